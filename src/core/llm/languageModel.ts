@@ -1,0 +1,115 @@
+/**
+ * The language-model port: everything the core needs from a chat model.
+ * The VS Code adapter wraps `vscode.LanguageModelChat`; tests use a scripted model.
+ * Shapes mirror `vscode.lm` so the adapter stays a thin mapping.
+ */
+
+/** Structurally identical to `vscode.CancellationToken`, so a VS Code token can be passed straight in. */
+export interface CancellationSignal {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => unknown): { dispose(): unknown };
+}
+
+export type ChatRole = 'user' | 'assistant';
+
+/** A tool call the assistant made in an earlier turn (kept so repair prompts can show it). */
+export interface ToolCallPart {
+  readonly kind: 'toolCall';
+  readonly callId: string;
+  readonly name: string;
+  readonly input: unknown;
+}
+
+/** The result sent back for a tool call. */
+export interface ToolResultPart {
+  readonly kind: 'toolResult';
+  readonly callId: string;
+  readonly content: string;
+}
+
+export interface TextPart {
+  readonly kind: 'text';
+  readonly text: string;
+}
+
+export type MessagePart = TextPart | ToolCallPart | ToolResultPart;
+
+export interface ChatMessage {
+  readonly role: ChatRole;
+  /** Plain text, or parts when the message carries tool calls / results. */
+  readonly content: string | readonly MessagePart[];
+}
+
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the tool's input. */
+  readonly inputSchema: object;
+}
+
+export interface ModelRequest {
+  readonly messages: readonly ChatMessage[];
+  readonly tools?: readonly ToolDefinition[];
+  /** `required`: the model must call one of `tools` (VS Code's LanguageModelChatToolMode.Required). */
+  readonly toolMode?: 'auto' | 'required';
+  /** Shown by VS Code when it asks the user to allow the model call. */
+  readonly justification?: string;
+}
+
+/** One streamed piece of a model's reply. */
+export type ResponsePart = TextPart | ToolCallPart;
+
+export interface LanguageModel {
+  readonly id: string;
+  readonly name: string;
+  readonly family: string;
+  readonly vendor: string;
+  /** Budget for the rendered prompt. */
+  readonly maxInputTokens: number;
+  /** Whether the model can be asked for a (required) tool call. */
+  readonly supportsToolCalling: boolean;
+  /** Streams the reply. Rejects with a LanguageModelFailure (or the cancellation error) on failure. */
+  sendRequest(request: ModelRequest, token: CancellationSignal): AsyncIterable<ResponsePart>;
+  countTokens(text: string, token?: CancellationSignal): Promise<number>;
+}
+
+/** Why a model call failed, in terms the user can act on (mirrors vscode.LanguageModelError codes). */
+export type ModelFailureKind =
+  | 'noPermissions'
+  | 'blocked'
+  | 'notFound'
+  | 'offTopic'
+  | 'cancelled'
+  | 'malformedReply'
+  | 'unknown';
+
+/** A model call that failed; `kind` drives the message shown to the user. */
+export class LanguageModelFailure extends Error {
+  constructor(
+    readonly kind: ModelFailureKind,
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'LanguageModelFailure';
+  }
+}
+
+/** Thrown when the user's cancellation stops a step; sessions treat it as "paused", not "failed". */
+export class CancelledError extends Error {
+  constructor(message = 'The request was cancelled.') {
+    super(message);
+    this.name = 'CancelledError';
+  }
+}
+
+/** Throws CancelledError if the signal is already cancelled. */
+export function throwIfCancelled(token: CancellationSignal): void {
+  if (token.isCancellationRequested) throw new CancelledError();
+}
+
+/** A signal that is never cancelled, for callers that have none. */
+export const neverCancelled: CancellationSignal = {
+  isCancellationRequested: false,
+  onCancellationRequested: () => ({ dispose() {} }),
+};
