@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { LanguageModelFailure, throwIfCancelled, type CancellationSignal, type LanguageModel } from '../llm/languageModel';
+import { requestStructured, type UsageMeter } from '../llm/structuredOutput';
+import { renderMessages } from '../../prompts/render';
+import { SelectPersonasPrompt } from '../../prompts/selectPersonas';
+import { PersonaContractSchema, RequestClassificationSchema, type PersonaContract } from './contract';
+import { explicitPersonaNames } from './naming';
+
+export { explicitPersonaNames, type ExplicitPersonaNames } from './naming';
+
+/** Panel size the model may choose (spec: at least 2 personas for a real discussion). */
+export const MIN_PANEL = 2;
+export const MAX_PANEL = 4;
+
+const selectionFields = {
+  classification: RequestClassificationSchema,
+  personas: z.array(PersonaContractSchema).min(1).readonly(),
+  /** Shown to the user: why this panel. */
+  reason: z.string().min(1),
+};
+
+/**
+ * Which personas sit on the council for a request, and why (spec 004 PersonaSelection).
+ * `overriddenPersonas` holds the display names the user asked for, and is empty unless `userOverride`.
+ */
+export const PersonaSelectionSchema = z.discriminatedUnion('userOverride', [
+  z.object({ ...selectionFields, userOverride: z.literal(true), overriddenPersonas: z.array(z.string()).min(1).readonly() }),
+  z.object({ ...selectionFields, userOverride: z.literal(false), overriddenPersonas: z.array(z.string()).max(0).readonly() }),
+]);
+export type PersonaSelection = Readonly<z.infer<typeof PersonaSelectionSchema>>;
+
+/** What the model must reply; ids are an enum of the known ones, so an unknown id is a repairable validation error. */
+export function selectionReplySchema(knownIds: readonly [string, ...string[]], maxPersonas: number) {
+  return z.object({
+    classification: RequestClassificationSchema.describe('The one kind of request this is.'),
+    personaIds: z
+      .array(z.enum(knownIds))
+      .min(MIN_PANEL)
+      .max(maxPersonas)
+      .refine(ids => new Set(ids).size === ids.length, { error: 'list each persona id only once' })
+      .describe('The ids of the personas who should debate this request.'),
+    reason: z.string().trim().min(1).describe('One or two sentences for the user: why these personas.'),
+  });
+}
+
+/** Fallbacks chosen by the user (settings) rather than by the model. */
+export interface SelectionDefaults {
+  /** Panel used when the model's reply is still malformed after repairs; without it that failure is thrown. */
+  readonly personaIds?: readonly string[];
+}
+
+/** Input of {@link selectPersonas}. */
+export interface SelectPersonasInput {
+  readonly request: string;
+  /** The registry's personas. */
+  readonly personas: readonly PersonaContract[];
+  readonly model: LanguageModel;
+  readonly token: CancellationSignal;
+  readonly usage?: UsageMeter;
+  readonly defaults?: SelectionDefaults;
+}
+
+function listOf(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+function nonEmpty<T>(items: readonly T[]): items is readonly [T, ...T[]] {
+  return items.length > 0;
+}
+
+function userOverride(personas: readonly PersonaContract[], unknownNames: readonly string[]): PersonaSelection {
+  const names = personas.map(p => p.name);
+  const unknown = unknownNames.length > 0 ? ` ${listOf(unknownNames.map(n => `"${n}"`))}: no such persona.` : '';
+  const solo = personas.length === 1 ? ' With a single persona there is no debate, only its answer.' : '';
+  return {
+    // The user chose the panel, so the classification would only label it: not worth a model call
+    // (latency, a consent prompt, quota) that could not change the outcome; record 'general'.
+    classification: 'general',
+    personas,
+    reason: `You asked for ${listOf(names)}.${unknown}${solo}`,
+    userOverride: true,
+    overriddenPersonas: names,
+  };
+}
+
+/** With MIN_PANEL or fewer personas there is nothing to choose; skip the model call for the same reason as above. */
+function everyone(personas: readonly PersonaContract[]): PersonaSelection {
+  const reason =
+    personas.length === 1
+      ? `Only one persona (${personas[0]?.name}) is available, so there is no debate, only its answer.`
+      : `Only ${listOf(personas.map(p => p.name))} are available, so both take part.`;
+  return { classification: 'general', personas, reason, userOverride: false, overriddenPersonas: [] };
+}
+
+function byIds(personas: readonly PersonaContract[], ids: readonly string[]): PersonaContract[] {
+  return [...new Set(ids)].flatMap(id => personas.filter(p => p.id === id));
+}
+
+/**
+ * Chooses the council for a request. An explicit naming by the user (see explicitPersonaNames)
+ * wins and costs no model call; otherwise the model classifies the request and picks 2–4 personas
+ * by id (unknown ids are repaired by requestStructured). Throws CancelledError / LanguageModelFailure
+ * from the model, and an Error when no persona is available at all.
+ */
+export async function selectPersonas(input: SelectPersonasInput): Promise<PersonaSelection> {
+  const { request, personas, model, token, usage, defaults } = input;
+  throwIfCancelled(token);
+  if (personas.length === 0) throw new Error('No council personas are available: check the problems reported for the persona files.');
+
+  const named = explicitPersonaNames(request, personas);
+  if (named.personas.length > 0) return userOverride(named.personas, named.unknownNames);
+
+  const ids = personas.map(p => p.id);
+  if (personas.length <= MIN_PANEL || !nonEmpty(ids)) return everyone(personas);
+
+  const maxPersonas = Math.min(MAX_PANEL, personas.length);
+  const { messages } = await renderMessages(
+    SelectPersonasPrompt,
+    { request, personas, minPersonas: MIN_PANEL, maxPersonas },
+    model,
+    token,
+  );
+  try {
+    const reply = await requestStructured(
+      model,
+      {
+        schema: selectionReplySchema(ids, maxPersonas),
+        name: 'select_personas',
+        description: 'Classify the request and choose the council personas who should debate it.',
+        messages,
+        usage,
+      },
+      token,
+    );
+    return {
+      classification: reply.classification,
+      personas: byIds(personas, reply.personaIds),
+      reason: reply.reason,
+      userOverride: false,
+      overriddenPersonas: [],
+    };
+  } catch (error) {
+    const fallback = byIds(personas, defaults?.personaIds ?? []);
+    if (!(error instanceof LanguageModelFailure && error.kind === 'malformedReply') || fallback.length === 0) throw error;
+    return {
+      classification: 'general',
+      personas: fallback,
+      reason: `The model did not choose a usable panel, so your default personas (${listOf(fallback.map(p => p.name))}) take part.`,
+      userOverride: false,
+      overriddenPersonas: [],
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
+import { REQUEST_CLASSIFICATIONS, type PersonaContract } from '../core/personas/contract';
+
+/** Props of {@link SelectPersonasPrompt}. */
+export interface SelectPersonasPromptProps extends BasePromptElementProps {
+  /** The user's request, as typed. */
+  readonly request: string;
+  /** The personas the model may choose from. */
+  readonly personas: readonly PersonaContract[];
+  readonly minPersonas: number;
+  readonly maxPersonas: number;
+}
+
+/** One catalog line: everything the model needs to judge fit, without the (long) instructions. */
+function catalogLine(persona: PersonaContract): string {
+  return (
+    `- id: ${persona.id} | ${persona.name} (${persona.cognitiveMode}) | role: ${persona.role} | ` +
+    `expertise: ${persona.expertise.join('; ')} | relevant to: ${persona.relevantTo.join(', ')}`
+  );
+}
+
+/**
+ * Asks the model to classify a request and choose the council panel for it.
+ * The request is the only part allowed to shrink: without the catalog the ids cannot be chosen.
+ */
+export class SelectPersonasPrompt extends PromptElement<SelectPersonasPromptProps> {
+  override render() {
+    const { request, personas, minPersonas, maxPersonas } = this.props;
+    return (
+      <UserMessage>
+        <TextChunk priority={100}>
+          You convene a council of expert personas that will debate the user's request and then agree on one answer.
+          {'\n'}1. Classify the request as exactly one of: {REQUEST_CLASSIFICATIONS.join(', ')}. Use "general" only when
+          no other fits.
+          {'\n'}2. Choose {minPersonas} to {maxPersonas} personas, by id, from the catalog below. Prefer personas whose
+          "relevant to" includes the classification, pick complementary viewpoints rather than overlapping ones, and
+          include a divergent persona (one who widens and challenges the options) when the request involves a decision
+          with real trade-offs. Choose more personas
+          only when the request genuinely spans several areas; every extra persona makes the debate longer.
+          {'\n'}3. Give a one- or two-sentence reason the user will see: why these personas for this request.
+          {'\n'}Use only ids from the catalog.
+        </TextChunk>
+        <TextChunk priority={90}>
+          {'\n'}## Persona catalog{'\n'}
+          {personas.map(catalogLine).join('\n')}
+        </TextChunk>
+        <TextChunk priority={80} breakOnWhitespace flexGrow={1}>
+          {'\n'}## User request{'\n'}
+          {request}
+        </TextChunk>
+      </UserMessage>
+    );
+  }
+}
