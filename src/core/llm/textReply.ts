@@ -1,0 +1,18 @@
+import type { CancellationSignal, ChatMessage, LanguageModel } from './languageModel';
+import { collectReply } from './modelCall';
+import type { UsageMeter } from './usage';
+
+/**
+ * Asks for a free-text reply and returns it whole; `onText` sees each chunk as it streams
+ * (for showing progress). Throws CancelledError or LanguageModelFailure like requestStructured.
+ */
+export async function streamText(
+  model: LanguageModel,
+  messages: readonly ChatMessage[],
+  token: CancellationSignal,
+  usage?: UsageMeter,
+  onText?: (chunk: string) => void,
+): Promise<string> {
+  const reply = await collectReply(model, { messages }, token, { usage, onText });
+  return reply.text;
+}

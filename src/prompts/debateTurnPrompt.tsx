@@ -1,0 +1,55 @@
+import { PromptElement, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
+import { DATA_NOTICE } from './dataBlock';
+import { debateRecordChunks } from './debateRecord';
+import { personaIntroduction } from './personaVoice';
+import type { ClarifiedRequest, DebateCycleRecord, PersonaVoice } from './promptData';
+import { clarifiedRequestChunks } from './requestContext';
+
+/** Props of {@link DebateTurnPrompt}. */
+export interface DebateTurnPromptProps extends BasePromptElementProps, ClarifiedRequest {
+  /** Whose turn it is. */
+  readonly persona: PersonaVoice;
+  /** 1-based number of the cycle being drafted. */
+  readonly cycle: number;
+  /** Every finished cycle before this one, oldest first (empty in cycle 1). */
+  readonly previousCycles: readonly DebateCycleRecord[];
+}
+
+const RULES = `Rules for your contribution:
+- Stay in your role and expertise; say so when something is outside it.
+- Be concrete: name technologies, numbers, steps and trade-offs rather than general advice.
+- Build on the clarifications and assumptions; if you need another assumption, state it.
+- Keep the argument focused: a few strong points beat many weak ones.`;
+
+function task(cycle: number, name: string): string {
+  if (cycle <= 1) {
+    return `This is debate cycle 1. Draft your own answer independently: you have not seen your colleagues' views, and should not guess them. State your position in one sentence and argue it. Set changedPosition to false and leave agreesWith empty.`;
+  }
+  const previous = cycle - 1;
+  return `This is debate cycle ${cycle}. Respond to the positions from cycle ${previous} shown in the debate record (older cycles may be condensed).
+- Engage colleagues by name: say where and why you agree, and challenge the arguments you think are wrong.
+- Hold your position with stronger reasons, refine it, or change it if you were persuaded. If you change it, set changedPosition to true and say in changeReason what persuaded you.
+- Do not repeat your earlier arguments; add something new or concede the point.
+- List in agreesWith the exact names of colleagues whose positions you now agree with (not yourself, ${name}).`;
+}
+
+/** One persona's turn in a debate cycle; reply: PersonaContribution. */
+export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
+  render() {
+    const { persona, cycle, previousCycles } = this.props;
+    const shownCycles = cycle <= 1 ? [] : previousCycles;
+    return (
+      <>
+        <UserMessage priority={1_000}>{`${personaIntroduction(persona)}\n\n${RULES}\n\n${DATA_NOTICE}`}</UserMessage>
+        <UserMessage priority={900} flexGrow={2}>{clarifiedRequestChunks(this.props)}</UserMessage>
+        {shownCycles.length > 0 ? (
+          <UserMessage priority={500} flexGrow={1} flexReserve="/3">
+            {'The debate record so far (oldest first):\n\n'}
+            {debateRecordChunks(shownCycles, persona.name)}
+          </UserMessage>
+        ) : undefined}
+        <UserMessage priority={1_000}>{task(cycle, persona.name)}</UserMessage>
+      </>
+    );
+  }
+}

@@ -1,0 +1,46 @@
+import { TextChunk } from '@vscode/prompt-tsx';
+import { dataBlock, escapeData } from './dataBlock';
+import { FittedText } from './fittedText';
+import type { AnsweredQuestion, AssumptionNote, ClarifiedRequest, PersonaBrief } from './promptData';
+
+/** Answered clarifying questions as a data block ("(none)" when there are none). */
+export function clarificationsBlock(answers: readonly AnsweredQuestion[]): string {
+  const body = answers.length === 0 ? '(none)' : answers.map(a => `Q: ${a.question}\nA: ${a.answer}`).join('\n\n');
+  return dataBlock('clarifications', body);
+}
+
+/** Assumptions made for skipped questions as a data block ("(none)" when there are none). */
+export function assumptionsBlock(assumptions: readonly AssumptionNote[]): string {
+  const line = (a: AssumptionNote): string =>
+    `- ${a.assumption}${a.rationale ? ` (why: ${a.rationale})` : ''}${a.question ? ` [stands in for the skipped question: ${a.question}]` : ''}`;
+  return dataBlock('assumptions', assumptions.length === 0 ? '(none)' : assumptions.map(line).join('\n'));
+}
+
+/** The council's members as a data block (persona files can come from the workspace). */
+export function councilBlock(personas: readonly PersonaBrief[]): string {
+  const line = (p: PersonaBrief): string => `- ${p.name}: ${p.role} Expertise: ${p.expertise.join(', ')}.`;
+  return dataBlock('council_members', personas.map(line).join('\n'));
+}
+
+/**
+ * The request, clarifications and assumptions for a UserMessage (give that message `flexGrow`, so
+ * it is sized before any debate record). Answers and assumptions are whole chunks; the request is
+ * never dropped — if it alone exceeds what is left of the budget, it is cut at a word boundary, with a note.
+ */
+export function clarifiedRequestChunks(context: ClarifiedRequest): readonly unknown[] {
+  return [
+    <FittedText
+      priority={300}
+      flexGrow={1}
+      before={'The user asked the council:\n\n<user_request>\n'}
+      text={escapeData(context.request.trim())}
+      after={'\n</user_request>\n\n'}
+      truncationNote="[The request was cut here to fit the model's context window.]"
+    />,
+    <TextChunk priority={200}>{'Answers the user gave to clarifying questions:\n\n' + clarificationsBlock(context.answers)}</TextChunk>,
+    <TextChunk priority={100}>
+      {'Assumptions the council made for questions the user skipped (treat them as agreed unless the user said otherwise):\n\n' +
+        assumptionsBlock(context.assumptions)}
+    </TextChunk>,
+  ];
+}
