@@ -1,0 +1,82 @@
+import type { HistoryItem } from '../history/historyItem';
+
+/** An agent repeating itself: the same action on the same input type, more times in a row than allowed (spec 001). */
+export interface DegenerateLoop {
+  readonly agentType: string;
+  readonly agentId: string;
+  readonly action: string;
+  readonly inputType: string;
+  /** Consecutive repetitions by this agent (other agents' items in between do not break the run). */
+  readonly repetitionCount: number;
+  readonly threshold: number;
+  /** The repeated items, oldest first. */
+  readonly evidence: readonly HistoryItem[];
+}
+
+/** Thrown where a loop must stop the pipeline (spec 001's DegenerateLoopException); carries the evidence. */
+export class DegenerateLoopError extends Error {
+  constructor(readonly loop: DegenerateLoop) {
+    super(
+      `${loop.agentId} (${loop.agentType}) repeated ${loop.action}(${loop.inputType}) ${loop.repetitionCount} times in a row; the limit is ${loop.threshold}.`,
+    );
+    this.name = 'DegenerateLoopError';
+  }
+}
+
+/** How many consecutive identical invocations one agent may make before it counts as looping. */
+export interface LoopDetectionOptions {
+  readonly threshold: number;
+}
+
+function trailingRun(items: readonly HistoryItem[]): readonly HistoryItem[] {
+  const last = items[items.length - 1];
+  if (!last) return [];
+  let start = items.length - 1;
+  while (start > 0) {
+    const previous = items[start - 1];
+    if (!previous || previous.action !== last.action || previous.inputType !== last.inputType) break;
+    start--;
+  }
+  return items.slice(start);
+}
+
+/**
+ * Finds an agent (by agentId) whose latest invocations repeat the same action and input type more than
+ * `threshold` times in a row. Only the current run of each agent counts: an agent that looped and then
+ * moved on is not stuck. When several agents loop, the longest run wins, then the most recent.
+ */
+export function detectDegenerateLoop(items: readonly HistoryItem[], options: LoopDetectionOptions): DegenerateLoop | undefined {
+  const { threshold } = options;
+  if (!Number.isInteger(threshold) || threshold < 1) throw new RangeError(`Loop threshold must be a positive integer, got ${threshold}.`);
+  const byAgent = new Map<string, HistoryItem[]>();
+  for (const item of items) {
+    const own = byAgent.get(item.agentId) ?? [];
+    own.push(item);
+    byAgent.set(item.agentId, own);
+  }
+  let worst: { readonly run: readonly HistoryItem[]; readonly lastIndex: number } | undefined;
+  for (const own of byAgent.values()) {
+    const run = trailingRun(own);
+    const last = run[run.length - 1];
+    if (!last || run.length <= threshold) continue;
+    const lastIndex = items.indexOf(last);
+    if (!worst || run.length > worst.run.length || (run.length === worst.run.length && lastIndex > worst.lastIndex)) worst = { run, lastIndex };
+  }
+  const first = worst?.run[0];
+  if (!worst || !first) return undefined;
+  return {
+    agentType: first.agentType,
+    agentId: first.agentId,
+    action: first.action,
+    inputType: first.inputType,
+    repetitionCount: worst.run.length,
+    threshold,
+    evidence: worst.run,
+  };
+}
+
+/** Throws DegenerateLoopError when detectDegenerateLoop finds a loop. */
+export function assertNoDegenerateLoop(items: readonly HistoryItem[], options: LoopDetectionOptions): void {
+  const loop = detectDegenerateLoop(items, options);
+  if (loop) throw new DegenerateLoopError(loop);
+}

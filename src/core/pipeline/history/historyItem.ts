@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** How an agent invocation ended: with its output, or with an error (never both, never neither). */
+export const InvocationOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('succeeded'), output: z.json() }),
+  z.object({
+    status: z.literal('failed'),
+    error: z.object({ message: z.string().min(1), kind: z.string().min(1).optional() }),
+  }),
+]);
+export type InvocationOutcome = z.infer<typeof InvocationOutcomeSchema>;
+
+/** Model tokens an invocation spent, when the model reports them. */
+export const TokenUsageSchema = z.object({
+  input: z.number().int().min(0),
+  output: z.number().int().min(0),
+});
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
+
+/** One agent invocation on the blackboard (spec 001 BlackboardHistory.Entry); immutable once appended. */
+export const HistoryItemSchema = z.object({
+  itemId: z.string().min(1),
+  runId: z.string().min(1),
+  agentType: z.string().min(1),
+  agentId: z.string().min(1),
+  /** What the agent did, e.g. `discover`, `consolidate`, `plan-tickets`. */
+  action: z.string().min(1),
+  /** Name of the request type the agent was given, e.g. `DiscoveryAgentRequest`. */
+  inputType: z.string().min(1),
+  input: z.json(),
+  outcome: InvocationOutcomeSchema,
+  /** Context id (spec 000) of the result this invocation produced, if any. */
+  contextId: z.string().min(1).optional(),
+  /** Context ids this invocation was given as upstream context; they link items into chains. */
+  upstreamContextIds: z.array(z.string().min(1)).default([]),
+  startedAt: z.iso.datetime({ offset: true }),
+  endedAt: z.iso.datetime({ offset: true }),
+  durationMs: z.number().int().min(0),
+  tokens: TokenUsageSchema.optional(),
+});
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
+
+/** An annotation on history items (spec 001 HistoryNote); notes are appended, never edited. */
+export const HistoryNoteSchema = z.object({
+  noteId: z.string().min(1),
+  runId: z.string().min(1),
+  timestamp: z.iso.datetime({ offset: true }),
+  content: z.string().min(1),
+  /** e.g. `exclusion`, `diagnostic`, `routing`. */
+  tags: z.array(z.string().min(1)),
+  authorAgent: z.string().min(1),
+  /** Items the note is about; empty for a note about the run as a whole. */
+  itemIds: z.array(z.string().min(1)),
+});
+export type HistoryNote = z.infer<typeof HistoryNoteSchema>;

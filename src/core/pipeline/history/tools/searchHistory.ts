@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { HistoryItemSchema, HistoryNoteSchema, type HistoryItem, type HistoryNote } from '../historyItem';
+import type { HistorySnapshot } from '../historyStore';
+
+/** A word search over the history (spec 001 HistorySearchRequest). */
+export const HistorySearchRequestSchema = z.object({
+  query: z.string().trim().min(1).describe('Words to look for (case-insensitive) in inputs, outputs, errors and notes.'),
+  maxResults: z.number().int().min(1).max(50).default(10),
+});
+export type HistorySearchRequest = z.input<typeof HistorySearchRequestSchema>;
+
+/** Where in an item a query word was found. */
+export const SearchFieldSchema = z.enum(['agent', 'input', 'output', 'note']);
+export type SearchField = z.infer<typeof SearchFieldSchema>;
+
+/** One matching item and how well it matched. */
+export const HistorySearchHitSchema = z.object({
+  item: HistoryItemSchema,
+  /** How many distinct query words the item contains. */
+  termsMatched: z.number().int().min(1),
+  /** Total occurrences of the query words. */
+  occurrences: z.number().int().min(1),
+  matchedIn: z.array(SearchFieldSchema),
+});
+export type HistorySearchHit = z.infer<typeof HistorySearchHitSchema>;
+
+/** Ranked hits and matching notes (spec 001 HistorySearchResponse). */
+export const HistorySearchResponseSchema = z.object({
+  hits: z.array(HistorySearchHitSchema),
+  /** Notes whose content or tags contain a query word. */
+  notes: z.array(HistoryNoteSchema),
+});
+export type HistorySearchResponse = z.infer<typeof HistorySearchResponseSchema>;
+
+function countOccurrences(haystack: string, term: string): number {
+  let count = 0;
+  for (let at = haystack.indexOf(term); at !== -1; at = haystack.indexOf(term, at + term.length)) count++;
+  return count;
+}
+
+function noteText(note: HistoryNote): string {
+  return `${note.content} ${note.tags.join(' ')}`.toLowerCase();
+}
+
+function fieldsOf(item: HistoryItem, notes: readonly HistoryNote[]): Readonly<Record<SearchField, string>> {
+  const output = item.outcome.status === 'succeeded' ? JSON.stringify(item.outcome.output) : `${item.outcome.error.kind ?? ''} ${item.outcome.error.message}`;
+  return {
+    agent: `${item.agentType} ${item.agentId} ${item.action} ${item.inputType}`.toLowerCase(),
+    input: JSON.stringify(item.input).toLowerCase(),
+    output: output.toLowerCase(),
+    note: notes.filter(note => note.itemIds.includes(item.itemId)).map(noteText).join(' '),
+  };
+}
+
+/**
+ * Items containing any query word, ranked by distinct words matched, then occurrences, then history order
+ * (simple and predictable beats clever here: the caller is a model reading the result).
+ */
+export function searchHistory(history: HistorySnapshot, request: HistorySearchRequest): HistorySearchResponse {
+  const { query, maxResults } = HistorySearchRequestSchema.parse(request);
+  const terms = [...new Set(query.toLowerCase().split(/\s+/).filter(Boolean))];
+  const scored = history.items.flatMap((item, index) => {
+    const fields = fieldsOf(item, history.notes);
+    const matchedIn = new Set<SearchField>();
+    let termsMatched = 0;
+    let occurrences = 0;
+    for (const term of terms) {
+      let found = 0;
+      for (const field of SearchFieldSchema.options) {
+        const count = countOccurrences(fields[field], term);
+        if (count > 0) matchedIn.add(field);
+        found += count;
+      }
+      if (found > 0) termsMatched++;
+      occurrences += found;
+    }
+    return termsMatched === 0 ? [] : [{ index, hit: { item, termsMatched, occurrences, matchedIn: SearchFieldSchema.options.filter(f => matchedIn.has(f)) } }];
+  });
+  scored.sort((a, b) => b.hit.termsMatched - a.hit.termsMatched || b.hit.occurrences - a.hit.occurrences || a.index - b.index);
+  const notes = history.notes.filter(note => terms.some(term => noteText(note).includes(term)));
+  return { hits: scored.slice(0, maxResults).map(entry => entry.hit), notes };
+}
