@@ -1,0 +1,19 @@
+/**
+ * Writes the pipeline's JSON Schemas to `schemas/pipeline/` from the zod schemas (the source of truth).
+ * Run: npx tsx scripts/generateSchemas.ts — a unit test fails while `schemas/` is stale.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildPublishedSchemas } from '../src/core/pipeline/schemas/publish';
+
+const outDir = join(__dirname, '..', 'schemas', 'pipeline');
+const files = buildPublishedSchemas();
+const expected = new Set(files.map(file => file.file));
+
+mkdirSync(outDir, { recursive: true });
+for (const existing of readdirSync(outDir)) {
+  // Schemas dropped from the catalog must not linger as published files.
+  if (!expected.has(existing)) rmSync(join(outDir, existing));
+}
+for (const file of files) writeFileSync(join(outDir, file.file), file.content);
+console.log(`Wrote ${files.length} files to ${outDir}`);

@@ -1,0 +1,32 @@
+import type { CancellationSignal } from '../../llm/languageModel';
+import type { AgentType } from '../schemas/agentType';
+import type { PromptContext } from '../schemas/promptContext';
+
+/** Lowest allowed contributor priority. */
+export const MIN_CONTRIBUTOR_PRIORITY = 0;
+/** Highest allowed contributor priority. */
+export const MAX_CONTRIBUTOR_PRIORITY = 1000;
+
+/**
+ * Adds a piece of data to the prompts of some agent types (spec 000 PromptContributor).
+ *
+ * `priority` (0..1000) orders contributions (lower = earlier in the prompt) and decides what
+ * survives a tight token budget: the LOWEST priorities are pruned first, so must-keep data gets
+ * a high number.
+ */
+export interface PromptContributor {
+  /** Unique across the registry. */
+  readonly name: string;
+  /** Agent types whose prompts receive this contribution. */
+  readonly appliesTo: readonly AgentType[] | 'all';
+  readonly priority: number;
+  /** The text to add, or undefined when there is nothing to say for this context. */
+  contribute(ctx: PromptContext, token?: CancellationSignal): Promise<string | undefined>;
+}
+
+/** One contributor's text, ready to render. */
+export interface Contribution {
+  readonly name: string;
+  readonly priority: number;
+  readonly text: string;
+}

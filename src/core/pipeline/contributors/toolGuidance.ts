@@ -1,0 +1,50 @@
+import type { AgentType } from '../schemas/agentType';
+import type { PromptContributor } from './promptContributor';
+import { clip } from './text';
+
+/** A read-only tool an agent may call. */
+export interface ReadOnlyToolInfo {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** Options for the tool guidance contributor. */
+export interface ToolGuidanceOptions {
+  readonly priority?: number;
+  readonly appliesTo?: readonly AgentType[] | 'all';
+  /** Longest tool description kept, in characters (default 200). */
+  readonly maxDescriptionChars?: number;
+}
+
+const EXPLORING_AGENTS: readonly AgentType[] = ['discovery-agent', 'planning-agent', 'ticket-agent', 'context-manager'];
+
+const HOW_TO_USE = [
+  'Using them well:',
+  '- Search or list first, then read only the files and line ranges you need.',
+  '- Prefer one precise query over many broad ones; stop once you can answer.',
+  '- Cite what you rely on as workspace-relative path and line numbers.',
+  '- Never guess file contents: if a tool cannot tell you, say what is missing.',
+  '- The tools cannot change files; put proposed changes in your structured answer.',
+];
+
+/**
+ * Tells agents that explore the code which read-only tools exist and how to use them well.
+ * `tools` is read at prompt time, so tools registered later are included.
+ */
+export function toolGuidanceContributor(
+  tools: () => readonly ReadOnlyToolInfo[],
+  options: ToolGuidanceOptions = {},
+): PromptContributor {
+  const maxDescriptionChars = options.maxDescriptionChars ?? 200;
+  return {
+    name: 'tool-guidance',
+    appliesTo: options.appliesTo ?? EXPLORING_AGENTS,
+    priority: options.priority ?? 900,
+    async contribute() {
+      const available = tools();
+      if (available.length === 0) return undefined;
+      const lines = available.map(tool => `- ${tool.name}: ${clip(tool.description, maxDescriptionChars)}`);
+      return ['Read-only tools you can call:', ...lines, '', ...HOW_TO_USE].join('\n');
+    },
+  };
+}

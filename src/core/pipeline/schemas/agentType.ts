@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Every agent role in the deep-work pipeline; also the `kind` of upstream and previous contexts. */
+export const AGENT_TYPES = [
+  'orchestrator',
+  'orchestrator-collector',
+  'discovery-orchestrator',
+  'discovery-agent',
+  'discovery-collector',
+  'planning-orchestrator',
+  'planning-agent',
+  'planning-collector',
+  'ticket-orchestrator',
+  'ticket-agent',
+  'ticket-collector',
+  'review',
+  'merger',
+  'context-manager',
+] as const;
+
+/** The role of an agent in the pipeline. */
+export const AgentType = z.enum(AGENT_TYPES).describe('Role of an agent in the pipeline.');
+/** The role of an agent in the pipeline. */
+export type AgentType = z.infer<typeof AgentType>;
+
+/** The pipeline's stages, in the order they run. */
+export const PIPELINE_STAGES = ['discovery', 'planning', 'tickets'] as const;
+
+/** A stage of the pipeline; a collector may route back only to an earlier one. */
+export const PipelineStage = z.enum(PIPELINE_STAGES).describe('A stage of the pipeline.');
+/** A stage of the pipeline. */
+export type PipelineStage = z.infer<typeof PipelineStage>;
+
+/** Which agent types each orchestrator may assign work to. */
+export const DELEGATES_TO: Readonly<Partial<Record<AgentType, readonly AgentType[]>>> = {
+  orchestrator: ['discovery-orchestrator', 'planning-orchestrator', 'ticket-orchestrator'],
+  'discovery-orchestrator': ['discovery-agent'],
+  'planning-orchestrator': ['planning-agent'],
+  'ticket-orchestrator': ['ticket-agent'],
+};
+
+/** True when `earlier` runs before `later` in the pipeline. */
+export function isEarlierStage(earlier: PipelineStage, later: PipelineStage): boolean {
+  return PIPELINE_STAGES.indexOf(earlier) < PIPELINE_STAGES.indexOf(later);
+}
