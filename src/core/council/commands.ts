@@ -1,0 +1,21 @@
+/** What the user asked a council session to do in one chat turn. */
+export type CouncilCommand =
+  /** Answer the active clarifying question in the user's words. */
+  | { readonly kind: 'answer'; readonly text: string }
+  /** Answer the active question with the council's recommended answer. */
+  | { readonly kind: 'acceptRecommended' }
+  /** Skip the active question; its recommended answer becomes a logged assumption. */
+  | { readonly kind: 'skipQuestion' }
+  /** Skip every remaining question and go straight to the final answer on assumptions. */
+  | { readonly kind: 'skipRemaining' }
+  /** Open another clarification round (at most 3 in all). */
+  | { readonly kind: 'moreQuestions' }
+  /** Put the skipped questions back in the queue. */
+  | { readonly kind: 'revisitSkipped' }
+  /** Let a debate stopped by the cycle limit continue up to the admin maximum. */
+  | { readonly kind: 'extendDebate' }
+  | { readonly kind: 'cancel' }
+  /** Continue whatever step was interrupted (a model error, a Stop, a reload). */
+  | { readonly kind: 'resume' };
+
+export type CouncilCommandKind = CouncilCommand['kind'];

@@ -1,0 +1,183 @@
+import { throwIfCancelled } from '../llm/languageModel';
+import { selectPersonas } from '../personas/select';
+import type { SessionLimitsInit } from '../session/limits';
+import { activeQuestion, canAskMore, pendingQuestions } from '../session/selectors';
+import type { SessionEvent } from '../session/events';
+import { assumptionFor, proposeQuestions } from './clarify';
+import type { CouncilCommand } from './commands';
+import { runDebate, type Recorder } from './debate';
+import { questionCard, untrusted } from './markdown';
+import type { CouncilDeps } from './ports';
+import { SessionLog, SessionRuleError } from './sessionLog';
+import { personaParticipant } from './sessionFacts';
+import { concludeCouncil } from './synthesize';
+
+/** Feature flag recorded on the session when the user asked to debate without clarification (`/debate`). */
+export const SKIP_CLARIFICATION = 'skipClarification';
+
+/** How a new council session starts. */
+export interface NewSessionOptions {
+  readonly request: string;
+  readonly userId: string;
+  readonly limits: SessionLimitsInit;
+  /** `/debate`: go straight to the debate. */
+  readonly skipClarification?: boolean;
+}
+
+/** A new, empty session for `request`. Recorded in the log so a retry after a failure still knows the user's choices. */
+export function newCouncilSession(options: NewSessionOptions, deps: Pick<CouncilDeps, 'clock' | 'ids'>): SessionLog {
+  return SessionLog.start({
+    sessionId: deps.ids.next(),
+    userId: options.userId,
+    requestText: options.request,
+    createdAt: deps.clock.now(),
+    limits: options.limits,
+    metadata: { featureFlags: options.skipClarification ? [SKIP_CLARIFICATION] : [] },
+  });
+}
+
+function recorder(log: SessionLog, deps: CouncilDeps): Recorder {
+  return async (event: SessionEvent) => {
+    log.apply(event);
+    await deps.persist?.(log.stored);
+  };
+}
+
+function requireActiveQuestion(log: SessionLog) {
+  const question = activeQuestion(log.snapshot);
+  if (!question) {
+    throw new SessionRuleError(
+      log.state === 'clarifying' ? 'There is no open question right now.' : 'There is no open clarifying question in this session.',
+    );
+  }
+  return question;
+}
+
+/** Applies what the user asked for in this turn. */
+async function applyCommand(log: SessionLog, command: CouncilCommand, deps: CouncilDeps, record: Recorder): Promise<void> {
+  const at = deps.clock.now();
+  switch (command.kind) {
+    case 'answer': {
+      requireActiveQuestion(log);
+      return record({ type: 'QUESTION_ANSWERED', answer: { answerId: deps.ids.next(), answer: command.text }, at });
+    }
+    case 'acceptRecommended': {
+      const question = requireActiveQuestion(log);
+      if (!question.recommendedAnswer) throw new SessionRuleError('This question has no recommended answer; please type your answer.');
+      return record({ type: 'QUESTION_ANSWERED', answer: { answerId: deps.ids.next(), answer: question.recommendedAnswer }, at });
+    }
+    case 'skipQuestion': {
+      const question = requireActiveQuestion(log);
+      await record({ type: 'QUESTION_SKIPPED', assumption: assumptionFor(question, deps.ids.next()), at });
+      deps.output.markdown(`_Skipped. Logged as an assumption: ${untrusted(assumptionFor(question, '').assumption)}_\n\n`);
+      return;
+    }
+    case 'skipRemaining': {
+      requireActiveQuestion(log);
+      const assumptions = pendingQuestions(log.snapshot).map(q => ({ ...assumptionFor(q, deps.ids.next()), relatedQuestionId: q.questionId }));
+      await record({ type: 'REMAINING_SKIPPED', assumptions, at });
+      deps.output.markdown(`_Skipped ${assumptions.length} question${assumptions.length === 1 ? '' : 's'}; the council proceeds on their recommended answers as assumptions._\n\n`);
+      return;
+    }
+    case 'moreQuestions': {
+      if (!canAskMore(log.snapshot)) {
+        const rounds = log.snapshot.context.limits.maxClarificationRounds;
+        throw new SessionRuleError(
+          log.state === 'clarifying'
+            ? `Clarification is limited to ${rounds} round${rounds === 1 ? '' : 's'}; this session has used them all. Answer or skip the open question to continue.`
+            : 'More questions can only be asked while the council is clarifying.',
+        );
+      }
+      deps.output.progress('Looking for more questions…');
+      const questions = await proposeQuestions(log, deps);
+      if (questions.length === 0) {
+        deps.output.markdown('_The council has no further questions._\n\n');
+        return;
+      }
+      await record({ type: 'MORE_QUESTIONS_ADDED', questions, at: deps.clock.now() });
+      deps.output.markdown(`_Added ${questions.length} more question${questions.length === 1 ? '' : 's'} (round ${log.snapshot.context.clarificationRounds})._\n\n`);
+      return;
+    }
+    case 'revisitSkipped':
+      return record({ type: 'SKIPPED_REVISITED', at });
+    case 'extendDebate':
+      await record({ type: 'DEBATE_EXTENDED', at });
+      deps.output.markdown(`_The debate continues, up to ${log.snapshot.context.limits.adminMaxDebateCycles} cycles._\n\n`);
+      return;
+    case 'cancel':
+      await record({ type: 'CANCELLED', at });
+      deps.output.markdown('Session cancelled. Start a new request whenever you like.\n');
+      return;
+    case 'resume':
+      return;
+  }
+}
+
+/** Selects the council and opens clarification (or goes straight to debate). */
+async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+  const context = log.snapshot.context;
+  if (!context.selection) {
+    deps.output.progress('Choosing the council for this request…');
+    const selection = await selectPersonas({
+      request: context.requestText,
+      personas: deps.personas,
+      model: deps.model,
+      token: deps.token,
+      usage: deps.usage,
+      defaults: deps.selectionDefaults,
+    });
+    const base = { selectionId: deps.ids.next(), requestClassification: selection.classification, reason: selection.reason };
+    await record({
+      type: 'PERSONAS_SELECTED',
+      selection: selection.userOverride
+        ? { ...base, userOverride: true, overriddenPersonas: [...selection.overriddenPersonas] }
+        : { ...base, userOverride: false },
+      participants: selection.personas.map(personaParticipant),
+      at: deps.clock.now(),
+    });
+    deps.output.markdown(`**Council:** ${selection.personas.map(p => p.name).join(', ')}. _${untrusted(selection.reason)}_\n\n`);
+  }
+  if (context.metadata.featureFlags?.includes(SKIP_CLARIFICATION)) {
+    return record({ type: 'DEBATE_REQUESTED', at: deps.clock.now() });
+  }
+  deps.output.progress('Looking for what is ambiguous in the request…');
+  const questions = await proposeQuestions(log, deps);
+  if (questions.length === 0) {
+    deps.output.markdown('_No clarification needed: the council goes straight to the debate._\n\n');
+    return record({ type: 'DEBATE_REQUESTED', at: deps.clock.now() });
+  }
+  return record({ type: 'CLARIFICATION_STARTED', questions, at: deps.clock.now() });
+}
+
+/**
+ * One chat turn of a council session: apply the user's command, then run every step that needs
+ * no user input (selection, questions, debate cycles, synthesis) until the next question or the
+ * final answer. Each step is recorded as it completes, so an error, a Stop or a reload loses
+ * nothing: the next turn with `resume` continues exactly where this one stopped.
+ */
+export async function runCouncilTurn(log: SessionLog, command: CouncilCommand, deps: CouncilDeps): Promise<void> {
+  const record = recorder(log, deps);
+  await applyCommand(log, command, deps, record);
+  for (;;) {
+    throwIfCancelled(deps.token);
+    switch (log.state) {
+      case 'created':
+        await begin(log, deps, record);
+        break;
+      case 'clarifying': {
+        const question = activeQuestion(log.snapshot);
+        if (question) deps.output.markdown(questionCard(log.snapshot, question));
+        return;
+      }
+      case 'debating':
+        await runDebate(log, deps, record);
+        break;
+      case 'final':
+        await concludeCouncil(log, deps, record);
+        break;
+      case 'completed':
+      case 'cancelled':
+        return;
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import { DebateTurnPrompt } from '../../prompts/debateTurnPrompt';
+import { ModeratorPrompt } from '../../prompts/moderatorPrompt';
+import { renderMessages } from '../../prompts/render';
+import { CancellationScope } from '../llm/cancellationScope';
+import { throwIfCancelled, type CancellationSignal } from '../llm/languageModel';
+import { requestStructured } from '../llm/structuredOutput';
+import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
+import { effectiveCycleLimit } from '../session/selectors';
+import type { DebateCycleRecord } from '../../prompts/promptData';
+import { contributionBlock, moderatorNote } from './markdown';
+import type { CouncilDeps } from './ports';
+import { CycleVerdictSchema, PersonaContributionSchema, type CycleVerdict, type PersonaContribution } from './replies';
+import type { SessionLog } from './sessionLog';
+import { clarifiedRequest, contributionMetadata, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
+
+/** A contribution must be coherent: a changed position says why, an unchanged one gives no reason. */
+const ContributionReply = PersonaContributionSchema.refine(c => !c.changedPosition || c.changeReason !== undefined, {
+  message: 'changeReason is required when changedPosition is true',
+  path: ['changeReason'],
+});
+
+/** One persona's attempt in a cycle. */
+type Outcome =
+  | { readonly seat: Seat; readonly ok: true; readonly contribution: PersonaContribution }
+  | { readonly seat: Seat; readonly ok: false; readonly error: unknown };
+
+/** Asks one persona for its contribution to `cycle`. */
+async function contribute(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<PersonaContribution> {
+  const { messages } = await renderMessages(
+    DebateTurnPrompt,
+    { ...clarifiedRequest(log.snapshot), persona: voiceOf(seat.persona), cycle, previousCycles: previous },
+    deps.model,
+    token,
+  );
+  const reply = await requestStructured(
+    deps.model,
+    { schema: ContributionReply, name: 'contribute_to_debate', description: `${seat.persona.name}'s contribution to debate cycle ${cycle}.`, messages, usage: deps.usage },
+    token,
+  );
+  // Cycle 1 is drafted independently: there is no earlier position to have changed from.
+  return cycle === 1 ? { ...reply, changedPosition: false, changeReason: undefined, agreesWith: [] } : reply;
+}
+
+/** Every seat speaks in parallel, so a cycle costs about one model round-trip; failures are returned, not thrown. */
+function contributeAll(seats: readonly Seat[], cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<Outcome[]> {
+  return Promise.all(
+    seats.map(seat =>
+      contribute(seat, cycle, previous, log, deps, token).then(
+        (contribution): Outcome => ({ seat, ok: true, contribution }),
+        (error: unknown): Outcome => ({ seat, ok: false, error }),
+      ),
+    ),
+  );
+}
+
+async function moderate(log: SessionLog, deps: CouncilDeps): Promise<CycleVerdict> {
+  const snapshot = log.snapshot;
+  const { messages } = await renderMessages(
+    ModeratorPrompt,
+    {
+      ...clarifiedRequest(snapshot),
+      personas: councilSeats(snapshot, deps.personas).map(s => s.persona),
+      cycles: debateRecords(snapshot),
+      maxCycles: effectiveCycleLimit(snapshot),
+    },
+    deps.model,
+    deps.token,
+  );
+  return requestStructured(
+    deps.model,
+    { schema: CycleVerdictSchema, name: 'moderate_cycle', description: 'Record where the debate stands after the latest cycle.', messages, usage: deps.usage },
+    deps.token,
+  );
+}
+
+function listNames(seats: readonly Seat[]): string {
+  const names = seats.map(s => s.persona.name);
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** Records the successful contributions (shown as they are recorded) and rethrows the first failure. */
+async function recordOutcomes(outcomes: readonly Outcome[], cycle: number, log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+  for (const outcome of outcomes) {
+    if (!outcome.ok) continue;
+    const { contribution, seat } = outcome;
+    await record({
+      type: 'PERSONA_SPOKE',
+      turn: {
+        senderId: seat.participantId,
+        content: contribution.argument,
+        position: contribution.position,
+        changedPosition: contribution.changedPosition,
+        changeReason: contribution.changeReason,
+        timestamp: deps.clock.now(),
+        metadata: contributionMetadata(contribution),
+      },
+    });
+    deps.output.markdown(contributionBlock(seat.persona.name, cycle, contribution));
+  }
+  const failure = outcomes.find(o => !o.ok);
+  if (failure && !failure.ok) throw failure.error;
+}
+
+/** Each persona's stance in `cycle`, as they stated it themselves (authoritative over the moderator's paraphrase). */
+function cyclePositions(log: SessionLog, cycle: number) {
+  const discussion = log.snapshot.context.discussions.find(d => d.cycleNumber === cycle && d.status === 'in_progress');
+  const turnIds = new Set(discussion?.messageTurnIds ?? []);
+  return log.snapshot.context.messageTurns.flatMap(turn =>
+    turn.messageType === 'discussion' && turnIds.has(turn.turnId)
+      ? [{ personaId: turn.senderId, position: turn.position, changedPosition: turn.changedPosition, changeReason: turn.changeReason }]
+      : [],
+  );
+}
+
+/** Whether every persona said it agrees with every other one in this cycle. */
+function unanimous(record: DebateCycleRecord | undefined, seats: readonly Seat[]): boolean {
+  if (!record || seats.length < 2) return false;
+  const names = seats.map(s => s.persona.name.toLowerCase());
+  return record.contributions.every(c => {
+    const agreed = new Set(c.agreesWith.map(n => n.trim().toLowerCase()));
+    return names.every(n => n === c.persona.toLowerCase() || agreed.has(n));
+  });
+}
+
+/** Records an event (and persists the session). */
+export type Recorder = (event: Parameters<SessionLog['apply']>[0]) => Promise<void>;
+
+/**
+ * Runs debate cycles until the council converges or the cycle limit stops it.
+ * While the moderator judges cycle N, cycle N+1's contributions are already being drafted
+ * (they answer cycle N's contributions, which are final); if the moderator stops the debate,
+ * that speculative work is cancelled and never shown or recorded.
+ */
+export async function runDebate(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+  let ahead: { readonly cycle: number; readonly outcomes: Promise<Outcome[]>; readonly scope: CancellationScope } | undefined;
+  try {
+    while (log.state === 'debating') {
+      throwIfCancelled(deps.token);
+      const seats = councilSeats(log.snapshot, deps.personas);
+      let discussion = findCurrentDiscussion(log.snapshot.context);
+      if (!discussion) {
+        const cycleNumber = log.snapshot.context.debateCycles + 1;
+        await record({
+          type: 'CYCLE_STARTED',
+          discussionId: deps.ids.next(),
+          cycleNumber,
+          personaIds: seats.map(s => s.participantId),
+          topic: cycleNumber === 1 ? 'Independent drafts' : `Responses to the positions of cycle ${cycleNumber - 1}`,
+          at: deps.clock.now(),
+        });
+        discussion = findCurrentDiscussion(log.snapshot.context);
+      }
+      if (!discussion) throw new Error('The debate cycle could not be started.');
+      const cycle = discussion.cycleNumber;
+      const limit = effectiveCycleLimit(log.snapshot);
+      const spoken = spokenPersonaIds(log.snapshot.context, discussion);
+      const waiting = seats.filter(s => !spoken.has(s.participantId));
+      if (waiting.length > 0) {
+        deps.output.progress(`Debate cycle ${cycle} of at most ${limit}: ${listNames(waiting)} ${waiting.length === 1 ? 'is' : 'are'} thinking…`);
+        const outcomes = ahead?.cycle === cycle && waiting.length === seats.length
+          ? await ahead.outcomes
+          : await contributeAll(waiting, cycle, debateRecords(log.snapshot).filter(r => r.cycle < cycle), log, deps, deps.token);
+        ahead = undefined;
+        await recordOutcomes(outcomes, cycle, log, deps, record);
+      }
+      // Draft the next cycle while the moderator reads this one, unless the personas already agree
+      // with each other explicitly (then the moderator will very likely stop, and the drafts would be wasted).
+      if (cycle < limit && !unanimous(debateRecords(log.snapshot).find(r => r.cycle === cycle), seats)) {
+        const scope = new CancellationScope(deps.token);
+        const records = debateRecords(log.snapshot);
+        ahead = { cycle: cycle + 1, scope, outcomes: contributeAll(seats, cycle + 1, records, log, deps, scope) };
+      }
+      deps.output.progress(`Moderator is reading cycle ${cycle}…`);
+      const verdict = await moderate(log, deps);
+      const summary = verdict.openDisagreements.length > 0
+        ? `${verdict.resolutionSummary}\nStill open: ${verdict.openDisagreements.join(' ')}`
+        : verdict.resolutionSummary;
+      await record({
+        type: 'CYCLE_CONCLUDED',
+        resolutionSummary: summary,
+        positions: cyclePositions(log, cycle),
+        converged: verdict.converged,
+        at: deps.clock.now(),
+      });
+      deps.output.markdown(moderatorNote(cycle, verdict.resolutionSummary, verdict.converged));
+      if (log.state !== 'debating' && ahead) {
+        ahead.scope.cancel();
+        ahead.outcomes.catch(() => undefined);
+        ahead = undefined;
+      }
+    }
+  } finally {
+    if (ahead) {
+      ahead.scope.cancel();
+      ahead.outcomes.catch(() => undefined);
+    }
+  }
+}

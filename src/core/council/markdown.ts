@@ -1,0 +1,104 @@
+import type { FinalSynthesis, PersonaContribution } from './replies';
+import type { Assumption, ClarificationQuestion } from '../session/clarification';
+import type { SessionSnapshot } from '../session/machine';
+import { activeAssumptions, effectiveCycleLimit, pendingQuestions } from '../session/selectors';
+
+/*
+ * Everything the council shows the user, as Markdown. Model output is untrusted: it is shown as
+ * text the user reads, never as links or commands, so headings and HTML in it are neutralised.
+ */
+
+/** Model or user text made safe to embed: no raw HTML, no heading that could impersonate ours. */
+export function untrusted(text: string): string {
+  return text
+    .replace(/</g, '&lt;')
+    // A heading in model output becomes bold text, so it cannot pose as one of the council's sections.
+    .replace(/^(\s{0,3})#{1,6}\s+(.*)$/gm, '$1**$2**')
+    .trim();
+}
+
+function quote(text: string): string {
+  return untrusted(text)
+    .split('\n')
+    .map(line => `> ${line}`)
+    .join('\n');
+}
+
+/** The active clarifying question, alone, with its recommended answer. */
+export function questionCard(snapshot: SessionSnapshot, question: ClarificationQuestion): string {
+  const remaining = pendingQuestions(snapshot).length;
+  const { limits } = snapshot.context;
+  const header = `**Clarifying question** · round ${question.roundNumber} of at most ${limits.maxClarificationRounds} · ${untrusted(question.targetAmbiguity)}`;
+  const left = remaining > 1 ? `\n\n_${remaining - 1} more question${remaining - 1 === 1 ? '' : 's'} after this one._` : '';
+  const recommended = question.recommendedAnswer
+    ? `\n\n**Recommended answer:** ${untrusted(question.recommendedAnswer)}`
+    : '';
+  return `${header}\n\n${quote(question.question)}${recommended}\n\nReply with your answer, or use a button below.${left}\n`;
+}
+
+/** One persona's contribution in one cycle, under its name. */
+export function contributionBlock(name: string, cycle: number, contribution: PersonaContribution): string {
+  const changed = contribution.changedPosition && contribution.changeReason
+    ? `\n\n_Changed position: ${untrusted(contribution.changeReason)}_`
+    : '';
+  const concerns = contribution.concerns.length > 0
+    ? `\n\n**Concerns:**\n${contribution.concerns.map(c => `- ${untrusted(c)}`).join('\n')}`
+    : '';
+  return `\n#### ${untrusted(name)} · cycle ${cycle}\n\n**Position:** ${untrusted(contribution.position)}\n\n${untrusted(contribution.argument)}${changed}${concerns}\n`;
+}
+
+/** The moderator's reading after a cycle. */
+export function moderatorNote(cycle: number, summary: string, converged: boolean): string {
+  const verdict = converged ? ' The council has converged.' : '';
+  return `\n> **Moderator, after cycle ${cycle}:** ${untrusted(summary).replace(/\n/g, ' ')}${verdict}\n`;
+}
+
+/** The explicit notice that the debate stopped at its cycle limit (FR-019). */
+export function limitReachedNotice(snapshot: SessionSnapshot, extendable: boolean, adminMax: number): string {
+  const limit = effectiveCycleLimit(snapshot);
+  const extend = extendable
+    ? ` Use **Extend the debate** to allow up to ${adminMax} cycles.`
+    : ' This is the maximum your settings allow (`council.debate.adminMaxCycles`).';
+  return `\n**⚠ Debate limit reached:** the council debated for ${limit} cycle${limit === 1 ? '' : 's'} without fully converging. The answer below records the disagreements that remain.${extend}\n`;
+}
+
+/** The assumption log as a Markdown list. */
+export function assumptionList(snapshot: SessionSnapshot, assumptions: readonly Assumption[] = activeAssumptions(snapshot)): string {
+  if (assumptions.length === 0) {
+    return snapshot.context.questions.length === 0
+      ? '_None: no clarifying questions were needed._'
+      : '_None: every question asked was answered._';
+  }
+  const questionText = new Map(snapshot.context.questions.map(q => [q.questionId, q.question]));
+  return assumptions
+    .map(a => {
+      const question = a.relatedQuestionId ? questionText.get(a.relatedQuestionId) : undefined;
+      const about = question ? ` _(for: ${untrusted(question)})_` : '';
+      return `- ${untrusted(a.assumption)}${about}. ${untrusted(a.rationale)}`;
+    })
+    .join('\n');
+}
+
+/** The consolidated final answer: recommendation, each persona's conclusion, open disagreements, assumptions, next steps. */
+export function finalAnswerMarkdown(snapshot: SessionSnapshot, synthesis: FinalSynthesis): string {
+  const conclusions = synthesis.personaConclusions
+    .map(c => `- **${untrusted(c.persona)}:** ${untrusted(c.conclusion)}`)
+    .join('\n');
+  const disagreements = synthesis.disagreements.length === 0
+    ? '_None: the council agrees._'
+    : synthesis.disagreements
+        .map(d => `- **${untrusted(d.topic)}**\n${d.positions.map(p => `  - ${untrusted(p.persona)}: ${untrusted(p.position)}`).join('\n')}`)
+        .join('\n');
+  const steps = synthesis.nextSteps.map((s, i) => `${i + 1}. ${untrusted(s)}`).join('\n');
+  return [
+    `## The council's answer`,
+    untrusted(synthesis.recommendation),
+    `### Where each persona landed`,
+    conclusions,
+    `### Disagreements left open`,
+    disagreements,
+    `### Assumptions`,
+    assumptionList(snapshot),
+    ...(steps ? [`### Next steps`, steps] : []),
+  ].join('\n\n');
+}

@@ -1,0 +1,30 @@
+import type { Clock, IdSource } from '../clock';
+import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
+import type { UsageMeter } from '../llm/usage';
+import type { PersonaContract } from '../personas/contract';
+import type { SelectionDefaults } from '../personas/select';
+import type { StoredSession } from '../session/replay';
+
+/** Where a council turn writes what the user sees; the chat adapter maps it onto a ChatResponseStream. */
+export interface CouncilOutput {
+  /** A transient "working on it" line. */
+  progress(message: string): void;
+  /** Markdown the user reads. */
+  markdown(text: string): void;
+}
+
+/** Everything a council turn needs from its surroundings. */
+export interface CouncilDeps {
+  /** The model the user picked (`request.model`), used for every call of the turn. */
+  readonly model: LanguageModel;
+  /** The persona registry's personas. */
+  readonly personas: readonly PersonaContract[];
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly output: CouncilOutput;
+  readonly token: CancellationSignal;
+  readonly usage?: UsageMeter;
+  readonly selectionDefaults?: SelectionDefaults;
+  /** Called after every recorded event, so a failure, a Stop or a reload mid-turn loses nothing. */
+  readonly persist?: (stored: StoredSession) => void | Promise<void>;
+}

@@ -1,0 +1,112 @@
+import type { PersonaContribution } from './replies';
+import type { PersonaContract } from '../personas/contract';
+import type { SessionSnapshot } from '../session/machine';
+import { activeAssumptions } from '../session/selectors';
+import type { Participant } from '../session/participants';
+import type { TurnMetadata } from '../session/turns';
+import type { ClarifiedRequest, DebateCycleRecord, PersonaVoice } from '../../prompts/promptData';
+
+/** Session participant id of a persona: derived from the contract id, so it is stable across turns and replays. */
+export function personaParticipantId(persona: PersonaContract): string {
+  return `persona:${persona.id}`;
+}
+
+/** The session's participant record for a persona. */
+export function personaParticipant(persona: PersonaContract): Participant {
+  return { participantId: personaParticipantId(persona), type: 'persona', name: persona.name, role: 'debater' };
+}
+
+/** A persona on the council: its session participant id and its contract. */
+export interface Seat {
+  readonly participantId: string;
+  readonly persona: PersonaContract;
+}
+
+/** The council's seats in selection order; a persona whose file disappeared since selection is an error the user can fix. */
+export function councilSeats(snapshot: SessionSnapshot, registry: readonly PersonaContract[]): readonly Seat[] {
+  const byParticipantId = new Map(registry.map(p => [personaParticipantId(p), p]));
+  return snapshot.context.participants
+    .filter(p => p.type === 'persona')
+    .map(participant => {
+      const persona = byParticipantId.get(participant.participantId);
+      if (!persona) {
+        throw new Error(
+          `The persona "${participant.name}" of this session is no longer available (its file was removed or is invalid). Restore it, or start a new session with /new.`,
+        );
+      }
+      return { participantId: participant.participantId, persona };
+    });
+}
+
+/** What a persona's prompt needs to speak in its voice. */
+export function voiceOf(persona: PersonaContract): PersonaVoice {
+  return {
+    name: persona.name,
+    role: persona.role,
+    expertise: persona.expertise,
+    instructions: persona.instructions,
+    tone: persona.tone,
+    cognitiveMode: persona.cognitiveMode,
+  };
+}
+
+/** The request with everything clarification produced: answers and the assumptions still in force. */
+export function clarifiedRequest(snapshot: SessionSnapshot): ClarifiedRequest {
+  const { questions, answers, requestText } = snapshot.context;
+  const answerById = new Map(answers.map(a => [a.answerId, a]));
+  const questionText = new Map(questions.map(q => [q.questionId, q.question]));
+  return {
+    request: requestText,
+    answers: questions.flatMap(q => {
+      const answer = q.status === 'answered' ? answerById.get(q.answerId) : undefined;
+      return answer ? [{ question: q.question, answer: answer.answer }] : [];
+    }),
+    assumptions: activeAssumptions(snapshot).map(a => ({
+      assumption: a.assumption,
+      rationale: a.rationale,
+      question: a.relatedQuestionId ? questionText.get(a.relatedQuestionId) : undefined,
+    })),
+  };
+}
+
+/** Turn metadata keeping the parts of a contribution the session schema has no field for. */
+export function contributionMetadata(contribution: PersonaContribution): TurnMetadata {
+  return { agreesWith: JSON.stringify(contribution.agreesWith), concerns: JSON.stringify(contribution.concerns) };
+}
+
+function stringList(value: string | number | boolean | undefined): string[] {
+  if (typeof value !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Every debate cycle so far as the prompts read it (ended cycles carry the moderator's summary). */
+export function debateRecords(snapshot: SessionSnapshot): DebateCycleRecord[] {
+  const { discussions, messageTurns, participants } = snapshot.context;
+  const nameOf = new Map(participants.map(p => [p.participantId, p.name]));
+  return discussions.map(discussion => {
+    const turnIds = new Set(discussion.messageTurnIds);
+    const contributions = messageTurns.flatMap(turn =>
+      turn.messageType === 'discussion' && turnIds.has(turn.turnId)
+        ? [
+            {
+              persona: nameOf.get(turn.senderId) ?? turn.senderId,
+              position: turn.position,
+              argument: turn.content,
+              changedPosition: turn.changedPosition,
+              changeReason: turn.changeReason,
+              agreesWith: stringList(turn.metadata?.agreesWith),
+              concerns: stringList(turn.metadata?.concerns),
+            },
+          ]
+        : [],
+    );
+    return discussion.status === 'in_progress'
+      ? { cycle: discussion.cycleNumber, contributions }
+      : { cycle: discussion.cycleNumber, contributions, resolutionSummary: discussion.resolutionSummary };
+  });
+}

@@ -1,0 +1,61 @@
+import { transition } from 'xstate';
+import type { SessionEvent } from '../session/events';
+import { sessionMachine, type SessionSnapshot } from '../session/machine';
+import { explainRejection } from '../session/rejection';
+import { replaySession, restoreSession, storeSession, type SessionInputInit, type StoredSession } from '../session/replay';
+
+/** An event the session refused; `message` says why in the user's terms. */
+export class SessionRuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SessionRuleError';
+  }
+}
+
+/**
+ * A council session as its event log: the log is the source of truth (stored, replayed),
+ * the snapshot is derived from it and advanced one accepted event at a time.
+ */
+export class SessionLog {
+  private constructor(
+    private readonly input: SessionInputInit,
+    private readonly events: SessionEvent[],
+    private current: SessionSnapshot,
+  ) {}
+
+  /** A new session with an empty log. */
+  static start(input: SessionInputInit): SessionLog {
+    return new SessionLog(input, [], replaySession(input, []));
+  }
+
+  /** A session rebuilt from storage; throws SessionRuleError when the stored data is unusable. */
+  static restore(stored: unknown): SessionLog {
+    const restored = restoreSession(stored);
+    if (!restored.ok) throw new SessionRuleError(restored.error);
+    return new SessionLog(restored.stored.input, [...restored.stored.events], restored.snapshot);
+  }
+
+  get snapshot(): SessionSnapshot {
+    return this.current;
+  }
+
+  get state(): SessionSnapshot['value'] {
+    return this.current.value;
+  }
+
+  get sessionId(): string {
+    return this.current.context.sessionId;
+  }
+
+  get stored(): StoredSession {
+    return storeSession(this.input, this.events);
+  }
+
+  /** Records `event`; a refused event throws SessionRuleError and leaves the log unchanged. */
+  apply(event: SessionEvent): void {
+    const reason = explainRejection(this.current, event);
+    if (reason !== undefined) throw new SessionRuleError(reason);
+    this.current = transition(sessionMachine, this.current, event)[0];
+    this.events.push(event);
+  }
+}

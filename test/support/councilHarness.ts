@@ -1,0 +1,93 @@
+import type { Clock, IdSource } from '../../src/core/clock';
+import type { CouncilDeps, CouncilOutput } from '../../src/core/council/ports';
+import { neverCancelled, type CancellationSignal, type ModelRequest } from '../../src/core/llm/languageModel';
+import { UsageTally, messageText } from '../../src/core/llm/usage';
+import type { PersonaContract } from '../../src/core/personas/contract';
+import { loadPersonas } from '../../src/core/personas/registry';
+import type { StoredSession } from '../../src/core/session/replay';
+import { councilReply, type CouncilScriptOptions } from './councilScript';
+import { nodePersonaSource } from './nodePersonaSource';
+import { requestedName, ScriptedModel, valueReply, type Responder, type ScriptedModelOptions, type ScriptedReply } from './scriptedModel';
+
+/** What a council turn showed the user. */
+export class RecordingOutput implements CouncilOutput {
+  readonly parts: { readonly kind: 'progress' | 'markdown'; readonly text: string }[] = [];
+  progress(message: string): void {
+    this.parts.push({ kind: 'progress', text: message });
+  }
+  markdown(text: string): void {
+    this.parts.push({ kind: 'markdown', text });
+  }
+  get text(): string {
+    return this.parts.filter(p => p.kind === 'markdown').map(p => p.text).join('');
+  }
+  clear(): void {
+    this.parts.length = 0;
+  }
+}
+
+/** A clock that advances one second per reading, so timestamps are ordered and reproducible. */
+export function steppingClock(start = Date.UTC(2026, 0, 1)): Clock {
+  let now = start;
+  return { now: () => new Date((now += 1000)).toISOString() };
+}
+
+export function counterIds(prefix = 'id'): IdSource {
+  let n = 0;
+  return { next: () => `${prefix}-${++n}` };
+}
+
+let builtIns: Promise<readonly PersonaContract[]> | undefined;
+/** The repository's built-in personas. */
+export function builtInPersonas(): Promise<readonly PersonaContract[]> {
+  builtIns ??= loadPersonas({ builtIn: nodePersonaSource() }).then(r => r.personas);
+  return builtIns;
+}
+
+/** A responder playing the scripted council; `override` may answer a step differently (return undefined to fall through). */
+export function councilResponder(
+  options: CouncilScriptOptions = {},
+  override?: (step: string, request: ModelRequest, callIndex: number) => ScriptedReply | undefined,
+): Responder {
+  return (request, callIndex) => {
+    const step = requestedName(request) ?? '';
+    const custom = override?.(step, request, callIndex);
+    if (custom !== undefined) return custom;
+    const prompt = request.messages.map(messageText).join('\n');
+    const value = councilReply(step, prompt, options);
+    if (value === undefined) throw new Error(`councilResponder: no reply for step "${step}"`);
+    return valueReply(value);
+  };
+}
+
+/** Everything a council test needs. */
+export interface CouncilRig {
+  readonly deps: CouncilDeps;
+  readonly model: ScriptedModel;
+  readonly output: RecordingOutput;
+  readonly usage: UsageTally;
+  readonly persisted: StoredSession[];
+}
+
+export async function councilRig(options: {
+  readonly script?: CouncilScriptOptions;
+  readonly responder?: Responder;
+  readonly model?: ScriptedModelOptions;
+  readonly token?: CancellationSignal;
+} = {}): Promise<CouncilRig> {
+  const model = new ScriptedModel(options.responder ?? councilResponder(options.script), options.model);
+  const output = new RecordingOutput();
+  const usage = new UsageTally();
+  const persisted: StoredSession[] = [];
+  const deps: CouncilDeps = {
+    model,
+    personas: await builtInPersonas(),
+    clock: steppingClock(),
+    ids: counterIds(),
+    output,
+    token: options.token ?? neverCancelled,
+    usage,
+    persist: stored => void persisted.push(stored),
+  };
+  return { deps, model, output, usage, persisted };
+}
