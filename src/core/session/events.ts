@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { QuestionAuthor } from './clarification';
+import { Confidence } from './enums';
+import { Participant } from './participants';
+import { EntityId, Timestamp } from './primitives';
+import { TurnMetadata } from './turns';
+
+/*
+ * The session machine's events. Each carries every id and timestamp its transition needs, so the
+ * machine stays pure and replaying the event log rebuilds the same session. These schemas check
+ * shape only; whether an event makes sense right now is the machine guards' job (see guards.ts).
+ */
+
+/** A persona selection as decided by the selector; the machine adds session id, time and persona ids. */
+export const SelectionDraft = z.discriminatedUnion('userOverride', [
+  z.object({ selectionId: EntityId, requestClassification: z.string(), reason: z.string(), userOverride: z.literal(false) }),
+  z.object({
+    selectionId: EntityId,
+    requestClassification: z.string(),
+    reason: z.string(),
+    userOverride: z.literal(true),
+    overriddenPersonas: z.array(z.string()),
+  }),
+]);
+export type SelectionDraft = z.infer<typeof SelectionDraft>;
+
+/** A question to ask; the machine assigns its round, position and status. */
+export const QuestionDraft = z.object({
+  questionId: EntityId,
+  question: z.string(),
+  targetAmbiguity: z.string(),
+  askedBy: QuestionAuthor,
+  recommendedAnswer: z.string().optional(),
+});
+export type QuestionDraft = z.infer<typeof QuestionDraft>;
+
+/** The user's reply to the active question. */
+export const AnswerDraft = z.object({ answerId: EntityId, answer: z.string(), confidence: Confidence.optional() });
+export type AnswerDraft = z.infer<typeof AnswerDraft>;
+
+/** What the council assumes for a skipped question. */
+export const AssumptionDraft = z.object({ assumptionId: EntityId, assumption: z.string(), rationale: z.string() });
+export type AssumptionDraft = z.infer<typeof AssumptionDraft>;
+
+/** An assumption for one named question (used when skipping all remaining questions). */
+export const QuestionAssumptionDraft = AssumptionDraft.extend({ relatedQuestionId: EntityId });
+export type QuestionAssumptionDraft = z.infer<typeof QuestionAssumptionDraft>;
+
+/** What one persona said; the machine makes it a `discussion` or `conclusion` turn. */
+export const PersonaStatement = z.object({
+  /** The persona's participantId. */
+  senderId: EntityId,
+  content: z.string(),
+  position: z.string(),
+  changedPosition: z.boolean(),
+  changeReason: z.string().optional(),
+  timestamp: Timestamp,
+  recipientId: EntityId.optional(),
+  metadata: TurnMetadata.optional(),
+});
+export type PersonaStatement = z.infer<typeof PersonaStatement>;
+
+/** A persona's position at the end of a cycle. */
+export const PositionDraft = z.object({
+  /** The persona's participantId. */
+  personaId: EntityId,
+  position: z.string(),
+  changedPosition: z.boolean(),
+  changeReason: z.string().optional(),
+});
+export type PositionDraft = z.infer<typeof PositionDraft>;
+
+const at = Timestamp;
+
+export const PersonasSelected = z.object({
+  type: z.literal('PERSONAS_SELECTED'),
+  selection: SelectionDraft,
+  /** The selected personas (type `persona`); the user participant exists from the start. */
+  participants: z.array(Participant),
+  at,
+});
+export const ClarificationStarted = z.object({ type: z.literal('CLARIFICATION_STARTED'), questions: z.array(QuestionDraft), at });
+export const DebateRequested = z.object({ type: z.literal('DEBATE_REQUESTED'), at });
+export const QuestionAnswered = z.object({ type: z.literal('QUESTION_ANSWERED'), answer: AnswerDraft, at });
+export const QuestionSkipped = z.object({ type: z.literal('QUESTION_SKIPPED'), assumption: AssumptionDraft, at });
+export const RemainingSkipped = z.object({ type: z.literal('REMAINING_SKIPPED'), assumptions: z.array(QuestionAssumptionDraft), at });
+export const MoreQuestionsAdded = z.object({ type: z.literal('MORE_QUESTIONS_ADDED'), questions: z.array(QuestionDraft), at });
+export const SkippedRevisited = z.object({ type: z.literal('SKIPPED_REVISITED'), at });
+export const CycleStarted = z.object({
+  type: z.literal('CYCLE_STARTED'),
+  discussionId: EntityId,
+  cycleNumber: z.number().int(),
+  personaIds: z.array(EntityId),
+  topic: z.string(),
+  at,
+});
+export const PersonaSpoke = z.object({ type: z.literal('PERSONA_SPOKE'), turn: PersonaStatement });
+export const CycleConcluded = z.object({
+  type: z.literal('CYCLE_CONCLUDED'),
+  resolutionSummary: z.string(),
+  positions: z.array(PositionDraft),
+  converged: z.boolean(),
+  at,
+});
+export const DebateExtended = z.object({ type: z.literal('DEBATE_EXTENDED'), at });
+export const ConclusionRecorded = z.object({ type: z.literal('CONCLUSION_RECORDED'), turn: PersonaStatement });
+export const FinalAnswerReady = z.object({ type: z.literal('FINAL_ANSWER_READY'), finalAnswer: z.string(), at });
+export const Cancelled = z.object({ type: z.literal('CANCELLED'), at });
+
+/** Every event the session machine understands. */
+export const SessionEvent = z.discriminatedUnion('type', [
+  PersonasSelected,
+  ClarificationStarted,
+  DebateRequested,
+  QuestionAnswered,
+  QuestionSkipped,
+  RemainingSkipped,
+  MoreQuestionsAdded,
+  SkippedRevisited,
+  CycleStarted,
+  PersonaSpoke,
+  CycleConcluded,
+  DebateExtended,
+  ConclusionRecorded,
+  FinalAnswerReady,
+  Cancelled,
+]);
+export type SessionEvent = z.infer<typeof SessionEvent>;
+
+/** The name of a session event. */
+export type SessionEventType = SessionEvent['type'];
+
+/** The event with the given name. */
+export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;

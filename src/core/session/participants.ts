@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ParticipantType } from './enums';
+import { EntityId, NonBlankText, Timestamp } from './primitives';
+
+/** Display name of the one user participant. */
+export const USER_DISPLAY_NAME = 'User';
+
+/** An actor in the session: the user, or a persona named after its council persona contract. */
+export const Participant = z.object({
+  participantId: EntityId,
+  type: ParticipantType,
+  name: NonBlankText,
+  /** e.g. "advisor", "questioner", "debater". */
+  role: NonBlankText.optional(),
+});
+export type Participant = z.infer<typeof Participant>;
+
+/** The spec's derived `isPrimaryUser`. */
+export function isPrimaryUser(participant: Participant): boolean {
+  return participant.type === 'user';
+}
+
+const selectionFields = {
+  selectionId: EntityId,
+  sessionId: EntityId,
+  /** Inferred request type, e.g. "architecture", "security". */
+  requestClassification: NonBlankText,
+  /** Participant ids of the selected personas, in presentation order. */
+  selectedPersonaIds: z.array(EntityId).min(1),
+  reason: NonBlankText,
+  createdAt: Timestamp,
+};
+
+/** Which personas were selected for a session and why; a user override names the personas asked for. */
+export const PersonaSelection = z.discriminatedUnion('userOverride', [
+  z.object({ ...selectionFields, userOverride: z.literal(false) }),
+  z.object({
+    ...selectionFields,
+    userOverride: z.literal(true),
+    /** Persona names the user asked for explicitly. */
+    overriddenPersonas: z.array(NonBlankText).min(1),
+  }),
+]);
+export type PersonaSelection = z.infer<typeof PersonaSelection>;
