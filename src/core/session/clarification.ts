@@ -40,8 +40,17 @@ export type QuestionBase = z.infer<typeof QuestionFields>;
 
 /** The question's status-independent fields (used to move it back to `pending`). */
 export function questionBase(question: ClarificationQuestion): QuestionBase {
-  const { questionId, sessionId, roundNumber, sequenceInRound, question: text, targetAmbiguity, askedBy, recommendedAnswer, createdAt } =
-    question;
+  const {
+    questionId,
+    sessionId,
+    roundNumber,
+    sequenceInRound,
+    question: text,
+    targetAmbiguity,
+    askedBy,
+    recommendedAnswer,
+    createdAt,
+  } = question;
   return {
     questionId,
     sessionId,

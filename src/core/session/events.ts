@@ -83,7 +83,11 @@ export const ClarificationStarted = z.object({ type: z.literal('CLARIFICATION_ST
 export const DebateRequested = z.object({ type: z.literal('DEBATE_REQUESTED'), at });
 export const QuestionAnswered = z.object({ type: z.literal('QUESTION_ANSWERED'), answer: AnswerDraft, at });
 export const QuestionSkipped = z.object({ type: z.literal('QUESTION_SKIPPED'), assumption: AssumptionDraft, at });
-export const RemainingSkipped = z.object({ type: z.literal('REMAINING_SKIPPED'), assumptions: z.array(QuestionAssumptionDraft), at });
+export const RemainingSkipped = z.object({
+  type: z.literal('REMAINING_SKIPPED'),
+  assumptions: z.array(QuestionAssumptionDraft),
+  at,
+});
 export const MoreQuestionsAdded = z.object({ type: z.literal('MORE_QUESTIONS_ADDED'), questions: z.array(QuestionDraft), at });
 export const SkippedRevisited = z.object({ type: z.literal('SKIPPED_REVISITED'), at });
 export const CycleStarted = z.object({

@@ -1,6 +1,14 @@
 import type { SessionContext } from './context';
 import type { EventOf, QuestionDraft, SessionEvent, SessionEventType } from './events';
-import { canStartClarificationRound, clarificationRoundLimit, cycleLimit, cycleReachesLimit, cycleWithinLimit as limitAllowsCycle, extensionAllowed } from './limits';
+import {
+  canStartClarificationRound,
+  clarificationRoundLimit,
+  cycleLimit,
+  cycleReachesLimit,
+  cycleWithinLimit as limitAllowsCycle,
+  enoughDebaters,
+  extensionAllowed,
+} from './limits';
 import { isBlank } from './primitives';
 import {
   findActiveQuestion,
@@ -27,7 +35,9 @@ function forEvents<T extends SessionEventType>(
   check: (context: SessionContext, event: EventOf<T>) => string | undefined,
 ): Check {
   return (context, event) =>
-    (types as readonly string[]).includes(event.type) ? check(context, event as EventOf<T>) : `${event.type} is not checked here.`;
+    (types as readonly string[]).includes(event.type)
+      ? check(context, event as EventOf<T>)
+      : `${event.type} is not checked here.`;
 }
 
 function allDistinct(values: readonly string[]): boolean {
@@ -49,12 +59,16 @@ function questionsProblem(context: SessionContext, questions: readonly QuestionD
   return undefined;
 }
 
-function assumptionProblem(context: SessionContext, drafts: ReadonlyArray<{ assumptionId: string; assumption: string; rationale: string }>): string | undefined {
+function assumptionProblem(
+  context: SessionContext,
+  drafts: ReadonlyArray<{ assumptionId: string; assumption: string; rationale: string }>,
+): string | undefined {
   if (drafts.some((d) => isBlank(d.assumption) || isBlank(d.rationale))) {
     return 'A skipped question needs the assumption the council will make instead, and why.';
   }
   const ids = drafts.map((d) => d.assumptionId);
-  if (!allDistinct(ids) || context.assumptionLog.some((a) => ids.includes(a.assumptionId))) return 'Each assumption needs a new id.';
+  if (!allDistinct(ids) || context.assumptionLog.some((a) => ids.includes(a.assumptionId)))
+    return 'Each assumption needs a new id.';
   return undefined;
 }
 
@@ -68,22 +82,28 @@ export const checks = {
   selectionIsValid: forEvents(['PERSONAS_SELECTED'], (context, event) => {
     if (context.selection !== undefined) return 'The council personas are already selected for this session.';
     if (event.participants.length === 0) return 'Select at least one persona for the council.';
-    if (event.participants.some((p) => p.type !== 'persona')) return 'Only personas join the council this way; the user takes part from the start.';
+    if (event.participants.some((p) => p.type !== 'persona'))
+      return 'Only personas join the council this way; the user takes part from the start.';
     if (event.participants.some((p) => isBlank(p.name))) return 'Every persona needs a name.';
     const ids = event.participants.map((p) => p.participantId);
-    if (!allDistinct(ids) || context.participants.some((p) => ids.includes(p.participantId))) return 'Each persona needs its own participant id.';
+    if (!allDistinct(ids) || context.participants.some((p) => ids.includes(p.participantId)))
+      return 'Each persona needs its own participant id.';
     if (!allDistinct(event.participants.map((p) => p.name))) return 'Each persona can sit on the council only once.';
     if (isBlank(event.selection.requestClassification) || isBlank(event.selection.reason)) {
       return 'The persona selection must say how the request was classified and why these personas were chosen.';
     }
-    if (event.selection.userOverride && (event.selection.overriddenPersonas.length === 0 || event.selection.overriddenPersonas.some(isBlank))) {
+    if (
+      event.selection.userOverride &&
+      (event.selection.overriddenPersonas.length === 0 || event.selection.overriddenPersonas.some(isBlank))
+    ) {
       return 'A user override must name the personas the user asked for.';
     }
     return undefined;
   }),
 
   /** Nothing happens before the council is seated. */
-  hasPersonas: (context) => (context.selection === undefined || findPersonas(context).length === 0 ? 'Select the council personas first.' : undefined),
+  hasPersonas: (context) =>
+    context.selection === undefined || findPersonas(context).length === 0 ? 'Select the council personas first.' : undefined,
 
   /** At most N (<= 3) clarification rounds (FR-021). */
   canStartAnotherRound: (context) =>
@@ -92,10 +112,13 @@ export const checks = {
       : `Clarification is limited to ${pluralRounds(clarificationRoundLimit(context.limits))}; the council will proceed on the answers so far.`,
 
   /** A round brings new, well-formed questions asked by council personas. */
-  questionsAreValid: forEvents(['CLARIFICATION_STARTED', 'MORE_QUESTIONS_ADDED'], (context, event) => questionsProblem(context, event.questions)),
+  questionsAreValid: forEvents(['CLARIFICATION_STARTED', 'MORE_QUESTIONS_ADDED'], (context, event) =>
+    questionsProblem(context, event.questions),
+  ),
 
   /** Exactly one question is active at a time (FR-004): replies and revisits need it. */
-  hasActiveQuestion: (context) => (findActiveQuestion(context)?.status === 'pending' ? undefined : 'There is no open clarification question.'),
+  hasActiveQuestion: (context) =>
+    findActiveQuestion(context)?.status === 'pending' ? undefined : 'There is no open clarification question.',
 
   /** An answer says something and is recorded once. */
   answerIsValid: forEvents(['QUESTION_ANSWERED'], (context, event) => {
@@ -109,7 +132,9 @@ export const checks = {
 
   /** Skipping the rest needs one assumption per remaining question, and no others. */
   coversPendingQuestions: forEvents(['REMAINING_SKIPPED'], (context, event) => {
-    const pending = findPendingQuestions(context).map((q) => q.questionId).sort();
+    const pending = findPendingQuestions(context)
+      .map((q) => q.questionId)
+      .sort();
     const covered = event.assumptions.map((a) => a.relatedQuestionId).sort();
     if (pending.length !== covered.length || pending.some((id, index) => covered[index] !== id)) {
       return 'Skipping the remaining questions needs exactly one assumption for each of them.';
@@ -118,7 +143,8 @@ export const checks = {
   }),
 
   /** Revisiting needs something that was skipped. */
-  hasDeferredQuestions: (context) => (findDeferredQuestions(context).length > 0 ? undefined : 'There are no skipped questions to revisit.'),
+  hasDeferredQuestions: (context) =>
+    findDeferredQuestions(context).length > 0 ? undefined : 'There are no skipped questions to revisit.',
 
   /** One debate cycle at a time. */
   noCycleInProgress: (context) => {
@@ -138,9 +164,11 @@ export const checks = {
     if (event.cycleNumber !== context.debateCycles + 1) return `The next debate cycle is number ${context.debateCycles + 1}.`;
     if (context.discussions.some((d) => d.discussionId === event.discussionId)) return 'Each debate cycle needs a new id.';
     if (isBlank(event.topic)) return 'A debate cycle needs a topic.';
-    if (event.personaIds.length === 0 || !allDistinct(event.personaIds)) return 'A debate cycle needs its personas, each named once.';
+    if (event.personaIds.length === 0 || !allDistinct(event.personaIds))
+      return 'A debate cycle needs its personas, each named once.';
     if (event.personaIds.some((id) => !isPersonaId(context, id))) return 'Only personas on the council can debate.';
-    if (event.personaIds.length < 2 && findPersonas(context).length > 1) return 'A debate needs at least two personas when the council has more than one.';
+    if (!enoughDebaters(event.personaIds.length, findPersonas(context).length))
+      return 'A debate needs at least two personas when the council has more than one.';
     return undefined;
   }),
 
@@ -181,7 +209,9 @@ export const checks = {
   /** Each persona gives one conclusion per final phase. */
   personaMayConclude: forEvents(['CONCLUSION_RECORDED'], (context, event) => {
     if (!isPersonaId(context, event.turn.senderId)) return 'Only personas on the council give conclusions.';
-    const concluded = currentFinalRun(context.messageTurns).some((t) => t.messageType === 'conclusion' && t.senderId === event.turn.senderId);
+    const concluded = currentFinalRun(context.messageTurns).some(
+      (t) => t.messageType === 'conclusion' && t.senderId === event.turn.senderId,
+    );
     if (concluded) return 'Each persona gives one conclusion.';
     if (isBlank(event.turn.content)) return 'A conclusion cannot be empty.';
     return stanceProblem(event.turn);

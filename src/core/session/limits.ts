@@ -60,3 +60,8 @@ export function cycleReachesLimit(cycleNumber: number, limits: SessionLimits, ex
 export function extensionAllowed(limits: SessionLimits, extendedDebateRequested: boolean, lastCycleHitLimit: boolean): boolean {
   return lastCycleHitLimit && limits.adminMaxDebateCycles > cycleLimit(limits, extendedDebateRequested);
 }
+
+/** A debate needs at least two personas, unless the whole council is a single persona. */
+export function enoughDebaters(debaters: number, councilSize: number): boolean {
+  return debaters >= Math.min(2, councilSize);
+}

@@ -155,7 +155,11 @@ export const sessionMachine = setup({
     final: {
       on: {
         CONCLUSION_RECORDED: { guard: and([...acceptanceChecks.CONCLUSION_RECORDED]), actions: 'recordConclusion' },
-        FINAL_ANSWER_READY: { guard: and([...acceptanceChecks.FINAL_ANSWER_READY]), target: 'completed', actions: 'recordFinalAnswer' },
+        FINAL_ANSWER_READY: {
+          guard: and([...acceptanceChecks.FINAL_ANSWER_READY]),
+          target: 'completed',
+          actions: 'recordFinalAnswer',
+        },
         DEBATE_EXTENDED: { guard: and([...acceptanceChecks.DEBATE_EXTENDED]), target: 'debating', actions: 'extendDebate' },
         CANCELLED: { target: 'cancelled', actions: 'cancel' },
       },

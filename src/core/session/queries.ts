@@ -40,7 +40,9 @@ export function findPersonas(session: SessionState): readonly Participant[] {
 
 /** Whether the id names a persona participant of the session. */
 export function isPersonaId(session: SessionState, participantId: string): boolean {
-  return session.participants.some((participant) => participant.participantId === participantId && participant.type === 'persona');
+  return session.participants.some(
+    (participant) => participant.participantId === participantId && participant.type === 'persona',
+  );
 }
 
 /** The most recent debate cycle, whatever its status. */

@@ -54,6 +54,9 @@ export function restoreSession(stored: unknown): RestoreResult {
   try {
     return { ok: true, stored: parsed.data, snapshot: replaySession(parsed.data.input, parsed.data.events) };
   } catch (error) {
-    return { ok: false, error: `The stored council session could not be replayed: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      error: `The stored council session could not be replayed: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }

@@ -20,8 +20,10 @@ export interface Stance {
 /** Why a stance is incoherent, or undefined when it is fine. Shared by the schemas and the machine's guards. */
 export function stanceProblem(stance: Stance): string | undefined {
   if (isBlank(stance.position)) return 'A persona must state a position.';
-  if (stance.changedPosition && isBlank(stance.changeReason)) return 'A persona that changes position must say why (changeReason).';
-  if (!stance.changedPosition && stance.changeReason !== undefined) return 'changeReason is only given when the position changed.';
+  if (stance.changedPosition && isBlank(stance.changeReason))
+    return 'A persona that changes position must say why (changeReason).';
+  if (!stance.changedPosition && stance.changeReason !== undefined)
+    return 'changeReason is only given when the position changed.';
   return undefined;
 }
 

@@ -59,7 +59,9 @@ export const MessageTurn = z.discriminatedUnion('messageType', [
       ...stanceFields,
     })
     .superRefine(refineStance),
-  z.object({ ...turnFields, messageType: z.literal('conclusion'), senderId: EntityId, ...stanceFields }).superRefine(refineStance),
+  z
+    .object({ ...turnFields, messageType: z.literal('conclusion'), senderId: EntityId, ...stanceFields })
+    .superRefine(refineStance),
 ]);
 export type MessageTurn = z.infer<typeof MessageTurn>;
 

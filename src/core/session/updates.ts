@@ -24,7 +24,12 @@ function appendTurns(context: SessionContext, turns: readonly TurnFields[]): Mes
   const appended = [...context.messageTurns];
   for (const fields of turns) {
     const sequenceNumber = nextSequenceNumber(appended);
-    appended.push({ ...fields, turnId: turnIdFor(context.sessionId, sequenceNumber), sessionId: context.sessionId, sequenceNumber });
+    appended.push({
+      ...fields,
+      turnId: turnIdFor(context.sessionId, sequenceNumber),
+      sessionId: context.sessionId,
+      sequenceNumber,
+    });
   }
   return appended;
 }
@@ -35,8 +40,14 @@ function replaceQuestions(context: SessionContext, changed: readonly Clarificati
 }
 
 /** Withdraws any assumption still standing for the question. */
-function withdrawAssumptionsFor(log: readonly Assumption[], questionId: string, withdrawal: NonNullable<Assumption['withdrawal']>): Assumption[] {
-  return log.map((entry) => (entry.relatedQuestionId === questionId && entry.withdrawal === undefined ? { ...entry, withdrawal } : entry));
+function withdrawAssumptionsFor(
+  log: readonly Assumption[],
+  questionId: string,
+  withdrawal: NonNullable<Assumption['withdrawal']>,
+): Assumption[] {
+  return log.map((entry) =>
+    entry.relatedQuestionId === questionId && entry.withdrawal === undefined ? { ...entry, withdrawal } : entry,
+  );
 }
 
 function statementFields(statement: PersonaStatement) {
@@ -66,27 +77,33 @@ export function recordSelection(context: SessionContext, event: EventOf<'PERSONA
   const selection: PersonaSelection = draft.userOverride
     ? { ...fields, userOverride: true, overriddenPersonas: [...draft.overriddenPersonas] }
     : { ...fields, userOverride: false };
-  const personas = event.participants.map(({ participantId, type, name, role }) => ({ participantId, type, name, ...(role === undefined ? {} : { role }) }));
+  const personas = event.participants.map(({ participantId, type, name, role }) => ({
+    participantId,
+    type,
+    name,
+    ...(role === undefined ? {} : { role }),
+  }));
   return { selection, participants: [...context.participants, ...personas], updatedAt: event.at };
 }
 
 /** Opens the next clarification round with the given questions, all pending. */
-export function openRound(context: SessionContext, event: { readonly questions: readonly QuestionDraft[]; readonly at: string }): ContextUpdate {
+export function openRound(
+  context: SessionContext,
+  event: { readonly questions: readonly QuestionDraft[]; readonly at: string },
+): ContextUpdate {
   const roundNumber = context.clarificationRounds + 1;
-  const added = event.questions.map(
-    (draft, index): ClarificationQuestion => ({
-      questionId: draft.questionId,
-      sessionId: context.sessionId,
-      roundNumber,
-      sequenceInRound: index + 1,
-      question: draft.question,
-      targetAmbiguity: draft.targetAmbiguity,
-      askedBy: draft.askedBy,
-      ...(draft.recommendedAnswer === undefined ? {} : { recommendedAnswer: draft.recommendedAnswer }),
-      createdAt: event.at,
-      status: 'pending',
-    }),
-  );
+  const added = event.questions.map((draft, index): ClarificationQuestion => ({
+    questionId: draft.questionId,
+    sessionId: context.sessionId,
+    roundNumber,
+    sequenceInRound: index + 1,
+    question: draft.question,
+    targetAmbiguity: draft.targetAmbiguity,
+    askedBy: draft.askedBy,
+    ...(draft.recommendedAnswer === undefined ? {} : { recommendedAnswer: draft.recommendedAnswer }),
+    createdAt: event.at,
+    status: 'pending',
+  }));
   return { questions: [...context.questions, ...added], clarificationRounds: roundNumber, updatedAt: event.at };
 }
 
@@ -137,7 +154,11 @@ export function recordAnswer(context: SessionContext, event: EventOf<'QUESTION_A
         createdAt: event.at,
       },
     ],
-    assumptionLog: withdrawAssumptionsFor(context.assumptionLog, question.questionId, { reason: 'answered', answerId, at: event.at }),
+    assumptionLog: withdrawAssumptionsFor(context.assumptionLog, question.questionId, {
+      reason: 'answered',
+      answerId,
+      at: event.at,
+    }),
     messageTurns: appendTurns(context, [turn]),
     activeQuestionId: undefined,
     updatedAt: event.at,
@@ -190,9 +211,14 @@ export function recordSkip(context: SessionContext, event: EventOf<'QUESTION_SKI
 export function skipRemaining(context: SessionContext, event: EventOf<'REMAINING_SKIPPED'>): ContextUpdate {
   const pending = findPendingQuestions(context);
   const order = new Map(pending.map((q, index) => [q.questionId, index]));
-  const drafts = [...event.assumptions].sort((a, b) => (order.get(a.relatedQuestionId) ?? 0) - (order.get(b.relatedQuestionId) ?? 0));
+  const drafts = [...event.assumptions].sort(
+    (a, b) => (order.get(a.relatedQuestionId) ?? 0) - (order.get(b.relatedQuestionId) ?? 0),
+  );
   return {
-    questions: replaceQuestions(context, pending.map((q) => ({ ...questionBase(q), status: 'skipped' }))),
+    questions: replaceQuestions(
+      context,
+      pending.map((q) => ({ ...questionBase(q), status: 'skipped' })),
+    ),
     ...logAssumptions(context, drafts, event.at),
     activeQuestionId: undefined,
     updatedAt: event.at,
@@ -254,14 +280,12 @@ export function recordContribution(context: SessionContext, event: EventOf<'PERS
 export function concludeCycle(context: SessionContext, event: EventOf<'CYCLE_CONCLUDED'>): ContextUpdate {
   const current = findCurrentDiscussion(context);
   if (current === undefined) return {};
-  const positions = event.positions.map(
-    (p): PersonaPosition => ({
-      personaId: p.personaId,
-      position: p.position,
-      changedPosition: p.changedPosition,
-      ...(p.changeReason === undefined ? {} : { changeReason: p.changeReason }),
-    }),
-  );
+  const positions = event.positions.map((p): PersonaPosition => ({
+    personaId: p.personaId,
+    position: p.position,
+    changedPosition: p.changedPosition,
+    ...(p.changeReason === undefined ? {} : { changeReason: p.changeReason }),
+  }));
   const outcome = { exchangeEnds: event.at, resolutionSummary: event.resolutionSummary, positions };
   const hitLimit = !event.converged && cycleReachesLimit(current.cycleNumber, context.limits, context.extendedDebateRequested);
   const ended = hitLimit

@@ -19,28 +19,52 @@ export const DEVELOPER: Participant = { participantId: 'developer', type: 'perso
 export const SECURITY: Participant = { participantId: 'security', type: 'persona', name: 'Security Expert' };
 export const PERSONA_NAMES: ReadonlySet<string> = new Set([ARCHITECT.name, DEVELOPER.name, SECURITY.name]);
 
-export const INPUT: SessionInputInit = { sessionId: 'session-1', userId: 'user-1', requestText: 'Design a cache for the API', createdAt: at(0) };
+export const INPUT: SessionInputInit = {
+  sessionId: 'session-1',
+  userId: 'user-1',
+  requestText: 'Design a cache for the API',
+  createdAt: at(0),
+};
 
 /** Sample events with fixed ids; `n` picks the timestamp. */
 export const ev = {
   select: (participants: readonly Participant[] = [ARCHITECT, DEVELOPER], n = 1): EventOf<'PERSONAS_SELECTED'> => ({
     type: 'PERSONAS_SELECTED',
-    selection: { selectionId: 'selection-1', requestClassification: 'architecture', reason: 'caching is an architecture decision', userOverride: false },
+    selection: {
+      selectionId: 'selection-1',
+      requestClassification: 'architecture',
+      reason: 'caching is an architecture decision',
+      userOverride: false,
+    },
     participants: [...participants],
     at: at(n),
   }),
   clarify: (questionIds: readonly string[], n = 2): EventOf<'CLARIFICATION_STARTED'> => ({
     type: 'CLARIFICATION_STARTED',
-    questions: questionIds.map((questionId) => ({ questionId, question: `Question ${questionId}?`, targetAmbiguity: 'scope', askedBy: { kind: 'personas', personaIds: ['architect'] } })),
+    questions: questionIds.map((questionId) => ({
+      questionId,
+      question: `Question ${questionId}?`,
+      targetAmbiguity: 'scope',
+      askedBy: { kind: 'personas', personaIds: ['architect'] },
+    })),
     at: at(n),
   }),
   more: (questionIds: readonly string[], n = 10): EventOf<'MORE_QUESTIONS_ADDED'> => ({
     type: 'MORE_QUESTIONS_ADDED',
-    questions: questionIds.map((questionId) => ({ questionId, question: `Question ${questionId}?`, targetAmbiguity: 'timeline', askedBy: { kind: 'system' } })),
+    questions: questionIds.map((questionId) => ({
+      questionId,
+      question: `Question ${questionId}?`,
+      targetAmbiguity: 'timeline',
+      askedBy: { kind: 'system' },
+    })),
     at: at(n),
   }),
   debate: (n = 2): EventOf<'DEBATE_REQUESTED'> => ({ type: 'DEBATE_REQUESTED', at: at(n) }),
-  answer: (answerId: string, n = 3, answer = `Answer ${answerId}`): EventOf<'QUESTION_ANSWERED'> => ({ type: 'QUESTION_ANSWERED', answer: { answerId, answer }, at: at(n) }),
+  answer: (answerId: string, n = 3, answer = `Answer ${answerId}`): EventOf<'QUESTION_ANSWERED'> => ({
+    type: 'QUESTION_ANSWERED',
+    answer: { answerId, answer },
+    at: at(n),
+  }),
   skip: (assumptionId: string, n = 3): EventOf<'QUESTION_SKIPPED'> => ({
     type: 'QUESTION_SKIPPED',
     assumption: { assumptionId, assumption: `Assume ${assumptionId}`, rationale: 'a common default' },
@@ -48,11 +72,20 @@ export const ev = {
   }),
   skipRemaining: (questionIds: readonly string[], n = 4): EventOf<'REMAINING_SKIPPED'> => ({
     type: 'REMAINING_SKIPPED',
-    assumptions: questionIds.map((questionId) => ({ assumptionId: `assume-${questionId}`, relatedQuestionId: questionId, assumption: `Assume ${questionId}`, rationale: 'a common default' })),
+    assumptions: questionIds.map((questionId) => ({
+      assumptionId: `assume-${questionId}`,
+      relatedQuestionId: questionId,
+      assumption: `Assume ${questionId}`,
+      rationale: 'a common default',
+    })),
     at: at(n),
   }),
   revisit: (n = 5): EventOf<'SKIPPED_REVISITED'> => ({ type: 'SKIPPED_REVISITED', at: at(n) }),
-  cycle: (cycleNumber: number, personaIds: readonly string[] = ['architect', 'developer'], n = 20 + cycleNumber * 5): EventOf<'CYCLE_STARTED'> => ({
+  cycle: (
+    cycleNumber: number,
+    personaIds: readonly string[] = ['architect', 'developer'],
+    n = 20 + cycleNumber * 5,
+  ): EventOf<'CYCLE_STARTED'> => ({
     type: 'CYCLE_STARTED',
     discussionId: `discussion-${cycleNumber}`,
     cycleNumber,
@@ -62,7 +95,14 @@ export const ev = {
   }),
   spoke: (senderId: string, n = 30, stance: Partial<PersonaStatement> = {}): EventOf<'PERSONA_SPOKE'> => ({
     type: 'PERSONA_SPOKE',
-    turn: { senderId, content: `${senderId} argues`, position: `${senderId} position`, changedPosition: false, timestamp: at(n), ...stance },
+    turn: {
+      senderId,
+      content: `${senderId} argues`,
+      position: `${senderId} position`,
+      changedPosition: false,
+      timestamp: at(n),
+      ...stance,
+    },
   }),
   conclude: (personaIds: readonly string[], converged: boolean, n = 40): EventOf<'CYCLE_CONCLUDED'> => ({
     type: 'CYCLE_CONCLUDED',
@@ -74,9 +114,19 @@ export const ev = {
   extend: (n = 50): EventOf<'DEBATE_EXTENDED'> => ({ type: 'DEBATE_EXTENDED', at: at(n) }),
   conclusion: (senderId: string, n = 60): EventOf<'CONCLUSION_RECORDED'> => ({
     type: 'CONCLUSION_RECORDED',
-    turn: { senderId, content: `${senderId} concludes`, position: `${senderId} final position`, changedPosition: false, timestamp: at(n) },
+    turn: {
+      senderId,
+      content: `${senderId} concludes`,
+      position: `${senderId} final position`,
+      changedPosition: false,
+      timestamp: at(n),
+    },
   }),
-  finalAnswer: (n = 70, finalAnswer = 'Use Redis with a 5 minute TTL.'): EventOf<'FINAL_ANSWER_READY'> => ({ type: 'FINAL_ANSWER_READY', finalAnswer, at: at(n) }),
+  finalAnswer: (n = 70, finalAnswer = 'Use Redis with a 5 minute TTL.'): EventOf<'FINAL_ANSWER_READY'> => ({
+    type: 'FINAL_ANSWER_READY',
+    finalAnswer,
+    at: at(n),
+  }),
   cancel: (n = 80): EventOf<'CANCELLED'> => ({ type: 'CANCELLED', at: at(n) }),
 };
 
@@ -93,7 +143,12 @@ export function send(snapshot: SessionSnapshot, event: SessionEvent): SessionSna
 /** Events of one complete debate cycle between the architect and the developer. */
 export function fullCycle(cycleNumber: number, converged: boolean): SessionEvent[] {
   const base = 20 + cycleNumber * 5;
-  return [ev.cycle(cycleNumber, undefined, base), ev.spoke('architect', base + 1), ev.spoke('developer', base + 2), ev.conclude(['architect', 'developer'], converged, base + 3)];
+  return [
+    ev.cycle(cycleNumber, undefined, base),
+    ev.spoke('architect', base + 1),
+    ev.spoke('developer', base + 2),
+    ev.conclude(['architect', 'developer'], converged, base + 3),
+  ];
 }
 
 /** Asserts the event is refused: the snapshot is unchanged and the reason mentions `reason`. */

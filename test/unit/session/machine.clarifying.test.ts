@@ -8,9 +8,21 @@ describe('session machine: clarifying', () => {
   it('QUESTION_ANSWERED answers the active question and asks the next one', () => {
     const snapshot = assertAccepted(clarifying(), ev.answer('a1', 3, 'Only the read path'));
     assert.equal(snapshot.value, 'clarifying');
-    assert.deepStrictEqual(snapshot.context.questions[0], { ...snapshot.context.questions[0], status: 'answered', answerId: 'a1', answeredAt: ev.answer('a1', 3).at });
+    assert.deepStrictEqual(snapshot.context.questions[0], {
+      ...snapshot.context.questions[0],
+      status: 'answered',
+      answerId: 'a1',
+      answeredAt: ev.answer('a1', 3).at,
+    });
     assert.deepStrictEqual(snapshot.context.answers, [
-      { answerId: 'a1', questionId: 'q1', sessionId: 'session-1', answer: 'Only the read path', skipCommand: false, createdAt: ev.answer('a1', 3).at },
+      {
+        answerId: 'a1',
+        questionId: 'q1',
+        sessionId: 'session-1',
+        answer: 'Only the read path',
+        skipCommand: false,
+        createdAt: ev.answer('a1', 3).at,
+      },
     ]);
     assert.equal(activeQuestion(snapshot)?.questionId, 'q2');
     assert.deepStrictEqual(
@@ -42,7 +54,14 @@ describe('session machine: clarifying', () => {
     const snapshot = assertAccepted(clarifying(), ev.skip('as1', 3));
     assert.equal(snapshot.context.questions[0]?.status, 'deferred');
     assert.deepStrictEqual(snapshot.context.assumptionLog, [
-      { assumptionId: 'as1', sessionId: 'session-1', relatedQuestionId: 'q1', assumption: 'Assume as1', rationale: 'a common default', addedAt: ev.skip('as1', 3).at },
+      {
+        assumptionId: 'as1',
+        sessionId: 'session-1',
+        relatedQuestionId: 'q1',
+        assumption: 'Assume as1',
+        rationale: 'a common default',
+        addedAt: ev.skip('as1', 3).at,
+      },
     ]);
     const statement = snapshot.context.messageTurns[1];
     assert.deepStrictEqual([statement?.messageType, statement?.content], ['assumption_statement', 'Assume as1']);
@@ -53,13 +72,20 @@ describe('session machine: clarifying', () => {
   it('skipping the last question also moves to debating, keeping it deferred', () => {
     const snapshot = run([ev.select(), ev.clarify(['q1'], 2), ev.skip('as1', 3)]);
     assert.equal(snapshot.value, 'debating');
-    assert.deepStrictEqual(deferredQuestions(snapshot).map((q) => q.questionId), ['q1']);
+    assert.deepStrictEqual(
+      deferredQuestions(snapshot).map((q) => q.questionId),
+      ['q1'],
+    );
     assertValid(snapshot);
   });
 
   it('refuses a skip without a usable assumption', () => {
     const skip = ev.skip('as1');
-    assertRejected(clarifying(), { ...skip, assumption: { ...skip.assumption, rationale: '' } }, /assumption the council will make/);
+    assertRejected(
+      clarifying(),
+      { ...skip, assumption: { ...skip.assumption, rationale: '' } },
+      /assumption the council will make/,
+    );
     const skipped = run([ev.select(), ev.clarify(['q1', 'q2'], 2), ev.skip('as1', 3)]);
     assertRejected(skipped, ev.skip('as1', 4), /new id/);
   });
@@ -67,7 +93,10 @@ describe('session machine: clarifying', () => {
   it('REMAINING_SKIPPED skips every pending question with its assumption and goes to final', () => {
     const snapshot = assertAccepted(clarifying(), ev.skipRemaining(['q2', 'q1'], 4));
     assert.equal(snapshot.value, 'final');
-    assert.deepStrictEqual(snapshot.context.questions.map((q) => q.status), ['skipped', 'skipped']);
+    assert.deepStrictEqual(
+      snapshot.context.questions.map((q) => q.status),
+      ['skipped', 'skipped'],
+    );
     assert.equal(snapshot.context.activeQuestionId, undefined);
     assert.deepStrictEqual(
       snapshot.context.messageTurns.filter((t) => t.messageType === 'assumption_statement').map((t) => t.content),
@@ -88,11 +117,14 @@ describe('session machine: clarifying', () => {
     const snapshot = assertAccepted(clarifying(), ev.more(['q3'], 3));
     assert.equal(snapshot.value, 'clarifying');
     assert.equal(snapshot.context.clarificationRounds, 2);
-    assert.deepStrictEqual(pendingQuestions(snapshot).map((q) => [q.questionId, q.roundNumber, q.sequenceInRound]), [
-      ['q1', 1, 1],
-      ['q2', 1, 2],
-      ['q3', 2, 1],
-    ]);
+    assert.deepStrictEqual(
+      pendingQuestions(snapshot).map((q) => [q.questionId, q.roundNumber, q.sequenceInRound]),
+      [
+        ['q1', 1, 1],
+        ['q2', 1, 2],
+        ['q3', 2, 1],
+      ],
+    );
     assert.equal(activeQuestion(snapshot)?.questionId, 'q1', 'the active question stays active');
     assertValid(snapshot);
   });
@@ -100,7 +132,11 @@ describe('session machine: clarifying', () => {
   it('canStartAnotherRound: refuses a fourth round, and a second one when the limit is 1', () => {
     const three = run([ev.select(), ev.clarify(['q1'], 2), ev.more(['q2'], 3), ev.more(['q3'], 4)]);
     assert.equal(three.context.clarificationRounds, 3);
-    assertRejected(three, ev.more(['q4'], 5), /^Clarification is limited to 3 rounds; the council will proceed on the answers so far\.$/);
+    assertRejected(
+      three,
+      ev.more(['q4'], 5),
+      /^Clarification is limited to 3 rounds; the council will proceed on the answers so far\.$/,
+    );
     const single = run([ev.select(), ev.clarify(['q1'], 2)], { limits: { maxClarificationRounds: 1 } });
     assertRejected(single, ev.more(['q2'], 3), /limited to 1 round;/);
   });
@@ -112,7 +148,10 @@ describe('session machine: clarifying', () => {
   it('SKIPPED_REVISITED re-queues deferred questions right after the active one', () => {
     const skipped = run([ev.select(), ev.clarify(['q1', 'q2', 'q3'], 2), ev.skip('as1', 3)]);
     const snapshot = assertAccepted(skipped, ev.revisit(4));
-    assert.deepStrictEqual(pendingQuestions(snapshot).map((q) => q.questionId), ['q1', 'q2', 'q3']);
+    assert.deepStrictEqual(
+      pendingQuestions(snapshot).map((q) => q.questionId),
+      ['q1', 'q2', 'q3'],
+    );
     assert.equal(activeQuestion(snapshot)?.questionId, 'q2');
     const next = run([ev.select(), ev.clarify(['q1', 'q2', 'q3'], 2), ev.skip('as1', 3), ev.revisit(4), ev.answer('a2', 5)]);
     assert.equal(activeQuestion(next)?.questionId, 'q1', 'the revisited question is asked next');
@@ -120,17 +159,42 @@ describe('session machine: clarifying', () => {
   });
 
   it('answering a revisited question withdraws its assumption but keeps it in the log', () => {
-    const snapshot = run([ev.select(), ev.clarify(['q1', 'q2'], 2), ev.skip('as1', 3), ev.revisit(4), ev.answer('a2', 5), ev.answer('a1', 6)]);
+    const snapshot = run([
+      ev.select(),
+      ev.clarify(['q1', 'q2'], 2),
+      ev.skip('as1', 3),
+      ev.revisit(4),
+      ev.answer('a2', 5),
+      ev.answer('a1', 6),
+    ]);
     assert.equal(snapshot.value, 'debating');
-    assert.deepStrictEqual(snapshot.context.assumptionLog[0]?.withdrawal, { reason: 'answered', answerId: 'a1', at: ev.answer('a1', 6).at });
+    assert.deepStrictEqual(snapshot.context.assumptionLog[0]?.withdrawal, {
+      reason: 'answered',
+      answerId: 'a1',
+      at: ev.answer('a1', 6).at,
+    });
     assert.deepStrictEqual(activeAssumptions(snapshot), []);
     assertValid(snapshot);
   });
 
   it('skipping a revisited question again supersedes the earlier assumption', () => {
-    const snapshot = run([ev.select(), ev.clarify(['q1', 'q2'], 2), ev.skip('as1', 3), ev.revisit(4), ev.answer('a2', 5), ev.skip('as2', 6)]);
-    assert.deepStrictEqual(snapshot.context.assumptionLog[0]?.withdrawal, { reason: 'superseded', assumptionId: 'as2', at: ev.skip('as2', 6).at });
-    assert.deepStrictEqual(activeAssumptions(snapshot).map((a) => a.assumptionId), ['as2']);
+    const snapshot = run([
+      ev.select(),
+      ev.clarify(['q1', 'q2'], 2),
+      ev.skip('as1', 3),
+      ev.revisit(4),
+      ev.answer('a2', 5),
+      ev.skip('as2', 6),
+    ]);
+    assert.deepStrictEqual(snapshot.context.assumptionLog[0]?.withdrawal, {
+      reason: 'superseded',
+      assumptionId: 'as2',
+      at: ev.skip('as2', 6).at,
+    });
+    assert.deepStrictEqual(
+      activeAssumptions(snapshot).map((a) => a.assumptionId),
+      ['as2'],
+    );
     assertValid(snapshot);
   });
 

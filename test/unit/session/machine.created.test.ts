@@ -23,15 +23,24 @@ describe('session machine: created', () => {
       createdAt: ev.select().at,
       userOverride: false,
     });
-    assert.deepStrictEqual(snapshot.context.participants.map((p) => p.participantId), ['user-1', 'architect', 'developer']);
+    assert.deepStrictEqual(
+      snapshot.context.participants.map((p) => p.participantId),
+      ['user-1', 'architect', 'developer'],
+    );
     assertValid(snapshot);
   });
 
   it('PERSONAS_SELECTED keeps the names a user override asked for', () => {
     const event = ev.select([SECURITY]);
-    const snapshot = assertAccepted(run([]), { ...event, selection: { ...event.selection, userOverride: true, overriddenPersonas: ['Security Expert'] } });
+    const snapshot = assertAccepted(run([]), {
+      ...event,
+      selection: { ...event.selection, userOverride: true, overriddenPersonas: ['Security Expert'] },
+    });
     assert.equal(snapshot.context.selection?.userOverride, true);
-    assert.deepStrictEqual(snapshot.context.selection?.userOverride === true ? snapshot.context.selection.overriddenPersonas : [], ['Security Expert']);
+    assert.deepStrictEqual(
+      snapshot.context.selection?.userOverride === true ? snapshot.context.selection.overriddenPersonas : [],
+      ['Security Expert'],
+    );
   });
 
   it('refuses a second selection, an empty one, users, duplicates and a nameless override', () => {
@@ -45,17 +54,24 @@ describe('session machine: created', () => {
     assertRejected(fresh, ev.select([{ ...ARCHITECT, name: '  ' }]), /needs a name/);
     const event = ev.select();
     assertRejected(fresh, { ...event, selection: { ...event.selection, reason: ' ' } }, /why these personas/);
-    assertRejected(fresh, { ...event, selection: { ...event.selection, userOverride: true, overriddenPersonas: [] } }, /user override/);
+    assertRejected(
+      fresh,
+      { ...event, selection: { ...event.selection, userOverride: true, overriddenPersonas: [] } },
+      /user override/,
+    );
   });
 
   it('CLARIFICATION_STARTED opens round 1, asks the first question and makes it the one active question', () => {
     const snapshot = assertAccepted(run([ev.select()]), ev.clarify(['q1', 'q2'], 2));
     assert.equal(snapshot.value, 'clarifying');
     assert.equal(snapshot.context.clarificationRounds, 1);
-    assert.deepStrictEqual(snapshot.context.questions.map((q) => [q.questionId, q.roundNumber, q.sequenceInRound, q.status]), [
-      ['q1', 1, 1, 'pending'],
-      ['q2', 1, 2, 'pending'],
-    ]);
+    assert.deepStrictEqual(
+      snapshot.context.questions.map((q) => [q.questionId, q.roundNumber, q.sequenceInRound, q.status]),
+      [
+        ['q1', 1, 1, 'pending'],
+        ['q2', 1, 2, 'pending'],
+      ],
+    );
     assert.equal(snapshot.context.activeQuestionId, 'q1');
     const [turn] = snapshot.context.messageTurns;
     assert.equal(turn?.messageType, 'question');
@@ -74,7 +90,11 @@ describe('session machine: created', () => {
     if (question === undefined) throw new Error('fixture');
     assertRejected(selected, { ...event, questions: [{ ...question, question: '' }] }, /needs its text/);
     assertRejected(selected, { ...event, questions: [{ ...question, recommendedAnswer: ' ' }] }, /recommended answer/);
-    assertRejected(selected, { ...event, questions: [{ ...question, askedBy: { kind: 'personas', personaIds: ['security'] } }] }, /Only personas on the council/);
+    assertRejected(
+      selected,
+      { ...event, questions: [{ ...question, askedBy: { kind: 'personas', personaIds: ['security'] } }] },
+      /Only personas on the council/,
+    );
   });
 
   it('DEBATE_REQUESTED goes straight to debating once personas are seated', () => {

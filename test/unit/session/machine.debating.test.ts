@@ -36,7 +36,10 @@ describe('session machine: debating', () => {
   });
 
   it('PERSONA_SPOKE records a discussion turn with its stance and lists it in the cycle', () => {
-    const snapshot = assertAccepted(run([ev.select(), ev.debate(2), ev.cycle(1)]), ev.spoke('developer', 26, { changedPosition: true, changeReason: 'the architect showed the latency numbers' }));
+    const snapshot = assertAccepted(
+      run([ev.select(), ev.debate(2), ev.cycle(1)]),
+      ev.spoke('developer', 26, { changedPosition: true, changeReason: 'the architect showed the latency numbers' }),
+    );
     const turn = snapshot.context.messageTurns.at(-1);
     assert.deepStrictEqual(turn, {
       messageType: 'discussion',
@@ -73,8 +76,14 @@ describe('session machine: debating', () => {
     assert.equal(snapshot.context.debateCycles, 1);
     const [discussion] = snapshot.context.discussions;
     assert.equal(discussion?.status, 'concluded');
-    assert.equal(discussion?.status === 'concluded' ? discussion.resolutionSummary : '', 'Still split between Redis and in-process');
-    assert.deepStrictEqual(lastPositions(snapshot).map((p) => p.personaId), ['architect', 'developer']);
+    assert.equal(
+      discussion?.status === 'concluded' ? discussion.resolutionSummary : '',
+      'Still split between Redis and in-process',
+    );
+    assert.deepStrictEqual(
+      lastPositions(snapshot).map((p) => p.personaId),
+      ['architect', 'developer'],
+    );
     assert.equal(limitNotice(snapshot), false);
     assertValid(snapshot);
   });
@@ -87,7 +96,9 @@ describe('session machine: debating', () => {
   });
 
   it('cycleLimitReached: the last allowed unconverged cycle is marked limit_reached and the user is told', () => {
-    const snapshot = run([ev.select(), ev.debate(2), ...fullCycle(1, false), ...fullCycle(2, false)], { limits: { debateCycleLimit: 2 } });
+    const snapshot = run([ev.select(), ev.debate(2), ...fullCycle(1, false), ...fullCycle(2, false)], {
+      limits: { debateCycleLimit: 2 },
+    });
     assert.equal(snapshot.value, 'final');
     assert.equal(snapshot.context.discussions[1]?.status, 'limit_reached');
     assert.equal(limitNotice(snapshot), true);
@@ -130,6 +141,10 @@ describe('session machine: debating', () => {
 
   it('refuses clarification events while debating', () => {
     assertRejected(debating(), ev.answer('a1'), /Answering a question is not possible while the council is debating/);
-    assertRejected(debating(), ev.conclusion('architect'), /Recording a conclusion is not possible while the council is debating/);
+    assertRejected(
+      debating(),
+      ev.conclusion('architect'),
+      /Recording a conclusion is not possible while the council is debating/,
+    );
   });
 });

@@ -12,15 +12,25 @@ describe('session machine: final and completed', () => {
   it('CONCLUSION_RECORDED adds each persona conclusion once', () => {
     const snapshot = assertAccepted(converged(), ev.conclusion('architect'));
     const turn = snapshot.context.messageTurns.at(-1);
-    assert.deepStrictEqual([turn?.messageType, turn?.sessionStatus, turn?.content], ['conclusion', 'final', 'architect concludes']);
+    assert.deepStrictEqual(
+      [turn?.messageType, turn?.sessionStatus, turn?.content],
+      ['conclusion', 'final', 'architect concludes'],
+    );
     assertRejected(snapshot, ev.conclusion('architect', 61), /one conclusion/);
     assertRejected(snapshot, ev.conclusion('user-1', 61), /Only personas/);
-    assertRejected(snapshot, { ...ev.conclusion('developer'), turn: { ...ev.conclusion('developer').turn, content: '' } }, /cannot be empty/);
+    assertRejected(
+      snapshot,
+      { ...ev.conclusion('developer'), turn: { ...ev.conclusion('developer').turn, content: '' } },
+      /cannot be empty/,
+    );
     assertValid(assertAccepted(snapshot, ev.conclusion('developer', 61)));
   });
 
   it('FINAL_ANSWER_READY completes the session with its answer', () => {
-    const snapshot = assertAccepted(run([ev.select(), ev.debate(2), ...fullCycle(1, true), ev.conclusion('architect')]), ev.finalAnswer(70));
+    const snapshot = assertAccepted(
+      run([ev.select(), ev.debate(2), ...fullCycle(1, true), ev.conclusion('architect')]),
+      ev.finalAnswer(70),
+    );
     assert.equal(snapshot.value, 'completed');
     assert.equal(snapshot.context.finalAnswer, 'Use Redis with a 5 minute TTL.');
     assert.equal(snapshot.status, 'active', 'completed can still be reopened by an extension');
@@ -46,7 +56,9 @@ describe('session machine: final and completed', () => {
     assert.equal(effectiveCycleLimit(extended), 2);
     assertValid(extended);
 
-    const second = run([ev.select(), ev.debate(2), ...fullCycle(1, false), ev.extend(50), ...fullCycle(2, false)], { limits: LIMITS });
+    const second = run([ev.select(), ev.debate(2), ...fullCycle(1, false), ev.extend(50), ...fullCycle(2, false)], {
+      limits: LIMITS,
+    });
     assert.equal(second.value, 'final');
     assert.equal(second.context.discussions[1]?.status, 'limit_reached');
     assert.equal(canExtend(second), false);
@@ -56,7 +68,9 @@ describe('session machine: final and completed', () => {
 
   it('canExtendDebate refuses when the council converged, and when the admin maximum equals the limit', () => {
     assertRejected(converged(), ev.extend(), /only be extended after it reached its cycle limit/);
-    const capped = run([ev.select(), ev.debate(2), ...fullCycle(1, false)], { limits: { debateCycleLimit: 1, adminMaxDebateCycles: 1 } });
+    const capped = run([ev.select(), ev.debate(2), ...fullCycle(1, false)], {
+      limits: { debateCycleLimit: 1, adminMaxDebateCycles: 1 },
+    });
     assertRejected(capped, ev.extend(), /maximum of 1 cycles/);
   });
 
@@ -68,7 +82,19 @@ describe('session machine: final and completed', () => {
     assert.equal(reopened.value, 'debating');
     assert.equal(reopened.context.finalAnswer, undefined);
     assertValid(reopened);
-    const again = run([ev.select(), ev.debate(2), ...fullCycle(1, false), ev.finalAnswer(45), ev.extend(50), ...fullCycle(2, true), ev.conclusion('architect', 61), ev.finalAnswer(70)], { limits: LIMITS });
+    const again = run(
+      [
+        ev.select(),
+        ev.debate(2),
+        ...fullCycle(1, false),
+        ev.finalAnswer(45),
+        ev.extend(50),
+        ...fullCycle(2, true),
+        ev.conclusion('architect', 61),
+        ev.finalAnswer(70),
+      ],
+      { limits: LIMITS },
+    );
     assert.equal(again.value, 'completed');
     assertValid(again);
   });

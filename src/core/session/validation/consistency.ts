@@ -6,7 +6,10 @@ export const consistencyRules: SessionRule = (session) => {
   const issues: ValidationIssue[] = [];
   const { status } = session;
 
-  if (status === 'created' && (session.messageTurns.length > 0 || session.questions.length > 0 || session.discussions.length > 0)) {
+  if (
+    status === 'created' &&
+    (session.messageTurns.length > 0 || session.questions.length > 0 || session.discussions.length > 0)
+  ) {
     issues.push(issueAt(['status'], 'a created session has no questions, discussions or turns yet'));
   }
   if (status !== 'created' && status !== 'cancelled' && session.selection === undefined) {
@@ -37,7 +40,8 @@ export const consistencyRules: SessionRule = (session) => {
 
   session.discussions.forEach((d, index) => {
     if (d.status !== 'in_progress') return;
-    if (index !== session.discussions.length - 1) issues.push(issueAt(['discussions', index, 'status'], 'only the latest debate cycle can be in progress'));
+    if (index !== session.discussions.length - 1)
+      issues.push(issueAt(['discussions', index, 'status'], 'only the latest debate cycle can be in progress'));
     if (status !== 'debating' && status !== 'cancelled') {
       issues.push(issueAt(['discussions', index, 'status'], `no debate cycle is in progress while ${status}`));
     }
@@ -45,17 +49,21 @@ export const consistencyRules: SessionRule = (session) => {
 
   const rounds = session.questions.reduce((max, q) => Math.max(max, q.roundNumber), 0);
   if (session.clarificationRounds !== rounds) {
-    issues.push(issueAt(['clarificationRounds'], `counts ${session.clarificationRounds} rounds but the questions span ${rounds}`));
+    issues.push(
+      issueAt(['clarificationRounds'], `counts ${session.clarificationRounds} rounds but the questions span ${rounds}`),
+    );
   }
   for (let round = 1; round <= rounds; round += 1) {
-    if (!session.questions.some((q) => q.roundNumber === round)) issues.push(issueAt(['questions'], `clarification round ${round} has no questions`));
+    if (!session.questions.some((q) => q.roundNumber === round))
+      issues.push(issueAt(['questions'], `clarification round ${round} has no questions`));
   }
   const ended = session.discussions.filter((d) => d.status !== 'in_progress').length;
   if (session.debateCycles !== ended) {
     issues.push(issueAt(['debateCycles'], `counts ${session.debateCycles} cycles but ${ended} debate cycles ended`));
   }
   session.discussions.forEach((d, index) => {
-    if (d.cycleNumber !== index + 1) issues.push(issueAt(['discussions', index, 'cycleNumber'], `debate cycles are numbered in order; expected ${index + 1}`));
+    if (d.cycleNumber !== index + 1)
+      issues.push(issueAt(['discussions', index, 'cycleNumber'], `debate cycles are numbered in order; expected ${index + 1}`));
   });
 
   // The spec's "only one final set before completed": each persona concludes once per final phase.

@@ -1,3 +1,4 @@
+import { enoughDebaters } from '../limits';
 import type { MessageTurn } from '../turns';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
@@ -9,9 +10,15 @@ export const discussionRules: SessionRule = (session) => {
 
   session.discussions.forEach((d, index) => {
     const seated = new Set(d.participatingPersonaIds);
-    if (seated.size !== d.participatingPersonaIds.length) issues.push(issueAt(['discussions', index, 'participatingPersonaIds'], 'a persona is listed twice'));
-    if (seated.size < 2 && personaCount > 1) {
-      issues.push(issueAt(['discussions', index, 'participatingPersonaIds'], 'a true discussion needs at least two personas when the council has more than one'));
+    if (seated.size !== d.participatingPersonaIds.length)
+      issues.push(issueAt(['discussions', index, 'participatingPersonaIds'], 'a persona is listed twice'));
+    if (!enoughDebaters(seated.size, personaCount)) {
+      issues.push(
+        issueAt(
+          ['discussions', index, 'participatingPersonaIds'],
+          'a true discussion needs at least two personas when the council has more than one',
+        ),
+      );
     }
 
     const spoke = new Set<string>();
@@ -22,8 +29,10 @@ export const discussionRules: SessionRule = (session) => {
         issues.push(issueAt(['discussions', index, 'messageTurnIds', i], 'must be a discussion turn of this cycle'));
         return;
       }
-      if (!seated.has(turn.senderId)) issues.push(issueAt(['discussions', index, 'messageTurnIds', i], 'the speaker is not part of this cycle'));
-      if (spoke.has(turn.senderId)) issues.push(issueAt(['discussions', index, 'messageTurnIds', i], 'a persona speaks once per cycle'));
+      if (!seated.has(turn.senderId))
+        issues.push(issueAt(['discussions', index, 'messageTurnIds', i], 'the speaker is not part of this cycle'));
+      if (spoke.has(turn.senderId))
+        issues.push(issueAt(['discussions', index, 'messageTurnIds', i], 'a persona speaks once per cycle'));
       spoke.add(turn.senderId);
     });
 
@@ -32,7 +41,11 @@ export const discussionRules: SessionRule = (session) => {
       issues.push(issueAt(['discussions', index], 'a cycle ends only after every participating persona has spoken'));
     }
     const positioned = d.positions.map((p) => p.personaId);
-    if (positioned.length !== seated.size || new Set(positioned).size !== positioned.length || positioned.some((id) => !seated.has(id))) {
+    if (
+      positioned.length !== seated.size ||
+      new Set(positioned).size !== positioned.length ||
+      positioned.some((id) => !seated.has(id))
+    ) {
       issues.push(issueAt(['discussions', index, 'positions'], 'an ended cycle records one position per participating persona'));
     }
   });
@@ -42,9 +55,15 @@ export const discussionRules: SessionRule = (session) => {
     if (turn.messageType !== 'discussion') return;
     const discussion = session.discussions.find((d) => d.discussionId === turn.discussionId);
     if (discussion === undefined) return;
-    if (listed.get(turn.turnId) !== discussion) issues.push(issueAt(['messageTurns', index], "must be listed in its cycle's messageTurnIds"));
+    if (listed.get(turn.turnId) !== discussion)
+      issues.push(issueAt(['messageTurns', index], "must be listed in its cycle's messageTurnIds"));
     if (turn.relatedCycleOrRound.number !== discussion.cycleNumber) {
-      issues.push(issueAt(['messageTurns', index, 'relatedCycleOrRound', 'number'], `must be ${discussion.cycleNumber}, the cycle's number`));
+      issues.push(
+        issueAt(
+          ['messageTurns', index, 'relatedCycleOrRound', 'number'],
+          `must be ${discussion.cycleNumber}, the cycle's number`,
+        ),
+      );
     }
   });
   return issues;

@@ -12,7 +12,8 @@ export const limitRules: SessionRule = (session) => {
     issues.push(issueAt(['clarificationRounds'], `at most ${roundLimit} clarification rounds are allowed`));
   }
   session.questions.forEach((q, index) => {
-    if (!roundWithinLimit(q.roundNumber, limits)) issues.push(issueAt(['questions', index, 'roundNumber'], `round ${q.roundNumber} exceeds the limit of ${roundLimit}`));
+    if (!roundWithinLimit(q.roundNumber, limits))
+      issues.push(issueAt(['questions', index, 'roundNumber'], `round ${q.roundNumber} exceeds the limit of ${roundLimit}`));
   });
   if (session.debateCycles > cycles) {
     issues.push(issueAt(['debateCycles'], `at most ${cycles} debate cycles are allowed`));
@@ -24,13 +25,22 @@ export const limitRules: SessionRule = (session) => {
       issues.push(issueAt(['discussions', index, 'cycleNumber'], `cycle ${d.cycleNumber} exceeds the limit of ${cycles}`));
     }
     if (!extended && stoppedAt !== undefined && d.cycleNumber > stoppedAt) {
-      issues.push(issueAt(['discussions', index], 'no debate cycle may follow the one that reached the limit unless the debate was extended'));
+      issues.push(
+        issueAt(
+          ['discussions', index],
+          'no debate cycle may follow the one that reached the limit unless the debate was extended',
+        ),
+      );
     }
     if (d.status === 'concluded' && !d.converged && cycleReachesLimit(d.cycleNumber, limits, extended)) {
-      issues.push(issueAt(['discussions', index, 'status'], 'an unconverged cycle at the cycle limit must be marked limit_reached'));
+      issues.push(
+        issueAt(['discussions', index, 'status'], 'an unconverged cycle at the cycle limit must be marked limit_reached'),
+      );
     }
     if (d.status === 'limit_reached' && !cycleReachesLimit(d.cycleNumber, limits, false)) {
-      issues.push(issueAt(['discussions', index, 'status'], `cycle ${d.cycleNumber} did not reach the limit of ${limits.debateCycleLimit}`));
+      issues.push(
+        issueAt(['discussions', index, 'status'], `cycle ${d.cycleNumber} did not reach the limit of ${limits.debateCycleLimit}`),
+      );
     }
   });
 

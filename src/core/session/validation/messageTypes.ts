@@ -4,7 +4,12 @@ import type { MessageTurn } from '../turns';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "messageType must align with session status", with the sender each type needs ("none" = the council itself). */
-const turnRules: Readonly<Record<MessageTurn['messageType'], { readonly status: SessionStatus; readonly senders: ReadonlyArray<ParticipantType | 'none'> }>> = {
+const turnRules: Readonly<
+  Record<
+    MessageTurn['messageType'],
+    { readonly status: SessionStatus; readonly senders: ReadonlyArray<ParticipantType | 'none'> }
+  >
+> = {
   question: { status: 'clarifying', senders: ['persona', 'none'] },
   answer: { status: 'clarifying', senders: ['user'] },
   discussion: { status: 'debating', senders: ['persona'] },
@@ -19,7 +24,12 @@ export const messageTypeRules: SessionRule = (session) => {
   session.messageTurns.forEach((turn, index) => {
     const rule = turnRules[turn.messageType];
     if (turn.sessionStatus !== rule.status) {
-      issues.push(issueAt(['messageTurns', index, 'sessionStatus'], `a ${turn.messageType} turn is only allowed while ${rule.status}, not ${turn.sessionStatus}`));
+      issues.push(
+        issueAt(
+          ['messageTurns', index, 'sessionStatus'],
+          `a ${turn.messageType} turn is only allowed while ${rule.status}, not ${turn.sessionStatus}`,
+        ),
+      );
     }
     const senderId = 'senderId' in turn ? turn.senderId : undefined;
     const senderType = senderId === undefined ? 'none' : participantTypes.get(senderId);

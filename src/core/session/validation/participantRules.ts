@@ -20,13 +20,15 @@ export const participantRules: SessionRule = (session, { personaNames }) => {
   if (selection === undefined) return issues;
   const selected = new Set<string>();
   selection.selectedPersonaIds.forEach((id, index) => {
-    if (!personaIds.has(id)) issues.push(issueAt(['selection', 'selectedPersonaIds', index], `"${id}" is not a persona of this session`));
+    if (!personaIds.has(id))
+      issues.push(issueAt(['selection', 'selectedPersonaIds', index], `"${id}" is not a persona of this session`));
     if (selected.has(id)) issues.push(issueAt(['selection', 'selectedPersonaIds', index], `"${id}" is selected twice`));
     selected.add(id);
   });
   if (selection.userOverride) {
     selection.overriddenPersonas.forEach((name, index) => {
-      if (!personaNames.has(name)) issues.push(issueAt(['selection', 'overriddenPersonas', index], `"${name}" is not a council persona`));
+      if (!personaNames.has(name))
+        issues.push(issueAt(['selection', 'overriddenPersonas', index], `"${name}" is not a council persona`));
     });
   }
   return issues;

@@ -40,15 +40,40 @@ export const referenceRules: SessionRule = (session) => {
   const assumptions = new Set(session.assumptionLog.map((a) => a.assumptionId));
   const discussions = new Set(session.discussions.map((d) => d.discussionId));
   const turns = new Set(session.messageTurns.map((t) => t.turnId));
-  const missing = (path: ReadonlyArray<PropertyKey>, what: string, id: string) => issueAt(path, `refers to unknown ${what} "${id}"`);
+  const missing = (path: ReadonlyArray<PropertyKey>, what: string, id: string) =>
+    issueAt(path, `refers to unknown ${what} "${id}"`);
 
   const issues: ValidationIssue[] = [
-    ...duplicates('participants', session.participants.map((p) => p.participantId), 'participantId'),
-    ...duplicates('questions', session.questions.map((q) => q.questionId), 'questionId'),
-    ...duplicates('answers', session.answers.map((a) => a.answerId), 'answerId'),
-    ...duplicates('assumptionLog', session.assumptionLog.map((a) => a.assumptionId), 'assumptionId'),
-    ...duplicates('discussions', session.discussions.map((d) => d.discussionId), 'discussionId'),
-    ...duplicates('messageTurns', session.messageTurns.map((t) => t.turnId), 'turnId'),
+    ...duplicates(
+      'participants',
+      session.participants.map((p) => p.participantId),
+      'participantId',
+    ),
+    ...duplicates(
+      'questions',
+      session.questions.map((q) => q.questionId),
+      'questionId',
+    ),
+    ...duplicates(
+      'answers',
+      session.answers.map((a) => a.answerId),
+      'answerId',
+    ),
+    ...duplicates(
+      'assumptionLog',
+      session.assumptionLog.map((a) => a.assumptionId),
+      'assumptionId',
+    ),
+    ...duplicates(
+      'discussions',
+      session.discussions.map((d) => d.discussionId),
+      'discussionId',
+    ),
+    ...duplicates(
+      'messageTurns',
+      session.messageTurns.map((t) => t.turnId),
+      'turnId',
+    ),
     ...foreignSessions(session),
   ];
 
@@ -96,7 +121,8 @@ export const referenceRules: SessionRule = (session) => {
     if (t.messageType === 'answer') {
       const answer = answers.get(t.answerId);
       if (answer === undefined) issues.push(missing(['messageTurns', index, 'answerId'], 'answer', t.answerId));
-      else if (answer.questionId !== t.questionId) issues.push(issueAt(['messageTurns', index, 'answerId'], 'answers a different question'));
+      else if (answer.questionId !== t.questionId)
+        issues.push(issueAt(['messageTurns', index, 'answerId'], 'answers a different question'));
     }
     if (t.messageType === 'assumption_statement' && !assumptions.has(t.assumptionId)) {
       issues.push(missing(['messageTurns', index, 'assumptionId'], 'assumption', t.assumptionId));

@@ -9,7 +9,10 @@ export const temporalRules: SessionRule = (session) => {
     const previous = session.messageTurns[index - 1];
     if (previous !== undefined && turn.sequenceNumber <= previous.sequenceNumber) {
       issues.push(
-        issueAt(['messageTurns', index, 'sequenceNumber'], `must be unique and strictly increasing (${turn.sequenceNumber} follows ${previous.sequenceNumber})`),
+        issueAt(
+          ['messageTurns', index, 'sequenceNumber'],
+          `must be unique and strictly increasing (${turn.sequenceNumber} follows ${previous.sequenceNumber})`,
+        ),
       );
     }
   });
@@ -17,7 +20,9 @@ export const temporalRules: SessionRule = (session) => {
   session.questions.forEach((question, index) => {
     const previous = session.questions[index - 1];
     if (previous !== undefined && compareQuestions(previous, question) >= 0) {
-      issues.push(issueAt(['questions', index], 'questions must be ordered by roundNumber, then sequenceInRound, without repeats'));
+      issues.push(
+        issueAt(['questions', index], 'questions must be ordered by roundNumber, then sequenceInRound, without repeats'),
+      );
     }
     if (question.status === 'answered' && instant(question.answeredAt) < instant(question.createdAt)) {
       issues.push(issueAt(['questions', index, 'answeredAt'], 'a question cannot be answered before it was asked'));
