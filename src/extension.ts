@@ -1,19 +1,25 @@
 import * as vscode from 'vscode';
+import { registerCouncilCommands } from './vscode/councilCommands';
+import { councilHandler, PARTICIPANT_ID } from './vscode/councilParticipant';
+import { councilFollowups } from './vscode/followups';
+import { CouncilLog } from './vscode/log';
+import { registerPersonaCommands } from './vscode/personaCommands';
+import { SessionStore } from './vscode/sessionStore';
 
-/** Must match `contributes.chatParticipants[0].id` in package.json. */
-const PARTICIPANT_ID = 'council.council';
+/** The extension's public API, used by its integration tests to inspect stored sessions. */
+export interface CouncilApi {
+  readonly store: SessionStore;
+}
 
-/**
- * PLACEHOLDER until the real council participant lands: registers `@council` and answers
- * "Council is ready." so the build, packaging and integration harness have something real to load.
- */
-export function activate(context: vscode.ExtensionContext): void {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (_request, _context, stream) => {
-    stream.markdown('Council is ready.');
-    return { metadata: { placeholder: true } };
-  });
+/** Builds the pieces and registers them; nothing else lives here (activation stays cheap: no I/O, no model calls). */
+export function activate(context: vscode.ExtensionContext): CouncilApi {
+  const log = CouncilLog.create();
+  const store = new SessionStore(context.workspaceState);
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, councilHandler({ context, store, log }));
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'council.png');
-  context.subscriptions.push(participant);
+  participant.followupProvider = { provideFollowups: result => councilFollowups(result) };
+  context.subscriptions.push(log, participant, ...registerCouncilCommands(context, store), ...registerPersonaCommands(context));
+  return { store };
 }
 
 /** Nothing to clean up beyond `context.subscriptions`. */

