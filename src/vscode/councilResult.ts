@@ -19,7 +19,6 @@ export interface CouncilResultMetadata {
     readonly revisit: boolean;
     readonly extend: boolean;
     readonly retry: boolean;
-    readonly plan: boolean;
   };
 }
 
@@ -30,7 +29,6 @@ const NO_ACTIONS: CouncilResultMetadata['actions'] = {
   revisit: false,
   extend: false,
   retry: false,
-  plan: false,
 };
 
 /** Metadata for a response about `log` (or no session). `failed`: the turn stopped early and can be retried. */
@@ -51,7 +49,6 @@ export function councilMetadata(log: SessionLog | undefined, failed = false): Co
       revisit: canRevisit(snapshot),
       extend: canExtend(snapshot),
       retry: interrupted,
-      plan: log.state === 'completed',
     },
   };
 }

@@ -39,9 +39,14 @@ export const RESPONSE_FORMAT_HEADING = '## Response format: ';
 
 /** The JSON Schema a model is asked to fill in (input side: defaults may be omitted by the model). */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  // Converting is costly and sits on every request's critical path; schemas are immutable, so cache per schema.
+  const cached = jsonSchemaCache.get(schema);
+  if (cached) return cached;
   const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  jsonSchemaCache.set(schema, jsonSchema);
   return jsonSchema;
 }
+const jsonSchemaCache = new WeakMap<z.ZodType, Record<string, unknown>>();
 
 function formatInstruction(name: string, description: string, jsonSchema: object): ChatMessage {
   const text = [
