@@ -1,0 +1,148 @@
+/**
+ * Pipeline benchmark: the full discovery -> planning -> tickets run against a scripted model with fixed latency.
+ * Prints wall time against the critical-path lower bound, calls and prompt tokens, and how many downstream prompt
+ * tokens the curated context saves over passing full results. Run: `npx tsx bench/pipeline.bench.ts`.
+ */
+import { neverCancelled, type ModelRequest } from '../src/core/llm/languageModel';
+import { UsageTally } from '../src/core/llm/usage';
+import { runPipeline } from '../src/core/pipeline/run/runPipeline';
+import type { PipelineRunState } from '../src/core/pipeline/run/runState';
+import { ticketUpstream } from '../src/core/pipeline/stages/tickets/ticketUpstream';
+import { InMemoryWorkspaceReader } from '../src/core/pipeline/workspace/inMemoryWorkspaceReader';
+import { PlanningAgentPrompt } from '../src/prompts/pipeline/PlanningAgentPrompt';
+import { TicketAgentPrompt } from '../src/prompts/pipeline/TicketAgentPrompt';
+import { renderMessages } from '../src/prompts/render';
+import { counterIds, discoveryReportDraft, FIXTURE_FILES, newHistory, pipelineModel, requestText, steppingClock } from '../test/support/pipelineScript';
+import { valueReply, type ScriptedModel } from '../test/support/scriptedModel';
+
+const LATENCY_MS = 50;
+
+/** A workspace of a few folders with real-looking files. */
+function benchFiles(): Record<string, string> {
+  const files: Record<string, string> = { ...FIXTURE_FILES };
+  for (const folder of ['src/core', 'src/ui', 'lib', 'test']) {
+    for (let i = 1; i <= 4; i++) {
+      files[`${folder}/module${i}.ts`] = Array.from({ length: 40 }, (_, line) => `export const value${line} = ${line} * ${i}; // ${folder} module ${i}`).join('\n');
+    }
+  }
+  return files;
+}
+
+/** Discovery reports that cite the agent's own sample files with real snippets (so full reports weigh what they would). */
+function citingReport(files: Record<string, string>) {
+  return (request: ModelRequest) => {
+    const sample = /sampleFiles: ([^\n<]+)/.exec(requestText(request))?.[1] ?? 'src/app.ts';
+    const paths = sample.split(', ').filter(path => path in files).slice(0, 6);
+    const base = discoveryReportDraft(paths[0] ?? 'src/app.ts', `Area overview of ${paths.length} files: ${paths.join(', ')}.`);
+    const refs = paths.map((path, i) => ({ referenceId: `ref-${i + 1}`, filePath: path, startLine: 1, endLine: 12, relevanceScore: 0.5 + i / 20, snippet: (files[path] ?? '').split('\n').slice(0, 12).join('\n'), tags: ['area'] }));
+    return valueReply({ ...base, fileReferences: refs, relevanceScores: Object.fromEntries(paths.map(p => [p, 0.7])) });
+  };
+}
+
+type Role = string;
+
+/** Which agent a request belongs to, from its prompt ("You are discovery agent discovery-2", "You are the planning collector"). */
+function roleOf(request: { readonly messages: ModelRequest['messages'] }): Role {
+  const text = requestText(request);
+  return /You are (\w+) agent ([\w-]+)/.exec(text)?.slice(1, 3).join(':') ?? /You are the (\w+) collector/.exec(text)?.[1]?.concat(':collector') ?? 'other';
+}
+
+/** Longest chain of dependent calls: per stage, the busiest agent's sequential calls plus the collector's. */
+function criticalPathCalls(model: ScriptedModel): number {
+  const calls = new Map<Role, number>();
+  for (const request of model.requests) calls.set(roleOf(request), (calls.get(roleOf(request)) ?? 0) + 1);
+  const stages = ['discovery', 'planning', 'ticket'];
+  return stages.reduce((total, stage) => {
+    const agents = [...calls.entries()].filter(([role]) => role.startsWith(`${stage}:`) && !role.endsWith(':collector')).map(([, n]) => n);
+    return total + Math.max(0, ...agents) + (calls.get(`${stage}:collector`) ?? 0);
+  }, 0);
+}
+
+/** Downstream prompt tokens, rendering planning and ticket agent prompts with the curated context and with full results. */
+async function downstreamTokens(state: PipelineRunState, model: ScriptedModel): Promise<{ curated: number; full: number }> {
+  const discovery = state.stages.discovery;
+  const planning = state.stages.planning;
+  if (!discovery || !planning) throw new Error('the bench run did not complete planning');
+  const curatedDiscovery = discovery.result.discoveryCuration;
+  const fullDiscovery = { reports: discovery.reports, collectorResult: { ...discovery.result, discoveryCuration: undefined } };
+  const common = { goal: state.goal, constraints: state.constraints, contributions: [] };
+  let curated = 0;
+  let full = 0;
+  for (const assignment of planning.delegation.assignments) {
+    const props = { ...common, assignment, ticketPrefix: 'P1-T' };
+    curated += (await renderMessages(PlanningAgentPrompt, { ...props, discovery: JSON.stringify(curatedDiscovery.curation) }, model)).tokenCount;
+    full += (await renderMessages(PlanningAgentPrompt, { ...props, discovery: JSON.stringify(fullDiscovery) }, model)).tokenCount;
+  }
+  const fullPlanning = { planningAgentResults: planning.agentResults, collectorResult: { ...planning.result, planningCuration: undefined } };
+  for (const ticket of planning.result.finalizedTickets) {
+    const props = { ...common, agentId: 'ticket-x', ticket, reporting: true };
+    curated += (await renderMessages(TicketAgentPrompt, { ...props, upstream: ticketUpstream(ticket, curatedDiscovery, planning.result.planningCuration) }, model)).tokenCount;
+    full += (await renderMessages(TicketAgentPrompt, { ...props, upstream: JSON.stringify({ discovery: fullDiscovery, planning: fullPlanning }) }, model)).tokenCount;
+  }
+  return { curated, full };
+}
+
+/** Figures of one bench run. */
+export interface PipelineBenchResult {
+  readonly wallMs: number;
+  readonly criticalPathCalls: number;
+  readonly criticalPathMs: number;
+  readonly ratio: number;
+  readonly calls: number;
+  readonly promptTokens: number;
+  readonly downstreamCuratedTokens: number;
+  readonly downstreamFullTokens: number;
+  readonly reductionPercent: number;
+}
+
+/** Runs the bench once and prints the figures; returns them for a combined bench. */
+export async function main(): Promise<PipelineBenchResult> {
+  const files = benchFiles();
+  const model = pipelineModel({ discovery_report: citingReport(files) }, { latencyMs: LATENCY_MS });
+  const clock = steppingClock();
+  const ids = counterIds();
+  const usage = new UsageTally();
+  const started = performance.now();
+  const outcome = await runPipeline({
+    goal: 'Add subtraction to the calculator.',
+    model,
+    reader: new InMemoryWorkspaceReader(files),
+    history: newHistory(clock, ids),
+    clock,
+    ids,
+    token: neverCancelled,
+    usage,
+    concurrency: 3,
+  });
+  const wallMs = performance.now() - started;
+  if (outcome.status !== 'completed') throw new Error(`bench run ended ${outcome.status}`);
+  const critical = criticalPathCalls(model);
+  const { curated, full } = await downstreamTokens(outcome.state, model);
+  const result: PipelineBenchResult = {
+    wallMs,
+    criticalPathCalls: critical,
+    criticalPathMs: critical * LATENCY_MS,
+    ratio: wallMs / (critical * LATENCY_MS),
+    calls: usage.calls,
+    promptTokens: usage.promptTokens,
+    downstreamCuratedTokens: curated,
+    downstreamFullTokens: full,
+    reductionPercent: full === 0 ? 0 : (100 * (full - curated)) / full,
+  };
+  console.log('pipeline bench (scripted model, %d ms per call, concurrency 3)', LATENCY_MS);
+  console.log('  wall time            %d ms', Math.round(result.wallMs));
+  console.log('  critical path bound  %d calls x %d ms = %d ms', critical, LATENCY_MS, result.criticalPathMs);
+  console.log('  ratio wall / bound   %s', result.ratio.toFixed(2));
+  console.log('  model calls          %d', result.calls);
+  console.log('  prompt tokens        %d', result.promptTokens);
+  console.log('  downstream prompts   curated %d tokens vs full results %d tokens: %s%% less', curated, full, result.reductionPercent.toFixed(1));
+  return result;
+}
+
+// Run directly (not when imported by a combined bench).
+if (process.argv[1]?.endsWith('pipeline.bench.ts')) {
+  main().catch(error => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

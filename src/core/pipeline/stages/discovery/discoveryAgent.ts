@@ -1,0 +1,98 @@
+import { requestStructured } from '../../../llm/structuredOutput';
+import { renderMessages } from '../../../../prompts/render';
+import { DiscoveryAgentPrompt } from '../../../../prompts/pipeline/DiscoveryAgentPrompt';
+import { DiscoveryReport, DiscoveryReportDraft } from '../../schemas/discovery';
+import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
+import { SCHEMA_VERSION } from '../../schemas/version';
+import { exploreWorkspace, transcriptText } from '../../workspace/explorationLoop';
+import { contributionsFor } from '../agentContributions';
+import { invokeAgent } from '../agentInvocation';
+import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from '../previousAttempt';
+import { handOff, repairFeedback } from '../stageHandoff';
+import type { StageEnvironment } from '../stageEnvironment';
+
+/** Where a stage's agents sit in the handoff chain. */
+export interface ChainPosition {
+  readonly depth: number;
+  readonly parentHandoffId?: string;
+}
+
+/** Runs one discovery agent: explore with read-only tools, report, hand the report to the collector. */
+export async function runDiscoveryAgent(
+  env: StageEnvironment,
+  delegation: DelegationTemplate,
+  assignment: AgentAssignment,
+  chain: ChainPosition,
+  routeBackFeedback: string | undefined,
+  rerun?: RerunInput<DiscoveryReport>,
+): Promise<AgentRun<DiscoveryReport>> {
+  const previousContext = rerun === undefined ? undefined : previousContextOf('discovery-agent', rerun);
+  const attemptNumber = (rerun?.previous.attempt ?? 0) + 1;
+  return invokeAgent(
+    env,
+    {
+      stage: 'discovery',
+      agentType: 'discovery-agent',
+      agentId: assignment.agentId,
+      action: 'discover',
+      inputType: 'DiscoveryAgentRequest',
+      input: { assignment, attemptNumber, previousContextId: previousContext?.previousContextId ?? null },
+      upstreamContextIds: [delegation.resultId],
+    },
+    async (meter, guidance) => {
+      const resultId = env.contextIds.issue('discovery-agent');
+      const contributions = await contributionsFor(env, 'discovery-agent', resultId, previousContext);
+      const props = {
+        goal: env.goal,
+        constraints: env.constraints,
+        assignment,
+        contributions,
+        ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
+        ...(guidance === undefined ? {} : { guidance }),
+        ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+      };
+      const opening = await renderMessages(DiscoveryAgentPrompt, { ...props, reporting: false }, env.model, env.token);
+      const limits = env.options.discoveryExploration;
+      const exploration = await exploreWorkspace(env.model, opening.messages, { reader: env.reader, index: env.index, limits: env.options.toolLimits }, limits, env.token, meter);
+      const report = await renderMessages(
+        DiscoveryAgentPrompt,
+        { ...props, reporting: true, exploration: transcriptText(exploration, limits.maxTranscriptChars) },
+        env.model,
+        env.token,
+      );
+      const accepted = await handOff(env, {
+        source: { agentId: assignment.agentId, agentType: 'discovery-agent' },
+        target: { agentId: 'discovery-collector', agentType: 'discovery-collector' },
+        payloadName: 'discovery-report',
+        schema: DiscoveryReport,
+        depth: chain.depth,
+        ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
+        produce: async feedback => {
+          const draft = await requestStructured(
+            env.model,
+            {
+              schema: DiscoveryReportDraft,
+              name: 'discovery_report',
+              description: 'Your discovery report on your area of the codebase.',
+              messages: [...report.messages, ...repairFeedback(feedback)],
+              maxRepairs: env.options.maxRepairs,
+              usage: meter,
+            },
+            env.token,
+          );
+          return { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId, ...draft };
+        },
+      });
+      env.knownContextIds.add(resultId);
+      const run: AgentRun<DiscoveryReport> = {
+        agentId: assignment.agentId,
+        result: accepted.payload,
+        contextId: resultId,
+        handoffId: accepted.handoffId,
+        attempt: attemptNumber,
+        finishedAt: env.clock.now(),
+      };
+      return { value: run, output: { report: accepted.payload, toolsExecuted: exploration.executed, toolsRefused: exploration.refused }, contextId: resultId };
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { ConsolidationSummary } from '../../schemas/consolidation';
+import { DiscoveryCollectorContext } from '../../schemas/curation';
+import type { DiscoveryCollectorResultDraft } from '../../schemas/collectors';
+import type { FileReference } from '../../schemas/discovery';
+
+/** How much of a collector's result goes downstream. */
+export interface DiscoveryCurationLimits {
+  readonly maxReferences: number;
+  readonly maxSnippetChars: number;
+  readonly maxQueryFindings: number;
+  readonly maxResultsPerQuery: number;
+}
+
+/** Defaults: the most relevant references with short snippets; full reports stay with the run. */
+export const DEFAULT_DISCOVERY_CURATION: DiscoveryCurationLimits = { maxReferences: 20, maxSnippetChars: 300, maxQueryFindings: 8, maxResultsPerQuery: 3 };
+
+function clipReference(ref: FileReference, maxChars: number): FileReference {
+  return ref.snippet.length <= maxChars ? ref : { ...ref, snippet: `${ref.snippet.slice(0, maxChars - 1)}…` };
+}
+
+function byRelevance(a: FileReference, b: FileReference): number {
+  return b.relevanceScore - a.relevanceScore;
+}
+
+/** The consolidation fields every curated context carries. */
+export function consolidationSummaryOf(
+  draft: Pick<DiscoveryCollectorResultDraft, 'inputs' | 'mergeStrategy' | 'conflictResolutions' | 'aggregatedMetrics' | 'consolidatedOutput' | 'decision'>,
+  upstreamContextChain: readonly string[],
+): ConsolidationSummary {
+  const { inputs, mergeStrategy, conflictResolutions, aggregatedMetrics, consolidatedOutput, decision } = draft;
+  return { inputs, mergeStrategy, conflictResolutions, aggregatedMetrics, consolidatedOutput, decision, upstreamContextChain: [...upstreamContextChain], metadata: {} };
+}
+
+/**
+ * The curated discovery context planning and ticket agents see: the code map with its most relevant references
+ * (short snippets), every recommendation, the most confident query findings, and the consolidation summary.
+ * The agents' full reports are left out: the collector already merged them, and they are the bulk of the tokens.
+ */
+export function curateDiscovery(
+  draft: DiscoveryCollectorResultDraft,
+  ids: { readonly contextId: string; readonly sourceResultId: string; readonly upstreamContextChain: readonly string[] },
+  limits: DiscoveryCurationLimits = DEFAULT_DISCOVERY_CURATION,
+): DiscoveryCollectorContext {
+  const references = [...draft.unifiedCodeMap.deduplicatedReferences].sort(byRelevance).slice(0, limits.maxReferences);
+  const value: z.input<typeof DiscoveryCollectorContext> = {
+    contextId: ids.contextId,
+    sourceResultId: ids.sourceResultId,
+    selectionRationale: `Code map with the ${references.length} most relevant references (snippets clipped to ${limits.maxSnippetChars} chars), all recommendations and the most confident query findings; full reports omitted.`,
+    curation: {
+      discoveryReports: [],
+      unifiedCodeMap: { ...draft.unifiedCodeMap, deduplicatedReferences: references.map(ref => clipReference(ref, limits.maxSnippetChars)) },
+      recommendations: draft.recommendations,
+      queryFindings: [...draft.queryFindings]
+        .sort((a, b) => b.confidenceScore - a.confidenceScore)
+        .slice(0, limits.maxQueryFindings)
+        .map(findings => ({ ...findings, results: findings.results.slice(0, limits.maxResultsPerQuery).map(ref => clipReference(ref, limits.maxSnippetChars)) })),
+      consolidationSummary: consolidationSummaryOf(draft, ids.upstreamContextChain),
+    },
+  };
+  return DiscoveryCollectorContext.parse(value);
+}

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import type { ChatMessage } from '../../llm/languageModel';
+import type { HandoffParty } from '../handoff/envelope';
+import { handoffWithRepair } from '../handoff/handoffWithRepair';
+import type { ValidationError } from '../handoff/validationError';
+import { schemaRef } from '../schemas/catalog';
+import type { StageEnvironment } from './stageEnvironment';
+
+/** One handoff a stage makes: who to whom, which catalog payload, where in the trace, and how to produce it. */
+export interface StageHandoffRequest<T> {
+  readonly source: HandoffParty;
+  readonly target: HandoffParty;
+  /** Catalog name of the payload, e.g. `discovery-report`. */
+  readonly payloadName: string;
+  readonly schema: z.ZodType<T>;
+  /** Depth in the run's handoff chain; 0 is the root (no parent). */
+  readonly depth: number;
+  readonly parentHandoffId?: string;
+  /** Ticket ids that exist, when the payload refers to tickets. */
+  readonly knownTickets?: ReadonlySet<string>;
+  /** Produces the payload; on a retry `feedback` says what the last one got wrong. */
+  produce(feedback?: readonly ValidationError[]): Promise<T>;
+}
+
+/** An accepted handoff: the validated payload and the envelope's id (the parent of later handoffs). */
+export interface StageHandoff<T> {
+  readonly payload: T;
+  readonly handoffId: string;
+  readonly attempts: number;
+}
+
+/**
+ * Wraps the payload in the envelope and runs it through handoffWithRepair (schema, semantic and
+ * cross-reference layers against the files and context ids this run knows). Throws HandoffRejected.
+ */
+export async function handOff<T>(env: StageEnvironment, request: StageHandoffRequest<T>): Promise<StageHandoff<T>> {
+  const handoffId = env.ids.next();
+  const accepted = await handoffWithRepair({
+    draft: {
+      sessionId: env.contextIds.workflowRunId,
+      handoffId,
+      source: request.source,
+      target: request.target,
+      payloadSchema: schemaRef(request.payloadName),
+      trace: {
+        traceId: env.contextIds.workflowRunId,
+        depth: request.depth,
+        ...(request.parentHandoffId === undefined ? {} : { parentHandoffId: request.parentHandoffId }),
+      },
+    },
+    produce: feedback => request.produce(feedback),
+    maxRepairs: env.options.maxRepairs,
+    registry: env.contracts,
+    context: {
+      known: {
+        contextIds: env.knownContextIds,
+        files: env.index.visiblePaths,
+        ...(request.knownTickets === undefined ? {} : { ticketIds: request.knownTickets }),
+      },
+    },
+    clock: env.clock,
+    token: env.token,
+  });
+  return { payload: request.schema.parse(accepted.envelope.payload), handoffId, attempts: accepted.attempts };
+}
+
+/** The repair request sent back to a producing model: each finding with its fix. */
+export function repairFeedback(feedback: readonly ValidationError[] | undefined): ChatMessage[] {
+  if (feedback === undefined || feedback.length === 0) return [];
+  const lines = feedback
+    .filter(error => error.severity === 'error')
+    .map(error => `- ${error.error_code} at ${error.path}: ${error.message}${error.actual ? ` (got ${error.actual})` : ''}. Fix: ${error.remediation}`);
+  return [{ role: 'user', content: ['Your previous answer was rejected by validation:', ...lines, 'Answer again with these problems fixed.'].join('\n') }];
+}

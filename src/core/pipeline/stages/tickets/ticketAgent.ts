@@ -1,0 +1,115 @@
+import { requestStructured } from '../../../llm/structuredOutput';
+import { renderMessages } from '../../../../prompts/render';
+import { TicketAgentPrompt } from '../../../../prompts/pipeline/TicketAgentPrompt';
+import type { DiscoveryCollectorContext, PlanningCollectorContext } from '../../schemas/curation';
+import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
+import type { PlanningTicket } from '../../schemas/planning';
+import { TicketAgentResult, TicketAgentResultDraft } from '../../schemas/tickets';
+import { SCHEMA_VERSION } from '../../schemas/version';
+import { exploreWorkspace, transcriptText } from '../../workspace/explorationLoop';
+import { contributionsFor } from '../agentContributions';
+import { invokeAgent } from '../agentInvocation';
+import type { ChainPosition } from '../discovery/discoveryAgent';
+import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from '../previousAttempt';
+import { handOff, repairFeedback } from '../stageHandoff';
+import type { StageEnvironment } from '../stageEnvironment';
+import { ticketUpstream } from './ticketUpstream';
+
+/** The curated contexts a ticket agent works from. */
+export interface TicketUpstream {
+  readonly discovery: DiscoveryCollectorContext;
+  readonly planning: PlanningCollectorContext;
+}
+
+/** Runs one ticket agent: read what the ticket touches, then propose a plan and changes (never applied here). */
+export async function runTicketAgent(
+  env: StageEnvironment,
+  delegation: DelegationTemplate,
+  upstream: TicketUpstream,
+  ticket: PlanningTicket,
+  assignment: AgentAssignment,
+  chain: ChainPosition,
+  rerun?: RerunInput<TicketAgentResult>,
+): Promise<AgentRun<TicketAgentResult>> {
+  const previousContext = rerun === undefined ? undefined : previousContextOf('ticket-agent', rerun);
+  const attemptNumber = (rerun?.previous.attempt ?? 0) + 1;
+  const knownTickets = new Set(upstream.planning.curation.finalizedTickets.map(t => t.ticketId));
+  return invokeAgent(
+    env,
+    {
+      stage: 'tickets',
+      agentType: 'ticket-agent',
+      agentId: assignment.agentId,
+      action: 'implement-ticket',
+      inputType: 'TicketAgentRequest',
+      input: { ticketId: ticket.ticketId, attemptNumber, planningContextId: upstream.planning.contextId },
+      upstreamContextIds: [delegation.resultId, upstream.discovery.contextId, upstream.planning.contextId],
+    },
+    async (meter, guidance) => {
+      const resultId = env.contextIds.issue('ticket-agent');
+      const contributions = await contributionsFor(env, 'ticket-agent', resultId, previousContext);
+      const props = {
+        goal: env.goal,
+        constraints: env.constraints,
+        agentId: assignment.agentId,
+        ticket,
+        upstream: ticketUpstream(ticket, upstream.discovery, upstream.planning),
+        contributions,
+        ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
+        ...(guidance === undefined ? {} : { guidance }),
+      };
+      const opening = await renderMessages(TicketAgentPrompt, { ...props, reporting: false }, env.model, env.token);
+      const limits = env.options.ticketExploration;
+      const exploration = await exploreWorkspace(env.model, opening.messages, { reader: env.reader, index: env.index, limits: env.options.toolLimits }, limits, env.token, meter);
+      const prompt = await renderMessages(
+        TicketAgentPrompt,
+        { ...props, reporting: true, exploration: transcriptText(exploration, limits.maxTranscriptChars) },
+        env.model,
+        env.token,
+      );
+      const accepted = await handOff(env, {
+        source: { agentId: assignment.agentId, agentType: 'ticket-agent' },
+        target: { agentId: 'ticket-collector', agentType: 'ticket-collector' },
+        payloadName: 'ticket-agent-result',
+        schema: TicketAgentResult,
+        depth: chain.depth,
+        knownTickets,
+        ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
+        produce: async feedback => {
+          const draft = await requestStructured(
+            env.model,
+            {
+              schema: TicketAgentResultDraft,
+              name: 'ticket_agent_result',
+              description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
+              messages: [...prompt.messages, ...repairFeedback(feedback)],
+              maxRepairs: env.options.maxRepairs,
+              usage: meter,
+            },
+            env.token,
+          );
+          return {
+            schemaVersion: SCHEMA_VERSION,
+            resultId,
+            upstreamContextId: delegation.resultId,
+            discoveryResultId: upstream.discovery.sourceResultId,
+            ...draft,
+            // The assignment decides the ticket; a model answering for another one is not trusted on that.
+            ticketId: ticket.ticketId,
+            upstreamContextChain: [env.rootContextId, upstream.discovery.contextId, upstream.planning.contextId, delegation.resultId],
+          };
+        },
+      });
+      env.knownContextIds.add(resultId);
+      const run: AgentRun<TicketAgentResult> = {
+        agentId: assignment.agentId,
+        result: accepted.payload,
+        contextId: resultId,
+        handoffId: accepted.handoffId,
+        attempt: attemptNumber,
+        finishedAt: env.clock.now(),
+      };
+      return { value: run, output: { result: accepted.payload, toolsExecuted: exploration.executed, toolsRefused: exploration.refused }, contextId: resultId };
+    },
+  );
+}
