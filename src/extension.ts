@@ -18,7 +18,8 @@ export function activate(context: vscode.ExtensionContext): CouncilApi {
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, councilHandler({ context, store, log }));
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'council.png');
   participant.followupProvider = { provideFollowups: result => councilFollowups(result) };
-  context.subscriptions.push(log, participant, ...registerCouncilCommands(context, store), ...registerPersonaCommands(context));
+  registerPersonaCommands(context);
+  context.subscriptions.push(log, participant, ...registerCouncilCommands(context, store));
   return { store };
 }
 

@@ -62,6 +62,7 @@ export class CouncilLog implements vscode.Disposable {
     this.channel.error(`${context}: ${describeError(error)}`);
   }
 
+  /** Closes the channel if this log created it. */
   dispose(): void {
     this.onDispose();
   }

@@ -21,7 +21,10 @@ export type CreatePersonaResult =
 const FOLDER_LABEL = WORKSPACE_PERSONA_FOLDER.join('/');
 const encoder = new TextEncoder();
 
-/** Registers `council.createPersona` and `council.openPersonaFolder`; push the disposables to `context.subscriptions`. */
+/**
+ * Registers `council.createPersona` and `council.openPersonaFolder` and adds them to `context.subscriptions`;
+ * returns the same disposables for callers that unregister early (tests).
+ */
 export function registerPersonaCommands(context: Pick<vscode.ExtensionContext, 'subscriptions'>): vscode.Disposable[] {
   const disposables = [
     vscode.commands.registerCommand(PERSONA_COMMAND.create, (args?: CreatePersonaArgs) => createPersona(args)),

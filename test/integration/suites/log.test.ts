@@ -2,12 +2,27 @@ import * as vscode from 'vscode';
 import * as assert from '../assert';
 import { CouncilLog, describeError, formatTurn } from '../../../src/vscode/log';
 
+/** Sets the channel's level the way a user does (Output view > gear > level) and waits until the channel sees it. */
+async function setLevelAsUser(channel: vscode.LogOutputChannel, level: vscode.LogLevel): Promise<void> {
+  channel.show(true);
+  const deadline = Date.now() + 5000;
+  while (channel.logLevel !== level) {
+    if (Date.now() > deadline) throw new Error(`the channel stayed at log level ${channel.logLevel}, wanted ${level}`);
+    await vscode.commands.executeCommand(`workbench.action.output.activeOutputLogLevel.${level}`);
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
+}
+
 describe('Council log (LogOutputChannel)', () => {
+  // One channel for the suite: log channels are keyed by name, and re-creating a disposed one fails.
   let channel: vscode.LogOutputChannel;
-  beforeEach(() => {
+  before(() => {
     channel = vscode.window.createOutputChannel('Council log test', { log: true });
   });
-  afterEach(() => channel.dispose());
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    channel.dispose();
+  });
 
   it('formats a turn with ids and numbers only', () => {
     assert.equal(
@@ -16,25 +31,34 @@ describe('Council log (LogOutputChannel)', () => {
     );
   });
 
-  it('builds trace text only when the channel is at Trace level', () => {
+  it('writes trace text only once the user sets the channel to Trace', async () => {
     const log = CouncilLog.over(channel);
     let built = 0;
     const text = () => {
       built += 1;
       return 'the full prompt';
     };
+    assert.notEqual(channel.logLevel, vscode.LogLevel.Trace);
     log.logTrace('prompt', text);
-    assert.equal(channel.logLevel === vscode.LogLevel.Trace, log.traceEnabled);
-    assert.equal(built, log.traceEnabled ? 1 : 0);
+    assert.equal(built, 0);
+    assert.equal(log.traceEnabled, false);
+
+    await setLevelAsUser(channel, vscode.LogLevel.Trace);
+    try {
+      assert.equal(log.traceEnabled, true);
+      log.logTrace('prompt', text);
+      assert.equal(built, 1);
+    } finally {
+      await setLevelAsUser(channel, vscode.LogLevel.Info);
+    }
     log.logTurn({ sessionId: 's-1', state: 'final', modelId: 'm', calls: 1, latencyMs: 5, promptTokens: 9 });
     log.logError(new Error('boom'), 'restoring session s-1');
-    log.dispose(); // leaves a channel it did not create open
+    log.dispose(); // a log over a channel it did not create leaves the channel open
     channel.info('still open');
   });
 
   it('describes errors with their code and stack', () => {
-    const error = new vscode.LanguageModelError('model refused');
-    assert.match(describeError(error), /model refused/);
+    assert.match(describeError(new vscode.LanguageModelError('model refused')), /model refused/);
     assert.match(describeError(vscode.FileSystemError.FileNotFound('x')), /\(FileNotFound\)/);
     assert.equal(describeError('plain'), 'plain');
   });
