@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { ChatMessage } from '../../llm/languageModel';
+import { requestStructured } from '../../llm/structuredOutput';
+import type { UsageMeter } from '../../llm/usage';
 import type { HandoffParty } from '../handoff/envelope';
 import { handoffWithRepair } from '../handoff/handoffWithRepair';
 import type { ValidationError } from '../handoff/validationError';
@@ -71,4 +73,45 @@ export function repairFeedback(feedback: readonly ValidationError[] | undefined)
     .filter(error => error.severity === 'error')
     .map(error => `- ${error.error_code} at ${error.path}: ${error.message}${error.actual ? ` (got ${error.actual})` : ''}. Fix: ${error.remediation}`);
   return [{ role: 'user', content: ['Your previous answer was rejected by validation:', ...lines, 'Answer again with these problems fixed.'].join('\n') }];
+}
+
+/** A handoff whose payload is built from a model's structured draft; validation errors go back to the model. */
+export interface ModelDraftHandoffRequest<D, T> extends Omit<StageHandoffRequest<T>, 'produce' | 'depth' | 'parentHandoffId'> {
+  /** Where this handoff sits in the run's chain. */
+  readonly chain: { readonly depth: number; readonly parentHandoffId?: string };
+  /** What the model is asked for (the draft schema and the rendered prompt). */
+  readonly draft: {
+    readonly schema: z.ZodType<D>;
+    readonly name: string;
+    readonly description: string;
+    readonly messages: readonly ChatMessage[];
+    readonly meter: UsageMeter;
+  };
+  /** Turns the model's draft into the payload (ids, versions, curations). */
+  complete(draft: D): T;
+}
+
+/** `handOff` with the payload produced by the model: a structured request, repaired with the handoff's findings. */
+export function handOffModelDraft<D, T>(env: StageEnvironment, request: ModelDraftHandoffRequest<D, T>): Promise<StageHandoff<T>> {
+  const { chain, draft, complete, ...handoff } = request;
+  return handOff(env, {
+    ...handoff,
+    depth: chain.depth,
+    ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
+    produce: async feedback =>
+      complete(
+        await requestStructured(
+          env.model,
+          {
+            schema: draft.schema,
+            name: draft.name,
+            description: draft.description,
+            messages: [...draft.messages, ...repairFeedback(feedback)],
+            maxRepairs: env.options.maxRepairs,
+            usage: draft.meter,
+          },
+          env.token,
+        ),
+      ),
+  });
 }

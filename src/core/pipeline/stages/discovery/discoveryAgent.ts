@@ -1,4 +1,3 @@
-import { requestStructured } from '../../../llm/structuredOutput';
 import { renderMessages } from '../../../../prompts/render';
 import { DiscoveryAgentPrompt } from '../../../../prompts/pipeline/DiscoveryAgentPrompt';
 import { DiscoveryReport, DiscoveryReportDraft } from '../../schemas/discovery';
@@ -8,7 +7,7 @@ import { exploreWorkspace, transcriptText } from '../../workspace/explorationLoo
 import { contributionsFor } from '../agentContributions';
 import { invokeAgent } from '../agentInvocation';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from '../previousAttempt';
-import { handOff, repairFeedback } from '../stageHandoff';
+import { handOffModelDraft } from '../stageHandoff';
 import type { StageEnvironment } from '../stageEnvironment';
 
 /** Where a stage's agents sit in the handoff chain. */
@@ -60,26 +59,14 @@ export async function runDiscoveryAgent(
         env.model,
         env.token,
       );
-      const accepted = await handOff(env, {
+      const accepted = await handOffModelDraft(env, {
         source: { agentId: assignment.agentId, agentType: 'discovery-agent' },
         target: { agentId: 'discovery-collector', agentType: 'discovery-collector' },
         payloadName: 'discovery-report',
         schema: DiscoveryReport,
-        depth: chain.depth,
-        ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
-        produce: async feedback => {
-          const draft = await requestStructured(
-            env.model,
-            {
-              schema: DiscoveryReportDraft,
-              name: 'discovery_report',
-              description: 'Your discovery report on your area of the codebase.',
-              messages: [...report.messages, ...repairFeedback(feedback)],
-              maxRepairs: env.options.maxRepairs,
-              usage: meter,
-            },
-            env.token,
-          );
+        chain,
+        draft: { schema: DiscoveryReportDraft, name: 'discovery_report', description: 'Your discovery report on your area of the codebase.', messages: report.messages, meter },
+        complete: draft => {
           return { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId, ...draft };
         },
       });

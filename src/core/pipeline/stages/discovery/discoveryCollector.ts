@@ -1,4 +1,3 @@
-import { requestStructured } from '../../../llm/structuredOutput';
 import { renderMessages } from '../../../../prompts/render';
 import { DiscoveryCollectorPrompt } from '../../../../prompts/pipeline/DiscoveryCollectorPrompt';
 import { DiscoveryCollectorResult, DiscoveryCollectorResultDraft } from '../../schemas/collectors';
@@ -10,7 +9,7 @@ import { contributionsFor } from '../agentContributions';
 import { invokeAgent } from '../agentInvocation';
 import type { AgentRun } from '../previousAttempt';
 import type { Collected } from '../stageRounds';
-import { handOff, repairFeedback } from '../stageHandoff';
+import { handOffModelDraft } from '../stageHandoff';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { ChainPosition } from './discoveryAgent';
 import { curateDiscovery } from './discoveryCuration';
@@ -61,26 +60,14 @@ export async function collectDiscovery(
         env.token,
       );
       let result: DiscoveryCollectorResult | undefined;
-      const accepted = await handOff(env, {
+      const accepted = await handOffModelDraft(env, {
         source: { agentId: 'discovery-collector', agentType: 'discovery-collector' },
         target: { agentId: 'planning-orchestrator', agentType: 'planning-orchestrator' },
         payloadName: 'discovery-collector-context',
         schema: DiscoveryCollectorContext,
-        depth: chain.depth,
-        ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
-        produce: async feedback => {
-          const draft = await requestStructured(
-            env.model,
-            {
-              schema: DiscoveryCollectorResultDraft,
-              name: 'discovery_collector_result',
-              description: 'The consolidation of the discovery reports, with your decision.',
-              messages: [...prompt.messages, ...repairFeedback(feedback)],
-              maxRepairs: env.options.maxRepairs,
-              usage: meter,
-            },
-            env.token,
-          );
+        chain,
+        draft: { schema: DiscoveryCollectorResultDraft, name: 'discovery_collector_result', description: 'The consolidation of the discovery reports, with your decision.', messages: prompt.messages, meter },
+        complete: draft => {
           const curated = curateDiscovery(draft, { contextId: curatedId, sourceResultId: resultId, upstreamContextChain: chainIds });
           result = DiscoveryCollectorResult.parse({
             schemaVersion: SCHEMA_VERSION,

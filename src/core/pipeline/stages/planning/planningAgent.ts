@@ -1,4 +1,3 @@
-import { requestStructured } from '../../../llm/structuredOutput';
 import { renderMessages } from '../../../../prompts/render';
 import { PlanningAgentPrompt } from '../../../../prompts/pipeline/PlanningAgentPrompt';
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
@@ -9,7 +8,7 @@ import { contributionsFor } from '../agentContributions';
 import { invokeAgent } from '../agentInvocation';
 import type { ChainPosition } from '../discovery/discoveryAgent';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from '../previousAttempt';
-import { handOff, repairFeedback } from '../stageHandoff';
+import { handOffModelDraft } from '../stageHandoff';
 import type { StageEnvironment } from '../stageEnvironment';
 
 /** Runs one planning agent: tickets for its share of the recommendations, from the curated discovery context only. */
@@ -54,26 +53,14 @@ export async function runPlanningAgent(
         env.model,
         env.token,
       );
-      const accepted = await handOff(env, {
+      const accepted = await handOffModelDraft(env, {
         source: { agentId: assignment.agentId, agentType: 'planning-agent' },
         target: { agentId: 'planning-collector', agentType: 'planning-collector' },
         payloadName: 'planning-agent-result',
         schema: PlanningAgentResult,
-        depth: chain.depth,
-        ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
-        produce: async feedback => {
-          const draft = await requestStructured(
-            env.model,
-            {
-              schema: PlanningAgentResultDraft,
-              name: 'planning_agent_result',
-              description: 'The tickets you propose, with tasks, acceptance criteria and dependencies.',
-              messages: [...prompt.messages, ...repairFeedback(feedback)],
-              maxRepairs: env.options.maxRepairs,
-              usage: meter,
-            },
-            env.token,
-          );
+        chain,
+        draft: { schema: PlanningAgentResultDraft, name: 'planning_agent_result', description: 'The tickets you propose, with tasks, acceptance criteria and dependencies.', messages: prompt.messages, meter },
+        complete: draft => {
           return { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId, discoveryResultId: discovery.sourceResultId, ...draft };
         },
       });

@@ -1,4 +1,3 @@
-import { requestStructured } from '../../../llm/structuredOutput';
 import { renderMessages } from '../../../../prompts/render';
 import { PlanningCollectorPrompt } from '../../../../prompts/pipeline/PlanningCollectorPrompt';
 import { PlanningCollectorResult, PlanningCollectorResultDraft } from '../../schemas/collectors';
@@ -11,7 +10,7 @@ import { invokeAgent } from '../agentInvocation';
 import type { ChainPosition } from '../discovery/discoveryAgent';
 import type { AgentRun } from '../previousAttempt';
 import type { Collected } from '../stageRounds';
-import { handOff, repairFeedback } from '../stageHandoff';
+import { handOffModelDraft } from '../stageHandoff';
 import type { StageEnvironment } from '../stageEnvironment';
 import { curatePlanning } from './planningCuration';
 
@@ -65,26 +64,14 @@ export async function collectPlanning(
         env.token,
       );
       let result: PlanningCollectorResult | undefined;
-      const accepted = await handOff(env, {
+      const accepted = await handOffModelDraft(env, {
         source: { agentId: 'planning-collector', agentType: 'planning-collector' },
         target: { agentId: 'ticket-orchestrator', agentType: 'ticket-orchestrator' },
         payloadName: 'planning-collector-context',
         schema: PlanningCollectorContext,
-        depth: chain.depth,
-        ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
-        produce: async feedback => {
-          const draft = await requestStructured(
-            env.model,
-            {
-              schema: PlanningCollectorResultDraft,
-              name: 'planning_collector_result',
-              description: 'The final tickets and their acyclic dependency graph, with your decision.',
-              messages: [...prompt.messages, ...repairFeedback(feedback)],
-              maxRepairs: env.options.maxRepairs,
-              usage: meter,
-            },
-            env.token,
-          );
+        chain,
+        draft: { schema: PlanningCollectorResultDraft, name: 'planning_collector_result', description: 'The final tickets and their acyclic dependency graph, with your decision.', messages: prompt.messages, meter },
+        complete: draft => {
           const curated = curatePlanning(draft, {
             contextId: curatedId,
             sourceResultId: resultId,

@@ -1,4 +1,3 @@
-import { requestStructured } from '../../../llm/structuredOutput';
 import { renderMessages } from '../../../../prompts/render';
 import { TicketAgentPrompt } from '../../../../prompts/pipeline/TicketAgentPrompt';
 import type { DiscoveryCollectorContext, PlanningCollectorContext } from '../../schemas/curation';
@@ -11,7 +10,7 @@ import { contributionsFor } from '../agentContributions';
 import { invokeAgent } from '../agentInvocation';
 import type { ChainPosition } from '../discovery/discoveryAgent';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from '../previousAttempt';
-import { handOff, repairFeedback } from '../stageHandoff';
+import { handOffModelDraft } from '../stageHandoff';
 import type { StageEnvironment } from '../stageEnvironment';
 import { ticketUpstream } from './ticketUpstream';
 
@@ -67,27 +66,15 @@ export async function runTicketAgent(
         env.model,
         env.token,
       );
-      const accepted = await handOff(env, {
+      const accepted = await handOffModelDraft(env, {
         source: { agentId: assignment.agentId, agentType: 'ticket-agent' },
         target: { agentId: 'ticket-collector', agentType: 'ticket-collector' },
         payloadName: 'ticket-agent-result',
         schema: TicketAgentResult,
-        depth: chain.depth,
+        chain,
         knownTickets,
-        ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
-        produce: async feedback => {
-          const draft = await requestStructured(
-            env.model,
-            {
-              schema: TicketAgentResultDraft,
-              name: 'ticket_agent_result',
-              description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
-              messages: [...prompt.messages, ...repairFeedback(feedback)],
-              maxRepairs: env.options.maxRepairs,
-              usage: meter,
-            },
-            env.token,
-          );
+        draft: { schema: TicketAgentResultDraft, name: 'ticket_agent_result', description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`, messages: prompt.messages, meter },
+        complete: draft => {
           return {
             schemaVersion: SCHEMA_VERSION,
             resultId,

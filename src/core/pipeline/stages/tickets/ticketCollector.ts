@@ -1,4 +1,3 @@
-import { requestStructured } from '../../../llm/structuredOutput';
 import { renderMessages } from '../../../../prompts/render';
 import { TicketCollectorPrompt } from '../../../../prompts/pipeline/TicketCollectorPrompt';
 import { TicketCollectorResult, TicketCollectorResultDraft } from '../../schemas/collectors';
@@ -12,7 +11,7 @@ import type { ChainPosition } from '../discovery/discoveryAgent';
 import { consolidationSummaryOf } from '../discovery/discoveryCuration';
 import type { AgentRun } from '../previousAttempt';
 import type { Collected } from '../stageRounds';
-import { handOff, repairFeedback } from '../stageHandoff';
+import { handOffModelDraft } from '../stageHandoff';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { TicketUpstream } from './ticketAgent';
 
@@ -63,27 +62,15 @@ export async function collectTickets(
         env.token,
       );
       let result: TicketCollectorResult | undefined;
-      const accepted = await handOff(env, {
+      const accepted = await handOffModelDraft(env, {
         source: { agentId: 'ticket-collector', agentType: 'ticket-collector' },
         target: { agentId: 'orchestrator', agentType: 'orchestrator' },
         payloadName: 'ticket-collector-context',
         schema: TicketCollectorContext,
-        depth: chain.depth,
+        chain,
         knownTickets,
-        ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
-        produce: async feedback => {
-          const draft = await requestStructured(
-            env.model,
-            {
-              schema: TicketCollectorResultDraft,
-              name: 'ticket_collector_result',
-              description: 'Your review of the ticket proposals, completion status and decision.',
-              messages: [...prompt.messages, ...repairFeedback(feedback)],
-              maxRepairs: env.options.maxRepairs,
-              usage: meter,
-            },
-            env.token,
-          );
+        draft: { schema: TicketCollectorResultDraft, name: 'ticket_collector_result', description: 'Your review of the ticket proposals, completion status and decision.', messages: prompt.messages, meter },
+        complete: draft => {
           // Ticket proposals are the run's deliverables, so the curation keeps them whole.
           const curated = TicketCollectorContext.parse({
             contextId: curatedId,
