@@ -40,8 +40,21 @@ const promptTsxTracerHttp = {
   },
 };
 /** The web worker extension host has no Node: anything that needs a built-in fails to resolve here. */
-const browser = { platform: 'browser', target: 'es2022', plugins: [promptTsxTracerHttp] };
-const node = { platform: 'node', target: 'node20' };
+/**
+ * zod's classic API re-exports every locale (~250 KiB minified) as `z.locales`; Council only ever shows
+ * English messages, so the locale index resolves to English alone.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]locales[\\/]index\.js$/ }, args =>
+      /[\\/]zod[\\/]/.test(args.importer) ? { path: join(root, 'scripts/zodLocales.js') } : undefined,
+    );
+  },
+};
+
+const browser = { platform: 'browser', target: 'es2022', plugins: [promptTsxTracerHttp, zodEnglishOnly] };
+const node = { platform: 'node', target: 'node20', plugins: [zodEnglishOnly] };
 
 /** `import { loadSuites } from 'council:integration-suites'` requires every suite, sorted. */
 const integrationSuites = {
