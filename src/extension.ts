@@ -9,10 +9,13 @@ import { SessionStore } from './vscode/sessionStore';
 /** The extension's public API, used by its integration tests to inspect stored sessions. */
 export interface CouncilApi {
   readonly store: SessionStore;
+  /** How long `activate` took, in milliseconds (also in the Council log). */
+  readonly activationMs: number;
 }
 
 /** Builds the pieces and registers them; nothing else lives here (activation stays cheap: no I/O, no model calls). */
 export function activate(context: vscode.ExtensionContext): CouncilApi {
+  const started = performance.now();
   const log = CouncilLog.create();
   const store = new SessionStore(context.workspaceState);
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, councilHandler({ context, store, log }));
@@ -20,7 +23,9 @@ export function activate(context: vscode.ExtensionContext): CouncilApi {
   participant.followupProvider = { provideFollowups: result => councilFollowups(result) };
   registerPersonaCommands(context);
   context.subscriptions.push(log, participant, ...registerCouncilCommands(context, store));
-  return { store };
+  const activationMs = performance.now() - started;
+  log.info(`activated in ${activationMs.toFixed(1)} ms`);
+  return { store, activationMs };
 }
 
 /** Nothing to clean up beyond `context.subscriptions`. */

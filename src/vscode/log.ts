@@ -46,6 +46,11 @@ export class CouncilLog implements vscode.Disposable {
     return this.channel.logLevel === vscode.LogLevel.Trace;
   }
 
+  /** A one-line event with ids and numbers only (e.g. activation time). */
+  info(message: string): void {
+    this.channel.info(message);
+  }
+
   /** One info line per chat turn: `turn session=… state=… model=… calls=… latencyMs=… promptTokens=…`. */
   logTurn(entry: TurnLogEntry): void {
     this.channel.info(formatTurn(entry));

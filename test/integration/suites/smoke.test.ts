@@ -7,6 +7,8 @@ describe('smoke: Council in a real VS Code', () => {
   it('activates the extension', async () => {
     const extension = await councilExtension();
     assert.ok(extension.isActive);
+    const { activationMs } = extension.exports as { activationMs: number };
+    console.log(`Council activated in ${activationMs.toFixed(1)} ms`);
   });
 
   it('answers "@council hello" through the chat view with the scripted model picked', async () => {
