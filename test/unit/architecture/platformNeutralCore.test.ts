@@ -1,0 +1,51 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative } from 'node:path';
+import { REPO_ROOT } from '../../support/nodePersonaSource';
+
+const NODE_BUILTINS = new Set(builtinModules.flatMap(m => [m, `node:${m}`]));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Every module specifier a file imports, re-exports or requires. */
+function importsOf(text: string): string[] {
+  const specifiers = [
+    ...text.matchAll(/\b(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/g),
+    ...text.matchAll(/\bimport\s*['"]([^'"]+)['"]/g),
+    ...text.matchAll(/\b(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ];
+  return specifiers.map(m => m[1] ?? '');
+}
+
+describe('architecture', () => {
+  // src/core and src/prompts run in the web-worker extension host and in mocha: no vscode, no Node.
+  for (const layer of ['src/core', 'src/prompts']) {
+    it(`${layer} never imports vscode or a Node built-in`, () => {
+      const offenders = sourceFiles(join(REPO_ROOT, layer)).flatMap(file =>
+        importsOf(readFileSync(file, 'utf8'))
+          .filter(spec => spec === 'vscode' || NODE_BUILTINS.has(spec))
+          .map(spec => `${relative(REPO_ROOT, file)} imports ${spec}`),
+      );
+      assert.deepEqual(offenders, []);
+    });
+  }
+
+  it('the import scanner sees the forms it must catch', () => {
+    const sample = `import * as vscode from 'vscode';\nexport { x } from "node:fs";\nconst p = require('path');\nimport 'os';`;
+    assert.deepEqual([...importsOf(sample)].sort(), ['node:fs', 'os', 'path', 'vscode']);
+  });
+
+  it('exactly one copy of @vscode/prompt-tsx is installed', () => {
+    const tree = execFileSync('npm', ['ls', '@vscode/prompt-tsx', '--all', '--parseable'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const copies = new Set(tree.split('\n').filter(line => line.endsWith(join('node_modules', '@vscode', 'prompt-tsx'))));
+    assert.equal(copies.size, 1, [...copies].join('\n'));
+  });
+});
