@@ -179,6 +179,32 @@ describe('@council sessions in the chat view', () => {
     }
   });
 
+  it('Ask more questions opens a new round; Revisit skipped questions asks a skipped one again', async () => {
+    playCouncil(await fixture(), { questions: 2, moreQuestions: 1 });
+    await sendChat('@council Should we cache API responses?');
+    const more = await sendChat('@council /more');
+    let log = await session(more);
+    assert.equal(log.snapshot.context.clarificationRounds, 2);
+    assert.equal(log.snapshot.context.questions.length, 3);
+    await sendChat('@council /skip');
+    const revisited = await sendChat('@council /revisit');
+    log = await session(revisited);
+    assert.equal(log.snapshot.context.questions.filter(q => q.status === 'deferred').length, 0);
+    assert.equal(log.snapshot.context.questions.filter(q => q.status === 'pending').length, 3, 'the skipped question is pending again');
+    assert.equal(meta(revisited).state, 'clarifying');
+  });
+
+  it('Start a new session forgets the thread\'s session; the next request starts another', async () => {
+    playCouncil(await fixture(), { questions: 1 });
+    const first = await sendChat('@council First question');
+    const reset = await sendChat('@council /new');
+    assert.equal(meta(reset).sessionId, undefined);
+    const next = await sendChat('@council A different question');
+    assert.ok(meta(next).sessionId);
+    assert.notEqual(meta(next).sessionId, meta(first).sessionId);
+    assert.equal((await session(next)).snapshot.context.requestText, 'A different question');
+  });
+
   it('/status, /assumptions and /personas answer without model calls', async () => {
     const api = await fixture();
     playCouncil(api);
