@@ -19,6 +19,7 @@ import { loadCouncilPersonas } from './personaSource';
 import type { SessionStore } from './sessionStore';
 import { readCouncilSettings } from './settings';
 import { threadSession } from './threadSession';
+import { tracedModel } from './tracedModel';
 import { pinnedPersonaIds } from './pinnedPersonas';
 
 /** Must match `contributes.chatParticipants[0].id` in package.json. */
@@ -106,7 +107,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
     const ids = { next: () => uuid() };
     const deps: CouncilDeps = {
-      model: adaptLanguageModel(request.model),
+      model: tracedModel(adaptLanguageModel(request.model), env.log),
       personas: registry.personas,
       clock: systemClock,
       ids,
