@@ -4,6 +4,11 @@ import { councilHandler, PARTICIPANT_ID } from './vscode/councilParticipant';
 import { councilFollowups } from './vscode/followups';
 import { CouncilLog } from './vscode/log';
 import { registerPersonaCommands } from './vscode/personaCommands';
+import { MementoHistoryStore } from './vscode/plan/mementoHistoryStore';
+import { registerPlanCommands } from './vscode/plan/planCommands';
+import { createPlanHandler } from './vscode/plan/planHandler';
+import { planFollowups } from './vscode/plan/planResult';
+import { PlanRunStore } from './vscode/plan/planRunStore';
 import { SessionStore } from './vscode/sessionStore';
 
 /** The extension's public API, used by its integration tests to inspect stored sessions. */
@@ -11,6 +16,8 @@ export interface CouncilApi {
   readonly store: SessionStore;
   /** How long `activate` took, in milliseconds (also in the Council log). */
   readonly activationMs: number;
+  /** Stored `/plan` runs. */
+  readonly runs: PlanRunStore;
 }
 
 /** Builds the pieces and registers them; nothing else lives here (activation stays cheap: no I/O, no model calls). */
@@ -18,14 +25,16 @@ export function activate(context: vscode.ExtensionContext): CouncilApi {
   const started = performance.now();
   const log = CouncilLog.create();
   const store = new SessionStore(context.workspaceState);
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, councilHandler({ context, store, log }));
+  const runs = new PlanRunStore(context.workspaceState);
+  const plan = createPlanHandler({ runs, history: new MementoHistoryStore(context.workspaceState), log });
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, councilHandler({ context, store, log, plan }));
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'council.png');
-  participant.followupProvider = { provideFollowups: result => councilFollowups(result) };
+  participant.followupProvider = { provideFollowups: result => planFollowups(result) ?? councilFollowups(result) };
   registerPersonaCommands(context);
-  context.subscriptions.push(log, participant, ...registerCouncilCommands(context, store));
+  context.subscriptions.push(log, participant, ...registerCouncilCommands(context, store), ...registerPlanCommands(runs));
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
-  return { store, activationMs };
+  return { store, activationMs, runs };
 }
 
 /** Nothing to clean up beyond `context.subscriptions`. */

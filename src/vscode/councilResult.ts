@@ -19,6 +19,8 @@ export interface CouncilResultMetadata {
     readonly revisit: boolean;
     readonly extend: boolean;
     readonly retry: boolean;
+    /** "Plan this": the session is completed, so its answer can become a `/plan` goal. */
+    readonly plan: boolean;
   };
 }
 
@@ -29,6 +31,7 @@ const NO_ACTIONS: CouncilResultMetadata['actions'] = {
   revisit: false,
   extend: false,
   retry: false,
+  plan: false,
 };
 
 /** Metadata for a response about `log` (or no session). `failed`: the turn stopped early and can be retried. */
@@ -49,6 +52,7 @@ export function councilMetadata(log: SessionLog | undefined, failed = false): Co
       revisit: canRevisit(snapshot),
       extend: canExtend(snapshot),
       retry: interrupted,
+      plan: log.state === 'completed',
     },
   };
 }

@@ -21,6 +21,7 @@ export function councilFollowups(result: vscode.ChatResult): vscode.ChatFollowup
   if (actions.askMore) buttons.push(followup('Ask more questions', SLASH.more));
   if (actions.revisit) buttons.push(followup('Revisit skipped questions', SLASH.revisit));
   if (actions.extend) buttons.push(followup('Extend the debate', SLASH.extend));
+  if (actions.plan) buttons.push({ prompt: '', label: 'Plan this', command: SLASH.plan });
   if (metadata.sessionId) buttons.push(followup('Show the assumption log', SLASH.assumptions));
   buttons.push({ prompt: '', label: 'Start a new session', command: SLASH.newSession });
   return buttons;

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { episodicMemoryContributor, type EpisodicMemory } from '../../core/pipeline/contributors/episodicMemory';
+import { PromptContributorRegistry } from '../../core/pipeline/contributors/registry';
+import { toolGuidanceContributor } from '../../core/pipeline/contributors/toolGuidance';
+import { workspaceFactsContributor, type WorkspaceFacts } from '../../core/pipeline/contributors/workspaceFacts';
+import { isVisibleFile } from '../../core/pipeline/workspace/workspaceIndex';
+import type { WorkspaceReader } from '../../core/pipeline/workspace/workspaceReader';
+import { WORKSPACE_TOOLS } from '../../core/pipeline/workspace/workspaceTools';
+import type { PlanRunStore } from './planRunStore';
+
+/** Workspace facts from VS Code: the workspace's name and folders, and languages and file count from the reader's listing. */
+export function vscodeWorkspaceFacts(reader: WorkspaceReader): WorkspaceFacts {
+  return {
+    async read(token) {
+      const folders = vscode.workspace.workspaceFolders ?? [];
+      if (folders.length === 0) return undefined;
+      const files = (await reader.listFiles(undefined, 5000, token)).filter(isVisibleFile);
+      const counts = new Map<string, number>();
+      for (const file of files) {
+        const extension = /\.([A-Za-z0-9]+)$/.exec(file.path)?.[1]?.toLowerCase();
+        if (extension) counts.set(extension, (counts.get(extension) ?? 0) + 1);
+      }
+      const languages = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([extension]) => extension);
+      return { name: vscode.workspace.name ?? folders[0]?.name ?? 'workspace', folders: folders.map(f => f.name), languages, fileCount: files.length };
+    },
+  };
+}
+
+/** Episodic memory from the run store: short accounts of how earlier runs in this workspace ended. */
+export function storedEpisodes(runs: PlanRunStore): EpisodicMemory {
+  return { recall: async ({ limit }) => runs.episodes(limit) };
+}
+
+/** The contributors of a run in VS Code: tool guidance, workspace facts and episodic memory. */
+export function planContributors(reader: WorkspaceReader, runs: PlanRunStore): PromptContributorRegistry {
+  return new PromptContributorRegistry()
+    .register(toolGuidanceContributor(() => WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description }))))
+    .register(workspaceFactsContributor(vscodeWorkspaceFacts(reader)))
+    .register(episodicMemoryContributor(storedEpisodes(runs)));
+}

@@ -1,0 +1,135 @@
+import * as vscode from 'vscode';
+import { v4 as uuid } from 'uuid';
+import { systemClock } from '../../core/clock';
+import type { SessionLog } from '../../core/council/sessionLog';
+import { UsageTally } from '../../core/llm/usage';
+import { BlackboardHistory } from '../../core/pipeline/history/blackboardHistory';
+import type { HistoryStore } from '../../core/pipeline/history/historyStore';
+import { runPipeline, type StageCheckpoint } from '../../core/pipeline/run/runPipeline';
+import type { PipelineRunOutcome } from '../../core/pipeline/run/runOutcome';
+import type { PipelineRunState } from '../../core/pipeline/run/runState';
+import { adaptLanguageModel } from '../languageModelAdapter';
+import type { CouncilLog } from '../log';
+import { planContributors } from './planContributors';
+import { goalFromSession, type PlanGoal } from './planGoal';
+import { progressMessage } from './planProgress';
+import { parsePlanRequest } from './planRequest';
+import { outcomeMessage, renderCheckpoint, renderCompleted, renderStopped, statusOf } from './planResponse';
+import type { PlanResultMetadata } from './planResult';
+import type { PlanRunStore } from './planRunStore';
+import { writeRunReport } from './planReport';
+import { lastCompletedStage, redoStage, skipRemainingStages, withUserAnswer } from './runControl';
+import { VsCodeWorkspaceReader } from './vscodeWorkspaceReader';
+
+/** What `/plan` needs from the extension. */
+export interface PlanHandlerDeps {
+  readonly runs: PlanRunStore;
+  readonly history: HistoryStore;
+  readonly log: CouncilLog;
+}
+
+/** The `/plan` hook of the participant (`CouncilEnvironment['plan']`). */
+export type PlanHandler = (
+  goal: string,
+  session: SessionLog | undefined,
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+) => Promise<vscode.ChatResult>;
+
+const HOW_TO =
+  'Type a goal after `/plan`, e.g. `@council /plan Add input validation to the settings form`, or ask `@council` a question first and press **Plan this** under its answer.';
+
+/** Where a request starts: a new goal, or a stored run's state (already changed by the button's action). */
+type Start = { readonly kind: 'new'; readonly goal: PlanGoal } | { readonly kind: 'resume'; readonly state: PipelineRunState };
+
+function say(stream: vscode.ChatResponseStream, text: string, metadata: PlanResultMetadata = { plan: 1 }): vscode.ChatResult {
+  stream.markdown(text);
+  return { metadata };
+}
+
+/**
+ * `/plan`: runs the deep-work pipeline (discovery -> planning -> tickets) on the workspace with the chat's model.
+ * The response pauses at every checkpoint (its state saved per run id in workspace storage); the buttons resume it.
+ * A completed run writes its report under `.council/runs/<run-id>/` and offers each ticket's changes behind a
+ * confirmation. Refused in an untrusted workspace.
+ */
+export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
+  return async (text, session, request, stream, token) => {
+    if (!vscode.workspace.isTrusted) {
+      return say(stream, '`/plan` reads your workspace and proposes changes, so it only runs in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.');
+    }
+    if (!vscode.workspace.workspaceFolders?.length) return say(stream, '`/plan` works on a workspace folder: open one and try again.');
+    const parsed = parsePlanRequest(text);
+    let start: Start;
+    if (parsed.kind === 'control') {
+      const stored = parsed.runId ? deps.runs.load(parsed.runId) : deps.runs.list()[0];
+      if (!stored) return say(stream, `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`);
+      const { state } = stored;
+      if (parsed.action === 'abort') {
+        await deps.runs.save(state, 'aborted');
+        return { metadata: renderStopped(stream, { status: 'aborted', state }) };
+      }
+      const last = lastCompletedStage(state);
+      const next =
+        parsed.action === 'redo' && last ? redoStage(state, last) : parsed.action === 'skip' ? skipRemainingStages(state) : withUserAnswer(state, parsed.text);
+      start = { kind: 'resume', state: next };
+    } else {
+      const goal = parsed.kind === 'start' ? { goal: parsed.goal, constraints: [] } : goalFromSession(session);
+      if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`);
+      start = { kind: 'new', goal };
+    }
+    return run(deps, start, request, stream, token);
+  };
+}
+
+async function run(deps: PlanHandlerDeps, start: Start, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+  const ids = { next: () => uuid() };
+  const runId = start.kind === 'resume' ? start.state.runId : `wf-${uuid()}`;
+  const reader = new VsCodeWorkspaceReader();
+  let paused: StageCheckpoint | undefined;
+  stream.progress(start.kind === 'resume' ? `Resuming plan run ${runId}…` : `Starting plan run ${runId}…`);
+  let outcome: PipelineRunOutcome;
+  try {
+    outcome = await runPipeline({
+      goal: start.kind === 'new' ? start.goal.goal : start.state.goal,
+      constraints: start.kind === 'new' ? start.goal.constraints : start.state.constraints,
+      model: adaptLanguageModel(request.model),
+      reader,
+      history: new BlackboardHistory(deps.history, runId, systemClock, ids),
+      clock: systemClock,
+      ids,
+      token,
+      usage: new UsageTally(),
+      onProgress: event => {
+        const message = progressMessage(event);
+        if (message) stream.progress(message);
+      },
+      // Every checkpoint but the last pauses the run: its state is saved, and the buttons resume it in a new request.
+      checkpoint: async checkpoint => {
+        if (checkpoint.state.nextStage === null) return 'continue';
+        await deps.runs.save(checkpoint.state, 'paused');
+        paused = checkpoint;
+        return 'abort';
+      },
+      contributors: planContributors(reader, deps.runs),
+      ...(start.kind === 'resume' ? { resume: start.state } : {}),
+    });
+  } catch (error) {
+    deps.log.logError(error, `plan run ${runId}`);
+    const saved = deps.runs.load(runId);
+    const detail = error instanceof Error ? error.message : String(error);
+    return say(stream, `The plan run stopped: ${detail}${saved ? ' Its last completed stage is saved: press **Try again**.' : ''}`, {
+      plan: 1,
+      ...(saved ? { runId, status: 'failed' as const, nextStage: saved.state.nextStage } : {}),
+    });
+  }
+  const status = statusOf(outcome, paused !== undefined);
+  await deps.runs.save(outcome.state, status, outcomeMessage(outcome));
+  if (status === 'paused' && paused) return { metadata: renderCheckpoint(stream, paused) };
+  if (outcome.status === 'completed') {
+    const files = await writeRunReport(outcome.state);
+    return { metadata: renderCompleted(stream, outcome.state, files) };
+  }
+  return { metadata: renderStopped(stream, outcome) };
+}

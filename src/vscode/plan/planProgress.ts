@@ -1,0 +1,34 @@
+import type { PipelineProgressEvent } from '../../core/pipeline/stages/progressEvents';
+
+const STAGE_NAME = { discovery: 'Discovery', planning: 'Planning', tickets: 'Tickets' } as const;
+
+/** The progress line a pipeline event shows in chat, or undefined for events not worth a line. */
+export function progressMessage(event: PipelineProgressEvent): string | undefined {
+  switch (event.kind) {
+    case 'stage-started':
+      return `${STAGE_NAME[event.stage]}: starting…`;
+    case 'delegated':
+      return `${STAGE_NAME[event.stage]}: ${event.agentIds.length} agent${event.agentIds.length === 1 ? '' : 's'} at work (${event.agentIds.join(', ')})`;
+    case 'agent-started':
+      return `${STAGE_NAME[event.stage]}: ${event.agentId} working${event.attempt > 1 ? ` (attempt ${event.attempt})` : ''}…`;
+    case 'agent-finished':
+      return `${STAGE_NAME[event.stage]}: ${event.agentId} ${event.ok ? 'done' : 'failed'}`;
+    case 'collector-decided':
+      return `${STAGE_NAME[event.stage]}: collector decided to ${event.decision.kind.replace('_', ' ')}`;
+    case 'loop-detected':
+      return `${STAGE_NAME[event.stage]}: ${event.agentId} is repeating itself; rebuilding its context`;
+    case 'context-manager':
+      return `${STAGE_NAME[event.stage]}: context manager ${event.outcome === 'route' ? 'rebuilt the context' : 'needs your input'}`;
+    case 'limit-reached':
+      return `${STAGE_NAME[event.stage]}: ${event.message}`;
+    case 'stage-completed':
+      return `${STAGE_NAME[event.stage]}: complete`;
+    case 'route-back':
+      return `${STAGE_NAME[event.from]} sent the run back to ${STAGE_NAME[event.to].toLowerCase()}`;
+  }
+}
+
+/** The stage's name as shown in chat. */
+export function stageName(stage: keyof typeof STAGE_NAME): string {
+  return STAGE_NAME[stage];
+}

@@ -1,0 +1,20 @@
+import * as vscode from 'vscode';
+import { pipelineReportFiles } from '../../core/pipeline/run/report';
+import type { PipelineRunState } from '../../core/pipeline/run/runState';
+
+/**
+ * Writes the run's Markdown report (`pipelineReportFiles`) under `.council/runs/<run-id>/` of the first workspace
+ * folder, replacing earlier copies of the same run's files; nothing else in the workspace is touched.
+ * Returns the written files' Uris.
+ */
+export async function writeRunReport(state: PipelineRunState): Promise<vscode.Uri[]> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return [];
+  const written: vscode.Uri[] = [];
+  for (const file of pipelineReportFiles(state)) {
+    const uri = vscode.Uri.joinPath(folder.uri, file.path);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(file.content));
+    written.push(uri);
+  }
+  return written;
+}

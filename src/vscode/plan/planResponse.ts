@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import { untrusted } from '../../core/council/markdown';
+import { proposedChangeMarkdown } from '../../core/pipeline/run/proposedChangeMarkdown';
+import type { PipelineRunOutcome } from '../../core/pipeline/run/runOutcome';
+import type { PipelineRunState } from '../../core/pipeline/run/runState';
+import type { StageCheckpoint } from '../../core/pipeline/run/runPipeline';
+import { PLAN_COMMAND } from './planCommands';
+import { stageName } from './planProgress';
+import type { PlanResultMetadata } from './planResult';
+import type { PlanRunStatus } from './planRunStore';
+import { checkpointPrompt, stageSummaryMarkdown } from './planSummary';
+import { lastCompletedStage } from './runControl';
+
+/** The status a run is stored with after `outcome` (an 'aborted' outcome at a pause is 'paused'). */
+export function statusOf(outcome: PipelineRunOutcome, paused: boolean): PlanRunStatus {
+  return outcome.status === 'aborted' && paused ? 'paused' : outcome.status;
+}
+
+/** The user-facing message of an outcome that needs one. */
+export function outcomeMessage(outcome: PipelineRunOutcome): string | undefined {
+  switch (outcome.status) {
+    case 'needs_user':
+      return outcome.question;
+    case 'rejected':
+    case 'failed':
+      return outcome.message;
+    default:
+      return undefined;
+  }
+}
+
+function metadataOf(state: PipelineRunState, status: PlanRunStatus): PlanResultMetadata {
+  const stage = lastCompletedStage(state);
+  return { plan: 1, runId: state.runId, status, ...(stage ? { stage } : {}), nextStage: state.nextStage };
+}
+
+/** The end of a paused run's response: the stage's summary and what the buttons do. */
+export function renderCheckpoint(stream: vscode.ChatResponseStream, checkpoint: StageCheckpoint): PlanResultMetadata {
+  stream.markdown(`${stageSummaryMarkdown(checkpoint.state, checkpoint.stage)}\n\n${checkpointPrompt(checkpoint.state, checkpoint.stage)}\n`);
+  return metadataOf(checkpoint.state, 'paused');
+}
+
+/** A completed run: summaries, links to the report files, and each ticket's proposed changes with its Apply button. */
+export function renderCompleted(stream: vscode.ChatResponseStream, state: PipelineRunState, reportFiles: readonly vscode.Uri[]): PlanResultMetadata {
+  const done = (['discovery', 'planning', 'tickets'] as const).filter(stage => state.stages[stage]);
+  stream.markdown(`**The plan is complete**${state.skipped.length ? ` (skipped: ${state.skipped.map(s => stageName(s).toLowerCase()).join(', ')})` : ''}.\n\n`);
+  for (const stage of done) stream.markdown(`${stageSummaryMarkdown(state, stage)}\n\n`);
+  if (reportFiles.length > 0) {
+    stream.markdown(`As asked by \`/plan\`, the results were written to \`.council/runs/${state.runId}/\` (only these report files; nothing else in your workspace changed):\n\n`);
+    for (const uri of reportFiles) {
+      stream.markdown('- ');
+      stream.anchor(uri, uri.path.split('/').slice(-2).join('/'));
+      stream.markdown('\n');
+    }
+    stream.markdown('\n');
+  }
+  for (const proposal of state.stages.tickets?.agentResults ?? []) {
+    if (proposal.proposedChanges.length === 0) continue;
+    stream.markdown(`### Proposed changes for ${untrusted(proposal.ticketId)}\n\n${untrusted(proposal.implementationSummary)}\n\n`);
+    for (const change of proposal.proposedChanges) {
+      stream.markdown(`${proposedChangeMarkdown({ ...change, rationale: untrusted(change.rationale).replace(/\s*\n\s*/g, ' ') })}\n\n`);
+    }
+    stream.markdown('Nothing has been applied. **Apply** asks you to confirm the list of files first.\n\n');
+    stream.button({
+      command: PLAN_COMMAND.applyTicketChanges,
+      title: `Apply changes for ${proposal.ticketId}…`,
+      arguments: [{ runId: state.runId, ticketId: proposal.ticketId }],
+    });
+  }
+  return metadataOf(state, 'completed');
+}
+
+/** A run that stopped without completing: what happened and how to go on (the buttons resume the saved state). */
+export function renderStopped(stream: vscode.ChatResponseStream, outcome: PipelineRunOutcome): PlanResultMetadata {
+  const stage = lastCompletedStage(outcome.state);
+  const saved = stage ? `Progress up to **${stageName(stage)}** is saved.` : 'No stage was completed yet.';
+  const id = `\`${outcome.state.runId}\``;
+  switch (outcome.status) {
+    case 'cancelled':
+      stream.markdown(`Stopped. ${saved} Press **Resume** (or send \`/plan resume ${outcome.state.runId}\`) to go on from there.`);
+      break;
+    case 'aborted':
+      stream.markdown(`Run ${id} aborted. ${saved} Press **Resume** if you change your mind.`);
+      break;
+    case 'needs_user':
+      stream.markdown(
+        `The run needs your input before it can go on:\n\n> ${untrusted(outcome.question).replace(/\n/g, '\n> ')}\n\n${saved} ` +
+          `Answer with \`/plan resume ${outcome.state.runId} <your answer>\`, or press **Resume** to go on without an answer.`,
+      );
+      break;
+    case 'rejected':
+      stream.markdown(`The run stopped: an agent's result stayed invalid after repairs.\n\n${untrusted(outcome.message)}\n\n${saved} Press **Try again** to rerun the stage.`);
+      break;
+    case 'failed':
+      stream.markdown(`The run stopped: the model call failed (${untrusted(outcome.message)}). ${saved} Press **Try again** to rerun the stage.`);
+      break;
+    case 'completed':
+      break;
+  }
+  return metadataOf(outcome.state, statusOf(outcome, false));
+}

@@ -1,0 +1,56 @@
+import type * as vscode from 'vscode';
+import { SLASH } from '../../core/council/chatIntent';
+import type { PipelineStage } from '../../core/pipeline/schemas/agentType';
+import type { PlanRunStatus } from './planRunStore';
+import { planControlPrompt, type PlanAction } from './planRequest';
+
+/** What a `/plan` response remembers in `ChatResult.metadata`: the run and where it stands. */
+export interface PlanResultMetadata {
+  readonly plan: 1;
+  /** Absent when no run started (e.g. `/plan` without a goal). */
+  readonly runId?: string;
+  readonly status?: PlanRunStatus;
+  /** The stage the run stopped after (at a checkpoint). */
+  readonly stage?: PipelineStage;
+  readonly nextStage?: PipelineStage | null;
+}
+
+/** The metadata of a `/plan` response, if `result` is one. */
+export function readPlanMetadata(result: vscode.ChatResult | undefined): PlanResultMetadata | undefined {
+  const metadata = result?.metadata as Partial<PlanResultMetadata> | undefined;
+  return metadata?.plan === 1 ? (metadata as PlanResultMetadata) : undefined;
+}
+
+function button(label: string, action: PlanAction, runId: string): vscode.ChatFollowup {
+  return { label, prompt: planControlPrompt(action, runId), command: SLASH.plan };
+}
+
+/**
+ * The buttons under a `/plan` response; undefined when `result` is not one. Each click sends `/plan <action> <run-id>`
+ * as a new chat request, which resumes the stored run.
+ */
+export function planFollowups(result: vscode.ChatResult): vscode.ChatFollowup[] | undefined {
+  const metadata = readPlanMetadata(result);
+  if (!metadata) return undefined;
+  const { runId, status } = metadata;
+  if (!runId) return [];
+  switch (status) {
+    case 'paused':
+      return [
+        button('Continue', 'continue', runId),
+        button('Redo stage', 'redo', runId),
+        ...(metadata.nextStage ? [button('Skip next stage', 'skip', runId)] : []),
+        button('Abort', 'abort', runId),
+      ];
+    case 'failed':
+    case 'rejected':
+      return [button('Try again', 'resume', runId)];
+    case 'cancelled':
+    case 'aborted':
+    case 'needs_user':
+    case 'running':
+      return [button('Resume', 'resume', runId)];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,51 @@
+import { untrusted } from '../../core/council/markdown';
+import type { PipelineStage } from '../../core/pipeline/schemas/agentType';
+import type { PipelineRunState } from '../../core/pipeline/run/runState';
+import { stageName } from './planProgress';
+
+function oneLine(text: string): string {
+  return untrusted(text).replace(/\s*\n\s*/g, ' ');
+}
+
+/** A short Markdown summary of a completed stage (model output shown as text, never as links or commands). */
+export function stageSummaryMarkdown(state: PipelineRunState, stage: PipelineStage): string {
+  const { discovery, planning, tickets } = state.stages;
+  switch (stage) {
+    case 'discovery': {
+      if (!discovery) return '';
+      const { modules } = discovery.result.unifiedCodeMap;
+      const recommendations = discovery.result.recommendations;
+      return [
+        `**Discovery** mapped ${modules.length} module${modules.length === 1 ? '' : 's'} and made ${recommendations.length} recommendation${recommendations.length === 1 ? '' : 's'}:`,
+        '',
+        ...recommendations.map(r => `- **${r.recommendationId}** (${r.priority}): ${oneLine(r.title)}`),
+      ].join('\n');
+    }
+    case 'planning': {
+      if (!planning) return '';
+      const list = planning.result.finalizedTickets;
+      return [
+        `**Planning** wrote ${list.length} ticket${list.length === 1 ? '' : 's'}:`,
+        '',
+        ...list.map(t => `- **${t.ticketId}**: ${oneLine(t.title)}${t.dependencies.length ? ` (after ${t.dependencies.join(', ')})` : ''}`),
+      ].join('\n');
+    }
+    case 'tickets': {
+      if (!tickets) return '';
+      const results = tickets.agentResults;
+      return [
+        `**Tickets**: ${results.length} implementation proposal${results.length === 1 ? '' : 's'}:`,
+        '',
+        ...results.map(r => `- **${r.ticketId}** (${r.verificationStatus}): ${r.proposedChanges.length} proposed change${r.proposedChanges.length === 1 ? '' : 's'}`),
+      ].join('\n');
+    }
+  }
+}
+
+/** The line that says what the checkpoint buttons do next. */
+export function checkpointPrompt(state: PipelineRunState, stage: PipelineStage): string {
+  const next = state.nextStage;
+  return next
+    ? `Paused after **${stageName(stage)}**. **Continue** runs ${stageName(next).toLowerCase()}, **Redo stage** runs ${stageName(stage).toLowerCase()} again, **Skip next stage** finishes the run here, **Abort** stops it (it stays resumable).`
+    : `**${stageName(stage)}** is complete.`;
+}

@@ -1,0 +1,288 @@
+import * as vscode from 'vscode';
+import * as assert from '../assert';
+import { councilExtension, fixture, newChat, sendChat } from '../harness';
+import { playCouncil } from '../councilPlay';
+import type { FixtureApi, ScriptedReply, ScriptedRequest } from '../fixture/src/api';
+import type { CouncilApi } from '../../../src/extension';
+import type { StoredPlanRun } from '../../../src/vscode/plan/planRunStore';
+import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
+import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';
+import { councilFollowups } from '../../../src/vscode/followups';
+import { VsCodeWorkspaceReader } from '../../../src/vscode/plan/vscodeWorkspaceReader';
+import { MementoHistoryStore } from '../../../src/vscode/plan/mementoHistoryStore';
+import {
+  discoveryCollectorDraft,
+  discoveryReportDraft,
+  planningAgentDraft,
+  planningCollectorDraft,
+  ticketAgentDraft,
+  ticketCollectorDraft,
+} from '../../support/pipelineScript';
+
+type Route = (text: string) => unknown;
+
+const resultIds = (text: string): string[] => [...new Set([...text.matchAll(/resultId (wf-[^\s)]+)/g)].map(m => m[1] ?? ''))];
+
+/** The scripted pipeline (test/support/pipelineScript.ts) keyed by the structured-output tool each agent is offered. */
+const ROUTES: Record<string, Route> = {
+  discovery_report: () => discoveryReportDraft(),
+  discovery_collector_result: text => discoveryCollectorDraft(resultIds(text)),
+  planning_agent_result: text => planningAgentDraft(/ids "([\w-]+)1"/.exec(text)?.[1] ?? 'P1-T'),
+  planning_collector_result: text => planningCollectorDraft(resultIds(text)),
+  ticket_agent_result: text => ticketAgentDraft(/your ticket is ([\w-]+)\./.exec(text)?.[1] ?? 'T-1'),
+  ticket_collector_result: text => ticketCollectorDraft(resultIds(text)),
+};
+
+/** Plays the pipeline: agents answer their structured tool; exploration stops at once. `override` may answer a route. */
+function playPipeline(api: FixtureApi, override: (route: string, request: ScriptedRequest) => ScriptedReply | undefined = () => undefined): void {
+  api.setResponder(request => {
+    const route = request.tools.map(tool => tool.name).find(name => name in ROUTES);
+    if (!route) return 'I know enough.';
+    const special = override(route, request);
+    if (special !== undefined) return special;
+    const text = request.messages.map(m => m.text).join('\n');
+    return { toolCall: { name: route, input: ROUTES[route]?.(text) as object } };
+  });
+}
+
+function calls(api: FixtureApi, route: string): number {
+  return api.requests().filter(r => r.tools.some(t => t.name === route)).length;
+}
+
+function meta(result: vscode.ChatResult): PlanResultMetadata {
+  const metadata = readPlanMetadata(result);
+  assert.ok(metadata, `a /plan result: ${JSON.stringify(result)}`);
+  return metadata as PlanResultMetadata;
+}
+
+/** The chat request a follow-up button sends. */
+function buttonQuery(result: vscode.ChatResult, label: string): string {
+  const button = planFollowups(result)?.find(f => f.label === label);
+  assert.ok(button, `a "${label}" button; got ${JSON.stringify(planFollowups(result)?.map(f => f.label))}`);
+  return `@council /${button?.command} ${button?.prompt}`;
+}
+
+async function storedRun(runId: string | undefined): Promise<StoredPlanRun> {
+  const api = (await councilExtension()).exports as CouncilApi;
+  const run = api.runs.load(runId ?? '');
+  assert.ok(run, `run ${runId} is stored`);
+  return run as StoredPlanRun;
+}
+
+function workspaceUri(path: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'a workspace folder is open');
+  return vscode.Uri.joinPath((folder as vscode.WorkspaceFolder).uri, path);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(workspaceUri(path));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs a plan to completion through Continue buttons; returns the last result. */
+async function completedRun(goal: string): Promise<vscode.ChatResult> {
+  let result = await sendChat(`@council /plan ${goal}`);
+  while (meta(result).status === 'paused') result = await sendChat(buttonQuery(result, 'Continue'));
+  assert.equal(meta(result).status, 'completed');
+  return result;
+}
+
+describe('/plan: the deep-work pipeline in chat', function () {
+  this.timeout(60_000);
+
+  beforeEach(async () => {
+    await newChat();
+  });
+
+  it('explains what to type when there is no goal and no council answer', async () => {
+    const result = await sendChat('@council /plan');
+    assert.deepEqual(meta(result), { plan: 1 });
+    assert.equal((await fixture()).requests().length, 0, 'no model call');
+  });
+
+  it('runs discovery -> planning -> tickets, pausing at each checkpoint, and writes the report under .council/runs/<id>/', async () => {
+    const api = await fixture();
+    playPipeline(api);
+    const first = await sendChat('@council /plan Add a subtract helper');
+    const runId = meta(first).runId;
+    assert.match(runId ?? '', /^wf-[0-9a-f-]{36}$/);
+    assert.deepEqual({ status: meta(first).status, stage: meta(first).stage, next: meta(first).nextStage }, { status: 'paused', stage: 'discovery', next: 'planning' });
+    assert.deepEqual(planFollowups(first)?.map(f => f.label), ['Continue', 'Redo stage', 'Skip next stage', 'Abort']);
+    assert.equal(calls(api, 'planning_agent_result'), 0, 'planning waits for Continue');
+    assert.equal((await storedRun(runId)).status, 'paused');
+
+    const second = await sendChat(buttonQuery(first, 'Continue'));
+    assert.deepEqual({ id: meta(second).runId, status: meta(second).status, stage: meta(second).stage }, { id: runId, status: 'paused', stage: 'planning' });
+    assert.equal(calls(api, 'discovery_collector_result'), 1, 'discovery is not redone on resume');
+
+    const third = await sendChat(buttonQuery(second, 'Continue'));
+    assert.equal(meta(third).status, 'completed');
+    assert.deepEqual(planFollowups(third), []);
+    assert.equal(calls(api, 'ticket_agent_result'), 2, 'one ticket agent per ticket');
+    const run = await storedRun(runId);
+    assert.equal(run.status, 'completed');
+    assert.deepEqual(Object.keys(run.state.stages), ['discovery', 'planning', 'tickets']);
+    for (const file of ['code-map.md', 'recommendations.md', 'tickets.md', 'outcomes/T-1.md', 'outcomes/T-2.md', 'run.md']) {
+      assert.ok(await exists(`.council/runs/${runId}/${file}`), `${file} is written`);
+    }
+    assert.equal(await exists('test/T-1.test.ts'), false, 'nothing is applied by the run');
+  });
+
+  it('Redo stage reruns the stage just completed; Skip next stage finishes the run there', async () => {
+    const api = await fixture();
+    playPipeline(api);
+    const first = await sendChat('@council /plan Add a subtract helper');
+    const redone = await sendChat(buttonQuery(first, 'Redo stage'));
+    assert.deepEqual({ id: meta(redone).runId, status: meta(redone).status, stage: meta(redone).stage }, { id: meta(first).runId, status: 'paused', stage: 'discovery' });
+    assert.equal(calls(api, 'discovery_collector_result'), 2, 'discovery ran twice');
+    assert.equal(calls(api, 'planning_agent_result'), 0);
+    const run = await storedRun(meta(first).runId);
+    assert.deepEqual(run.state.phases.map(p => `${p.stage}:${p.outcome}`), ['discovery:redo', 'discovery:advanced']);
+
+    const skipped = await sendChat(buttonQuery(redone, 'Skip next stage'));
+    assert.equal(meta(skipped).status, 'completed');
+    assert.equal(calls(api, 'planning_agent_result'), 0, 'planning skipped');
+    assert.deepEqual((await storedRun(meta(first).runId)).state.skipped, ['planning', 'tickets']);
+    const folder = `.council/runs/${meta(first).runId}`;
+    assert.ok(await exists(`${folder}/code-map.md`));
+    assert.equal(await exists(`${folder}/tickets.md`), false, 'no tickets without planning');
+  });
+
+  it('Abort keeps the run resumable; Resume goes on from the next stage', async () => {
+    const api = await fixture();
+    playPipeline(api);
+    const first = await sendChat('@council /plan Add a subtract helper');
+    const aborted = await sendChat(buttonQuery(first, 'Abort'));
+    assert.equal(meta(aborted).status, 'aborted');
+    assert.equal((await storedRun(meta(first).runId)).status, 'aborted');
+    assert.equal(calls(api, 'planning_agent_result'), 0);
+    const resumed = await sendChat(buttonQuery(aborted, 'Resume'));
+    assert.deepEqual({ id: meta(resumed).runId, status: meta(resumed).status, stage: meta(resumed).stage }, { id: meta(first).runId, status: 'paused', stage: 'planning' });
+    assert.equal(calls(api, 'discovery_collector_result'), 1);
+  });
+
+  it('a failed model call ends with Try again, which resumes at the failed stage', async () => {
+    const api = await fixture();
+    let failing = true;
+    playPipeline(api, route => (route === 'planning_collector_result' && failing ? { fail: 'Blocked', message: 'Blocked by policy.' } : undefined));
+    const first = await sendChat('@council /plan Add a subtract helper');
+    const failed = await sendChat(buttonQuery(first, 'Continue'));
+    assert.equal(meta(failed).status, 'failed');
+    assert.equal(meta(failed).stage, 'discovery', 'the state stays at the last completed stage');
+    failing = false;
+    const retried = await sendChat(buttonQuery(failed, 'Try again'));
+    assert.deepEqual({ status: meta(retried).status, stage: meta(retried).stage }, { status: 'paused', stage: 'planning' });
+  });
+
+  it('Stop leaves the run resumable at its last completed stage', async () => {
+    const api = await fixture();
+    let hang = true;
+    let reached = (): void => {};
+    const hung = new Promise<void>(resolve => (reached = resolve));
+    playPipeline(api, route => {
+      if (route !== 'planning_collector_result' || !hang) return undefined;
+      reached();
+      return { waitForCancellation: true };
+    });
+    const first = await sendChat('@council /plan Add a subtract helper');
+    const runId = meta(first).runId;
+    const pending = sendChat(buttonQuery(first, 'Continue')).catch(() => undefined);
+    await hung;
+    await vscode.commands.executeCommand('workbench.action.chat.cancel');
+    await pending;
+    const run = await storedRun(runId);
+    assert.equal(run.status, 'cancelled');
+    assert.equal(run.state.nextStage, 'planning', 'discovery stays done');
+    hang = false;
+    const resumed = await sendChat(`@council /plan resume ${runId}`);
+    assert.deepEqual({ id: meta(resumed).runId, status: meta(resumed).status, stage: meta(resumed).stage }, { id: runId, status: 'paused', stage: 'planning' });
+    assert.equal(calls(api, 'discovery_collector_result'), 1);
+  });
+
+  it('"Plan this" after a council answer plans its final answer with the assumptions as constraints', async () => {
+    const api = await fixture();
+    playCouncil(api, { questions: 0, convergeAtCycle: 1 });
+    const answer = await sendChat('@council /debate Should the app format its results?');
+    assert.ok(councilFollowups(answer).some(f => f.label === 'Plan this' && f.command === 'plan' && f.prompt === ''), 'a Plan this button');
+    playPipeline(api);
+    const planned = await sendChat('@council /plan');
+    const run = await storedRun(meta(planned).runId);
+    assert.match(run.state.goal, /Go with option B/);
+  });
+
+  it('applies a ticket\'s changes only when confirmed', async () => {
+    const api = await fixture();
+    playPipeline(api);
+    const done = await completedRun('Add a subtract helper');
+    const runId = meta(done).runId;
+    const declined = await vscode.commands.executeCommand<ApplyTicketChangesResult>('council.applyTicketChanges', { runId, ticketId: 'T-2', confirmed: false });
+    assert.equal(declined.applied, false);
+    assert.deepEqual(declined.files, ['modify src/util/math.ts', 'create test/T-2.test.ts']);
+    assert.equal(await exists('test/T-2.test.ts'), false, 'an unconfirmed change changes nothing');
+    const math = await vscode.workspace.openTextDocument(workspaceUri('src/util/math.ts'));
+    assert.equal(math.lineAt(1).text, '  return a + b;');
+
+    const applied = await vscode.commands.executeCommand<ApplyTicketChangesResult>('council.applyTicketChanges', { runId, ticketId: 'T-1', confirmed: true });
+    assert.equal(applied.applied, true, applied.message);
+    assert.ok(await exists('test/T-1.test.ts'), 'the proposed file is created');
+    assert.equal(math.lineAt(1).text, '  return a + b; // checked');
+    assert.equal(math.lineAt(0).text, 'export function add(a: number, b: number): number {', 'other lines stay');
+  });
+
+  it('"Council: Plan a Task" opens chat with @council /plan <goal>', async () => {
+    playPipeline(await fixture());
+    const result = await vscode.commands.executeCommand<vscode.ChatResult | undefined>('council.planTask', { goal: 'Add a subtract helper' });
+    assert.ok(result, 'the chat request ran');
+    assert.deepEqual({ status: meta(result as vscode.ChatResult).status, stage: meta(result as vscode.ChatResult).stage }, { status: 'paused', stage: 'discovery' });
+  });
+});
+
+describe('/plan adapters over the real workspace and storage', () => {
+  it('the reader lists visible files, honours search.exclude, skips node_modules and run reports, and never returns binary text', async () => {
+    const write = (path: string, text: string) => vscode.workspace.fs.writeFile(workspaceUri(path), new TextEncoder().encode(text));
+    await write('node_modules/pkg/index.js', 'module.exports = 1;');
+    await write('generated/out.ts', 'export const x = 1;');
+    await write('.council/runs/wf-00000000-0000-4000-8000-000000000000/run.md', '# old run');
+    await write('data/blob.txt', 'abc\u0000def');
+    const config = vscode.workspace.getConfiguration('search');
+    const previous = config.inspect('exclude')?.globalValue;
+    await config.update('exclude', { '**/generated': true }, vscode.ConfigurationTarget.Global);
+    try {
+      const reader = new VsCodeWorkspaceReader();
+      const paths = (await reader.listFiles(undefined, 1000)).map(f => f.path);
+      for (const visible of ['src/app.ts', 'src/util/math.ts', 'lib/format.ts', 'README.md']) assert.ok(paths.includes(visible), `${visible} listed: ${paths.join(', ')}`);
+      for (const hidden of ['node_modules/pkg/index.js', 'generated/out.ts']) assert.ok(!paths.includes(hidden), `${hidden} not listed`);
+      assert.ok(!paths.some(p => p.startsWith('.council/runs/')), 'earlier run reports are not listed');
+      assert.deepEqual((await reader.listFiles('src/**/*.ts', 10)).map(f => f.path), ['src/app.ts', 'src/util/math.ts']);
+      const range = await reader.readRange('src/app.ts', 3, 3);
+      assert.deepEqual({ text: range?.text, total: range?.totalLines }, { text: '  return add(1, 2);', total: 5 });
+      assert.equal((await reader.readRange('data/blob.txt', 1, 5))?.text, '(binary file: not read)');
+      assert.equal(await reader.readRange('../outside.ts', 1, 5), undefined, 'no path leaves the workspace');
+      assert.deepEqual((await reader.searchText('ADD(', 5)).map(m => `${m.path}:${m.line}`), ['src/app.ts:3', 'src/util/math.ts:1']);
+    } finally {
+      await config.update('exclude', previous, vscode.ConfigurationTarget.Global);
+      for (const path of ['node_modules', 'generated', 'data']) await vscode.workspace.fs.delete(workspaceUri(path), { recursive: true });
+    }
+  });
+
+  it('the history store appends per run and refuses a taken id', async () => {
+    const store = new MementoHistoryStore((await fixture()).workspaceState);
+    const runId = 'wf-00000000-0000-4000-8000-00000000abcd';
+    const item = {
+      itemId: 'i-1', runId, agentType: 'discovery-agent', agentId: 'discovery-1', action: 'discover', inputType: 'DiscoveryAgentRequest',
+      input: {}, outcome: { status: 'succeeded' as const, output: {} }, upstreamContextIds: [],
+      startedAt: '2026-01-19T10:00:00.000Z', endedAt: '2026-01-19T10:00:01.000Z', durationMs: 1000,
+    };
+    await Promise.all([store.append(item), store.append({ ...item, itemId: 'i-2' })]);
+    assert.deepEqual((await store.load(runId)).items.map(i => i.itemId), ['i-1', 'i-2']);
+    let refused = false;
+    await store.append(item).catch(() => (refused = true));
+    assert.ok(refused, 'history is append-only');
+    assert.equal((await store.load('wf-00000000-0000-4000-8000-00000000ffff')).items.length, 0, 'runs are separate');
+  });
+});

@@ -1,0 +1,3 @@
+export function format(n: number): string {
+  return n.toFixed(2);
+}
