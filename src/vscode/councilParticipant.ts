@@ -132,6 +132,8 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
       if (!current) throw new Error('unreachable: a session command without a session');
       log = current;
       command = intent.command;
+      // After a Stop, VS Code drops what was written once the request was cancelled: say it here instead.
+      if (command.kind === 'resume') stream.markdown('_Continuing where this session stopped; nothing done so far is repeated._\n\n');
     }
 
     let failed = false;
