@@ -1,10 +1,9 @@
-import { renderMessages } from '../../../../prompts/render';
 import { DiscoveryAgentPrompt } from '../../../../prompts/pipeline/DiscoveryAgentPrompt';
 import { DiscoveryReport, DiscoveryReportDraft } from '../../schemas/discovery';
 import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
 import { SCHEMA_VERSION } from '../../schemas/version';
-import { exploreWorkspace, transcriptText } from '../../workspace/explorationLoop';
 import { contributionsFor } from '../agentContributions';
+import { exploreThenReport } from '../exploreThenReport';
 import { invokeAgent } from '../agentInvocation';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from '../previousAttempt';
 import { handOffModelDraft } from '../stageHandoff';
@@ -50,22 +49,14 @@ export async function runDiscoveryAgent(
         ...(guidance === undefined ? {} : { guidance }),
         ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
       };
-      const opening = await renderMessages(DiscoveryAgentPrompt, { ...props, reporting: false }, env.model, env.token);
-      const limits = env.options.discoveryExploration;
-      const exploration = await exploreWorkspace(env.model, opening.messages, { reader: env.reader, index: env.index, limits: env.options.toolLimits }, limits, env.token, meter);
-      const report = await renderMessages(
-        DiscoveryAgentPrompt,
-        { ...props, reporting: true, exploration: transcriptText(exploration, limits.maxTranscriptChars) },
-        env.model,
-        env.token,
-      );
+      const { messages, exploration } = await exploreThenReport(env, DiscoveryAgentPrompt, props, env.options.discoveryExploration, meter);
       const accepted = await handOffModelDraft(env, {
         source: { agentId: assignment.agentId, agentType: 'discovery-agent' },
         target: { agentId: 'discovery-collector', agentType: 'discovery-collector' },
         payloadName: 'discovery-report',
         schema: DiscoveryReport,
         chain,
-        draft: { schema: DiscoveryReportDraft, name: 'discovery_report', description: 'Your discovery report on your area of the codebase.', messages: report.messages, meter },
+        draft: { schema: DiscoveryReportDraft, name: 'discovery_report', description: 'Your discovery report on your area of the codebase.', messages, meter },
         complete: draft => {
           return { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId, ...draft };
         },

@@ -1,12 +1,11 @@
-import { renderMessages } from '../../../../prompts/render';
 import { TicketAgentPrompt } from '../../../../prompts/pipeline/TicketAgentPrompt';
 import type { DiscoveryCollectorContext, PlanningCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
 import type { PlanningTicket } from '../../schemas/planning';
 import { TicketAgentResult, TicketAgentResultDraft } from '../../schemas/tickets';
 import { SCHEMA_VERSION } from '../../schemas/version';
-import { exploreWorkspace, transcriptText } from '../../workspace/explorationLoop';
 import { contributionsFor } from '../agentContributions';
+import { exploreThenReport } from '../exploreThenReport';
 import { invokeAgent } from '../agentInvocation';
 import type { ChainPosition } from '../discovery/discoveryAgent';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from '../previousAttempt';
@@ -57,15 +56,7 @@ export async function runTicketAgent(
         ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
         ...(guidance === undefined ? {} : { guidance }),
       };
-      const opening = await renderMessages(TicketAgentPrompt, { ...props, reporting: false }, env.model, env.token);
-      const limits = env.options.ticketExploration;
-      const exploration = await exploreWorkspace(env.model, opening.messages, { reader: env.reader, index: env.index, limits: env.options.toolLimits }, limits, env.token, meter);
-      const prompt = await renderMessages(
-        TicketAgentPrompt,
-        { ...props, reporting: true, exploration: transcriptText(exploration, limits.maxTranscriptChars) },
-        env.model,
-        env.token,
-      );
+      const { messages, exploration } = await exploreThenReport(env, TicketAgentPrompt, props, env.options.ticketExploration, meter);
       const accepted = await handOffModelDraft(env, {
         source: { agentId: assignment.agentId, agentType: 'ticket-agent' },
         target: { agentId: 'ticket-collector', agentType: 'ticket-collector' },
@@ -73,7 +64,7 @@ export async function runTicketAgent(
         schema: TicketAgentResult,
         chain,
         knownTickets,
-        draft: { schema: TicketAgentResultDraft, name: 'ticket_agent_result', description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`, messages: prompt.messages, meter },
+        draft: { schema: TicketAgentResultDraft, name: 'ticket_agent_result', description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`, messages, meter },
         complete: draft => {
           return {
             schemaVersion: SCHEMA_VERSION,
