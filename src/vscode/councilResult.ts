@@ -9,7 +9,10 @@ export interface CouncilResultMetadata {
   /** The thread's session; absent after `/new` without a request. */
   readonly sessionId?: string;
   readonly state?: string;
-  /** The session's event log, so the thread continues even if workspace storage was cleared. */
+  /**
+   * The session's event log, so the thread continues even if workspace storage was cleared. Every response
+   * keeps its metadata in the chat history, so a long debate's log is left to workspace storage alone.
+   */
   readonly stored?: StoredSession;
   /** Which follow-up actions make sense now. */
   readonly actions: {
@@ -22,6 +25,13 @@ export interface CouncilResultMetadata {
     /** "Plan this": the session is completed, so its answer can become a `/plan` goal. */
     readonly plan: boolean;
   };
+}
+
+/** Largest event log (JSON characters) copied into a response's metadata. */
+export const MAX_METADATA_LOG_CHARS = 64_000;
+
+function compactLog(stored: StoredSession): StoredSession | undefined {
+  return JSON.stringify(stored).length <= MAX_METADATA_LOG_CHARS ? stored : undefined;
 }
 
 const NO_ACTIONS: CouncilResultMetadata['actions'] = {
@@ -44,7 +54,7 @@ export function councilMetadata(log: SessionLog | undefined, failed = false): Co
     council: 1,
     sessionId: log.sessionId,
     state: log.state,
-    stored: log.stored,
+    stored: compactLog(log.stored),
     actions: {
       answerQuestion: question !== undefined,
       acceptRecommended: question?.recommendedAnswer !== undefined,
