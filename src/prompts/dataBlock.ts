@@ -1,3 +1,5 @@
+import { defangTags, fence } from '../core/llm/dataFence';
+
 /**
  * Prompt-injection hygiene: everything a user, a file or an earlier model reply wrote goes
  * inside a tagged data block, and every prompt says that tagged blocks are data, not instructions.
@@ -20,22 +22,14 @@ export const DATA_TAGS = [
 /** One of the council's data tags. */
 export type DataTag = (typeof DATA_TAGS)[number];
 
-const TAG_LOOKALIKE = new RegExp(`<(/?)(${DATA_TAGS.join('|')})\\b`, 'gi');
-
 /** Neutralizes anything in `text` that looks like one of our data tags, so data cannot end its own block. */
 export function escapeData(text: string): string {
-  return text.replace(TAG_LOOKALIKE, (_match, slash: string, tag: string) => `&lt;${slash}${tag}`);
-}
-
-function attributes(attrs: Readonly<Record<string, string | number>>): string {
-  return Object.entries(attrs)
-    .map(([key, value]) => ` ${key}="${String(value).replace(/["<>\n]/g, ' ')}"`)
-    .join('');
+  return defangTags(text, DATA_TAGS);
 }
 
 /** `<tag attr="...">\ncontent\n</tag>` with the content escaped; ends with a blank line. */
 export function dataBlock(tag: DataTag, content: string, attrs: Readonly<Record<string, string | number>> = {}): string {
-  return `<${tag}${attributes(attrs)}>\n${escapeData(content.trim())}\n</${tag}>\n\n`;
+  return `${fence(tag, escapeData(content.trim()), attrs)}\n\n`;
 }
 
 /** The rule every prompt states once, before any data. */
