@@ -4,16 +4,27 @@ import type { SessionSnapshot } from '../session/machine';
 import { activeAssumptions, effectiveCycleLimit, pendingQuestions } from '../session/selectors';
 
 /*
- * Everything the council shows the user, as Markdown. Model output is untrusted: it is shown as
- * text the user reads, never as links or commands, so headings and HTML in it are neutralised.
+ * Everything the council shows the user, as Markdown. Model output is untrusted: the chat view renders
+ * Markdown without HTML, and headings in it are demoted so they cannot pose as the council's sections.
  */
 
-/** Model or user text made safe to embed: no raw HTML, no heading that could impersonate ours. */
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+const HEADING = /^(\s{0,3})#{1,6}\s+(.*)$/;
+
+/** Model or user text made safe to embed: headings outside code blocks become bold text; code is left as written. */
 export function untrusted(text: string): string {
+  let fence: string | undefined;
   return text
-    .replace(/</g, '&lt;')
-    // A heading in model output becomes bold text, so it cannot pose as one of the council's sections.
-    .replace(/^(\s{0,3})#{1,6}\s+(.*)$/gm, '$1**$2**')
+    .split('\n')
+    .map(line => {
+      const marker = FENCE.exec(line)?.[1];
+      if (marker && (fence === undefined || marker.startsWith(fence))) {
+        fence = fence === undefined ? marker : undefined;
+        return line;
+      }
+      return fence === undefined ? line.replace(HEADING, '$1**$2**') : line;
+    })
+    .join('\n')
     .trim();
 }
 
