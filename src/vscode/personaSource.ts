@@ -24,6 +24,25 @@ export function builtInPersonaSource(extensionUri: vscode.Uri): PersonaSource {
   };
 }
 
+/** Built-in files only change with the extension, and reading them costs ~1 s over http on the web: read once. */
+const builtInFilesByExtension = new Map<string, Promise<readonly PersonaFile[]>>();
+
+function cachedBuiltInSource(extensionUri: vscode.Uri): PersonaSource {
+  const key = extensionUri.toString();
+  return {
+    list: () => {
+      let files = builtInFilesByExtension.get(key);
+      if (!files) {
+        files = builtInPersonaSource(extensionUri).list();
+        // A failed read is not cached, so the next turn tries again.
+        files.catch(() => builtInFilesByExtension.delete(key));
+        builtInFilesByExtension.set(key, files);
+      }
+      return files;
+    },
+  };
+}
+
 /**
  * The workspace's personas: `.council/personas/*.md` in every workspace folder, folders in order,
  * files sorted by name. Lists nothing when the workspace is untrusted, the setting is off or no folder
@@ -79,5 +98,5 @@ export function loadCouncilPersonas(
   extensionUri: vscode.Uri,
   settings: Pick<CouncilSettings, 'useWorkspacePersonas'>,
 ): Promise<PersonaRegistry> {
-  return loadPersonas({ builtIn: builtInPersonaSource(extensionUri), workspace: workspacePersonaSource(settings) });
+  return loadPersonas({ builtIn: cachedBuiltInSource(extensionUri), workspace: workspacePersonaSource(settings) });
 }
