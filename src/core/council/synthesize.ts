@@ -106,5 +106,5 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
   if (deliberation.kind === 'debate' && deliberation.limitReached) {
     deps.output.markdown(limitReachedNotice(log.snapshot, extendable, log.snapshot.context.limits.adminMaxDebateCycles));
   }
-  deps.output.markdown(answer);
+  deps.output.markdown(`\n\n${answer}\n`);
 }
