@@ -17,5 +17,3 @@ export type CouncilCommand =
   | { readonly kind: 'cancel' }
   /** Continue whatever step was interrupted (a model error, a Stop, a reload). */
   | { readonly kind: 'resume' };
-
-export type CouncilCommandKind = CouncilCommand['kind'];

@@ -79,7 +79,7 @@ function listNames(seats: readonly Seat[]): string {
 }
 
 /** Records the successful contributions (shown as they are recorded) and rethrows the first failure. */
-async function recordOutcomes(outcomes: readonly Outcome[], cycle: number, log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+async function recordOutcomes(outcomes: readonly Outcome[], cycle: number, deps: CouncilDeps, record: Recorder): Promise<void> {
   for (const outcome of outcomes) {
     if (!outcome.ok) continue;
     const { contribution, seat } = outcome;
@@ -161,7 +161,7 @@ export async function runDebate(log: SessionLog, deps: CouncilDeps, record: Reco
           ? await ahead.outcomes
           : await contributeAll(waiting, cycle, debateRecords(log.snapshot).filter(r => r.cycle < cycle), log, deps, deps.token);
         ahead = undefined;
-        await recordOutcomes(outcomes, cycle, log, deps, record);
+        await recordOutcomes(outcomes, cycle, deps, record);
       }
       // Draft the next cycle while the moderator reads this one, unless the personas already agree
       // with each other explicitly (then the moderator will very likely stop, and the drafts would be wasted).
