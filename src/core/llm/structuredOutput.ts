@@ -9,6 +9,7 @@ import {
   type ToolDefinition,
 } from './languageModel';
 import { extractJson } from './jsonExtraction';
+import { cloneJson } from './replyNormalizing';
 import { collectReply, type CollectedReply } from './modelCall';
 import type { Stopwatch, UsageMeter } from './usage';
 import { describeIssues } from './validationIssues';
@@ -17,9 +18,23 @@ export type { UsageMeter } from './usage';
 export { UsageTally } from './usage';
 export { streamText } from './textReply';
 
+/**
+ * Deterministic fixes to a reply before it is validated, where the intent is clear (drop a duplicate,
+ * drop a field that must be absent, order a reversed range). It receives the reply as the model sent it,
+ * must not throw on any shape, and calls `note` once per change so the change can be logged.
+ */
+export type ReplyNormalizer = (reply: unknown, note: (change: string) => void) => unknown;
+
 export interface StructuredRequest<T> {
-  /** The zod schema the reply must satisfy; its JSON Schema is what the model is asked for. */
+  /**
+   * The zod schema the reply must satisfy; its JSON Schema is what the model is asked for, so every rule
+   * it can express belongs in it (build it per request when valid values depend on the moment).
+   */
   readonly schema: z.ZodType<T>;
+  /** Runs on the reply before validation; see ReplyNormalizer. */
+  readonly normalize?: ReplyNormalizer;
+  /** Receives what `normalize` changed in an accepted reply (for the log). */
+  readonly onNormalized?: (changes: readonly string[]) => void;
   /** Tool name (when the model supports tools) and label in error messages, e.g. "select_personas". */
   readonly name: string;
   readonly description: string;
@@ -64,7 +79,7 @@ function formatInstruction(name: string, description: string, jsonSchema: object
 
 /** One attempt's outcome: the validated value, or what was wrong and how to show the reply back. */
 type Attempt<T> =
-  | { readonly ok: true; readonly value: T }
+  | { readonly ok: true; readonly value: T; readonly changes: readonly string[] }
   | { readonly ok: false; readonly issues: readonly string[]; readonly followUp: readonly ChatMessage[] };
 
 function toolInput(input: unknown): unknown {
@@ -80,7 +95,19 @@ function repairRequest(issues: readonly string[], useTool: boolean, name: string
   return `Your reply did not match the required format for "${name}":\n${issues.map(i => `- ${i}`).join('\n')}\n${how}`;
 }
 
-function evaluate<T>(schema: z.ZodType<T>, reply: CollectedReply, useTool: boolean, name: string): Attempt<T> {
+/** Applies the normalizer; a normalizer that throws is a bug, so the reply is then validated as sent. */
+function normalized(value: unknown, normalize: ReplyNormalizer | undefined): { value: unknown; changes: string[] } {
+  const changes: string[] = [];
+  if (normalize === undefined) return { value, changes };
+  try {
+    return { value: normalize(cloneJson(value), change => changes.push(change)), changes };
+  } catch {
+    return { value, changes: [] };
+  }
+}
+
+function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTool: boolean): Attempt<T> {
+  const { schema, name } = request;
   const call = reply.toolCalls.find(c => c.name === name) ?? reply.toolCalls[0];
   const extracted = call ? { ok: true as const, value: toolInput(call.input) } : extractJson(reply.text);
   let issues: readonly string[];
@@ -89,8 +116,9 @@ function evaluate<T>(schema: z.ZodType<T>, reply: CollectedReply, useTool: boole
       ? [`No call to the \`${name}\` tool was made. ${extracted.problem}`]
       : [extracted.problem];
   } else {
-    const parsed = schema.safeParse(extracted.value);
-    if (parsed.success) return { ok: true, value: parsed.data };
+    const fixed = normalized(extracted.value, request.normalize);
+    const parsed = schema.safeParse(fixed.value);
+    if (parsed.success) return { ok: true, value: parsed.data, changes: fixed.changes };
     issues = describeIssues(parsed.error.issues);
   }
   const text = repairRequest(issues, useTool, name);
@@ -144,8 +172,11 @@ export async function requestStructured<T>(
       usage: request.usage,
       stopwatch: request.stopwatch,
     });
-    const outcome = evaluate(request.schema, reply, useTool, request.name);
-    if (outcome.ok) return outcome.value;
+    const outcome = evaluate(request, reply, useTool);
+    if (outcome.ok) {
+      if (outcome.changes.length > 0) request.onNormalized?.(outcome.changes);
+      return outcome.value;
+    }
     lastIssues = outcome.issues;
     messages = [...messages, ...outcome.followUp];
   }

@@ -7,6 +7,7 @@ import {
   type ChatMessage,
   type MessagePart,
 } from '../../../src/core/llm/languageModel';
+import { dedupeArray } from '../../../src/core/llm/replyNormalizing';
 import { RESPONSE_FORMAT_HEADING, requestStructured, UsageTally } from '../../../src/core/llm/structuredOutput';
 import {
   cancellationSource,
@@ -167,6 +168,40 @@ describe('requestStructured', () => {
       assert.match(lastUserText(model), /empty/);
       assert.equal(model.lastRequest.messages.at(-2)?.content, '(empty reply)', 'no empty assistant message is sent');
     });
+  });
+
+  it('normalizes a reply before validating it, so a fixable reply needs no repair, and reports what it changed', async () => {
+    const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', { converged: true, score: 4, notes: ['ok', 'ok'] })));
+    const Unique = Verdict.refine(v => new Set(v.notes).size === v.notes.length, { message: 'notes repeat', path: ['notes'] });
+    const changes: string[] = [];
+    const reply = await requestStructured(
+      model,
+      {
+        schema: Unique,
+        name: 'cycle_verdict',
+        description: 'The verdict.',
+        messages: prompt,
+        normalize: (raw, note) => {
+          dedupeArray(raw, 'notes', undefined, 'note', note);
+          return raw;
+        },
+        onNormalized: c => changes.push(...c),
+      },
+      neverCancelled,
+    );
+    assert.deepEqual(reply.notes, ['ok']);
+    assert.equal(model.callCount, 1, 'no repair round');
+    assert.deepEqual(changes, ['dropped duplicate note "ok"']);
+  });
+
+  it('validates the reply as sent when a normalizer throws', async () => {
+    const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', good)));
+    const reply = await requestStructured(
+      model,
+      { schema: Verdict, name: 'cycle_verdict', description: 'The verdict.', messages: prompt, normalize: () => { throw new Error('bug'); } },
+      neverCancelled,
+    );
+    assert.deepEqual(reply, good);
   });
 
   it('gives up after maxRepairs with a malformedReply error naming the schema and the issues', async () => {
