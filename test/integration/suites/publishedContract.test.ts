@@ -1,0 +1,194 @@
+import * as vscode from 'vscode';
+import * as assert from '../assert';
+import { councilExtension, fixture, newChat, sendChat } from '../harness';
+import { playSchemaFollowing, type SchemaFollowingOptions, type SchemaFollowingPlay } from '../schemaFollowingPlay';
+import type { CouncilApi } from '../../../src/extension';
+import { readCouncilMetadata, type CouncilResultMetadata } from '../../../src/vscode/councilResult';
+import { councilFollowups } from '../../../src/vscode/followups';
+import { planFollowups, readPlanMetadata } from '../../../src/vscode/plan/planResult';
+import { SessionLog } from '../../../src/core/council/sessionLog';
+
+// These tests drive Council with a model that knows only what each request tells it (the JSON Schema sent),
+// never Council's own rules: what a new user with a real model meets.
+
+function meta(result: vscode.ChatResult): CouncilResultMetadata {
+  const metadata = readCouncilMetadata(result);
+  assert.ok(metadata, `a council result: ${JSON.stringify(result)}`);
+  return metadata as CouncilResultMetadata;
+}
+
+async function session(result: vscode.ChatResult): Promise<SessionLog> {
+  const id = meta(result).sessionId;
+  const saved = ((await councilExtension()).exports as CouncilApi).store.load(id ?? '');
+  assert.ok(saved?.ok, 'the session is in workspace storage');
+  return SessionLog.restore(saved?.ok ? saved.stored : undefined);
+}
+
+/** Every turn ends without an error box (a schema-valid reply is never a failure). */
+function clean(result: vscode.ChatResult): vscode.ChatResult {
+  assert.equal(result.errorDetails?.message, undefined, 'no error');
+  return result;
+}
+
+/** Answers open questions with the recommended answer until the session leaves clarifying. */
+async function finish(result: vscode.ChatResult): Promise<vscode.ChatResult> {
+  let current = clean(result);
+  for (let turn = 0; turn < 20 && meta(current).state === 'clarifying'; turn++) {
+    current = clean(await sendChat(meta(current).actions.acceptRecommended ? '@council /accept' : '@council /skipall'));
+  }
+  return current;
+}
+
+async function assertCompleted(result: vscode.ChatResult): Promise<SessionLog> {
+  assert.equal(meta(result).state, 'completed');
+  const log = await session(result);
+  assert.ok((log.snapshot.context.finalAnswer ?? '').trim().length > 0, 'a final answer');
+  return log;
+}
+
+/** Sends `query`, presses Stop once the hung request arrives, and returns the stopped turn's result. */
+async function stopDuring(play: SchemaFollowingPlay, query: string): Promise<vscode.ChatResult | undefined> {
+  const pending = sendChat(query).catch(() => undefined);
+  await play.hung;
+  await vscode.commands.executeCommand('workbench.action.chat.cancel');
+  return pending;
+}
+
+async function configure(values: Record<string, unknown>): Promise<() => Promise<void>> {
+  const config = vscode.workspace.getConfiguration('council');
+  const previous = Object.keys(values).map(key => [key, config.inspect(key)?.globalValue] as const);
+  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
+  return async () => {
+    for (const [key, value] of previous) await vscode.workspace.getConfiguration('council').update(key, value, vscode.ConfigurationTarget.Global);
+  };
+}
+
+/** A generated clarification that asks at least one question (still an instance of the schema sent). */
+const asksQuestions: SchemaFollowingOptions['choose'] = (tool, generate) => {
+  if (tool !== 'propose_clarifying_questions') return generate();
+  for (;;) {
+    const value = generate() as { needsClarification?: boolean; questions?: unknown[] };
+    if (value.needsClarification === true && (value.questions?.length ?? 0) > 0) return value;
+  }
+};
+
+/** Moderator verdicts that never converge, so the debate runs to its cycle limit. */
+const neverConverges: SchemaFollowingOptions['choose'] = (tool, generate) => {
+  const value = generate();
+  return tool === 'moderate_cycle' ? { ...(value as object), converged: false } : value;
+};
+
+describe('a model that follows only the published schemas', function () {
+  this.timeout(30_000);
+
+  beforeEach(async () => {
+    await newChat();
+  });
+
+  for (const seed of [1, 2, 3]) {
+    it(`a full session ends in a final answer (seed ${seed})`, async () => {
+      playSchemaFollowing(await fixture(), { seed });
+      const final = await finish(await sendChat('@council How should we store user sessions?'));
+      const log = await assertCompleted(final);
+      const council = new Set(log.snapshot.context.participants.map(p => p.name));
+      const landed = ((log.snapshot.context.finalAnswer ?? '').split('Where each persona landed')[1] ?? '').split('###')[0] ?? '';
+      for (const name of landed.matchAll(/^- \*\*(.+?):\*\*/gm)) {
+        assert.ok(council.has(name[1] ?? ''), `"${name[1]}" was on the council`);
+      }
+    });
+  }
+
+  it('/debate ends in a final answer', async () => {
+    playSchemaFollowing(await fixture(), { seed: 11 });
+    await assertCompleted(clean(await sendChat('@council /debate Should our mobile API use GraphQL or REST?')));
+  });
+
+  it('typing "skip" skips the open question: its recommended answer becomes an assumption', async () => {
+    playSchemaFollowing(await fixture(), { seed: 21, choose: asksQuestions });
+    const first = clean(await sendChat('@council Plan our database migration'));
+    assert.equal(meta(first).state, 'clarifying');
+    const asked = (await session(first)).snapshot.context.questions[0];
+    const afterSkip = clean(await sendChat('@council skip'));
+    const log = await session(afterSkip);
+    assert.ok(!log.snapshot.context.answers.some(a => a.answer.trim().toLowerCase() === 'skip'), 'no literal "skip" answer');
+    assert.ok(
+      log.snapshot.context.assumptionLog.some(a => a.relatedQuestionId === asked?.questionId),
+      'the skipped question is logged as an assumption',
+    );
+  });
+
+  it('/plan runs to its report', async () => {
+    playSchemaFollowing(await fixture(), { seed: 31 });
+    let result = await sendChat('@council /plan Add a subtract helper');
+    for (let turn = 0; turn < 6 && readPlanMetadata(result)?.status === 'paused'; turn++) {
+      const button = planFollowups(result)?.find(f => f.label === 'Continue');
+      result = await sendChat(`@council /${button?.command} ${button?.prompt}`);
+    }
+    assert.equal(result.errorDetails?.message, undefined, 'no error');
+    const metadata = readPlanMetadata(result);
+    assert.equal(metadata?.status, 'completed', JSON.stringify(metadata));
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder, 'a workspace folder');
+    const report = vscode.Uri.joinPath(folder as vscode.Uri, `.council/runs/${metadata?.runId}/run.md`);
+    assert.ok((await vscode.workspace.fs.stat(report)).size > 0, 'the report is written');
+  });
+
+  describe('Stop, then Try again, finishes without repeating completed work', () => {
+    const councilPhases: readonly { readonly phase: string; readonly tool: string; readonly nth?: number; readonly query: string; readonly done: readonly string[] }[] = [
+      { phase: 'persona selection', tool: 'select_personas', query: '@council How should we store user sessions?', done: [] },
+      { phase: 'clarification', tool: 'propose_clarifying_questions', query: '@council How should we store user sessions?', done: ['select_personas'] },
+      { phase: 'the first debate cycle', tool: 'contribute_to_debate', query: '@council /debate Tabs or spaces?', done: ['select_personas'] },
+      { phase: 'the moderator of cycle 1', tool: 'moderate_cycle', query: '@council /debate Tabs or spaces?', done: ['select_personas'] },
+      { phase: 'the second debate cycle', tool: 'moderate_cycle', nth: 2, query: '@council /debate Tabs or spaces?', done: ['select_personas'] },
+      { phase: 'the final answer', tool: 'write_final_answer', query: '@council /debate Tabs or spaces?', done: ['select_personas', 'moderate_cycle'] },
+    ];
+    for (const { phase, tool, nth, query, done } of councilPhases) {
+      it(`during ${phase}`, async () => {
+        const restore = await configure({ 'debate.maxCycles': 2 });
+        try {
+          const play = playSchemaFollowing(await fixture(), { seed: 41, hang: { tool, nth }, choose: neverConverges });
+          const stopped = await stopDuring(play, query);
+          const before = new Map(done.map(t => [t, play.calls(t)] as const));
+          if (stopped !== undefined && readCouncilMetadata(stopped)) {
+            assert.ok(councilFollowups(stopped).some(f => f.label === 'Try again'), 'a Try again button after Stop');
+          }
+          const final = await finish(await sendChat('@council /retry'));
+          await assertCompleted(final);
+          for (const [t, count] of before) assert.equal(play.calls(t), count, `${t} is not asked again`);
+        } finally {
+          await restore();
+        }
+      });
+    }
+
+    for (const stage of ['discovery_report', 'planning_agent_result', 'ticket_agent_result']) {
+      it(`during /plan's ${stage.replace(/_.*/, '')} stage`, async () => {
+        const play = playSchemaFollowing(await fixture(), { seed: 51, hang: { tool: stage } });
+        // Run (and Continue) until the stage that hangs, pressing Stop there.
+        let result = await stopOrContinue(play, '@council /plan Add a subtract helper');
+        for (let turn = 0; turn < 4 && result && readPlanMetadata(result)?.status === 'paused'; turn++) {
+          const next = planFollowups(result)?.find(f => f.label === 'Continue');
+          result = await stopOrContinue(play, `@council /${next?.command} ${next?.prompt}`);
+        }
+        const stored = ((await councilExtension()).exports as CouncilApi).runs.list()[0];
+        assert.equal(stored?.status, 'cancelled', 'the newest run was stopped');
+        const collectors = play.calls('discovery_collector_result');
+        let resumed = await sendChat(`@council /plan resume ${stored?.state.runId}`);
+        for (let turn = 0; turn < 4 && readPlanMetadata(resumed)?.status === 'paused'; turn++) {
+          const next = planFollowups(resumed)?.find(f => f.label === 'Continue');
+          resumed = await sendChat(`@council /${next?.command} ${next?.prompt}`);
+        }
+        assert.equal(readPlanMetadata(resumed)?.status, 'completed');
+        if (stage !== 'discovery_report') assert.equal(play.calls('discovery_collector_result'), collectors, 'discovery is not redone');
+      });
+    }
+  });
+});
+
+/** Sends `query`; if the hung request arrives meanwhile, presses Stop. */
+async function stopOrContinue(play: SchemaFollowingPlay, query: string): Promise<vscode.ChatResult | undefined> {
+  const pending = sendChat(query).catch(() => undefined);
+  const outcome = await Promise.race([pending.then(() => 'done' as const), play.hung.then(() => 'hung' as const)]);
+  if (outcome === 'hung') await vscode.commands.executeCommand('workbench.action.chat.cancel');
+  return pending;
+}
