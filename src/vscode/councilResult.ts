@@ -3,6 +3,9 @@ import { canAskMore, canExtend, canRevisit, activeQuestion } from '../core/sessi
 import type { SessionLog } from '../core/council/sessionLog';
 import type { StoredSession } from '../core/session/replay';
 
+/** The format version of the metadata below; a response with a higher one came from a newer Council. */
+export const COUNCIL_METADATA_VERSION = 1;
+
 /** What a council chat response remembers (in `ChatResult.metadata`) for the next turn and its follow-ups. */
 export interface CouncilResultMetadata {
   readonly council: 1;
@@ -65,6 +68,24 @@ export function councilMetadata(log: SessionLog | undefined, failed = false): Co
       plan: log.state === 'completed',
     },
   };
+}
+
+/**
+ * Metadata for a response that did not continue the thread's session because a newer Council saved it: it
+ * still names the session, so the next turn reports it again instead of silently starting over.
+ */
+export function newerSessionMetadata(sessionId: string | undefined): CouncilResultMetadata {
+  return sessionId ? { council: 1, sessionId, actions: NO_ACTIONS } : { council: 1, actions: NO_ACTIONS };
+}
+
+/**
+ * The metadata format version and session id of a council response from a Council newer than this one
+ * (`council` is not 1), `undefined` for any other result.
+ */
+export function newerCouncilMetadata(result: vscode.ChatResult | undefined): { readonly version: unknown; readonly sessionId?: string } | undefined {
+  const metadata = result?.metadata as { readonly council?: unknown; readonly sessionId?: unknown } | undefined;
+  if (metadata?.council === undefined || metadata.council === COUNCIL_METADATA_VERSION) return undefined;
+  return typeof metadata.sessionId === 'string' ? { version: metadata.council, sessionId: metadata.sessionId } : { version: metadata.council };
 }
 
 /** The metadata of a council response, if `result` is one. */

@@ -2,6 +2,8 @@ import type * as vscode from 'vscode';
 import { systemClock, type Clock } from '../core/clock';
 import type { SessionStatus } from '../core/session/enums';
 import { restoreSession, type RestoreResult, type StoredSession } from '../core/session/replay';
+import { STORED_SESSION_FORMAT } from '../core/session/storedSession';
+import { newerVersionOf } from '../core/storage/versioned';
 
 /** How many sessions a workspace keeps; saving one more evicts the least recently updated. */
 export const SESSION_STORE_CAPACITY = 50;
@@ -30,8 +32,9 @@ interface Entry {
 
 /**
  * Council sessions in workspace storage, one key per session id, so a later chat turn or a reloaded
- * window can continue a session. Reads validate and replay (`restoreSession`): corrupt data comes back
- * as `{ ok: false, error }`, never as a throw. Writes are serialised so eviction sees every save.
+ * window can continue a session. Reads migrate, validate and replay (`restoreSession`): corrupt data, or a
+ * session saved by a newer Council, comes back as `{ ok: false, reason, error }`, never as a throw. A newer
+ * Council's session is never overwritten or evicted. Writes are serialised so eviction sees every save.
  */
 export class SessionStore {
   private writes: Promise<void> = Promise.resolve();
@@ -42,12 +45,19 @@ export class SessionStore {
     private readonly capacity: number = SESSION_STORE_CAPACITY,
   ) {}
 
-  /** Saves (or replaces) the session under its id, stamps it, and evicts beyond the capacity. */
+  /**
+   * Saves (or replaces) the session under its id, stamps it, and evicts beyond the capacity.
+   * Rejects with NewerVersionError when a newer Council's copy is stored under that id.
+   */
   save(stored: StoredSession): Promise<void> {
     return this.enqueue(async () => {
+      const key = keyOf(stored.input.sessionId);
+      const newer = newerVersionOf(STORED_SESSION_FORMAT, sessionIn(this.memento.get<unknown>(key)));
+      if (newer) throw newer;
       const entry: Entry = { updatedAt: this.clock.now(), session: stored };
-      await this.memento.update(keyOf(stored.input.sessionId), entry);
-      const entries = this.entries();
+      await this.memento.update(key, entry);
+      // A newer Council's sessions are its own to keep: never evicted here.
+      const entries = this.entries().filter(({ id }) => !newerVersionOf(STORED_SESSION_FORMAT, sessionIn(this.memento.get<unknown>(keyOf(id)))));
       for (const { id } of entries.slice(0, Math.max(0, entries.length - this.capacity))) await this.memento.update(keyOf(id), undefined);
     });
   }
@@ -55,7 +65,7 @@ export class SessionStore {
   /** The session with this id restored, `undefined` when none is stored. */
   load(sessionId: string): RestoreResult | undefined {
     const raw = this.memento.get<unknown>(keyOf(sessionId));
-    return raw === undefined ? undefined : restoreSession(isEntry(raw) ? raw.session : raw);
+    return raw === undefined ? undefined : restoreSession(sessionIn(raw));
   }
 
   /** The most recently saved session restored (even if it turns out unreadable), `undefined` when none. */
@@ -64,7 +74,7 @@ export class SessionStore {
     return newest && this.load(newest.id);
   }
 
-  /** Readable sessions, most recently updated first; unreadable ones are left out (and evicted in time). */
+  /** Readable sessions, most recently updated first; unreadable ones are left out (corrupt ones are evicted in time). */
   list(): readonly StoredSessionSummary[] {
     const summaries: StoredSessionSummary[] = [];
     for (const { id, updatedAt } of this.entries().reverse()) {
@@ -112,6 +122,11 @@ function savedAt(updatedAt: string): number {
 
 function compare(a: number, b: number): number {
   return a === b ? 0 : a < b ? -1 : 1;
+}
+
+/** The stored session in a workspace-state value: entries wrap it; the earliest saves stored it bare. */
+function sessionIn(raw: unknown): unknown {
+  return isEntry(raw) ? raw.session : raw;
 }
 
 function isEntry(raw: unknown): raw is Entry {

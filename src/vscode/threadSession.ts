@@ -1,13 +1,18 @@
 import * as vscode from 'vscode';
 import { SessionLog } from '../core/council/sessionLog';
-import { readCouncilMetadata } from './councilResult';
+import { chooseSessionCopy } from '../core/session/sessionCopy';
+import { STORED_SESSION_FORMAT } from '../core/session/storedSession';
+import { newerVersionError, type NewerVersionError } from '../core/storage/versioned';
+import { newerCouncilMetadata, readCouncilMetadata } from './councilResult';
 import type { SessionStore } from './sessionStore';
 
 /** The chat thread's current council session, or why it could not be loaded. */
 export type ThreadSession =
   | { readonly kind: 'none' }
   | { readonly kind: 'found'; readonly log: SessionLog }
-  | { readonly kind: 'unreadable'; readonly sessionId: string; readonly error: string };
+  | { readonly kind: 'unreadable'; readonly sessionId: string; readonly error: string }
+  /** Saved by a newer Council: tell the user `error.message`; never continue or save over it. */
+  | { readonly kind: 'newer'; readonly sessionId: string | undefined; readonly error: NewerVersionError };
 
 /**
  * Finds the session this chat thread is in: the last council response in the thread names it.
@@ -18,14 +23,20 @@ export function threadSession(history: vscode.ChatContext['history'], participan
   for (let i = history.length - 1; i >= 0; i--) {
     const turn = history[i];
     if (!(turn instanceof vscode.ChatResponseTurn) || turn.participant !== participantId) continue;
+    const newer = newerCouncilMetadata(turn.result);
+    if (newer) return { kind: 'newer', sessionId: newer.sessionId, error: newerVersionError(STORED_SESSION_FORMAT, newer.version) };
     const metadata = readCouncilMetadata(turn.result);
     if (!metadata) continue;
     if (!metadata.sessionId) return { kind: 'none' };
-    const saved = store.load(metadata.sessionId);
-    const stored = saved?.ok ? saved.stored : metadata.stored;
-    if (!stored) return { kind: 'unreadable', sessionId: metadata.sessionId, error: saved && !saved.ok ? saved.error : 'The session was not found in storage.' };
+    const restored = chooseSessionCopy(store.load(metadata.sessionId), metadata.stored);
+    if (!restored) return { kind: 'unreadable', sessionId: metadata.sessionId, error: 'The session was not found in storage.' };
+    if (!restored.ok) {
+      return restored.reason === 'newer'
+        ? { kind: 'newer', sessionId: metadata.sessionId, error: restored.newer }
+        : { kind: 'unreadable', sessionId: metadata.sessionId, error: restored.error };
+    }
     try {
-      return { kind: 'found', log: SessionLog.restore(stored) };
+      return { kind: 'found', log: SessionLog.restore(restored.stored) };
     } catch (error) {
       return { kind: 'unreadable', sessionId: metadata.sessionId, error: error instanceof Error ? error.message : String(error) };
     }

@@ -1,10 +1,12 @@
-import { z } from 'zod';
 import { createActor, initialTransition, transition, type Actor, type Snapshot } from 'xstate';
 import { SessionInput, type SessionInputInit } from './context';
 import { SessionEvent } from './events';
 import { sessionMachine, type SessionMachine, type SessionSnapshot } from './machine';
+import type { NewerVersionError } from '../storage/versioned';
+import { readStoredSession, type StoredSession } from './storedSession';
 
 export { SessionInput, type SessionInputInit } from './context';
+export { StoredSession, storeSession, STORED_SESSION_VERSION } from './storedSession';
 
 /** A live session actor. */
 export type SessionActor = Actor<SessionMachine>;
@@ -29,33 +31,27 @@ export function replaySession(input: SessionInputInit, events: readonly SessionE
   return events.reduce<SessionSnapshot>((snapshot, event) => transition(sessionMachine, snapshot, event)[0], initial);
 }
 
-/** The stored form of a session: its input and event log, versioned for future migrations. */
-export const StoredSession = z.object({
-  version: z.literal(1),
-  input: SessionInput,
-  events: z.array(SessionEvent),
-});
-export type StoredSession = z.infer<typeof StoredSession>;
-
-/** The stored form of a session's input and events. */
-export function storeSession(input: SessionInputInit, events: readonly SessionEvent[]): StoredSession {
-  return { version: 1, input: SessionInput.parse(input), events: [...events] };
-}
-
 /** A restored session, or why the stored data could not be used. */
 export type RestoreResult =
-  | { readonly ok: true; readonly stored: StoredSession; readonly snapshot: SessionSnapshot }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly stored: StoredSession; readonly snapshot: SessionSnapshot; readonly migratedFrom?: number }
+  /** Damaged data; `error` says what is wrong. */
+  | { readonly ok: false; readonly reason: 'corrupt'; readonly error: string }
+  /** Saved by a newer Council: show `error` (it is `newer.message`), and never save over the stored copy. */
+  | { readonly ok: false; readonly reason: 'newer'; readonly error: string; readonly newer: NewerVersionError };
 
-/** Validates stored data (e.g. from workspace storage) and replays it; corrupt data gives an error, never a throw. */
+/** Migrates, validates and replays stored data (e.g. from workspace storage); bad data gives an error, never a throw. */
 export function restoreSession(stored: unknown): RestoreResult {
-  const parsed = StoredSession.safeParse(stored);
-  if (!parsed.success) return { ok: false, error: `The stored council session is unreadable:\n${z.prettifyError(parsed.error)}` };
+  const read = readStoredSession(stored);
+  if (read.kind === 'newer') return { ok: false, reason: 'newer', error: read.error.message, newer: read.error };
+  if (read.kind === 'corrupt') return { ok: false, reason: 'corrupt', error: read.error };
+  const { value, migratedFrom } = read;
   try {
-    return { ok: true, stored: parsed.data, snapshot: replaySession(parsed.data.input, parsed.data.events) };
+    const snapshot = replaySession(value.input, value.events);
+    return migratedFrom === undefined ? { ok: true, stored: value, snapshot } : { ok: true, stored: value, snapshot, migratedFrom };
   } catch (error) {
     return {
       ok: false,
+      reason: 'corrupt',
       error: `The stored council session could not be replayed: ${error instanceof Error ? error.message : String(error)}`,
     };
   }

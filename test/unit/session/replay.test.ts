@@ -88,9 +88,10 @@ describe('event sourcing', () => {
 
   it('a corrupt stored log gives a clear error instead of a crash', () => {
     const stored = storeSession(INPUT, EVENTS);
-    const wrongVersion = restoreSession({ ...stored, version: 2 });
-    assert.equal(wrongVersion.ok, false);
-    assert.match(wrongVersion.ok ? '' : wrongVersion.error, /unreadable[\s\S]*version/);
+    // A newer format is not damage: it is reported as such (see test/unit/storage).
+    const newer = restoreSession({ ...stored, version: 2 });
+    assert.equal(!newer.ok && newer.reason, 'newer');
+    assert.match(newer.ok ? '' : newer.error, /saved by a newer version of Council/);
 
     const unknownEvent = restoreSession({ ...stored, events: [...stored.events, { type: 'EXPLODE', at: ev.cancel().at }] });
     assert.match(
@@ -103,7 +104,7 @@ describe('event sourcing', () => {
 
     for (const garbage of [null, 'text', 42, [], { version: 1 }]) {
       const result = restoreSession(garbage);
-      assert.equal(result.ok, false, JSON.stringify(garbage));
+      assert.equal(!result.ok && result.reason, 'corrupt', JSON.stringify(garbage));
     }
   });
 });
