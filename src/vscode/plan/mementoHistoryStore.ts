@@ -1,19 +1,16 @@
 import type * as vscode from 'vscode';
 import { HistoryItemSchema, HistoryNoteSchema, type HistoryItem, type HistoryNote } from '../../core/pipeline/history/historyItem';
 import { HistoryAppendRejected, type HistorySnapshot, type HistoryStore } from '../../core/pipeline/history/historyStore';
+import { readStoredHistory, STORED_HISTORY_VERSION, type StoredHistory } from '../../core/pipeline/history/storedHistory';
 
 /** Every run's history key starts with this. */
 export const HISTORY_KEY_PREFIX = 'council.pipelineHistory/';
 
-interface StoredHistory {
-  readonly items: readonly unknown[];
-  readonly notes: readonly unknown[];
-}
-
 /**
  * A run's blackboard history in workspace storage (one key per run id). Append-only: an id that is taken is refused,
  * nothing is ever changed or removed (whole runs are dropped only by the run store's eviction). Appends are serialised,
- * so parallel agents never lose each other's items.
+ * so parallel agents never lose each other's items. A history saved by a newer Council is neither read nor
+ * written: both reject with NewerVersionError.
  */
 export class MementoHistoryStore implements HistoryStore {
   private writes: Promise<void> = Promise.resolve();
@@ -37,16 +34,18 @@ export class MementoHistoryStore implements HistoryStore {
   }
 
   append(item: HistoryItem): Promise<void> {
-    return this.enqueue(item.runId, item.itemId, stored => ({ items: [...stored.items, item], notes: stored.notes }));
+    return this.enqueue(item.runId, item.itemId, stored => ({ version: STORED_HISTORY_VERSION, items: [...stored.items, item], notes: stored.notes }));
   }
 
   appendNote(note: HistoryNote): Promise<void> {
-    return this.enqueue(note.runId, note.noteId, stored => ({ items: stored.items, notes: [...stored.notes, note] }));
+    return this.enqueue(note.runId, note.noteId, stored => ({ version: STORED_HISTORY_VERSION, items: stored.items, notes: [...stored.notes, note] }));
   }
 
+  /** The stored record; missing or damaged history reads as empty (the run goes on), a newer one throws. */
   private read(runId: string): StoredHistory {
-    const value = this.memento.get<Partial<StoredHistory>>(HISTORY_KEY_PREFIX + runId);
-    return { items: Array.isArray(value?.items) ? value.items : [], notes: Array.isArray(value?.notes) ? value.notes : [] };
+    const read = readStoredHistory(this.memento.get<unknown>(HISTORY_KEY_PREFIX + runId) ?? {});
+    if (read.kind === 'newer') throw read.error;
+    return read.kind === 'current' ? read.value : { version: STORED_HISTORY_VERSION, items: [], notes: [] };
   }
 
   private enqueue(runId: string, id: string, change: (stored: StoredHistory) => StoredHistory): Promise<void> {

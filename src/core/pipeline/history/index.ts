@@ -9,3 +9,4 @@ export * from './tools/historyTools';
 export * from './tools/listHistory';
 export * from './tools/searchHistory';
 export * from './tools/traceHistory';
+export * from './storedHistory';

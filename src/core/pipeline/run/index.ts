@@ -6,3 +6,4 @@ export * from './runMetadata';
 export * from './report';
 export * from './mermaid';
 export * from './proposedChangeMarkdown';
+export * from './storedPlanRun';
