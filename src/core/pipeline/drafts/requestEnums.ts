@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Most values a per-request enum lists. Workspace paths appear in several fields of one schema and the enum is
+ * repeated at each, so past this many (about 6 KB of paths per field) a field says the rule in its description
+ * instead and normalization drops what does not exist.
+ */
+export const ENUM_CAP = 150;
+
+/** A line number no source file reaches; keeps line fields finite without knowing each file's length. */
+export const MAX_LINE = 1_000_000;
+
+/** A 1-based line number with a sane maximum. */
+export function lineNumber(description: string): z.ZodNumber {
+  return z.number().int().min(1).max(MAX_LINE).describe(description);
+}
+
+/**
+ * A string that must be one of `values`: an enum when there are 1..ENUM_CAP of them, else a plain string whose
+ * description states the rule (normalization then drops what is not among them).
+ */
+export function oneOf(values: readonly string[], description: string, overCap: string): z.ZodType<string, string> {
+  const distinct = [...new Set(values)];
+  if (distinct.length === 0 || distinct.length > ENUM_CAP) return z.string().regex(/\S/, { message: 'must not be blank' }).describe(`${description} ${overCap}`);
+  return z.enum(distinct as [string, ...string[]]).describe(description) as z.ZodType<string, string>;
+}
+
+/** Segments of letters, digits and `_@+-.`, not starting with two dots: what a path written by hand needs. */
+const NEW_PATH_SEGMENT = '\\.?[A-Za-z0-9_@+-][A-Za-z0-9_@+.-]*';
+
+/** A workspace-relative path that may not exist yet (a file to create or to name in a plan). */
+export const NEW_PATH_PATTERN = `^${NEW_PATH_SEGMENT}(?:/${NEW_PATH_SEGMENT})*$`;
+
+/** A workspace-relative path the JSON Schema describes by pattern (no "..", ".", "\\", drive or leading "/"). */
+export function newWorkspacePath(description: string): z.ZodString {
+  return z
+    .string()
+    .regex(new RegExp(NEW_PATH_PATTERN), { message: 'must be a workspace-relative path such as src/app/main.ts' })
+    .describe(`${description} Workspace-relative, "/"-separated, e.g. src/app/main.ts.`);
+}
+
+/** A file of the workspace: listed in the enum, or (in a large workspace) described. */
+export function existingFile(files: readonly string[], description: string): z.ZodType<string, string> {
+  return oneOf(files, description, 'Must be an existing workspace file, workspace-relative and exactly as the tools list it.');
+}
+
+/** Every folder that holds one of `files` ("src", "src/app", …), sorted. */
+export function foldersOf(files: readonly string[]): string[] {
+  const folders = new Set<string>();
+  for (const file of files) {
+    const segments = file.split('/');
+    for (let i = 1; i < segments.length; i++) folders.add(segments.slice(0, i).join('/'));
+  }
+  return [...folders].sort();
+}
+
+/** An array whose items the JSON Schema says are distinct. */
+export function distinctItems<T extends z.ZodType>(item: T, description: string): z.ZodArray<T> {
+  return z.array(item).meta({ uniqueItems: true }).describe(description);
+}
+
+/**
+ * A record whose keys the JSON Schema limits to `keys` (propertyNames enum, up to ENUM_CAP); zod keeps it a plain
+ * record, since a zod enum key would demand every key.
+ */
+export function recordKeyedBy<V extends z.ZodType>(keys: readonly string[], value: V, description: string) {
+  const distinct = [...new Set(keys)];
+  const record = z.record(z.string(), value).describe(description);
+  return distinct.length === 0 || distinct.length > ENUM_CAP ? record : record.meta({ propertyNames: { type: 'string', enum: distinct } });
+}
