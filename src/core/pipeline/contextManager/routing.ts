@@ -37,16 +37,42 @@ export const ContextManagerRoutingSchema = z.object({
 });
 export type ContextManagerRouting = z.infer<typeof ContextManagerRoutingSchema>;
 
+/** Most history item ids listed in the routing schema's enum; a longer history is described and normalized instead. */
+export const ITEM_ENUM_CAP = 200;
+
+/** A history item id: one of `itemIds` (an enum up to ITEM_ENUM_CAP), else described. */
+function itemIdOf(itemIds: ReadonlySet<string>): z.ZodType<string, string> {
+  if (itemIds.size === 0 || itemIds.size > ITEM_ENUM_CAP) return z.string().min(1).describe('The id of an item of the run history.');
+  return z.enum([...itemIds] as [string, ...string[]]).describe('The id of an item of the run history.') as z.ZodType<string, string>;
+}
+
+/** Visible text: the JSON Schema says "not only whitespace", which `trim().min(1)` alone does not. */
+function text(description: string) {
+  return z.string().trim().min(1).regex(/\S/).describe(description);
+}
+
 /**
- * The routing schema for one decision: the target must be one of `agentTypes` and every cited item must
- * exist, so a wrong answer fails validation and goes back to the model for repair.
+ * The routing schema for one decision: the target is one of `agentTypes` and every cited item one of `itemIds`
+ * (enums in the JSON Schema), so a schema-following reply is valid; normalizeRouting drops what is left over.
  */
 export function routingSchemaFor(agentTypes: readonly string[], itemIds: ReadonlySet<string>): z.ZodType<ContextManagerRouting> {
   if (agentTypes.length === 0) throw new RangeError('The context manager needs at least one agent type to route to.');
+  const itemId = itemIdOf(itemIds);
   const route = RouteSchema.extend({
     targetAgentType: z.enum(agentTypes).describe('The one agent type to hand the reconstructed context to.'),
+    context: ReconstructedContextSchema.extend({
+      goal: text('What the target agent must achieve now.'),
+      summary: text('The context the agent needs, rebuilt from the history: what was done, what was found, what failed.'),
+      instructions: text('What to do differently this time so the loop does not repeat.'),
+      relevantItemIds: z.array(itemId).meta({ uniqueItems: true }).describe('History items this context was built from.'),
+      excludedItemIds: z.array(itemId).meta({ uniqueItems: true }).default([]).describe('History items the agent should ignore, e.g. the repeated attempts.'),
+    }),
   });
-  return ContextManagerRoutingSchema.extend({ next: z.discriminatedUnion('kind', [route, AskUserSchema]) }).superRefine((routing, issues) => {
+  const askUser = AskUserSchema.extend({ question: text('One question whose answer unblocks the run.') });
+  return ContextManagerRoutingSchema.extend({
+    reason: text('What the history shows and why this is the way forward.'),
+    next: z.discriminatedUnion('kind', [route, askUser]),
+  }).superRefine((routing, issues) => {
     if (routing.next.kind !== 'route') return;
     const cited = [
       ...routing.next.context.relevantItemIds.map((id, index) => ({ id, path: ['next', 'context', 'relevantItemIds', index] })),

@@ -6,6 +6,7 @@ import { READ_ONLY_HISTORY_TOOLS } from '../history/tools/historyTools';
 import { contextManagerPrompt, decisionRequest } from './contextManagerPrompt';
 import type { DegenerateLoop } from './degenerateLoop';
 import { routingSchemaFor, type ContextManagerRouting } from './routing';
+import { normalizeRouting } from './routingNormalizing';
 import { investigateHistory, type ToolLoopLimits } from './toolLoop';
 
 /** Defaults that keep one context-manager run to a handful of model calls. */
@@ -32,6 +33,8 @@ export interface ContextManagerRun {
   /** Repairs of the routing decision (default 2). */
   readonly maxRepairs?: number;
   readonly usage?: UsageMeter;
+  /** Receives what normalization changed in the decision (for the run's progress report). */
+  readonly onNormalized?: (changes: readonly string[]) => void;
 }
 
 /** The decision and how the investigation went (for the history and for diagnostics). */
@@ -59,14 +62,15 @@ function findingsMessage(findings: readonly string[], maxChars: number): ChatMes
 
 /**
  * Runs the context manager for a degenerate loop: the model investigates the history through read-only tools
- * (bounded rounds), then gives a ContextManagerRouting through `requestStructured`, whose schema only admits
- * known agent types and existing item ids, so a wrong target is repaired like any malformed reply.
+ * (bounded rounds), then gives a ContextManagerRouting through `requestStructured`, whose schema lists the known
+ * agent types and item ids (enums); a cited item that does not exist is dropped before validation.
  * The investigation reaches the decision step as a plain-text transcript, so the decision request carries no
  * tool-call parts for tools it does not offer (some providers reject that).
  */
 export async function runContextManager(run: ContextManagerRun): Promise<ContextManagerResult> {
   const limits = { ...DEFAULT_CONTEXT_MANAGER_LIMITS, ...run.limits };
-  const schema = routingSchemaFor(run.agents, new Set(run.history.items.map(item => item.itemId)));
+  const itemIds = new Set(run.history.items.map(item => item.itemId));
+  const schema = routingSchemaFor(run.agents, itemIds);
   const toolsAvailable = run.model.supportsToolCalling && limits.maxRounds > 0;
   const opening = contextManagerPrompt({
     loop: run.loop,
@@ -83,6 +87,8 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
     run.model,
     {
       schema,
+      normalize: normalizeRouting(itemIds),
+      ...(run.onNormalized === undefined ? {} : { onNormalized: run.onNormalized }),
       name: 'route_context',
       description: 'Route the stuck run back to exactly one agent with a reconstructed context, or ask the user one question.',
       messages: [...opening, ...(findings ? [findings] : []), decisionRequest(investigation.exhausted)],

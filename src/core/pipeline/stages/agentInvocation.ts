@@ -95,7 +95,9 @@ async function consultContextManager(env: StageEnvironment, spec: InvocationSpec
     },
     async meter => {
       // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
-      const result = await runContextManager({ model: env.model, loop, history, agents: [loop.agentType], token: env.token, goal: env.goal, usage: meter });
+      const onNormalized = (changes: readonly string[]): void =>
+        env.onProgress({ kind: 'reply-normalized', stage: spec.stage, agentId: 'context-manager', reply: 'route_context', changes });
+      const result = await runContextManager({ model: env.model, loop, history, agents: [loop.agentType], token: env.token, goal: env.goal, usage: meter, onNormalized });
       return { value: result.routing, output: result.routing };
     },
   );

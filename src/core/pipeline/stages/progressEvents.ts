@@ -12,6 +12,8 @@ export type PipelineProgressEvent =
   | { readonly kind: 'context-manager'; readonly stage: PipelineStage; readonly outcome: 'route' | 'ask_user'; readonly detail: string }
   | { readonly kind: 'limit-reached'; readonly stage: PipelineStage; readonly message: string }
   | { readonly kind: 'stage-completed'; readonly stage: PipelineStage }
+  /** A model reply was fixed before validation (duplicate dropped, range ordered, dangling reference dropped, …). */
+  | { readonly kind: 'reply-normalized'; readonly stage: PipelineStage; readonly agentId: string; readonly reply: string; readonly changes: readonly string[] }
   | { readonly kind: 'route-back'; readonly from: PipelineStage; readonly to: PipelineStage; readonly rationale: string };
 
 /** Receives progress events; must not throw. */

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { ChatMessage } from '../../llm/languageModel';
-import { requestStructured } from '../../llm/structuredOutput';
+import { requestStructured, type ReplyNormalizer } from '../../llm/structuredOutput';
 import type { UsageMeter } from '../../llm/usage';
 import type { HandoffParty } from '../handoff/envelope';
 import { handoffWithRepair } from '../handoff/handoffWithRepair';
 import type { ValidationError } from '../handoff/validationError';
+import type { PipelineStage } from '../schemas/agentType';
 import { schemaRef } from '../schemas/catalog';
 import type { StageEnvironment } from './stageEnvironment';
 
@@ -79,9 +80,13 @@ export function repairFeedback(feedback: readonly ValidationError[] | undefined)
 export interface ModelDraftHandoffRequest<D, T> extends Omit<StageHandoffRequest<T>, 'produce' | 'depth' | 'parentHandoffId'> {
   /** Where this handoff sits in the run's chain. */
   readonly chain: { readonly depth: number; readonly parentHandoffId?: string };
-  /** What the model is asked for (the draft schema and the rendered prompt). */
+  /** The stage the producing agent belongs to (for the progress report of normalized replies). */
+  readonly stage: PipelineStage;
+  /** What the model is asked for (the draft schema built for this request, its normalizer, and the rendered prompt). */
   readonly draft: {
     readonly schema: z.ZodType<D>;
+    /** Deterministic fixes before validation; each change is reported as a `reply-normalized` progress event. */
+    readonly normalize?: ReplyNormalizer;
     readonly name: string;
     readonly description: string;
     readonly messages: readonly ChatMessage[];
@@ -93,7 +98,9 @@ export interface ModelDraftHandoffRequest<D, T> extends Omit<StageHandoffRequest
 
 /** `handOff` with the payload produced by the model: a structured request, repaired with the handoff's findings. */
 export function handOffModelDraft<D, T>(env: StageEnvironment, request: ModelDraftHandoffRequest<D, T>): Promise<StageHandoff<T>> {
-  const { chain, draft, complete, ...handoff } = request;
+  const { chain, draft, complete, stage, ...handoff } = request;
+  const onNormalized = (changes: readonly string[]): void =>
+    env.onProgress({ kind: 'reply-normalized', stage, agentId: request.source.agentId, reply: draft.name, changes });
   return handOff(env, {
     ...handoff,
     depth: chain.depth,
@@ -104,6 +111,7 @@ export function handOffModelDraft<D, T>(env: StageEnvironment, request: ModelDra
           env.model,
           {
             schema: draft.schema,
+            ...(draft.normalize === undefined ? {} : { normalize: draft.normalize, onNormalized }),
             name: draft.name,
             description: draft.description,
             messages: [...draft.messages, ...repairFeedback(feedback)],

@@ -96,12 +96,22 @@ describe('runContextManager', () => {
     assert.match(repair, /discovery-orchestrator/);
   });
 
-  it('sends a routing that cites unknown history items back for repair', async () => {
-    const inventedItem = routeTo('discovery-orchestrator', { ...context, relevantItemIds: ['item-42'] });
-    const scripted = model([], [valueReply(inventedItem), valueReply(route)]);
-    const result = await run(scripted);
+  it('drops cited history items that do not exist before validation, and reports the change', async () => {
+    const inventedItem = routeTo('discovery-orchestrator', { ...context, relevantItemIds: ['item-42', 'item-1', 'item-1'] });
+    const scripted = model([], [valueReply(inventedItem)]);
+    const changes: string[] = [];
+    const result = await run(scripted, { onNormalized: noted => changes.push(...noted) });
     assert.deepEqual(result.routing, route);
-    assert.match(scripted.lastRequest.messages.map(messageText).join('\n'), /Unknown history item id "item-42"/);
+    assert.doesNotMatch(scripted.lastRequest.messages.map(messageText).join('\n'), /did not match the required format/, 'no repair round');
+    assert.deepEqual(changes, ['dropped duplicate history item "item-1"', 'dropped unknown history item "item-42"']);
+  });
+
+  it('lists the existing history items and agent types in the JSON Schema it sends', async () => {
+    const scripted = model([], [valueReply(route)]);
+    await run(scripted);
+    const schema = JSON.stringify(scripted.lastRequest.tools[0]?.inputSchema);
+    assert.match(schema, /"relevantItemIds":\{"type":"array","items":\{"type":"string","enum":\["item-1","item-2","item-3"/);
+    assert.match(schema, /"uniqueItems":true/);
   });
 
   it('fails with a malformedReply when the model keeps routing to an unknown agent', async () => {

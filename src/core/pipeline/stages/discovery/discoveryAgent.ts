@@ -1,5 +1,6 @@
 import { DiscoveryAgentPrompt } from '../../../../prompts/pipeline/DiscoveryAgentPrompt';
-import { DiscoveryReport, DiscoveryReportDraft } from '../../schemas/discovery';
+import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
+import { DiscoveryReport } from '../../schemas/discovery';
 import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
 import { SCHEMA_VERSION } from '../../schemas/version';
 import { contributionsFor } from '../agentContributions';
@@ -56,7 +57,8 @@ export async function runDiscoveryAgent(
         payloadName: 'discovery-report',
         schema: DiscoveryReport,
         chain,
-        draft: { schema: DiscoveryReportDraft, name: 'discovery_report', description: 'Your discovery report on your area of the codebase.', messages, meter },
+        stage: 'discovery',
+        draft: { ...discoveryReportRequest(env.index.visiblePaths), name: 'discovery_report', description: 'Your discovery report on your area of the codebase.', messages, meter },
         complete: draft => {
           return { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId, ...draft };
         },

@@ -1,6 +1,7 @@
 import { renderMessages } from '../../../../prompts/render';
 import { DiscoveryCollectorPrompt } from '../../../../prompts/pipeline/DiscoveryCollectorPrompt';
-import { DiscoveryCollectorResult, DiscoveryCollectorResultDraft } from '../../schemas/collectors';
+import { discoveryCollectorRequest } from '../../drafts/discoveryCollectorRequest';
+import { DiscoveryCollectorResult } from '../../schemas/collectors';
 import { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { DelegationTemplate } from '../../schemas/delegation';
 import type { DiscoveryReport } from '../../schemas/discovery';
@@ -66,7 +67,16 @@ export async function collectDiscovery(
         payloadName: 'discovery-collector-context',
         schema: DiscoveryCollectorContext,
         chain,
-        draft: { schema: DiscoveryCollectorResultDraft, name: 'discovery_collector_result', description: 'The consolidation of the discovery reports, with your decision.', messages: prompt.messages, meter },
+        stage: 'discovery',
+        draft: {
+          ...discoveryCollectorRequest({
+            stage: 'discovery',
+            inputIds: runs.map(run => run.contextId),
+            agentIds: delegation.assignments.map(assignment => assignment.agentId),
+            files: env.index.visiblePaths,
+            queryIds: runs.flatMap(run => run.result.generatedQueries.map(query => query.queryId)),
+          }),
+          name: 'discovery_collector_result', description: 'The consolidation of the discovery reports, with your decision.', messages: prompt.messages, meter },
         complete: draft => {
           const curated = curateDiscovery(draft, { contextId: curatedId, sourceResultId: resultId, upstreamContextChain: chainIds });
           result = DiscoveryCollectorResult.parse({

@@ -2,7 +2,8 @@ import { renderMessages } from '../../../../prompts/render';
 import { PlanningAgentPrompt } from '../../../../prompts/pipeline/PlanningAgentPrompt';
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
-import { PlanningAgentResult, PlanningAgentResultDraft } from '../../schemas/planning';
+import { planningAgentRequest } from '../../drafts/planningRequest';
+import { PlanningAgentResult } from '../../schemas/planning';
 import { SCHEMA_VERSION } from '../../schemas/version';
 import { contributionsFor } from '../agentContributions';
 import { invokeAgent } from '../agentInvocation';
@@ -59,7 +60,8 @@ export async function runPlanningAgent(
         payloadName: 'planning-agent-result',
         schema: PlanningAgentResult,
         chain,
-        draft: { schema: PlanningAgentResultDraft, name: 'planning_agent_result', description: 'The tickets you propose, with tasks, acceptance criteria and dependencies.', messages: prompt.messages, meter },
+        stage: 'planning',
+        draft: { ...planningAgentRequest({ files: env.index.visiblePaths, discoveryResultId: discovery.sourceResultId }), name: 'planning_agent_result', description: 'The tickets you propose, with tasks, acceptance criteria and dependencies.', messages: prompt.messages, meter },
         complete: draft => {
           return { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId, discoveryResultId: discovery.sourceResultId, ...draft };
         },

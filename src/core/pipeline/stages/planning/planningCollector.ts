@@ -1,6 +1,7 @@
 import { renderMessages } from '../../../../prompts/render';
 import { PlanningCollectorPrompt } from '../../../../prompts/pipeline/PlanningCollectorPrompt';
-import { PlanningCollectorResult, PlanningCollectorResultDraft } from '../../schemas/collectors';
+import { planningCollectorRequest } from '../../drafts/planningRequest';
+import { PlanningCollectorResult } from '../../schemas/collectors';
 import { PlanningCollectorContext, type DiscoveryCollectorContext } from '../../schemas/curation';
 import type { DelegationTemplate } from '../../schemas/delegation';
 import type { PlanningAgentResult } from '../../schemas/planning';
@@ -70,7 +71,16 @@ export async function collectPlanning(
         payloadName: 'planning-collector-context',
         schema: PlanningCollectorContext,
         chain,
-        draft: { schema: PlanningCollectorResultDraft, name: 'planning_collector_result', description: 'The final tickets and their acyclic dependency graph, with your decision.', messages: prompt.messages, meter },
+        stage: 'planning',
+        draft: {
+          ...planningCollectorRequest({
+            stage: 'planning',
+            inputIds: runs.map(run => run.contextId),
+            agentIds: delegation.assignments.map(assignment => assignment.agentId),
+            files: env.index.visiblePaths,
+            discoveryResultId: discovery.sourceResultId,
+          }),
+          name: 'planning_collector_result', description: 'The final tickets and their acyclic dependency graph, with your decision.', messages: prompt.messages, meter },
         complete: draft => {
           const curated = curatePlanning(draft, {
             contextId: curatedId,

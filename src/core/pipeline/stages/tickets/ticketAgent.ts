@@ -1,8 +1,9 @@
 import { TicketAgentPrompt } from '../../../../prompts/pipeline/TicketAgentPrompt';
+import { ticketAgentRequest } from '../../drafts/ticketAgentRequest';
 import type { DiscoveryCollectorContext, PlanningCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
 import type { PlanningTicket } from '../../schemas/planning';
-import { TicketAgentResult, TicketAgentResultDraft } from '../../schemas/tickets';
+import { TicketAgentResult } from '../../schemas/tickets';
 import { SCHEMA_VERSION } from '../../schemas/version';
 import { contributionsFor } from '../agentContributions';
 import { exploreThenReport } from '../exploreThenReport';
@@ -63,8 +64,9 @@ export async function runTicketAgent(
         payloadName: 'ticket-agent-result',
         schema: TicketAgentResult,
         chain,
+        stage: 'tickets',
         knownTickets,
-        draft: { schema: TicketAgentResultDraft, name: 'ticket_agent_result', description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`, messages, meter },
+        draft: { ...ticketAgentRequest({ files: env.index.visiblePaths, ticketId: ticket.ticketId }), name: 'ticket_agent_result', description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`, messages, meter },
         complete: draft => {
           return {
             schemaVersion: SCHEMA_VERSION,

@@ -1,6 +1,7 @@
 import { renderMessages } from '../../../../prompts/render';
 import { TicketCollectorPrompt } from '../../../../prompts/pipeline/TicketCollectorPrompt';
-import { TicketCollectorResult, TicketCollectorResultDraft } from '../../schemas/collectors';
+import { ticketCollectorRequest } from '../../drafts/ticketCollectorRequest';
+import { TicketCollectorResult } from '../../schemas/collectors';
 import { TicketCollectorContext } from '../../schemas/curation';
 import type { DelegationTemplate } from '../../schemas/delegation';
 import type { TicketAgentResult } from '../../schemas/tickets';
@@ -68,8 +69,11 @@ export async function collectTickets(
         payloadName: 'ticket-collector-context',
         schema: TicketCollectorContext,
         chain,
+        stage: 'tickets',
         knownTickets,
-        draft: { schema: TicketCollectorResultDraft, name: 'ticket_collector_result', description: 'Your review of the ticket proposals, completion status and decision.', messages: prompt.messages, meter },
+        draft: {
+          ...ticketCollectorRequest({ stage: 'tickets', inputIds: runs.map(run => run.contextId), agentIds: delegation.assignments.map(assignment => assignment.agentId) }),
+          name: 'ticket_collector_result', description: 'Your review of the ticket proposals, completion status and decision.', messages: prompt.messages, meter },
         complete: draft => {
           // Ticket proposals are the run's deliverables, so the curation keeps them whole.
           const curated = TicketCollectorContext.parse({
