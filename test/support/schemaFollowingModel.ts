@@ -15,6 +15,12 @@ export interface SchemaFollowingOptions {
   readonly optionalsProbability?: number;
   /** Text for requests that ask for prose. */
   readonly prose?: string;
+  /**
+   * Nesting depth the generator fills in (json-schema-faker's default is 5). Below it the generator emits
+   * placeholders (0, "", []) that break `minimum`/`minItems`, i.e. no longer instances of the schema, so deep
+   * schemas need a larger value.
+   */
+  readonly maxDepth?: number;
 }
 
 /** Per tool name: requests seen, and those that were repairs (they answer an error). */
@@ -49,7 +55,7 @@ function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
-type GeneratorFactory = (options: { seed: number; optionalsProbability: number; maxDefaultItems: number }) => {
+type GeneratorFactory = (options: { seed: number; optionalsProbability: number; maxDefaultItems: number; maxDepth?: number }) => {
   generate(schema: never): unknown;
 };
 let createGenerator: GeneratorFactory | undefined;
@@ -67,6 +73,7 @@ export function schemaFollowingResponder(options: SchemaFollowingOptions): { res
     seed: options.seed,
     optionalsProbability: options.optionalsProbability ?? 0.5,
     maxDefaultItems: 4,
+    ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
   });
   const counts: SchemaRequestCounts = { requests: new Map(), repairs: new Map() };
   const responder: Responder = (request): ScriptedReply => {

@@ -1,0 +1,116 @@
+import * as assert from 'node:assert/strict';
+import type { LanguageModel, ModelRequest } from '../../../src/core/llm/languageModel';
+import { acceptance, describeConformance, measureConformance, type ConformanceFigures } from '../../support/conformance';
+import { discoveryCollectorDraft, pipelineModel, requestText, resultIdsIn } from '../../support/pipelineScript';
+import { requestedName, valueReply, type Route, type ScriptedModel } from '../../support/scriptedModel';
+import type { SchemaFollowingOptions } from '../../support/schemaFollowingModel';
+import { runFixture } from '../pipeline/stages/harness';
+
+// Every structured request /plan makes is answered, one kind at a time, by a model that knows only the JSON
+// Schema sent; every other request of the run is played by the pipeline script. A reply that is a valid
+// instance of what we send must pass the handoff layers (SCH/SEM/REF) without a repair round, and no run may
+// end in a failure or a rejection.
+
+/** How one structured request is reached in a run. */
+interface Scenario {
+  readonly tool: string;
+  /** Script overrides for the other requests (e.g. a collector that keeps asking for reruns, to reach the context manager). */
+  readonly script?: Record<string, Route>;
+}
+
+/** The agent type the routing schema offers (its enum), so the scripted decision routes to the stuck agent. */
+function offeredAgentType(request: ModelRequest): string {
+  const sent = request.tools?.[0] === undefined ? requestText(request) : JSON.stringify(request.tools[0].inputSchema);
+  return /"targetAgentType":\s*\{[^}]*?"enum":\s*\[\s*"([\w-]+)"/.exec(sent)?.[1] ?? 'discovery-agent';
+}
+
+const SCRIPTED_ROUTING: Route = request =>
+  valueReply({
+    reason: 'The agent keeps getting the same feedback.',
+    next: {
+      kind: 'route',
+      targetAgentType: offeredAgentType(request),
+      context: { goal: 'Map src only.', summary: 'Earlier attempts covered src/app.ts.', instructions: 'Read src/util/math.ts this time.', relevantItemIds: [], excludedItemIds: [] },
+    },
+  });
+
+const LOOPING_DISCOVERY: Record<string, Route> = {
+  discovery_collector_result: request =>
+    valueReply(discoveryCollectorDraft(resultIdsIn(request), { kind: 'rerun', rationale: 'Still not deep enough.', agentIds: ['discovery-1'] })),
+};
+
+const SCENARIOS: readonly Scenario[] = [
+  { tool: 'discovery_report' },
+  { tool: 'discovery_collector_result' },
+  { tool: 'planning_agent_result' },
+  { tool: 'planning_collector_result' },
+  { tool: 'ticket_agent_result' },
+  { tool: 'ticket_collector_result' },
+  { tool: 'route_context', script: LOOPING_DISCOVERY },
+];
+
+/**
+ * Model variants: optional fields half present, always absent, always present; tool calling and fenced JSON.
+ * 200 seeded runs per request kind in all (each run asks it at least once; discovery reports three times).
+ */
+const VARIANTS: readonly { readonly label: string; readonly runs: number; readonly options: Partial<SchemaFollowingOptions> & { readonly supportsToolCalling?: boolean } }[] = [
+  { label: 'optionals 0.5', runs: 80, options: { seed: 0, optionalsProbability: 0.5 } },
+  { label: 'optionals absent', runs: 40, options: { seed: 1, optionalsProbability: 0 } },
+  { label: 'optionals present', runs: 40, options: { seed: 2, optionalsProbability: 1 } },
+  { label: 'fenced JSON', runs: 40, options: { seed: 3, supportsToolCalling: false } },
+];
+
+/** Ticket changes nest six levels deep (proposedChanges[].edit.replacements[].startLine); the generator must fill them in. */
+const DEPTH = 12;
+
+/** Statuses a run may end in; 'rejected' and 'failed' are what a user meets as an error. */
+const FINE = new Set(['completed', 'needs_user']);
+
+/** `others`, except that requests for `tool` go to `measured` (the earlier and later steps are scripted). */
+function measuredFor(tool: string, measured: LanguageModel, others: LanguageModel): LanguageModel {
+  return {
+    ...others,
+    supportsToolCalling: measured.supportsToolCalling,
+    sendRequest: (request, token) => (requestedName(request) === tool ? measured : others).sendRequest(request, token),
+    countTokens: (text, token) => others.countTokens(text, token),
+  };
+}
+
+async function play(scenario: Scenario, measured: ScriptedModel): Promise<void> {
+  const others = pipelineModel({ route_context: SCRIPTED_ROUTING, ...scenario.script }, { supportsToolCalling: measured.supportsToolCalling });
+  const { outcome } = await runFixture(others, { model: measuredFor(scenario.tool, measured, others) });
+  if (!FINE.has(outcome.status)) {
+    throw new Error(`the run ended "${outcome.status}": ${'message' in outcome ? outcome.message.slice(0, 400) : ''}`);
+  }
+}
+
+/** The scenarios to run: all, or the one CONFORMANCE_TOOL names (for a quick look at one schema). */
+function selected(): readonly Scenario[] {
+  const tool = process.env['CONFORMANCE_TOOL'];
+  return tool === undefined || tool === '' ? SCENARIOS : SCENARIOS.filter(scenario => scenario.tool === tool);
+}
+
+/** Runs per variant, scaled down with CONFORMANCE_RUNS for a quick look (e.g. the baseline). */
+function runsOf(runs: number): number {
+  const scale = Number(process.env['CONFORMANCE_RUNS'] ?? '');
+  return Number.isFinite(scale) && scale > 0 ? Math.min(runs, scale) : runs;
+}
+
+describe('contract conformance: /plan accepts every reply that follows the JSON Schema it sends', function () {
+  this.timeout(300_000);
+  const lines: string[] = [];
+  after(() => {
+    for (const line of lines) console.log(`      ${line}`);
+  });
+
+  for (const scenario of selected()) {
+    for (const variant of VARIANTS) {
+      it(`${scenario.tool}, ${variant.label}`, async () => {
+        const figures: ConformanceFigures = await measureConformance(scenario.tool, runsOf(variant.runs), model => play(scenario, model), { maxDepth: DEPTH, ...variant.options });
+        lines.push(describeConformance({ ...figures, tool: `${scenario.tool} [${variant.label}]` }));
+        assert.equal(figures.deadEnds, 0, figures.failures.join('\n'));
+        assert.ok(acceptance(figures) >= 0.99, `${describeConformance(figures)}\n${figures.failures.join('\n')}`);
+      });
+    }
+  }
+});
