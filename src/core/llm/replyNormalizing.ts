@@ -76,3 +76,60 @@ export function orderRange(item: unknown, start: string, end: string, note: (cha
 export function cloneJson<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
+
+/** A name as the model may mangle it: case and runs of spaces do not matter. */
+function looseKey(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * The canonical spelling among `names` of a value that matches one loosely (case, spacing), or undefined.
+ * `aliases` maps other spellings (e.g. a persona's display name) to a canonical one.
+ */
+export function canonicalIn(names: readonly string[], aliases: Readonly<Record<string, string>> = {}): (value: unknown) => string | undefined {
+  const byKey = new Map<string, string>();
+  for (const [alias, name] of Object.entries(aliases)) byKey.set(looseKey(alias), name);
+  for (const name of names) byKey.set(looseKey(name), name);
+  return value => (typeof value === 'string' ? byKey.get(looseKey(value)) : undefined);
+}
+
+/**
+ * Rewrites the array at `owner[key]` so each item's key (the item itself, or `item[field]`) is canonical:
+ * a loose match is respelled (noted `read <label> "x" as "y"`), an unknown one dropped (noted
+ * `dropped unknown <label> "x"`). Items of another shape are left for validation to report.
+ */
+export function canonicalizeArray(
+  owner: unknown,
+  key: string,
+  field: string | undefined,
+  canonical: (value: unknown) => string | undefined,
+  label: string,
+  note: (change: string) => void,
+): void {
+  updateArray(owner, key, list =>
+    list.flatMap(item => {
+      const value = field === undefined ? item : isObject(item) ? item[field] : undefined;
+      if (typeof value !== 'string') return [item];
+      const name = canonical(value);
+      if (name === undefined) {
+        note(`dropped unknown ${label} "${value}"`);
+        return [];
+      }
+      if (name === value) return [item];
+      note(`read ${label} "${value}" as "${name}"`);
+      return [field === undefined ? name : { ...(item as JsonObject), [field]: name }];
+    }),
+  );
+}
+
+/** Removes `item[field]` when present, noting `dropped <field> (<why>)`. */
+export function dropField(item: unknown, field: string, why: string, note: (change: string) => void): void {
+  if (!isObject(item) || !(field in item)) return;
+  delete item[field];
+  note(`dropped ${field} (${why})`);
+}
+
+/** Whether `value` is a string with something visible in it. */
+export function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}

@@ -5,6 +5,7 @@ import { renderMessages } from '../../prompts/render';
 import { SelectPersonasPrompt } from '../../prompts/selectPersonas';
 import { PersonaContractSchema, RequestClassificationSchema, type PersonaContract } from './contract';
 import { explicitPersonaNames } from './naming';
+import { selectionNormalizer } from './selectionNormalizer';
 
 export { explicitPersonaNames, type ExplicitPersonaNames } from './naming';
 
@@ -29,7 +30,10 @@ export const PersonaSelectionSchema = z.discriminatedUnion('userOverride', [
 ]);
 export type PersonaSelection = Readonly<z.infer<typeof PersonaSelectionSchema>>;
 
-/** What the model must reply; ids are an enum of the known ones, so an unknown id is a repairable validation error. */
+/**
+ * What the model must reply, built per request: ids are an enum of the known ones and listed once
+ * (`uniqueItems`); selectionNormalizer fixes a repeated or misspelled id before validation.
+ */
 export function selectionReplySchema(knownIds: readonly [string, ...string[]], maxPersonas: number) {
   return z.object({
     classification: RequestClassificationSchema.describe('The one kind of request this is.'),
@@ -38,8 +42,9 @@ export function selectionReplySchema(knownIds: readonly [string, ...string[]], m
       .min(MIN_PANEL)
       .max(maxPersonas)
       .refine(ids => new Set(ids).size === ids.length, { error: 'list each persona id only once' })
-      .describe('The ids of the personas who should debate this request.'),
-    reason: z.string().trim().min(1).describe('One or two sentences for the user: why these personas.'),
+      .meta({ uniqueItems: true })
+      .describe('The ids of the personas who should debate this request, each once.'),
+    reason: z.string().regex(/\S/, 'must not be blank').trim().describe('One or two sentences for the user: why these personas.'),
   });
 }
 
@@ -126,6 +131,7 @@ export async function selectPersonas(input: SelectPersonasInput): Promise<Person
       model,
       {
         schema: selectionReplySchema(ids, maxPersonas),
+        normalize: selectionNormalizer(personas),
         name: 'select_personas',
         description: 'Classify the request and choose the council personas who should debate it.',
         messages,

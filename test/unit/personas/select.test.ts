@@ -56,7 +56,34 @@ describe('selectPersonas', () => {
     assert.ok(schema.includes('"devils-advocate"'), 'the known ids are an enum in the schema');
   });
 
-  it('feeds an unknown persona id back to the model and uses the repaired reply', async () => {
+  it('drops an unknown persona id before validation when enough known personas remain (no repair round)', async () => {
+    const model = modelReplying(
+      valueReply({ classification: 'data', personaIds: ['software-architect', 'database-administrator', 'performance-engineer'], reason: 'Schema design.' }),
+    );
+    const selection = valid(await selectPersonas({ request: 'Design the orders schema', personas, model, token: neverCancelled }));
+    assert.equal(model.callCount, 1);
+    assert.deepEqual(selection.personas.map(p => p.id), ['software-architect', 'performance-engineer']);
+  });
+
+  it('drops a repeated id, and reads a persona name or another case as its id (no repair round)', async () => {
+    const architect = personas.find(p => p.id === 'software-architect');
+    const model = modelReplying(
+      valueReply({ classification: 'testing', personaIds: ['qa-engineer', 'QA-Engineer', architect?.name, 'qa-engineer'], reason: 'Tests and design.' }),
+    );
+    const selection = valid(await selectPersonas({ request: 'Our tests are flaky', personas, model, token: neverCancelled }));
+    assert.equal(model.callCount, 1);
+    assert.deepEqual(selection.personas.map(p => p.id), ['qa-engineer', 'software-architect']);
+  });
+
+  it('says in the schema sent that each id appears once and is one of the catalog', async () => {
+    const model = modelReplying(valueReply({ classification: 'testing', personaIds: ['qa-engineer', 'senior-developer'], reason: 'Tests.' }));
+    await selectPersonas({ request: 'Our tests are flaky', personas, model, token: neverCancelled });
+    const ids = (model.lastRequest.tools[0]?.inputSchema as { properties: { personaIds: { uniqueItems?: boolean; items: { enum: string[] } } } }).properties.personaIds;
+    assert.equal(ids.uniqueItems, true);
+    assert.deepEqual(ids.items.enum, personas.map(p => p.id));
+  });
+
+  it('feeds a panel left too small by unknown ids back to the model and uses the repaired reply', async () => {
     const model = modelReplying([
       valueReply({ classification: 'data', personaIds: ['software-architect', 'database-administrator'], reason: 'Schema design.' }),
       valueReply({ classification: 'data', personaIds: ['software-architect', 'performance-engineer'], reason: 'Schema design and query cost.' }),
@@ -65,8 +92,7 @@ describe('selectPersonas', () => {
 
     assert.equal(model.callCount, 2);
     const repair = textOf(model.lastRequest.messages.at(-1));
-    assert.match(repair, /personaIds\[1\]/, 'the repair names the offending entry');
-    assert.ok(repair.includes('"performance-engineer"'), 'the repair lists the valid ids');
+    assert.match(repair, /personaIds/, 'the repair names the offending field');
     assert.deepEqual(selection.personas.map(p => p.id), ['software-architect', 'performance-engineer']);
     assert.equal(selection.reason, 'Schema design and query cost.');
   });

@@ -1,0 +1,18 @@
+import { canonicalizeArray, canonicalIn, dedupeArray } from '../llm/replyNormalizing';
+import type { ReplyNormalizer } from '../llm/structuredOutput';
+import type { PersonaContract } from './contract';
+
+/**
+ * The select_personas reply's ids made usable where the intent is clear: an id in another case, or a
+ * persona's name in place of its id, is read as that persona's id; an unknown id and a repeated id are
+ * dropped (each noted). Too few personas left is for the repair loop.
+ */
+export function selectionNormalizer(personas: readonly PersonaContract[]): ReplyNormalizer {
+  const names = Object.fromEntries(personas.map(p => [p.name, p.id]));
+  const canonical = canonicalIn(personas.map(p => p.id), names);
+  return (reply, note) => {
+    canonicalizeArray(reply, 'personaIds', undefined, canonical, 'persona id', note);
+    dedupeArray(reply, 'personaIds', undefined, 'persona id', note);
+    return reply;
+  };
+}
