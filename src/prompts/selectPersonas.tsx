@@ -1,5 +1,7 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
 import { REQUEST_CLASSIFICATIONS, type PersonaContract } from '../core/personas/contract';
+import { DATA_NOTICE, escapeData } from './dataBlock';
+import { FittedText } from './fittedText';
 
 /** Props of {@link SelectPersonasPrompt}. */
 export interface SelectPersonasPromptProps extends BasePromptElementProps {
@@ -21,7 +23,8 @@ function catalogLine(persona: PersonaContract): string {
 
 /**
  * Asks the model to classify a request and choose the council panel for it.
- * The request is the only part allowed to shrink: without the catalog the ids cannot be chosen.
+ * The request is fenced as data like in every other prompt, and is the only part allowed to shrink:
+ * without the catalog the ids cannot be chosen.
  */
 export class SelectPersonasPrompt extends PromptElement<SelectPersonasPromptProps> {
   override render() {
@@ -39,15 +42,21 @@ export class SelectPersonasPrompt extends PromptElement<SelectPersonasPromptProp
           only when the request genuinely spans several areas; every extra persona makes the debate longer.
           {'\n'}3. Give a one- or two-sentence reason the user will see: why these personas for this request.
           {'\n'}Use only ids from the catalog.
+          {'\n\n'}
+          {DATA_NOTICE}
         </TextChunk>
         <TextChunk priority={90}>
           {'\n'}## Persona catalog{'\n'}
           {personas.map(catalogLine).join('\n')}
         </TextChunk>
-        <TextChunk priority={80} breakOnWhitespace flexGrow={1}>
-          {'\n'}## User request{'\n'}
-          {request}
-        </TextChunk>
+        <FittedText
+          priority={80}
+          flexGrow={1}
+          before={'\n\nThe user asked the council:\n\n<user_request>\n'}
+          text={escapeData(request.trim())}
+          after={'\n</user_request>\n'}
+          truncationNote="[The request was cut here to fit the model's context window.]"
+        />
       </UserMessage>
     );
   }
