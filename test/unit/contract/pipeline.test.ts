@@ -16,6 +16,8 @@ interface Scenario {
   readonly tool: string;
   /** Script overrides for the other requests (e.g. a collector that keeps asking for reruns, to reach the context manager). */
   readonly script?: Record<string, Route>;
+  /** Agents per stage (default 1, which keeps 1400 runs fast; discovery reports are measured with the fixture's 3 areas). */
+  readonly agentsPerStage?: number;
 }
 
 /** The agent type the routing schema offers (its enum), so the scripted decision routes to the stuck agent. */
@@ -40,7 +42,7 @@ const LOOPING_DISCOVERY: Record<string, Route> = {
 };
 
 const SCENARIOS: readonly Scenario[] = [
-  { tool: 'discovery_report' },
+  { tool: 'discovery_report', agentsPerStage: 3 },
   { tool: 'discovery_collector_result' },
   { tool: 'planning_agent_result' },
   { tool: 'planning_collector_result' },
@@ -78,7 +80,7 @@ function measuredFor(tool: string, measured: LanguageModel, others: LanguageMode
 
 async function play(scenario: Scenario, measured: ScriptedModel): Promise<void> {
   const others = pipelineModel({ route_context: SCRIPTED_ROUTING, ...scenario.script }, { supportsToolCalling: measured.supportsToolCalling });
-  const { outcome } = await runFixture(others, { model: measuredFor(scenario.tool, measured, others) });
+  const { outcome } = await runFixture(others, { model: measuredFor(scenario.tool, measured, others), options: { maxAgentsPerStage: scenario.agentsPerStage ?? 1 } });
   if (!FINE.has(outcome.status)) {
     throw new Error(`the run ended "${outcome.status}": ${'message' in outcome ? outcome.message.slice(0, 400) : ''}`);
   }
