@@ -17,7 +17,6 @@ const ROLE = `You moderate a debate between expert personas about a user's reque
 
 const RULES = `What to report:
 - resolutionSummary: two to four sentences on what this cycle settled, who moved and why, and what is still contested.
-- positions: one entry per persona, using the persona's exact name, with their position at the end of this cycle in one sentence.
 - converged: true when the positions agree on a recommendation, or the remaining differences would not change what the user should do, so another cycle would add little. Differences in emphasis are not disagreements.
 - openDisagreements: the disagreements that still matter to the user, one sentence each, naming who disagrees about what. Empty when converged.
 Judge from the contributions only; do not invent positions nobody took.`;

@@ -5,6 +5,7 @@ import { clarificationRoundLimit } from '../session/limits';
 import type { ClarificationQuestion } from '../session/clarification';
 import type { AssumptionDraft, QuestionDraft } from '../session/events';
 import { ProposedQuestionsSchema } from './replies';
+import { questionsNormalizer } from './replyNormalizers';
 import type { CouncilDeps } from './ports';
 import type { SessionLog } from './sessionLog';
 import { clarifiedRequest, councilSeats } from './sessionFacts';
@@ -30,6 +31,8 @@ export async function proposeQuestions(log: SessionLog, deps: CouncilDeps): Prom
     deps.model,
     {
       schema: ProposedQuestionsSchema,
+      normalize: questionsNormalizer(snapshot.context.questions.map(q => q.question)),
+      onNormalized: changes => deps.onNormalized?.('propose_clarifying_questions', changes),
       name: 'propose_clarifying_questions',
       description: 'Propose the clarifying questions to ask the user before the council debates, highest impact first.',
       messages,

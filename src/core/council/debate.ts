@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { DebateTurnPrompt } from '../../prompts/debateTurnPrompt';
 import { ModeratorPrompt } from '../../prompts/moderatorPrompt';
 import { renderMessages } from '../../prompts/render';
@@ -9,20 +10,32 @@ import { effectiveCycleLimit } from '../session/selectors';
 import type { DebateCycleRecord } from '../../prompts/promptData';
 import { contributionBlock, moderatorNote } from './markdown';
 import type { CouncilDeps } from './ports';
-import { CycleVerdictSchema, PersonaContributionSchema, type CycleVerdict, type PersonaContribution } from './replies';
+import { stanceProblem } from '../session/stance';
+import { contributionReplySchema, CycleVerdictSchema, type CycleVerdict, type PersonaContribution } from './replies';
+import { contributionNormalizer, verdictNormalizer, type SpeakerTerms } from './replyNormalizers';
 import type { SessionLog } from './sessionLog';
 import { clarifiedRequest, contributionMetadata, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
-
-/** A contribution must be coherent: a changed position says why, an unchanged one gives no reason. */
-const ContributionReply = PersonaContributionSchema.refine(c => !c.changedPosition || c.changeReason !== undefined, {
-  message: 'changeReason is required when changedPosition is true',
-  path: ['changeReason'],
-});
 
 /** One persona's attempt in a cycle. */
 type Outcome =
   | { readonly seat: Seat; readonly ok: true; readonly contribution: PersonaContribution }
   | { readonly seat: Seat; readonly ok: false; readonly error: unknown };
+
+/** What the session knows when `seat` speaks in `cycle`: its colleagues and its previous position. */
+function speakerTerms(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps): SpeakerTerms {
+  const self = seat.persona.name;
+  const colleagues = councilSeats(log.snapshot, deps.personas).map(s => s.persona.name).filter(name => name !== self);
+  const previousPosition = previous.find(r => r.cycle === cycle - 1)?.contributions.find(c => c.persona === self)?.position;
+  return { cycle, self, colleagues, previousPosition };
+}
+
+/** The contribution schema sent for these terms, plus the session's stance rule as a last check before repair. */
+function contributionSchema(terms: SpeakerTerms): z.ZodType<PersonaContribution> {
+  return contributionReplySchema(terms).superRefine((contribution, ctx) => {
+    const problem = stanceProblem(contribution);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, path: ['changeReason'] });
+  });
+}
 
 /** Asks one persona for its contribution to `cycle`. */
 async function contribute(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<PersonaContribution> {
@@ -32,13 +45,20 @@ async function contribute(seat: Seat, cycle: number, previous: readonly DebateCy
     deps.model,
     token,
   );
-  const reply = await requestStructured(
+  const terms = speakerTerms(seat, cycle, previous, log, deps);
+  return requestStructured(
     deps.model,
-    { schema: ContributionReply, name: 'contribute_to_debate', description: `${seat.persona.name}'s contribution to debate cycle ${cycle}.`, messages, usage: deps.usage },
+    {
+      schema: contributionSchema(terms),
+      normalize: contributionNormalizer(terms),
+      onNormalized: changes => deps.onNormalized?.(`contribute_to_debate (${seat.persona.name}, cycle ${cycle})`, changes),
+      name: 'contribute_to_debate',
+      description: `${seat.persona.name}'s contribution to debate cycle ${cycle}.`,
+      messages,
+      usage: deps.usage,
+    },
     token,
   );
-  // Cycle 1 is drafted independently: there is no earlier position to have changed from.
-  return cycle === 1 ? { ...reply, changedPosition: false, changeReason: undefined, agreesWith: [] } : reply;
 }
 
 /** Every seat speaks in parallel, so a cycle costs about one model round-trip; failures are returned, not thrown. */
@@ -68,7 +88,15 @@ async function moderate(log: SessionLog, deps: CouncilDeps): Promise<CycleVerdic
   );
   return requestStructured(
     deps.model,
-    { schema: CycleVerdictSchema, name: 'moderate_cycle', description: 'Record where the debate stands after the latest cycle.', messages, usage: deps.usage },
+    {
+      schema: CycleVerdictSchema,
+      normalize: verdictNormalizer,
+      onNormalized: changes => deps.onNormalized?.('moderate_cycle', changes),
+      name: 'moderate_cycle',
+      description: 'Record where the debate stands after the latest cycle.',
+      messages,
+      usage: deps.usage,
+    },
     deps.token,
   );
 }

@@ -90,24 +90,46 @@ export function assumptionList(snapshot: SessionSnapshot, assumptions: readonly 
     .join('\n');
 }
 
-/** The consolidated final answer: recommendation, each persona's conclusion, open disagreements, assumptions, next steps. */
+/** The council's persona names, by their loose spelling (case and spacing ignored). */
+function councilNames(snapshot: SessionSnapshot): Map<string, string> {
+  const key = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
+  const names = snapshot.context.participants.filter(p => p.type === 'persona').map(p => p.name);
+  return new Map(names.map(name => [key(name), name]));
+}
+
+/** The council member a model-written name stands for, or undefined for a name not on the council. */
+function onCouncil(council: ReadonlyMap<string, string>, name: string): string | undefined {
+  return council.get(name.trim().replace(/\s+/g, ' ').toLowerCase());
+}
+
+/**
+ * The consolidated final answer: recommendation, each persona's conclusion, open disagreements, assumptions,
+ * next steps. Persona names come from the session's council, never from the model: an entry for anyone
+ * else is not shown.
+ */
 export function finalAnswerMarkdown(snapshot: SessionSnapshot, synthesis: FinalSynthesis): string {
-  const conclusions = synthesis.personaConclusions
-    .map(c => `- **${untrusted(c.persona)}:** ${untrusted(c.conclusion)}`)
+  const council = councilNames(snapshot);
+  const conclusions = [...council.values()]
+    .flatMap(name => {
+      const found = synthesis.personaConclusions.find(c => onCouncil(council, c.persona) === name);
+      return found ? [`- **${untrusted(name)}:** ${untrusted(found.conclusion)}`] : [];
+    })
     .join('\n');
-  const disagreements = synthesis.disagreements.length === 0
-    ? '_None: the council agrees._'
-    : synthesis.disagreements
-        .map(d => `- **${untrusted(d.topic)}**\n${d.positions.map(p => `  - ${untrusted(p.persona)}: ${untrusted(p.position)}`).join('\n')}`)
-        .join('\n');
+  const disagreements = synthesis.disagreements.flatMap(d => {
+    const positions = d.positions.flatMap(p => {
+      const name = onCouncil(council, p.persona);
+      return name === undefined ? [] : [`  - ${untrusted(name)}: ${untrusted(p.position)}`];
+    });
+    return positions.length < 2 ? [] : [`- **${untrusted(d.topic)}**\n${positions.join('\n')}`];
+  });
   const steps = synthesis.nextSteps.map((s, i) => `${i + 1}. ${untrusted(s)}`).join('\n');
   return [
     `## The council's answer`,
     untrusted(synthesis.recommendation),
     `### Where each persona landed`,
-    conclusions,
+    conclusions || '_No persona conclusions were recorded._',
     `### Disagreements left open`,
-    disagreements,
+    disagreements.length === 0 ? '_None: the council agrees._' : disagreements.join('\n'),
     `### Assumptions`,
     assumptionList(snapshot),
     ...(steps ? [`### Next steps`, steps] : []),

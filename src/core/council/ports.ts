@@ -25,6 +25,8 @@ export interface CouncilDeps {
   readonly token: CancellationSignal;
   readonly usage?: UsageMeter;
   readonly selectionDefaults?: SelectionDefaults;
+  /** Receives what was fixed in a model's reply before it was accepted (e.g. a dropped duplicate), for the log. */
+  readonly onNormalized?: (step: string, changes: readonly string[]) => void;
   /** Called after every recorded event, so a failure, a Stop or a reload mid-turn loses nothing. */
   readonly persist?: (stored: StoredSession) => void | Promise<void>;
 }

@@ -6,7 +6,17 @@ import { z } from 'zod';
  * written for the model.
  */
 
-const sentence = z.string().trim().min(1);
+/** Text that says something: the `\\S` pattern puts "not blank" into the JSON Schema the model sees. */
+const sentence = z.string().regex(/\S/, 'must not be blank').trim();
+
+/** Names of the personas on the council, in council order. */
+export type CouncilNames = readonly string[];
+
+/** One of `names` (an enum in the JSON Schema), or any non-blank text when there are none to choose from. */
+function nameOf(names: readonly string[]): z.ZodType<string> {
+  const [first, ...rest] = names;
+  return first === undefined ? sentence : z.enum([first, ...rest]);
+}
 
 /** The kinds of ambiguity a clarifying question can resolve. */
 export const AMBIGUITY_KINDS = [
@@ -55,13 +65,13 @@ export const ProposedQuestionsSchema = z
     questions: z
       .array(ProposedQuestionSchema)
       .max(5)
-      .describe('At most 5 questions, highest impact first. Empty when needsClarification is false.'),
+      .describe('At most 5 questions, highest impact first, each asked once and none already asked. Empty when needsClarification is false.'),
   })
   // Stable sort: the model's order breaks ties.
   .transform(reply => ({ ...reply, questions: [...reply.questions].sort((a, b) => b.impact - a.impact) }));
 export type ProposedQuestions = z.infer<typeof ProposedQuestionsSchema>;
 
-/** One persona's turn in one debate cycle. */
+/** One persona's turn in one debate cycle (the shape every cycle's reply has). */
 export const PersonaContributionSchema = z.object({
   position: sentence.describe('Your position in one sentence: what you recommend.'),
   argument: sentence.describe(
@@ -72,34 +82,68 @@ export const PersonaContributionSchema = z.object({
     .describe('true if your position differs from the one you took in the previous cycle; false in the first cycle.'),
   changeReason: sentence
     .optional()
-    .describe('When changedPosition is true: which argument changed your mind and why. Omit otherwise.'),
+    .describe('Only when changedPosition is true, and then required: which argument changed your mind and why. Omit it when changedPosition is false.'),
   agreesWith: z
     .array(sentence)
-    .describe('Exact names of the colleagues whose positions you agree with; empty if none or in the first cycle.'),
+    .describe('Exact names of the colleagues whose positions you agree with, each once; never your own name; empty if none or in the first cycle.'),
   concerns: z
     .array(sentence)
+    .meta({ uniqueItems: true })
     .describe('Risks or objections you still see, one sentence each; empty if none.'),
 });
 export type PersonaContribution = z.infer<typeof PersonaContributionSchema>;
 
-/** One persona's position, as the moderator or synthesis reports it. */
+/** What one contribution request may contain: who the colleagues are and which cycle it is. */
+export interface ContributionTerms {
+  /** 1-based debate cycle. */
+  readonly cycle: number;
+  /** The names of the other personas on the council. */
+  readonly colleagues: CouncilNames;
+}
+
+/**
+ * The contribution reply for one persona in one cycle: in cycle 1 there is no earlier position to have
+ * changed and no colleague to agree with, so the schema says so; later, agreesWith names only colleagues.
+ * That changeReason goes with changedPosition cannot be said in a flat JSON Schema: the descriptions say it.
+ */
+export function contributionReplySchema(terms: ContributionTerms): z.ZodType<PersonaContribution> {
+  if (terms.cycle <= 1) {
+    return PersonaContributionSchema.omit({ changeReason: true }).extend({
+      changedPosition: z.literal(false).describe('Always false in the first cycle: there is no earlier position.'),
+      agreesWith: z.array(sentence).max(0).describe('Empty in the first cycle: you have not read your colleagues yet.'),
+    });
+  }
+  const agreesWith = terms.colleagues.length === 0
+    ? z.array(sentence).max(0).describe('Empty: you have no colleagues on this council.')
+    : z
+        .array(nameOf(terms.colleagues))
+        .max(terms.colleagues.length)
+        .meta({ uniqueItems: true })
+        .describe('Exact names of the colleagues whose positions you agree with, each once; empty if none.');
+  return PersonaContributionSchema.extend({ agreesWith });
+}
+
+/** One persona's position, as the synthesis reports it in a disagreement. */
 export const PersonaPositionSchema = z.object({
   persona: sentence.describe('The persona name exactly as given.'),
   position: sentence.describe('Their current position in one sentence.'),
 });
 export type PersonaPosition = z.infer<typeof PersonaPositionSchema>;
 
-/** The moderator's reading of one debate cycle. */
+/**
+ * The moderator's reading of one debate cycle. Each persona's position is not asked for: the session
+ * already holds what each persona said (derive, don't ask).
+ */
 export const CycleVerdictSchema = z.object({
   resolutionSummary: sentence.describe(
     'Two to four sentences: what this cycle settled, what moved, and what is still contested.',
   ),
-  positions: z.array(PersonaPositionSchema).describe("Each persona's position at the end of this cycle, one entry per persona."),
   converged: z
     .boolean()
     .describe('true when the positions agree on a recommendation, or remaining differences would not change it; another cycle would add little.'),
   openDisagreements: z
     .array(sentence)
+    .meta({ uniqueItems: true })
     .describe('Disagreements that still matter, one sentence each naming who disagrees about what; empty when converged.'),
 });
 export type CycleVerdict = z.infer<typeof CycleVerdictSchema>;
@@ -117,29 +161,52 @@ export const PersonaConclusionSchema = z.object({
 });
 export type PersonaConclusion = z.infer<typeof PersonaConclusionSchema>;
 
+/** A disagreement among `council`: at least two of its personas, each once (a council of one has none). */
+function disagreementSchema(council: CouncilNames | undefined) {
+  const persona = (council === undefined ? sentence : nameOf(council)).describe(
+    'The persona name exactly as given; each persona at most once per disagreement.',
+  );
+  const positions = z.array(z.object({ persona, position: PersonaPositionSchema.shape.position })).min(2);
+  return z.object({
+    topic: sentence.describe('What the disagreement is about, in a few words.'),
+    positions: (council === undefined ? positions : positions.max(Math.max(2, council.length))).describe(
+      'The differing positions, one entry per persona that holds one (at least two personas).',
+    ),
+  });
+}
+
 /** A disagreement the council could not resolve, with each side's position. */
-export const DisagreementSchema = z.object({
-  topic: sentence.describe('What the disagreement is about, in a few words.'),
-  positions: z.array(PersonaPositionSchema).min(2).describe('The differing positions, one entry per persona that holds one.'),
-});
+export const DisagreementSchema = disagreementSchema(undefined);
 export type Disagreement = z.infer<typeof DisagreementSchema>;
 
-/** The council's one consolidated answer. */
-export const FinalSynthesisSchema = z.object({
-  recommendation: sentence.describe(
-    'The consolidated answer to the user in markdown: the recommendation first, then the key reasons; state which assumptions it rests on.',
-  ),
-  personaConclusions: z
-    .array(
-      z.object({
-        persona: sentence.describe('The persona name exactly as given.'),
-        conclusion: sentence.describe("That persona's final conclusion in one or two sentences."),
-      }),
-    )
-    .describe('One entry per persona.'),
-  disagreements: z
-    .array(DisagreementSchema)
-    .describe('Disagreements that remain and matter to the user; empty if the council agrees.'),
-  nextSteps: z.array(sentence).describe('Concrete next actions for the user, most important first; three to six items.'),
-});
+/** The synthesis reply's fields; `council` (when known) turns persona names into enums of exactly its personas. */
+function synthesisFields(council: CouncilNames | undefined) {
+  const persona = (council === undefined ? sentence : nameOf(council)).describe('The persona name exactly as given.');
+  const entries = z.array(
+    z.object({
+      persona,
+      conclusion: sentence.describe("That persona's final conclusion in one or two sentences."),
+    }),
+  );
+  const exact = council === undefined ? entries : entries.min(council.length).max(council.length);
+  const disagreements = z.array(disagreementSchema(council));
+  return {
+    recommendation: sentence.describe(
+      'The consolidated answer to the user in markdown: the recommendation first, then the key reasons; state which assumptions it rests on.',
+    ),
+    personaConclusions: exact.describe('Exactly one entry per persona on the council, in the order given, each persona once.'),
+    disagreements: (council !== undefined && council.length < 2 ? disagreements.max(0) : disagreements).describe(
+      'Disagreements that remain and matter to the user; empty if the council agrees.',
+    ),
+    nextSteps: z.array(sentence).describe('Concrete next actions for the user, most important first; three to six items.'),
+  };
+}
+
+/** The council's one consolidated answer (the shape of every synthesis reply). */
+export const FinalSynthesisSchema = z.object(synthesisFields(undefined));
 export type FinalSynthesis = z.infer<typeof FinalSynthesisSchema>;
+
+/** The synthesis reply for `council`: persona names are enums of its personas, one conclusion per persona. */
+export function synthesisReplySchema(council: CouncilNames): z.ZodType<FinalSynthesis> {
+  return z.object(synthesisFields(council));
+}

@@ -6,7 +6,8 @@ import { currentFinalRun } from '../session/turns';
 import { canExtend } from '../session/selectors';
 import { finalAnswerMarkdown, limitReachedNotice } from './markdown';
 import type { CouncilDeps } from './ports';
-import { FinalSynthesisSchema, PersonaConclusionSchema, type Confidence, type FinalSynthesis } from './replies';
+import { PersonaConclusionSchema, synthesisReplySchema, type Confidence, type FinalSynthesis } from './replies';
+import { synthesisNormalizer } from './replyNormalizers';
 import type { Recorder } from './debate';
 import type { SessionLog } from './sessionLog';
 import { clarifiedRequest, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
@@ -78,6 +79,16 @@ async function recordSynthesisConclusions(seats: readonly Seat[], synthesis: Fin
   }
 }
 
+/** What the session knows a persona concluded: its direct conclusion, else its last debate position (derive, don't ask). */
+function knownConclusion(deliberation: CouncilDeliberation): (persona: string) => string {
+  return persona => {
+    const said = deliberation.kind === 'conclusions'
+      ? deliberation.conclusions.find(c => c.persona === persona)?.conclusion
+      : deliberation.cycles.flatMap(r => r.contributions).filter(c => c.persona === persona).at(-1)?.position;
+    return said !== undefined && said.trim() !== '' ? firstSentence(said) : 'No conclusion was recorded.';
+  };
+}
+
 /** Writes the council's one consolidated answer and completes the session. */
 export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
   const seats = councilSeats(log.snapshot, deps.personas);
@@ -93,9 +104,18 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
     deps.model,
     deps.token,
   );
+  const council = seats.map(s => s.persona.name);
   const synthesis = await requestStructured(
     deps.model,
-    { schema: FinalSynthesisSchema, name: 'write_final_answer', description: "The council's consolidated answer to the user.", messages, usage: deps.usage },
+    {
+      schema: synthesisReplySchema(council),
+      normalize: synthesisNormalizer(council, knownConclusion(deliberation)),
+      onNormalized: changes => deps.onNormalized?.('write_final_answer', changes),
+      name: 'write_final_answer',
+      description: "The council's consolidated answer to the user.",
+      messages,
+      usage: deps.usage,
+    },
     deps.token,
   );
   if (deliberation.kind === 'debate') await recordSynthesisConclusions(seats, synthesis, log, deps, record);

@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
 import type { z } from 'zod';
 import {
+  contributionReplySchema,
   CycleVerdictSchema,
   DisagreementSchema,
   FinalSynthesisSchema,
   PersonaConclusionSchema,
   PersonaContributionSchema,
   ProposedQuestionsSchema,
+  synthesisReplySchema,
 } from '../../../src/core/council/replies';
+import { contributionNormalizer, questionsNormalizer, synthesisNormalizer, verdictNormalizer } from '../../../src/core/council/replyNormalizers';
+import type { ReplyNormalizer } from '../../../src/core/llm/structuredOutput';
 import { neverCancelled } from '../../../src/core/llm/languageModel';
 import { jsonSchemaOf, requestStructured } from '../../../src/core/llm/structuredOutput';
 import { ScriptedModel, valueReply } from '../../support/scriptedModel';
@@ -38,6 +42,9 @@ describe('council reply schemas', () => {
     CycleVerdict: CycleVerdictSchema,
     PersonaConclusion: PersonaConclusionSchema,
     FinalSynthesis: FinalSynthesisSchema,
+    'PersonaContribution (cycle 1)': contributionReplySchema({ cycle: 1, colleagues: ['Ana'] }),
+    'PersonaContribution (cycle 2)': contributionReplySchema({ cycle: 2, colleagues: ['Ana'] }),
+    'FinalSynthesis (per council)': synthesisReplySchema(['Ana', 'Ben']),
   };
 
   for (const [name, schema] of Object.entries(schemas)) {
@@ -92,4 +99,102 @@ describe('council reply schemas', () => {
       assert.deepEqual(reply.questions.map(q => q.question), ['high', 'low']);
     });
   }
+
+  it('the JSON Schema sent says what it can: not blank, each once, names of this council only, exactly one conclusion each', () => {
+    const contribution = jsonSchemaOf(contributionReplySchema({ cycle: 2, colleagues: ['Ana', 'Ben'] }));
+    assert.equal(at(contribution, 'properties', 'position', 'pattern'), '\\S');
+    assert.deepEqual(at(contribution, 'properties', 'agreesWith', 'items', 'enum'), ['Ana', 'Ben']);
+    assert.equal(at(contribution, 'properties', 'agreesWith', 'uniqueItems'), true);
+    const first = jsonSchemaOf(contributionReplySchema({ cycle: 1, colleagues: ['Ana'] }));
+    assert.equal(at(first, 'properties', 'changedPosition', 'const'), false);
+    assert.equal(at(first, 'properties', 'agreesWith', 'maxItems'), 0);
+    assert.equal(at(first, 'properties', 'changeReason'), undefined);
+    const synthesis = jsonSchemaOf(synthesisReplySchema(['Ana', 'Ben', 'Cy']));
+    assert.equal(at(synthesis, 'properties', 'personaConclusions', 'minItems'), 3);
+    assert.equal(at(synthesis, 'properties', 'personaConclusions', 'maxItems'), 3);
+    assert.deepEqual(at(synthesis, 'properties', 'personaConclusions', 'items', 'properties', 'persona', 'enum'), ['Ana', 'Ben', 'Cy']);
+    const disagreementPersona = at(synthesis, 'properties', 'disagreements', 'items', 'properties', 'positions', 'items', 'properties', 'persona', 'enum');
+    assert.deepEqual(disagreementPersona, ['Ana', 'Ben', 'Cy']);
+    assert.equal(at(jsonSchemaOf(CycleVerdictSchema), 'properties', 'positions'), undefined, 'the session knows the positions: not asked again');
+  });
+});
+
+/** The value at `path` in a JSON Schema, or undefined. */
+function at(schema: unknown, ...path: string[]): unknown {
+  return path.reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), schema);
+}
+
+/** Runs a normalizer as requestStructured does, returning the reply and the notes. */
+function normalize(normalizer: ReplyNormalizer, reply: unknown): { reply: Record<string, unknown>; notes: string[] } {
+  const notes: string[] = [];
+  return { reply: normalizer(structuredClone(reply), note => notes.push(note)) as Record<string, unknown>, notes };
+}
+
+describe('council reply normalizers', () => {
+  const contribution = { position: 'Use Postgres.', argument: 'It fits.', changedPosition: false, agreesWith: [], concerns: [] };
+  const later = contributionNormalizer({ cycle: 2, self: 'Ana', colleagues: ['Ben', 'Cy'], previousPosition: 'Use MySQL.' });
+
+  it('drops a changeReason when changedPosition is false', () => {
+    const { reply, notes } = normalize(later, { ...contribution, changeReason: 'Ben convinced me.' });
+    assert.equal('changeReason' in reply, false);
+    assert.equal(notes.length, 1);
+    assert.equal(contributionReplySchema({ cycle: 2, colleagues: ['Ben', 'Cy'] }).safeParse(reply).success, true);
+  });
+
+  it('a changed position without a reason says so and what it moved from, instead of failing the turn', () => {
+    const { reply } = normalize(later, { ...contribution, changedPosition: true });
+    assert.equal(reply.changeReason, 'No reason given; the previous position was: Use MySQL.');
+  });
+
+  it('agreesWith keeps each colleague once, respelled exactly, and drops the speaker and strangers', () => {
+    const { reply, notes } = normalize(later, { ...contribution, agreesWith: ['ben', 'Ana', 'Zed', 'Ben', 'Cy'] });
+    assert.deepEqual(reply.agreesWith, ['Ben', 'Cy']);
+    assert.equal(notes.length, 4);
+  });
+
+  it('in cycle 1 nothing has changed and nobody has been read yet', () => {
+    const first = contributionNormalizer({ cycle: 1, self: 'Ana', colleagues: ['Ben'] });
+    const { reply } = normalize(first, { ...contribution, changedPosition: true, changeReason: 'x', agreesWith: ['Ben'] });
+    assert.deepEqual([reply.changedPosition, 'changeReason' in reply, reply.agreesWith], [false, false, []]);
+  });
+
+  it('drops repeated concerns and open disagreements', () => {
+    assert.deepEqual(normalize(later, { ...contribution, concerns: ['Cost.', 'Cost.'] }).reply.concerns, ['Cost.']);
+    const verdict = { resolutionSummary: 'Split.', converged: false, openDisagreements: ['A vs B.', 'A vs B.'] };
+    assert.deepEqual(normalize(verdictNormalizer, verdict).reply.openDisagreements, ['A vs B.']);
+  });
+
+  it('drops a clarifying question already asked, or asked twice in the reply', () => {
+    const reply = { needsClarification: true, questions: [question(3, 'Who uses it?'), question(4, 'who  uses it?'), question(2, 'Budget?')] };
+    const { reply: fixed } = normalize(questionsNormalizer(['Budget?']), reply);
+    assert.deepEqual((fixed.questions as { question: string }[]).map(q => q.question), ['Who uses it?']);
+  });
+
+  it('the synthesis names exactly the council: strangers and repeats dropped, the missing filled from the session, in council order', () => {
+    const council = ['Ana', 'Ben', 'Cy'];
+    const normalizer = synthesisNormalizer(council, persona => `${persona} said so.`);
+    const reply = {
+      recommendation: 'Do it.',
+      personaConclusions: [
+        { persona: 'ben', conclusion: 'Yes.' },
+        { persona: 'Zed', conclusion: 'Who am I?' },
+        { persona: 'Ana', conclusion: 'Sure.' },
+        { persona: 'Ana', conclusion: 'Again.' },
+      ],
+      disagreements: [
+        { topic: 'Cost', positions: [{ persona: 'Ana', position: 'Cheap' }, { persona: 'Ana', position: 'Dear' }] },
+        { topic: 'Speed', positions: [{ persona: 'Ana', position: 'Fast' }, { persona: 'Cy', position: 'Slow' }] },
+      ],
+      nextSteps: ['Start.'],
+    };
+    const { reply: fixed, notes } = normalize(normalizer, reply);
+    assert.deepEqual(fixed.personaConclusions, [
+      { persona: 'Ana', conclusion: 'Sure.' },
+      { persona: 'Ben', conclusion: 'Yes.' },
+      { persona: 'Cy', conclusion: 'Cy said so.' },
+    ]);
+    assert.deepEqual((fixed.disagreements as { topic: string }[]).map(d => d.topic), ['Speed']);
+    assert.ok(notes.some(n => /unknown persona "Zed"/.test(n)));
+    assert.equal(synthesisReplySchema(council).safeParse(fixed).success, true);
+  });
 });

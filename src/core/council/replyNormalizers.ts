@@ -1,0 +1,148 @@
+import type { ReplyNormalizer } from '../llm/structuredOutput';
+import {
+  canonicalizeArray,
+  canonicalIn,
+  dedupeArray,
+  dropField,
+  isObject,
+  isText,
+  objectsAt,
+  updateArray,
+  type JsonObject,
+} from '../llm/replyNormalizing';
+import type { CouncilNames } from './replies';
+
+/*
+ * Deterministic fixes to the council's model replies, applied before validation where the intent is
+ * clear, so a reply that breaks a rule the JSON Schema cannot state still becomes a valid session event.
+ */
+
+/** Where a persona stands when it speaks: what a contribution reply is checked against. */
+export interface SpeakerTerms {
+  readonly cycle: number;
+  /** The speaking persona's name. */
+  readonly self: string;
+  /** The names of the other personas on the council. */
+  readonly colleagues: CouncilNames;
+  /** The speaker's position in the previous cycle, if it spoke. */
+  readonly previousPosition?: string;
+}
+
+/** Lower-case, single-spaced text, for comparing what models wrote. */
+function loose(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * A contribution made coherent: in cycle 1 nothing can have changed and no colleague has been read;
+ * later, a reason without a change is dropped, a change without a reason says what it moved from, and
+ * agreesWith keeps each colleague once (never the speaker, never a stranger).
+ */
+export function contributionNormalizer(terms: SpeakerTerms): ReplyNormalizer {
+  return (reply, note) => {
+    if (!isObject(reply)) return reply;
+    if (terms.cycle <= 1) {
+      if (reply.changedPosition === true) {
+        reply.changedPosition = false;
+        note('set changedPosition to false (the first cycle has no earlier position)');
+      }
+      dropField(reply, 'changeReason', 'the first cycle has no earlier position', note);
+      if (Array.isArray(reply.agreesWith) && reply.agreesWith.length > 0) {
+        reply.agreesWith = [];
+        note('emptied agreesWith (in the first cycle no colleague has spoken yet)');
+      }
+    } else {
+      coherentChange(reply, terms.previousPosition, note);
+      const self = loose(terms.self);
+      updateArray(reply, 'agreesWith', list =>
+        list.filter(name => {
+          const own = typeof name === 'string' && loose(name) === self;
+          if (own) note('dropped the speaker\'s own name from agreesWith');
+          return !own;
+        }),
+      );
+      canonicalizeArray(reply, 'agreesWith', undefined, canonicalIn(terms.colleagues), 'colleague', note);
+      dedupeArray(reply, 'agreesWith', undefined, 'colleague', note);
+    }
+    dedupeArray(reply, 'concerns', undefined, 'concern', note);
+    return reply;
+  };
+}
+
+/** changeReason exactly when changedPosition: a stray reason is dropped, a missing one says what changed. */
+function coherentChange(reply: JsonObject, previousPosition: string | undefined, note: (change: string) => void): void {
+  if (reply.changedPosition === false && 'changeReason' in reply) {
+    dropField(reply, 'changeReason', 'changedPosition is false', note);
+  } else if (reply.changedPosition === true && !isText(reply.changeReason)) {
+    reply.changeReason = previousPosition === undefined
+      ? 'No reason given.'
+      : `No reason given; the previous position was: ${previousPosition}`;
+    note('changedPosition is true without a changeReason: recorded that no reason was given');
+  }
+}
+
+/** The moderator's open disagreements, each once. */
+export const verdictNormalizer: ReplyNormalizer = (reply, note) => {
+  dedupeArray(reply, 'openDisagreements', undefined, 'open disagreement', note);
+  return reply;
+};
+
+/** Questions already asked (or repeated within the reply) are dropped: the prompt forbids asking them again. */
+export function questionsNormalizer(askedQuestions: readonly string[]): ReplyNormalizer {
+  return (reply, note) => {
+    const seen = new Set(askedQuestions.map(loose));
+    updateArray(reply, 'questions', list =>
+      list.filter(item => {
+        const text = isObject(item) && typeof item.question === 'string' ? loose(item.question) : undefined;
+        if (text === undefined) return true;
+        if (seen.has(text)) {
+          note(`dropped a repeated question "${String((item as JsonObject).question)}"`);
+          return false;
+        }
+        seen.add(text);
+        return true;
+      }),
+    );
+    return reply;
+  };
+}
+
+/**
+ * The synthesis' persona names made exactly the council's: loose spellings respelled, strangers and
+ * repeats dropped, a missing persona given what the session knows it concluded (`derived`), in council
+ * order; a disagreement left with fewer than two personas is dropped.
+ */
+export function synthesisNormalizer(council: CouncilNames, derived: (persona: string) => string): ReplyNormalizer {
+  const canonical = canonicalIn(council);
+  return (reply, note) => {
+    if (!isObject(reply)) return reply;
+    if (Array.isArray(reply.personaConclusions)) {
+      canonicalizeArray(reply, 'personaConclusions', 'persona', canonical, 'persona', note);
+      dedupeArray(reply, 'personaConclusions', 'persona', 'persona', note);
+      const given = new Map(objectsAt(reply, 'personaConclusions').map(entry => [entry.persona, entry]));
+      const malformed = (reply.personaConclusions as unknown[]).filter(entry => !isObject(entry) || typeof entry.persona !== 'string');
+      reply.personaConclusions = [
+        ...council.map(persona => {
+          const entry = given.get(persona);
+          if (entry !== undefined) return entry;
+          note(`added the missing conclusion of ${persona} from the session`);
+          return { persona, conclusion: derived(persona) };
+        }),
+        ...malformed,
+      ];
+    }
+    for (const disagreement of objectsAt(reply, 'disagreements')) {
+      canonicalizeArray(disagreement, 'positions', 'persona', canonical, 'persona', note);
+      dedupeArray(disagreement, 'positions', 'persona', 'persona', note);
+    }
+    updateArray(reply, 'disagreements', list =>
+      list.filter(item => {
+        const positions = isObject(item) ? item.positions : undefined;
+        const tooFew = Array.isArray(positions) && positions.length < 2;
+        if (tooFew) note(`dropped the disagreement "${String((item as JsonObject).topic)}" (fewer than two council personas hold a position)`);
+        return !tooFew;
+      }),
+    );
+    return reply;
+  };
+}
