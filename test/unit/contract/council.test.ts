@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import { newCouncilSession, runCouncilTurn } from '../../../src/core/council/councilTurn';
+import type { CouncilDeps } from '../../../src/core/council/ports';
+import type { SessionLog } from '../../../src/core/council/sessionLog';
+import type { SessionLimitsInit } from '../../../src/core/session/limits';
+import { acceptance, describeConformance, measureConformance, type ConformanceFigures } from '../../support/conformance';
+import { councilResponder, councilRig } from '../../support/councilHarness';
+import type { CouncilScriptOptions } from '../../support/councilScript';
+import { routedModel } from '../../support/routedModel';
+import type { ScriptedModel } from '../../support/scriptedModel';
+import type { SchemaFollowingOptions } from '../../support/schemaFollowingModel';
+
+// Every structured request the council makes is answered, one at a time, by a model that knows only the
+// JSON Schema sent; the other requests of the session are played by the council script. A reply that is a
+// valid instance of what we publish must be accepted without a repair round, and no turn may dead-end.
+
+/** How one structured request is reached in a session, and what the session must look like afterwards. */
+interface Scenario {
+  readonly title: string;
+  readonly tool: string;
+  /** The requests the measured model answers (default: only `tool`); the script plays the rest. */
+  readonly routed?: readonly string[];
+  readonly script?: CouncilScriptOptions;
+  readonly limits?: SessionLimitsInit;
+  readonly skipClarification?: boolean;
+  /** The turns after the first one (which resumes the new session). */
+  readonly then?: (log: SessionLog, deps: CouncilDeps) => Promise<void>;
+  /** The states the session may end the last turn in. */
+  readonly endsIn: readonly string[];
+}
+
+const LIMITS: SessionLimitsInit = { maxClarificationRounds: 3, debateCycleLimit: 10, adminMaxDebateCycles: 20 };
+
+const SCENARIOS: readonly Scenario[] = [
+  { title: 'select_personas', tool: 'select_personas', endsIn: ['clarifying'] },
+  {
+    title: 'propose_clarifying_questions (rounds 1 and 2)',
+    tool: 'propose_clarifying_questions',
+    script: { convergeAtCycle: 1 },
+    then: async (log, deps) => {
+      if (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'moreQuestions' }, deps);
+    },
+    endsIn: ['clarifying', 'completed'],
+  },
+  // Cycle 2 is drafted while the moderator reads cycle 1, and cycle 3 while it reads cycle 2 (then cancelled).
+  { title: 'contribute_to_debate (cycles 1 and 2)', tool: 'contribute_to_debate', skipClarification: true, script: { convergeAtCycle: 2 }, endsIn: ['completed'] },
+  { title: 'moderate_cycle', tool: 'moderate_cycle', skipClarification: true, limits: { ...LIMITS, debateCycleLimit: 2 }, endsIn: ['completed'] },
+  {
+    title: 'give_conclusion',
+    tool: 'give_conclusion',
+    script: { questions: 1 },
+    then: (log, deps) => runCouncilTurn(log, { kind: 'skipRemaining' }, deps),
+    endsIn: ['completed'],
+  },
+  { title: 'write_final_answer (after a debate)', tool: 'write_final_answer', skipClarification: true, script: { convergeAtCycle: 2 }, endsIn: ['completed'] },
+  {
+    title: 'write_final_answer (after direct conclusions)',
+    tool: 'write_final_answer',
+    script: { questions: 1 },
+    then: (log, deps) => runCouncilTurn(log, { kind: 'skipRemaining' }, deps),
+    endsIn: ['completed'],
+  },
+  {
+    title: 'a whole /debate session, every request schema-following',
+    tool: 'write_final_answer',
+    routed: ['select_personas', 'contribute_to_debate', 'moderate_cycle', 'write_final_answer'],
+    skipClarification: true,
+    limits: { ...LIMITS, debateCycleLimit: 3 },
+    endsIn: ['completed'],
+  },
+];
+
+/** Model variants: tool calling and fenced JSON, and optional fields always absent or always present. */
+const VARIANTS: readonly { readonly label: string; readonly runs: number; readonly options: Partial<SchemaFollowingOptions> & { readonly supportsToolCalling?: boolean } }[] = [
+  { label: 'tool call', runs: 200, options: { seed: 0 } },
+  { label: 'fenced JSON', runs: 100, options: { seed: 1, supportsToolCalling: false } },
+  { label: 'optionals absent', runs: 50, options: { seed: 2, optionalsProbability: 0 } },
+  { label: 'optionals present', runs: 50, options: { seed: 3, optionalsProbability: 1 } },
+];
+
+async function play(scenario: Scenario, measured: ScriptedModel): Promise<void> {
+  const rig = await councilRig({ responder: councilResponder(scenario.script) });
+  const deps: CouncilDeps = { ...rig.deps, model: routedModel(measured, scenario.routed ?? [scenario.tool], rig.model) };
+  const log = newCouncilSession(
+    { request: 'How should we store user sessions?', userId: 'user-1', limits: scenario.limits ?? LIMITS, skipClarification: scenario.skipClarification },
+    deps,
+  );
+  await runCouncilTurn(log, { kind: 'resume' }, deps);
+  await scenario.then?.(log, deps);
+  if (!scenario.endsIn.includes(log.state)) throw new Error(`the session ended the turn in "${log.state}"`);
+}
+
+describe('contract conformance: the council accepts every reply that follows the published JSON Schema', function () {
+  this.timeout(120_000);
+  const lines: string[] = [];
+  after(() => {
+    for (const line of lines) console.log(`      ${line}`);
+  });
+
+  for (const scenario of SCENARIOS) {
+    for (const variant of VARIANTS) {
+      it(`${scenario.title}, ${variant.label}`, async () => {
+        const figures: ConformanceFigures = await measureConformance(scenario.tool, variant.runs, model => play(scenario, model), variant.options);
+        lines.push(`${describeConformance({ ...figures, tool: `${scenario.title} [${variant.label}]` })}`);
+        assert.equal(figures.deadEnds, 0, figures.failures.join('\n'));
+        assert.ok(acceptance(figures) >= 0.99, `${describeConformance(figures)}\n${figures.failures.join('\n')}`);
+      });
+    }
+  }
+});
