@@ -78,6 +78,12 @@ const neverConverges: SchemaFollowingOptions['choose'] = (tool, generate) => {
   return tool === 'moderate_cycle' ? { ...(value as object), converged: false } : value;
 };
 
+/** Collectors that judge each stage complete (a random decision may rerun or route back, which is covered elsewhere). */
+const collectorsAdvance: SchemaFollowingOptions['choose'] = (tool, generate) => {
+  const value = generate();
+  return tool.endsWith('_collector_result') ? { ...(value as object), decision: { kind: 'advance', rationale: 'The stage is complete.' } } : value;
+};
+
 describe('a model that follows only the published schemas', function () {
   this.timeout(30_000);
 
@@ -118,7 +124,7 @@ describe('a model that follows only the published schemas', function () {
   });
 
   it('/plan runs to its report', async () => {
-    playSchemaFollowing(await fixture(), { seed: 31 });
+    playSchemaFollowing(await fixture(), { seed: 31, choose: collectorsAdvance });
     let result = await sendChat('@council /plan Add a subtract helper');
     for (let turn = 0; turn < 6 && readPlanMetadata(result)?.status === 'paused'; turn++) {
       const button = planFollowups(result)?.find(f => f.label === 'Continue');
@@ -163,7 +169,7 @@ describe('a model that follows only the published schemas', function () {
 
     for (const stage of ['discovery_report', 'planning_agent_result', 'ticket_agent_result']) {
       it(`during /plan's ${stage.replace(/_.*/, '')} stage`, async () => {
-        const play = playSchemaFollowing(await fixture(), { seed: 51, hang: { tool: stage } });
+        const play = playSchemaFollowing(await fixture(), { seed: 51, hang: { tool: stage }, choose: collectorsAdvance });
         // Run (and Continue) until the stage that hangs, pressing Stop there.
         let result = await stopOrContinue(play, '@council /plan Add a subtract helper');
         for (let turn = 0; turn < 4 && result && readPlanMetadata(result)?.status === 'paused'; turn++) {
