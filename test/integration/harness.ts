@@ -55,3 +55,13 @@ export async function collectStream(response: vscode.LanguageModelChatResponse):
   for await (const part of response.stream) parts.push(part);
   return parts;
 }
+
+/** Sets `council.*` settings globally for a test; the returned function restores the earlier values. */
+export async function configure(values: Record<string, unknown>): Promise<() => Promise<void>> {
+  const config = vscode.workspace.getConfiguration('council');
+  const previous = Object.keys(values).map(key => [key, config.inspect(key)?.globalValue] as const);
+  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
+  return async () => {
+    for (const [key, value] of previous) await vscode.workspace.getConfiguration('council').update(key, value, vscode.ConfigurationTarget.Global);
+  };
+}

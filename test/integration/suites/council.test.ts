@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { councilExtension, fixture, newChat, sendChat } from '../harness';
+import { configure, councilExtension, fixture, newChat, sendChat } from '../harness';
 import { playCouncil, stepsCalled } from '../councilPlay';
 import type { CouncilApi } from '../../../src/extension';
 import type { CouncilResultMetadata } from '../../../src/vscode/councilResult';
@@ -28,15 +28,6 @@ async function session(result: vscode.ChatResult): Promise<SessionLog> {
 
 function labels(result: vscode.ChatResult): string[] {
   return councilFollowups(result).map(f => f.label ?? f.prompt);
-}
-
-async function configure(values: Record<string, unknown>): Promise<() => Promise<void>> {
-  const config = vscode.workspace.getConfiguration('council');
-  const previous = Object.keys(values).map(key => [key, config.inspect(key)?.globalValue] as const);
-  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
-  return async () => {
-    for (const [key, value] of previous) await vscode.workspace.getConfiguration('council').update(key, value, vscode.ConfigurationTarget.Global);
-  };
 }
 
 describe('@council sessions in the chat view', () => {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { councilExtension, fixture, newChat, sendChat } from '../harness';
+import { configure, councilExtension, fixture, newChat, sendChat } from '../harness';
 import { playSchemaFollowing, type SchemaFollowingOptions, type SchemaFollowingPlay } from '../schemaFollowingPlay';
 import type { CouncilApi } from '../../../src/extension';
 import { readCouncilMetadata, type CouncilResultMetadata } from '../../../src/vscode/councilResult';
@@ -52,15 +52,6 @@ async function stopDuring(play: SchemaFollowingPlay, query: string): Promise<vsc
   await play.hung;
   await vscode.commands.executeCommand('workbench.action.chat.cancel');
   return pending;
-}
-
-async function configure(values: Record<string, unknown>): Promise<() => Promise<void>> {
-  const config = vscode.workspace.getConfiguration('council');
-  const previous = Object.keys(values).map(key => [key, config.inspect(key)?.globalValue] as const);
-  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
-  return async () => {
-    for (const [key, value] of previous) await vscode.workspace.getConfiguration('council').update(key, value, vscode.ConfigurationTarget.Global);
-  };
 }
 
 /** A generated clarification that asks at least one question (still an instance of the schema sent). */
