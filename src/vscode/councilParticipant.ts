@@ -1,19 +1,18 @@
 import * as vscode from 'vscode';
 import { v4 as uuid } from 'uuid';
 import { systemClock } from '../core/clock';
-import { chatIntent, type ChatIntent } from '../core/council/chatIntent';
+import { chatIntent, SLASH, type ChatIntent } from '../core/council/chatIntent';
 import { newCouncilSession, runCouncilTurn } from '../core/council/councilTurn';
 import type { CouncilCommand } from '../core/council/commands';
 import type { CouncilDeps } from '../core/council/ports';
 import { SessionLog, SessionRuleError } from '../core/council/sessionLog';
 import { assumptionsMarkdown, statusMarkdown } from '../core/council/transcript';
-import { describeModelFailure } from '../core/llm/failureMessages';
-import { CancelledError, LanguageModelFailure } from '../core/llm/languageModel';
+import { describeTurnStop } from '../core/llm/turnStop';
 import { UsageTally } from '../core/llm/usage';
 import type { PersonaContract } from '../core/personas/contract';
 import { chatOutput } from './chatOutput';
-import { councilMetadata } from './councilResult';
-import { adaptLanguageModel, toModelFailure } from './languageModelAdapter';
+import { councilMetadata, newerSessionMetadata } from './councilResult';
+import { adaptLanguageModel } from './languageModelAdapter';
 import type { CouncilLog } from './log';
 import { loadCouncilPersonas } from './personaSource';
 import type { SessionStore } from './sessionStore';
@@ -43,19 +42,8 @@ function withPinned(request: string, pinned: readonly PersonaContract[]): string
   return pinned.length > 0 ? `with ${pinned.map(p => p.name).join(', ')}: ${request}` : request;
 }
 
-/** What to tell the user when a turn stops early; the session itself is always kept. */
-function failureMessage(error: unknown, token: vscode.CancellationToken): { readonly text: string; readonly isError: boolean } {
-  if (error instanceof SessionRuleError) return { text: error.message, isError: false };
-  const failure = toModelFailure(error, token);
-  if (failure instanceof CancelledError) {
-    return { text: 'Stopped. The session is saved: press **Try again** (or send `/retry`) to continue where it stopped.', isError: false };
-  }
-  if (failure instanceof LanguageModelFailure && failure.kind !== 'unknown') {
-    return { text: `${describeModelFailure(failure)} The session is saved: press **Try again** to continue.`, isError: true };
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return { text: `The council stopped: ${detail} The session is saved: press **Try again** to continue.`, isError: true };
-}
+/** What a council turn keeps when it stops early, and the button that continues it. */
+const COUNCIL_STOP = { kept: 'The session is saved.', button: 'Try again' } as const;
 
 /** The `@council` request handler: one chat request = one council turn. */
 export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandler {
@@ -63,6 +51,10 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     const found = threadSession(chatContext.history, PARTICIPANT_ID, env.store);
     if (found.kind === 'unreadable') {
       env.log.logError(new Error(found.error), `restoring session ${found.sessionId}`);
+    }
+    if (found.kind === 'newer' && request.command !== SLASH.newSession) {
+      // Saved by a newer Council: never continue or overwrite it; the next turn reports it again.
+      return { errorDetails: { message: found.error.message }, metadata: newerSessionMetadata(found.sessionId) };
     }
     const current = found.kind === 'found' ? found.log : undefined;
     const intent: ChatIntent = chatIntent(request.command, request.prompt, current?.state ?? 'none');
@@ -116,6 +108,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
       usage,
       selectionDefaults: settings.defaultPersonaIds.length > 0 ? { personaIds: settings.defaultPersonaIds } : undefined,
       persist: stored => env.store.save(stored),
+      onNormalized: (step, changes) => env.log.info(`${step}: normalized the model's reply: ${changes.join('; ')}`),
     };
     let log: SessionLog;
     let command: CouncilCommand;
@@ -137,17 +130,23 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     }
 
     let failed = false;
+    let noFurtherQuestions = false;
     let errorDetails: vscode.ChatErrorDetails | undefined;
     try {
-      await runCouncilTurn(log, command, deps);
+      ({ noFurtherQuestions } = await runCouncilTurn(log, command, deps));
     } catch (error) {
-      failed = !(error instanceof SessionRuleError);
-      const message = failureMessage(error, token);
-      if (message.isError) {
-        env.log.logError(error, `session ${log.sessionId}`);
-        errorDetails = { message: message.text };
+      if (error instanceof SessionRuleError) {
+        // The user's command does not fit the session now (e.g. no open question); nothing changed.
+        stream.markdown(`\n\n${error.message}`);
       } else {
-        stream.markdown(`\n\n${message.text}`);
+        failed = true;
+        const stop = describeTurnStop(error, COUNCIL_STOP, token.isCancellationRequested);
+        if (stop.kind === 'cancelled') {
+          stream.markdown(`\n\n${stop.message}`);
+        } else {
+          env.log.logError(error, `session ${log.sessionId}: ${stop.detail}`);
+          errorDetails = { message: stop.message };
+        }
       }
     } finally {
       env.log.logTurn({
@@ -160,6 +159,6 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
         command: request.command,
       });
     }
-    return { metadata: councilMetadata(log, failed), ...(errorDetails ? { errorDetails } : {}) };
+    return { metadata: councilMetadata(log, failed, noFurtherQuestions), ...(errorDetails ? { errorDetails } : {}) };
   };
 }

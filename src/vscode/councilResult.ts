@@ -47,8 +47,11 @@ const NO_ACTIONS: CouncilResultMetadata['actions'] = {
   plan: false,
 };
 
-/** Metadata for a response about `log` (or no session). `failed`: the turn stopped early and can be retried. */
-export function councilMetadata(log: SessionLog | undefined, failed = false): CouncilResultMetadata {
+/**
+ * Metadata for a response about `log` (or no session). `failed`: the turn stopped early and can be retried.
+ * `noFurtherQuestions`: the council was just asked for more questions and had none, so that is not offered again.
+ */
+export function councilMetadata(log: SessionLog | undefined, failed = false, noFurtherQuestions = false): CouncilResultMetadata {
   if (!log) return { council: 1, actions: NO_ACTIONS };
   const snapshot = log.snapshot;
   const question = activeQuestion(snapshot);
@@ -61,7 +64,7 @@ export function councilMetadata(log: SessionLog | undefined, failed = false): Co
     actions: {
       answerQuestion: question !== undefined,
       acceptRecommended: question?.recommendedAnswer !== undefined,
-      askMore: canAskMore(snapshot),
+      askMore: canAskMore(snapshot) && !noFurtherQuestions,
       revisit: canRevisit(snapshot),
       extend: canExtend(snapshot),
       retry: interrupted,

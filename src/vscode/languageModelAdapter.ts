@@ -5,10 +5,10 @@ import {
   type CancellationSignal,
   type ChatMessage,
   type LanguageModel,
-  type ModelFailureKind,
   type ModelRequest,
   type ResponsePart,
 } from '../core/llm/languageModel';
+import { toModelError } from '../core/llm/modelErrors';
 
 /**
  * The LanguageModel port over the model the user picked in chat (`request.model`).
@@ -121,32 +121,8 @@ function linkToken(signal: CancellationSignal | undefined): { readonly token: vs
   };
 }
 
-const FAILURE_KIND_BY_CODE: Readonly<Record<string, ModelFailureKind>> = {
-  [vscode.LanguageModelError.NoPermissions.name]: 'noPermissions',
-  [vscode.LanguageModelError.Blocked.name]: 'blocked',
-  [vscode.LanguageModelError.NotFound.name]: 'notFound',
-};
-
-/**
- * Maps anything a model call throws to the port's errors: cancellation (by error or by the user's token)
- * becomes `CancelledError`; `LanguageModelError` codes become failure kinds the user can act on.
- */
+/** Maps what a VS Code model call throws to the port's errors (the one mapping lives in core). */
 export function toModelFailure(error: unknown, token?: CancellationSignal): LanguageModelFailure | CancelledError {
-  if (error instanceof LanguageModelFailure || error instanceof CancelledError) return error;
-  if (error instanceof vscode.CancellationError || token?.isCancellationRequested) return new CancelledError();
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof vscode.LanguageModelError) {
-    return new LanguageModelFailure(failureKindOf(error), message, error);
-  }
-  return new LanguageModelFailure('unknown', message, error);
-}
-
-/** Providers report off-topic refusals and quotas as free text (e.g. Copilot's `off_topic`), so look there too. */
-function failureKindOf(error: vscode.LanguageModelError): ModelFailureKind {
-  const known = FAILURE_KIND_BY_CODE[error.code];
-  if (known) return known;
-  const text = [error.code, error.message, error.cause instanceof Error ? error.cause.message : ''].join(' ');
-  if (/off[_ -]?topic/i.test(text)) return 'offTopic';
-  if (/quota|rate[_ -]?limit/i.test(text)) return 'blocked';
-  return 'unknown';
+  if (error instanceof vscode.CancellationError) return new CancelledError();
+  return toModelError(error, token);
 }

@@ -33,6 +33,10 @@ export type ChatIntent =
   | { readonly kind: 'explain'; readonly message: string };
 
 const RESUME_WORDS = /^(retry|try again|continue|resume)\.?$/i;
+/** A reply that is only a skip keyword (spec 004: "Skip question" or equivalent) skips the open question. */
+const SKIP_ONE = /^(?:skip|pass|defer|later|skip (?:it|this|this one|this question|the question)|ask (?:me )?later)[.!]?$/i;
+/** "skip all" and the like skip every remaining question. */
+const SKIP_ALL = /^skip (?:all|the rest|everything|the remaining(?: questions)?|remaining(?: questions)?)[.!]?$/i;
 
 function needsSession(phase: SessionPhase, command: CouncilCommand): ChatIntent {
   return phase === 'none'
@@ -76,6 +80,8 @@ export function chatIntent(slash: string | undefined, prompt: string, phase: Ses
     default:
       break;
   }
+  if (phase === 'clarifying' && SKIP_ALL.test(text)) return { kind: 'turn', command: { kind: 'skipRemaining' } };
+  if (phase === 'clarifying' && SKIP_ONE.test(text)) return { kind: 'turn', command: { kind: 'skipQuestion' } };
   if (phase === 'clarifying' && text) return { kind: 'turn', command: { kind: 'answer', text } };
   const interrupted = phase === 'created' || phase === 'debating' || phase === 'final';
   if (interrupted && (!text || RESUME_WORDS.test(text))) return { kind: 'turn', command: { kind: 'resume' } };

@@ -53,31 +53,59 @@ function requireActiveQuestion(log: SessionLog) {
   return question;
 }
 
-/** Applies what the user asked for in this turn. */
-async function applyCommand(log: SessionLog, command: CouncilCommand, deps: CouncilDeps, record: Recorder): Promise<void> {
+/**
+ * A step the council ran on its own (selection, questions, debate, synthesis) produced an event the session
+ * refused. That is Council's bug, never the user's: the handler reports it as a failure with Try again.
+ */
+export class CouncilStepRejected extends Error {
+  constructor(readonly state: string, readonly rule: string) {
+    super(`The session refused the ${state} step's event: ${rule}`);
+    this.name = 'CouncilStepRejected';
+  }
+}
+
+/** Records an event a council step derived from a model reply; a refusal is Council's bug, not the user's. */
+async function recordStep(log: SessionLog, record: Recorder, event: SessionEvent): Promise<void> {
+  try {
+    await record(event);
+  } catch (error) {
+    throw error instanceof SessionRuleError ? new CouncilStepRejected(log.state, error.message) : error;
+  }
+}
+
+/** What a turn did that its response must reflect beyond the session's state. */
+export interface TurnReport {
+  /** The council was asked for more questions and had none: do not offer "Ask more questions" again now. */
+  readonly noFurtherQuestions: boolean;
+}
+
+/** Applies what the user asked for in this turn; returns whether "more questions" found none. */
+async function applyCommand(log: SessionLog, command: CouncilCommand, deps: CouncilDeps, record: Recorder): Promise<boolean> {
   const at = deps.clock.now();
   switch (command.kind) {
     case 'answer': {
       requireActiveQuestion(log);
-      return record({ type: 'QUESTION_ANSWERED', answer: { answerId: deps.ids.next(), answer: command.text }, at });
+      await record({ type: 'QUESTION_ANSWERED', answer: { answerId: deps.ids.next(), answer: command.text }, at });
+      return false;
     }
     case 'acceptRecommended': {
       const question = requireActiveQuestion(log);
       if (!question.recommendedAnswer) throw new SessionRuleError('This question has no recommended answer; please type your answer.');
-      return record({ type: 'QUESTION_ANSWERED', answer: { answerId: deps.ids.next(), answer: question.recommendedAnswer }, at });
+      await record({ type: 'QUESTION_ANSWERED', answer: { answerId: deps.ids.next(), answer: question.recommendedAnswer }, at });
+      return false;
     }
     case 'skipQuestion': {
       const question = requireActiveQuestion(log);
       await record({ type: 'QUESTION_SKIPPED', assumption: assumptionFor(question, deps.ids.next()), at });
       deps.output.markdown(`_Skipped. Logged as an assumption: ${untrusted(assumptionFor(question, '').assumption)}_\n\n`);
-      return;
+      return false;
     }
     case 'skipRemaining': {
       requireActiveQuestion(log);
       const assumptions = pendingQuestions(log.snapshot).map(q => ({ ...assumptionFor(q, deps.ids.next()), relatedQuestionId: q.questionId }));
       await record({ type: 'REMAINING_SKIPPED', assumptions, at });
       deps.output.markdown(`_Skipped ${assumptions.length} question${assumptions.length === 1 ? '' : 's'}; the council proceeds on their recommended answers as assumptions._\n\n`);
-      return;
+      return false;
     }
     case 'moreQuestions': {
       if (!canAskMore(log.snapshot)) {
@@ -92,24 +120,25 @@ async function applyCommand(log: SessionLog, command: CouncilCommand, deps: Coun
       const questions = await proposeQuestions(log, deps);
       if (questions.length === 0) {
         deps.output.markdown('_The council has no further questions._\n\n');
-        return;
+        return true;
       }
-      await record({ type: 'MORE_QUESTIONS_ADDED', questions, at: deps.clock.now() });
+      await recordStep(log, record, { type: 'MORE_QUESTIONS_ADDED', questions, at: deps.clock.now() });
       deps.output.markdown(`_Added ${questions.length} more question${questions.length === 1 ? '' : 's'} (round ${log.snapshot.context.clarificationRounds})._\n\n`);
-      return;
+      return false;
     }
     case 'revisitSkipped':
-      return record({ type: 'SKIPPED_REVISITED', at });
+      await record({ type: 'SKIPPED_REVISITED', at });
+      return false;
     case 'extendDebate':
       await record({ type: 'DEBATE_EXTENDED', at });
       deps.output.markdown(`_The debate continues, up to ${log.snapshot.context.limits.adminMaxDebateCycles} cycles._\n\n`);
-      return;
+      return false;
     case 'cancel':
       await record({ type: 'CANCELLED', at });
       deps.output.markdown('Session cancelled. Start a new request whenever you like.\n');
-      return;
+      return false;
     case 'resume':
-      return;
+      return false;
   }
 }
 
@@ -155,9 +184,20 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
  * final answer. Each step is recorded as it completes, so an error, a Stop or a reload loses
  * nothing: the next turn with `resume` continues exactly where this one stopped.
  */
-export async function runCouncilTurn(log: SessionLog, command: CouncilCommand, deps: CouncilDeps): Promise<void> {
+export async function runCouncilTurn(log: SessionLog, command: CouncilCommand, deps: CouncilDeps): Promise<TurnReport> {
   const record = recorder(log, deps);
-  await applyCommand(log, command, deps, record);
+  const noFurtherQuestions = await applyCommand(log, command, deps, record);
+  try {
+    await advance(log, deps, record);
+  } catch (error) {
+    if (error instanceof SessionRuleError) throw new CouncilStepRejected(log.state, error.message);
+    throw error;
+  }
+  return { noFurtherQuestions };
+}
+
+/** Runs the steps that need no user input until the next question, the final answer or the end. */
+async function advance(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
   for (;;) {
     throwIfCancelled(deps.token);
     switch (log.state) {

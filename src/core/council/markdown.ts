@@ -39,7 +39,9 @@ function quote(text: string): string {
 export function questionCard(snapshot: SessionSnapshot, question: ClarificationQuestion): string {
   const remaining = pendingQuestions(snapshot).length;
   const { limits } = snapshot.context;
-  const header = `**Clarifying question** · round ${question.roundNumber} of at most ${limits.maxClarificationRounds} · ${untrusted(question.targetAmbiguity)}`;
+  // The session's round, not the question's: after "more questions" an earlier round's question may still be open.
+  const round = Math.max(snapshot.context.clarificationRounds, question.roundNumber);
+  const header = `**Clarifying question** · round ${round} of at most ${limits.maxClarificationRounds} · ${untrusted(question.targetAmbiguity)}`;
   const left = remaining > 1 ? `\n\n_${remaining - 1} more question${remaining - 1 === 1 ? '' : 's'} after this one._` : '';
   const recommended = question.recommendedAnswer
     ? `\n\n**Recommended answer:** ${untrusted(question.recommendedAnswer)}`

@@ -77,6 +77,12 @@ export interface LanguageModel {
 export type ModelFailureKind =
   | 'noPermissions'
   | 'blocked'
+  /** Too many requests in a short time (Copilot's ChatRateLimited, or Blocked "too many requests"). */
+  | 'rateLimited'
+  /** The user's premium-request quota is used up (Copilot's ChatQuotaExceeded). */
+  | 'quotaExceeded'
+  /** The prompt is larger than the model's context window ("Message exceeds token limit"). */
+  | 'tooLarge'
   | 'notFound'
   | 'offTopic'
   | 'cancelled'
@@ -89,6 +95,8 @@ export class LanguageModelFailure extends Error {
     readonly kind: ModelFailureKind,
     message: string,
     override readonly cause?: unknown,
+    /** Seconds the provider asked to wait before retrying, when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'LanguageModelFailure';

@@ -1,6 +1,5 @@
+import { toModelError } from './modelErrors';
 import {
-  CancelledError,
-  LanguageModelFailure,
   throwIfCancelled,
   type CancellationSignal,
   type LanguageModel,
@@ -21,15 +20,6 @@ export interface CallOptions {
   readonly stopwatch?: Stopwatch;
   /** Called with each text chunk as it streams in. */
   readonly onText?: (chunk: string) => void;
-}
-
-/** Maps anything a model threw to the port's error vocabulary; cancellation wins over everything. */
-export function toModelError(error: unknown, token: CancellationSignal): Error {
-  if (error instanceof CancelledError) return error;
-  if (token.isCancellationRequested) return new CancelledError();
-  if (error instanceof LanguageModelFailure) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new LanguageModelFailure('unknown', `The model request failed: ${message}`, error);
 }
 
 function outputLength(reply: { text: string; toolCalls: readonly ToolCallPart[] }): number {

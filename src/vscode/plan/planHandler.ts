@@ -15,6 +15,8 @@ import { goalFromSession, type PlanGoal } from './planGoal';
 import { progressMessage } from './planProgress';
 import { parsePlanRequest } from './planRequest';
 import { outcomeMessage, renderCheckpoint, renderCompleted, renderStopped, statusOf } from './planResponse';
+import { planFailure, savedProgress } from './planStop';
+import { describeTurnStop } from '../../core/llm/turnStop';
 import type { PlanResultMetadata } from './planResult';
 import type { PlanRunStore } from './planRunStore';
 import { writeRunReport } from './planReport';
@@ -63,8 +65,14 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     const parsed = parsePlanRequest(text);
     let start: Start;
     if (parsed.kind === 'control') {
-      const stored = parsed.runId ? deps.runs.load(parsed.runId) : deps.runs.list()[0];
-      if (!stored) return say(stream, `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`);
+      const read = parsed.runId ? deps.runs.read(parsed.runId) : deps.runs.latest();
+      if (read.kind === 'missing') return say(stream, `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`);
+      if (read.kind === 'newer') return { errorDetails: { message: read.error.message }, metadata: { plan: 1 } };
+      if (read.kind === 'corrupt') {
+        deps.log.logError(read.error, `reading plan run ${read.runId}`);
+        return { errorDetails: { message: `The saved plan run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run with \`/plan <goal>\`.` }, metadata: { plan: 1 } };
+      }
+      const stored = read.run;
       const { state } = stored;
       if (parsed.action === 'abort') {
         await deps.runs.save(state, 'aborted');
@@ -102,6 +110,7 @@ async function run(deps: PlanHandlerDeps, start: Start, request: vscode.ChatRequ
       token,
       usage: new UsageTally(),
       onProgress: event => {
+        if (event.kind === 'reply-normalized') deps.log.info(`plan run ${runId}, ${event.agentId} (${event.reply}): normalized the model's reply: ${event.changes.join('; ')}`);
         const message = progressMessage(event);
         if (message) stream.progress(message);
       },
@@ -116,13 +125,15 @@ async function run(deps: PlanHandlerDeps, start: Start, request: vscode.ChatRequ
       ...(start.kind === 'resume' ? { resume: start.state } : {}),
     });
   } catch (error) {
-    deps.log.logError(error, `plan run ${runId}`);
+    // runPipeline reports model failures and Stop as outcomes; what reaches here is unexpected.
     const saved = deps.runs.load(runId);
-    const detail = error instanceof Error ? error.message : String(error);
-    return say(stream, `The plan run stopped: ${detail}${saved ? ' Its last completed stage is saved: press **Try again**.' : ''}`, {
-      plan: 1,
-      ...(saved ? { runId, status: 'failed' as const, nextStage: saved.state.nextStage } : {}),
-    });
+    const stop = describeTurnStop(error, { kept: saved ? savedProgress(saved.state) : 'No stage was completed yet.', button: token.isCancellationRequested ? 'Resume' : 'Try again' }, token.isCancellationRequested);
+    const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
+    if (saved) await deps.runs.save(saved.state, status);
+    const metadata: PlanResultMetadata = { plan: 1, ...(saved ? { runId, status, nextStage: saved.state.nextStage } : {}) };
+    if (stop.kind === 'cancelled') return say(stream, stop.message, metadata);
+    deps.log.logError(error, `plan run ${runId}: ${stop.detail}`);
+    return { errorDetails: { message: stop.message }, metadata };
   }
   const status = statusOf(outcome, paused !== undefined);
   await deps.runs.save(outcome.state, status, outcomeMessage(outcome));
@@ -131,5 +142,7 @@ async function run(deps: PlanHandlerDeps, start: Start, request: vscode.ChatRequ
     const files = await writeRunReport(outcome.state);
     return { metadata: renderCompleted(stream, outcome.state, files) };
   }
-  return { metadata: renderStopped(stream, outcome) };
+  const failure = planFailure(outcome);
+  if (failure) deps.log.logError(new Error(failure.detail), `plan run ${runId}`);
+  return { metadata: renderStopped(stream, outcome), ...(failure ? { errorDetails: { message: failure.message } } : {}) };
 }

@@ -89,10 +89,8 @@ export function renderStopped(stream: vscode.ChatResponseStream, outcome: Pipeli
       );
       break;
     case 'rejected':
-      stream.markdown(`The run stopped: an agent's result stayed invalid after repairs.\n\n${untrusted(outcome.message)}\n\n${saved} Press **Try again** to rerun the stage.`);
-      break;
     case 'failed':
-      stream.markdown(`The run stopped: the model call failed (${untrusted(outcome.message)}). ${saved} Press **Try again** to rerun the stage.`);
+      // Shown in the error box (see planStop); the validator's or provider's detail goes to the log only.
       break;
     case 'completed':
       break;

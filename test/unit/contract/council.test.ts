@@ -49,7 +49,9 @@ const SCENARIOS: readonly Scenario[] = [
     title: 'give_conclusion',
     tool: 'give_conclusion',
     script: { questions: 1 },
-    then: (log, deps) => runCouncilTurn(log, { kind: 'skipRemaining' }, deps),
+    then: async (log, deps) => {
+      await runCouncilTurn(log, { kind: 'skipRemaining' }, deps);
+    },
     endsIn: ['completed'],
   },
   { title: 'write_final_answer (after a debate)', tool: 'write_final_answer', skipClarification: true, script: { convergeAtCycle: 2 }, endsIn: ['completed'] },
@@ -57,7 +59,9 @@ const SCENARIOS: readonly Scenario[] = [
     title: 'write_final_answer (after direct conclusions)',
     tool: 'write_final_answer',
     script: { questions: 1 },
-    then: (log, deps) => runCouncilTurn(log, { kind: 'skipRemaining' }, deps),
+    then: async (log, deps) => {
+      await runCouncilTurn(log, { kind: 'skipRemaining' }, deps);
+    },
     endsIn: ['completed'],
   },
   {

@@ -5,6 +5,9 @@ import { LanguageModelFailure, type ModelFailureKind } from '../../../src/core/l
 const ALL_KINDS: readonly ModelFailureKind[] = [
   'noPermissions',
   'blocked',
+  'rateLimited',
+  'quotaExceeded',
+  'tooLarge',
   'notFound',
   'offTopic',
   'cancelled',
@@ -29,7 +32,7 @@ describe('describeModelFailure', () => {
     const message = describeModelFailure(new LanguageModelFailure('blocked', 'Blocked'));
     assert.equal(
       message,
-      'The model refused this request (blocked by its content policy or a quota). Rephrase it or pick another model in the model picker, then press Try again.',
+      'The model refused this request under its content policy. Rephrase the request or pick another model in the model picker, then press Try again.',
     );
   });
 
