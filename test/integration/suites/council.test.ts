@@ -117,6 +117,23 @@ describe('@council sessions in the chat view', () => {
     assert.equal(retried.errorDetails, undefined);
   });
 
+  it('a used-up premium quota says so in an error box and suggests an included model; Try again continues', async () => {
+    const api = await fixture();
+    let failed = false;
+    playCouncil(api, { questions: 0 }, step => {
+      if (step === 'contribute_to_debate' && !failed) {
+        failed = true;
+        return { fail: 'ChatQuotaExceeded', message: 'You have exceeded your premium request allowance ```' };
+      }
+      return undefined;
+    });
+    const broken = await sendChat('@council Is Redis a good session store?');
+    assert.match(broken.errorDetails?.message ?? '', /quota for this model is used up.*included in your plan.*The session is saved\./);
+    assert.ok(!(broken.errorDetails?.message ?? '').includes('```'), 'provider text never opens a code block');
+    assert.deepEqual(labels(broken).slice(0, 1), ['Try again']);
+    assert.equal(meta(await sendChat('@council /retry')).state, 'completed');
+  });
+
   it('works with a model without tool calling (fenced JSON)', async () => {
     playCouncil(await fixture(), { questions: 0 });
     const result = await sendChat('@council /debate Monorepo or polyrepo?', { modelId: PLAIN_MODEL_ID });

@@ -103,9 +103,19 @@ describe('languageModelAdapter over a real vscode.LanguageModelChat', () => {
     assert.equal((await failureFor()).kind, 'offTopic');
   });
 
-  it('treats an exhausted quota as blocked', async () => {
-    (await fixture()).setScript([{ fail: 'QuotaExceeded', message: 'You have exceeded your monthly quota' }]);
-    assert.equal((await failureFor()).kind, 'blocked');
+  it('tells Copilot\'s quota, rate-limit and token-limit failures apart, with the wait when the provider gives one', async () => {
+    const cases = [
+      [{ fail: 'ChatQuotaExceeded', message: 'You have exceeded your premium request allowance.' }, 'quotaExceeded', undefined],
+      [{ fail: 'ChatRateLimited', message: 'Sorry, you have been rate-limited. Please wait 20 seconds before trying again.' }, 'rateLimited', 20],
+      [{ fail: 'Blocked', message: 'Request was temporarily blocked due to making too many requests. Retry after 30 seconds.' }, 'rateLimited', 30],
+      [{ fail: 'Unknown', message: 'Message exceeds token limit.' }, 'tooLarge', undefined],
+    ] as const;
+    for (const [reply, kind, wait] of cases) {
+      (await fixture()).setScript([reply]);
+      const failure = await failureFor();
+      assert.equal(failure.kind, kind, reply.message);
+      assert.equal(failure.retryAfterSeconds, wait, reply.message);
+    }
   });
 
   it('reports any other provider error as an unknown failure with its message', async () => {

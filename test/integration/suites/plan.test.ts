@@ -173,6 +173,7 @@ describe('/plan: the deep-work pipeline in chat', function () {
     const first = await sendChat('@council /plan Add a subtract helper');
     const failed = await sendChat(buttonQuery(first, 'Continue'));
     assert.equal(meta(failed).status, 'failed');
+    assert.match(failed.errorDetails?.message ?? '', /content policy.*Progress up to Discovery is saved\./, 'an error box that says what happened and what is kept');
     assert.equal(meta(failed).stage, 'discovery', 'the state stays at the last completed stage');
     failing = false;
     const retried = await sendChat(buttonQuery(failed, 'Try again'));
