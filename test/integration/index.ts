@@ -3,11 +3,26 @@
  * runs every suite under suites/ with mocha and rejects when any test fails.
  */
 import 'mocha/mocha.js';
+import * as vscode from 'vscode';
 import { loadSuites } from 'council:integration-suites';
+import { SCRIPTED_VENDOR } from './fixture/src/api';
 import { fixture } from './harness';
 
 /** Per-test limit; the runner's hard timeout covers a hung run as a whole. */
 const TEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Resolves once VS Code offers the scripted models. A chat request sent before the workbench knows them fails
+ * with "Language model unavailable" before the participant runs (seen in code-server 1.139 about a second after its window loads).
+ */
+async function scriptedModelsReady(timeoutMs = 20_000): Promise<void> {
+  await fixture();
+  const deadline = Date.now() + timeoutMs;
+  while ((await vscode.lm.selectChatModels({ vendor: SCRIPTED_VENDOR })).length === 0) {
+    if (Date.now() > deadline) throw new Error(`The scripted ${SCRIPTED_VENDOR} models were not offered within ${timeoutMs} ms.`);
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
+}
 
 /** Runs the suites; VS Code reports a rejection as a failed run (non-zero exit). */
 export async function run(): Promise<void> {
@@ -18,6 +33,7 @@ export async function run(): Promise<void> {
   mocha.suite.emit('pre-require', globalThis, 'council-integration', mocha);
   beforeEach(async () => (await fixture()).reset());
   loadSuites();
+  await scriptedModelsReady();
 
   const { failures, passes, pending } = await new Promise<{ failures: number; passes: number; pending: number }>(resolve => {
     const runner = mocha.run(failed =>
