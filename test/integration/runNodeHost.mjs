@@ -3,9 +3,11 @@
 // (dist/node/extension.js) and the fixture's dist/node.js; Debian's Chromium, driven by playwright-core as in
 // runWeb.mjs, opens its workbench in test mode. See shared/notes/real-vscode-tests.md ("A Node extension host too").
 // Needs `npm run build` and scripts/installCodeServer.sh first (`npm run test:node-host` does both).
-//   node test/integration/runNodeHost.mjs [--timeout <ms>] [--folder <dir>] [--verbose]
+//   node test/integration/runNodeHost.mjs [--timeout <ms>] [--folder <dir>] [--verbose] [--keep-profile]
 // --folder: the workspace folder (default test/integration/workspace), opened as a temporary copy on disk so
-// tests may write to it. --verbose: print code-server's own output as it comes (otherwise only on failure).
+// tests may write to it (`--folder ''` opens none). --verbose: print code-server's own output and the workbench's
+// chatter as they come (otherwise code-server's output only on failure). --keep-profile: keep the temp profile
+// (code-server's logs are in user-data/logs/). CODE_SERVER_DIR overrides .cache/code-server, CHROMIUM_PATH Chromium.
 // The page tests (test/integration/page/*.mjs) are not run here: see the note printed at the start.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
