@@ -54,6 +54,15 @@ export default async function chatView(page, { log: print }) {
   log('chat view checks passed');
 }
 
+/**
+ * The list index of the newest response in the chat view (-1 when none). The view is a virtualized list:
+ * rows scrolled out of sight leave the DOM, so counting rendered responses can miss a new one. (The same
+ * expression is inlined in `shown`, whose function runs in the page.)
+ */
+function newestResponse(selector) {
+  return Math.max(-1, ...[...document.querySelectorAll(selector)].map(item => Number(item.closest('[data-index]')?.getAttribute('data-index') ?? -1)));
+}
+
 /** The workbench as a person uses it: the command palette, the chat input, follow-up buttons, Settings. */
 function person(page) {
   const responses = page.locator(RESPONSES);
@@ -65,7 +74,11 @@ function person(page) {
    * after the response is complete); resolves with its visible text (folded steps excluded).
    */
   const shown = async (before, until) => {
-    await page.waitForFunction(([selector, n]) => document.querySelectorAll(selector).length > n, [RESPONSES, before], { timeout: TIMEOUT });
+    await page.waitForFunction(
+      ([selector, n]) => Math.max(-1, ...[...document.querySelectorAll(selector)].map(item => Number(item.closest('[data-index]')?.getAttribute('data-index') ?? -1))) > n,
+      [RESPONSES, before],
+      { timeout: TIMEOUT },
+    );
     await lastResponse().getByText(until).waitFor({ state: 'visible', timeout: TIMEOUT });
     return lastResponse().locator('.value').innerText();
   };
@@ -97,13 +110,13 @@ function person(page) {
       await page.keyboard.press('Enter');
     },
     async ask(query, until) {
-      const before = await responses.count();
+      const before = await page.evaluate(newestResponse, RESPONSES);
       await ui.send(query);
       return shown(before, until);
     },
     /** Clicks a follow-up button of the latest response. */
     async clickFollowup(label, until) {
-      const before = await responses.count();
+      const before = await page.evaluate(newestResponse, RESPONSES);
       await page.mouse.move(1, 1); // a person's pointer moves on: the last button's hover would cover this one
       const button = await page.locator(`${FOLLOWUPS}:not([data-old])`, { hasText: label }).elementHandle({ timeout: TIMEOUT });
       await markFollowupsOld();
