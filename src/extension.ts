@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerCouncilCommands } from './vscode/councilCommands';
 import { councilHandler, PARTICIPANT_ID } from './vscode/councilParticipant';
+import { COUNCIL_TOOL_NAME, councilTool } from './vscode/councilTool';
 import { councilFollowups } from './vscode/followups';
 import { CouncilLog } from './vscode/log';
 import { registerPersonaCommands } from './vscode/personaCommands';
@@ -32,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): CouncilApi {
   participant.followupProvider = { provideFollowups: result => planFollowups(result) ?? councilFollowups(result) };
   registerPersonaCommands(context);
   context.subscriptions.push(log, participant, ...registerCouncilCommands(context, store), ...registerPlanCommands(runs));
+  context.subscriptions.push(vscode.lm.registerTool(COUNCIL_TOOL_NAME, councilTool({ store, log, extensionUri: context.extensionUri })));
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
   return { store, activationMs, runs };

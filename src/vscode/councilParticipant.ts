@@ -1,25 +1,22 @@
 import * as vscode from 'vscode';
-import { v4 as uuid } from 'uuid';
-import { systemClock } from '../core/clock';
 import { chatIntent, SLASH, type ChatIntent } from '../core/council/chatIntent';
 import { newCouncilSession, runCouncilTurn } from '../core/council/councilTurn';
 import type { CouncilCommand } from '../core/council/commands';
-import type { CouncilDeps } from '../core/council/ports';
 import { SessionLog, SessionRuleError } from '../core/council/sessionLog';
 import { assumptionsMarkdown, statusMarkdown } from '../core/council/transcript';
 import { describeTurnStop } from '../core/llm/turnStop';
-import { UsageTally } from '../core/llm/usage';
 import type { PersonaContract } from '../core/personas/contract';
+import type { AttachedItem } from '../core/council/attachedContext';
+import { attachedContext } from './chatReferences';
 import { chatOutput } from './chatOutput';
 import { councilMetadata, newerSessionMetadata } from './councilResult';
-import { adaptLanguageModel } from './languageModelAdapter';
 import type { CouncilLog } from './log';
 import { loadCouncilPersonas } from './personaSource';
 import type { SessionStore } from './sessionStore';
 import { readCouncilSettings } from './settings';
 import { threadSession } from './threadSession';
-import { tracedModel } from './tracedModel';
-import { pinnedPersonaIds } from './pinnedPersonas';
+import { pinnedPersonaIds, withPinned } from './pinnedPersonas';
+import { councilRun } from './councilDeps';
 
 /** Must match `contributes.chatParticipants[0].id` in package.json. */
 export const PARTICIPANT_ID = 'council.council';
@@ -30,16 +27,18 @@ export interface CouncilEnvironment {
   readonly store: SessionStore;
   readonly log: CouncilLog;
   /** `/plan` and the "Plan this" follow-up (the deep-work pipeline), when available. */
-  readonly plan?: (goal: string, session: SessionLog | undefined, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken) => Promise<vscode.ChatResult>;
+  readonly plan?: (
+    goal: string,
+    session: SessionLog | undefined,
+    request: vscode.ChatRequest,
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+    attached?: readonly AttachedItem[],
+  ) => Promise<vscode.ChatResult>;
 }
 
 function personaCatalog(personas: readonly PersonaContract[]): string {
   return personas.map(p => `- **${p.name}** (\`${p.id}\`${p.origin === 'workspace' ? ', workspace' : ''}): ${p.role}`).join('\n');
-}
-
-/** The explicit naming form the persona selector honours, for personas pinned with "Council: Select Personas". */
-function withPinned(request: string, pinned: readonly PersonaContract[]): string {
-  return pinned.length > 0 ? `with ${pinned.map(p => p.name).join(', ')}: ${request}` : request;
 }
 
 /** What a council turn keeps when it stops early, and the button that continues it. */
@@ -59,6 +58,11 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     const current = found.kind === 'found' ? found.log : undefined;
     const intent: ChatIntent = chatIntent(request.command, request.prompt, current?.state ?? 'none');
     const settings = readCouncilSettings();
+    // What the user attached (and earlier turns of this session did): read once, bounded, cited in the response.
+    const attached =
+      intent.kind === 'plan' || intent.kind === 'newSession' || intent.kind === 'turn'
+        ? await attachedContext(request, chatContext.history, PARTICIPANT_ID, intent.kind === 'newSession' ? undefined : current, stream, token)
+        : [];
     switch (intent.kind) {
       case 'explain':
         stream.markdown(found.kind === 'unreadable' ? `This chat's council session could not be restored (${found.error}). ${intent.message}` : intent.message);
@@ -71,7 +75,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
           stream.markdown('Planning is not available in this build.');
           return { metadata: councilMetadata(current) };
         }
-        return env.plan(intent.goal, current, request, stream, token);
+        return env.plan(intent.goal, current, request, stream, token, [...(current?.attached ?? []), ...attached]);
       case 'show': {
         if (intent.what === 'personas') {
           const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
@@ -95,28 +99,15 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     }
 
     const started = Date.now();
-    const usage = new UsageTally();
     const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
-    const ids = { next: () => uuid() };
-    const deps: CouncilDeps = {
-      model: tracedModel(adaptLanguageModel(request.model), env.log),
-      personas: registry.personas,
-      clock: systemClock,
-      ids,
-      output: chatOutput(stream),
-      token,
-      usage,
-      selectionDefaults: settings.defaultPersonaIds.length > 0 ? { personaIds: settings.defaultPersonaIds } : undefined,
-      persist: stored => env.store.save(stored),
-      onNormalized: (step, changes) => env.log.info(`${step}: normalized the model's reply: ${changes.join('; ')}`),
-    };
+    const { deps, usage } = councilRun(env, request.model, registry, settings, chatOutput(stream), token);
     let log: SessionLog;
     let command: CouncilCommand;
     if (intent.kind === 'newSession') {
       for (const problem of [...settings.problems, ...registry.problems.map(p => p.message)]) stream.markdown(`⚠ ${problem}\n\n`);
       const pinned = pinnedPersonaIds(env.context).flatMap(id => registry.personas.filter(p => p.id === id));
       log = newCouncilSession(
-        { request: withPinned(intent.request, pinned), userId: vscode.env.machineId || 'user', limits: settings.limits, skipClarification: intent.skipClarification },
+        { request: withPinned(intent.request, pinned), userId: vscode.env.machineId || 'user', limits: settings.limits, skipClarification: intent.skipClarification, attached },
         deps,
       );
       await env.store.save(log.stored);
@@ -125,6 +116,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
       if (!current) throw new Error('unreachable: a session command without a session');
       log = current;
       command = intent.command;
+      if (log.attach(attached) > 0) await env.store.save(log.stored);
       // After a Stop, VS Code drops what was written once the request was cancelled: say it here instead.
       if (command.kind === 'resume') stream.markdown('_Continuing where this session stopped; nothing done so far is repeated._\n\n');
     }

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { PersonaContract } from '../core/personas/contract';
 
 const KEY = 'council.pinnedPersonas';
 
@@ -10,4 +11,9 @@ export function pinnedPersonaIds(context: vscode.ExtensionContext): readonly str
 
 export function setPinnedPersonaIds(context: vscode.ExtensionContext, ids: readonly string[]): Thenable<void> {
   return context.workspaceState.update(KEY, ids.length > 0 ? [...ids] : undefined);
+}
+
+/** `request` in the explicit naming form the persona selector honours ("with X, Y: …"), so `pinned` sit on the council. */
+export function withPinned(request: string, pinned: readonly PersonaContract[]): string {
+  return pinned.length > 0 ? `with ${pinned.map(p => p.name).join(', ')}: ${request}` : request;
 }

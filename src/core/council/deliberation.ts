@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { PersonaContract } from '../personas/contract';
+import { MAX_PANEL, MIN_PANEL } from '../personas/select';
+import type { SessionSnapshot } from '../session/machine';
+import { untrusted } from './markdown';
+
+/**
+ * The vscode-free part of the `council_deliberate` language model tool: what an agent may pass, what a run
+ * will cost, and the text the agent gets back. Schema in package.json `contributes.languageModelTools`.
+ */
+
+/** The tool's input as the agent sends it (the inputSchema in package.json). */
+export const DeliberationInputSchema = z.object({
+  question: z.string().trim().min(1, 'question must not be empty'),
+  context: z.string().optional(),
+  personas: z.array(z.string()).optional(),
+  maxCycles: z.number().int().min(1).optional(),
+});
+export type DeliberationInput = z.infer<typeof DeliberationInputSchema>;
+
+/** How many model requests a run may make: `fewest` if the council agrees after the first cycle. */
+export interface RequestEstimate {
+  readonly fewest: number;
+  readonly most: number;
+}
+
+/** What one tool call will run, decided before any model call. */
+export interface DeliberationPlan {
+  /** The request the session debates: the question, then the agent's context. */
+  readonly request: string;
+  /** Personas the agent named that exist, in its order (empty: the council chooses). */
+  readonly named: readonly PersonaContract[];
+  /** Ids the agent named that match no persona. */
+  readonly unknownIds: readonly string[];
+  /** The session's debate cycle limit. */
+  readonly cycles: number;
+  readonly estimate: RequestEstimate;
+}
+
+/**
+ * Counts the calls runDebate and concludeCouncil make: the selection (none when the panel is named or there
+ * is nothing to choose), every persona's contribution per cycle (the next cycle is drafted while the
+ * moderator reads, but never beyond the limit), one moderator call per cycle, one synthesis. Repairs of a
+ * malformed reply come on top and are not counted.
+ */
+export function requestEstimate(panel: { readonly named: number; readonly available: number }, cycles: number): RequestEstimate {
+  const chosen = panel.named === 0;
+  const selection = chosen && panel.available > MIN_PANEL ? 1 : 0;
+  const smallest = chosen ? Math.min(MIN_PANEL, panel.available) : panel.named;
+  const largest = chosen ? Math.min(MAX_PANEL, panel.available) : panel.named;
+  return { fewest: selection + smallest + 1 + 1, most: selection + largest * cycles + cycles + 1 };
+}
+
+/**
+ * The plan for `input`: named personas resolved by id, cycles clamped to 1..`maxCycles` (the configured
+ * maximum; the configured default `defaultCycles` when the agent gave none).
+ */
+export function deliberationPlan(input: DeliberationInput, personas: readonly PersonaContract[], defaultCycles: number, maxCycles: number): DeliberationPlan {
+  const ids = [...new Set(input.personas ?? [])];
+  const named = ids.flatMap(id => personas.filter(p => p.id === id));
+  const unknownIds = ids.filter(id => !personas.some(p => p.id === id));
+  const cycles = Math.max(1, Math.min(input.maxCycles ?? defaultCycles, maxCycles));
+  const context = input.context?.trim();
+  const request = context ? `${input.question.trim()}\n\nContext:\n${context}` : input.question.trim();
+  return { request, named, unknownIds, cycles, estimate: requestEstimate({ named: named.length, available: personas.length }, cycles) };
+}
+
+function shortened(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The line VS Code shows while the tool runs. */
+export function invocationMessage(input: DeliberationInput): string {
+  return `Consulting the council: ${shortened(input.question)}`;
+}
+
+/** The confirmation shown before a run, since every model request may count against the user's premium requests. */
+export function confirmationMessage(plan: DeliberationPlan): { readonly title: string; readonly message: string } {
+  const panel = plan.named.length > 0
+    ? `${plan.named.map(p => p.name).join(', ')} (as requested)`
+    : 'chosen for the question by the model';
+  const unknown = plan.unknownIds.length > 0 ? ` Unknown persona ids, ignored: ${plan.unknownIds.join(', ')}.` : '';
+  const range = plan.estimate.fewest === plan.estimate.most ? `${plan.estimate.most}` : `${plan.estimate.fewest}–${plan.estimate.most}`;
+  return {
+    title: 'Run a Council debate?',
+    message:
+      `Council will debate "${shortened(plan.request, 200)}" without clarifying questions.\n\n` +
+      `- Council: ${panel}.${unknown}\n` +
+      `- Up to ${plan.cycles} debate cycle${plan.cycles === 1 ? '' : 's'}, stopping early when the council agrees.\n` +
+      `- About ${range} model requests (fewer when it agrees early; a malformed reply costs one more). ` +
+      'Each may count as a premium request.',
+  };
+}
+
+/** What the agent gets back after a run. */
+export interface DeliberationOutcome {
+  readonly snapshot: SessionSnapshot;
+  /** Model requests this run made. */
+  readonly requests: number;
+  /** Why the run stopped before the final answer (cancelled or failed); undefined when it finished. */
+  readonly stopped?: string;
+  readonly unknownIds?: readonly string[];
+}
+
+/** Where the user finds the session afterwards. */
+function sessionNote(sessionId: string): string {
+  return (
+    `Council session ${sessionId} is saved in this workspace. The user can read the whole debate with the command ` +
+    '"Council: Export Session Transcript" (it exports the most recent council session).'
+  );
+}
+
+/** Cycle summaries so far, for a run that stopped before the final answer. */
+function progressSoFar(snapshot: SessionSnapshot): string {
+  const summaries = snapshot.context.discussions.flatMap(d =>
+    d.status === 'in_progress' ? [] : [`- Cycle ${d.cycleNumber}: ${untrusted(d.resolutionSummary).replace(/\n/g, ' ')}`],
+  );
+  return summaries.length > 0 ? `What the debate established before it stopped:\n${summaries.join('\n')}` : 'No debate cycle was completed.';
+}
+
+/**
+ * The tool result for an agent: the council's answer (recommendation, each persona's conclusion, open
+ * disagreements, assumptions), how many requests it used, and the session to open later.
+ */
+export function deliberationResultText(outcome: DeliberationOutcome): string {
+  const c = outcome.snapshot.context;
+  const council = c.participants.filter(p => p.type === 'persona').map(p => p.name).join(', ') || 'not chosen';
+  const facts = [
+    `Council: ${council}. Debate cycles: ${c.debateCycles}. Model requests used: ${outcome.requests}.`,
+    'No clarifying questions were asked: the council worked from the question and context as given.',
+    ...(outcome.unknownIds?.length ? [`Unknown persona ids, ignored: ${outcome.unknownIds.join(', ')}.`] : []),
+  ].join('\n');
+  const body = outcome.stopped === undefined && c.finalAnswer
+    ? c.finalAnswer
+    : `The council did not finish. ${outcome.stopped ?? ''}\n\n${progressSoFar(outcome.snapshot)}`;
+  return [facts, body, sessionNote(c.sessionId)].join('\n\n') + '\n';
+}

@@ -1,0 +1,51 @@
+import type * as vscode from 'vscode';
+import { v4 as uuid } from 'uuid';
+import { systemClock } from '../core/clock';
+import type { CouncilDeps, CouncilOutput } from '../core/council/ports';
+import { UsageTally } from '../core/llm/usage';
+import type { PersonaRegistry } from '../core/personas';
+import { adaptLanguageModel } from './languageModelAdapter';
+import type { CouncilLog } from './log';
+import type { SessionStore } from './sessionStore';
+import type { CouncilSettings } from './settings';
+import { tracedModel } from './tracedModel';
+
+/** What a council run needs from the extension, whether it came from chat or from the agent's tool. */
+export interface CouncilRunEnvironment {
+  readonly store: SessionStore;
+  readonly log: CouncilLog;
+}
+
+/** The deps of one council turn, and the tally of the model calls it makes. */
+export interface CouncilRun {
+  readonly deps: CouncilDeps;
+  readonly usage: UsageTally;
+}
+
+/**
+ * Wires one council turn to VS Code: `model` traced into the log, every recorded event saved in the store,
+ * the settings' default panel as the selection fallback. Shared by `@council` and `council_deliberate`.
+ */
+export function councilRun(
+  env: CouncilRunEnvironment,
+  model: vscode.LanguageModelChat,
+  registry: PersonaRegistry,
+  settings: CouncilSettings,
+  output: CouncilOutput,
+  token: vscode.CancellationToken,
+): CouncilRun {
+  const usage = new UsageTally();
+  const deps: CouncilDeps = {
+    model: tracedModel(adaptLanguageModel(model), env.log),
+    personas: registry.personas,
+    clock: systemClock,
+    ids: { next: () => uuid() },
+    output,
+    token,
+    usage,
+    selectionDefaults: settings.defaultPersonaIds.length > 0 ? { personaIds: settings.defaultPersonaIds } : undefined,
+    persist: stored => env.store.save(stored),
+    onNormalized: (step, changes) => env.log.info(`${step}: normalized the model's reply: ${changes.join('; ')}`),
+  };
+  return { deps, usage };
+}

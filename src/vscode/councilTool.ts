@@ -1,0 +1,96 @@
+import * as vscode from 'vscode';
+import { newCouncilSession, runCouncilTurn } from '../core/council/councilTurn';
+import {
+  confirmationMessage,
+  deliberationPlan,
+  deliberationResultText,
+  DeliberationInputSchema,
+  invocationMessage,
+  type DeliberationInput,
+  type DeliberationPlan,
+} from '../core/council/deliberation';
+import type { CouncilOutput } from '../core/council/ports';
+import { describeTurnStop } from '../core/llm/turnStop';
+import { councilRun, type CouncilRunEnvironment } from './councilDeps';
+import { loadCouncilPersonas } from './personaSource';
+import { withPinned } from './pinnedPersonas';
+import { readCouncilSettings, type CouncilSettings } from './settings';
+
+/** Must match `contributes.languageModelTools[0].name` in package.json. */
+export const COUNCIL_TOOL_NAME = 'council_deliberate';
+
+/** What the tool needs from the extension. */
+export interface CouncilToolEnvironment extends CouncilRunEnvironment {
+  readonly extensionUri: vscode.Uri;
+}
+
+/** The agent reads only the result, so the debate's progress and Markdown go nowhere. */
+const SILENT: CouncilOutput = { progress: () => undefined, markdown: () => undefined };
+
+/** The agent cannot press a button: the stop text names what is kept, not how to continue in chat. */
+const TOOL_STOP = { kept: 'The session is saved.', button: 'Try again in @council' } as const;
+
+function textResult(text: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
+
+async function planFor(env: CouncilToolEnvironment, input: DeliberationInput, settings: CouncilSettings) {
+  const registry = await loadCouncilPersonas(env.extensionUri, settings);
+  const plan = deliberationPlan(input, registry.personas, settings.limits.debateCycleLimit, settings.limits.adminMaxDebateCycles);
+  return { registry, plan };
+}
+
+/** The model for a run: the tool call carries none, so the first one VS Code offers. */
+async function toolModel(): Promise<vscode.LanguageModelChat | undefined> {
+  const [model] = await vscode.lm.selectChatModels();
+  return model;
+}
+
+/** Runs the council on `plan`, without clarifying questions, and returns the text for the agent. */
+async function deliberate(env: CouncilToolEnvironment, plan: DeliberationPlan, settings: CouncilSettings, registry: Awaited<ReturnType<typeof planFor>>['registry'], token: vscode.CancellationToken): Promise<string> {
+  const model = await toolModel();
+  if (!model) return 'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
+  const started = Date.now();
+  const { deps, usage } = councilRun(env, model, registry, settings, SILENT, token);
+  const log = newCouncilSession(
+    {
+      request: withPinned(plan.request, plan.named),
+      userId: vscode.env.machineId || 'user',
+      limits: { ...settings.limits, debateCycleLimit: plan.cycles },
+      skipClarification: true,
+    },
+    deps,
+  );
+  await env.store.save(log.stored);
+  let stopped: string | undefined;
+  try {
+    await runCouncilTurn(log, { kind: 'resume' }, deps);
+  } catch (error) {
+    const stop = describeTurnStop(error, TOOL_STOP, token.isCancellationRequested);
+    if (stop.kind === 'failed') env.log.logError(error, `session ${log.sessionId} (council_deliberate): ${stop.detail}`);
+    stopped = stop.kind === 'cancelled' ? 'It was cancelled. The session is saved.' : stop.message;
+  } finally {
+    env.log.logTurn({ sessionId: log.sessionId, state: log.state, modelId: model.id, calls: usage.calls, latencyMs: Date.now() - started, promptTokens: usage.promptTokens, command: COUNCIL_TOOL_NAME });
+  }
+  return deliberationResultText({ snapshot: log.snapshot, requests: usage.calls, stopped, unknownIds: plan.unknownIds });
+}
+
+/** `council_deliberate`: a council debate an agent can ask for, confirmed by the user since it spends model requests. */
+export function councilTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<DeliberationInput> {
+  return {
+    async prepareInvocation(options) {
+      const input = DeliberationInputSchema.safeParse(options.input);
+      if (!input.success) return { invocationMessage: 'Consulting the council' };
+      const { plan } = await planFor(env, input.data, readCouncilSettings());
+      const { title, message } = confirmationMessage(plan);
+      return { invocationMessage: invocationMessage(input.data), confirmationMessages: { title, message: new vscode.MarkdownString(message) } };
+    },
+    async invoke(options, token) {
+      const input = DeliberationInputSchema.safeParse(options.input);
+      if (!input.success) return textResult(`The council needs a question: ${input.error.issues.map(i => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}.`);
+      const settings = readCouncilSettings();
+      const { registry, plan } = await planFor(env, input.data, settings);
+      return textResult(await deliberate(env, plan, settings, registry, token));
+    },
+  };
+}
