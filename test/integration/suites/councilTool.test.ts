@@ -1,0 +1,94 @@
+import * as vscode from 'vscode';
+import * as assert from '../assert';
+import { councilExtension, fixture } from '../harness';
+import { playCouncil, stepsCalled } from '../councilPlay';
+import type { CouncilApi } from '../../../src/extension';
+import { COUNCIL_TOOL_NAME } from '../../../src/vscode/councilTool';
+
+/** The session id the result text names. */
+function sessionIdIn(text: string): string {
+  const id = /Council session (\S+) is saved/.exec(text)?.[1];
+  assert.ok(id, `the result names its session: ${text}`);
+  return id as string;
+}
+
+/** Invokes the tool as an agent would (outside a chat request) and returns its text. */
+async function invoke(input: object, token = new vscode.CancellationTokenSource().token): Promise<string> {
+  const result = await vscode.lm.invokeTool(COUNCIL_TOOL_NAME, { input, toolInvocationToken: undefined }, token);
+  return result.content.map(part => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+async function store(): Promise<CouncilApi['store']> {
+  return ((await councilExtension()).exports as CouncilApi).store;
+}
+
+describe('the council_deliberate tool (agent mode)', () => {
+  before(async () => {
+    await councilExtension();
+  });
+
+  it('is offered to agents, referenceable as #council', () => {
+    const tool = vscode.lm.tools.find(t => t.name === COUNCIL_TOOL_NAME);
+    assert.ok(tool, `council_deliberate in vscode.lm.tools: ${vscode.lm.tools.map(t => t.name).join(', ')}`);
+    assert.deepEqual((tool?.inputSchema as { required?: string[] } | undefined)?.required, ['question']);
+  });
+
+  it('runs a council without clarifying questions and returns the answer, assumptions and disagreements', async () => {
+    const api = await fixture();
+    playCouncil(api, { questions: 0, convergeAtCycle: 1 });
+    const text = await invoke({ question: 'Should our API use JWTs or server-side sessions?', context: 'One region, 10k users.', maxCycles: 2 });
+    assert.match(text, /## The council's answer/);
+    assert.match(text, /### Where each persona landed/);
+    assert.match(text, /### Disagreements left open/);
+    assert.match(text, /### Assumptions/);
+    const steps = stepsCalled(api);
+    assert.ok(!steps.includes('propose_clarifying_questions'), `no clarifying question: ${steps.join(', ')}`);
+    assert.equal(steps[0], 'select_personas');
+    assert.match(text, new RegExp(`Model requests used: ${steps.length}\\.`));
+    const saved = (await store()).load(sessionIdIn(text));
+    assert.ok(saved?.ok, 'the session is in the store');
+    assert.equal(saved?.ok && saved.snapshot.value, 'completed');
+    assert.match(saved?.ok ? saved.stored.input.requestText : '', /One region, 10k users\./);
+  });
+
+  it('seats the named personas without a selection call', async () => {
+    const api = await fixture();
+    playCouncil(api, { questions: 0, convergeAtCycle: 1 });
+    const text = await invoke({ question: 'Queue or cron for nightly exports?', personas: ['devops-engineer', 'senior-developer'], maxCycles: 1 });
+    assert.ok(!stepsCalled(api).includes('select_personas'), stepsCalled(api).join(', '));
+    assert.match(text, /Council: DevOps Engineer, Senior Developer\./);
+    assert.match(text, /## The council's answer/);
+  });
+
+  it('returns what went wrong as text when the model fails, with the session kept', async () => {
+    const api = await fixture();
+    playCouncil(api, { questions: 0 }, step => (step === 'moderate_cycle' ? { fail: 'Blocked', message: 'temporarily blocked due to making too many requests' } : undefined));
+    const text = await invoke({ question: 'Rewrite the billing service in Rust?', maxCycles: 1 });
+    assert.match(text, /The council did not finish\./);
+    assert.match(text, /The session is saved\./);
+    assert.doesNotMatch(text, /## The council's answer/);
+    const saved = (await store()).load(sessionIdIn(text));
+    assert.ok(saved?.ok, 'the session is in the store');
+  });
+
+  it('stops when cancelled: the caller gets VS Code\'s cancellation, the run makes no further request, the session is kept', async () => {
+    const api = await fixture();
+    playCouncil(api, { questions: 0 }, step => (step === 'contribute_to_debate' ? { waitForCancellation: true } : undefined));
+    const before = new Set((await store()).list().map(s => s.id));
+    const source = new vscode.CancellationTokenSource();
+    const pending = invoke({ question: 'Monorepo or many repos?', maxCycles: 2 }, source.token);
+    const deadline = Date.now() + 10_000;
+    while (!stepsCalled(api).includes('contribute_to_debate') && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 50));
+    source.cancel();
+    // VS Code answers a cancelled invokeTool with its CancellationError (raceCancellation), whatever the tool does.
+    await assert.rejects(pending, (error: unknown) => error instanceof Error && error.name === 'Canceled');
+    const requests = api.requests().length;
+    await new Promise(resolve => setTimeout(resolve, 500));
+    assert.equal(api.requests().length, requests, `no request after the cancellation: ${stepsCalled(api).join(', ')}`);
+    assert.ok(!stepsCalled(api).includes('moderate_cycle'));
+    const created = (await store()).list().filter(s => !before.has(s.id));
+    assert.equal(created.length, 1, 'the session is in the store');
+    assert.equal(created[0]?.status, 'debating');
+    assert.equal(created[0]?.requestText, 'Monorepo or many repos?');
+  });
+});
