@@ -72,7 +72,7 @@ async function deliberate(env: CouncilToolEnvironment, plan: DeliberationPlan, s
   } finally {
     env.log.logTurn({ sessionId: log.sessionId, state: log.state, modelId: model.id, calls: usage.calls, latencyMs: Date.now() - started, promptTokens: usage.promptTokens, command: COUNCIL_TOOL_NAME });
   }
-  return deliberationResultText({ snapshot: log.snapshot, requests: usage.calls, stopped, unknownIds: plan.unknownIds });
+  return deliberationResultText({ snapshot: log.snapshot, requests: usage.calls, estimate: plan.estimate, stopped, unknownIds: plan.unknownIds });
 }
 
 /** `council_deliberate`: a council debate an agent can ask for, confirmed by the user since it spends model requests. */

@@ -98,6 +98,8 @@ export interface DeliberationOutcome {
   readonly snapshot: SessionSnapshot;
   /** Model requests this run made. */
   readonly requests: number;
+  /** What the confirmation estimated, shown next to what was used. */
+  readonly estimate?: RequestEstimate;
   /** Why the run stopped before the final answer (cancelled or failed); undefined when it finished. */
   readonly stopped?: string;
   readonly unknownIds?: readonly string[];
@@ -107,7 +109,7 @@ export interface DeliberationOutcome {
 function sessionNote(sessionId: string): string {
   return (
     `Council session ${sessionId} is saved in this workspace. The user can read the whole debate with the command ` +
-    '"Council: Export Session Transcript" (it exports the most recent council session).'
+    '"Council: Export Session Transcript" (it exports the most recently saved council session: this one, until another starts).'
   );
 }
 
@@ -127,7 +129,7 @@ export function deliberationResultText(outcome: DeliberationOutcome): string {
   const c = outcome.snapshot.context;
   const council = c.participants.filter(p => p.type === 'persona').map(p => p.name).join(', ') || 'not chosen';
   const facts = [
-    `Council: ${council}. Debate cycles: ${c.debateCycles}. Model requests used: ${outcome.requests}.`,
+    `Council: ${council}. Debate cycles: ${c.debateCycles}. Model requests used: ${outcome.requests}${outcome.estimate ? ` (estimated ${outcome.estimate.fewest}–${outcome.estimate.most})` : ''}.`,
     'No clarifying questions were asked: the council worked from the question and context as given.',
     ...(outcome.unknownIds?.length ? [`Unknown persona ids, ignored: ${outcome.unknownIds.join(', ')}.`] : []),
   ].join('\n');

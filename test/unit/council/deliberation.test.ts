@@ -95,12 +95,12 @@ describe('council_deliberate (vscode-free part)', () => {
   describe('the result text', () => {
     it('has the answer, each conclusion, the disagreements, the assumptions, the requests used and the session', async () => {
       const { rig, log } = await deliberate('with Security Expert, Software Architect: JWT or sessions?', 2, { convergeAtCycle: 1 });
-      const text = deliberationResultText({ snapshot: log.snapshot, requests: rig.usage.calls, unknownIds: ['ghost'] });
+      const text = deliberationResultText({ snapshot: log.snapshot, requests: rig.usage.calls, estimate: { fewest: 4, most: 7 }, unknownIds: ['ghost'] });
       assert.match(text, /## The council's answer/);
       assert.match(text, /### Where each persona landed/);
       assert.match(text, /### Disagreements left open/);
       assert.match(text, /### Assumptions/);
-      assert.match(text, new RegExp(`Model requests used: ${rig.usage.calls}\\.`));
+      assert.match(text, new RegExp(`Model requests used: ${rig.usage.calls} \\(estimated 4–7\\)\\.`));
       assert.match(text, /Council: Security Expert, Software Architect\./);
       assert.match(text, /No clarifying questions were asked/);
       assert.match(text, /ghost/);
