@@ -17,6 +17,7 @@ export const DATA_TAGS = [
   'cycle',
   'contribution',
   'conclusion',
+  'attachment',
 ] as const;
 
 /** One of the council's data tags. */

@@ -1,3 +1,4 @@
+import type { AttachedItem } from '../core/session/attachedItem';
 import type { PersonaContribution } from '../core/council/replies';
 
 /**
@@ -39,6 +40,8 @@ export interface ClarifiedRequest {
   readonly request: string;
   readonly answers: readonly AnsweredQuestion[];
   readonly assumptions: readonly AssumptionNote[];
+  /** Files, selections and tool results the user attached; fenced as data, pruned first. */
+  readonly attached?: readonly AttachedItem[];
 }
 
 /** One persona's contribution, attributed. */

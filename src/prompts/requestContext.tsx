@@ -1,4 +1,5 @@
 import { TextChunk } from '@vscode/prompt-tsx';
+import { attachedChunks } from './attachedBlock';
 import { dataBlock, escapeData } from './dataBlock';
 import { FittedText } from './fittedText';
 import type { AnsweredQuestion, AssumptionNote, ClarifiedRequest, PersonaBrief } from './promptData';
@@ -26,6 +27,7 @@ export function councilBlock(personas: readonly PersonaBrief[]): string {
  * The request, clarifications and assumptions for a UserMessage (give that message `flexGrow`, so
  * it is sized before any debate record). Answers and assumptions are whole chunks; the request is
  * never dropped — if it alone exceeds what is left of the budget, it is cut at a word boundary, with a note.
+ * Attached context follows the request and is pruned first.
  */
 export function clarifiedRequestChunks(context: ClarifiedRequest): readonly unknown[] {
   return [
@@ -37,6 +39,7 @@ export function clarifiedRequestChunks(context: ClarifiedRequest): readonly unkn
       after={'\n</user_request>\n\n'}
       truncationNote="[The request was cut here to fit the model's context window.]"
     />,
+    ...attachedChunks(context.attached),
     <TextChunk priority={200}>{'Answers the user gave to clarifying questions:\n\n' + clarificationsBlock(context.answers)}</TextChunk>,
     <TextChunk priority={100}>
       {'Assumptions the council made for questions the user skipped (treat them as agreed unless the user said otherwise):\n\n' +

@@ -1,6 +1,8 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
 import { REQUEST_CLASSIFICATIONS, type PersonaContract } from '../core/personas/contract';
 import { DATA_NOTICE, escapeData } from './dataBlock';
+import type { AttachedItem } from '../core/session/attachedItem';
+import { attachedChunks } from './attachedBlock';
 import { FittedText } from './fittedText';
 
 /** Props of {@link SelectPersonasPrompt}. */
@@ -11,6 +13,8 @@ export interface SelectPersonasPromptProps extends BasePromptElementProps {
   readonly personas: readonly PersonaContract[];
   readonly minPersonas: number;
   readonly maxPersonas: number;
+  /** The gist of what the user attached (already bounded for selection); pruned before the request. */
+  readonly attached?: readonly AttachedItem[];
 }
 
 /** One catalog line: everything the model needs to judge fit, without the (long) instructions. */
@@ -28,7 +32,7 @@ function catalogLine(persona: PersonaContract): string {
  */
 export class SelectPersonasPrompt extends PromptElement<SelectPersonasPromptProps> {
   override render() {
-    const { request, personas, minPersonas, maxPersonas } = this.props;
+    const { request, personas, minPersonas, maxPersonas, attached } = this.props;
     return (
       <UserMessage>
         <TextChunk priority={100}>
@@ -57,6 +61,8 @@ export class SelectPersonasPrompt extends PromptElement<SelectPersonasPromptProp
           after={'\n</user_request>\n'}
           truncationNote="[The request was cut here to fit the model's context window.]"
         />
+        {attached && attached.length > 0 ? <TextChunk priority={70}>{'\n'}</TextChunk> : undefined}
+        {attachedChunks(attached, 70)}
       </UserMessage>
     );
   }

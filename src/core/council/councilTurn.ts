@@ -1,3 +1,4 @@
+import type { AttachedItem } from './attachedContext';
 import { throwIfCancelled } from '../llm/languageModel';
 import { selectPersonas } from '../personas/select';
 import type { SessionLimitsInit } from '../session/limits';
@@ -22,6 +23,8 @@ export interface NewSessionOptions {
   readonly limits: SessionLimitsInit;
   /** `/debate`: go straight to the debate. */
   readonly skipClarification?: boolean;
+  /** Context the user attached to the request, already bounded. */
+  readonly attached?: readonly AttachedItem[];
 }
 
 /** A new, empty session for `request`. Recorded in the log so a retry after a failure still knows the user's choices. */
@@ -33,6 +36,7 @@ export function newCouncilSession(options: NewSessionOptions, deps: Pick<Council
     createdAt: deps.clock.now(),
     limits: options.limits,
     metadata: { featureFlags: options.skipClarification ? [SKIP_CLARIFICATION] : [] },
+    ...(options.attached && options.attached.length > 0 ? { attached: [...options.attached] } : {}),
   });
 }
 
@@ -149,6 +153,7 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
     deps.output.progress('Choosing the council for this request…');
     const selection = await selectPersonas({
       request: context.requestText,
+      attached: context.attached,
       personas: deps.personas,
       model: deps.model,
       token: deps.token,

@@ -1,6 +1,8 @@
 import { transition } from 'xstate';
+import type { AttachedItem } from '../session/attachedItem';
 import type { SessionEvent } from '../session/events';
 import { sessionMachine, type SessionSnapshot } from '../session/machine';
+import { mergeAttachments } from './attachedContext';
 import { explainRejection } from '../session/rejection';
 import { replaySession, restoreSession, storeSession, type SessionInputInit, type StoredSession } from '../session/replay';
 
@@ -18,7 +20,7 @@ export class SessionRuleError extends Error {
  */
 export class SessionLog {
   private constructor(
-    private readonly input: SessionInputInit,
+    private input: SessionInputInit,
     private readonly events: SessionEvent[],
     private current: SessionSnapshot,
   ) {}
@@ -49,6 +51,25 @@ export class SessionLog {
 
   get stored(): StoredSession {
     return storeSession(this.input, this.events);
+  }
+
+  /** The context attached to the session's requests so far. */
+  get attached(): readonly AttachedItem[] {
+    return this.input.attached ?? [];
+  }
+
+  /**
+   * Adds context attached on a later turn to the session's input (items it already has are kept as the council
+   * saw them); returns how many were new. The snapshot is rebuilt, so the next prompt carries them.
+   */
+  attach(items: readonly AttachedItem[]): number {
+    const merged = mergeAttachments(this.attached, items);
+    const added = merged.length - this.attached.length;
+    if (added > 0) {
+      this.input = { ...this.input, attached: merged };
+      this.current = replaySession(this.input, this.events);
+    }
+    return added;
   }
 
   /** Records `event`; a refused event throws SessionRuleError and leaves the log unchanged. */

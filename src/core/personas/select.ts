@@ -3,6 +3,7 @@ import { LanguageModelFailure, throwIfCancelled, type CancellationSignal, type L
 import { requestStructured, type UsageMeter } from '../llm/structuredOutput';
 import { renderMessages } from '../../prompts/render';
 import { SelectPersonasPrompt } from '../../prompts/selectPersonas';
+import { rebound, SELECTION_ATTACHMENT_BUDGET, type AttachedItem } from '../council/attachedContext';
 import { PersonaContractSchema, RequestClassificationSchema, type PersonaContract } from './contract';
 import { explicitPersonaNames } from './naming';
 import { selectionNormalizer } from './selectionNormalizer';
@@ -57,6 +58,8 @@ export interface SelectionDefaults {
 /** Input of {@link selectPersonas}. */
 export interface SelectPersonasInput {
   readonly request: string;
+  /** Context the user attached; the prompt carries only its gist. */
+  readonly attached?: readonly AttachedItem[];
   /** The registry's personas. */
   readonly personas: readonly PersonaContract[];
   readonly model: LanguageModel;
@@ -110,6 +113,7 @@ function byIds(personas: readonly PersonaContract[], ids: readonly string[]): Pe
  */
 export async function selectPersonas(input: SelectPersonasInput): Promise<PersonaSelection> {
   const { request, personas, model, token, usage, defaults } = input;
+  const attached = input.attached && input.attached.length > 0 ? rebound(input.attached, SELECTION_ATTACHMENT_BUDGET) : undefined;
   throwIfCancelled(token);
   if (personas.length === 0) throw new Error('No council personas are available: check the problems reported for the persona files.');
 
@@ -122,7 +126,7 @@ export async function selectPersonas(input: SelectPersonasInput): Promise<Person
   const maxPersonas = Math.min(MAX_PANEL, personas.length);
   const { messages } = await renderMessages(
     SelectPersonasPrompt,
-    { request, personas, minPersonas: MIN_PANEL, maxPersonas },
+    { request, personas, minPersonas: MIN_PANEL, maxPersonas, ...(attached ? { attached } : {}) },
     model,
     token,
   );

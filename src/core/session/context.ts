@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AttachedItem } from './attachedItem';
 import { SessionLimits } from './limits';
 import { USER_DISPLAY_NAME } from './participants';
 import { EntityId, Timestamp } from './primitives';
@@ -12,6 +13,8 @@ export const SessionInput = z.object({
   createdAt: Timestamp,
   limits: SessionLimits.prefault({}),
   metadata: SessionMetadata.prefault({}),
+  /** Context the user attached (files, selections, tool results); optional, so older stored sessions still read. */
+  attached: z.array(AttachedItem).optional(),
 });
 /** A session's input with defaults applied. */
 export type SessionInput = z.output<typeof SessionInput>;
@@ -43,6 +46,7 @@ export function initialContext(input: SessionInput): SessionContext {
     discussions: [],
     messageTurns: [],
     metadata: input.metadata,
+    ...(input.attached && input.attached.length > 0 ? { attached: input.attached } : {}),
     limitNotice: false,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AttachedItem } from './attachedItem';
 import { Assumption, ClarificationAnswer, ClarificationQuestion } from './clarification';
 import { CouncilDiscussion } from './discussion';
 import { SessionStatus } from './enums';
@@ -45,5 +46,7 @@ export const ConversationSession = z.object({
   /** The consolidated answer; present exactly when the session is completed. */
   finalAnswer: NonBlankText.optional(),
   metadata: SessionMetadata,
+  /** Context the user attached to the session's requests, bounded and fenced as data in every prompt. */
+  attached: z.array(AttachedItem).optional(),
 });
 export type ConversationSession = z.infer<typeof ConversationSession>;

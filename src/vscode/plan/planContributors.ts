@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { attachedContextContributor } from '../../core/pipeline/contributors/attachedContext';
+import type { AttachedItem } from '../../core/session/attachedItem';
 import { episodicMemoryContributor, type EpisodicMemory } from '../../core/pipeline/contributors/episodicMemory';
 import { PromptContributorRegistry } from '../../core/pipeline/contributors/registry';
 import { toolGuidanceContributor } from '../../core/pipeline/contributors/toolGuidance';
@@ -31,9 +33,10 @@ export function storedEpisodes(runs: PlanRunStore): EpisodicMemory {
   return { recall: async ({ limit }) => runs.episodes(limit) };
 }
 
-/** The contributors of a run in VS Code: tool guidance, workspace facts and episodic memory. */
-export function planContributors(reader: WorkspaceReader, runs: PlanRunStore): PromptContributorRegistry {
+/** The contributors of a run in VS Code: tool guidance, workspace facts, episodic memory and the user's attached context. */
+export function planContributors(reader: WorkspaceReader, runs: PlanRunStore, attached: readonly AttachedItem[] = []): PromptContributorRegistry {
   return new PromptContributorRegistry()
+    .register(attachedContextContributor(attached))
     .register(toolGuidanceContributor(() => WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description }))))
     .register(workspaceFactsContributor(vscodeWorkspaceFacts(reader)))
     .register(episodicMemoryContributor(storedEpisodes(runs)));

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { v4 as uuid } from 'uuid';
 import { systemClock } from '../../core/clock';
 import type { SessionLog } from '../../core/council/sessionLog';
+import type { AttachedItem } from '../../core/session/attachedItem';
 import { UsageTally } from '../../core/llm/usage';
 import { BlackboardHistory } from '../../core/pipeline/history/blackboardHistory';
 import type { HistoryStore } from '../../core/pipeline/history/historyStore';
@@ -37,6 +38,8 @@ export type PlanHandler = (
   request: vscode.ChatRequest,
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
+  /** Context the user attached (this request's and the council session's), already bounded. */
+  attached?: readonly AttachedItem[],
 ) => Promise<vscode.ChatResult>;
 
 const HOW_TO =
@@ -57,7 +60,7 @@ function say(stream: vscode.ChatResponseStream, text: string, metadata: PlanResu
  * confirmation. Refused in an untrusted workspace.
  */
 export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
-  return async (text, session, request, stream, token) => {
+  return async (text, session, request, stream, token, attached = []) => {
     if (!vscode.workspace.isTrusted) {
       return say(stream, '`/plan` reads your workspace and proposes changes, so it only runs in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.');
     }
@@ -87,11 +90,18 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`);
       start = { kind: 'new', goal };
     }
-    return run(deps, start, request, stream, token);
+    return run(deps, start, request, stream, token, attached);
   };
 }
 
-async function run(deps: PlanHandlerDeps, start: Start, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+async function run(
+  deps: PlanHandlerDeps,
+  start: Start,
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+  attached: readonly AttachedItem[],
+): Promise<vscode.ChatResult> {
   const ids = { next: () => uuid() };
   const runId = start.kind === 'resume' ? start.state.runId : `wf-${uuid()}`;
   const reader = new VsCodeWorkspaceReader();
@@ -121,7 +131,7 @@ async function run(deps: PlanHandlerDeps, start: Start, request: vscode.ChatRequ
         paused = checkpoint;
         return 'abort';
       },
-      contributors: planContributors(reader, deps.runs),
+      contributors: planContributors(reader, deps.runs, attached),
       ...(start.kind === 'resume' ? { resume: start.state } : {}),
     });
   } catch (error) {

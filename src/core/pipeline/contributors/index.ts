@@ -6,3 +6,4 @@ export * from './untrusted';
 export * from './workspaceFacts';
 export * from './episodicMemory';
 export * from './toolGuidance';
+export * from './attachedContext';

@@ -1,0 +1,141 @@
+import * as vscode from 'vscode';
+import * as assert from '../assert';
+import { councilExtension, fixture, newChat, sendChat } from '../harness';
+import { playCouncil, stepsCalled } from '../councilPlay';
+import type { CouncilApi } from '../../../src/extension';
+import type { CouncilResultMetadata } from '../../../src/vscode/councilResult';
+import { SessionLog } from '../../../src/core/council/sessionLog';
+import { attachedContext } from '../../../src/vscode/chatReferences';
+import { PARTICIPANT_ID } from '../../../src/vscode/councilParticipant';
+import { SCRIPTED_VENDOR } from '../fixture/src/api';
+
+function workspaceUri(path: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'a workspace folder is open');
+  return vscode.Uri.joinPath((folder as vscode.WorkspaceFolder).uri, path);
+}
+
+async function write(path: string, bytes: Uint8Array | string): Promise<vscode.Uri> {
+  const uri = workspaceUri(path);
+  await vscode.workspace.fs.writeFile(uri, typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes);
+  return uri;
+}
+
+/** Sends a chat turn with files (or `{ uri, range }` selections) attached through the chat view's own attachment model. */
+async function sendWithAttachments(query: string, attachFiles: readonly unknown[]): Promise<vscode.ChatResult> {
+  const result = await vscode.commands.executeCommand<vscode.ChatResult | undefined>('workbench.action.chat.open', {
+    query,
+    isPartialQuery: false,
+    modelSelector: { vendor: SCRIPTED_VENDOR },
+    blockOnResponse: true,
+    attachFiles,
+  });
+  assert.ok(result, 'the chat view returned a result');
+  return result as vscode.ChatResult;
+}
+
+async function sessionOf(result: vscode.ChatResult): Promise<SessionLog> {
+  const id = (result.metadata as CouncilResultMetadata | undefined)?.sessionId;
+  assert.ok(id, 'the result names its session');
+  const saved = ((await councilExtension()).exports as CouncilApi).store.load(id as string);
+  assert.ok(saved?.ok, 'the session is stored');
+  return SessionLog.restore(saved?.ok ? saved.stored : undefined);
+}
+
+/** The text of every model call for `step`. */
+function promptsFor(step: string, api: Awaited<ReturnType<typeof fixture>>): string[] {
+  const steps = stepsCalled(api);
+  return api.requests().flatMap((request, index) => (steps[index] === step ? [request.messages.map(m => m.text).join('\n')] : []));
+}
+
+/** Every `<attachment ...>` fence of a prompt: its attributes and body. */
+function fences(prompt: string): { attrs: string; body: string }[] {
+  return [...prompt.matchAll(/<attachment( [^>]*)?>\n([\s\S]*?)\n<\/attachment>/g)].map(m => ({ attrs: m[1] ?? '', body: m[2] ?? '' }));
+}
+
+const BIG = 'big-attached.txt';
+const BINARY = 'logo-attached.bin';
+
+describe('attached context (#file, selections) reaches the council', () => {
+  beforeEach(async () => {
+    await newChat();
+  });
+  afterEach(async () => {
+    for (const path of [BIG, BINARY]) await vscode.workspace.fs.delete(workspaceUri(path)).then(undefined, () => undefined);
+  });
+
+  it('files attached in the chat view are fenced as data in every step, a too-large one cut with a note, and kept for the next turn', async () => {
+    const api = await fixture();
+    playCouncil(api, { questions: 1 });
+    const bigText = Array.from({ length: 3_000 }, (_, i) => `line ${i} of a large attached file`).join('\n');
+    await write(BIG, bigText);
+    await write(BINARY, new Uint8Array([137, 80, 78, 71, 0, 0, 1, 2]));
+    const selection = { uri: workspaceUri('src/util/math.ts'), range: { startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 10 } };
+    const first = await sendWithAttachments('@council Review the app entry point', [workspaceUri('src/app.ts'), workspaceUri(BIG), workspaceUri(BINARY), selection]);
+    assert.equal((first.metadata as CouncilResultMetadata).state, 'clarifying');
+
+    const log = await sessionOf(first);
+    const byLabel = new Map(log.attached.map(item => [item.label, item]));
+    assert.deepEqual([...byLabel.keys()].sort(), [BIG, BINARY, 'src/app.ts', 'src/util/math.ts:1'].sort(), 'every attachment is stored with the session');
+    const app = new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri('src/app.ts')));
+    assert.equal(byLabel.get('src/app.ts')?.content, app);
+    assert.match(byLabel.get(BIG)?.note ?? '', /^Cut to the first \d+ of \d+ characters to fit the 24000-character limit per item/);
+    assert.ok((byLabel.get(BIG)?.content?.length ?? 0) <= 24_000 && bigText.startsWith(byLabel.get(BIG)?.content ?? 'x'));
+    assert.equal(byLabel.get(BINARY)?.content, undefined);
+    assert.match(byLabel.get(BINARY)?.note ?? '', /Binary file/);
+    assert.equal(byLabel.get('src/util/math.ts:1')?.kind, 'selection');
+
+    for (const step of ['select_personas', 'propose_clarifying_questions']) {
+      const [prompt] = promptsFor(step, api);
+      assert.ok(prompt, `${step} was asked`);
+      const appFence = fences(prompt as string).find(f => f.attrs.includes('label="src/app.ts"'));
+      assert.ok(appFence?.body.includes(app.split('\n')[0] ?? 'x'), `${step}: the file's content is inside its fence`);
+    }
+    const clarify = promptsFor('propose_clarifying_questions', api)[0] as string;
+    const bigFence = fences(clarify).find(f => f.attrs.includes(`label="${BIG}"`));
+    assert.match(bigFence?.attrs ?? '', /note="Cut to the first/);
+    assert.ok(!(bigFence?.body ?? '').includes('line 2999 '), 'the cut part is not sent');
+
+    // The answer turn carries no attachments of its own: the debate still sees the session's.
+    const final = await sendChat('@council Readability matters most');
+    assert.equal((final.metadata as CouncilResultMetadata).state, 'completed');
+    const debate = promptsFor('contribute_to_debate', api);
+    assert.ok(debate.length > 0, 'the council debated');
+    for (const prompt of debate) assert.ok(fences(prompt).some(f => f.attrs.includes('label="src/app.ts"') && f.body.includes(app.split('\n')[0] ?? 'x')), 'every debate turn sees the file');
+  });
+
+  it('the adapter turns selections, plain values, unreadable files and failing tools into bounded items and cites what it used', async () => {
+    const cited: unknown[] = [];
+    const shown: string[] = [];
+    const stream = {
+      reference: (value: unknown) => void cited.push(value),
+      markdown: (text: string) => void shown.push(text),
+    } as unknown as vscode.ChatResponseStream;
+    const selection = new vscode.Location(workspaceUri('src/app.ts'), new vscode.Range(2, 0, 3, 0));
+    const missing = workspaceUri('no-such-file.ts');
+    const request = {
+      references: [
+        { id: 'vscode.selection', value: selection },
+        { id: 'note', modelDescription: 'A pasted note', value: 'Remember the 2 s timeout.' },
+        { id: 'vscode.file', value: missing },
+      ],
+      toolReferences: [{ name: 'council_test_no_such_tool' }],
+      toolInvocationToken: undefined,
+    } as unknown as vscode.ChatRequest;
+    const source = new vscode.CancellationTokenSource();
+    const items = await attachedContext(request, [], PARTICIPANT_ID, undefined, stream, source.token);
+    const document = await vscode.workspace.openTextDocument(workspaceUri('src/app.ts'));
+    assert.deepEqual(items.map(i => [i.label, i.kind]), [
+      ['src/app.ts:3', 'selection'],
+      ['A pasted note', 'text'],
+      ['no-such-file.ts', 'file'],
+      ['#council_test_no_such_tool', 'tool'],
+    ]);
+    assert.equal(items[0]?.content, document.lineAt(2).text, 'a selection ending at a line start covers the lines before it');
+    assert.equal(items[1]?.content, 'Remember the 2 s timeout.');
+    assert.match(items[2]?.note ?? '', /^Could not be read/);
+    assert.match(items[3]?.note ?? '', /^Could not be read \(the tool failed/);
+    assert.equal(cited.length, 2, 'the selection and the file are cited');
+    assert.match(shown.join(''), /no-such-file\.ts/, 'the user is told what could not be read');
+  });
+});
