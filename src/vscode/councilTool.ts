@@ -82,7 +82,7 @@ export function councilTool(env: CouncilToolEnvironment): vscode.LanguageModelTo
       const input = DeliberationInputSchema.safeParse(options.input);
       if (!input.success) return { invocationMessage: 'Consulting the council' };
       const { plan } = await planFor(env, input.data, readCouncilSettings());
-      const { title, message } = confirmationMessage(plan);
+      const { title, message } = confirmationMessage(plan, (await toolModel())?.name);
       return { invocationMessage: invocationMessage(input.data), confirmationMessages: { title, message: new vscode.MarkdownString(message) } };
     },
     async invoke(options, token) {

@@ -75,8 +75,11 @@ export function invocationMessage(input: DeliberationInput): string {
   return `Consulting the council: ${shortened(input.question)}`;
 }
 
-/** The confirmation shown before a run, since every model request may count against the user's premium requests. */
-export function confirmationMessage(plan: DeliberationPlan): { readonly title: string; readonly message: string } {
+/**
+ * The confirmation shown before a run, since every model request may count against the user's premium requests.
+ * `model` is the name of the model that will answer (undefined: none is available).
+ */
+export function confirmationMessage(plan: DeliberationPlan, model: string | undefined): { readonly title: string; readonly message: string } {
   const panel = plan.named.length > 0
     ? `${plan.named.map(p => p.name).join(', ')} (as requested)`
     : 'chosen for the question by the model';
@@ -87,9 +90,10 @@ export function confirmationMessage(plan: DeliberationPlan): { readonly title: s
     message:
       `Council will debate "${shortened(plan.request, 200)}" without clarifying questions.\n\n` +
       `- Council: ${panel}.${unknown}\n` +
+      `- Model: ${model ?? 'none is available, so the council cannot run'}.\n` +
       `- Up to ${plan.cycles} debate cycle${plan.cycles === 1 ? '' : 's'}, stopping early when the council agrees.\n` +
-      `- About ${range} model requests (fewer when it agrees early; a malformed reply costs one more). ` +
-      'Each may count as a premium request.',
+      `- ${range} model requests (the fewest if the council agrees after the first cycle; a malformed reply costs ` +
+      'one more). Each may count as a premium request.',
   };
 }
 

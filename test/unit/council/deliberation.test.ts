@@ -81,12 +81,14 @@ describe('council_deliberate (vscode-free part)', () => {
     it('says what runs and what it may cost', async () => {
       const personas = await builtInPersonas();
       const plan = deliberationPlan({ question: 'JWT or sessions?', personas: ['security-expert', 'software-architect', 'ghost'], maxCycles: 2 }, personas, 10, 10);
-      const { title, message } = confirmationMessage(plan);
+      const { title, message } = confirmationMessage(plan, 'GPT-5 mini');
       assert.match(title, /Council/);
       assert.match(message, /Security Expert, Software Architect \(as requested\)/);
       assert.match(message, /ghost/);
+      assert.match(message, /Model: GPT-5 mini\./);
       assert.match(message, /Up to 2 debate cycles/);
-      assert.match(message, /About 4–7 model requests/);
+      assert.match(confirmationMessage(plan, undefined).message, /Model: none is available/);
+      assert.match(message, /- 4–7 model requests/);
       assert.match(message, /premium request/);
       assert.equal(invocationMessage({ question: 'JWT or sessions?' }), 'Consulting the council: JWT or sessions?');
     });
