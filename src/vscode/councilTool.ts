@@ -10,7 +10,9 @@ import {
   type DeliberationPlan,
 } from '../core/council/deliberation';
 import type { CouncilOutput } from '../core/council/ports';
+import { LanguageModelFailure } from '../core/llm/languageModel';
 import { describeTurnStop } from '../core/llm/turnStop';
+import type { PersonaRegistry } from '../core/personas';
 import { councilRun, type CouncilRunEnvironment } from './councilDeps';
 import { loadCouncilPersonas } from './personaSource';
 import { withPinned } from './pinnedPersonas';
@@ -27,14 +29,25 @@ export interface CouncilToolEnvironment extends CouncilRunEnvironment {
 /** The agent reads only the result, so the debate's progress and Markdown go nowhere. */
 const SILENT: CouncilOutput = { progress: () => undefined, markdown: () => undefined };
 
-/** The agent cannot press a button: the stop text names what is kept, not how to continue in chat. */
-const TOOL_STOP = { kept: 'The session is saved.', button: 'Try again in @council' } as const;
+/** A tool's session is bound to no chat thread, so it cannot be continued: a new call starts a new session. */
+const TOOL_STOP = { kept: 'The session is saved; calling the tool again starts a new one.', button: 'Try again' } as const;
+
+/** Why the run stopped, for the agent: the model's failure as the chat would say it, else a sentence with no button to press. */
+function stopText(error: unknown, cancelled: boolean, log: CouncilRunEnvironment['log'], sessionId: string): string {
+  const stop = describeTurnStop(error, TOOL_STOP, cancelled);
+  if (stop.kind === 'cancelled') return 'It was cancelled. The session is saved.';
+  log.logError(error, `session ${sessionId} (${COUNCIL_TOOL_NAME}): ${stop.detail}`);
+  return error instanceof LanguageModelFailure
+    ? stop.message
+    : `Council stopped on an internal problem (the details are in the Council output channel). ${TOOL_STOP.kept}`;
+}
 
 function textResult(text: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
 
-async function planFor(env: CouncilToolEnvironment, input: DeliberationInput, settings: CouncilSettings) {
+/** The personas and the plan for `input` under the current settings. */
+async function planFor(env: CouncilToolEnvironment, input: DeliberationInput, settings: CouncilSettings): Promise<{ readonly registry: PersonaRegistry; readonly plan: DeliberationPlan }> {
   const registry = await loadCouncilPersonas(env.extensionUri, settings);
   const plan = deliberationPlan(input, registry.personas, settings.limits.debateCycleLimit, settings.limits.adminMaxDebateCycles);
   return { registry, plan };
@@ -47,7 +60,7 @@ async function toolModel(): Promise<vscode.LanguageModelChat | undefined> {
 }
 
 /** Runs the council on `plan`, without clarifying questions, and returns the text for the agent. */
-async function deliberate(env: CouncilToolEnvironment, plan: DeliberationPlan, settings: CouncilSettings, registry: Awaited<ReturnType<typeof planFor>>['registry'], token: vscode.CancellationToken): Promise<string> {
+async function deliberate(env: CouncilToolEnvironment, plan: DeliberationPlan, settings: CouncilSettings, registry: PersonaRegistry, token: vscode.CancellationToken): Promise<string> {
   const model = await toolModel();
   if (!model) return 'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
   const started = Date.now();
@@ -66,9 +79,7 @@ async function deliberate(env: CouncilToolEnvironment, plan: DeliberationPlan, s
   try {
     await runCouncilTurn(log, { kind: 'resume' }, deps);
   } catch (error) {
-    const stop = describeTurnStop(error, TOOL_STOP, token.isCancellationRequested);
-    if (stop.kind === 'failed') env.log.logError(error, `session ${log.sessionId} (council_deliberate): ${stop.detail}`);
-    stopped = stop.kind === 'cancelled' ? 'It was cancelled. The session is saved.' : stop.message;
+    stopped = stopText(error, token.isCancellationRequested, env.log, log.sessionId);
   } finally {
     env.log.logTurn({ sessionId: log.sessionId, state: log.state, modelId: model.id, calls: usage.calls, latencyMs: Date.now() - started, promptTokens: usage.promptTokens, command: COUNCIL_TOOL_NAME });
   }

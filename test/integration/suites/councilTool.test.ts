@@ -68,7 +68,7 @@ describe('the council_deliberate tool (agent mode)', () => {
     playCouncil(api, { questions: 0 }, step => (step === 'moderate_cycle' ? { fail: 'Blocked', message: 'temporarily blocked due to making too many requests' } : undefined));
     const text = await invoke({ question: 'Rewrite the billing service in Rust?', maxCycles: 1 });
     assert.match(text, /The council did not finish\./);
-    assert.match(text, /The session is saved\./);
+    assert.match(text, /The session is saved; calling the tool again starts a new one\./);
     assert.doesNotMatch(text, /## The council's answer/);
     const saved = (await store()).load(sessionIdIn(text));
     assert.ok(saved?.ok, 'the session is in the store');
