@@ -63,6 +63,14 @@ describe('the council_deliberate tool (agent mode)', () => {
     assert.match(text, /## The council's answer/);
   });
 
+  it('answers an input without a question with what is missing, making no request', async () => {
+    const api = await fixture();
+    playCouncil(api, { questions: 0 });
+    const text = await invoke({ context: 'no question here' });
+    assert.match(text, /The council needs a question: question:/);
+    assert.equal(api.requests().length, 0);
+  });
+
   it('returns what went wrong as text when the model fails, with the session kept', async () => {
     const api = await fixture();
     playCouncil(api, { questions: 0 }, step => (step === 'moderate_cycle' ? { fail: 'Blocked', message: 'temporarily blocked due to making too many requests' } : undefined));
