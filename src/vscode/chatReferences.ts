@@ -32,11 +32,18 @@ function referenceKey(ref: vscode.ChatPromptReference): string {
   const { value } = ref;
   if (value instanceof vscode.Uri) return attachmentKey({ kind: 'file', label: pathLabel(value) });
   if (value instanceof vscode.Location) return attachmentKey({ kind: locationKind(ref), label: locationLabel(value) });
-  return attachmentKey({ kind: 'text', label: ref.modelDescription ?? ref.id });
+  return attachmentKey({ kind: 'text', label: typeof value === 'string' ? (ref.modelDescription ?? ref.id) : displayName(ref) });
 }
 
+/** VS Code gives symbols (`#sym`, the outline) a JSON id of their location; selections get other ids. */
 function locationKind(ref: vscode.ChatPromptReference): 'symbol' | 'selection' {
-  return /symbol/i.test(ref.id) ? 'symbol' : 'selection';
+  return /symbol/i.test(ref.id) || ref.id.startsWith('{"uri"') ? 'symbol' : 'selection';
+}
+
+/** The display name VS Code sends with every reference at runtime (not yet in the stable typings). */
+function displayName(ref: vscode.ChatPromptReference): string {
+  const name: unknown = (ref as { readonly name?: unknown }).name;
+  return typeof name === 'string' && name !== '' ? name : ref.id;
 }
 
 /** The whole lines a range covers: one ending at the start of a line (a selection of full lines) stops before it. */
@@ -94,7 +101,8 @@ async function readReference(ref: vscode.ChatPromptReference): Promise<ReadRefer
       return { raw: { ...base, unreadable: errorText(error) }, cite: value };
     }
   }
-  return { raw: { label: ref.id, kind: 'text', unreadable: 'a kind of reference Council does not understand' } };
+  // Images, diagnostics and whatever chat adds next: named, so the user sees they were not used.
+  return { raw: { label: displayName(ref), kind: 'text', unreadable: 'a kind of attachment Council cannot read (such as an image); named only' } };
 }
 
 /** Runs a tool the user named with `#`; VS Code shows the tool's own confirmation when it needs one. A failure is a note. */

@@ -104,6 +104,17 @@ describe('attached context (#file, selections) reaches the council', () => {
     for (const prompt of debate) assert.ok(fences(prompt).some(f => f.attrs.includes('label="src/app.ts"') && f.body.includes(app.split('\n')[0] ?? 'x')), 'every debate turn sees the file');
   });
 
+  it('/plan hands the attached files to its agents as fenced, untrusted data', async () => {
+    const api = await fixture();
+    api.setResponder(() => ({ fail: 'NotFound', message: 'scripted: stop after the first call' }));
+    await sendWithAttachments('@council /plan Add a subtract helper', [workspaceUri('src/app.ts')]);
+    const prompt = api.requests()[0]?.messages.map(m => m.text).join('\n') ?? '';
+    assert.ok(prompt, 'the run asked the model');
+    const contribution = /<untrusted-data source="attached-context">([\s\S]*?)<\/untrusted-data>/.exec(prompt)?.[1] ?? '';
+    const app = new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri('src/app.ts')));
+    assert.ok(fences(contribution).some(f => f.attrs.includes('label="src/app.ts"') && f.body.includes(app.split('\n')[0] ?? 'x')), 'the file is inside its fence in the agent\'s prompt');
+  });
+
   it('the adapter turns selections, plain values, unreadable files and failing tools into bounded items and cites what it used', async () => {
     const cited: unknown[] = [];
     const shown: string[] = [];
@@ -118,6 +129,8 @@ describe('attached context (#file, selections) reaches the council', () => {
         { id: 'vscode.selection', value: selection },
         { id: 'note', modelDescription: 'A pasted note', value: 'Remember the 2 s timeout.' },
         { id: 'vscode.file', value: missing },
+        { id: JSON.stringify({ uri: 'src/util/math.ts', range: [0, 0] }), name: 'add', value: new vscode.Location(workspaceUri('src/util/math.ts'), new vscode.Range(0, 0, 0, 5)) },
+        { id: 'image-1', name: 'screenshot.png', value: { mimeType: 'image/png' } },
       ],
       toolReferences: [{ name: 'council_test_no_such_tool' }],
       toolInvocationToken: undefined,
@@ -129,13 +142,18 @@ describe('attached context (#file, selections) reaches the council', () => {
       ['src/app.ts:3', 'selection'],
       ['A pasted note', 'text'],
       ['no-such-file.ts', 'file'],
+      ['src/util/math.ts:1', 'symbol'],
+      ['screenshot.png', 'text'],
       ['#council_test_no_such_tool', 'tool'],
     ]);
+    const math = await vscode.workspace.openTextDocument(workspaceUri('src/util/math.ts'));
+    assert.equal(items[3]?.content, math.lineAt(0).text, 'a symbol shows the lines of its location');
+    assert.match(items[4]?.note ?? '', /cannot read \(such as an image\); named only/);
     assert.equal(items[0]?.content, document.lineAt(2).text, 'a selection ending at a line start covers the lines before it');
     assert.equal(items[1]?.content, 'Remember the 2 s timeout.');
     assert.match(items[2]?.note ?? '', /^Could not be read/);
-    assert.match(items[3]?.note ?? '', /^Could not be read \(the tool failed/);
-    assert.equal(cited.length, 2, 'the selection and the file are cited');
+    assert.match(items[5]?.note ?? '', /^Could not be read \(the tool failed/);
+    assert.equal(cited.length, 3, 'the selection, the file and the symbol are cited');
     assert.match(shown.join(''), /no-such-file\.ts/, 'the user is told what could not be read');
   });
 });
