@@ -111,7 +111,7 @@ async function runToolReference(name: string, request: vscode.ChatRequest, token
   try {
     const result = await vscode.lm.invokeTool(name, { input: {}, toolInvocationToken: request.toolInvocationToken }, token);
     const text = result.content.flatMap(part => (part instanceof vscode.LanguageModelTextPart ? [part.value] : [])).join('\n');
-    return { label, kind: 'tool', text };
+    return text.trim() === '' ? { label, kind: 'tool', unreadable: 'the tool returned no text' } : { label, kind: 'tool', text };
   } catch (error) {
     return { label, kind: 'tool', unreadable: `the tool failed: ${errorText(error)}` };
   }

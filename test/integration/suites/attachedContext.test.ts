@@ -104,6 +104,18 @@ describe('attached context (#file, selections) reaches the council', () => {
     for (const prompt of debate) assert.ok(fences(prompt).some(f => f.attrs.includes('label="src/app.ts"') && f.body.includes(app.split('\n')[0] ?? 'x')), 'every debate turn sees the file');
   });
 
+  it('a file attached to a later turn of the session (an answer) joins the session\'s context', async () => {
+    const api = await fixture();
+    playCouncil(api, { questions: 1 });
+    const first = await sendChat('@council How should lib/format.ts be structured?');
+    assert.equal((await sessionOf(first)).attached.length, 0);
+    const final = await sendWithAttachments('@council Keep it small', [workspaceUri('lib/format.ts')]);
+    assert.equal((final.metadata as CouncilResultMetadata).sessionId, (first.metadata as CouncilResultMetadata).sessionId, 'the same session');
+    assert.deepEqual((await sessionOf(final)).attached.map(i => i.label), ['lib/format.ts']);
+    const debate = promptsFor('contribute_to_debate', api);
+    assert.ok(debate.length > 0 && debate.every(p => fences(p).some(f => f.attrs.includes('label="lib/format.ts"'))), 'the debate sees the file attached with the answer');
+  });
+
   it('/plan hands the attached files to its agents as fenced, untrusted data', async () => {
     const api = await fixture();
     api.setResponder(() => ({ fail: 'NotFound', message: 'scripted: stop after the first call' }));
