@@ -168,4 +168,13 @@ describe('attached context (#file, selections) reaches the council', () => {
     assert.equal(cited.length, 3, 'the selection, the file and the symbol are cited');
     assert.match(shown.join(''), /no-such-file\.ts/, 'the user is told what could not be read');
   });
+
+  it('a file outside the workspace folder is used only because it was attached, and marked so', async () => {
+    const outside = vscode.Uri.joinPath((await councilExtension()).extensionUri, 'package.json');
+    const stream = { reference: () => undefined, markdown: () => undefined } as unknown as vscode.ChatResponseStream;
+    const request = { references: [{ id: 'vscode.file', value: outside }], toolReferences: [], toolInvocationToken: undefined } as unknown as vscode.ChatRequest;
+    const [item] = await attachedContext(request, [], PARTICIPANT_ID, undefined, stream, new vscode.CancellationTokenSource().token);
+    // Whether the host can read the extension's folder differs (web: served over http); the mark is the same.
+    assert.match(item?.note ?? '', /Outside the workspace folder; included because the user attached it explicitly/);
+  });
 });
