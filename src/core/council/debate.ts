@@ -14,6 +14,7 @@ import { stanceProblem } from '../session/stance';
 import { contributionReplySchema, CycleVerdictSchema, type CycleVerdict, type PersonaContribution } from './replies';
 import { contributionNormalizer, verdictNormalizer, type SpeakerTerms } from './replyNormalizers';
 import type { SessionLog } from './sessionLog';
+import { citedFiles, groundingApplies, groundInWorkspace } from './workspaceGrounding';
 import { clarifiedRequest, contributionMetadata, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
 
 /** One persona's attempt in a cycle. */
@@ -45,8 +46,12 @@ async function contribute(seat: Seat, cycle: number, previous: readonly DebateCy
     deps.model,
     token,
   );
+  // Looking things up first is opt-in (attached context or the setting), bounded, and read-only.
+  const grounded = groundingApplies(deps.workspace, log.attached.length)
+    ? await groundInWorkspace(deps.model, messages, deps.workspace, token, deps.usage)
+    : { messages, read: [] };
   const terms = speakerTerms(seat, cycle, previous, log, deps);
-  return requestStructured(
+  const contribution = await requestStructured(
     deps.model,
     {
       schema: contributionSchema(terms),
@@ -54,11 +59,13 @@ async function contribute(seat: Seat, cycle: number, previous: readonly DebateCy
       onNormalized: changes => deps.onNormalized?.(`contribute_to_debate (${seat.persona.name}, cycle ${cycle})`, changes),
       name: 'contribute_to_debate',
       description: `${seat.persona.name}'s contribution to debate cycle ${cycle}.`,
-      messages,
+      messages: grounded.messages,
       usage: deps.usage,
     },
     token,
   );
+  if (!token.isCancellationRequested) for (const path of citedFiles(contribution.argument, grounded.read)) deps.output.anchor?.(path);
+  return contribution;
 }
 
 /** Every seat speaks in parallel, so a cycle costs about one model round-trip; failures are returned, not thrown. */

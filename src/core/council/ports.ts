@@ -4,6 +4,7 @@ import type { UsageMeter } from '../llm/usage';
 import type { PersonaContract } from '../personas/contract';
 import type { SelectionDefaults } from '../personas/select';
 import type { StoredSession } from '../session/replay';
+import type { WorkspaceGrounding } from './workspaceGrounding';
 
 /** Where a council turn writes what the user sees; the chat adapter maps it onto a ChatResponseStream. */
 export interface CouncilOutput {
@@ -11,6 +12,8 @@ export interface CouncilOutput {
   progress(message: string): void;
   /** Markdown the user reads. */
   markdown(text: string): void;
+  /** A link to a workspace file (workspace-relative, "/"-separated path) a persona read and cites; optional for hosts without files. */
+  anchor?(path: string): void;
 }
 
 /** Everything a council turn needs from its surroundings. */
@@ -29,4 +32,6 @@ export interface CouncilDeps {
   readonly onNormalized?: (step: string, changes: readonly string[]) => void;
   /** Called after every recorded event, so a failure, a Stop or a reload mid-turn loses nothing. */
   readonly persist?: (stored: StoredSession) => void | Promise<void>;
+  /** Read-only workspace access personas may use while drafting; absent in an untrusted workspace. */
+  readonly workspace?: WorkspaceGrounding;
 }
