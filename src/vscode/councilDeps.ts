@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { v4 as uuid } from 'uuid';
 import { systemClock } from '../core/clock';
 import type { CouncilDeps, CouncilOutput } from '../core/council/ports';
@@ -9,6 +9,7 @@ import type { CouncilLog } from './log';
 import type { SessionStore } from './sessionStore';
 import type { CouncilSettings } from './settings';
 import { tracedModel } from './tracedModel';
+import { VsCodeWorkspaceReader } from './plan/vscodeWorkspaceReader';
 
 /** What a council run needs from the extension, whether it came from chat or from the agent's tool. */
 export interface CouncilRunEnvironment {
@@ -46,6 +47,8 @@ export function councilRun(
     selectionDefaults: settings.defaultPersonaIds.length > 0 ? { personaIds: settings.defaultPersonaIds } : undefined,
     persist: stored => env.store.save(stored),
     onNormalized: (step, changes) => env.log.info(`${step}: normalized the model's reply: ${changes.join('; ')}`),
+    // Files are data a model reads; an untrusted workspace's files are not offered at all.
+    workspace: vscode.workspace.isTrusted ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace } : undefined,
   };
   return { deps, usage };
 }

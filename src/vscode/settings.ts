@@ -12,6 +12,7 @@ export const SETTING = {
   adminMaxCycles: 'debate.adminMaxCycles',
   defaultPersonas: 'personas.default',
   useWorkspacePersonas: 'personas.useWorkspacePersonas',
+  groundInWorkspace: 'personas.groundInWorkspace',
 } as const;
 
 /** Council's settings as a session uses them: valid limits, and what had to be fixed to get there. */
@@ -21,6 +22,8 @@ export interface CouncilSettings {
   readonly defaultPersonaIds: readonly string[];
   /** Whether `.council/personas/*.md` may add or override personas (still only in a trusted workspace). */
   readonly useWorkspacePersonas: boolean;
+  /** Whether personas may read workspace files while drafting even without attached context (still only in a trusted workspace). */
+  readonly groundInWorkspace: boolean;
   /** One sentence per value that was invalid and replaced, naming the setting; empty when all were fine. */
   readonly problems: readonly string[];
 }
@@ -50,6 +53,7 @@ export function readCouncilSettings(
     limits: SessionLimits.parse({ maxClarificationRounds, debateCycleLimit, adminMaxDebateCycles }),
     defaultPersonaIds: readPersonaIds(configuration, problems),
     useWorkspacePersonas: readBoolean(configuration, SETTING.useWorkspacePersonas, true, problems),
+    groundInWorkspace: readBoolean(configuration, SETTING.groundInWorkspace, false, problems),
     problems,
   };
 }

@@ -31,6 +31,7 @@ describe('settings: council.* in a real VS Code', () => {
       limits: { maxClarificationRounds: 3, debateCycleLimit: 10, adminMaxDebateCycles: 10 },
       defaultPersonaIds: [],
       useWorkspacePersonas: true,
+      groundInWorkspace: false,
       problems: [],
     });
   });
@@ -43,12 +44,14 @@ describe('settings: council.* in a real VS Code', () => {
         [SETTING.adminMaxCycles]: 12,
         [SETTING.defaultPersonas]: ['senior-developer', 'security-expert'],
         [SETTING.useWorkspacePersonas]: false,
+        [SETTING.groundInWorkspace]: true,
       },
       () => {
         assert.deepEqual(readCouncilSettings(), {
           limits: { maxClarificationRounds: 2, debateCycleLimit: 4, adminMaxDebateCycles: 12 },
           defaultPersonaIds: ['senior-developer', 'security-expert'],
           useWorkspacePersonas: false,
+          groundInWorkspace: true,
           problems: [],
         });
       },
