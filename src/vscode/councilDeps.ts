@@ -3,6 +3,7 @@ import { v4 as uuid } from 'uuid';
 import { systemClock } from '../core/clock';
 import type { CouncilDeps, CouncilOutput } from '../core/council/ports';
 import { UsageTally } from '../core/llm/usage';
+import { PERSONA_EXPLORATION_LIMITS } from '../core/council/workspaceGrounding';
 import type { PersonaRegistry } from '../core/personas';
 import { adaptLanguageModel } from './languageModelAdapter';
 import type { CouncilLog } from './log';
@@ -51,4 +52,12 @@ export function councilRun(
     workspace: vscode.workspace.isTrusted ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace } : undefined,
   };
   return { deps, usage };
+}
+
+/**
+ * Look-up rounds a persona may take before each contribution in a session without attached context (the agent's
+ * tool): only with `council.personas.groundInWorkspace` on, in a trusted workspace. For request estimates.
+ */
+export function lookupRoundsWithoutAttachments(settings: Pick<CouncilSettings, 'groundInWorkspace'>): number {
+  return settings.groundInWorkspace && vscode.workspace.isTrusted ? PERSONA_EXPLORATION_LIMITS.maxRounds : 0;
 }

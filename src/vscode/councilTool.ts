@@ -13,7 +13,7 @@ import type { CouncilOutput } from '../core/council/ports';
 import { LanguageModelFailure } from '../core/llm/languageModel';
 import { describeTurnStop } from '../core/llm/turnStop';
 import type { PersonaRegistry } from '../core/personas';
-import { councilRun, type CouncilRunEnvironment } from './councilDeps';
+import { councilRun, lookupRoundsWithoutAttachments, type CouncilRunEnvironment } from './councilDeps';
 import { loadCouncilPersonas } from './personaSource';
 import { withPinned } from './pinnedPersonas';
 import { readCouncilSettings, type CouncilSettings } from './settings';
@@ -49,7 +49,7 @@ function textResult(text: string): vscode.LanguageModelToolResult {
 /** The personas and the plan for `input` under the current settings. */
 async function planFor(env: CouncilToolEnvironment, input: DeliberationInput, settings: CouncilSettings): Promise<{ readonly registry: PersonaRegistry; readonly plan: DeliberationPlan }> {
   const registry = await loadCouncilPersonas(env.extensionUri, settings);
-  const plan = deliberationPlan(input, registry.personas, settings.limits.debateCycleLimit, settings.limits.adminMaxDebateCycles);
+  const plan = deliberationPlan(input, registry.personas, settings.limits.debateCycleLimit, settings.limits.adminMaxDebateCycles, lookupRoundsWithoutAttachments(settings));
   return { registry, plan };
 }
 

@@ -40,29 +40,34 @@ export interface DeliberationPlan {
 /**
  * Counts the calls runDebate and concludeCouncil make: the selection (none when the panel is named or there
  * is nothing to choose), every persona's contribution per cycle (the next cycle is drafted while the
- * moderator reads, but never beyond the limit), one moderator call per cycle, one synthesis. Repairs of a
- * malformed reply come on top and are not counted.
+ * moderator reads, but never beyond the limit), one moderator call per cycle, one synthesis. With
+ * `lookupRounds` (personas grounded in the workspace), each contribution may be preceded by 1 to that many
+ * look-up requests. Repairs of a malformed reply come on top and are not counted.
  */
-export function requestEstimate(panel: { readonly named: number; readonly available: number }, cycles: number): RequestEstimate {
+export function requestEstimate(panel: { readonly named: number; readonly available: number }, cycles: number, lookupRounds = 0): RequestEstimate {
   const chosen = panel.named === 0;
   const selection = chosen && panel.available > MIN_PANEL ? 1 : 0;
   const smallest = chosen ? Math.min(MIN_PANEL, panel.available) : panel.named;
   const largest = chosen ? Math.min(MAX_PANEL, panel.available) : panel.named;
-  return { fewest: selection + smallest + 1 + 1, most: selection + largest * cycles + cycles + 1 };
+  const firstLookups = lookupRounds > 0 ? 1 : 0;
+  return {
+    fewest: selection + smallest * (1 + firstLookups) + 1 + 1,
+    most: selection + largest * cycles * (1 + lookupRounds) + cycles + 1,
+  };
 }
 
 /**
  * The plan for `input`: named personas resolved by id, cycles clamped to 1..`maxCycles` (the configured
- * maximum; the configured default `defaultCycles` when the agent gave none).
+ * maximum; the configured default `defaultCycles` when the agent gave none); `lookupRounds` as in {@link requestEstimate}.
  */
-export function deliberationPlan(input: DeliberationInput, personas: readonly PersonaContract[], defaultCycles: number, maxCycles: number): DeliberationPlan {
+export function deliberationPlan(input: DeliberationInput, personas: readonly PersonaContract[], defaultCycles: number, maxCycles: number, lookupRounds = 0): DeliberationPlan {
   const ids = [...new Set(input.personas ?? [])];
   const named = ids.flatMap(id => personas.filter(p => p.id === id));
   const unknownIds = ids.filter(id => !personas.some(p => p.id === id));
   const cycles = Math.max(1, Math.min(input.maxCycles ?? defaultCycles, maxCycles));
   const context = input.context?.trim();
   const request = context ? `${input.question.trim()}\n\nContext:\n${context}` : input.question.trim();
-  return { request, named, unknownIds, cycles, estimate: requestEstimate({ named: named.length, available: personas.length }, cycles) };
+  return { request, named, unknownIds, cycles, estimate: requestEstimate({ named: named.length, available: personas.length }, cycles, lookupRounds) };
 }
 
 function shortened(text: string, max = 80): string {

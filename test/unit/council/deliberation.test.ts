@@ -38,6 +38,10 @@ describe('council_deliberate (vscode-free part)', () => {
       assert.deepEqual(requestEstimate({ named: 0, available: 2 }, 1), { fewest: 4, most: 4 });
     });
 
+    it('adds 1 to `lookupRounds` look-up requests before each contribution when personas are grounded in the workspace', () => {
+      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2, 2), { fewest: 2 * 2 + 1 + 1, most: 2 * 2 * 3 + 2 + 1 });
+    });
+
     it('is never below what a debate to the limit really costs', async () => {
       const personas = await builtInPersonas();
       const plan = deliberationPlan({ question: 'Queue or cron?' }, personas, 3, 10);
