@@ -2,14 +2,32 @@ import * as vscode from 'vscode';
 import type { CouncilOutput } from '../core/council/ports';
 import { resolveWorkspacePath } from './plan/workspacePaths';
 
-/** Council output streamed into a chat response; a cited workspace path becomes a file link. */
-export function chatOutput(stream: vscode.ChatResponseStream): CouncilOutput {
+/** Council output for a chat response; `flush` must be called once the turn is over. */
+export interface ChatCouncilOutput extends CouncilOutput {
+  readonly visible: (text: string) => void;
+  /** Streams what must stay visible, after the turn's last progress line (see `CouncilOutput.visible`). */
+  flush(): void;
+}
+
+/**
+ * Council output streamed into a chat response; a cited workspace path becomes a file link. The chat view
+ * folds everything streamed before a response's last progress line under "Completed N steps", so what a
+ * person must see is held back and streamed by `flush`, after the last progress line, in the order given.
+ */
+export function chatOutput(stream: vscode.ChatResponseStream): ChatCouncilOutput {
+  const held: string[] = [];
   return {
     progress: message => stream.progress(message),
     markdown: text => stream.markdown(text),
+    visible: text => {
+      held.push(text);
+    },
     anchor: path => {
       const uri = resolveWorkspacePath(path);
       if (uri) stream.anchor(uri, path);
+    },
+    flush: () => {
+      for (const text of held.splice(0)) stream.markdown(text);
     },
   };
 }

@@ -100,11 +100,12 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
 
     const started = Date.now();
     const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
-    const { deps, usage } = councilRun(env, request.model, registry, settings, chatOutput(stream), token);
+    const output = chatOutput(stream);
+    const { deps, usage } = councilRun(env, request.model, registry, settings, output, token);
     let log: SessionLog;
     let command: CouncilCommand;
     if (intent.kind === 'newSession') {
-      for (const problem of [...settings.problems, ...registry.problems.map(p => p.message)]) stream.markdown(`⚠ ${problem}\n\n`);
+      for (const problem of [...settings.problems, ...registry.problems.map(p => p.message)]) output.visible(`⚠ ${problem}\n\n`);
       const pinned = pinnedPersonaIds(env.context).flatMap(id => registry.personas.filter(p => p.id === id));
       log = newCouncilSession(
         { request: withPinned(intent.request, pinned), userId: vscode.env.machineId || 'user', limits: settings.limits, skipClarification: intent.skipClarification, attached },
@@ -150,6 +151,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
         promptTokens: usage.promptTokens,
         command: request.command,
       });
+      output.flush();
     }
     return { metadata: councilMetadata(log, failed, noFurtherQuestions), ...(errorDetails ? { errorDetails } : {}) };
   };

@@ -8,7 +8,7 @@ import { assumptionFor, proposeQuestions } from './clarify';
 import type { CouncilCommand } from './commands';
 import { runDebate, type Recorder } from './debate';
 import { questionCard, untrusted } from './markdown';
-import type { CouncilDeps } from './ports';
+import { showVisibly, type CouncilDeps } from './ports';
 import { SessionLog, SessionRuleError } from './sessionLog';
 import { personaParticipant } from './sessionFacts';
 import { concludeCouncil } from './synthesize';
@@ -169,7 +169,7 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
       participants: selection.personas.map(personaParticipant),
       at: deps.clock.now(),
     });
-    deps.output.markdown(`**Council:** ${selection.personas.map(p => p.name).join(', ')}. _${untrusted(selection.reason)}_\n\n`);
+    showVisibly(deps.output, `**Council:** ${selection.personas.map(p => p.name).join(', ')}. _${untrusted(selection.reason)}_\n\n`);
   }
   if (context.metadata.featureFlags?.includes(SKIP_CLARIFICATION)) {
     return record({ type: 'DEBATE_REQUESTED', at: deps.clock.now() });
@@ -211,7 +211,7 @@ async function advance(log: SessionLog, deps: CouncilDeps, record: Recorder): Pr
         break;
       case 'clarifying': {
         const question = activeQuestion(log.snapshot);
-        if (question) deps.output.markdown(questionCard(log.snapshot, question));
+        if (question) showVisibly(deps.output, questionCard(log.snapshot, question));
         return;
       }
       case 'debating':

@@ -8,8 +8,8 @@ import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import type { DebateCycleRecord } from '../../prompts/promptData';
-import { contributionBlock, moderatorNote } from './markdown';
-import type { CouncilDeps } from './ports';
+import { contributionBlock, cycleSummary, moderatorNote } from './markdown';
+import { showVisibly, type CouncilDeps } from './ports';
 import { stanceProblem } from '../session/stance';
 import { contributionReplySchema, CycleVerdictSchema, type CycleVerdict, type PersonaContribution } from './replies';
 import { contributionNormalizer, verdictNormalizer, type SpeakerTerms } from './replyNormalizers';
@@ -218,6 +218,9 @@ export async function runDebate(log: SessionLog, deps: CouncilDeps, record: Reco
         at: deps.clock.now(),
       });
       deps.output.markdown(moderatorNote(cycle, verdict.resolutionSummary, verdict.converged));
+      // The full contributions stay in the folded steps; this compact line per cycle stays in sight.
+      const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);
+      if (concluded) showVisibly(deps.output, cycleSummary(concluded, verdict.openDisagreements, verdict.converged));
       if (log.state !== 'debating' && ahead) {
         ahead.scope.cancel();
         ahead.outcomes.catch(() => undefined);

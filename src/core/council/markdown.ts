@@ -1,4 +1,5 @@
 import type { FinalSynthesis, PersonaContribution } from './replies';
+import type { DebateCycleRecord } from '../../prompts/promptData';
 import type { Assumption, ClarificationQuestion } from '../session/clarification';
 import type { SessionSnapshot } from '../session/machine';
 import { activeAssumptions, effectiveCycleLimit, pendingQuestions } from '../session/selectors';
@@ -64,6 +65,26 @@ export function contributionBlock(name: string, cycle: number, contribution: Per
 export function moderatorNote(cycle: number, summary: string, converged: boolean): string {
   const verdict = converged ? ' The council has converged.' : '';
   return `\n> **Moderator, after cycle ${cycle}:** ${untrusted(summary).replace(/\n/g, ' ')}${verdict}\n`;
+}
+
+/** A stance shortened to one line for the cycle summary. */
+function brief(text: string, max = 160): string {
+  const flat = untrusted(text).replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/**
+ * One debated cycle in a few lines, from the session (no model call): who holds which position, who changed
+ * it, what is still contested. Shown outside the folded steps, where the full contributions stay.
+ */
+export function cycleSummary(record: DebateCycleRecord, open: readonly string[], converged: boolean): string {
+  const positions = record.contributions
+    .map(c => `- **${untrusted(c.persona)}:** ${brief(c.position)}${c.changedPosition ? ' _(changed position)_' : ''}`)
+    .join('\n');
+  const changed = record.contributions.filter(c => c.changedPosition).map(c => untrusted(c.persona));
+  const moved = changed.length > 0 ? ` Changed position: ${changed.join(', ')}.` : '';
+  const state = converged ? ' Converged.' : open.length > 0 ? ` Still contested: ${open.map(o => brief(o, 120)).join('; ')}` : '';
+  return `\n**Cycle ${record.cycle}:**${moved}${state}\n\n${positions}\n`;
 }
 
 /** The explicit notice that the debate stopped at its cycle limit (FR-019). */

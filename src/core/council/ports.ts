@@ -12,6 +12,12 @@ export interface CouncilOutput {
   progress(message: string): void;
   /** Markdown the user reads. */
   markdown(text: string): void;
+  /**
+   * Markdown a person must not miss (the council, the per-cycle summary, the limit notice, the final answer):
+   * the chat folds everything streamed before a response's last progress line, so the adapter shows these
+   * after it, in order. Absent: plain `markdown`.
+   */
+  visible?(text: string): void;
   /** A link to a workspace file (workspace-relative, "/"-separated path) a persona read and cites; optional for hosts without files. */
   anchor?(path: string): void;
 }
@@ -34,4 +40,10 @@ export interface CouncilDeps {
   readonly persist?: (stored: StoredSession) => void | Promise<void>;
   /** Read-only workspace access personas may use while drafting; absent in an untrusted workspace. */
   readonly workspace?: WorkspaceGrounding;
+}
+
+/** Writes `text` where a person cannot miss it (see `CouncilOutput.visible`). */
+export function showVisibly(output: CouncilOutput, text: string): void {
+  if (output.visible) output.visible(text);
+  else output.markdown(text);
 }

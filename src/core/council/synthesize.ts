@@ -5,7 +5,7 @@ import { requestStructured } from '../llm/structuredOutput';
 import { currentFinalRun } from '../session/turns';
 import { canExtend } from '../session/selectors';
 import { finalAnswerMarkdown, limitReachedNotice } from './markdown';
-import type { CouncilDeps } from './ports';
+import { showVisibly, type CouncilDeps } from './ports';
 import { PersonaConclusionSchema, synthesisReplySchema, type Confidence, type FinalSynthesis } from './replies';
 import { synthesisNormalizer } from './replyNormalizers';
 import type { Recorder } from './debate';
@@ -122,9 +122,9 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
   const answer = finalAnswerMarkdown(log.snapshot, synthesis);
   const extendable = canExtend(log.snapshot);
   await record({ type: 'FINAL_ANSWER_READY', finalAnswer: answer, at: deps.clock.now() });
-  // Streamed after the last progress line, so the chat view keeps it unfolded.
+  // Shown after the turn's last progress line, so the chat view keeps it unfolded.
   if (deliberation.kind === 'debate' && deliberation.limitReached) {
-    deps.output.markdown(limitReachedNotice(log.snapshot, extendable, log.snapshot.context.limits.adminMaxDebateCycles));
+    showVisibly(deps.output, limitReachedNotice(log.snapshot, extendable, log.snapshot.context.limits.adminMaxDebateCycles));
   }
-  deps.output.markdown(`\n\n${answer}\n`);
+  showVisibly(deps.output, `\n\n${answer}\n`);
 }
