@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerCouncilCommands } from './vscode/councilCommands';
 import { councilHandler, PARTICIPANT_ID } from './vscode/councilParticipant';
 import { COUNCIL_TOOL_NAME, councilTool } from './vscode/councilTool';
+import { feedbackLine } from './vscode/feedbackLog';
 import { councilFollowups } from './vscode/followups';
 import { CouncilLog } from './vscode/log';
 import { registerPersonaCommands } from './vscode/personaCommands';
@@ -31,6 +32,12 @@ export function activate(context: vscode.ExtensionContext): CouncilApi {
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, councilHandler({ context, store, log, plan }));
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'council.png');
   participant.followupProvider = { provideFollowups: result => planFollowups(result) ?? councilFollowups(result) };
+  // Which result a person rated, so the log can be read next to the session it concerns.
+  context.subscriptions.push(
+    participant.onDidReceiveFeedback(feedback =>
+      log.info(feedbackLine(feedback.kind === vscode.ChatResultFeedbackKind.Helpful ? 'helpful' : 'unhelpful', feedback.result.metadata)),
+    ),
+  );
   registerPersonaCommands(context);
   context.subscriptions.push(log, participant, ...registerCouncilCommands(context, store), ...registerPlanCommands(runs));
   context.subscriptions.push(vscode.lm.registerTool(COUNCIL_TOOL_NAME, councilTool({ store, log, extensionUri: context.extensionUri })));
