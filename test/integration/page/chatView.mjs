@@ -50,6 +50,13 @@ export default async function chatView(page, { log: print }) {
   assert.match(text, /⚠ Debate limit reached: the council debated for 2 cycles without fully converging/);
   await ui.lastResponse().getByText('⚠ Debate limit reached:').waitFor({ state: 'visible', timeout: TIMEOUT });
   await ui.finalAnswerShown();
+  // What a person must see is outside "Completed N steps"; the full contributions stay folded there.
+  await ui.unfolded('Council:');
+  await ui.unfolded('The request touches design, implementation and security.');
+  await ui.unfolded('Cycle 1:');
+  await ui.unfolded('Cycle 2:');
+  await ui.unfolded('⚠ Debate limit reached:');
+  assert.match(text, /Cycle 2:.*Still contested/);
   await page.locator(`${FOLLOWUPS}:not([data-old])`, { hasText: 'Extend the debate' }).waitFor({ timeout: TIMEOUT });
   log('chat view checks passed');
 }
@@ -130,6 +137,12 @@ function person(page) {
         await element.waitFor({ state: 'visible', timeout: TIMEOUT });
         assert.equal(await element.evaluate(e => e.closest('details') === null), true, `${heading} is outside the folded steps`);
       }
+    },
+    /** `text` is shown in the last response outside the folded steps. */
+    async unfolded(text) {
+      const element = lastResponse().getByText(text, { exact: false }).last();
+      await element.waitFor({ state: 'visible', timeout: TIMEOUT });
+      assert.equal(await element.evaluate(e => e.closest('details') === null), true, `"${text}" is outside the folded steps`);
     },
     /** Sets a setting in the Settings editor (a modal here), waits until it is saved, closes the editor. */
     async setting(key, value) {
