@@ -14,7 +14,7 @@ import type { CouncilLog } from './log';
 import { loadCouncilPersonas } from './personaSource';
 import type { SessionStore } from './sessionStore';
 import { readCouncilSettings } from './settings';
-import { threadSession } from './threadSession';
+import { storedSession, threadSession } from './threadSession';
 import { pinnedPersonaIds, withPinned } from './pinnedPersonas';
 import { councilRun } from './councilDeps';
 
@@ -92,6 +92,19 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
         }
         stream.markdown(intent.what === 'status' ? statusMarkdown(current.snapshot) : assumptionsMarkdown(current.snapshot));
         return { metadata: councilMetadata(current) };
+      }
+      case 'open': {
+        // The response's metadata names the opened session, so the thread's next turns continue it.
+        const opened = storedSession(env.store, intent.sessionId);
+        if (opened.kind === 'newer') return { errorDetails: { message: opened.error.message }, metadata: councilMetadata(current) };
+        if (opened.kind !== 'found') {
+          stream.markdown(`This session cannot be opened: ${opened.kind === 'unreadable' ? opened.error : 'it was not found.'}`);
+          return { metadata: councilMetadata(current) };
+        }
+        const snapshot = opened.log.snapshot;
+        stream.markdown(`Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot)}`);
+        if (snapshot.context.finalAnswer) stream.markdown(`\n\n${snapshot.context.finalAnswer}\n`);
+        return { metadata: councilMetadata(opened.log) };
       }
       case 'newSession':
       case 'turn':

@@ -43,3 +43,17 @@ export function threadSession(history: vscode.ChatContext['history'], participan
   }
   return { kind: 'none' };
 }
+
+/** A stored session by id (e.g. one `council_deliberate` ran), restored, or why it cannot be opened. */
+export function storedSession(store: SessionStore, sessionId: string): ThreadSession {
+  const restored = store.load(sessionId);
+  if (!restored) return { kind: 'unreadable', sessionId, error: `No session \`${sessionId}\` is stored in this workspace.` };
+  if (!restored.ok) {
+    return restored.reason === 'newer' ? { kind: 'newer', sessionId, error: restored.newer } : { kind: 'unreadable', sessionId, error: restored.error };
+  }
+  try {
+    return { kind: 'found', log: SessionLog.restore(restored.stored) };
+  } catch (error) {
+    return { kind: 'unreadable', sessionId, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -16,7 +16,13 @@ export const SLASH = {
   extend: 'extend',
   retry: 'retry',
   plan: 'plan',
+  open: 'open',
 } as const;
+
+/** What to type in the chat to continue a stored session (e.g. one `council_deliberate` ran) in `@council`. */
+export function openSessionCommand(sessionId: string): string {
+  return `@council /${SLASH.open} ${sessionId}`;
+}
 
 /** The state of the thread's current session, as far as routing a chat request is concerned. */
 export type SessionPhase = 'none' | 'created' | 'clarifying' | 'debating' | 'final' | 'completed' | 'cancelled';
@@ -29,6 +35,8 @@ export type ChatIntent =
   /** `/new` without a request: forget the thread's session and wait for one. */
   | { readonly kind: 'reset' }
   | { readonly kind: 'plan'; readonly goal: string }
+  /** `/open <sessionId>`: make this thread continue a stored session (e.g. one an agent ran through the tool). */
+  | { readonly kind: 'open'; readonly sessionId: string }
   /** Nothing to do; `message` says why and what to do instead. */
   | { readonly kind: 'explain'; readonly message: string };
 
@@ -61,6 +69,12 @@ export function chatIntent(slash: string | undefined, prompt: string, phase: Ses
       return { kind: 'show', what: slash };
     case SLASH.plan:
       return { kind: 'plan', goal: text };
+    case SLASH.open: {
+      const sessionId = text.split(/\s+/)[0] ?? '';
+      return sessionId
+        ? { kind: 'open', sessionId }
+        : { kind: 'explain', message: 'Add the session id after `/open`, e.g. `/open 1234abcd`: the council tool names it in its result.' };
+    }
     case SLASH.cancel:
       return needsSession(phase, { kind: 'cancel' });
     case SLASH.accept:

@@ -3,6 +3,7 @@ import type { PersonaContract } from '../personas/contract';
 import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import type { SessionSnapshot } from '../session/machine';
 import { untrusted } from './markdown';
+import { openSessionCommand } from './chatIntent';
 
 /**
  * The vscode-free part of the `council_deliberate` language model tool: what an agent may pass, what a run
@@ -118,7 +119,8 @@ export interface DeliberationOutcome {
 function sessionNote(sessionId: string): string {
   return (
     `Council session ${sessionId} is saved in this workspace. The user can read the whole debate with the command ` +
-    '"Council: Export Session Transcript" (it exports the most recently saved council session: this one, until another starts).'
+    '"Council: Export Session Transcript" (it exports the most recently saved council session: this one, until another starts). ' +
+    `To open it in the chat and continue it there (its status, its answer, "Extend the debate"), the user types: \`${openSessionCommand(sessionId)}\``
   );
 }
 

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { councilExtension, fixture } from '../harness';
+import { councilExtension, fixture, newChat, sendChat } from '../harness';
 import { playCouncil, stepsCalled } from '../councilPlay';
 import type { CouncilApi } from '../../../src/extension';
 import { COUNCIL_TOOL_NAME } from '../../../src/vscode/councilTool';
+import { councilFollowups } from '../../../src/vscode/followups';
+import { readCouncilMetadata } from '../../../src/vscode/councilResult';
 
 /** The session id the result text names. */
 function sessionIdIn(text: string): string {
@@ -52,6 +54,30 @@ describe('the council_deliberate tool (agent mode)', () => {
     assert.ok(saved?.ok, 'the session is in the store');
     assert.equal(saved?.ok && saved.snapshot.value, 'completed');
     assert.match(saved?.ok ? saved.stored.input.requestText : '', /One region, 10k users\./);
+  });
+
+  it('a session the tool ran opens in @council with /open, and the thread continues it (Extend the debate)', async () => {
+    const api = await fixture();
+    playCouncil(api, { questions: 0, convergeAtCycle: 'never' });
+    const text = await invoke({ question: 'Tabs or spaces?', maxCycles: 1 });
+    const id = sessionIdIn(text);
+    assert.ok(text.includes(`the user types: \`@council /open ${id}\``), `the result says what to type: ${text}`);
+    await newChat();
+    const opened = await sendChat(`@council /open ${id}`);
+    assert.equal(readCouncilMetadata(opened)?.sessionId, id);
+    assert.equal(readCouncilMetadata(opened)?.state, 'completed');
+    assert.ok(councilFollowups(opened).some(f => f.label === 'Extend the debate'), 'the usual follow-ups');
+    const extended = await sendChat('@council /extend');
+    assert.equal(readCouncilMetadata(extended)?.sessionId, id, 'the thread continued the opened session');
+    const saved = (await store()).load(id);
+    assert.ok(saved?.ok && saved.snapshot.context.debateCycles > 1, 'the opened session debated on');
+    assert.equal(saved?.ok && saved.snapshot.value, 'completed');
+  });
+
+  it('/open names a session that is not stored, and the thread keeps no session', async () => {
+    await newChat();
+    const result = await sendChat('@council /open no-such-session');
+    assert.equal(readCouncilMetadata(result)?.sessionId, undefined);
   });
 
   it('seats the named personas without a selection call', async () => {

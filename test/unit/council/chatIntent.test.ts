@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chatIntent, SLASH, type SessionPhase } from '../../../src/core/council/chatIntent';
+import { chatIntent, openSessionCommand, SLASH, type SessionPhase } from '../../../src/core/council/chatIntent';
 
 const turn = (slash: string | undefined, prompt: string, phase: SessionPhase) => chatIntent(slash, prompt, phase);
 
@@ -57,5 +57,17 @@ describe('chatIntent: routing a chat request', () => {
 
   it('a new request after a completed session starts a new session', () => {
     assert.deepEqual(turn(undefined, 'Another question', 'completed'), { kind: 'newSession', request: 'Another question', skipClarification: false });
+  });
+
+  it('/open <session id> opens a stored session in this thread, in any phase; without an id it explains', () => {
+    assert.deepEqual(turn(SLASH.open, ' abc-123 ', 'none'), { kind: 'open', sessionId: 'abc-123' });
+    assert.deepEqual(turn(SLASH.open, 'abc-123 please', 'clarifying'), { kind: 'open', sessionId: 'abc-123' });
+    assert.equal(turn(SLASH.open, '  ', 'completed').kind, 'explain');
+  });
+
+  it('what the council tool tells an agent to type is the /open command', () => {
+    const typed = openSessionCommand('abc-123');
+    assert.equal(typed, '@council /open abc-123');
+    assert.deepEqual(turn(SLASH.open, typed.replace('@council /open ', ''), 'none'), { kind: 'open', sessionId: 'abc-123' });
   });
 });
