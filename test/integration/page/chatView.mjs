@@ -58,6 +58,14 @@ export default async function chatView(page, { log: print }) {
   await ui.unfolded('⚠ Debate limit reached:');
   assert.match(text, /Cycle 2:.*Still contested/);
   await page.locator(`${FOLLOWUPS}:not([data-old])`, { hasText: 'Extend the debate' }).waitFor({ timeout: TIMEOUT });
+
+  log('a settings problem is reported outside the folded steps');
+  await ui.setting('council.debate.adminMaxCycles', '1'); // below maxCycles (2): a settings problem
+  await ui.newChat();
+  await ui.command('Council Test: Play the Scripted Council');
+  await ui.ask('@council /debate Is Redis a good session store?', FINAL_END);
+  await ui.unfolded('council.debate.maxCycles is 2, above council.debate.adminMaxCycles (1)');
+  await ui.finalAnswerShown();
   log('chat view checks passed');
 }
 
