@@ -5,6 +5,7 @@ import type { CouncilApi } from '../../../src/extension';
 import type { CouncilResultMetadata } from '../../../src/vscode/councilResult';
 import { SessionLog } from '../../../src/core/council/sessionLog';
 import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
+import { councilFollowups } from '../../../src/vscode/followups';
 
 /** `npm start`'s demo: the fixture's "Play the Demo Council" command, as the `councilTest.demo` setting does. */
 async function playDemo(): Promise<void> {
@@ -22,6 +23,17 @@ function planMeta(result: vscode.ChatResult): PlanResultMetadata {
   const metadata = readPlanMetadata(result);
   assert.ok(metadata, `a /plan result: ${JSON.stringify(result)}`);
   return metadata as PlanResultMetadata;
+}
+
+/** Presses Continue until the run is no longer paused; returns the last result. */
+async function continueToEnd(first: vscode.ChatResult): Promise<vscode.ChatResult> {
+  let result = first;
+  for (let turn = 0; turn < 6 && planMeta(result).status === 'paused'; turn++) {
+    const next = planFollowups(result)?.find(f => f.label === 'Continue');
+    assert.ok(next, 'a Continue button');
+    result = await sendChat(`@council /${next?.command} ${next?.prompt}`);
+  }
+  return result;
 }
 
 describe('the demo council (npm start)', function () {
@@ -56,15 +68,16 @@ describe('the demo council (npm start)', function () {
     assert.match(transcript, /A JWT stays valid until it expires/, "the Security Expert's objection");
     assert.match(transcript, /stateless/, "the Architect's stateless JWTs");
     assert.doesNotMatch(transcript, /recommends option A/, 'no placeholder text');
+
+    // "Plan this" turns the answer into a /plan run, which the demo plays to its report.
+    const planThis = councilFollowups(result).find(f => f.label === 'Plan this');
+    assert.ok(planThis, 'a Plan this button');
+    const planned = await continueToEnd(await sendChat(`@council /${planThis?.command} ${planThis?.prompt ?? ''}`.trim()));
+    assert.equal(planMeta(planned).status, 'completed', JSON.stringify(planMeta(planned)));
   });
 
   it('/plan runs discovery -> planning -> tickets on the workspace to its report', async () => {
-    let result = await sendChat('@council /plan Make sessions revocable');
-    for (let turn = 0; turn < 6 && planMeta(result).status === 'paused'; turn++) {
-      const next = planFollowups(result)?.find(f => f.label === 'Continue');
-      assert.ok(next, 'a Continue button');
-      result = await sendChat(`@council /${next?.command} ${next?.prompt}`);
-    }
+    const result = await continueToEnd(await sendChat('@council /plan Make sessions revocable'));
     assert.equal(planMeta(result).status, 'completed', JSON.stringify(planMeta(result)));
     const asked = (await fixture()).requests().flatMap(r => r.tools.map(t => t.name));
     for (const tool of ['discovery_collector_result', 'planning_collector_result', 'ticket_agent_result', 'ticket_collector_result']) assert.ok(asked.includes(tool), `${tool} was asked for`);
