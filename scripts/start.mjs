@@ -43,10 +43,7 @@ if (code) {
   console.log(`Opening an Extension Development Host with ${code} on the demo folder ${demoFolder};`);
   console.log('run `npm run watch` alongside to rebuild on change. In the chat view (Ctrl+Alt+I / Cmd+Ctrl+I), pick');
   console.log('"Council Test Model" in the model picker for the scripted demo, or any real model you have.');
-  // .npmrc's node-options (no browser download at install) is for Node scripts, not for VS Code's Electron.
-  const env = { ...process.env };
-  if (env.NODE_OPTIONS?.includes('PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD')) delete env.NODE_OPTIONS;
-  const child = spawn(code, [`--extensionDevelopmentPath=${root}`, `--extensionDevelopmentPath=${fixture}`, demoFolder], { stdio: 'inherit', env });
+  const child = spawn(code, [`--extensionDevelopmentPath=${root}`, `--extensionDevelopmentPath=${fixture}`, demoFolder], { stdio: 'inherit' });
   // `code` returns once the window is open; the demo folder stays for that window (it is in the temp dir).
   child.on('exit', status => process.exit(status ?? 0));
 } else {
