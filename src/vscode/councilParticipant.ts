@@ -6,11 +6,11 @@ import { SessionLog, SessionRuleError } from '../core/council/sessionLog';
 import { assumptionsMarkdown, statusMarkdown } from '../core/council/transcript';
 import { describeTurnStop } from '../core/llm/turnStop';
 import type { PersonaContract } from '../core/personas/contract';
-import type { AttachedItem } from '../core/council/attachedContext';
 import { attachedContext } from './chatReferences';
 import { chatOutput } from './chatOutput';
 import { councilMetadata, newerSessionMetadata } from './councilResult';
 import type { CouncilLog } from './log';
+import type { PlanHandler } from './plan/planHandler';
 import { loadCouncilPersonas } from './personaSource';
 import type { SessionStore } from './sessionStore';
 import { readCouncilSettings } from './settings';
@@ -27,14 +27,7 @@ export interface CouncilEnvironment {
   readonly store: SessionStore;
   readonly log: CouncilLog;
   /** `/plan` and the "Plan this" follow-up (the deep-work pipeline), when available. */
-  readonly plan?: (
-    goal: string,
-    session: SessionLog | undefined,
-    request: vscode.ChatRequest,
-    stream: vscode.ChatResponseStream,
-    token: vscode.CancellationToken,
-    attached?: readonly AttachedItem[],
-  ) => Promise<vscode.ChatResult>;
+  readonly plan?: PlanHandler;
 }
 
 function personaCatalog(personas: readonly PersonaContract[]): string {

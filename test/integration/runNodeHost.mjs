@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { chromiumLaunchOptions } from './chromiumOptions.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -140,21 +141,7 @@ try {
     if (!ready) await new Promise(resolve => setTimeout(resolve, 200));
   }
 
-  browser = await chromium.launchPersistentContext(join(profile, 'chromium'), {
-    executablePath: chromiumPath,
-    headless: true,
-    env: { ...process.env, XDG_CONFIG_HOME: profile, XDG_CACHE_HOME: profile },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  browser = await chromium.launchPersistentContext(join(profile, 'chromium'), chromiumLaunchOptions(chromiumPath, profile));
   /** Model errors the tests provoke on purpose are logged by the workbench with stacks: keep each argument's first line. */
   const condense = logArgs =>
     typeof logArgs[0] === 'string' && logArgs[0].startsWith('[CHAT] extension request ERRORED')

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { chromiumLaunchOptions } from './chromiumOptions.mjs';
 
 const require = createRequire(import.meta.url);
 const { runServer } = require('@vscode/test-web/out/server/main');
@@ -64,21 +65,7 @@ const url = `http://localhost:${server.address().port}/`;
 
 // A fresh profile per run: no state leaks between runs, and Chromium's crash reports stay out of $HOME.
 const profile = await mkdtemp(join(tmpdir(), 'council-vscode-web-'));
-const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: chromiumPath,
-  headless: true,
-  env: { ...process.env, XDG_CONFIG_HOME: profile, XDG_CACHE_HOME: profile },
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
-});
+const browser = await chromium.launchPersistentContext(profile, chromiumLaunchOptions(chromiumPath, profile));
 
 /** Model errors the tests provoke on purpose are logged by the workbench with stacks: keep their first line. */
 const condense = arg => (typeof arg === 'string' && arg.startsWith('[CHAT] extension request ERRORED') ? arg.split('\n')[0] : arg);
