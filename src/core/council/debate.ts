@@ -19,7 +19,7 @@ import { clarifiedRequest, contributionMetadata, councilSeats, debateRecords, vo
 
 /** One persona's attempt in a cycle. */
 type Outcome =
-  | { readonly seat: Seat; readonly ok: true; readonly contribution: PersonaContribution }
+  | { readonly seat: Seat; readonly ok: true; readonly contribution: PersonaContribution; readonly cited: readonly string[] }
   | { readonly seat: Seat; readonly ok: false; readonly error: unknown };
 
 /** What the session knows when `seat` speaks in `cycle`: its colleagues and its previous position. */
@@ -38,8 +38,8 @@ function contributionSchema(terms: SpeakerTerms): z.ZodType<PersonaContribution>
   });
 }
 
-/** Asks one persona for its contribution to `cycle`. */
-async function contribute(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<PersonaContribution> {
+/** Asks one persona for its contribution to `cycle`; `cited`: the workspace files it read and names. */
+async function contribute(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<{ contribution: PersonaContribution; cited: string[] }> {
   const { messages } = await renderMessages(
     DebateTurnPrompt,
     { ...clarifiedRequest(log.snapshot), persona: voiceOf(seat.persona), cycle, previousCycles: previous },
@@ -64,8 +64,7 @@ async function contribute(seat: Seat, cycle: number, previous: readonly DebateCy
     },
     token,
   );
-  if (!token.isCancellationRequested) for (const path of citedFiles(contribution.argument, grounded.read)) deps.output.anchor?.(path);
-  return contribution;
+  return { contribution, cited: citedFiles(contribution.argument, grounded.read) };
 }
 
 /** Every seat speaks in parallel, so a cycle costs about one model round-trip; failures are returned, not thrown. */
@@ -73,7 +72,7 @@ function contributeAll(seats: readonly Seat[], cycle: number, previous: readonly
   return Promise.all(
     seats.map(seat =>
       contribute(seat, cycle, previous, log, deps, token).then(
-        (contribution): Outcome => ({ seat, ok: true, contribution }),
+        ({ contribution, cited }): Outcome => ({ seat, ok: true, contribution, cited }),
         (error: unknown): Outcome => ({ seat, ok: false, error }),
       ),
     ),
@@ -131,6 +130,8 @@ async function recordOutcomes(outcomes: readonly Outcome[], cycle: number, deps:
       },
     });
     deps.output.markdown(contributionBlock(seat.persona.name, cycle, contribution));
+    // Links only for recorded contributions, beside their text (a discarded draft never shows any).
+    for (const path of outcome.cited) deps.output.anchor?.(path);
   }
   const failure = outcomes.find(o => !o.ok);
   if (failure && !failure.ok) throw failure.error;
