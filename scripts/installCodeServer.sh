@@ -48,6 +48,9 @@ cat >"$dir/package.json" <<JSON
 JSON
 (
   cd "$dir"
+  # Under `npm run`, the outer npm's settings arrive as npm_* variables; npm would read them as its own config, and
+  # code-server's install script reads the Node version from npm_config_user_agent (it would see the outer Node 20).
+  while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/\1/p')
   export PATH="$dir/node/bin:$PATH"
   export npm_config_nodedir="$dir/node"
   npm install --no-package-lock --no-audit --no-fund "code-server@$CODE_SERVER_VERSION"
