@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { attachmentKey, boundAttachments, DEFAULT_ATTACHMENT_BUDGET, type AttachedItem, type RawAttachment } from '../core/council/attachedContext';
+import { attachmentKey, boundAttachments, DEFAULT_ATTACHMENT_BUDGET, type AttachedItem, type RawAttachment } from '../core/session/attachedContext';
 import { untrusted } from '../core/council/markdown';
 import { readCouncilMetadata } from './councilResult';
 

@@ -1,4 +1,4 @@
-import type { AttachedItem } from './attachedContext';
+import type { AttachedItem } from '../session/attachedContext';
 import { throwIfCancelled } from '../llm/languageModel';
 import { selectPersonas } from '../personas/select';
 import type { SessionLimitsInit } from '../session/limits';

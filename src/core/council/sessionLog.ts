@@ -2,7 +2,7 @@ import { transition } from 'xstate';
 import type { AttachedItem } from '../session/attachedItem';
 import type { SessionEvent } from '../session/events';
 import { sessionMachine, type SessionSnapshot } from '../session/machine';
-import { mergeAttachments } from './attachedContext';
+import { mergeAttachments } from '../session/attachedContext';
 import { explainRejection } from '../session/rejection';
 import { replaySession, restoreSession, storeSession, type SessionInputInit, type StoredSession } from '../session/replay';
 

@@ -3,7 +3,7 @@ import { LanguageModelFailure, throwIfCancelled, type CancellationSignal, type L
 import { requestStructured, type UsageMeter } from '../llm/structuredOutput';
 import { renderMessages } from '../../prompts/render';
 import { SelectPersonasPrompt } from '../../prompts/selectPersonas';
-import { rebound, SELECTION_ATTACHMENT_BUDGET, type AttachedItem } from '../council/attachedContext';
+import { rebound, SELECTION_ATTACHMENT_BUDGET, type AttachedItem } from '../session/attachedContext';
 import { PersonaContractSchema, RequestClassificationSchema, type PersonaContract } from './contract';
 import { explicitPersonaNames } from './naming';
 import { selectionNormalizer } from './selectionNormalizer';

@@ -1,6 +1,6 @@
-import type { AttachedItem, AttachedKind } from '../session/attachedItem';
+import type { AttachedItem, AttachedKind } from './attachedItem';
 
-export type { AttachedItem, AttachedKind } from '../session/attachedItem';
+export type { AttachedItem, AttachedKind } from './attachedItem';
 
 /** One attachment as the host read it, before any budget applies. */
 export interface RawAttachment {

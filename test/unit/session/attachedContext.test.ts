@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { boundAttachments, mergeAttachments, rebound, type RawAttachment } from '../../../src/core/council/attachedContext';
+import { boundAttachments, mergeAttachments, rebound, type RawAttachment } from '../../../src/core/session/attachedContext';
 import { SessionLog } from '../../../src/core/council/sessionLog';
 import { readStoredSession } from '../../../src/core/session/storedSession';
 
