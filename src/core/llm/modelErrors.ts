@@ -29,9 +29,9 @@ function codeOf(error: unknown): string | undefined {
 export function retryAfterSeconds(text: string): number | undefined {
   const match = /(?:retry[- ]after|try again in|wait)\D{0,12}?(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|sec(?:ond)?s?|m|min(?:ute)?s?)?\b/i.exec(text);
   if (!match?.[1]) return undefined;
-  const value = Number(match[1]);
   const unit = (match[2] ?? 's').toLowerCase();
-  const seconds = unit.startsWith('m') && !unit.startsWith('ms') && !unit.startsWith('mil') ? value * 60 : unit === 'ms' || unit.startsWith('mil') ? value / 1000 : value;
+  const perUnit = unit === 'ms' || unit.startsWith('mil') ? 0.001 : unit.startsWith('m') ? 60 : 1;
+  const seconds = Number(match[1]) * perUnit;
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 

@@ -38,6 +38,7 @@ describe('model errors: one mapping from what a provider throws to what the user
     assert.equal(retryAfterSeconds('Please retry after 30 seconds.'), 30);
     assert.equal(retryAfterSeconds('Retry-After: 12'), 12);
     assert.equal(retryAfterSeconds('try again in 2 minutes'), 120);
+    assert.equal(retryAfterSeconds('retry after 1500 ms'), 2);
     assert.equal(retryAfterSeconds('rate limited'), undefined);
     const failure = toModelError(providerError('Blocked', 'temporarily blocked due to too many requests, retry after 45 seconds'));
     assert.ok(failure instanceof LanguageModelFailure);
