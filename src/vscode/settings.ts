@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { PersonaIdSchema } from '../core/personas/contract';
+import { DEBATE_PROTOCOLS, type DebateProtocol } from '../core/council/protocol';
 import { DEFAULT_DEBATE_CYCLE_LIMIT, MAX_CLARIFICATION_ROUNDS, SessionLimits } from '../core/session/limits';
 
 /** The configuration section every Council setting lives under (`contributes.configuration` in package.json). */
@@ -13,7 +14,14 @@ export const SETTING = {
   defaultPersonas: 'personas.default',
   useWorkspacePersonas: 'personas.useWorkspacePersonas',
   groundInWorkspace: 'personas.groundInWorkspace',
+  protocol: 'debate.protocol',
+  maxRequests: 'budget.maxRequests',
+  personaModel: 'models.personas',
+  synthesisModel: 'models.synthesis',
 } as const;
+
+/** The default of `council.budget.maxRequests`: fits a 4-persona, 3-cycle economy council. */
+export const DEFAULT_MAX_REQUESTS = 12;
 
 /** Council's settings as a session uses them: valid limits, and what had to be fixed to get there. */
 export interface CouncilSettings {
@@ -24,6 +32,13 @@ export interface CouncilSettings {
   readonly useWorkspacePersonas: boolean;
   /** Whether personas may read workspace files while drafting even without attached context (still only in a trusted workspace). */
   readonly groundInWorkspace: boolean;
+  /** How the council debates (`council.debate.protocol`). */
+  readonly protocol: DebateProtocol;
+  /** The most model requests one session may spend; undefined: no limit (`council.budget.maxRequests` 0). */
+  readonly maxRequests: number | undefined;
+  /** Model selectors (`vendor/family`, family or id) for the personas and the synthesis; empty: the chat's model. */
+  readonly personaModel: string;
+  readonly synthesisModel: string;
   /** One sentence per value that was invalid and replaced, naming the setting; empty when all were fine. */
   readonly problems: readonly string[];
 }
@@ -54,6 +69,10 @@ export function readCouncilSettings(
     defaultPersonaIds: readPersonaIds(configuration, problems),
     useWorkspacePersonas: readBoolean(configuration, SETTING.useWorkspacePersonas, true, problems),
     groundInWorkspace: readBoolean(configuration, SETTING.groundInWorkspace, false, problems),
+    protocol: readProtocol(configuration, problems),
+    maxRequests: readInteger(configuration, SETTING.maxRequests, DEFAULT_MAX_REQUESTS, 0, Infinity, problems) || undefined,
+    personaModel: readText(configuration, SETTING.personaModel, problems),
+    synthesisModel: readText(configuration, SETTING.synthesisModel, problems),
     problems,
   };
 }
@@ -106,4 +125,20 @@ function readPersonaIds(configuration: ConfigurationReader, problems: string[]):
     else problems.push(`${name(SETTING.defaultPersonas)}: ${JSON.stringify(item)} is not a persona id such as "security-expert"; ignoring it.`);
   }
   return [...ids];
+}
+
+function readProtocol(configuration: ConfigurationReader, problems: string[]): DebateProtocol {
+  const value = configuration.get<unknown>(SETTING.protocol);
+  if (value === undefined || value === null) return 'economy';
+  if ((DEBATE_PROTOCOLS as readonly unknown[]).includes(value)) return value as DebateProtocol;
+  problems.push(`${name(SETTING.protocol)} must be one of ${DEBATE_PROTOCOLS.map(p => `"${p}"`).join(', ')}, got ${JSON.stringify(value)}; using "economy".`);
+  return 'economy';
+}
+
+function readText(configuration: ConfigurationReader, key: string, problems: string[]): string {
+  const value = configuration.get<unknown>(key);
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value.trim();
+  problems.push(`${name(key)} must be text such as "copilot/gpt-4.1", got ${JSON.stringify(value)}; using the chat's model.`);
+  return '';
 }

@@ -4,6 +4,7 @@ import type { UsageMeter } from '../llm/usage';
 import type { PersonaContract } from '../personas/contract';
 import type { SelectionDefaults } from '../personas/select';
 import type { StoredSession } from '../session/replay';
+import type { DebateProtocol } from './protocol';
 import type { WorkspaceGrounding } from './workspaceGrounding';
 
 /** Where a council turn writes what the user sees; the chat adapter maps it onto a ChatResponseStream. */
@@ -20,6 +21,22 @@ export interface CouncilOutput {
   visible?(text: string): void;
   /** A link to a workspace file (workspace-relative, "/"-separated path) a persona read and cites; optional for hosts without files. */
   anchor?(path: string): void;
+}
+
+/** The model a role runs on, and a note for the user when the preferred model was not available. */
+export interface ModelChoice {
+  readonly model: LanguageModel;
+  /** e.g. "claude-sonnet-4 is not available; Security Expert uses GPT-4.1 (the chat's model)." */
+  readonly note?: string;
+}
+
+/**
+ * Models per role (settings `council.models.*`, a persona file's `model:`); absent: `CouncilDeps.model` for
+ * everything. Never rejects: an unavailable model falls back to the chat's model with a note.
+ */
+export interface RoleModels {
+  forPersona(persona: PersonaContract): Promise<ModelChoice>;
+  forSynthesis(): Promise<ModelChoice>;
 }
 
 /** Everything a council turn needs from its surroundings. */
@@ -40,6 +57,12 @@ export interface CouncilDeps {
   readonly persist?: (stored: StoredSession) => void | Promise<void>;
   /** Read-only workspace access personas may use while drafting; absent in an untrusted workspace. */
   readonly workspace?: WorkspaceGrounding;
+  /** How the council debates; default `economy`. */
+  readonly protocol?: DebateProtocol;
+  /** The most model requests the session may spend over all its turns; absent: no limit. */
+  readonly maxRequests?: number;
+  /** Models per role; absent: `model` for every call. */
+  readonly roleModels?: RoleModels;
 }
 
 /** Writes `text` where a person cannot miss it (see `CouncilOutput.visible`). */
