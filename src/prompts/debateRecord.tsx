@@ -35,7 +35,7 @@ function positionLine(c: AttributedContribution, detailed: boolean): string {
 
 function cycleSummary(record: DebateCycleRecord, detailed: boolean): string {
   const parts: string[] = [];
-  if (record.resolutionSummary) parts.push(`Moderator's summary: ${record.resolutionSummary}`);
+  if (record.resolutionSummary) parts.push(`Summary of the cycle: ${record.resolutionSummary}`);
   if (record.openDisagreements && record.openDisagreements.length > 0) {
     parts.push(`Open disagreements:\n${record.openDisagreements.map(d => `- ${d}`).join('\n')}`);
   }
@@ -58,7 +58,7 @@ function ranked(contributions: readonly AttributedContribution[], speaker: strin
  * Plans the debate record for a prompt, in chronological order. `speaker`'s own arguments
  * are kept longer than others' within the same cycle.
  */
-export function planDebateRecord(cycles: readonly DebateCycleRecord[], speaker?: string): readonly RecordPiece[] {
+export function planDebateRecord(cycles: readonly DebateCycleRecord[], speaker?: string, condensed = false): readonly RecordPiece[] {
   const latest = cycles.length - 1;
   return cycles.flatMap((record, index): RecordPiece[] => {
     const age = latest - index;
@@ -68,7 +68,9 @@ export function planDebateRecord(cycles: readonly DebateCycleRecord[], speaker?:
       priority: age === 0 ? RECORD_PRIORITY.latestPositions : RECORD_PRIORITY.olderDigests - age,
     };
     const base = age === 0 ? RECORD_PRIORITY.latestArguments : RECORD_PRIORITY.olderArguments - age * PRIORITY_STEP_PER_CYCLE;
-    const args = record.contributions.map(c => ({
+    // Condensed: the speaker read older cycles and wrote its own arguments; their positions are enough.
+    const shown = condensed ? (age === 0 ? record.contributions.filter(c => c.persona !== speaker) : []) : record.contributions;
+    const args = shown.map(c => ({
       text: argumentBlock(c, record.cycle),
       priority: base - (rank.get(c) ?? 0),
       contribution: { persona: c.persona, cycle: record.cycle },
@@ -78,6 +80,6 @@ export function planDebateRecord(cycles: readonly DebateCycleRecord[], speaker?:
 }
 
 /** The debate record as prunable chunks for one UserMessage. */
-export function debateRecordChunks(cycles: readonly DebateCycleRecord[], speaker?: string): readonly unknown[] {
-  return planDebateRecord(cycles, speaker).map(piece => <TextChunk priority={piece.priority}>{piece.text}</TextChunk>);
+export function debateRecordChunks(cycles: readonly DebateCycleRecord[], speaker?: string, condensed = false): readonly unknown[] {
+  return planDebateRecord(cycles, speaker, condensed).map(piece => <TextChunk priority={piece.priority}>{piece.text}</TextChunk>);
 }

@@ -13,6 +13,11 @@ export interface DebateTurnPromptProps extends BasePromptElementProps, Clarified
   readonly cycle: number;
   /** Every finished cycle before this one, oldest first (empty in cycle 1). */
   readonly previousCycles: readonly DebateCycleRecord[];
+  /**
+   * Send only what the persona has not read in full before: the latest cycle's arguments of its colleagues;
+   * older cycles and its own arguments as one-line positions (the economy protocol).
+   */
+  readonly condensed?: boolean;
 }
 
 const RULES = `Rules for your contribution:
@@ -45,7 +50,7 @@ export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
         {shownCycles.length > 0 ? (
           <UserMessage priority={500} flexGrow={1} flexReserve="/3">
             {'The debate record so far (oldest first):\n\n'}
-            {debateRecordChunks(shownCycles, persona.name)}
+            {debateRecordChunks(shownCycles, persona.name, this.props.condensed)}
           </UserMessage>
         ) : undefined}
         <UserMessage priority={1_000}>{task(cycle, persona.name)}</UserMessage>

@@ -1,5 +1,6 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
 import type { Confidence } from '../core/council/replies';
+import { WRITE_ANSWER_TASK } from './answerTask';
 import { DATA_NOTICE, dataBlock } from './dataBlock';
 import { debateRecordChunks } from './debateRecord';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaBrief } from './promptData';
@@ -14,7 +15,7 @@ export interface AttributedConclusion {
 
 /** What the council produced before synthesis: a debate, or direct conclusions when there was none. */
 export type CouncilDeliberation =
-  | { readonly kind: 'debate'; readonly cycles: readonly DebateCycleRecord[]; readonly limitReached: boolean }
+  | { readonly kind: 'debate'; readonly cycles: readonly DebateCycleRecord[]; readonly stop: 'converged' | 'limit' | 'budget' }
   | { readonly kind: 'conclusions'; readonly conclusions: readonly AttributedConclusion[] };
 
 /** Props of {@link SynthesisPrompt}. */
@@ -23,15 +24,15 @@ export interface SynthesisPromptProps extends BasePromptElementProps, ClarifiedR
   readonly deliberation: CouncilDeliberation;
 }
 
-const ROLE = `You write the council's one consolidated answer to the user's request, from what the council of expert personas concluded.`;
+const ROLE = `You write the council's one consolidated answer to the user's request, from what the council of expert personas concluded. Your reply is shown to the user as you write it.`;
 
 const RULES = `How to write it:
-- recommendation: answer the request directly in markdown. Lead with what the user should do, then the key reasons and trade-offs. Say which assumptions it rests on, so the user can correct them.
-- Represent the council faithfully: where they agreed, say so once; where they did not, do not paper over it.
-- personaConclusions: one entry per persona (exact names), their final conclusion in one or two sentences.
-- disagreements: only those that remain and would change what the user does, each with the differing positions.
-- nextSteps: three to six concrete actions, most important first.
-Do not mention the mechanics of the debate (cycles, moderators, tools); write for the user.`;
+- Start with the recommendation in the first sentence: what the user should do. Then the key reasons and trade-offs, briefly.
+- Represent the council faithfully: where they agreed, say so once; where they still disagree in a way that would change what the user does, say who holds which position (names exactly as listed among the council members; no one else).
+- Say which assumptions the recommendation rests on, so the user can correct them.
+- End with three to six concrete next steps as a numbered list, most important first.
+- Use short paragraphs and lists, no headings, no tables, no JSON, no tool calls. Do not list every persona's final position or the assumption log: Council adds both below your text.
+Do not mention the mechanics of the debate (cycles, moderators, tools, budgets); write for the user.`;
 
 function deliberationChunks(deliberation: CouncilDeliberation): readonly unknown[] {
   if (deliberation.kind === 'conclusions') {
@@ -40,16 +41,18 @@ function deliberationChunks(deliberation: CouncilDeliberation): readonly unknown
     );
     return [<TextChunk>{"The personas' conclusions:\n\n" + blocks.join('')}</TextChunk>];
   }
-  const note = deliberation.limitReached
+  const note = deliberation.stop === 'limit'
     ? 'The debate stopped at its cycle limit without full agreement.'
-    : 'The debate ended because the council converged.';
+    : deliberation.stop === 'budget'
+      ? 'The debate stopped early, without full agreement, to stay within the request budget.'
+      : 'The debate ended because the council converged.';
   return [
     <TextChunk>{`${note} The debate record (oldest first; older cycles may be condensed):\n\n`}</TextChunk>,
     ...debateRecordChunks(deliberation.cycles),
   ];
 }
 
-/** The council's consolidated answer; reply: FinalSynthesis. */
+/** The council's consolidated answer; reply: Markdown prose, streamed to the user. */
 export class SynthesisPrompt extends PromptElement<SynthesisPromptProps> {
   render() {
     return (
@@ -60,7 +63,7 @@ export class SynthesisPrompt extends PromptElement<SynthesisPromptProps> {
           {clarifiedRequestChunks(this.props)}
         </UserMessage>
         <UserMessage priority={500} flexGrow={1} flexReserve="/3">{deliberationChunks(this.props.deliberation)}</UserMessage>
-        <UserMessage priority={1_000}>Write the council's consolidated answer now.</UserMessage>
+        <UserMessage priority={1_000}>{WRITE_ANSWER_TASK}</UserMessage>
       </>
     );
   }

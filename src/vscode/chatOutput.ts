@@ -16,18 +16,25 @@ export interface ChatCouncilOutput extends CouncilOutput {
  */
 export function chatOutput(stream: vscode.ChatResponseStream): ChatCouncilOutput {
   const held: string[] = [];
+  let released = false;
+  const flush = () => {
+    for (const text of held.splice(0)) stream.markdown(text);
+  };
   return {
     progress: message => stream.progress(message),
     markdown: text => stream.markdown(text),
     visible: text => {
-      held.push(text);
+      if (released) stream.markdown(text);
+      else held.push(text);
+    },
+    release: () => {
+      released = true;
+      flush();
     },
     anchor: path => {
       const uri = resolveWorkspacePath(path);
       if (uri) stream.anchor(uri, path);
     },
-    flush: () => {
-      for (const text of held.splice(0)) stream.markdown(text);
-    },
+    flush,
   };
 }

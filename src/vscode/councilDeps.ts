@@ -50,6 +50,8 @@ export function councilRun(
     onNormalized: (step, changes) => env.log.info(`${step}: normalized the model's reply: ${changes.join('; ')}`),
     // Files are data a model reads; an untrusted workspace's files are not offered at all.
     workspace: vscode.workspace.isTrusted ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace } : undefined,
+    protocol: settings.protocol,
+    maxRequests: settings.maxRequests,
   };
   return { deps, usage };
 }

@@ -49,7 +49,10 @@ function textResult(text: string): vscode.LanguageModelToolResult {
 /** The personas and the plan for `input` under the current settings. */
 async function planFor(env: CouncilToolEnvironment, input: DeliberationInput, settings: CouncilSettings): Promise<{ readonly registry: PersonaRegistry; readonly plan: DeliberationPlan }> {
   const registry = await loadCouncilPersonas(env.extensionUri, settings);
-  const plan = deliberationPlan(input, registry.personas, settings.limits.debateCycleLimit, settings.limits.adminMaxDebateCycles, lookupRoundsWithoutAttachments(settings));
+  const plan = deliberationPlan(input, registry.personas, settings.limits.debateCycleLimit, settings.limits.adminMaxDebateCycles, lookupRoundsWithoutAttachments(settings), {
+    protocol: settings.protocol,
+    budget: settings.maxRequests,
+  });
   return { registry, plan };
 }
 

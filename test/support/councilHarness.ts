@@ -1,11 +1,12 @@
 import type { Clock, IdSource } from '../../src/core/clock';
 import type { CouncilDeps, CouncilOutput } from '../../src/core/council/ports';
+import type { DebateProtocol } from '../../src/core/council/protocol';
 import { neverCancelled, type CancellationSignal, type ModelRequest } from '../../src/core/llm/languageModel';
 import { UsageTally, messageText } from '../../src/core/llm/usage';
 import type { PersonaContract } from '../../src/core/personas/contract';
 import { loadPersonas } from '../../src/core/personas/registry';
 import type { StoredSession } from '../../src/core/session/replay';
-import { councilReply, type CouncilScriptOptions } from './councilScript';
+import { councilReply, councilStep, isProse, type CouncilScriptOptions } from './councilScript';
 import { nodePersonaSource } from './nodePersonaSource';
 import { requestedName, ScriptedModel, valueReply, type Responder, type ScriptedModelOptions, type ScriptedReply } from './scriptedModel';
 
@@ -50,13 +51,13 @@ export function councilResponder(
   override?: (step: string, request: ModelRequest, callIndex: number) => ScriptedReply | undefined,
 ): Responder {
   return (request, callIndex) => {
-    const step = requestedName(request) ?? '';
+    const prompt = request.messages.map(messageText).join('\n');
+    const step = councilStep(requestedName(request), prompt);
     const custom = override?.(step, request, callIndex);
     if (custom !== undefined) return custom;
-    const prompt = request.messages.map(messageText).join('\n');
     const value = councilReply(step, prompt, options);
     if (value === undefined) throw new Error(`councilResponder: no reply for step "${step}"`);
-    return valueReply(value);
+    return isProse(value) ? { kind: 'parts', parts: value.prose.map(text => ({ kind: 'text' as const, text })) } : valueReply(value);
   };
 }
 
@@ -74,6 +75,9 @@ export async function councilRig(options: {
   readonly responder?: Responder;
   readonly model?: ScriptedModelOptions;
   readonly token?: CancellationSignal;
+  /** The debate protocol (default: the core's default, economy). */
+  readonly protocol?: DebateProtocol;
+  readonly maxRequests?: number;
 } = {}): Promise<CouncilRig> {
   const model = new ScriptedModel(options.responder ?? councilResponder(options.script), options.model);
   const output = new RecordingOutput();
@@ -88,6 +92,8 @@ export async function councilRig(options: {
     token: options.token ?? neverCancelled,
     usage,
     persist: stored => void persisted.push(stored),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+    ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
   };
   return { deps, model, output, usage, persisted };
 }

@@ -1,3 +1,5 @@
+import { WRITE_ANSWER_TASK } from '../../src/prompts/answerTask';
+
 /**
  * A deterministic "council" played by a scripted model: given the structured reply a council step
  * asks for (by its tool name) and the prompt text, returns a valid reply. Shared by the unit tests,
@@ -13,6 +15,34 @@ export interface CouncilScriptOptions {
   readonly moreQuestions?: number;
   /** The moderator reports convergence from this cycle on (default 2); `never` keeps the debate going to the limit. */
   readonly convergeAtCycle?: number | 'never';
+}
+
+/** The step name the script gives the streamed final answer (a prose request, no tool and no JSON). */
+export const ANSWER_STEP = 'write_answer';
+
+/** The step a request is for: its tool or JSON format name, else the prose answer when the prompt asks for it. */
+export function councilStep(requested: string | undefined, prompt: string): string {
+  return requested ?? (prompt.includes(WRITE_ANSWER_TASK) ? ANSWER_STEP : '');
+}
+
+/** A prose reply, streamed in these chunks. */
+export interface ProseReply {
+  readonly prose: readonly string[];
+}
+
+export function isProse(value: unknown): value is ProseReply {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { prose?: unknown }).prose);
+}
+
+/** Colleagues a debate prompt names: in the debate record's positions and contributions (not the speaker). */
+function colleaguesOf(prompt: string, speaker: string): string[] {
+  const names = new Set<string>();
+  for (const block of prompt.matchAll(/<cycle[^>]*>([\s\S]*?)<\/cycle>/g)) {
+    for (const line of block[1]!.matchAll(/^- ([^:\n]+):/gm)) names.add(line[1]!.trim());
+  }
+  for (const match of prompt.matchAll(/<contribution persona="([^"]+)"/g)) names.add(match[1]!);
+  names.delete(speaker);
+  return [...names];
 }
 
 export const DEFAULT_SCRIPT_PERSONAS = ['senior-developer', 'security-expert', 'software-architect'] as const;
@@ -67,12 +97,14 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
     case 'contribute_to_debate': {
       const speaker = speakerOf(prompt);
       const cycle = cycleOf(prompt);
+      // From the converging cycle on, each persona says it agrees with every colleague (what the economy protocol reads).
+      const agrees = converge !== 'never' && cycle >= converge;
       return {
         position: `${speaker} recommends option ${cycle === 1 ? 'A' : 'B'} (cycle ${cycle}).`,
         argument: `${speaker}'s argument in cycle ${cycle}.`,
         changedPosition: cycle === 2,
         ...(cycle === 2 ? { changeReason: 'Persuaded by the others in cycle 1.' } : {}),
-        agreesWith: [],
+        agreesWith: agrees ? colleaguesOf(prompt, speaker) : [],
         concerns: cycle === 1 ? [`${speaker}'s main concern.`] : [],
       };
     }
@@ -102,6 +134,17 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
             : [],
         nextSteps: ['Prototype option B.', 'Review the security concerns.', 'Measure the result.'],
       };
+    }
+    case ANSWER_STEP: {
+      const members = membersOf(prompt);
+      const assumptions = [...prompt.matchAll(/Assumed: ([^\n<]+)/g)].map(m => m[1]);
+      const split = converge === 'never' && members.length >= 2 ? ` ${members[0]} still prefers option A; ${members[1]} holds to option B.` : '';
+      const text = [
+        `Go with option B.${assumptions.length ? ` This rests on: ${assumptions.join('; ')}.` : ''}`,
+        ` The council weighed design, implementation and security.${split}`,
+        '\n\n1. Prototype option B.\n2. Review the security concerns.\n3. Measure the result.',
+      ];
+      return { prose: text } satisfies ProseReply;
     }
     default:
       return undefined;

@@ -6,7 +6,14 @@ import { activeQuestion, canAskMore, pendingQuestions } from '../session/selecto
 import type { SessionEvent } from '../session/events';
 import { assumptionFor, proposeQuestions } from './clarify';
 import type { CouncilCommand } from './commands';
-import { runDebate, type Recorder } from './debate';
+import type { Recorder } from './debate';
+import { estimateDebate, seatCost } from './debatePlan';
+import { runEconomyDebate } from './economyDebate';
+import { runThoroughDebate } from './thoroughDebate';
+import { budgetedModel, RequestBudget } from '../llm/requestBudget';
+import { findCurrentDiscussion } from '../session/queries';
+import { effectiveCycleLimit } from '../session/selectors';
+import { councilSeats } from './sessionFacts';
 import { questionCard, untrusted } from './markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { SessionLog, SessionRuleError } from './sessionLog';
@@ -189,16 +196,68 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
  * final answer. Each step is recorded as it completes, so an error, a Stop or a reload loses
  * nothing: the next turn with `resume` continues exactly where this one stopped.
  */
-export async function runCouncilTurn(log: SessionLog, command: CouncilCommand, deps: CouncilDeps): Promise<TurnReport> {
+export async function runCouncilTurn(log: SessionLog, command: CouncilCommand, unpaid: CouncilDeps): Promise<TurnReport> {
+  const deps = paidFromBudget(log, unpaid);
   const record = recorder(log, deps);
-  const noFurtherQuestions = await applyCommand(log, command, deps, record);
+  const spentBefore = log.requestsUsed;
   try {
-    await advance(log, deps, record);
-  } catch (error) {
-    if (error instanceof SessionRuleError) throw new CouncilStepRejected(log.state, error.message);
-    throw error;
+    const noFurtherQuestions = await applyCommand(log, command, deps, record);
+    try {
+      await advance(log, deps, record);
+    } catch (error) {
+      if (error instanceof SessionRuleError) throw new CouncilStepRejected(log.state, error.message);
+      throw error;
+    }
+    return { noFurtherQuestions };
+  } finally {
+    // Requests spent after the last recorded event (a failure, a Stop) are stored too.
+    if (log.requestsUsed !== spentBefore) await deps.persist?.(log.stored);
   }
-  return { noFurtherQuestions };
+}
+
+/** `deps` with every model paid from the session's request budget, which the session log counts and stores. */
+function paidFromBudget(log: SessionLog, deps: CouncilDeps): CouncilDeps {
+  const budget = new RequestBudget(deps.maxRequests, log.requestsUsed, () => log.countRequest());
+  const roleModels = deps.roleModels;
+  return {
+    ...deps,
+    budget,
+    model: budgetedModel(deps.model, budget),
+    ...(roleModels
+      ? {
+          roleModels: {
+            forPersona: async persona => {
+              const choice = await roleModels.forPersona(persona);
+              return { ...choice, model: budgetedModel(choice.model, budget) };
+            },
+            forSynthesis: async () => {
+              const choice = await roleModels.forSynthesis();
+              return { ...choice, model: budgetedModel(choice.model, budget) };
+            },
+          },
+        }
+      : {}),
+  };
+}
+
+/** The line before the debate: what it expects to spend, from the same rules the debate runs by. */
+function debateForecast(log: SessionLog, deps: CouncilDeps): string | undefined {
+  const seats = councilSeats(log.snapshot, deps.personas).length;
+  const protocol = deps.protocol ?? 'economy';
+  const remaining = deps.budget?.remaining ?? Infinity;
+  const limit = effectiveCycleLimit(log.snapshot);
+  const estimate = estimateDebate(protocol, seats, limit, remaining === Infinity ? Number.MAX_SAFE_INTEGER : remaining, seatCost(deps, log.attached.length));
+  if (estimate.total === 0) return undefined;
+  const used = log.requestsUsed;
+  const budget = deps.budget?.limit === undefined ? 'no budget limit' : `budget ${deps.budget.limit}`;
+  const later = estimate.laterCycleCount === 0
+    ? ''
+    : protocol === 'thorough'
+      ? `, ${estimate.laterCycles} for ${estimate.laterCycleCount} more cycle${estimate.laterCycleCount === 1 ? '' : 's'} with the moderator's verdicts`
+      : `, up to ${estimate.laterCycles} for ${estimate.laterCycleCount} more cycle${estimate.laterCycleCount === 1 ? '' : 's'} among those still in disagreement`;
+  const drafts = protocol === 'thorough' ? `${estimate.drafts} for the first cycle and its verdict` : `${estimate.drafts} independent draft${estimate.drafts === 1 ? '' : 's'}`;
+  const answer = estimate.answer === 1 ? ', 1 for the answer' : '';
+  return `_This debate expects at most ${estimate.total} more model request${estimate.total === 1 ? '' : 's'} (${used} used so far; ${budget}): ${drafts}${later}${answer}._\n\n`;
 }
 
 /** Runs the steps that need no user input until the next question, the final answer or the end. */
@@ -215,7 +274,11 @@ async function advance(log: SessionLog, deps: CouncilDeps, record: Recorder): Pr
         return;
       }
       case 'debating':
-        await runDebate(log, deps, record);
+        if (log.snapshot.context.debateCycles === 0 && !findCurrentDiscussion(log.snapshot.context)) {
+          const forecast = debateForecast(log, deps);
+          if (forecast) deps.output.markdown(forecast);
+        }
+        await (deps.protocol === 'thorough' ? runThoroughDebate : runEconomyDebate)(log, deps, record);
         break;
       case 'final':
         await concludeCouncil(log, deps, record);

@@ -1,32 +1,40 @@
 import type { z } from 'zod';
 import { DebateTurnPrompt } from '../../prompts/debateTurnPrompt';
-import { ModeratorPrompt } from '../../prompts/moderatorPrompt';
 import { renderMessages } from '../../prompts/render';
-import { CancellationScope } from '../llm/cancellationScope';
-import { throwIfCancelled, type CancellationSignal } from '../llm/languageModel';
+import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
-import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
-import { effectiveCycleLimit } from '../session/selectors';
+import { findCurrentDiscussion } from '../session/queries';
 import type { DebateCycleRecord } from '../../prompts/promptData';
-import { contributionBlock, cycleSummary, moderatorNote } from './markdown';
-import { showVisibly, type CouncilDeps } from './ports';
+import { contributionBlock } from './markdown';
+import type { CouncilDeps } from './ports';
 import { stanceProblem } from '../session/stance';
-import { contributionReplySchema, CycleVerdictSchema, type CycleVerdict, type PersonaContribution } from './replies';
-import { contributionNormalizer, verdictNormalizer, type SpeakerTerms } from './replyNormalizers';
+import { contributionReplySchema, type PersonaContribution } from './replies';
+import { contributionNormalizer, type SpeakerTerms } from './replyNormalizers';
 import type { SessionLog } from './sessionLog';
 import { citedFiles, groundingApplies, groundInWorkspace } from './workspaceGrounding';
 import { clarifiedRequest, contributionMetadata, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
 
+/*
+ * What both debate protocols share: one persona's contribution to a cycle (on its own model, optionally
+ * grounded in the workspace), recorded and shown as soon as it arrives.
+ */
+
+/** Records an event (and persists the session). */
+export type Recorder = (event: Parameters<SessionLog['apply']>[0]) => Promise<void>;
+
 /** One persona's attempt in a cycle. */
-type Outcome =
-  | { readonly seat: Seat; readonly ok: true; readonly contribution: PersonaContribution; readonly cited: readonly string[] }
+export type Outcome =
+  | { readonly seat: Seat; readonly ok: true; readonly contribution: PersonaContribution; readonly cited: readonly string[]; readonly model: string }
   | { readonly seat: Seat; readonly ok: false; readonly error: unknown };
 
 /** What the session knows when `seat` speaks in `cycle`: its colleagues and its previous position. */
 function speakerTerms(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps): SpeakerTerms {
   const self = seat.persona.name;
   const colleagues = councilSeats(log.snapshot, deps.personas).map(s => s.persona.name).filter(name => name !== self);
-  const previousPosition = previous.find(r => r.cycle === cycle - 1)?.contributions.find(c => c.persona === self)?.position;
+  const previousPosition = previous
+    .flatMap(r => r.contributions)
+    .filter(c => c.persona === self)
+    .at(-1)?.position;
   return { cycle, self, colleagues, previousPosition };
 }
 
@@ -38,21 +46,41 @@ function contributionSchema(terms: SpeakerTerms): z.ZodType<PersonaContribution>
   });
 }
 
+const shownNotes = new WeakMap<object, Set<string>>();
+
+/** A model-choice note (e.g. a persona's preferred model is not available), shown once per turn. */
+function noteOnce(deps: CouncilDeps, note: string): void {
+  const shown = shownNotes.get(deps.output) ?? new Set<string>();
+  shownNotes.set(deps.output, shown);
+  if (shown.has(note)) return;
+  shown.add(note);
+  deps.output.markdown(`_${note}_\n\n`);
+}
+
+/** The model `seat` speaks with: its own (settings, persona file) or the chat's. */
+export async function personaModel(seat: Seat, deps: CouncilDeps): Promise<LanguageModel> {
+  if (!deps.roleModels) return deps.model;
+  const choice = await deps.roleModels.forPersona(seat.persona);
+  if (choice.note) noteOnce(deps, choice.note);
+  return choice.model;
+}
+
 /** Asks one persona for its contribution to `cycle`; `cited`: the workspace files it read and names. */
-async function contribute(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<{ contribution: PersonaContribution; cited: string[] }> {
+async function contribute(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<Outcome> {
+  const model = await personaModel(seat, deps);
   const { messages } = await renderMessages(
     DebateTurnPrompt,
-    { ...clarifiedRequest(log.snapshot), persona: voiceOf(seat.persona), cycle, previousCycles: previous },
-    deps.model,
+    { ...clarifiedRequest(log.snapshot), persona: voiceOf(seat.persona), cycle, previousCycles: previous, condensed: deps.protocol !== 'thorough' },
+    model,
     token,
   );
   // Looking things up first is opt-in (attached context or the setting), bounded, and read-only.
   const grounded = groundingApplies(deps.workspace, log.attached.length)
-    ? await groundInWorkspace(deps.model, messages, deps.workspace, token, deps.usage)
+    ? await groundInWorkspace(model, messages, deps.workspace, token, deps.usage)
     : { messages, read: [] };
   const terms = speakerTerms(seat, cycle, previous, log, deps);
   const contribution = await requestStructured(
-    deps.model,
+    model,
     {
       schema: contributionSchema(terms),
       normalize: contributionNormalizer(terms),
@@ -64,81 +92,77 @@ async function contribute(seat: Seat, cycle: number, previous: readonly DebateCy
     },
     token,
   );
-  return { contribution, cited: citedFiles(contribution.argument, grounded.read) };
+  return { seat, ok: true, contribution, cited: citedFiles(contribution.argument, grounded.read), model: model.name };
 }
 
-/** Every seat speaks in parallel, so a cycle costs about one model round-trip; failures are returned, not thrown. */
-function contributeAll(seats: readonly Seat[], cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<Outcome[]> {
-  return Promise.all(
-    seats.map(seat =>
-      contribute(seat, cycle, previous, log, deps, token).then(
-        ({ contribution, cited }): Outcome => ({ seat, ok: true, contribution, cited }),
-        (error: unknown): Outcome => ({ seat, ok: false, error }),
-      ),
-    ),
-  );
+/** One persona's outcome; a failure is returned, not thrown. */
+function attempt(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<Outcome> {
+  return contribute(seat, cycle, previous, log, deps, token).catch((error: unknown): Outcome => ({ seat, ok: false, error }));
 }
 
-async function moderate(log: SessionLog, deps: CouncilDeps): Promise<CycleVerdict> {
-  const snapshot = log.snapshot;
-  const { messages } = await renderMessages(
-    ModeratorPrompt,
-    {
-      ...clarifiedRequest(snapshot),
-      personas: councilSeats(snapshot, deps.personas).map(s => s.persona),
-      cycles: debateRecords(snapshot),
-      maxCycles: effectiveCycleLimit(snapshot),
+/** Drafts `seats`' contributions to `cycle` in parallel without recording them (the thorough protocol's drafting ahead). */
+export function draftCycle(seats: readonly Seat[], cycle: number, log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<Outcome[]> {
+  const previous = debateRecords(log.snapshot).filter(r => r.cycle < cycle);
+  return Promise.all(seats.map(seat => attempt(seat, cycle, previous, log, deps, token)));
+}
+
+/** Records one successful contribution and shows it, with links to the files it cites. */
+async function recordOutcome(outcome: Extract<Outcome, { ok: true }>, cycle: number, deps: CouncilDeps, record: Recorder): Promise<void> {
+  const { contribution, seat } = outcome;
+  await record({
+    type: 'PERSONA_SPOKE',
+    turn: {
+      senderId: seat.participantId,
+      content: contribution.argument,
+      position: contribution.position,
+      changedPosition: contribution.changedPosition,
+      changeReason: contribution.changeReason,
+      timestamp: deps.clock.now(),
+      metadata: contributionMetadata(contribution, outcome.model === deps.model.name ? undefined : outcome.model),
     },
-    deps.model,
-    deps.token,
-  );
-  return requestStructured(
-    deps.model,
-    {
-      schema: CycleVerdictSchema,
-      normalize: verdictNormalizer,
-      onNormalized: changes => deps.onNormalized?.('moderate_cycle', changes),
-      name: 'moderate_cycle',
-      description: 'Record where the debate stands after the latest cycle.',
-      messages,
-      usage: deps.usage,
-    },
-    deps.token,
-  );
+  });
+  deps.output.markdown(contributionBlock(seat.persona.name, cycle, contribution));
+  // Links only for recorded contributions, beside their text (a discarded draft never shows any).
+  for (const path of outcome.cited) deps.output.anchor?.(path);
 }
 
-function listNames(seats: readonly Seat[]): string {
-  const names = seats.map(s => s.persona.name);
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
-/** Records the successful contributions (shown as they are recorded) and rethrows the first failure. */
-async function recordOutcomes(outcomes: readonly Outcome[], cycle: number, deps: CouncilDeps, record: Recorder): Promise<void> {
-  for (const outcome of outcomes) {
-    if (!outcome.ok) continue;
-    const { contribution, seat } = outcome;
-    await record({
-      type: 'PERSONA_SPOKE',
-      turn: {
-        senderId: seat.participantId,
-        content: contribution.argument,
-        position: contribution.position,
-        changedPosition: contribution.changedPosition,
-        changeReason: contribution.changeReason,
-        timestamp: deps.clock.now(),
-        metadata: contributionMetadata(contribution),
-      },
-    });
-    deps.output.markdown(contributionBlock(seat.persona.name, cycle, contribution));
-    // Links only for recorded contributions, beside their text (a discarded draft never shows any).
-    for (const path of outcome.cited) deps.output.anchor?.(path);
-  }
+/** Records the successful contributions and rethrows the first failure. */
+export async function recordOutcomes(outcomes: readonly Outcome[], cycle: number, deps: CouncilDeps, record: Recorder): Promise<void> {
+  for (const outcome of outcomes) if (outcome.ok) await recordOutcome(outcome, cycle, deps, record);
   const failure = outcomes.find(o => !o.ok);
   if (failure && !failure.ok) throw failure.error;
 }
 
-/** Each persona's stance in `cycle`, as they stated it themselves (authoritative over the moderator's paraphrase). */
-function cyclePositions(log: SessionLog, cycle: number) {
+/**
+ * `seats` speak in `cycle` in parallel (a cycle costs about one model round-trip); each contribution is recorded
+ * and shown the moment it arrives, not when the slowest colleague finishes. A failure is rethrown after the
+ * others have settled, so everything that succeeded is kept.
+ */
+export async function speakInCycle(seats: readonly Seat[], cycle: number, log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+  const previous = debateRecords(log.snapshot).filter(r => r.cycle < cycle);
+  let recorded: Promise<void> = Promise.resolve();
+  const failures: unknown[] = [];
+  await Promise.all(
+    seats.map(seat =>
+      attempt(seat, cycle, previous, log, deps, deps.token).then(outcome => {
+        // One event at a time, in arrival order: each record persists the session.
+        recorded = recorded.then(() => (outcome.ok ? recordOutcome(outcome, cycle, deps, record) : void failures.push(outcome.error)));
+        return recorded;
+      }),
+    ),
+  );
+  await recorded;
+  if (failures.length > 0) throw failures[0];
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listNames(seats: readonly Seat[]): string {
+  const names = seats.map(s => s.persona.name);
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** Each persona's stance in `cycle`, as they stated it themselves. */
+export function cyclePositions(log: SessionLog, cycle: number) {
   const discussion = log.snapshot.context.discussions.find(d => d.cycleNumber === cycle && d.status === 'in_progress');
   const turnIds = new Set(discussion?.messageTurnIds ?? []);
   return log.snapshot.context.messageTurns.flatMap(turn =>
@@ -148,90 +172,20 @@ function cyclePositions(log: SessionLog, cycle: number) {
   );
 }
 
-/** Whether every persona said it agrees with every other one in this cycle. */
-function unanimous(record: DebateCycleRecord | undefined, seats: readonly Seat[]): boolean {
-  if (!record || seats.length < 2) return false;
-  const names = seats.map(s => s.persona.name.toLowerCase());
-  return record.contributions.every(c => {
-    const agreed = new Set(c.agreesWith.map(n => n.trim().toLowerCase()));
-    return names.every(n => n === c.persona.toLowerCase() || agreed.has(n));
+/** Starts cycle `cycleNumber` with `seats` unless one is in progress; returns the cycle in progress. */
+export async function openCycle(log: SessionLog, seats: readonly Seat[], deps: CouncilDeps, record: Recorder) {
+  const current = findCurrentDiscussion(log.snapshot.context);
+  if (current) return current;
+  const cycleNumber = log.snapshot.context.debateCycles + 1;
+  await record({
+    type: 'CYCLE_STARTED',
+    discussionId: deps.ids.next(),
+    cycleNumber,
+    personaIds: seats.map(s => s.participantId),
+    topic: cycleNumber === 1 ? 'Independent drafts' : `Responses to the positions of cycle ${cycleNumber - 1}`,
+    at: deps.clock.now(),
   });
-}
-
-/** Records an event (and persists the session). */
-export type Recorder = (event: Parameters<SessionLog['apply']>[0]) => Promise<void>;
-
-/**
- * Runs debate cycles until the council converges or the cycle limit stops it.
- * While the moderator judges cycle N, cycle N+1's contributions are already being drafted
- * (they answer cycle N's contributions, which are final); if the moderator stops the debate,
- * that speculative work is cancelled and never shown or recorded.
- */
-export async function runDebate(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
-  let ahead: { readonly cycle: number; readonly outcomes: Promise<Outcome[]>; readonly scope: CancellationScope } | undefined;
-  try {
-    while (log.state === 'debating') {
-      throwIfCancelled(deps.token);
-      const seats = councilSeats(log.snapshot, deps.personas);
-      let discussion = findCurrentDiscussion(log.snapshot.context);
-      if (!discussion) {
-        const cycleNumber = log.snapshot.context.debateCycles + 1;
-        await record({
-          type: 'CYCLE_STARTED',
-          discussionId: deps.ids.next(),
-          cycleNumber,
-          personaIds: seats.map(s => s.participantId),
-          topic: cycleNumber === 1 ? 'Independent drafts' : `Responses to the positions of cycle ${cycleNumber - 1}`,
-          at: deps.clock.now(),
-        });
-        discussion = findCurrentDiscussion(log.snapshot.context);
-      }
-      if (!discussion) throw new Error('The debate cycle could not be started.');
-      const cycle = discussion.cycleNumber;
-      const limit = effectiveCycleLimit(log.snapshot);
-      const spoken = spokenPersonaIds(log.snapshot.context, discussion);
-      const waiting = seats.filter(s => !spoken.has(s.participantId));
-      if (waiting.length > 0) {
-        deps.output.progress(`Debate cycle ${cycle} of at most ${limit}: ${listNames(waiting)} ${waiting.length === 1 ? 'is' : 'are'} thinking…`);
-        const outcomes = ahead?.cycle === cycle && waiting.length === seats.length
-          ? await ahead.outcomes
-          : await contributeAll(waiting, cycle, debateRecords(log.snapshot).filter(r => r.cycle < cycle), log, deps, deps.token);
-        ahead = undefined;
-        await recordOutcomes(outcomes, cycle, deps, record);
-      }
-      // Draft the next cycle while the moderator reads this one, unless the personas already agree
-      // with each other explicitly (then the moderator will very likely stop, and the drafts would be wasted).
-      if (cycle < limit && !unanimous(debateRecords(log.snapshot).find(r => r.cycle === cycle), seats)) {
-        const scope = new CancellationScope(deps.token);
-        const records = debateRecords(log.snapshot);
-        ahead = { cycle: cycle + 1, scope, outcomes: contributeAll(seats, cycle + 1, records, log, deps, scope) };
-      }
-      deps.output.progress(`Moderator is reading cycle ${cycle}…`);
-      const verdict = await moderate(log, deps);
-      const summary = verdict.openDisagreements.length > 0
-        ? `${verdict.resolutionSummary}\nStill open: ${verdict.openDisagreements.join(' ')}`
-        : verdict.resolutionSummary;
-      await record({
-        type: 'CYCLE_CONCLUDED',
-        resolutionSummary: summary,
-        positions: cyclePositions(log, cycle),
-        converged: verdict.converged,
-        at: deps.clock.now(),
-      });
-      deps.output.markdown(moderatorNote(cycle, verdict.resolutionSummary, verdict.converged));
-      // The full contributions stay in the folded steps; this compact line per cycle stays in sight.
-      const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);
-      if (concluded) showVisibly(deps.output, cycleSummary(concluded, verdict.openDisagreements, verdict.converged));
-      if (log.state !== 'debating' && ahead) {
-        ahead.scope.cancel();
-        ahead.outcomes.catch(() => undefined);
-        ahead = undefined;
-      }
-    }
-  } finally {
-    if (ahead) {
-      ahead.scope.cancel();
-      ahead.outcomes.catch(() => undefined);
-    }
-  }
+  const opened = findCurrentDiscussion(log.snapshot.context);
+  if (!opened) throw new Error('The debate cycle could not be started.');
+  return opened;
 }

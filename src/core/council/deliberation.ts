@@ -4,6 +4,8 @@ import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import type { SessionSnapshot } from '../session/machine';
 import { untrusted } from './markdown';
 import { openSessionCommand } from './chatIntent';
+import { estimateDebate } from './debatePlan';
+import type { DebateProtocol } from './protocol';
 
 /**
  * The vscode-free part of the `council_deliberate` language model tool: what an agent may pass, what a run
@@ -39,36 +41,49 @@ export interface DeliberationPlan {
 }
 
 /**
- * Counts the calls runDebate and concludeCouncil make: the selection (none when the panel is named or there
- * is nothing to choose), every persona's contribution per cycle (the next cycle is drafted while the
- * moderator reads, but never beyond the limit), one moderator call per cycle, one synthesis. With
- * `lookupRounds` (personas grounded in the workspace), each contribution may be preceded by 1 to that many
- * look-up requests. Repairs of a malformed reply come on top and are not counted.
+ * Counts the calls a run without clarification makes, by the rules the debate plans with (debatePlan): the
+ * selection (none when the panel is named or there is nothing to choose), the first drafts, the later cycles
+ * the budget allows (economy: for those still in disagreement; thorough: everyone plus the moderator), one
+ * answer. With `lookupRounds` (personas grounded in the workspace), each contribution may take up to that many
+ * look-up requests more. `fewest`: the council agrees after the first cycle. Never more than `budget`.
  */
-export function requestEstimate(panel: { readonly named: number; readonly available: number }, cycles: number, lookupRounds = 0): RequestEstimate {
+export function requestEstimate(
+  panel: { readonly named: number; readonly available: number },
+  cycles: number,
+  lookupRounds = 0,
+  protocol: DebateProtocol = 'economy',
+  budget?: number,
+): RequestEstimate {
   const chosen = panel.named === 0;
   const selection = chosen && panel.available > MIN_PANEL ? 1 : 0;
   const smallest = chosen ? Math.min(MIN_PANEL, panel.available) : panel.named;
   const largest = chosen ? Math.min(MAX_PANEL, panel.available) : panel.named;
   const firstLookups = lookupRounds > 0 ? 1 : 0;
-  return {
-    fewest: selection + smallest * (1 + firstLookups) + 1 + 1,
-    most: selection + largest * cycles * (1 + lookupRounds) + cycles + 1,
-  };
+  const cap = budget ?? Number.MAX_SAFE_INTEGER;
+  const most = selection + estimateDebate(protocol, largest, cycles, cap - selection, 1 + lookupRounds).total;
+  const fewest = selection + smallest * (1 + firstLookups) + (protocol === 'thorough' ? 1 : 0) + 1;
+  return { fewest: Math.min(fewest, most), most };
 }
 
 /**
  * The plan for `input`: named personas resolved by id, cycles clamped to 1..`maxCycles` (the configured
  * maximum; the configured default `defaultCycles` when the agent gave none); `lookupRounds` as in {@link requestEstimate}.
  */
-export function deliberationPlan(input: DeliberationInput, personas: readonly PersonaContract[], defaultCycles: number, maxCycles: number, lookupRounds = 0): DeliberationPlan {
+export function deliberationPlan(
+  input: DeliberationInput,
+  personas: readonly PersonaContract[],
+  defaultCycles: number,
+  maxCycles: number,
+  lookupRounds = 0,
+  spending: { readonly protocol?: DebateProtocol; readonly budget?: number } = {},
+): DeliberationPlan {
   const ids = [...new Set(input.personas ?? [])];
   const named = ids.flatMap(id => personas.filter(p => p.id === id));
   const unknownIds = ids.filter(id => !personas.some(p => p.id === id));
   const cycles = Math.max(1, Math.min(input.maxCycles ?? defaultCycles, maxCycles));
   const context = input.context?.trim();
   const request = context ? `${input.question.trim()}\n\nContext:\n${context}` : input.question.trim();
-  return { request, named, unknownIds, cycles, estimate: requestEstimate({ named: named.length, available: personas.length }, cycles, lookupRounds) };
+  return { request, named, unknownIds, cycles, estimate: requestEstimate({ named: named.length, available: personas.length }, cycles, lookupRounds, spending.protocol, spending.budget) };
 }
 
 function shortened(text: string, max = 80): string {

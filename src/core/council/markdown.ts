@@ -1,7 +1,8 @@
-import type { FinalSynthesis, PersonaContribution } from './replies';
+import type { PersonaContribution } from './replies';
 import type { DebateCycleRecord } from '../../prompts/promptData';
 import type { Assumption, ClarificationQuestion } from '../session/clarification';
 import type { SessionSnapshot } from '../session/machine';
+import { currentFinalRun } from '../session/turns';
 import { activeAssumptions, effectiveCycleLimit, pendingQuestions } from '../session/selectors';
 
 /*
@@ -113,48 +114,51 @@ export function assumptionList(snapshot: SessionSnapshot, assumptions: readonly 
     .join('\n');
 }
 
-/** The council's persona names, by their loose spelling (case and spacing ignored). */
-function councilNames(snapshot: SessionSnapshot): Map<string, string> {
-  const key = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
-  const names = snapshot.context.participants.filter(p => p.type === 'persona').map(p => p.name);
-  return new Map(names.map(name => [key(name), name]));
+/** The heading the final answer starts under. */
+export const ANSWER_HEADING = "## The council's answer";
+
+/** The notice that the request budget ended the debate before the council agreed. */
+export function budgetStopNotice(snapshot: SessionSnapshot, limit: number | undefined): string {
+  const cycles = snapshot.context.debateCycles;
+  return `\n**⚠ Request budget reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement, to stay within ${limit === undefined ? 'its budget' : `${limit} model requests`}. The answer below records what is still contested. To let later sessions debate longer, raise \`council.budget.maxRequests\`.\n`;
 }
 
-/** The council member a model-written name stands for, or undefined for a name not on the council. */
-function onCouncil(council: ReadonlyMap<string, string>, name: string): string | undefined {
-  return council.get(name.trim().replace(/\s+/g, ' ').toLowerCase());
+/** What the session spent, for the answer's footer and `/status`. */
+export interface RequestsSpent {
+  readonly used: number;
+  /** The budget's limit; undefined: no limit. */
+  readonly limit: number | undefined;
+}
+
+/** "11 model requests (budget 12)". */
+export function requestsLine(spent: RequestsSpent): string {
+  const budget = spent.limit === undefined ? 'no budget limit' : `budget ${spent.limit}`;
+  return `${spent.used} model request${spent.used === 1 ? '' : 's'} (${budget})`;
 }
 
 /**
- * The consolidated final answer: recommendation, each persona's conclusion, open disagreements, assumptions,
- * next steps. Persona names come from the session's council, never from the model: an entry for anyone
- * else is not shown.
+ * What follows the model's prose in the final answer, all from the session: where each persona landed (its own
+ * last statement), what was still contested when the debate stopped, the assumptions, and what it cost.
  */
-export function finalAnswerMarkdown(snapshot: SessionSnapshot, synthesis: FinalSynthesis): string {
-  const council = councilNames(snapshot);
-  const conclusions = [...council.values()]
-    .flatMap(name => {
-      const found = synthesis.personaConclusions.find(c => onCouncil(council, c.persona) === name);
-      return found ? [`- **${untrusted(name)}:** ${untrusted(found.conclusion)}`] : [];
-    })
-    .join('\n');
-  const disagreements = synthesis.disagreements.flatMap(d => {
-    const positions = d.positions.flatMap(p => {
-      const name = onCouncil(council, p.persona);
-      return name === undefined ? [] : [`  - ${untrusted(name)}: ${untrusted(p.position)}`];
-    });
-    return positions.length < 2 ? [] : [`- **${untrusted(d.topic)}**\n${positions.join('\n')}`];
+export function answerAppendix(snapshot: SessionSnapshot, spent: RequestsSpent): string {
+  const c = snapshot.context;
+  const nameOf = new Map(c.participants.map(p => [p.participantId, p.name]));
+  const lastFinal = currentFinalRun(c.messageTurns).filter(t => t.messageType === 'conclusion');
+  const personas = c.participants.filter(p => p.type === 'persona');
+  const landed = personas.flatMap(p => {
+    const said = lastFinal.filter(t => t.senderId === p.participantId).at(-1);
+    return said ? [`- **${untrusted(p.name)}:** ${untrusted(said.content).replace(/\n+/g, ' ')}`] : [];
   });
-  const steps = synthesis.nextSteps.map((s, i) => `${i + 1}. ${untrusted(s)}`).join('\n');
+  const last = c.discussions.at(-1);
+  const open = last && last.status !== 'in_progress' && !last.converged ? untrusted(last.resolutionSummary).replace(/\n+/g, ' ') : undefined;
+  const cycles = c.debateCycles;
+  const footer = `_Council: ${personas.map(p => untrusted(nameOf.get(p.participantId) ?? p.name)).join(', ')} · ${cycles} debate cycle${cycles === 1 ? '' : 's'} · ${requestsLine(spent)}._`;
   return [
-    `## The council's answer`,
-    untrusted(synthesis.recommendation),
-    `### Where each persona landed`,
-    conclusions || '_No persona conclusions were recorded._',
-    `### Disagreements left open`,
-    disagreements.length === 0 ? '_None: the council agrees._' : disagreements.join('\n'),
-    `### Assumptions`,
+    '### Where each persona landed',
+    landed.join('\n') || '_No persona conclusions were recorded._',
+    ...(open ? ['### Still contested when the debate stopped', open] : []),
+    '### Assumptions',
     assumptionList(snapshot),
-    ...(steps ? [`### Next steps`, steps] : []),
+    footer,
   ].join('\n\n');
 }

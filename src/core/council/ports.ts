@@ -1,5 +1,6 @@
 import type { Clock, IdSource } from '../clock';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
+import type { RequestBudget } from '../llm/requestBudget';
 import type { UsageMeter } from '../llm/usage';
 import type { PersonaContract } from '../personas/contract';
 import type { SelectionDefaults } from '../personas/select';
@@ -19,6 +20,11 @@ export interface CouncilOutput {
    * after it, in order. Absent: plain `markdown`.
    */
   visible?(text: string): void;
+  /**
+   * No progress line follows in this turn (the final answer is about to stream): show what `visible` held back
+   * now, and write later `visible` text straight away, so the streamed answer is not folded or reordered.
+   */
+  release?(): void;
   /** A link to a workspace file (workspace-relative, "/"-separated path) a persona read and cites; optional for hosts without files. */
   anchor?(path: string): void;
 }
@@ -63,6 +69,8 @@ export interface CouncilDeps {
   readonly maxRequests?: number;
   /** Models per role; absent: `model` for every call. */
   readonly roleModels?: RoleModels;
+  /** The session's request budget, set by `runCouncilTurn` (every model above is paid from it). */
+  readonly budget?: RequestBudget;
 }
 
 /** Writes `text` where a person cannot miss it (see `CouncilOutput.visible`). */

@@ -71,8 +71,13 @@ export function clarifiedRequest(snapshot: SessionSnapshot): ClarifiedRequest {
 }
 
 /** Turn metadata keeping the parts of a contribution the session schema has no field for. */
-export function contributionMetadata(contribution: PersonaContribution): TurnMetadata {
-  return { agreesWith: JSON.stringify(contribution.agreesWith), concerns: JSON.stringify(contribution.concerns) };
+export function contributionMetadata(contribution: PersonaContribution, model?: string): TurnMetadata {
+  return {
+    agreesWith: JSON.stringify(contribution.agreesWith),
+    concerns: JSON.stringify(contribution.concerns),
+    // Only when the persona spoke on another model than the chat's, for the transcript.
+    ...(model ? { model } : {}),
+  };
 }
 
 function stringList(value: string | number | boolean | undefined): string[] {

@@ -23,6 +23,7 @@ export class SessionLog {
     private input: SessionInputInit,
     private readonly events: SessionEvent[],
     private current: SessionSnapshot,
+    private spent = 0,
   ) {}
 
   /** A new session with an empty log. */
@@ -34,7 +35,7 @@ export class SessionLog {
   static restore(stored: unknown): SessionLog {
     const restored = restoreSession(stored);
     if (!restored.ok) throw new SessionRuleError(restored.error);
-    return new SessionLog(restored.stored.input, [...restored.stored.events], restored.snapshot);
+    return new SessionLog(restored.stored.input, [...restored.stored.events], restored.snapshot, restored.stored.requestsUsed ?? 0);
   }
 
   get snapshot(): SessionSnapshot {
@@ -50,7 +51,17 @@ export class SessionLog {
   }
 
   get stored(): StoredSession {
-    return storeSession(this.input, this.events);
+    return storeSession(this.input, this.events, this.spent);
+  }
+
+  /** Model requests this session has spent over all its turns (repairs and failed requests included). */
+  get requestsUsed(): number {
+    return this.spent;
+  }
+
+  /** Counts one model request against the session (see RequestBudget). */
+  countRequest(): void {
+    this.spent += 1;
   }
 
   /** The context attached to the session's requests so far. */

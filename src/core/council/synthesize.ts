@@ -1,14 +1,16 @@
 import { ConclusionPrompt } from '../../prompts/conclusionPrompt';
 import { renderMessages } from '../../prompts/render';
 import { SynthesisPrompt, type AttributedConclusion, type CouncilDeliberation } from '../../prompts/synthesisPrompt';
+import type { LanguageModel } from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
+import { streamText } from '../llm/textReply';
 import { currentFinalRun } from '../session/turns';
 import { canExtend } from '../session/selectors';
-import { finalAnswerMarkdown, limitReachedNotice } from './markdown';
+import { AnswerStream } from './answerStream';
+import { personaModel, type Recorder } from './debate';
+import { answerAppendix, ANSWER_HEADING, budgetStopNotice, limitReachedNotice } from './markdown';
 import { showVisibly, type CouncilDeps } from './ports';
-import { PersonaConclusionSchema, synthesisReplySchema, type Confidence, type FinalSynthesis } from './replies';
-import { synthesisNormalizer } from './replyNormalizers';
-import type { Recorder } from './debate';
+import { PersonaConclusionSchema, type Confidence } from './replies';
 import type { SessionLog } from './sessionLog';
 import { clarifiedRequest, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
 
@@ -29,16 +31,16 @@ function recordedConclusions(log: SessionLog): Map<string, string> {
 /** Without a debate, each persona answers directly (in parallel); recorded as `conclusion` turns. */
 async function gatherConclusions(seats: readonly Seat[], log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<AttributedConclusion[]> {
   const done = recordedConclusions(log);
-  const confidence = new Map<string, Confidence>();
   const waiting = seats.filter(s => !done.has(s.participantId));
   if (waiting.length > 0) {
     deps.output.progress(`${waiting.map(s => s.persona.name).join(', ')} ${waiting.length === 1 ? 'is' : 'are'} concluding…`);
   }
   const outcomes = await Promise.allSettled(
     waiting.map(async seat => {
-      const { messages } = await renderMessages(ConclusionPrompt, { ...clarifiedRequest(log.snapshot), persona: voiceOf(seat.persona) }, deps.model, deps.token);
+      const model = await personaModel(seat, deps);
+      const { messages } = await renderMessages(ConclusionPrompt, { ...clarifiedRequest(log.snapshot), persona: voiceOf(seat.persona) }, model, deps.token);
       const reply = await requestStructured(
-        deps.model,
+        model,
         { schema: PersonaConclusionSchema, name: 'give_conclusion', description: `${seat.persona.name}'s direct answer.`, messages, usage: deps.usage },
         deps.token,
       );
@@ -48,7 +50,6 @@ async function gatherConclusions(seats: readonly Seat[], log: SessionLog, deps: 
   for (const outcome of outcomes) {
     if (outcome.status !== 'fulfilled') continue;
     const { seat, reply } = outcome.value;
-    confidence.set(seat.participantId, reply.confidence);
     await record({
       type: 'CONCLUSION_RECORDED',
       turn: { senderId: seat.participantId, content: reply.conclusion, position: firstSentence(reply.conclusion), changedPosition: false, timestamp: deps.clock.now(), metadata: { confidence: reply.confidence } },
@@ -65,66 +66,85 @@ async function gatherConclusions(seats: readonly Seat[], log: SessionLog, deps: 
   return seats.map(s => ({ persona: s.persona.name, conclusion: all.get(s.participantId) ?? '', confidence: confidenceOf(s.participantId) }));
 }
 
-/** After a debate, the synthesis states each persona's conclusion; recorded as `conclusion` turns. */
-async function recordSynthesisConclusions(seats: readonly Seat[], synthesis: FinalSynthesis, log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+/** After a debate, each persona's conclusion is its last stated position: the session knows it, no model is asked. */
+async function recordDebateConclusions(seats: readonly Seat[], log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
   const done = recordedConclusions(log);
+  const said = debateRecords(log.snapshot).flatMap(r => r.contributions);
   for (const seat of seats) {
     if (done.has(seat.participantId)) continue;
-    const found = synthesis.personaConclusions.find(c => c.persona.trim().toLowerCase() === seat.persona.name.toLowerCase());
-    if (!found) continue;
+    const last = said.filter(c => c.persona === seat.persona.name).at(-1);
+    if (!last) continue;
     await record({
       type: 'CONCLUSION_RECORDED',
-      turn: { senderId: seat.participantId, content: found.conclusion, position: firstSentence(found.conclusion), changedPosition: false, timestamp: deps.clock.now() },
+      turn: { senderId: seat.participantId, content: last.position, position: firstSentence(last.position), changedPosition: false, timestamp: deps.clock.now() },
     });
   }
 }
 
-/** What the session knows a persona concluded: its direct conclusion, else its last debate position (derive, don't ask). */
-function knownConclusion(deliberation: CouncilDeliberation): (persona: string) => string {
-  return persona => {
-    const said = deliberation.kind === 'conclusions'
-      ? deliberation.conclusions.find(c => c.persona === persona)?.conclusion
-      : deliberation.cycles.flatMap(r => r.contributions).filter(c => c.persona === persona).at(-1)?.position;
-    return said !== undefined && said.trim() !== '' ? firstSentence(said) : 'No conclusion was recorded.';
-  };
+/** How the debate ended, for the prompt and the notices. */
+function debateStop(log: SessionLog): 'converged' | 'limit' | 'budget' {
+  const last = log.snapshot.context.discussions.at(-1);
+  if (last?.status === 'limit_reached') return 'limit';
+  return last?.status === 'concluded' && last.stoppedByBudget ? 'budget' : 'converged';
 }
 
-/** Writes the council's one consolidated answer and completes the session. */
-export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
-  const seats = councilSeats(log.snapshot, deps.personas);
-  const records = debateRecords(log.snapshot);
-  const lastDiscussion = log.snapshot.context.discussions.at(-1);
-  const deliberation: CouncilDeliberation = records.length === 0
-    ? { kind: 'conclusions', conclusions: await gatherConclusions(seats, log, deps, record) }
-    : { kind: 'debate', cycles: records, limitReached: lastDiscussion?.status === 'limit_reached' };
-  deps.output.progress('Writing the consolidated answer…');
+/** The model that writes the answer: the synthesis setting's, or the chat's. */
+async function synthesisModel(deps: CouncilDeps): Promise<LanguageModel> {
+  if (!deps.roleModels) return deps.model;
+  const choice = await deps.roleModels.forSynthesis();
+  if (choice.note) deps.output.markdown(`_${choice.note}_\n\n`);
+  return choice.model;
+}
+
+/** Streams the model's answer into the chat as it is written; returns the text as shown. */
+async function streamAnswer(log: SessionLog, seats: readonly Seat[], deliberation: CouncilDeliberation, deps: CouncilDeps): Promise<string> {
+  const model = await synthesisModel(deps);
   const { messages } = await renderMessages(
     SynthesisPrompt,
     { ...clarifiedRequest(log.snapshot), personas: seats.map(s => s.persona), deliberation },
-    deps.model,
+    model,
     deps.token,
   );
-  const council = seats.map(s => s.persona.name);
-  const synthesis = await requestStructured(
-    deps.model,
-    {
-      schema: synthesisReplySchema(council),
-      normalize: synthesisNormalizer(council, knownConclusion(deliberation)),
-      onNormalized: changes => deps.onNormalized?.('write_final_answer', changes),
-      name: 'write_final_answer',
-      description: "The council's consolidated answer to the user.",
-      messages,
-      usage: deps.usage,
-    },
-    deps.token,
-  );
-  if (deliberation.kind === 'debate') await recordSynthesisConclusions(seats, synthesis, log, deps, record);
-  const answer = finalAnswerMarkdown(log.snapshot, synthesis);
+  const council = new Set(seats.map(s => s.persona.name.toLowerCase()));
+  const answer = new AnswerStream(deps.personas.map(p => p.name).filter(name => !council.has(name.toLowerCase())));
+  let shown = '';
+  const show = (text: string) => {
+    if (text === '') return;
+    shown += text;
+    deps.output.markdown(text);
+  };
+  await streamText(model, messages, deps.token, deps.usage, chunk => show(answer.push(chunk)));
+  show(answer.end());
+  return shown.trim();
+}
+
+/**
+ * Writes the council's one consolidated answer and completes the session. The model writes only the prose,
+ * streamed as it arrives; who was on the council, where each persona landed, what is still contested and the
+ * assumptions come from the session. Without a request left in the budget, the answer is built from the
+ * session alone, and says so.
+ */
+export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+  const seats = councilSeats(log.snapshot, deps.personas);
+  const records = debateRecords(log.snapshot);
+  const deliberation: CouncilDeliberation = records.length === 0
+    ? { kind: 'conclusions', conclusions: await gatherConclusions(seats, log, deps, record) }
+    : { kind: 'debate', cycles: records, stop: debateStop(log) };
+  if (deliberation.kind === 'debate') await recordDebateConclusions(seats, log, deps, record);
   const extendable = canExtend(log.snapshot);
-  await record({ type: 'FINAL_ANSWER_READY', finalAnswer: answer, at: deps.clock.now() });
-  // Shown after the turn's last progress line, so the chat view keeps it unfolded.
-  if (deliberation.kind === 'debate' && deliberation.limitReached) {
+  const canWrite = (deps.budget?.remaining ?? Infinity) >= 1;
+  if (canWrite) deps.output.progress('Writing the consolidated answer…');
+  // No progress line follows: what must be seen is released now, and the answer streams below it, unfolded.
+  deps.output.release?.();
+  if (deliberation.kind === 'debate' && deliberation.stop === 'limit') {
     showVisibly(deps.output, limitReachedNotice(log.snapshot, extendable, log.snapshot.context.limits.adminMaxDebateCycles));
   }
-  showVisibly(deps.output, `\n\n${answer}\n`);
+  if (deliberation.kind === 'debate' && deliberation.stop === 'budget') showVisibly(deps.output, budgetStopNotice(log.snapshot, deps.budget?.limit));
+  showVisibly(deps.output, `\n\n${ANSWER_HEADING}\n\n`);
+  const prose = canWrite
+    ? await streamAnswer(log, seats, deliberation, deps)
+    : '_The request budget left no request for a written answer; this is where the council stands, from its own statements._';
+  const appendix = answerAppendix(log.snapshot, { used: log.requestsUsed, limit: deps.budget?.limit });
+  showVisibly(deps.output, `\n\n${appendix}\n`);
+  await record({ type: 'FINAL_ANSWER_READY', finalAnswer: `${ANSWER_HEADING}\n\n${prose}\n\n${appendix}`, at: deps.clock.now() });
 }

@@ -19,6 +19,8 @@ const MESSAGES: Readonly<Record<ModelFailureKind, string>> = {
   cancelled: 'The request was cancelled. Press Try again to continue where it stopped.',
   malformedReply:
     'The model kept answering in the wrong format, even after being shown its mistakes. Press Try again, or pick a more capable model in the model picker.',
+  budgetSpent:
+    'This session has spent its request budget. Raise `council.budget.maxRequests` in the settings, then press Try again to continue where it stopped.',
   unknown: 'The model call failed. Press Try again; if it keeps failing, pick another model in the model picker.',
 };
 
@@ -43,6 +45,8 @@ export function describeModelFailure(failure: Pick<LanguageModelFailure, 'kind' 
     const wait = failure.retryAfterSeconds;
     return `The model provider is limiting how fast Council may send requests. Wait ${wait} second${wait === 1 ? '' : 's'}, then press Try again.`;
   }
+  // The budget's own message names the figures (used, limit, what the next step needs).
+  if (failure.kind === 'budgetSpent' && failure.message.trim() !== '') return failure.message;
   const advice = MESSAGES[failure.kind];
   const detail = markdownSafe(failure.message.replace(/^The model request failed:\s*/, ''));
   return failure.kind === 'unknown' && detail.length > 0 ? `${advice} (Details: ${sentence(detail)})` : advice;

@@ -87,6 +87,8 @@ export type ModelFailureKind =
   | 'offTopic'
   | 'cancelled'
   | 'malformedReply'
+  /** The session's request budget (`council.budget.maxRequests`) has no request left for this call. */
+  | 'budgetSpent'
   | 'unknown';
 
 /** A model call that failed; `kind` drives the message shown to the user. */

@@ -26,7 +26,13 @@ const outcomeFields = {
 /** One debate cycle: every participating persona speaks once, then the cycle concludes. */
 export const CouncilDiscussion = z.discriminatedUnion('status', [
   discussionFields.extend({ status: z.literal('in_progress') }),
-  discussionFields.extend({ status: z.literal('concluded'), ...outcomeFields, converged: z.boolean() }),
+  discussionFields.extend({
+    status: z.literal('concluded'),
+    ...outcomeFields,
+    converged: z.boolean(),
+    /** The request budget left no room for another cycle, so the council concluded here (told to the user). */
+    stoppedByBudget: z.literal(true).optional(),
+  }),
   /** The cycle that hit the cycle limit without convergence (FR-016); the user is told (FR-019). */
   discussionFields.extend({ status: z.literal('limit_reached'), ...outcomeFields, converged: z.literal(false) }),
 ]);

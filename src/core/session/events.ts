@@ -104,6 +104,8 @@ export const CycleConcluded = z.object({
   resolutionSummary: z.string(),
   positions: z.array(PositionDraft),
   converged: z.boolean(),
+  /** The council stops here because its request budget leaves no room for another cycle. */
+  stoppedByBudget: z.literal(true).optional(),
   at,
 });
 export const DebateExtended = z.object({ type: z.literal('DEBATE_EXTENDED'), at });

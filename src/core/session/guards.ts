@@ -262,6 +262,11 @@ export function councilConverged(event: EventOf<'CYCLE_CONCLUDED'>): boolean {
   return event.converged;
 }
 
+/** The council's request budget leaves no room for another cycle. */
+export function budgetStopsDebate(event: EventOf<'CYCLE_CONCLUDED'>): boolean {
+  return event.stoppedByBudget === true;
+}
+
 /** The cycle in progress is the last one the limit allows. */
 export function cycleLimitReached(context: SessionContext): boolean {
   const current = findCurrentDiscussion(context);

@@ -2,7 +2,7 @@ import { and, assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { SessionContext, SessionInput } from './context';
 import { initialContext } from './context';
 import type { SessionEvent } from './events';
-import { acceptanceChecks, checks, clarificationExhausted, councilConverged, cycleLimitReached, type Check } from './guards';
+import { acceptanceChecks, checks, clarificationExhausted, budgetStopsDebate, councilConverged, cycleLimitReached, type Check } from './guards';
 import * as update from './updates';
 
 /** Turns a reason-giving check into an XState guard. */
@@ -47,6 +47,10 @@ export const sessionMachine = setup({
       return councilConverged(event);
     },
     cycleLimitReached: ({ context }) => cycleLimitReached(context),
+    budgetStopsDebate: ({ event }) => {
+      assertEvent(event, 'CYCLE_CONCLUDED');
+      return budgetStopsDebate(event);
+    },
     clarificationExhausted: ({ context }) => clarificationExhausted(context),
   },
   actions: {
@@ -147,6 +151,7 @@ export const sessionMachine = setup({
         CYCLE_CONCLUDED: [
           { guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'councilConverged']), target: 'final', actions: 'concludeCycle' },
           { guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'cycleLimitReached']), target: 'final', actions: 'concludeCycle' },
+          { guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'budgetStopsDebate']), target: 'final', actions: 'concludeCycle' },
           { guard: and([...acceptanceChecks.CYCLE_CONCLUDED]), actions: 'concludeCycle' },
         ],
         CANCELLED: { target: 'cancelled', actions: 'cancel' },

@@ -18,6 +18,8 @@ export const StoredSession = z.object({
   version: z.literal(STORED_SESSION_VERSION),
   input: SessionInput,
   events: z.array(SessionEvent),
+  /** Model requests the session has spent over all its turns, repairs included (absent in older stores: 0). */
+  requestsUsed: z.number().int().min(0).optional(),
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 
@@ -33,8 +35,8 @@ export const STORED_SESSION_FORMAT: StoredFormat<StoredSession> = {
 };
 
 /** The stored form of a session's input and events. */
-export function storeSession(input: SessionInputInit, events: readonly SessionEvent[]): StoredSession {
-  return { version: STORED_SESSION_VERSION, input: SessionInput.parse(input), events: [...events] };
+export function storeSession(input: SessionInputInit, events: readonly SessionEvent[], requestsUsed = 0): StoredSession {
+  return { version: STORED_SESSION_VERSION, input: SessionInput.parse(input), events: [...events], ...(requestsUsed > 0 ? { requestsUsed } : {}) };
 }
 
 /** Migrates and validates a stored session without replaying it. */

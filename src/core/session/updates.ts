@@ -290,7 +290,13 @@ export function concludeCycle(context: SessionContext, event: EventOf<'CYCLE_CON
   const hitLimit = !event.converged && cycleReachesLimit(current.cycleNumber, context.limits, context.extendedDebateRequested);
   const ended = hitLimit
     ? { ...current, ...outcome, status: 'limit_reached' as const, converged: false as const }
-    : { ...current, ...outcome, status: 'concluded' as const, converged: event.converged };
+    : {
+        ...current,
+        ...outcome,
+        status: 'concluded' as const,
+        converged: event.converged,
+        ...(event.stoppedByBudget && !event.converged ? { stoppedByBudget: true as const } : {}),
+      };
   return {
     discussions: [...context.discussions.slice(0, -1), ended],
     debateCycles: context.debateCycles + 1,

@@ -26,30 +26,43 @@ async function deliberate(request: string, cycles: number, script: CouncilScript
 
 describe('council_deliberate (vscode-free part)', () => {
   describe('the request estimate', () => {
-    it('counts selection, contributions per cycle, a moderator call per cycle and the synthesis', () => {
-      assert.deepEqual(requestEstimate({ named: 0, available: 8 }, 3), { fewest: 1 + 2 + 1 + 1, most: 1 + 4 * 3 + 3 + 1 });
+    it('thorough: selection, every persona every cycle, a moderator call per cycle and the answer', () => {
+      assert.deepEqual(requestEstimate({ named: 0, available: 8 }, 3, 0, 'thorough'), { fewest: 1 + 2 + 1 + 1, most: 1 + 4 * 3 + 3 + 1 });
+      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2, 0, 'thorough'), { fewest: 2 + 1 + 1, most: 2 * 2 + 2 + 1 });
     });
 
-    it('has no selection call when the personas are named', () => {
-      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2), { fewest: 2 + 1 + 1, most: 2 * 2 + 2 + 1 });
+    it('economy: selection, every persona drafts, those still in disagreement answer each other, then the answer', () => {
+      assert.deepEqual(requestEstimate({ named: 0, available: 8 }, 3), { fewest: 1 + 2 + 1, most: 1 + 4 * 3 + 1 });
+      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2), { fewest: 2 + 1, most: 2 * 2 + 1 });
+    });
+
+    it('the budget caps the plan: the last cycle seats only as many as the budget still pays for, the answer is kept', () => {
+      // 1 selection + 4 drafts + 4 + 2 (cycle 3 trimmed to two personas) + 1 answer = 12.
+      assert.deepEqual(requestEstimate({ named: 0, available: 8 }, 3, 0, 'economy', 12), { fewest: 4, most: 12 });
     });
 
     it('has no selection call when there is nothing to choose', () => {
-      assert.deepEqual(requestEstimate({ named: 0, available: 2 }, 1), { fewest: 4, most: 4 });
+      assert.deepEqual(requestEstimate({ named: 0, available: 2 }, 1), { fewest: 3, most: 3 });
     });
 
-    it('adds 1 to `lookupRounds` look-up requests before each contribution when personas are grounded in the workspace', () => {
-      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2, 2), { fewest: 2 * 2 + 1 + 1, most: 2 * 2 * 3 + 2 + 1 });
+    it('counts `lookupRounds` look-up requests more per contribution when personas are grounded in the workspace', () => {
+      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2, 2), { fewest: 2 * 2 + 1, most: 2 * 3 * 2 + 1 });
     });
 
-    it('is never below what a debate to the limit really costs', async () => {
-      const personas = await builtInPersonas();
-      const plan = deliberationPlan({ question: 'Queue or cron?' }, personas, 3, 10);
-      const { rig, log } = await deliberate(plan.request, plan.cycles, { convergeAtCycle: 'never' });
-      assert.equal(log.state, 'completed');
-      assert.ok(rig.usage.calls <= plan.estimate.most, `${rig.usage.calls} calls, estimate at most ${plan.estimate.most}`);
-      assert.ok(rig.usage.calls >= plan.estimate.fewest);
-    });
+    for (const protocol of ['economy', 'thorough'] as const) {
+      for (const budget of [undefined, 12, 9]) {
+        it(`${protocol}, budget ${budget ?? 'none'}: equals what a debate that never converges really costs`, async () => {
+          const personas = await builtInPersonas();
+          const plan = deliberationPlan({ question: 'Queue or cron?' }, personas, 3, 10, 0, { protocol, budget });
+          const rig = await councilRig({ script: { convergeAtCycle: 'never', personaIds: ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'] }, protocol, maxRequests: budget });
+          const log = newCouncilSession({ request: plan.request, userId: 'agent', limits: { debateCycleLimit: plan.cycles, adminMaxDebateCycles: 10 }, skipClarification: true }, rig.deps);
+          await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+          assert.equal(log.state, 'completed');
+          assert.equal(rig.usage.calls, plan.estimate.most, `${rig.usage.calls} calls, estimate ${plan.estimate.most}`);
+          assert.equal(log.requestsUsed, rig.usage.calls, 'the session counts every request it made');
+        });
+      }
+    }
   });
 
   describe('the plan', () => {
@@ -64,7 +77,7 @@ describe('council_deliberate (vscode-free part)', () => {
       assert.deepEqual(plan.named.map(p => p.id), ['security-expert', 'software-architect']);
       assert.deepEqual(plan.unknownIds, ['nobody']);
       assert.equal(plan.request, 'JWT or sessions?\n\nContext:\nOne region, 10k users.');
-      assert.equal(plan.estimate.most, 2 * 10 + 10 + 1);
+      assert.equal(plan.estimate.most, 2 * 10 + 1);
     });
 
     it('keeps maxCycles within 1 and the configured maximum, defaulting to the configured limit', async () => {
@@ -92,7 +105,11 @@ describe('council_deliberate (vscode-free part)', () => {
       assert.match(message, /Model: GPT-5 mini\./);
       assert.match(message, /Up to 2 debate cycles/);
       assert.match(confirmationMessage(plan, undefined).message, /Model: none is available/);
-      assert.match(message, /- 4–7 model requests/);
+      assert.match(message, /- 3–5 model requests/, 'economy: 2 drafts, 2 more if they still disagree, 1 answer');
+      const thorough = deliberationPlan({ question: 'q', personas: ['security-expert', 'software-architect'], maxCycles: 2 }, personas, 10, 10, 0, { protocol: 'thorough' });
+      assert.deepEqual(thorough.estimate, { fewest: 4, most: 7 }, 'thorough: plus one moderator request per cycle');
+      const capped = deliberationPlan({ question: 'q', personas: ['security-expert', 'software-architect'], maxCycles: 5 }, personas, 10, 10, 0, { budget: 6 });
+      assert.equal(capped.estimate.most, 5, 'the budget caps the plan: 2 drafts, 2 more, 1 answer (a third cycle would leave no answer)');
       assert.match(message, /premium request/);
       assert.equal(invocationMessage({ question: 'JWT or sessions?' }), 'Consulting the council: JWT or sessions?');
     });
@@ -100,11 +117,11 @@ describe('council_deliberate (vscode-free part)', () => {
 
   describe('the result text', () => {
     it('has the answer, each conclusion, the disagreements, the assumptions, the requests used and the session', async () => {
-      const { rig, log } = await deliberate('with Security Expert, Software Architect: JWT or sessions?', 2, { convergeAtCycle: 1 });
+      const { rig, log } = await deliberate('with Security Expert, Software Architect: JWT or sessions?', 2, { convergeAtCycle: 'never' });
       const text = deliberationResultText({ snapshot: log.snapshot, requests: rig.usage.calls, estimate: { fewest: 4, most: 7 }, unknownIds: ['ghost'] });
       assert.match(text, /## The council's answer/);
       assert.match(text, /### Where each persona landed/);
-      assert.match(text, /### Disagreements left open/);
+      assert.match(text, /### Still contested when the debate stopped/);
       assert.match(text, /### Assumptions/);
       assert.match(text, new RegExp(`Model requests used: ${rig.usage.calls} \\(estimated 4–7\\)\\.`));
       assert.match(text, /Council: Security Expert, Software Architect\./);

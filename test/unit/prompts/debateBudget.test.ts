@@ -1,3 +1,4 @@
+import { WRITE_ANSWER_TASK } from '../../../src/prompts/answerTask';
 import assert from 'node:assert/strict';
 import type { ChatMessage } from '../../../src/core/llm/languageModel';
 import { DATA_NOTICE } from '../../../src/prompts/dataBlock';
@@ -44,11 +45,11 @@ const PROMPTS: readonly {
   {
     name: 'SynthesisPrompt',
     instructionMarker: "You write the council's one consolidated answer",
-    taskMarker: "Write the council's consolidated answer now.",
+    taskMarker: WRITE_ANSWER_TASK,
     render: model =>
       renderMessages(
         SynthesisPrompt,
-        { ...context, personas: PERSONAS, deliberation: { kind: 'debate', cycles: CYCLES, limitReached: true } },
+        { ...context, personas: PERSONAS, deliberation: { kind: 'debate', cycles: CYCLES, stop: 'limit' as const } },
         model,
       ),
   },

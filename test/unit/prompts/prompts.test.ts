@@ -74,10 +74,21 @@ describe('council prompts', () => {
       assert.match(text, /widen the option space/, 'divergent persona guidance');
       assert.match(text, /Write in this tone: direct and precise\./);
       assert.match(text, /This is debate cycle 3\. Respond to the positions from cycle 2/);
-      assertSection(text, 'cycle', 'Moderator\'s summary: SUMMARY-2');
+      assertSection(text, 'cycle', 'Summary of the cycle: SUMMARY-2');
       assert.match(text, /<contribution persona="Ana" cycle="2">\nPosition: POSITION-2-Ana/);
       assert.match(text, /- Ana: POSITION-2-Ana: adopt option 2\. \(changed position: persuaded in cycle 2\)\n {2}Agrees with: Bo\n {2}Concerns: CONCERN-2-Ana/);
       assert.ok(text.indexOf('SUMMARY-1') < text.indexOf('SUMMARY-2'), 'oldest cycle first');
+    });
+
+    it('condensed (economy): only colleagues\' latest arguments in full; older cycles and the speaker\'s own as positions', async () => {
+      const props = { ...context, persona, cycle: 3, previousCycles: debate(2, 20), condensed: true };
+      const text = allText((await renderMessages(DebateTurnPrompt, props, model)).messages);
+      const full = allText((await renderMessages(DebateTurnPrompt, { ...props, condensed: false }, model)).messages);
+      assert.match(text, /<contribution persona="Ana" cycle="2">/, "a colleague's latest argument is sent");
+      assert.doesNotMatch(text, /<contribution persona="Bo"/, 'the speaker read its own arguments: not resent');
+      assert.doesNotMatch(text, /<contribution persona="[^"]+" cycle="1">/, 'older cycles only as positions');
+      assert.match(text, /POSITION-1-Ana/, 'older positions stay');
+      assert.ok(text.length < full.length * 0.8, `condensed ${text.length} chars vs ${full.length}`);
     });
   });
 
@@ -101,7 +112,7 @@ describe('council prompts', () => {
 
   describe('SynthesisPrompt', () => {
     it('renders a debate with its outcome', async () => {
-      const props = { ...context, personas: PERSONAS, deliberation: { kind: 'debate' as const, cycles: debate(2, 20), limitReached: false } };
+      const props = { ...context, personas: PERSONAS, deliberation: { kind: 'debate' as const, cycles: debate(2, 20), stop: 'converged' as const } };
       const text = allText((await renderMessages(SynthesisPrompt, props, model)).messages);
       assertRequestSections(text);
       assert.match(text, /The debate ended because the council converged/);

@@ -1,0 +1,84 @@
+import { budgetSpent } from '../llm/requestBudget';
+import type { DebateProtocol } from './protocol';
+import type { CouncilDeps } from './ports';
+import { groundingApplies, PERSONA_EXPLORATION_LIMITS } from './workspaceGrounding';
+
+/*
+ * How the request budget shapes a debate, in one place: what a cycle may cost, who may speak, and what the
+ * council expects to spend. The budget itself (RequestBudget) refuses any request beyond the limit; this plans
+ * so that it rarely has to.
+ */
+
+/** Requests kept back for the final answer while cycles are planned. */
+export const ANSWER_RESERVE = 1;
+
+/** Requests the session may still spend (Infinity without a limit). */
+export function remainingRequests(deps: Pick<CouncilDeps, 'budget'>): number {
+  return deps.budget?.remaining ?? Infinity;
+}
+
+/**
+ * The most requests one persona's contribution may take: 1, plus the look-up rounds when it may read the
+ * workspace first (attached context or the setting).
+ */
+export function seatCost(deps: Pick<CouncilDeps, 'workspace'>, attachedItems: number): number {
+  return 1 + (groundingApplies(deps.workspace, attachedItems) ? PERSONA_EXPLORATION_LIMITS.maxRounds : 0);
+}
+
+/** Whether a step costing `requests` still leaves the answer's reserve. */
+export function cycleAffordable(requests: number, deps: Pick<CouncilDeps, 'budget'>): boolean {
+  return remainingRequests(deps) >= requests + ANSWER_RESERVE;
+}
+
+/** Throws the budget's failure when the first cycle (`requests`) cannot be paid: without drafts there is nothing to conclude. */
+export function requireFirstCycle(requests: number, deps: Pick<CouncilDeps, 'budget'>): void {
+  const budget = deps.budget;
+  if (!budget || budget.limit === undefined || budget.remaining >= requests) return;
+  throw budgetSpent(budget.limit, budget.spent, { requests, forWhat: 'the first drafts of the debate' });
+}
+
+/**
+ * How many of `contested` personas the economy protocol seats in the next cycle with `remaining` requests:
+ * all of them when the budget allows, else as many as it allows, and none when fewer than two could speak.
+ */
+export function seatsForNextCycle(contested: number, remaining: number, seatCost = 1): number {
+  const seats = Math.min(contested, Math.floor((remaining - ANSWER_RESERVE) / seatCost));
+  return seats >= 2 ? seats : 0;
+}
+
+/** What a debate is expected to cost from its start, if no cycle converges and nothing fails. */
+export interface DebateEstimate {
+  /** Requests of cycle 1 (every persona drafts). */
+  readonly drafts: number;
+  /** Requests of the cycles after the first (economy: at most; thorough: with the moderator's). */
+  readonly laterCycles: number;
+  /** Cycles after the first that fit the limit and the budget. */
+  readonly laterCycleCount: number;
+  /** 1 for the streamed answer, 0 when the budget leaves none (the answer is then built from the session). */
+  readonly answer: number;
+  readonly total: number;
+}
+
+/**
+ * The most requests a debate of `seats` personas over at most `cycleLimit` cycles will make with `remaining`
+ * requests left, playing out the same rules the debate runs by (economy: every cycle seats everyone still in
+ * disagreement, trimmed to the budget; thorough: everyone plus the moderator). When no cycle converges and
+ * no request fails or is repaired, the debate makes exactly this many.
+ */
+export function estimateDebate(protocol: DebateProtocol, seats: number, cycleLimit: number, remaining: number, seatCost = 1): DebateEstimate {
+  const perCycle = seats * seatCost + (protocol === 'thorough' ? 1 : 0);
+  let left = remaining;
+  if (left < perCycle) return { drafts: 0, laterCycles: 0, laterCycleCount: 0, answer: 0, total: 0 };
+  left -= perCycle;
+  let later = 0;
+  let count = 0;
+  for (let cycle = 2; cycle <= cycleLimit && seats >= 2; cycle++) {
+    const cost = protocol === 'thorough' ? (left >= perCycle + ANSWER_RESERVE ? perCycle : 0) : seatsForNextCycle(seats, left, seatCost) * seatCost;
+    if (cost === 0) break;
+    left -= cost;
+    later += cost;
+    count += 1;
+  }
+  const answer = left >= 1 ? 1 : 0;
+  return { drafts: perCycle, laterCycles: later, laterCycleCount: count, answer, total: perCycle + later + answer };
+}

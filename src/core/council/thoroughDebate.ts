@@ -1,0 +1,127 @@
+import { ModeratorPrompt } from '../../prompts/moderatorPrompt';
+import { renderMessages } from '../../prompts/render';
+import type { DebateCycleRecord } from '../../prompts/promptData';
+import { CancellationScope } from '../llm/cancellationScope';
+import { throwIfCancelled } from '../llm/languageModel';
+import { requestStructured } from '../llm/structuredOutput';
+import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
+import { effectiveCycleLimit } from '../session/selectors';
+import { cycleAffordable, requireFirstCycle, seatCost } from './debatePlan';
+import { cyclePositions, draftCycle, listNames, openCycle, recordOutcomes, speakInCycle, type Outcome, type Recorder } from './debate';
+import { cycleSummary, moderatorNote } from './markdown';
+import { showVisibly, type CouncilDeps } from './ports';
+import { CycleVerdictSchema, type CycleVerdict } from './replies';
+import { verdictNormalizer } from './replyNormalizers';
+import type { SessionLog } from './sessionLog';
+import { clarifiedRequest, councilSeats, debateRecords, type Seat } from './sessionFacts';
+
+/*
+ * The thorough protocol (`council.debate.protocol: thorough`): every persona speaks in every cycle, a
+ * moderator request judges each cycle, and the next cycle is drafted while the moderator reads.
+ * About personas × cycles + cycles + 2 requests.
+ */
+
+async function moderate(log: SessionLog, deps: CouncilDeps): Promise<CycleVerdict> {
+  const snapshot = log.snapshot;
+  const { messages } = await renderMessages(
+    ModeratorPrompt,
+    {
+      ...clarifiedRequest(snapshot),
+      personas: councilSeats(snapshot, deps.personas).map(s => s.persona),
+      cycles: debateRecords(snapshot),
+      maxCycles: effectiveCycleLimit(snapshot),
+    },
+    deps.model,
+    deps.token,
+  );
+  return requestStructured(
+    deps.model,
+    {
+      schema: CycleVerdictSchema,
+      normalize: verdictNormalizer,
+      onNormalized: changes => deps.onNormalized?.('moderate_cycle', changes),
+      name: 'moderate_cycle',
+      description: 'Record where the debate stands after the latest cycle.',
+      messages,
+      usage: deps.usage,
+    },
+    deps.token,
+  );
+}
+
+/** Whether every persona said it agrees with every other one in this cycle. */
+function unanimous(record: DebateCycleRecord | undefined, seats: readonly Seat[]): boolean {
+  if (!record || seats.length < 2) return false;
+  const names = seats.map(s => s.persona.name.toLowerCase());
+  return record.contributions.every(c => {
+    const agreed = new Set(c.agreesWith.map(n => n.trim().toLowerCase()));
+    return names.every(n => n === c.persona.toLowerCase() || agreed.has(n));
+  });
+}
+
+/** Requests one thorough cycle may cost: every persona (with its look-ups), then the moderator. */
+function cycleCost(seats: readonly Seat[], log: SessionLog, deps: CouncilDeps): number {
+  return seats.length * seatCost(deps, log.attached.length) + 1;
+}
+
+/**
+ * Runs debate cycles until the moderator finds convergence, the cycle limit stops the debate or the request
+ * budget leaves no room for another cycle. While the moderator judges cycle N, cycle N+1's contributions are
+ * already being drafted (they answer cycle N's contributions, which are final) when the budget can pay for
+ * them; if the moderator stops the debate, that speculative work is cancelled and never shown or recorded.
+ */
+export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+  let ahead: { readonly cycle: number; readonly outcomes: Promise<Outcome[]>; readonly scope: CancellationScope } | undefined;
+  const dropAhead = () => {
+    ahead?.scope.cancel();
+    ahead?.outcomes.catch(() => undefined);
+    ahead = undefined;
+  };
+  try {
+    while (log.state === 'debating') {
+      throwIfCancelled(deps.token);
+      const seats = councilSeats(log.snapshot, deps.personas);
+      if (log.snapshot.context.debateCycles === 0 && !findCurrentDiscussion(log.snapshot.context)) requireFirstCycle(cycleCost(seats, log, deps), deps);
+      const discussion = await openCycle(log, seats, deps, record);
+      const cycle = discussion.cycleNumber;
+      const limit = effectiveCycleLimit(log.snapshot);
+      const spoken = spokenPersonaIds(log.snapshot.context, discussion);
+      const waiting = seats.filter(s => !spoken.has(s.participantId));
+      if (waiting.length > 0) {
+        deps.output.progress(`Debate cycle ${cycle} of at most ${limit}: ${listNames(waiting)} ${waiting.length === 1 ? 'is' : 'are'} thinking…`);
+        if (ahead?.cycle === cycle && waiting.length === seats.length) await recordOutcomes(await ahead.outcomes, cycle, deps, record);
+        else await speakInCycle(waiting, cycle, log, deps, record);
+        ahead = undefined;
+      }
+      // Draft the next cycle while the moderator reads this one, unless the personas already agree with each other
+      // (then the moderator will very likely stop, and the drafts would be wasted) or the budget could not pay
+      // for this cycle's verdict, the next cycle and the answer.
+      const room = 1 + cycleCost(seats, log, deps);
+      if (cycle < limit && !unanimous(debateRecords(log.snapshot).find(r => r.cycle === cycle), seats) && cycleAffordable(room, deps)) {
+        const scope = new CancellationScope(deps.token);
+        ahead = { cycle: cycle + 1, scope, outcomes: draftCycle(seats, cycle + 1, log, deps, scope) };
+      }
+      deps.output.progress(`Moderator is reading cycle ${cycle}…`);
+      const verdict = await moderate(log, deps);
+      const stoppedByBudget = !verdict.converged && cycle < limit && ahead === undefined && !cycleAffordable(cycleCost(seats, log, deps), deps);
+      const summary = verdict.openDisagreements.length > 0
+        ? `${verdict.resolutionSummary}\nStill open: ${verdict.openDisagreements.join(' ')}`
+        : verdict.resolutionSummary;
+      await record({
+        type: 'CYCLE_CONCLUDED',
+        resolutionSummary: summary,
+        positions: cyclePositions(log, cycle),
+        converged: verdict.converged,
+        ...(stoppedByBudget ? { stoppedByBudget: true as const } : {}),
+        at: deps.clock.now(),
+      });
+      deps.output.markdown(moderatorNote(cycle, verdict.resolutionSummary, verdict.converged));
+      // The full contributions stay in the folded steps; this compact line per cycle stays in sight.
+      const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);
+      if (concluded) showVisibly(deps.output, cycleSummary(concluded, verdict.openDisagreements, verdict.converged));
+      if (log.state !== 'debating') dropAhead();
+    }
+  } finally {
+    dropAhead();
+  }
+}
