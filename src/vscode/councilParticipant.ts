@@ -83,7 +83,11 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
           stream.markdown('There is no council session in this chat yet. Ask `@council` a question to start one.');
           return { metadata: councilMetadata(undefined) };
         }
-        stream.markdown(intent.what === 'status' ? statusMarkdown(current.snapshot) : assumptionsMarkdown(current.snapshot));
+        stream.markdown(
+          intent.what === 'status'
+            ? statusMarkdown(current.snapshot, { used: current.requestsUsed, limit: settings.maxRequests })
+            : assumptionsMarkdown(current.snapshot),
+        );
         return { metadata: councilMetadata(current) };
       }
       case 'open': {
@@ -95,7 +99,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
           return { metadata: councilMetadata(current) };
         }
         const snapshot = opened.log.snapshot;
-        stream.markdown(`Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot)}`);
+        stream.markdown(`Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot, { used: opened.log.requestsUsed, limit: settings.maxRequests })}`);
         if (snapshot.context.finalAnswer) stream.markdown(`\n\n${snapshot.context.finalAnswer}\n`);
         return { metadata: councilMetadata(opened.log) };
       }
@@ -156,6 +160,8 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
         latencyMs: Date.now() - started,
         promptTokens: usage.promptTokens,
         command: request.command,
+        sessionRequests: log.requestsUsed,
+        budget: settings.maxRequests,
       });
       output.flush();
     }

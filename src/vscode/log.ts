@@ -15,6 +15,9 @@ export interface TurnLogEntry {
   readonly promptTokens: number;
   /** The chat command (`/debate`, ...) when the turn used one. */
   readonly command?: string;
+  /** Model requests the whole session has used so far (repairs included), and its budget (absent: no limit). */
+  readonly sessionRequests?: number;
+  readonly budget?: number;
 }
 
 /** The `vscode.LogOutputChannel` members the log writes through. */
@@ -84,6 +87,8 @@ export function formatTurn(entry: TurnLogEntry): string {
     ['promptTokens', entry.promptTokens],
   ];
   if (entry.command) fields.push(['command', entry.command]);
+  if (entry.sessionRequests !== undefined) fields.push(['sessionRequests', entry.sessionRequests]);
+  if (entry.budget !== undefined) fields.push(['budget', entry.budget]);
   return `turn ${fields.map(([key, value]) => `${key}=${value}`).join(' ')}`;
 }
 

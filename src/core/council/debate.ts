@@ -109,6 +109,7 @@ export function draftCycle(seats: readonly Seat[], cycle: number, log: SessionLo
 /** Records one successful contribution and shows it, with links to the files it cites. */
 async function recordOutcome(outcome: Extract<Outcome, { ok: true }>, cycle: number, deps: CouncilDeps, record: Recorder): Promise<void> {
   const { contribution, seat } = outcome;
+  const otherModel = outcome.model === deps.model.name ? undefined : outcome.model;
   await record({
     type: 'PERSONA_SPOKE',
     turn: {
@@ -118,10 +119,10 @@ async function recordOutcome(outcome: Extract<Outcome, { ok: true }>, cycle: num
       changedPosition: contribution.changedPosition,
       changeReason: contribution.changeReason,
       timestamp: deps.clock.now(),
-      metadata: contributionMetadata(contribution, outcome.model === deps.model.name ? undefined : outcome.model),
+      metadata: contributionMetadata(contribution, otherModel),
     },
   });
-  deps.output.markdown(contributionBlock(seat.persona.name, cycle, contribution));
+  deps.output.markdown(contributionBlock(seat.persona.name, cycle, contribution, otherModel));
   // Links only for recorded contributions, beside their text (a discarded draft never shows any).
   for (const path of outcome.cited) deps.output.anchor?.(path);
 }

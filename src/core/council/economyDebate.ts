@@ -56,12 +56,10 @@ function standingSummary(standing: Standing, seats: readonly Seat[]): string {
   return `Not yet agreed between: ${pairs.join('; ')}.`;
 }
 
-/** The contested personas' positions, for the per-cycle summary. */
-function openPoints(standing: Standing, record: DebateCycleRecord | undefined, records: readonly DebateCycleRecord[]): string[] {
-  return standing.contested.map(seat => {
-    const said = [...records, ...(record ? [record] : [])].flatMap(r => r.contributions).filter(c => c.persona === seat.persona.name).at(-1);
-    return `${seat.persona.name}: ${said?.position ?? 'no position yet'}`;
-  });
+/** Who is still contested, for the per-cycle summary (their positions are listed below it). */
+function openPoints(standing: Standing, seats: readonly Seat[]): string[] {
+  const names = standing.contested.map(s => s.persona.name);
+  return names.length === 0 ? [] : [`${names.length === seats.length ? 'all' : `${names.length} of ${seats.length}`} (${names.join(', ')}).`];
 }
 
 /** The personas the next cycle seats: everyone still contested, trimmed to what the budget can pay. */
@@ -112,7 +110,6 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
       at: deps.clock.now(),
     });
     const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);
-    const earlier = records.filter(r => r.cycle < cycle);
-    if (concluded) showVisibly(deps.output, cycleSummary(concluded, converged ? [] : openPoints(standing, concluded, earlier), converged));
+    if (concluded) showVisibly(deps.output, cycleSummary(concluded, openPoints(standing, seats), converged));
   }
 }

@@ -52,14 +52,15 @@ export function questionCard(snapshot: SessionSnapshot, question: ClarificationQ
 }
 
 /** One persona's contribution in one cycle, under its name. */
-export function contributionBlock(name: string, cycle: number, contribution: PersonaContribution): string {
+export function contributionBlock(name: string, cycle: number, contribution: PersonaContribution, model?: string): string {
   const changed = contribution.changedPosition && contribution.changeReason
     ? `\n\n_Changed position: ${untrusted(contribution.changeReason)}_`
     : '';
   const concerns = contribution.concerns.length > 0
     ? `\n\n**Concerns:**\n${contribution.concerns.map(c => `- ${untrusted(c)}`).join('\n')}`
     : '';
-  return `\n#### ${untrusted(name)} · cycle ${cycle}\n\n**Position:** ${untrusted(contribution.position)}\n\n${untrusted(contribution.argument)}${changed}${concerns}\n`;
+  const on = model ? ` · ${untrusted(model)}` : '';
+  return `\n#### ${untrusted(name)} · cycle ${cycle}${on}\n\n**Position:** ${untrusted(contribution.position)}\n\n${untrusted(contribution.argument)}${changed}${concerns}\n`;
 }
 
 /** The moderator's reading after a cycle. */

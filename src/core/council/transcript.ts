@@ -1,6 +1,6 @@
 import type { SessionSnapshot } from '../session/machine';
 import { activeQuestion, effectiveCycleLimit } from '../session/selectors';
-import { assumptionList, untrusted } from './markdown';
+import { assumptionList, requestsLine, untrusted, type RequestsSpent } from './markdown';
 
 const STATE_LABEL: Readonly<Record<SessionSnapshot['value'], string>> = {
   created: 'starting',
@@ -16,7 +16,7 @@ function personaNames(snapshot: SessionSnapshot): string {
 }
 
 /** `/status`: where the session stands and what the user can do next. */
-export function statusMarkdown(snapshot: SessionSnapshot): string {
+export function statusMarkdown(snapshot: SessionSnapshot, spent?: RequestsSpent): string {
   const c = snapshot.context;
   const question = activeQuestion(snapshot);
   return [
@@ -26,6 +26,7 @@ export function statusMarkdown(snapshot: SessionSnapshot): string {
     `- Clarification rounds: ${c.clarificationRounds} of at most ${c.limits.maxClarificationRounds}`,
     `- Debate cycles: ${c.debateCycles} of at most ${effectiveCycleLimit(snapshot)}${c.extendedDebateRequested ? ' (extended)' : ''}`,
     `- Assumptions: ${c.assumptionLog.filter(a => !a.withdrawal).length}`,
+    ...(spent ? [`- Model requests: ${requestsLine(spent)}`] : []),
     ...(question ? [`- Open question: ${untrusted(question.question)}`] : []),
   ].join('\n') + '\n';
 }
@@ -50,8 +51,11 @@ export function transcriptMarkdown(snapshot: SessionSnapshot): string {
         return `**Answer:** ${untrusted(answerText.get(turn.answerId) ?? turn.content)}`;
       case 'assumption_statement':
         return `**Assumption:** ${untrusted(assumptionText.get(turn.assumptionId) ?? turn.content)}`;
-      case 'discussion':
-        return `**${untrusted(nameOf.get(turn.senderId) ?? turn.senderId)}** (cycle ${turn.relatedCycleOrRound.number}) — _${untrusted(turn.position)}_\n\n${untrusted(turn.content)}`;
+      case 'discussion': {
+        // The model, when the persona spoke on another than the chat's (models per role).
+        const model = typeof turn.metadata?.model === 'string' ? `, on ${untrusted(turn.metadata.model)}` : '';
+        return `**${untrusted(nameOf.get(turn.senderId) ?? turn.senderId)}** (cycle ${turn.relatedCycleOrRound.number}${model}) — _${untrusted(turn.position)}_\n\n${untrusted(turn.content)}`;
+      }
       case 'conclusion':
         return `**${untrusted(nameOf.get(turn.senderId) ?? turn.senderId)}** concludes: ${untrusted(turn.content)}`;
     }
