@@ -16,7 +16,8 @@ export interface ClarifyPromptProps extends BasePromptElementProps, ClarifiedReq
 
 const ROLE = `You prepare a council of expert personas to answer a user's request. Before the council debates, you find what is ambiguous in the request and would change the council's advice, and propose clarifying questions for the user.`;
 
-const RULES = `How to choose questions:
+/** How the clarify step chooses its questions; shared with the opening prompt. */
+export const CLARIFY_RULES = `How to choose questions:
 - Ask only what changes the advice. If any reasonable answer leads to the same recommendation, do not ask.
 - Do not ask what the request, the answers or the assumptions already settle, and never repeat or rephrase an already asked question.
 - One question per ambiguity, about one thing, answerable in a sentence. Write it to the user, plainly, without preamble.
@@ -25,19 +26,22 @@ const RULES = `How to choose questions:
 - Draw on the council members' expertise: ask what they would need to know.
 - If nothing important is ambiguous, set needsClarification to false and return no questions. That is a good outcome, not a failure.`;
 
+/** Which clarification round this is (later rounds ask for more selectivity); shared with the opening prompt. */
+export function clarificationRoundNote(round: number, maxRounds: number): string {
+  return round <= 1
+    ? `This is clarification round 1 of at most ${maxRounds}.`
+    : `This is clarification round ${round} of at most ${maxRounds}. The user has already answered or skipped earlier questions, so be more selective: only ask questions with impact 3 or more that are still open.`;
+}
+
 /** Asks the model which clarifying questions to put to the user; reply: ProposedQuestions. */
 export class ClarifyPrompt extends PromptElement<ClarifyPromptProps> {
   render() {
     const { round, askedQuestions, personas } = this.props;
-    const maxRounds = this.props.maxRounds ?? 3;
-    const roundNote =
-      round <= 1
-        ? `This is clarification round 1 of at most ${maxRounds}.`
-        : `This is clarification round ${round} of at most ${maxRounds}. The user has already answered or skipped earlier questions, so be more selective: only ask questions with impact 3 or more that are still open.`;
+    const roundNote = clarificationRoundNote(round, this.props.maxRounds ?? 3);
     const asked = askedQuestions.length === 0 ? '(none)' : askedQuestions.map(q => `- ${q}`).join('\n');
     return (
       <>
-        <UserMessage priority={1_000}>{`${ROLE}\n\n${RULES}\n\n${DATA_NOTICE}`}</UserMessage>
+        <UserMessage priority={1_000}>{`${ROLE}\n\n${CLARIFY_RULES}\n\n${DATA_NOTICE}`}</UserMessage>
         <UserMessage priority={900} flexGrow={2}>
           <TextChunk priority={400}>{'The council members:\n\n' + councilBlock(personas)}</TextChunk>
           {clarifiedRequestChunks(this.props)}

@@ -17,12 +17,66 @@ export interface SelectPersonasPromptProps extends BasePromptElementProps {
   readonly attached?: readonly AttachedItem[];
 }
 
+/** The selector's role: what the council is for. */
+export const SELECTION_ROLE = "You convene a council of expert personas that will debate the user's request and then agree on one answer.";
+
+/**
+ * The numbered steps of choosing a council (classify, choose by id, give a reason); shared with the opening
+ * prompt. Kept as the pieces this prompt always rendered: prompt-tsx estimates each piece's tokens on its
+ * own, and the request's share of a tight budget is what is left after that estimate.
+ */
+export function selectionSteps(minPersonas: number, maxPersonas: number): readonly string[] {
+  return [
+    '1. Classify the request as exactly one of: ',
+    REQUEST_CLASSIFICATIONS.join(', '),
+    '. Use "general" only when no other fits.',
+    '\n',
+    '2. Choose ',
+    String(minPersonas),
+    ' to ',
+    String(maxPersonas),
+    ' personas, by id, from the catalog below. Prefer personas whose "relevant to" includes the classification, ' +
+      'pick complementary viewpoints rather than overlapping ones, and include a divergent persona (one who widens and ' +
+      'challenges the options) when the request involves a decision with real trade-offs. Choose more personas only when ' +
+      'the request genuinely spans several areas; every extra persona makes the debate longer.',
+    '\n',
+    '3. Give a one- or two-sentence reason the user will see: why these personas for this request.',
+  ];
+}
+
+/** The closing rule of the selection steps. */
+export const SELECTION_IDS_RULE = 'Use only ids from the catalog.';
+
 /** One catalog line: everything the model needs to judge fit, without the (long) instructions. */
 function catalogLine(persona: PersonaContract): string {
   return (
     `- id: ${persona.id} | ${persona.name} (${persona.cognitiveMode}) | role: ${persona.role} | ` +
     `expertise: ${persona.expertise.join('; ')} | relevant to: ${persona.relevantTo.join(', ')}`
   );
+}
+
+/** The persona catalog (heading and one line per persona) the ids are chosen from, as pieces (see selectionSteps). */
+export function personaCatalog(personas: readonly PersonaContract[]): readonly string[] {
+  return ['\n', '## Persona catalog', '\n', personas.map(catalogLine).join('\n')];
+}
+
+/**
+ * The request fenced as data (never dropped: cut with a note when it does not fit), then the attached
+ * context at `attachedPriority` (pruned first). Shared with the opening prompt.
+ */
+export function fencedRequestChunks(request: string, attached: readonly AttachedItem[] | undefined, attachedPriority: number): readonly unknown[] {
+  return [
+    <FittedText
+      priority={80}
+      flexGrow={1}
+      before={'\n\nThe user asked the council:\n\n<user_request>\n'}
+      text={escapeData(request.trim())}
+      after={'\n</user_request>\n'}
+      truncationNote="[The request was cut here to fit the model's context window.]"
+    />,
+    ...(attached && attached.length > 0 ? [<TextChunk priority={attachedPriority}>{'\n'}</TextChunk>] : []),
+    ...attachedChunks(attached, attachedPriority),
+  ];
 }
 
 /**
@@ -36,33 +90,10 @@ export class SelectPersonasPrompt extends PromptElement<SelectPersonasPromptProp
     return (
       <UserMessage>
         <TextChunk priority={100}>
-          You convene a council of expert personas that will debate the user's request and then agree on one answer.
-          {'\n'}1. Classify the request as exactly one of: {REQUEST_CLASSIFICATIONS.join(', ')}. Use "general" only when
-          no other fits.
-          {'\n'}2. Choose {minPersonas} to {maxPersonas} personas, by id, from the catalog below. Prefer personas whose
-          "relevant to" includes the classification, pick complementary viewpoints rather than overlapping ones, and
-          include a divergent persona (one who widens and challenges the options) when the request involves a decision
-          with real trade-offs. Choose more personas
-          only when the request genuinely spans several areas; every extra persona makes the debate longer.
-          {'\n'}3. Give a one- or two-sentence reason the user will see: why these personas for this request.
-          {'\n'}Use only ids from the catalog.
-          {'\n\n'}
-          {DATA_NOTICE}
+          {[SELECTION_ROLE, '\n', ...selectionSteps(minPersonas, maxPersonas), '\n', SELECTION_IDS_RULE, '\n\n', DATA_NOTICE]}
         </TextChunk>
-        <TextChunk priority={90}>
-          {'\n'}## Persona catalog{'\n'}
-          {personas.map(catalogLine).join('\n')}
-        </TextChunk>
-        <FittedText
-          priority={80}
-          flexGrow={1}
-          before={'\n\nThe user asked the council:\n\n<user_request>\n'}
-          text={escapeData(request.trim())}
-          after={'\n</user_request>\n'}
-          truncationNote="[The request was cut here to fit the model's context window.]"
-        />
-        {attached && attached.length > 0 ? <TextChunk priority={70}>{'\n'}</TextChunk> : undefined}
-        {attachedChunks(attached, 70)}
+        <TextChunk priority={90}>{personaCatalog(personas)}</TextChunk>
+        {fencedRequestChunks(request, attached, 70)}
       </UserMessage>
     );
   }

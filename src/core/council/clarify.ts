@@ -1,47 +1,72 @@
 import { renderMessages } from '../../prompts/render';
 import { ClarifyPrompt } from '../../prompts/clarifyPrompt';
-import { requestStructured } from '../llm/structuredOutput';
+import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
+import { requestStructured, type UsageMeter } from '../llm/structuredOutput';
+import type { ClarifiedRequest, PersonaBrief } from '../../prompts/promptData';
 import { clarificationRoundLimit } from '../session/limits';
 import type { ClarificationQuestion } from '../session/clarification';
 import type { AssumptionDraft, QuestionDraft } from '../session/events';
-import { ProposedQuestionsSchema } from './replies';
+import { ProposedQuestionsSchema, type ProposedQuestion } from './replies';
 import { questionsNormalizer } from './replyNormalizers';
 import type { CouncilDeps } from './ports';
 import type { SessionLog } from './sessionLog';
 import { clarifiedRequest, councilSeats } from './sessionFacts';
 
+/** Input of {@link requestQuestions}: one clarification round for a council already chosen. */
+export interface QuestionsRequest {
+  readonly context: ClarifiedRequest;
+  /** The council's personas. */
+  readonly personas: readonly PersonaBrief[];
+  /** 1-based clarification round. */
+  readonly round: number;
+  readonly maxRounds: number;
+  /** Every question already put to the user, answered or skipped. */
+  readonly askedQuestions: readonly string[];
+  readonly model: LanguageModel;
+  readonly token: CancellationSignal;
+  readonly usage?: UsageMeter;
+  readonly onNormalized?: (step: string, changes: readonly string[]) => void;
+}
+
+/**
+ * One propose_clarifying_questions request: the questions ranked by impact (highest first), empty when
+ * nothing needs clarifying. Throws CancelledError / LanguageModelFailure from the model.
+ */
+export async function requestQuestions(input: QuestionsRequest): Promise<ProposedQuestion[]> {
+  const { context, personas, round, maxRounds, askedQuestions, model, token } = input;
+  const { messages } = await renderMessages(ClarifyPrompt, { ...context, personas, round, maxRounds, askedQuestions }, model, token);
+  const reply = await requestStructured(
+    model,
+    {
+      schema: ProposedQuestionsSchema,
+      normalize: questionsNormalizer(askedQuestions),
+      onNormalized: changes => input.onNormalized?.('propose_clarifying_questions', changes),
+      name: 'propose_clarifying_questions',
+      description: 'Propose the clarifying questions to ask the user before the council debates, highest impact first.',
+      messages,
+      usage: input.usage,
+    },
+    token,
+  );
+  return reply.needsClarification ? reply.questions : [];
+}
+
 /** Asks the model for the next round's questions, ranked by impact; empty when nothing needs clarifying. */
 export async function proposeQuestions(log: SessionLog, deps: CouncilDeps): Promise<QuestionDraft[]> {
   const snapshot = log.snapshot;
   const seats = councilSeats(snapshot, deps.personas);
-  const round = snapshot.context.clarificationRounds + 1;
-  const { messages } = await renderMessages(
-    ClarifyPrompt,
-    {
-      ...clarifiedRequest(snapshot),
-      personas: seats.map(s => s.persona),
-      round,
-      maxRounds: clarificationRoundLimit(snapshot.context.limits),
-      askedQuestions: snapshot.context.questions.map(q => q.question),
-    },
-    deps.model,
-    deps.token,
-  );
-  const reply = await requestStructured(
-    deps.model,
-    {
-      schema: ProposedQuestionsSchema,
-      normalize: questionsNormalizer(snapshot.context.questions.map(q => q.question)),
-      onNormalized: changes => deps.onNormalized?.('propose_clarifying_questions', changes),
-      name: 'propose_clarifying_questions',
-      description: 'Propose the clarifying questions to ask the user before the council debates, highest impact first.',
-      messages,
-      usage: deps.usage,
-    },
-    deps.token,
-  );
-  if (!reply.needsClarification) return [];
-  return reply.questions.map(q => ({
+  const questions = await requestQuestions({
+    context: clarifiedRequest(snapshot),
+    personas: seats.map(s => s.persona),
+    round: snapshot.context.clarificationRounds + 1,
+    maxRounds: clarificationRoundLimit(snapshot.context.limits),
+    askedQuestions: snapshot.context.questions.map(q => q.question),
+    model: deps.model,
+    token: deps.token,
+    usage: deps.usage,
+    onNormalized: deps.onNormalized,
+  });
+  return questions.map(q => ({
     questionId: deps.ids.next(),
     question: q.question,
     targetAmbiguity: q.targetAmbiguity,

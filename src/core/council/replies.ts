@@ -56,19 +56,24 @@ export const ProposedQuestionSchema = z.object({
 });
 export type ProposedQuestion = z.infer<typeof ProposedQuestionSchema>;
 
+/** The fields of the clarify step's reply; the opening reply (select and clarify at once) has them too. */
+export const proposedQuestionsFields = {
+  needsClarification: z
+    .boolean()
+    .describe('false when the request, answers and assumptions are clear enough for the council to give good advice.'),
+  questions: z
+    .array(ProposedQuestionSchema)
+    .max(5)
+    .describe('At most 5 questions, highest impact first, each asked once and none already asked. Empty when needsClarification is false.'),
+};
+
+/** The questions sorted by impact, highest first; a stable sort, so the model's order breaks ties. */
+export function byImpact<T extends { readonly questions: readonly ProposedQuestion[] }>(reply: T): T {
+  return { ...reply, questions: [...reply.questions].sort((a, b) => b.impact - a.impact) };
+}
+
 /** The clarify step's reply; questions come back sorted by impact (highest first) whatever order the model used. */
-export const ProposedQuestionsSchema = z
-  .object({
-    needsClarification: z
-      .boolean()
-      .describe('false when the request, answers and assumptions are clear enough for the council to give good advice.'),
-    questions: z
-      .array(ProposedQuestionSchema)
-      .max(5)
-      .describe('At most 5 questions, highest impact first, each asked once and none already asked. Empty when needsClarification is false.'),
-  })
-  // Stable sort: the model's order breaks ties.
-  .transform(reply => ({ ...reply, questions: [...reply.questions].sort((a, b) => b.impact - a.impact) }));
+export const ProposedQuestionsSchema = z.object(proposedQuestionsFields).transform(byImpact);
 export type ProposedQuestions = z.infer<typeof ProposedQuestionsSchema>;
 
 /** One persona's turn in one debate cycle (the shape every cycle's reply has). */

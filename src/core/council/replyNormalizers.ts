@@ -146,3 +146,8 @@ export function synthesisNormalizer(council: CouncilNames, derived: (persona: st
     return reply;
   };
 }
+
+/** The normalizers applied in turn, each to what the one before returned (for a reply made of several parts). */
+export function composedNormalizer(...normalizers: readonly ReplyNormalizer[]): ReplyNormalizer {
+  return (reply, note) => normalizers.reduce((value, normalize) => normalize(value, note), reply);
+}

@@ -106,6 +106,54 @@ function byIds(personas: readonly PersonaContract[], ids: readonly string[]): Pe
 }
 
 /**
+ * The council when no model call can change it: the personas the user named (see explicitPersonaNames),
+ * or everyone when MIN_PANEL or fewer are available; undefined when the model must choose.
+ * Throws an Error when no persona is available at all.
+ */
+export function selectionWithoutModel(request: string, personas: readonly PersonaContract[]): PersonaSelection | undefined {
+  if (personas.length === 0) throw new Error('No council personas are available: check the problems reported for the persona files.');
+  const named = explicitPersonaNames(request, personas);
+  if (named.personas.length > 0) return userOverride(named.personas, named.unknownNames);
+  if (personas.length <= MIN_PANEL) return everyone(personas);
+  return undefined;
+}
+
+/** The most personas the model may choose from `personas`. */
+export function panelLimit(personas: readonly PersonaContract[]): number {
+  return Math.min(MAX_PANEL, personas.length);
+}
+
+/** The selection a valid select_personas reply (or the selection part of a larger reply) stands for. */
+export function selectionFromReply(
+  personas: readonly PersonaContract[],
+  reply: { readonly classification: PersonaSelection['classification']; readonly personaIds: readonly string[]; readonly reason: string },
+): PersonaSelection {
+  return {
+    classification: reply.classification,
+    personas: byIds(personas, reply.personaIds),
+    reason: reply.reason,
+    userOverride: false,
+    overriddenPersonas: [],
+  };
+}
+
+/**
+ * What a failed selection request leaves: the user's default personas when the reply stayed malformed
+ * after the repairs; otherwise (a refusal, an outage, no usable defaults) `error` is rethrown.
+ */
+export function fallbackSelection(personas: readonly PersonaContract[], defaults: SelectionDefaults | undefined, error: unknown): PersonaSelection {
+  const fallback = byIds(personas, defaults?.personaIds ?? []);
+  if (!(error instanceof LanguageModelFailure && error.kind === 'malformedReply') || fallback.length === 0) throw error;
+  return {
+    classification: 'general',
+    personas: fallback,
+    reason: `The model did not choose a usable panel, so your default personas (${listOf(fallback.map(p => p.name))}) take part.`,
+    userOverride: false,
+    overriddenPersonas: [],
+  };
+}
+
+/**
  * Chooses the council for a request. An explicit naming by the user (see explicitPersonaNames)
  * wins and costs no model call; otherwise the model classifies the request and picks 2–4 personas
  * by id (unknown ids are repaired by requestStructured). Throws CancelledError / LanguageModelFailure
@@ -115,15 +163,13 @@ export async function selectPersonas(input: SelectPersonasInput): Promise<Person
   const { request, personas, model, token, usage, defaults } = input;
   const attached = input.attached && input.attached.length > 0 ? rebound(input.attached, SELECTION_ATTACHMENT_BUDGET) : undefined;
   throwIfCancelled(token);
-  if (personas.length === 0) throw new Error('No council personas are available: check the problems reported for the persona files.');
-
-  const named = explicitPersonaNames(request, personas);
-  if (named.personas.length > 0) return userOverride(named.personas, named.unknownNames);
+  const preset = selectionWithoutModel(request, personas);
+  if (preset) return preset;
 
   const ids = personas.map(p => p.id);
-  if (personas.length <= MIN_PANEL || !nonEmpty(ids)) return everyone(personas);
+  if (!nonEmpty(ids)) return everyone(personas);
 
-  const maxPersonas = Math.min(MAX_PANEL, personas.length);
+  const maxPersonas = panelLimit(personas);
   const { messages } = await renderMessages(
     SelectPersonasPrompt,
     { request, personas, minPersonas: MIN_PANEL, maxPersonas, ...(attached ? { attached } : {}) },
@@ -143,22 +189,8 @@ export async function selectPersonas(input: SelectPersonasInput): Promise<Person
       },
       token,
     );
-    return {
-      classification: reply.classification,
-      personas: byIds(personas, reply.personaIds),
-      reason: reply.reason,
-      userOverride: false,
-      overriddenPersonas: [],
-    };
+    return selectionFromReply(personas, reply);
   } catch (error) {
-    const fallback = byIds(personas, defaults?.personaIds ?? []);
-    if (!(error instanceof LanguageModelFailure && error.kind === 'malformedReply') || fallback.length === 0) throw error;
-    return {
-      classification: 'general',
-      personas: fallback,
-      reason: `The model did not choose a usable panel, so your default personas (${listOf(fallback.map(p => p.name))}) take part.`,
-      userOverride: false,
-      overriddenPersonas: [],
-    };
+    return fallbackSelection(personas, defaults, error);
   }
 }

@@ -1,10 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { newCouncilSession, runCouncilTurn } from '../../../src/core/council/councilTurn';
+import { openSession } from '../../../src/core/council/opening';
+import { neverCancelled } from '../../../src/core/llm/languageModel';
 import type { CouncilDeps } from '../../../src/core/council/ports';
 import type { SessionLog } from '../../../src/core/council/sessionLog';
 import type { SessionLimitsInit } from '../../../src/core/session/limits';
 import { acceptance, describeConformance, measureConformance, type ConformanceFigures } from '../../support/conformance';
-import { councilResponder, councilRig } from '../../support/councilHarness';
+import { builtInPersonas, councilResponder, councilRig } from '../../support/councilHarness';
 import type { CouncilScriptOptions } from '../../support/councilScript';
 import { routedModel } from '../../support/routedModel';
 import type { ScriptedModel } from '../../support/scriptedModel';
@@ -74,6 +76,40 @@ const SCENARIOS: readonly Scenario[] = [
   },
 ];
 
+/**
+ * Steps not (yet) reached through the session flow, measured by calling them directly: openSession
+ * selects the council and proposes round 1's questions in one request (or, with the council named by
+ * the user, only asks the questions). Every request of the step goes to the measured model.
+ */
+interface StepScenario {
+  readonly title: string;
+  readonly tool: string;
+  readonly request: string;
+}
+
+const STEP_SCENARIOS: readonly StepScenario[] = [
+  { title: 'open_session (selection and round-1 questions in one request)', tool: 'open_session', request: 'How should we store user sessions?' },
+  {
+    title: 'open_session with the personas named (propose_clarifying_questions only)',
+    tool: 'propose_clarifying_questions',
+    request: 'Ask the security expert and the architect how we should store user sessions.',
+  },
+];
+
+async function playStep(scenario: StepScenario, measured: ScriptedModel): Promise<void> {
+  const opening = await openSession({
+    request: scenario.request,
+    attached: [],
+    personas: await builtInPersonas(),
+    model: measured,
+    token: neverCancelled,
+    maxRounds: LIMITS.maxClarificationRounds ?? 3,
+  });
+  if (opening.selection.personas.length === 0) throw new Error('the opening chose no persona');
+  const asked = measured.requests.length;
+  if (asked !== 1) throw new Error(`the opening made ${asked} requests (repairs included), not one`);
+}
+
 /** Model variants: tool calling and fenced JSON, and optional fields always absent or always present. */
 const VARIANTS: readonly { readonly label: string; readonly runs: number; readonly options: Partial<SchemaFollowingOptions> & { readonly supportsToolCalling?: boolean } }[] = [
   { label: 'tool call', runs: 200, options: { seed: 0 } },
@@ -106,6 +142,17 @@ describe('contract conformance: the council accepts every reply that follows the
       it(`${scenario.title}, ${variant.label}`, async () => {
         const figures: ConformanceFigures = await measureConformance(scenario.tool, variant.runs, model => play(scenario, model), variant.options);
         lines.push(`${describeConformance({ ...figures, tool: `${scenario.title} [${variant.label}]` })}`);
+        assert.equal(figures.deadEnds, 0, figures.failures.join('\n'));
+        assert.ok(acceptance(figures) >= 0.99, `${describeConformance(figures)}\n${figures.failures.join('\n')}`);
+      });
+    }
+  }
+
+  for (const scenario of STEP_SCENARIOS) {
+    for (const variant of VARIANTS) {
+      it(`${scenario.title}, ${variant.label}`, async () => {
+        const figures = await measureConformance(scenario.tool, variant.runs, model => playStep(scenario, model), variant.options);
+        lines.push(describeConformance({ ...figures, tool: `${scenario.title} [${variant.label}]` }));
         assert.equal(figures.deadEnds, 0, figures.failures.join('\n'));
         assert.ok(acceptance(figures) >= 0.99, `${describeConformance(figures)}\n${figures.failures.join('\n')}`);
       });
