@@ -80,6 +80,8 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
         personaIds: [...(options.personaIds ?? DEFAULT_SCRIPT_PERSONAS)],
         reason: 'The request touches design, implementation and security.',
       };
+    case 'open_session':
+      return { ...(councilReply('select_personas', prompt, options) as object), ...(councilReply('propose_clarifying_questions', prompt, options) as object) };
     case 'propose_clarifying_questions': {
       const round = roundOf(prompt);
       const count = round === 1 ? (options.questions ?? 2) : (options.moreQuestions ?? 1);

@@ -1,6 +1,9 @@
 import type { AttachedItem } from '../session/attachedContext';
 import { throwIfCancelled } from '../llm/languageModel';
-import { selectPersonas } from '../personas/select';
+import { selectPersonas, type PersonaSelection } from '../personas/select';
+import { clarificationRoundLimit } from '../session/limits';
+import type { QuestionDraft } from '../session/events';
+import { openSession } from './opening';
 import type { SessionLimitsInit } from '../session/limits';
 import { activeQuestion, canAskMore, pendingQuestions } from '../session/selectors';
 import type { SessionEvent } from '../session/events';
@@ -153,9 +156,53 @@ async function applyCommand(log: SessionLog, command: CouncilCommand, deps: Coun
   }
 }
 
-/** Selects the council and opens clarification (or goes straight to debate). */
+/** Records the chosen council and shows it, with why it was chosen. */
+async function seatCouncil(selection: PersonaSelection, deps: CouncilDeps, record: Recorder): Promise<void> {
+  const base = { selectionId: deps.ids.next(), requestClassification: selection.classification, reason: selection.reason };
+    await record({
+      type: 'PERSONAS_SELECTED',
+      selection: selection.userOverride
+        ? { ...base, userOverride: true, overriddenPersonas: [...selection.overriddenPersonas] }
+        : { ...base, userOverride: false },
+      participants: selection.personas.map(personaParticipant),
+      at: deps.clock.now(),
+    });
+    showVisibly(deps.output, `**Council:** ${selection.personas.map(p => p.name).join(', ')}. _${untrusted(selection.reason)}_\n\n`);
+}
+
+/** Opens the clarification with `questions`, or goes straight to the debate when there are none. */
+async function startClarifying(questions: readonly QuestionDraft[], deps: CouncilDeps, record: Recorder): Promise<void> {
+  if (questions.length === 0) {
+    deps.output.markdown('_No clarification needed: the council goes straight to the debate._\n\n');
+    return record({ type: 'DEBATE_REQUESTED', at: deps.clock.now() });
+  }
+  return record({ type: 'CLARIFICATION_STARTED', questions: [...questions], at: deps.clock.now() });
+}
+
+/**
+ * Selects the council and opens clarification (or goes straight to debate). The economy protocol asks for
+ * both in one request (open_session); the thorough one, and `/debate`, ask for the selection alone.
+ */
 async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
   const context = log.snapshot.context;
+  const skipClarification = context.metadata.featureFlags?.includes(SKIP_CLARIFICATION) ?? false;
+  if (!context.selection && !skipClarification && deps.protocol !== 'thorough') {
+    deps.output.progress('Choosing the council and what to ask you…');
+    const opening = await openSession({
+      request: context.requestText,
+      attached: context.attached ?? [],
+      personas: deps.personas,
+      model: deps.model,
+      token: deps.token,
+      usage: deps.usage,
+      defaults: deps.selectionDefaults,
+      maxRounds: clarificationRoundLimit(context.limits),
+      onNormalized: deps.onNormalized,
+    });
+    await seatCouncil(opening.selection, deps, record);
+    const askedBy = { kind: 'system' as const };
+    return startClarifying(opening.questions.map(q => ({ ...q, questionId: deps.ids.next(), askedBy })), deps, record);
+  }
   if (!context.selection) {
     deps.output.progress('Choosing the council for this request…');
     const selection = await selectPersonas({
@@ -167,27 +214,13 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
       usage: deps.usage,
       defaults: deps.selectionDefaults,
     });
-    const base = { selectionId: deps.ids.next(), requestClassification: selection.classification, reason: selection.reason };
-    await record({
-      type: 'PERSONAS_SELECTED',
-      selection: selection.userOverride
-        ? { ...base, userOverride: true, overriddenPersonas: [...selection.overriddenPersonas] }
-        : { ...base, userOverride: false },
-      participants: selection.personas.map(personaParticipant),
-      at: deps.clock.now(),
-    });
-    showVisibly(deps.output, `**Council:** ${selection.personas.map(p => p.name).join(', ')}. _${untrusted(selection.reason)}_\n\n`);
+    await seatCouncil(selection, deps, record);
   }
-  if (context.metadata.featureFlags?.includes(SKIP_CLARIFICATION)) {
+  if (skipClarification) {
     return record({ type: 'DEBATE_REQUESTED', at: deps.clock.now() });
   }
   deps.output.progress('Looking for what is ambiguous in the request…');
-  const questions = await proposeQuestions(log, deps);
-  if (questions.length === 0) {
-    deps.output.markdown('_No clarification needed: the council goes straight to the debate._\n\n');
-    return record({ type: 'DEBATE_REQUESTED', at: deps.clock.now() });
-  }
-  return record({ type: 'CLARIFICATION_STARTED', questions, at: deps.clock.now() });
+  return startClarifying(await proposeQuestions(log, deps), deps, record);
 }
 
 /**

@@ -63,7 +63,10 @@ describe('the demo council (npm start)', function () {
     for (const name of ['Security Expert', 'Software Architect', 'Senior Developer']) assert.match(finalAnswer, new RegExp(name), `${name} in the final answer`);
     assert.match(finalAnswer, /server-side in Redis/);
     assert.match(finalAnswer, /JWTs for a future public API/, 'the remaining disagreement');
-    assert.equal(context.debateCycles, 2, 'split in cycle 1, converged in cycle 2');
+    assert.equal(context.debateCycles, 3, 'split in cycle 1, mostly agreed in cycle 2, settled in cycle 3');
+    assert.equal(context.discussions[2]?.participatingPersonaIds.length, 2, 'cycle 3: only the two still apart');
+    assert.equal(context.discussions[2]?.status === 'concluded' && context.discussions[2].converged, true);
+    assert.ok(log.requestsUsed <= 12, `${log.requestsUsed} requests`);
     const transcript = JSON.stringify(log.snapshot);
     assert.match(transcript, /A JWT stays valid until it expires/, "the Security Expert's objection");
     assert.match(transcript, /stateless/, "the Architect's stateless JWTs");

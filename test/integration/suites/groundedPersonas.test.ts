@@ -43,7 +43,7 @@ describe('workspace-grounded personas (council.personas.groundInWorkspace)', () 
 
     const requests = api.requests();
     const steps = stepsCalled(api);
-    const lookups = requests.filter(r => r.toolMode === 'auto');
+    const lookups = requests.filter(r => r.toolMode === 'auto' && r.tools.length > 0);
     assert.equal(lookups.length, 4, 'two personas, each: one read, one turn without calls');
     assert.ok(lookups.every(r => r.tools.map(t => t.name).sort().join() === 'list_files,read_file_range,search_text'), 'only read-only tools are offered');
     const second = lookups.find(r => r.messages.some(m => m.text.includes('[tool result')));
@@ -51,7 +51,7 @@ describe('workspace-grounded personas (council.personas.groundInWorkspace)', () 
     const contributions = requests.filter((_, i) => steps[i] === 'contribute_to_debate');
     assert.equal(contributions.length, 2);
     for (const request of contributions) assert.match(textOf(request), /<untrusted-data source="workspace_read_file_range">[\s\S]*return a \+ b;/, 'and the contribution request');
-    const final = requests.filter((_, i) => steps[i] === 'write_final_answer');
+    const final = requests.filter((_, i) => steps[i] === 'write_answer');
     assert.ok(final.length === 1 && textOf(final[0]).includes(`${FILE} already has add(a, b).`), 'the final answer is written from contributions citing the file');
 
     // The chat shows a cited workspace path as a link to the file.

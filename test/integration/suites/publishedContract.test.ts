@@ -130,17 +130,24 @@ describe('a model that follows only the published schemas', function () {
   });
 
   describe('Stop, then Try again, finishes without repeating completed work', () => {
-    const councilPhases: readonly { readonly phase: string; readonly tool: string; readonly nth?: number; readonly query: string; readonly done: readonly string[] }[] = [
+    const councilPhases: readonly {
+      readonly phase: string;
+      readonly tool: string;
+      readonly nth?: number;
+      readonly query: string;
+      readonly done: readonly string[];
+      readonly protocol?: 'thorough';
+    }[] = [
       { phase: 'persona selection', tool: 'select_personas', query: '@council How should we store user sessions?', done: [] },
       { phase: 'clarification', tool: 'propose_clarifying_questions', query: '@council How should we store user sessions?', done: ['select_personas'] },
       { phase: 'the first debate cycle', tool: 'contribute_to_debate', query: '@council /debate Tabs or spaces?', done: ['select_personas'] },
-      { phase: 'the moderator of cycle 1', tool: 'moderate_cycle', query: '@council /debate Tabs or spaces?', done: ['select_personas'] },
-      { phase: 'the second debate cycle', tool: 'moderate_cycle', nth: 2, query: '@council /debate Tabs or spaces?', done: ['select_personas'] },
-      { phase: 'the final answer', tool: 'write_final_answer', query: '@council /debate Tabs or spaces?', done: ['select_personas', 'moderate_cycle'] },
+      { phase: 'the streamed final answer', tool: 'prose', query: '@council /debate Tabs or spaces?', done: ['select_personas', 'contribute_to_debate'] },
+      { phase: 'the moderator of cycle 1 (thorough)', tool: 'moderate_cycle', query: '@council /debate Tabs or spaces?', done: ['select_personas'], protocol: 'thorough' },
+      { phase: 'the second debate cycle (thorough)', tool: 'moderate_cycle', nth: 2, query: '@council /debate Tabs or spaces?', done: ['select_personas'], protocol: 'thorough' },
     ];
-    for (const { phase, tool, nth, query, done } of councilPhases) {
+    for (const { phase, tool, nth, query, done, protocol } of councilPhases) {
       it(`during ${phase}`, async () => {
-        const restore = await configure({ 'debate.maxCycles': 2 });
+        const restore = await configure({ 'debate.maxCycles': 2, ...(protocol ? { 'debate.protocol': protocol } : {}) });
         try {
           const play = playSchemaFollowing(await fixture(), { seed: 41, hang: { tool, nth }, choose: neverConverges });
           const stopped = await stopDuring(play, query);

@@ -32,6 +32,10 @@ describe('settings: council.* in a real VS Code', () => {
       defaultPersonaIds: [],
       useWorkspacePersonas: true,
       groundInWorkspace: false,
+      protocol: 'economy',
+      maxRequests: 12,
+      personaModel: '',
+      synthesisModel: '',
       problems: [],
     });
   });
@@ -45,6 +49,10 @@ describe('settings: council.* in a real VS Code', () => {
         [SETTING.defaultPersonas]: ['senior-developer', 'security-expert'],
         [SETTING.useWorkspacePersonas]: false,
         [SETTING.groundInWorkspace]: true,
+        [SETTING.protocol]: 'thorough',
+        [SETTING.maxRequests]: 0,
+        [SETTING.personaModel]: ' council-test/council-test-plain ',
+        [SETTING.synthesisModel]: 'council-test-model',
       },
       () => {
         assert.deepEqual(readCouncilSettings(), {
@@ -52,6 +60,10 @@ describe('settings: council.* in a real VS Code', () => {
           defaultPersonaIds: ['senior-developer', 'security-expert'],
           useWorkspacePersonas: false,
           groundInWorkspace: true,
+          protocol: 'thorough',
+          maxRequests: undefined,
+          personaModel: 'council-test/council-test-plain',
+          synthesisModel: 'council-test-model',
           problems: [],
         });
       },
@@ -65,6 +77,9 @@ describe('settings: council.* in a real VS Code', () => {
         [SETTING.adminMaxCycles]: 0,
         [SETTING.defaultPersonas]: ['qa-engineer', 'Security Expert', 5, 'qa-engineer'],
         [SETTING.useWorkspacePersonas]: 'yes',
+        [SETTING.protocol]: 'fast',
+        [SETTING.maxRequests]: 2.5,
+        [SETTING.personaModel]: 42,
       },
       () => {
         const settings = readCouncilSettings();
@@ -78,7 +93,12 @@ describe('settings: council.* in a real VS Code', () => {
           'council.personas.default: "Security Expert" is not a persona id such as "security-expert"; ignoring it.',
           'council.personas.default: 5 is not a persona id such as "security-expert"; ignoring it.',
           'council.personas.useWorkspacePersonas must be true or false, got "yes"; using true.',
+          'council.debate.protocol must be one of "economy", "thorough", got "fast"; using "economy".',
+          'council.budget.maxRequests must be a whole number at least 0, got 2.5; using 3.',
+          'council.models.personas must be text such as "copilot/gpt-4.1", got 42; using the chat\'s model.',
         ]);
+        assert.equal(settings.protocol, 'economy');
+        assert.equal(settings.maxRequests, 3);
       },
     ));
 

@@ -29,12 +29,12 @@ function stepCalls(rig: CouncilRig): string[] {
 }
 
 describe('a council turn', () => {
-  it('selects personas, then shows the first question alone with its recommended answer', async () => {
+  it('selects personas and proposes questions in one request, then shows the first question alone with its recommended answer', async () => {
     const rig = await councilRig();
     const log = start(rig);
     await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
     assert.equal(log.state, 'clarifying');
-    assert.deepEqual(stepCalls(rig), ['select_personas', 'propose_clarifying_questions']);
+    assert.deepEqual(stepCalls(rig), ['open_session']);
     assert.match(rig.output.text, /Round 1 question 1/);
     assert.doesNotMatch(rig.output.text, /Round 1 question 2/);
     assert.match(rig.output.text, /Recommended answer:\*\* Recommended answer 1\.1/);
@@ -238,6 +238,7 @@ describe('a council turn', () => {
   it('repairs a malformed reply, and reports a reply that stays malformed as a clear error with the session kept', async () => {
     let attempts = 0;
     const rig = await councilRig({
+      protocol: 'thorough',
       responder: councilResponder({}, step => {
         if (step !== 'propose_clarifying_questions') return undefined;
         attempts += 1;
@@ -269,8 +270,8 @@ describe('a council turn', () => {
   });
 
   const cancellable = [
-    ...['select_personas', 'propose_clarifying_questions', 'contribute_to_debate', 'write_answer'].map(step => ({ step, protocol: 'economy' as const })),
-    { step: 'moderate_cycle', protocol: 'thorough' as const },
+    ...['open_session', 'contribute_to_debate', 'write_answer'].map(step => ({ step, protocol: 'economy' as const })),
+    ...['select_personas', 'propose_clarifying_questions', 'moderate_cycle'].map(step => ({ step, protocol: 'thorough' as const })),
   ];
   for (const { step, protocol } of cancellable) {
     it(`cancellation during ${step} (${protocol}) stops the turn and leaves a resumable session`, async () => {

@@ -50,7 +50,9 @@ describe('the economy protocol', () => {
     const log = newCouncilSession({ request: 'Queue or cron for the nightly export?', userId: 'u', limits: LIMITS }, rig.deps);
     assert.equal(await playOut(log, rig), undefined);
     assert.equal(log.state, 'completed');
-    assert.ok(rig.model.requests.length <= 12, `${rig.model.requests.length} requests: ${steps(rig).join(', ')}`);
+    // 1 opening (council and questions) + 4 drafts + 4 responses + 2 (cycle 3 trimmed to what the budget pays) + 1 answer.
+    assert.equal(rig.model.requests.length, 12, `${rig.model.requests.length} requests: ${steps(rig).join(', ')}`);
+    assert.deepEqual(speakersByCycle(log).map(s => s.length), [4, 4, 2]);
     assert.equal(log.requestsUsed, rig.model.requests.length);
     assert.ok(!steps(rig).includes('moderate_cycle'), 'no moderator request');
     assert.match(rig.output.text, /This debate expects at most \d+ more model requests/);
