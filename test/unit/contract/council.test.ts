@@ -3,6 +3,7 @@ import { newCouncilSession, runCouncilTurn } from '../../../src/core/council/cou
 import { openSession } from '../../../src/core/council/opening';
 import { neverCancelled } from '../../../src/core/llm/languageModel';
 import type { CouncilDeps } from '../../../src/core/council/ports';
+import type { DebateProtocol } from '../../../src/core/council/protocol';
 import type { SessionLog } from '../../../src/core/council/sessionLog';
 import type { SessionLimitsInit } from '../../../src/core/session/limits';
 import { acceptance, describeConformance, measureConformance, type ConformanceFigures } from '../../support/conformance';
@@ -25,6 +26,8 @@ interface Scenario {
   readonly script?: CouncilScriptOptions;
   readonly limits?: SessionLimitsInit;
   readonly skipClarification?: boolean;
+  /** The debate protocol (default: the core's default, economy). */
+  readonly protocol?: DebateProtocol;
   /** The turns after the first one (which resumes the new session). */
   readonly then?: (log: SessionLog, deps: CouncilDeps) => Promise<void>;
   /** The states the session may end the last turn in. */
@@ -44,9 +47,18 @@ const SCENARIOS: readonly Scenario[] = [
     },
     endsIn: ['clarifying', 'completed'],
   },
+  { title: 'contribute_to_debate (cycles 1 and 2, economy)', tool: 'contribute_to_debate', skipClarification: true, script: { convergeAtCycle: 2 }, endsIn: ['completed'] },
   // Cycle 2 is drafted while the moderator reads cycle 1, and cycle 3 while it reads cycle 2 (then cancelled).
-  { title: 'contribute_to_debate (cycles 1 and 2)', tool: 'contribute_to_debate', skipClarification: true, script: { convergeAtCycle: 2 }, endsIn: ['completed'] },
-  { title: 'moderate_cycle', tool: 'moderate_cycle', skipClarification: true, limits: { ...LIMITS, debateCycleLimit: 2 }, endsIn: ['completed'] },
+  {
+    title: 'contribute_to_debate (cycles 1 and 2, thorough)',
+    tool: 'contribute_to_debate',
+    protocol: 'thorough',
+    skipClarification: true,
+    script: { convergeAtCycle: 2 },
+    endsIn: ['completed'],
+  },
+  // Only the thorough protocol asks a moderator; the economy protocol reads convergence from the contributions.
+  { title: 'moderate_cycle (thorough)', tool: 'moderate_cycle', protocol: 'thorough', skipClarification: true, limits: { ...LIMITS, debateCycleLimit: 2 }, endsIn: ['completed'] },
   {
     title: 'give_conclusion',
     tool: 'give_conclusion',
@@ -56,24 +68,18 @@ const SCENARIOS: readonly Scenario[] = [
     },
     endsIn: ['completed'],
   },
-  { title: 'write_final_answer (after a debate)', tool: 'write_final_answer', skipClarification: true, script: { convergeAtCycle: 2 }, endsIn: ['completed'] },
-  {
-    title: 'write_final_answer (after direct conclusions)',
-    tool: 'write_final_answer',
-    script: { questions: 1 },
-    then: async (log, deps) => {
-      await runCouncilTurn(log, { kind: 'skipRemaining' }, deps);
-    },
-    endsIn: ['completed'],
-  },
-  {
-    title: 'a whole /debate session, every request schema-following',
-    tool: 'write_final_answer',
-    routed: ['select_personas', 'contribute_to_debate', 'moderate_cycle', 'write_final_answer'],
-    skipClarification: true,
-    limits: { ...LIMITS, debateCycleLimit: 3 },
-    endsIn: ['completed'],
-  },
+  // The final answer is streamed prose (no reply schema), so a whole session measures the debate's structured requests.
+  ...(['economy', 'thorough'] as const).map(
+    (protocol): Scenario => ({
+      title: `a whole /debate session (${protocol}), every structured request schema-following`,
+      tool: 'contribute_to_debate',
+      routed: ['select_personas', 'contribute_to_debate', 'moderate_cycle'],
+      protocol,
+      skipClarification: true,
+      limits: { ...LIMITS, debateCycleLimit: 3 },
+      endsIn: ['completed'],
+    }),
+  ),
 ];
 
 /**
@@ -119,7 +125,7 @@ const VARIANTS: readonly { readonly label: string; readonly runs: number; readon
 ];
 
 async function play(scenario: Scenario, measured: ScriptedModel): Promise<void> {
-  const rig = await councilRig({ responder: councilResponder(scenario.script) });
+  const rig = await councilRig({ responder: councilResponder(scenario.script), ...(scenario.protocol ? { protocol: scenario.protocol } : {}) });
   const deps: CouncilDeps = { ...rig.deps, model: routedModel(measured, scenario.routed ?? [scenario.tool], rig.model) };
   const log = newCouncilSession(
     { request: 'How should we store user sessions?', userId: 'user-1', limits: scenario.limits ?? LIMITS, skipClarification: scenario.skipClarification },
