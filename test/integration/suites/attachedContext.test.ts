@@ -85,13 +85,13 @@ describe('attached context (#file, selections) reaches the council', () => {
     assert.match(byLabel.get(BINARY)?.note ?? '', /Binary file/);
     assert.equal(byLabel.get('src/util/math.ts:1')?.kind, 'selection');
 
-    for (const step of ['select_personas', 'propose_clarifying_questions']) {
+    for (const step of ['open_session']) {
       const [prompt] = promptsFor(step, api);
       assert.ok(prompt, `${step} was asked`);
       const appFence = fences(prompt as string).find(f => f.attrs.includes('label="src/app.ts"'));
       assert.ok(appFence?.body.includes(app.split('\n')[0] ?? 'x'), `${step}: the file's content is inside its fence`);
     }
-    const clarify = promptsFor('propose_clarifying_questions', api)[0] as string;
+    const clarify = promptsFor('open_session', api)[0] as string;
     const bigFence = fences(clarify).find(f => f.attrs.includes(`label="${BIG}"`));
     assert.match(bigFence?.attrs ?? '', /note="Cut to the first/);
     assert.ok(!(bigFence?.body ?? '').includes('line 2999 '), 'the cut part is not sent');

@@ -55,7 +55,7 @@ async function stopDuring(play: SchemaFollowingPlay, query: string): Promise<vsc
 
 /** A generated clarification that asks at least one question (still an instance of the schema sent). */
 const asksQuestions: SchemaFollowingOptions['choose'] = (tool, generate) => {
-  if (tool !== 'propose_clarifying_questions') return generate();
+  if (tool !== 'propose_clarifying_questions' && tool !== 'open_session') return generate();
   for (;;) {
     const value = generate() as { needsClarification?: boolean; questions?: unknown[] };
     if (value.needsClarification === true && (value.questions?.length ?? 0) > 0) return value;
@@ -138,8 +138,9 @@ describe('a model that follows only the published schemas', function () {
       readonly done: readonly string[];
       readonly protocol?: 'thorough';
     }[] = [
-      { phase: 'persona selection', tool: 'select_personas', query: '@council How should we store user sessions?', done: [] },
-      { phase: 'clarification', tool: 'propose_clarifying_questions', query: '@council How should we store user sessions?', done: ['select_personas'] },
+      { phase: 'the opening (council and questions in one request)', tool: 'open_session', query: '@council How should we store user sessions?', done: [] },
+      { phase: 'persona selection (thorough)', tool: 'select_personas', query: '@council How should we store user sessions?', done: [], protocol: 'thorough' },
+      { phase: 'clarification (thorough)', tool: 'propose_clarifying_questions', query: '@council How should we store user sessions?', done: ['select_personas'], protocol: 'thorough' },
       { phase: 'the first debate cycle', tool: 'contribute_to_debate', query: '@council /debate Tabs or spaces?', done: ['select_personas'] },
       { phase: 'the streamed final answer', tool: 'prose', query: '@council /debate Tabs or spaces?', done: ['select_personas', 'contribute_to_debate'] },
       { phase: 'the moderator of cycle 1 (thorough)', tool: 'moderate_cycle', query: '@council /debate Tabs or spaces?', done: ['select_personas'], protocol: 'thorough' },
