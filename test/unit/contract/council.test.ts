@@ -37,16 +37,31 @@ interface Scenario {
 const LIMITS: SessionLimitsInit = { maxClarificationRounds: 3, debateCycleLimit: 10, adminMaxDebateCycles: 20 };
 
 const SCENARIOS: readonly Scenario[] = [
-  { title: 'select_personas', tool: 'select_personas', endsIn: ['clarifying'] },
+  // The economy protocol (the default) opens a session with one request: the council and round 1's questions.
+  { title: 'open_session (economy)', tool: 'open_session', script: { convergeAtCycle: 1 }, endsIn: ['clarifying', 'completed'] },
   {
-    title: 'propose_clarifying_questions (rounds 1 and 2)',
-    tool: 'propose_clarifying_questions',
-    script: { convergeAtCycle: 1 },
+    title: 'open_session (economy), then the debate with the questions skipped',
+    tool: 'open_session',
+    routed: ['open_session', 'contribute_to_debate'],
+    limits: { ...LIMITS, debateCycleLimit: 3 },
     then: async (log, deps) => {
-      if (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'moreQuestions' }, deps);
+      if (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'skipRemaining' }, deps);
     },
-    endsIn: ['clarifying', 'completed'],
+    endsIn: ['completed'],
   },
+  { title: 'select_personas (thorough)', tool: 'select_personas', protocol: 'thorough', endsIn: ['clarifying'] },
+  ...(['economy', 'thorough'] as const).map(
+    (protocol): Scenario => ({
+      title: `propose_clarifying_questions (${protocol === 'economy' ? 'round 2' : 'rounds 1 and 2'}, ${protocol})`,
+      tool: 'propose_clarifying_questions',
+      protocol,
+      script: { convergeAtCycle: 1 },
+      then: async (log, deps) => {
+        if (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'moreQuestions' }, deps);
+      },
+      endsIn: ['clarifying', 'completed'],
+    }),
+  ),
   { title: 'contribute_to_debate (cycles 1 and 2, economy)', tool: 'contribute_to_debate', skipClarification: true, script: { convergeAtCycle: 2 }, endsIn: ['completed'] },
   // Cycle 2 is drafted while the moderator reads cycle 1, and cycle 3 while it reads cycle 2 (then cancelled).
   {
@@ -83,9 +98,9 @@ const SCENARIOS: readonly Scenario[] = [
 ];
 
 /**
- * Steps not (yet) reached through the session flow, measured by calling them directly: openSession
- * selects the council and proposes round 1's questions in one request (or, with the council named by
- * the user, only asks the questions). Every request of the step goes to the measured model.
+ * openSession measured by calling it directly, every request going to the measured model, which also
+ * checks that it costs exactly one request: the council and round 1's questions at once, or, with the
+ * council named by the user, only the questions.
  */
 interface StepScenario {
   readonly title: string;
@@ -94,9 +109,9 @@ interface StepScenario {
 }
 
 const STEP_SCENARIOS: readonly StepScenario[] = [
-  { title: 'open_session (selection and round-1 questions in one request)', tool: 'open_session', request: 'How should we store user sessions?' },
+  { title: 'openSession called directly: one open_session request', tool: 'open_session', request: 'How should we store user sessions?' },
   {
-    title: 'open_session with the personas named (propose_clarifying_questions only)',
+    title: 'openSession called directly, personas named: one propose_clarifying_questions request',
     tool: 'propose_clarifying_questions',
     request: 'Ask the security expert and the architect how we should store user sessions.',
   },
