@@ -33,11 +33,22 @@ export default async function chatView(page, { log: print }) {
   await ui.finalAnswerShown();
   assert.match(text, /The council's answer[\s\S]*Where each persona landed[\s\S]*Assumptions\s+Assumed: Recommended answer 1\.2/);
 
+  log('the final answer streams: its first words show while the rest is still being written');
+  await ui.newChat();
+  await ui.command('Council Test: Play a Scripted Council Whose Answer Streams Slowly');
+  await ui.send('@council /debate Queue or cron for the nightly export?');
+  await ui.lastResponse().getByText('Go with option B.').waitFor({ state: 'visible', timeout: TIMEOUT });
+  const partial = await ui.lastResponse().locator('.value').innerText();
+  assert.doesNotMatch(partial, /Measure the result\./, `the answer is shown before it is complete:\n${partial}`);
+  await ui.lastResponse().getByText(FINAL_END).waitFor({ state: 'visible', timeout: TIMEOUT });
+  await ui.finalAnswerShown();
+
   log('Stop during the debate, then Try again');
   await ui.newChat();
   await ui.command('Council Test: Play a Scripted Council Whose First Debate Turn Waits for Stop');
   await ui.send('@council Is Redis a good session store?');
-  await ui.lastResponse().getByText(/Debate cycle 1 of at most/).waitFor({ timeout: TIMEOUT });
+  // The others' drafts show as each arrives; the first persona's waits for Stop.
+  await ui.lastResponse().getByText('Software Architect · cycle 1').waitFor({ timeout: TIMEOUT });
   await page.locator(`${CHAT} .interactive-input-part a.codicon-stop-circle`).click();
   await ui.clickFollowup('Try again', FINAL_END);
   await ui.finalAnswerShown();
