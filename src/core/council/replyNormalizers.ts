@@ -6,7 +6,6 @@ import {
   dropField,
   isObject,
   isText,
-  objectsAt,
   updateArray,
   type JsonObject,
 } from '../llm/replyNormalizing';
@@ -107,45 +106,6 @@ export function questionsNormalizer(askedQuestions: readonly string[]): ReplyNor
   };
 }
 
-/**
- * The synthesis' persona names made exactly the council's: loose spellings respelled, strangers and
- * repeats dropped, a missing persona given what the session knows it concluded (`derived`), in council
- * order; a disagreement left with fewer than two personas is dropped.
- */
-export function synthesisNormalizer(council: CouncilNames, derived: (persona: string) => string): ReplyNormalizer {
-  const canonical = canonicalIn(council);
-  return (reply, note) => {
-    if (!isObject(reply)) return reply;
-    if (Array.isArray(reply.personaConclusions)) {
-      canonicalizeArray(reply, 'personaConclusions', 'persona', canonical, 'persona', note);
-      dedupeArray(reply, 'personaConclusions', 'persona', 'persona', note);
-      const given = new Map(objectsAt(reply, 'personaConclusions').map(entry => [entry.persona, entry]));
-      const malformed = (reply.personaConclusions as unknown[]).filter(entry => !isObject(entry) || typeof entry.persona !== 'string');
-      reply.personaConclusions = [
-        ...council.map(persona => {
-          const entry = given.get(persona);
-          if (entry !== undefined) return entry;
-          note(`added the missing conclusion of ${persona} from the session`);
-          return { persona, conclusion: derived(persona) };
-        }),
-        ...malformed,
-      ];
-    }
-    for (const disagreement of objectsAt(reply, 'disagreements')) {
-      canonicalizeArray(disagreement, 'positions', 'persona', canonical, 'persona', note);
-      dedupeArray(disagreement, 'positions', 'persona', 'persona', note);
-    }
-    updateArray(reply, 'disagreements', list =>
-      list.filter(item => {
-        const positions = isObject(item) ? item.positions : undefined;
-        const tooFew = Array.isArray(positions) && positions.length < 2;
-        if (tooFew) note(`dropped the disagreement "${String((item as JsonObject).topic)}" (fewer than two council personas hold a position)`);
-        return !tooFew;
-      }),
-    );
-    return reply;
-  };
-}
 
 /** The normalizers applied in turn, each to what the one before returned (for a reply made of several parts). */
 export function composedNormalizer(...normalizers: readonly ReplyNormalizer[]): ReplyNormalizer {
