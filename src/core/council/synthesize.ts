@@ -115,7 +115,11 @@ async function streamAnswer(log: SessionLog, seats: readonly Seat[], deliberatio
   };
   await streamText(model, messages, deps.token, deps.usage, chunk => show(answer.push(chunk)));
   show(answer.end());
-  return shown.trim();
+  if (shown.trim() !== '') return shown.trim();
+  // A model that wrote nothing still leaves the user an answer: what the council itself said.
+  const empty = '_The model wrote no consolidated text; this is where the council stands, from its own statements._';
+  deps.output.markdown(empty);
+  return empty;
 }
 
 /**

@@ -137,6 +137,16 @@ describe('the economy protocol', () => {
   });
 });
 
+describe('an answer the model left empty', () => {
+  it('still completes the session with what the council itself said', async () => {
+    const rig = await councilRig({ responder: councilResponder({ convergeAtCycle: 2 }, step => (step === 'write_answer' ? '' : undefined)) });
+    const log = newCouncilSession({ request: 'q', userId: 'u', limits: LIMITS, skipClarification: true }, rig.deps);
+    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    assert.equal(log.state, 'completed');
+    assert.match(sessionView(log.snapshot).finalAnswer ?? '', /The model wrote no consolidated text[\s\S]*Where each persona landed[\s\S]*Security Expert/);
+  });
+});
+
 describe('the request budget', () => {
   const scenarios: readonly { name: string; script: CouncilScriptOptions; skipClarification: boolean }[] = [
     { name: 'clarified, never agreeing', script: { personaIds: FOUR, convergeAtCycle: 'never', questions: 2 }, skipClarification: false },
