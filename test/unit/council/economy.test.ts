@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { newCouncilSession, runCouncilTurn } from '../../../src/core/council/councilTurn';
 import type { DebateProtocol } from '../../../src/core/council/protocol';
-import { SessionLog } from '../../../src/core/council/sessionLog';
+import { SessionLog, SessionRuleError } from '../../../src/core/council/sessionLog';
+import type { CouncilCommand } from '../../../src/core/council/commands';
 import { LanguageModelFailure, type ModelRequest } from '../../../src/core/llm/languageModel';
 import { messageText } from '../../../src/core/llm/usage';
-import { sessionView } from '../../../src/core/session/selectors';
+import { canAskMore, canExtend, deferredQuestions, sessionView } from '../../../src/core/session/selectors';
 import { validateSession } from '../../../src/core/session/validation/validateSession';
 import { builtInPersonas, councilResponder, councilRig, type CouncilRig } from '../../support/councilHarness';
 import { councilStep, speakerOf, type CouncilScriptOptions } from '../../support/councilScript';
@@ -182,5 +183,61 @@ describe('the request budget', () => {
         }
       });
     }
+  }
+});
+
+describe('the request budget on random walks through the session', () => {
+  /** A small deterministic generator, so a failing walk can be replayed from its seed. */
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  }
+
+  /** The commands a user could give in the session's state. */
+  function choices(log: SessionLog): CouncilCommand[] {
+    const snapshot = log.snapshot;
+    switch (log.state) {
+      case 'clarifying': {
+        const options: CouncilCommand[] = [{ kind: 'answer', text: 'It must scale to 10k users.' }, { kind: 'skipQuestion' }, { kind: 'skipRemaining' }];
+        if (canAskMore(snapshot)) options.push({ kind: 'moreQuestions' });
+        if (deferredQuestions(snapshot).length > 0) options.push({ kind: 'revisitSkipped' });
+        return options;
+      }
+      case 'completed':
+      case 'final':
+        return canExtend(snapshot) ? [{ kind: 'extendDebate' }] : [];
+      case 'cancelled':
+        return [];
+      default:
+        return [{ kind: 'resume' }];
+    }
+  }
+
+  for (const protocol of ['economy', 'thorough'] as const) {
+    it(`${protocol}: answers, skips, more questions, revisits and extensions never spend beyond budgets 1 to 20`, async () => {
+      for (let seed = 1; seed <= 6; seed++) {
+        for (let budget = 1; budget <= 20; budget++) {
+          const next = random(seed * 100 + budget);
+          const script = { personaIds: FOUR.slice(0, 2 + Math.floor(next() * 3)), convergeAtCycle: next() < 0.5 ? ('never' as const) : 2, questions: Math.floor(next() * 3), moreQuestions: 1 };
+          const rig = await councilRig({ script, protocol, maxRequests: budget });
+          const log = newCouncilSession({ request: 'Queue or cron?', userId: 'u', limits: LIMITS, skipClarification: next() < 0.3 }, rig.deps);
+          let command: CouncilCommand = { kind: 'resume' };
+          for (let step = 0; step < 12; step++) {
+            try {
+              await runCouncilTurn(log, command, rig.deps);
+            } catch (error) {
+              const budgetStop = error instanceof LanguageModelFailure && error.kind === 'budgetSpent';
+              assert.ok(budgetStop || error instanceof SessionRuleError, `seed ${seed}, budget ${budget}: ${String(error)}`);
+            }
+            assert.ok(rig.model.requests.length <= budget, `seed ${seed}, budget ${budget}: ${rig.model.requests.length} requests (${steps(rig).join(', ')})`);
+            const options = choices(log);
+            if (options.length === 0) break;
+            command = options[Math.floor(next() * options.length)] ?? { kind: 'resume' };
+          }
+          assert.equal(log.requestsUsed, rig.model.requests.length);
+          await assertValid(log);
+        }
+      }
+    });
   }
 });
