@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { canAskMore, canExtend, canRevisit, activeQuestion } from '../core/session/selectors';
+import { canAskMore, canExtend, canRevisit, activeQuestion, councilStepPending } from '../core/session/selectors';
 import type { SessionLog } from '../core/council/sessionLog';
 import type { StoredSession } from '../core/session/replay';
 
@@ -55,7 +55,7 @@ export function councilMetadata(log: SessionLog | undefined, failed = false, noF
   if (!log) return { council: 1, actions: NO_ACTIONS };
   const snapshot = log.snapshot;
   const question = activeQuestion(snapshot);
-  const interrupted = failed && (log.state === 'created' || log.state === 'debating' || log.state === 'final' || (log.state === 'clarifying' && !question));
+  const interrupted = failed && (councilStepPending(log.state) || (log.state === 'clarifying' && !question));
   return {
     council: 1,
     sessionId: log.sessionId,

@@ -1,3 +1,4 @@
+import { councilStepPending, type SessionState } from '../session/selectors';
 import type { CouncilCommand } from './commands';
 
 /** The slash commands of `@council` (package.json `chatParticipants[0].commands`). */
@@ -24,8 +25,8 @@ export function openSessionCommand(sessionId: string): string {
   return `@council /${SLASH.open} ${sessionId}`;
 }
 
-/** The state of the thread's current session, as far as routing a chat request is concerned. */
-export type SessionPhase = 'none' | 'created' | 'clarifying' | 'debating' | 'final' | 'completed' | 'cancelled';
+/** The state of the thread's current session (`none`: the thread has none), as far as routing a chat request is concerned. */
+export type SessionPhase = 'none' | SessionState;
 
 /** What a chat request asks for. */
 export type ChatIntent =
@@ -97,8 +98,7 @@ export function chatIntent(slash: string | undefined, prompt: string, phase: Ses
   if (phase === 'clarifying' && SKIP_ALL.test(text)) return { kind: 'turn', command: { kind: 'skipRemaining' } };
   if (phase === 'clarifying' && SKIP_ONE.test(text)) return { kind: 'turn', command: { kind: 'skipQuestion' } };
   if (phase === 'clarifying' && text) return { kind: 'turn', command: { kind: 'answer', text } };
-  const interrupted = phase === 'created' || phase === 'debating' || phase === 'final';
-  if (interrupted && (!text || RESUME_WORDS.test(text))) return { kind: 'turn', command: { kind: 'resume' } };
+  if (phase !== 'none' && councilStepPending(phase) && (!text || RESUME_WORDS.test(text))) return { kind: 'turn', command: { kind: 'resume' } };
   if (!text) return { kind: 'explain', message: 'Ask `@council` a question, or describe a task, to start a session.' };
   return { kind: 'newSession', request: text, skipClarification: false };
 }

@@ -9,7 +9,6 @@ import { activeQuestion, canAskMore, pendingQuestions } from '../session/selecto
 import type { SessionEvent } from '../session/events';
 import { assumptionFor, proposeQuestions } from './clarify';
 import type { CouncilCommand } from './commands';
-import type { Recorder } from './debate';
 import { estimateDebate, seatCost } from './debatePlan';
 import { runEconomyDebate } from './economyDebate';
 import { runThoroughDebate } from './thoroughDebate';
@@ -19,7 +18,7 @@ import { effectiveCycleLimit } from '../session/selectors';
 import { councilSeats } from './sessionFacts';
 import { questionCard, untrusted } from './markdown';
 import { showVisibly, type CouncilDeps } from './ports';
-import { SessionLog, SessionRuleError } from './sessionLog';
+import { SessionLog, SessionRuleError, type Recorder } from './sessionLog';
 import { personaParticipant } from './sessionFacts';
 import { concludeCouncil } from './synthesize';
 

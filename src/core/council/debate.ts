@@ -10,7 +10,7 @@ import type { CouncilDeps } from './ports';
 import { stanceProblem } from '../session/stance';
 import { contributionReplySchema, type PersonaContribution } from './replies';
 import { contributionNormalizer, type SpeakerTerms } from './replyNormalizers';
-import type { SessionLog } from './sessionLog';
+import type { Recorder, SessionLog } from './sessionLog';
 import { citedFiles, groundingApplies, groundInWorkspace } from './workspaceGrounding';
 import { clarifiedRequest, contributionMetadata, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
 
@@ -18,9 +18,6 @@ import { clarifiedRequest, contributionMetadata, councilSeats, debateRecords, vo
  * What both debate protocols share: one persona's contribution to a cycle (on its own model, optionally
  * grounded in the workspace), recorded and shown as soon as it arrives.
  */
-
-/** Records an event (and persists the session). */
-export type Recorder = (event: Parameters<SessionLog['apply']>[0]) => Promise<void>;
 
 /** One persona's attempt in a cycle. */
 export type Outcome =

@@ -3,11 +3,11 @@ import { throwIfCancelled } from '../llm/languageModel';
 import { budgetSpent } from '../llm/requestBudget';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
-import { cyclePositions, listNames, openCycle, speakInCycle, type Recorder } from './debate';
+import { cyclePositions, listNames, openCycle, speakInCycle } from './debate';
 import { remainingRequests, requireFirstCycle, seatCost, seatsForNextCycle } from './debatePlan';
 import { cycleSummary } from './markdown';
 import { showVisibly, type CouncilDeps } from './ports';
-import type { SessionLog } from './sessionLog';
+import type { Recorder, SessionLog } from './sessionLog';
 import { councilSeats, debateRecords, type Seat } from './sessionFacts';
 
 /*

@@ -6,6 +6,9 @@ import { mergeAttachments } from '../session/attachedContext';
 import { explainRejection } from '../session/rejection';
 import { replaySession, restoreSession, storeSession, type SessionInputInit, type StoredSession } from '../session/replay';
 
+/** Records an event in a session (and persists it), for the steps of a turn. */
+export type Recorder = (event: SessionEvent) => Promise<void>;
+
 /** An event the session refused; `message` says why in the user's terms. */
 export class SessionRuleError extends Error {
   constructor(message: string) {

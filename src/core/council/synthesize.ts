@@ -7,11 +7,11 @@ import { streamText } from '../llm/textReply';
 import { currentFinalRun } from '../session/turns';
 import { canExtend } from '../session/selectors';
 import { AnswerStream } from './answerStream';
-import { personaModel, type Recorder } from './debate';
+import { personaModel } from './debate';
 import { answerAppendix, ANSWER_HEADING, budgetStopNotice, limitReachedNotice } from './markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { PersonaConclusionSchema, type Confidence } from './replies';
-import type { SessionLog } from './sessionLog';
+import type { Recorder, SessionLog } from './sessionLog';
 import { clarifiedRequest, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
 
 /** The first sentence of a conclusion, as the persona's position. */

@@ -7,12 +7,12 @@ import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { cycleAffordable, requireFirstCycle, seatCost } from './debatePlan';
-import { cyclePositions, draftCycle, listNames, openCycle, recordOutcomes, speakInCycle, type Outcome, type Recorder } from './debate';
+import { cyclePositions, draftCycle, listNames, openCycle, recordOutcomes, speakInCycle, type Outcome } from './debate';
 import { cycleSummary, moderatorNote } from './markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { CycleVerdictSchema, type CycleVerdict } from './replies';
 import { verdictNormalizer } from './replyNormalizers';
-import type { SessionLog } from './sessionLog';
+import type { Recorder, SessionLog } from './sessionLog';
 import { clarifiedRequest, councilSeats, debateRecords, type Seat } from './sessionFacts';
 
 /*

@@ -69,3 +69,14 @@ export function sessionView(snapshot: SessionSnapshot): ConversationSession {
   const { limitNotice: _notice, ...session } = snapshot.context;
   return { ...session, status: snapshot.value };
 }
+
+/** A session's machine state. */
+export type SessionState = SessionSnapshot['value'];
+
+/**
+ * Whether the next step in `state` is the council's own (selection, a debate cycle, the answer), so a turn that
+ * stopped there is continued by "resume" rather than by anything the user says.
+ */
+export function councilStepPending(state: SessionState): boolean {
+  return state === 'created' || state === 'debating' || state === 'final';
+}

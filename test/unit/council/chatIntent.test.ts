@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { chatIntent, openSessionCommand, SLASH, type SessionPhase } from '../../../src/core/council/chatIntent';
 
@@ -69,5 +70,15 @@ describe('chatIntent: routing a chat request', () => {
     const typed = openSessionCommand('abc-123');
     assert.equal(typed, '@council /open abc-123');
     assert.deepEqual(turn(SLASH.open, typed.replace('@council /open ', ''), 'none'), { kind: 'open', sessionId: 'abc-123' });
+  });
+});
+
+describe('the slash commands', () => {
+  it('are exactly the ones package.json contributes for @council, so the chat offers every command the router knows', () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      contributes: { chatParticipants: { commands: { name: string }[] }[] };
+    };
+    const contributed = manifest.contributes.chatParticipants[0]?.commands.map(c => c.name) ?? [];
+    assert.deepEqual([...contributed].sort(), Object.values(SLASH).sort());
   });
 });
