@@ -12,7 +12,7 @@ import { contributionReplySchema, type PersonaContribution } from './replies';
 import { contributionNormalizer, type SpeakerTerms } from './replyNormalizers';
 import type { Recorder, SessionLog } from './sessionLog';
 import { citedFiles, groundingApplies, groundInWorkspace } from './workspaceGrounding';
-import { clarifiedRequest, contributionMetadata, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
+import { clarifiedRequest, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
 
 /*
  * What both debate protocols share: one persona's contribution to a cycle (on its own model, optionally
@@ -115,8 +115,11 @@ async function recordOutcome(outcome: Extract<Outcome, { ok: true }>, cycle: num
       position: contribution.position,
       changedPosition: contribution.changedPosition,
       changeReason: contribution.changeReason,
+      agreesWith: [...contribution.agreesWith],
+      concerns: [...contribution.concerns],
       timestamp: deps.clock.now(),
-      metadata: contributionMetadata(contribution, otherModel),
+      // The model only when the persona spoke on another than the chat's, for the transcript.
+      ...(otherModel ? { metadata: { model: otherModel } } : {}),
     },
   });
   deps.output.markdown(contributionBlock(seat.persona.name, cycle, contribution, otherModel));

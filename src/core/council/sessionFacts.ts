@@ -1,9 +1,7 @@
-import type { PersonaContribution } from './replies';
 import type { PersonaContract } from '../personas/contract';
 import type { SessionSnapshot } from '../session/machine';
 import { activeAssumptions } from '../session/selectors';
 import type { Participant } from '../session/participants';
-import type { TurnMetadata } from '../session/turns';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaVoice } from '../../prompts/promptData';
 
 /** Session participant id of a persona: derived from the contract id, so it is stable across turns and replays. */
@@ -70,25 +68,6 @@ export function clarifiedRequest(snapshot: SessionSnapshot): ClarifiedRequest {
   };
 }
 
-/** Turn metadata keeping the parts of a contribution the session schema has no field for. */
-export function contributionMetadata(contribution: PersonaContribution, model?: string): TurnMetadata {
-  return {
-    agreesWith: JSON.stringify(contribution.agreesWith),
-    concerns: JSON.stringify(contribution.concerns),
-    // Only when the persona spoke on another model than the chat's, for the transcript.
-    ...(model ? { model } : {}),
-  };
-}
-
-function stringList(value: string | number | boolean | undefined): string[] {
-  if (typeof value !== 'string') return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 /** Every debate cycle so far as the prompts read it (ended cycles carry the moderator's summary). */
 export function debateRecords(snapshot: SessionSnapshot): DebateCycleRecord[] {
@@ -105,8 +84,8 @@ export function debateRecords(snapshot: SessionSnapshot): DebateCycleRecord[] {
               argument: turn.content,
               changedPosition: turn.changedPosition,
               changeReason: turn.changeReason,
-              agreesWith: stringList(turn.metadata?.agreesWith),
-              concerns: stringList(turn.metadata?.concerns),
+              agreesWith: turn.agreesWith ?? [],
+              concerns: turn.concerns ?? [],
             },
           ]
         : [],

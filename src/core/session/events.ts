@@ -54,6 +54,10 @@ export const PersonaStatement = z.object({
   position: z.string(),
   changedPosition: z.boolean(),
   changeReason: z.string().optional(),
+  /** Debate turns: the colleagues (by name) whose positions this persona now agrees with. */
+  agreesWith: z.array(z.string()).optional(),
+  /** Debate turns: the risks the persona still sees. */
+  concerns: z.array(z.string()).optional(),
   timestamp: Timestamp,
   recipientId: EntityId.optional(),
   metadata: TurnMetadata.optional(),

@@ -1,17 +1,58 @@
 import { z } from 'zod';
-import { readStored, type Migration, type StoredFormat, type StoredRead } from '../storage/versioned';
+import { readStored, type Migration, type StoredFormat, type StoredRead, type StoredRecord } from '../storage/versioned';
 import { SessionInput, type SessionInputInit } from './context';
 import { SessionEvent } from './events';
 
 /** The storage format version this code writes for a session (workspace storage and chat-result metadata). */
-export const STORED_SESSION_VERSION = 1;
+export const STORED_SESSION_VERSION = 2;
+
+/** A list of strings kept as JSON text in format 1's turn metadata; anything else reads as empty. */
+function jsonStringList(value: unknown): string[] | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Format 1 → 2: a contribution's `agreesWith` and `concerns` move from JSON text in its metadata to typed fields. */
+function typedStances(record: StoredRecord): StoredRecord {
+  const events = Array.isArray(record.events) ? record.events : [];
+  return {
+    ...record,
+    events: events.map(event => {
+      if (!isRecord(event) || event.type !== 'PERSONA_SPOKE' || !isRecord(event.turn) || !isRecord(event.turn.metadata)) return event;
+      const { agreesWith, concerns, ...metadata } = event.turn.metadata;
+      const { metadata: _old, ...turn } = event.turn;
+      const agreed = jsonStringList(agreesWith);
+      const concerned = jsonStringList(concerns);
+      return {
+        ...event,
+        turn: {
+          ...turn,
+          ...(agreed ? { agreesWith: agreed } : {}),
+          ...(concerned ? { concerns: concerned } : {}),
+          ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+        },
+      };
+    }),
+  };
+}
 
 /**
  * Upgrades from each older stored-session format, one step per version (`from` 1 gives version 2, …).
- * Format 1 is the first, so there is nothing to upgrade yet. To add format 2: write the step
- * `{ from: 1, description, migrate }` here, bump `STORED_SESSION_VERSION` and change `StoredSession`.
+ * To add format N+1: write the step `{ from: N, description, migrate }` here, bump `STORED_SESSION_VERSION`
+ * and change `StoredSession`.
  */
-export const STORED_SESSION_MIGRATIONS: readonly Migration[] = [];
+export const STORED_SESSION_MIGRATIONS: readonly Migration[] = [
+  { from: 1, description: "contributions' agreesWith and concerns become typed fields (were JSON text in metadata)", migrate: typedStances },
+];
 
 /** The stored form of a session: its input and event log, under a format version. */
 export const StoredSession = z.object({

@@ -57,6 +57,9 @@ export const MessageTurn = z.discriminatedUnion('messageType', [
       discussionId: EntityId,
       relatedCycleOrRound: debateCycle,
       ...stanceFields,
+      /** The colleagues (by name) whose positions this persona agrees with (the economy protocol reads convergence from them). */
+      agreesWith: z.array(z.string()).optional(),
+      concerns: z.array(z.string()).optional(),
     })
     .superRefine(refineStance),
   z

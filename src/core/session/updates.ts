@@ -59,6 +59,8 @@ function statementFields(statement: PersonaStatement) {
     changedPosition: statement.changedPosition,
     ...(statement.changeReason === undefined ? {} : { changeReason: statement.changeReason }),
     ...(statement.recipientId === undefined ? {} : { recipientId: statement.recipientId }),
+    ...(statement.agreesWith === undefined ? {} : { agreesWith: statement.agreesWith }),
+    ...(statement.concerns === undefined ? {} : { concerns: statement.concerns }),
     ...(statement.metadata === undefined ? {} : { metadata: statement.metadata }),
   };
 }

@@ -1,3 +1,4 @@
+import { STORED_SESSION_VERSION } from '../../../src/core/session/storedSession';
 import { strict as assert } from 'node:assert';
 import { createActor } from 'xstate';
 import type { SessionEvent } from '../../../src/core/session/events';
@@ -89,7 +90,7 @@ describe('event sourcing', () => {
   it('a corrupt stored log gives a clear error instead of a crash', () => {
     const stored = storeSession(INPUT, EVENTS);
     // A newer format is not damage: it is reported as such (see test/unit/storage).
-    const newer = restoreSession({ ...stored, version: 2 });
+    const newer = restoreSession({ ...stored, version: STORED_SESSION_VERSION + 1 });
     assert.equal(!newer.ok && newer.reason, 'newer');
     assert.match(newer.ok ? '' : newer.error, /saved by a newer version of Council/);
 

@@ -23,12 +23,25 @@ function storeWith(entries: Readonly<Record<string, unknown>>, capacity?: number
 }
 
 describe('stored council sessions across versions', () => {
-  it('a version 1 session from workspace storage restores and replays to the session that was saved', async () => {
+  it('a version 1 session from workspace storage is upgraded and replays to the session that was saved', async () => {
     const { store } = storeWith({ [KEY]: v1 });
     const loaded = store.load(SESSION_ID);
     assert.ok(loaded?.ok, loaded && !loaded.ok ? loaded.error : 'nothing loaded');
-    assert.equal(loaded.migratedFrom, undefined, 'version 1 is current');
-    assert.deepEqual(loaded.stored, v1.session);
+    assert.equal(loaded.migratedFrom, 1);
+    assert.equal(loaded.stored.version, 2);
+    assert.deepEqual(loaded.stored.input, v1.session.input);
+    // Format 2: a contribution's agreesWith and concerns are typed fields, no longer JSON text in its metadata.
+    const spoken = (events: readonly { type: string; turn?: unknown }[]) => events.filter(e => e.type === 'PERSONA_SPOKE').map(e => e.turn as Record<string, unknown>);
+    const before = spoken(v1.session.events);
+    const after = spoken(loaded.stored.events);
+    assert.equal(after.length, before.length);
+    after.forEach((turn, i) => {
+      const old = before[i]?.metadata as { agreesWith: string; concerns: string };
+      assert.deepEqual(turn.agreesWith, JSON.parse(old.agreesWith));
+      assert.deepEqual(turn.concerns, JSON.parse(old.concerns));
+      assert.equal(turn.metadata, undefined, 'nothing else was in the metadata');
+    });
+    assert.ok(after.some(turn => (turn.concerns as string[]).length > 0), 'the fixture has concerns to carry over');
     // What the scripted session looked like when today's code saved it (see the fixtures README).
     const session = sessionView(loaded.snapshot);
     assert.equal(session.status, 'completed');
@@ -43,12 +56,29 @@ describe('stored council sessions across versions', () => {
     assert.deepEqual(sessionView(SessionLog.restore(loaded.stored).snapshot), session, 'the chat handler restores the same session');
   });
 
-  it('saving a restored version 1 session writes the same log back', async () => {
+  it('saving a restored version 1 session writes it as version 2, which loads to the same session', async () => {
     const { store, memento } = storeWith({ [KEY]: v1 });
     const loaded = store.load(SESSION_ID);
     assert.ok(loaded?.ok);
     await store.save(SessionLog.restore(loaded.stored).stored);
-    assert.deepEqual(memento.get<{ session: unknown }>(KEY)?.session, v1.session);
+    assert.deepEqual(memento.get<{ session: unknown }>(KEY)?.session, loaded.stored);
+    const reloaded = store.load(SESSION_ID);
+    assert.ok(reloaded?.ok);
+    assert.equal(reloaded.migratedFrom, undefined, 'version 2 is current');
+    assert.deepEqual(sessionView(reloaded.snapshot), sessionView(loaded.snapshot));
+  });
+
+  it('a version 2 session (typed stances, requests used) loads as current and keeps what it spent', async () => {
+    const { store } = storeWith({ [KEY]: storageFixture('session.v2.json') });
+    const loaded = store.load(SESSION_ID);
+    assert.ok(loaded?.ok, loaded && !loaded.ok ? loaded.error : 'nothing loaded');
+    assert.equal(loaded.migratedFrom, undefined);
+    assert.equal(SessionLog.restore(loaded.stored).requestsUsed, 8);
+    const session = sessionView(loaded.snapshot);
+    assert.equal(session.status, 'completed');
+    assert.ok(session.messageTurns.some(t => t.messageType === 'discussion' && (t.agreesWith?.length ?? 0) > 0), 'agreements are typed fields');
+    const personaNames = new Set((await builtInPersonas()).map(p => p.name));
+    assert.deepEqual(validateSession(session, { personaNames }), []);
   });
 
   it('a session stored bare (before entries carried a save time) still loads', () => {
@@ -73,7 +103,7 @@ describe('stored council sessions across versions', () => {
     assert.equal(loaded.newer.version, 99);
     assert.equal(
       loaded.error,
-      'The stored council session was saved by a newer version of Council (storage format 99; this version reads up to format 1). ' +
+      'The stored council session was saved by a newer version of Council (storage format 99; this version reads up to format 2). ' +
         'Update the Council extension to continue it, or start a new session with `/new`. The saved council session is kept unchanged.',
     );
     assert.deepEqual(store.list(), []);
