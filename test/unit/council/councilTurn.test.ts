@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { newCouncilSession, runCouncilTurn } from '../../../src/core/council/councilTurn';
 import { SessionLog, SessionRuleError } from '../../../src/core/council/sessionLog';
 import { CancelledError, LanguageModelFailure } from '../../../src/core/llm/languageModel';
-import { validateSession } from '../../../src/core/session/validation/validateSession';
+import { validateSession } from '../../support/sessionValidation/validateSession';
 import { activeAssumptions, activeQuestion, sessionView } from '../../../src/core/session/selectors';
 import { cancellationSource, requestedName } from '../../support/scriptedModel';
 import { builtInPersonas, councilResponder, councilRig, type CouncilRig } from '../../support/councilHarness';

@@ -6,7 +6,7 @@ import type { CouncilCommand } from '../../../src/core/council/commands';
 import { LanguageModelFailure, type ModelRequest } from '../../../src/core/llm/languageModel';
 import { messageText } from '../../../src/core/llm/usage';
 import { canAskMore, canExtend, deferredQuestions, sessionView } from '../../../src/core/session/selectors';
-import { validateSession } from '../../../src/core/session/validation/validateSession';
+import { validateSession } from '../../support/sessionValidation/validateSession';
 import { builtInPersonas, councilResponder, councilRig, type CouncilRig } from '../../support/councilHarness';
 import { councilStep, speakerOf, type CouncilScriptOptions } from '../../support/councilScript';
 import { jsonReply, requestedName, type ScriptedReply } from '../../support/scriptedModel';

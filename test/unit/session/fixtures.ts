@@ -7,7 +7,7 @@ import { sessionMachine, type SessionSnapshot } from '../../../src/core/session/
 import { explainRejection } from '../../../src/core/session/rejection';
 import { replaySession } from '../../../src/core/session/replay';
 import { sessionView } from '../../../src/core/session/selectors';
-import { validateSession } from '../../../src/core/session/validation/validateSession';
+import { validateSession } from '../../support/sessionValidation/validateSession';
 
 /** Fixed clock: second `n` of 2025-01-01. */
 export function at(n: number): string {

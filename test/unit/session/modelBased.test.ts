@@ -6,7 +6,7 @@ import { sessionMachine, type SessionSnapshot } from '../../../src/core/session/
 import { findCurrentDiscussion, findPendingQuestions, spokenPersonaIds } from '../../../src/core/session/queries';
 import { replaySession, SessionInput } from '../../../src/core/session/replay';
 import { sessionView } from '../../../src/core/session/selectors';
-import { validateSession } from '../../../src/core/session/validation/validateSession';
+import { validateSession } from '../../support/sessionValidation/validateSession';
 import { ARCHITECT, DEVELOPER, INPUT, PERSONA_NAMES } from './fixtures';
 
 // Small limits keep the reachable state space small while still hitting every limit.

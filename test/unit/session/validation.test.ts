@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import type { ConversationSession } from '../../../src/core/session/session';
 import { sessionView } from '../../../src/core/session/selectors';
-import type { ValidationIssue } from '../../../src/core/session/validation/issues';
-import { validateSession } from '../../../src/core/session/validation/validateSession';
+import type { ValidationIssue } from '../../support/sessionValidation/issues';
+import { validateSession } from '../../support/sessionValidation/validateSession';
 import { ev, fullCycle, PERSONA_NAMES, run } from './fixtures';
 
 /**

@@ -3,7 +3,7 @@ import { SessionLog } from '../../../src/core/council/sessionLog';
 import { chooseSessionCopy } from '../../../src/core/session/sessionCopy';
 import { activeAssumptions, sessionView } from '../../../src/core/session/selectors';
 import { restoreSession } from '../../../src/core/session/replay';
-import { validateSession } from '../../../src/core/session/validation/validateSession';
+import { validateSession } from '../../support/sessionValidation/validateSession';
 import { NewerVersionError } from '../../../src/core/storage/versioned';
 import { newerCouncilMetadata, newerSessionMetadata, readCouncilMetadata } from '../../../src/vscode/councilResult';
 import { SESSION_KEY_PREFIX, SessionStore } from '../../../src/vscode/sessionStore';
@@ -29,10 +29,11 @@ describe('stored council sessions across versions', () => {
     assert.ok(loaded?.ok, loaded && !loaded.ok ? loaded.error : 'nothing loaded');
     assert.equal(loaded.migratedFrom, 1);
     assert.equal(loaded.stored.version, 2);
-    assert.deepEqual(loaded.stored.input, v1.session.input);
+    const original = v1.session as { readonly input: unknown; readonly events: readonly { type: string; turn?: unknown }[] };
+    assert.deepEqual(loaded.stored.input, original.input);
     // Format 2: a contribution's agreesWith and concerns are typed fields, no longer JSON text in its metadata.
     const spoken = (events: readonly { type: string; turn?: unknown }[]) => events.filter(e => e.type === 'PERSONA_SPOKE').map(e => e.turn as Record<string, unknown>);
-    const before = spoken(v1.session.events);
+    const before = spoken(original.events);
     const after = spoken(loaded.stored.events);
     assert.equal(after.length, before.length);
     after.forEach((turn, i) => {

@@ -1,4 +1,4 @@
-import type { ConversationSession } from '../session';
+import type { ConversationSession } from '../../../src/core/session/session';
 
 /** One broken rule: where (a property path such as `messageTurns[2].sequenceNumber`) and what. */
 export interface ValidationIssue {

@@ -1,4 +1,4 @@
-import { isActiveAssumption, mentionsSkipKeyword } from '../clarification';
+import { isActiveAssumption, mentionsSkipKeyword } from '../../../src/core/session/clarification';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "ClarificationQuestion", "ClarificationAnswer" and "Assumption" validation. */

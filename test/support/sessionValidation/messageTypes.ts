@@ -1,6 +1,6 @@
-import type { SessionStatus } from '../enums';
-import type { ParticipantType } from '../enums';
-import type { MessageTurn } from '../turns';
+import type { SessionStatus } from '../../../src/core/session/enums';
+import type { ParticipantType } from '../../../src/core/session/enums';
+import type { MessageTurn } from '../../../src/core/session/turns';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "messageType must align with session status", with the sender each type needs ("none" = the council itself). */

@@ -1,4 +1,4 @@
-import type { ConversationSession } from '../session';
+import type { ConversationSession } from '../../../src/core/session/session';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 function duplicates(collection: string, ids: readonly string[], key: string): ValidationIssue[] {

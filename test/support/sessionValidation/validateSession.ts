@@ -1,4 +1,4 @@
-import { ConversationSession } from '../session';
+import { ConversationSession } from '../../../src/core/session/session';
 import { clarificationRules } from './clarificationRules';
 import { consistencyRules } from './consistency';
 import { discussionRules } from './discussionRules';

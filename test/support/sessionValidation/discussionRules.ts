@@ -1,5 +1,5 @@
-import { enoughDebaters } from '../limits';
-import type { MessageTurn } from '../turns';
+import { enoughDebaters } from '../../../src/core/session/limits';
+import type { MessageTurn } from '../../../src/core/session/turns';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "CouncilDiscussion" validation: who debates, who spoke, and the positions each ended cycle records. */

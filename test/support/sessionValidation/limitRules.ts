@@ -1,4 +1,4 @@
-import { clarificationRoundLimit, cycleLimit, cycleReachesLimit, cycleWithinLimit, roundWithinLimit } from '../limits';
+import { clarificationRoundLimit, cycleLimit, cycleReachesLimit, cycleWithinLimit, roundWithinLimit } from '../../../src/core/session/limits';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "Constraint Enforcement": clarification rounds and debate cycles stay within the limits in `limits.ts`. */
