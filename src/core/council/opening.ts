@@ -1,3 +1,4 @@
+import { ActionableError } from '../actionableError';
 import { z } from 'zod';
 import { LanguageModelFailure, throwIfCancelled, type CancellationSignal, type LanguageModel } from '../llm/languageModel';
 import { requestStructured, type ReplyNormalizer, type UsageMeter } from '../llm/structuredOutput';
@@ -109,7 +110,7 @@ export async function openSession(input: OpeningInput): Promise<Opening> {
 
   const [first, ...rest] = personas.map(p => p.id);
   // selectionWithoutModel settles every council of MIN_PANEL or fewer personas, so there is a first id.
-  if (first === undefined) throw new Error('No council personas are available: check the problems reported for the persona files.');
+  if (first === undefined) throw new ActionableError('No council personas are available: fix the persona files named in the warnings above (or restore the built-in ones), then press Try again.');
   const ids: [string, ...string[]] = [first, ...rest];
   const maxPersonas = panelLimit(personas);
   const { messages } = await renderMessages(

@@ -1,3 +1,4 @@
+import { ActionableError } from '../actionableError';
 import type { PersonaContract } from '../personas/contract';
 import type { SessionSnapshot } from '../session/machine';
 import { activeAssumptions } from '../session/selectors';
@@ -28,7 +29,7 @@ export function councilSeats(snapshot: SessionSnapshot, registry: readonly Perso
     .map(participant => {
       const persona = byParticipantId.get(participant.participantId);
       if (!persona) {
-        throw new Error(
+        throw new ActionableError(
           `The persona "${participant.name}" of this session is no longer available (its file was removed or is invalid). Restore it, or start a new session with /new.`,
         );
       }

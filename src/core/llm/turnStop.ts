@@ -1,3 +1,4 @@
+import { ActionableError } from '../actionableError';
 import { describeModelFailure } from './failureMessages';
 import { CancelledError, LanguageModelFailure } from './languageModel';
 
@@ -23,6 +24,7 @@ export function describeTurnStop(error: unknown, context: StopContext, cancelled
   if (cancelled || error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled')) {
     return { kind: 'cancelled', message: `Stopped. ${context.kept} ${goOn}` };
   }
+  if (error instanceof ActionableError) return { kind: 'failed', message: `${error.message} ${context.kept}`, detail: error.message };
   if (error instanceof LanguageModelFailure) {
     return { kind: 'failed', message: `${describeModelFailure(error)} ${context.kept}`, detail: `${error.kind}: ${error.message}` };
   }

@@ -1,3 +1,4 @@
+import { ActionableError } from '../actionableError';
 import { z } from 'zod';
 import { LanguageModelFailure, throwIfCancelled, type CancellationSignal, type LanguageModel } from '../llm/languageModel';
 import { requestStructured, type UsageMeter } from '../llm/structuredOutput';
@@ -111,7 +112,7 @@ function byIds(personas: readonly PersonaContract[], ids: readonly string[]): Pe
  * Throws an Error when no persona is available at all.
  */
 export function selectionWithoutModel(request: string, personas: readonly PersonaContract[]): PersonaSelection | undefined {
-  if (personas.length === 0) throw new Error('No council personas are available: check the problems reported for the persona files.');
+  if (personas.length === 0) throw new ActionableError('No council personas are available: fix the persona files named in the warnings above (or restore the built-in ones), then press Try again.');
   const named = explicitPersonaNames(request, personas);
   if (named.personas.length > 0) return userOverride(named.personas, named.unknownNames);
   if (personas.length <= MIN_PANEL) return everyone(personas);

@@ -3,7 +3,10 @@ import { describeModelFailure, markdownSafe } from '../../../src/core/llm/failur
 import { CancelledError, LanguageModelFailure } from '../../../src/core/llm/languageModel';
 import { failureKindOf, retryAfterSeconds, toModelError } from '../../../src/core/llm/modelErrors';
 import { describeTurnStop } from '../../../src/core/llm/turnStop';
-import { CouncilStepRejected } from '../../../src/core/council/councilTurn';
+import { CouncilStepRejected, newCouncilSession, runCouncilTurn } from '../../../src/core/council/councilTurn';
+import { SessionLog } from '../../../src/core/council/sessionLog';
+import { ActionableError } from '../../../src/core/actionableError';
+import { councilResponder, councilRig } from '../../support/councilHarness';
 
 /** An error shaped like vscode.LanguageModelError (name 'LanguageModelError', a `code`). */
 function providerError(code: string, message: string, cause?: Error): Error {
@@ -87,5 +90,23 @@ describe('describeTurnStop: the same sentences for the council and /plan', () =>
     assert.ok(!stop.message.includes('changeReason'));
     assert.match(stop.message, /Council output channel.*Press \*\*Try again\*\*/);
     assert.match(stop.kind === 'failed' ? stop.detail : '', /changeReason/);
+  });
+});
+
+describe('a failure the user can fix', () => {
+  it('is shown as it is, with what is kept, never as an internal problem', async () => {
+    const rig = await councilRig({
+      responder: councilResponder({}, step => (step === 'contribute_to_debate' ? { kind: 'error', error: new LanguageModelFailure('unknown', 'down') } : undefined)),
+    });
+    const log = newCouncilSession({ request: 'q', userId: 'u', limits: {}, skipClarification: true }, rig.deps);
+    await assert.rejects(runCouncilTurn(log, { kind: 'resume' }, rig.deps), LanguageModelFailure);
+    assert.equal(log.state, 'debating');
+    // The council's Security Expert file disappears before Try again.
+    const without = { ...rig.deps, personas: rig.deps.personas.filter(p => p.id !== 'security-expert') };
+    const error = await runCouncilTurn(SessionLog.restore(log.stored), { kind: 'resume' }, without).then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof ActionableError, String(error));
+    const stop = describeTurnStop(error, { kept: 'The session is saved.', button: 'Try again' });
+    assert.equal(stop.kind, 'failed');
+    assert.match(stop.message, /^The persona "Security Expert" of this session is no longer available .*Restore it, or start a new session with \/new\. The session is saved\.$/);
   });
 });
