@@ -49,6 +49,38 @@ export function criticalPath(calls: readonly TimedCall[]): CriticalPath {
   return { length: chain.length, chain };
 }
 
+/** A call with how long it takes on its own (its nominal duration). */
+export interface WeightedCall extends TimedCall {
+  readonly weight: number;
+}
+
+/**
+ * The heaviest chain through the same "ended before started" DAG: the sum of nominal durations that no amount of
+ * parallelism could have removed, i.e. a lower bound on wall time when calls take different times.
+ */
+export function weightedCriticalPath(calls: readonly WeightedCall[]): { readonly total: number; readonly chain: readonly number[] } {
+  const order = calls.map((_, i) => i).sort((a, b) => calls[a]!.start - calls[b]!.start || calls[a]!.end - calls[b]!.end);
+  const best = new Array<number>(calls.length).fill(0);
+  const previous = new Array<number>(calls.length).fill(-1);
+  let last = -1;
+  for (const i of order) {
+    const call = calls[i]!;
+    best[i] = call.weight;
+    for (const j of order) {
+      const before = calls[j]!;
+      if (before.start >= call.start) break;
+      if (before.end < call.start && best[j]! + call.weight > best[i]!) {
+        best[i] = best[j]! + call.weight;
+        previous[i] = j;
+      }
+    }
+    if (last < 0 || best[i]! > best[last]!) last = i;
+  }
+  const chain: number[] = [];
+  for (let at = last; at >= 0; at = previous[at]!) chain.unshift(at);
+  return { total: last < 0 ? 0 : best[last]!, chain };
+}
+
 /** A tiny self-check, run by the bench before it trusts the function. Throws on a wrong answer. */
 export function checkCriticalPath(): void {
   const expect = (name: string, calls: readonly TimedCall[], length: number, chain?: readonly number[]) => {
@@ -74,4 +106,12 @@ export function checkCriticalPath(): void {
   ], 3);
   // A long call is one round-trip even if short ones could chain beside it.
   expect('long vs short chain', [{ start: 0, end: 100 }, { start: 0, end: 1 }, { start: 2, end: 3 }, { start: 4, end: 5 }], 3, [1, 2, 3]);
+  // Weighted: the one long call outweighs three short ones in a row.
+  const weighted = weightedCriticalPath([
+    { start: 0, end: 100, weight: 100 },
+    { start: 0, end: 1, weight: 1 },
+    { start: 2, end: 3, weight: 1 },
+    { start: 4, end: 5, weight: 1 },
+  ]);
+  if (weighted.total !== 100 || weighted.chain.join() !== '0') throw new Error(`weightedCriticalPath self-check: got ${weighted.total} [${weighted.chain.join()}]`);
 }
