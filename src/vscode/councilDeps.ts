@@ -9,6 +9,7 @@ import { adaptLanguageModel } from './languageModelAdapter';
 import type { CouncilLog } from './log';
 import type { SessionStore } from './sessionStore';
 import type { CouncilSettings } from './settings';
+import { createRoleModels } from './roleModels';
 import { tracedModel } from './tracedModel';
 import { VsCodeWorkspaceReader } from './plan/vscodeWorkspaceReader';
 
@@ -37,8 +38,11 @@ export function councilRun(
   token: vscode.CancellationToken,
 ): CouncilRun {
   const usage = new UsageTally();
+  const wrap = (chat: vscode.LanguageModelChat) => tracedModel(adaptLanguageModel(chat), env.log);
+  const chatModel = wrap(model);
   const deps: CouncilDeps = {
-    model: tracedModel(adaptLanguageModel(model), env.log),
+    model: chatModel,
+    roleModels: createRoleModels(model, settings, chat => (chat.id === model.id ? chatModel : wrap(chat))),
     personas: registry.personas,
     clock: systemClock,
     ids: { next: () => uuid() },

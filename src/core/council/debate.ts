@@ -6,7 +6,7 @@ import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion } from '../session/queries';
 import type { DebateCycleRecord } from '../../prompts/promptData';
 import { contributionBlock } from './markdown';
-import type { CouncilDeps } from './ports';
+import { showVisibly, type CouncilDeps } from './ports';
 import { stanceProblem } from '../session/stance';
 import { contributionReplySchema, type PersonaContribution } from './replies';
 import { contributionNormalizer, type SpeakerTerms } from './replyNormalizers';
@@ -51,7 +51,7 @@ function noteOnce(deps: CouncilDeps, note: string): void {
   shownNotes.set(deps.output, shown);
   if (shown.has(note)) return;
   shown.add(note);
-  deps.output.markdown(`_${note}_\n\n`);
+  showVisibly(deps.output, `_${note}_\n\n`);
 }
 
 /** The model `seat` speaks with: its own (settings, persona file) or the chat's. */

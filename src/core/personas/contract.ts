@@ -30,6 +30,12 @@ export const PersonaIdSchema = z
 
 const text = z.string().trim().min(1);
 
+/** A model as settings and persona files name it: `vendor/family`, a family (`gpt-4.1`) or a model id. */
+export const ModelSelectorSchema = z
+  .string()
+  .trim()
+  .regex(/^[\w.:-]+(?:\/[\w.:-]+)?$/, { error: 'expected a model family such as "gpt-4.1", a "vendor/family" such as "copilot/claude-sonnet-4", or a model id' });
+
 /**
  * The YAML front matter of a persona file. Strict: an unknown key is almost always a typo
  * (`relevant_to`), and silently ignoring it would drop the author's intent.
@@ -46,6 +52,11 @@ export const PersonaFrontMatterSchema = z.strictObject({
   cognitiveMode: CognitiveModeSchema,
   /** Other names a user might type to ask for this persona, e.g. "security", "sec expert". */
   aliases: z.array(text).readonly().optional(),
+  /**
+   * The model this persona prefers to speak on, or several in order (the first available one is used); when none is
+   * available it speaks on `council.models.personas` or the chat's model, with a note.
+   */
+  model: z.union([ModelSelectorSchema, z.array(ModelSelectorSchema).min(1).readonly()]).optional(),
 });
 export type PersonaFrontMatter = Readonly<z.infer<typeof PersonaFrontMatterSchema>>;
 
@@ -67,3 +78,8 @@ export const PersonaContractSchema = PersonaDefinitionSchema.extend({
   path: z.string(),
 });
 export type PersonaContract = Readonly<z.infer<typeof PersonaContractSchema>>;
+
+/** The models a persona prefers, most wanted first (empty: none). */
+export function preferredModels(persona: Pick<PersonaFrontMatter, 'model'>): readonly string[] {
+  return persona.model === undefined ? [] : typeof persona.model === 'string' ? [persona.model] : persona.model;
+}

@@ -9,7 +9,8 @@ import { canAskMore, canExtend, deferredQuestions, sessionView } from '../../../
 import { validateSession } from '../../support/sessionValidation/validateSession';
 import { builtInPersonas, councilResponder, councilRig, type CouncilRig } from '../../support/councilHarness';
 import { councilStep, speakerOf, type CouncilScriptOptions } from '../../support/councilScript';
-import { jsonReply, requestedName, type ScriptedReply } from '../../support/scriptedModel';
+import { jsonReply, requestedName, ScriptedModel, type ScriptedReply } from '../../support/scriptedModel';
+import { transcriptMarkdown } from '../../../src/core/council/transcript';
 
 const FOUR = ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'];
 const LIMITS = { maxClarificationRounds: 3, debateCycleLimit: 3, adminMaxDebateCycles: 5 };
@@ -240,4 +241,30 @@ describe('the request budget on random walks through the session', () => {
       }
     });
   }
+});
+
+describe('models per role', () => {
+  it('a persona speaks on its own model, the answer on the synthesis model; the transcript and the chat say which, and the budget counts them all', async () => {
+    const rig = await councilRig({ script: { convergeAtCycle: 2 }, maxRequests: 20 });
+    const other = new ScriptedModel(councilResponder({ convergeAtCycle: 2 }), { id: 'other', family: 'other' });
+    Object.defineProperty(other, 'name', { value: 'Other Model' });
+    const deps = {
+      ...rig.deps,
+      roleModels: {
+        forPersona: async (persona: { id: string }) => (persona.id === 'security-expert' ? { model: other, note: '`o3` is not available; Security Expert uses Other Model instead.' } : { model: rig.model }),
+        forSynthesis: async () => ({ model: other }),
+      },
+    };
+    const log = newCouncilSession({ request: 'q', userId: 'u', limits: LIMITS, skipClarification: true }, deps);
+    await runCouncilTurn(log, { kind: 'resume' }, deps);
+    assert.equal(log.state, 'completed');
+    const otherSteps = other.requests.map(stepOf);
+    assert.deepEqual(otherSteps, ['contribute_to_debate', 'contribute_to_debate', 'write_answer'], 'Security Expert twice, then the answer');
+    assert.ok(rig.model.requests.every(r => !r.messages.map(messageText).join('\n').includes('You are Security Expert')));
+    assert.equal(log.requestsUsed, rig.model.requests.length + other.requests.length, 'one budget for every model');
+    assert.match(rig.output.text, /#### Security Expert · cycle 1 · Other Model/);
+    assert.doesNotMatch(rig.output.text, /#### Senior Developer · cycle 1 ·/);
+    assert.equal(rig.output.text.split('`o3` is not available').length - 1, 1, 'the note is shown once');
+    assert.match(transcriptMarkdown(log.snapshot), /\*\*Security Expert\*\* \(cycle 1, on Other Model\)/);
+  });
 });

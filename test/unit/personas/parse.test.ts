@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { parsePersonaFile, type PersonaFileError } from '../../../src/core/personas/parse';
+import { preferredModels } from '../../../src/core/personas/contract';
 
 const PATH = '.council/personas/dba.md';
 
@@ -110,7 +111,7 @@ describe('parsePersonaFile', () => {
     assert.equal(error.field, 'relevantTo');
     const typo = errorOf(personaFile({ extra: 'relevant_to: [data]' }));
     assert.equal(typo.field, 'relevant_to');
-    assert.match(typo.message, /unknown field \(known fields: id, name, role, expertise, relevantTo, tone, cognitiveMode, aliases\)/);
+    assert.match(typo.message, /unknown field \(known fields: id, name, role, expertise, relevantTo, tone, cognitiveMode, aliases, model\)/);
   });
 
   it('reports missing front matter', () => {
@@ -147,5 +148,25 @@ describe('parsePersonaFile', () => {
     const error = errorOf(personaFile({}, '  \n\n'));
     assert.equal(error.field, 'instructions');
     assert.match(error.message, /field "instructions": is empty/);
+  });
+});
+
+describe('a persona file naming its model', () => {
+  it('takes one model, or several in order of preference', () => {
+    const one = parsePersonaFile(PATH, personaFile({ model: 'model: copilot/claude-sonnet-4' }));
+    assert.ok(one.ok);
+    assert.deepEqual(preferredModels(one.persona), ['copilot/claude-sonnet-4']);
+    const several = parsePersonaFile(PATH, personaFile({ model: 'model: [claude-sonnet-4, gpt-4.1]' }));
+    assert.ok(several.ok);
+    assert.deepEqual(preferredModels(several.persona), ['claude-sonnet-4', 'gpt-4.1']);
+    const none = parsePersonaFile(PATH, personaFile());
+    assert.ok(none.ok);
+    assert.deepEqual(preferredModels(none.persona), []);
+  });
+
+  it('reports a model that is not a model name, with the file and the field', () => {
+    const error = errorOf(personaFile({ model: 'model: "claude sonnet, please"' }));
+    assert.equal(error.field, 'model');
+    assert.match(error.message, /model family such as "gpt-4\.1"/);
   });
 });
