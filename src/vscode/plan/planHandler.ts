@@ -6,6 +6,7 @@ import type { AttachedItem } from '../../core/session/attachedItem';
 import { UsageTally } from '../../core/llm/usage';
 import { BlackboardHistory } from '../../core/pipeline/history/blackboardHistory';
 import type { HistoryStore } from '../../core/pipeline/history/historyStore';
+import { forecastSentence, forecastStages } from '../../core/pipeline/run/requestEstimate';
 import { runPipeline, type StageCheckpoint } from '../../core/pipeline/run/runPipeline';
 import type { PipelineRunOutcome } from '../../core/pipeline/run/runOutcome';
 import type { PipelineRunState } from '../../core/pipeline/run/runState';
@@ -46,7 +47,9 @@ const HOW_TO =
   'Type a goal after `/plan`, e.g. `@council /plan Add input validation to the settings form`, or ask `@council` a question first and press **Plan this** under its answer.';
 
 /** Where a request starts: a new goal, or a stored run's state (already changed by the button's action). */
-type Start = { readonly kind: 'new'; readonly goal: PlanGoal } | { readonly kind: 'resume'; readonly state: PipelineRunState };
+type Start =
+  | { readonly kind: 'new'; readonly goal: PlanGoal }
+  | { readonly kind: 'resume'; readonly state: PipelineRunState; /** Requests the run spent in earlier turns. */ readonly requestsUsed: number };
 
 function say(stream: vscode.ChatResponseStream, text: string, metadata: PlanResultMetadata = { plan: 1 }): vscode.ChatResult {
   stream.markdown(text);
@@ -78,13 +81,13 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       const stored = read.run;
       const { state } = stored;
       if (parsed.action === 'abort') {
-        await deps.runs.save(state, 'aborted');
+        await deps.runs.save(state, 'aborted', undefined, stored.requestsUsed);
         return { metadata: renderStopped(stream, { status: 'aborted', state }) };
       }
       const last = lastCompletedStage(state);
       const next =
         parsed.action === 'redo' && last ? redoStage(state, last) : parsed.action === 'skip' ? skipRemainingStages(state) : withUserAnswer(state, parsed.text);
-      start = { kind: 'resume', state: next };
+      start = { kind: 'resume', state: next, requestsUsed: stored.requestsUsed ?? 0 };
     } else {
       const goal = parsed.kind === 'start' ? { goal: parsed.goal, constraints: [] } : goalFromSession(session);
       if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`);
@@ -107,6 +110,10 @@ async function run(
   const reader = new VsCodeWorkspaceReader();
   let paused: StageCheckpoint | undefined;
   stream.progress(start.kind === 'resume' ? `Resuming plan run ${runId}…` : `Starting plan run ${runId}…`);
+  // What the run will cost, before it spends anything (each request is a premium request through Copilot).
+  stream.markdown(`_${forecastSentence(forecastStages(start.kind === 'resume' ? start.state : undefined))}_\n\n`);
+  const usage = new UsageTally();
+  const used = () => (start.kind === 'resume' ? start.requestsUsed : 0) + usage.calls;
   let outcome: PipelineRunOutcome;
   try {
     outcome = await runPipeline({
@@ -118,7 +125,7 @@ async function run(
       clock: systemClock,
       ids,
       token,
-      usage: new UsageTally(),
+      usage,
       onProgress: event => {
         if (event.kind === 'reply-normalized') deps.log.info(`plan run ${runId}, ${event.agentId} (${event.reply}): normalized the model's reply: ${event.changes.join('; ')}`);
         const message = progressMessage(event);
@@ -127,7 +134,7 @@ async function run(
       // Every checkpoint but the last pauses the run: its state is saved, and the buttons resume it in a new request.
       checkpoint: async checkpoint => {
         if (checkpoint.state.nextStage === null) return 'continue';
-        await deps.runs.save(checkpoint.state, 'paused');
+        await deps.runs.save(checkpoint.state, 'paused', undefined, used());
         paused = checkpoint;
         return 'abort';
       },
@@ -139,18 +146,18 @@ async function run(
     const saved = deps.runs.load(runId);
     const stop = describeTurnStop(error, { kept: saved ? savedProgress(saved.state) : 'No stage was completed yet.', button: token.isCancellationRequested ? 'Resume' : 'Try again' }, token.isCancellationRequested);
     const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
-    if (saved) await deps.runs.save(saved.state, status);
+    if (saved) await deps.runs.save(saved.state, status, undefined, used());
     const metadata: PlanResultMetadata = { plan: 1, ...(saved ? { runId, status, nextStage: saved.state.nextStage } : {}) };
     if (stop.kind === 'cancelled') return say(stream, stop.message, metadata);
     deps.log.logError(error, `plan run ${runId}: ${stop.detail}`);
     return { errorDetails: { message: stop.message }, metadata };
   }
   const status = statusOf(outcome, paused !== undefined);
-  await deps.runs.save(outcome.state, status, outcomeMessage(outcome));
-  if (status === 'paused' && paused) return { metadata: renderCheckpoint(stream, paused) };
+  await deps.runs.save(outcome.state, status, outcomeMessage(outcome), used());
+  if (status === 'paused' && paused) return { metadata: renderCheckpoint(stream, paused, used()) };
   if (outcome.status === 'completed') {
     const files = await writeRunReport(outcome.state);
-    return { metadata: renderCompleted(stream, outcome.state, files) };
+    return { metadata: renderCompleted(stream, outcome.state, files, used()) };
   }
   const failure = planFailure(outcome);
   if (failure) deps.log.logError(new Error(failure.detail), `plan run ${runId}`);

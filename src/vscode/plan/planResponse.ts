@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { untrusted } from '../../core/council/markdown';
 import { proposedChangeMarkdown } from '../../core/pipeline/run/proposedChangeMarkdown';
+import { forecastSentence, forecastStages } from '../../core/pipeline/run/requestEstimate';
 import type { PipelineRunOutcome } from '../../core/pipeline/run/runOutcome';
 import type { PipelineRunState } from '../../core/pipeline/run/runState';
 import type { StageCheckpoint } from '../../core/pipeline/run/runPipeline';
@@ -35,15 +36,16 @@ function metadataOf(state: PipelineRunState, status: PlanRunStatus): PlanResultM
 }
 
 /** The end of a paused run's response: the stage's summary and what the buttons do. */
-export function renderCheckpoint(stream: vscode.ChatResponseStream, checkpoint: StageCheckpoint): PlanResultMetadata {
-  stream.markdown(`${stageSummaryMarkdown(checkpoint.state, checkpoint.stage)}\n\n${checkpointPrompt(checkpoint.state, checkpoint.stage)}\n`);
+export function renderCheckpoint(stream: vscode.ChatResponseStream, checkpoint: StageCheckpoint, requestsUsed: number): PlanResultMetadata {
+  const cost = `_${requestsSoFar(requestsUsed)} ${forecastSentence(forecastStages(checkpoint.state))}_`;
+  stream.markdown(`${stageSummaryMarkdown(checkpoint.state, checkpoint.stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint.state, checkpoint.stage)}\n`);
   return metadataOf(checkpoint.state, 'paused');
 }
 
 /** A completed run: summaries, links to the report files, and each ticket's proposed changes with its Apply button. */
-export function renderCompleted(stream: vscode.ChatResponseStream, state: PipelineRunState, reportFiles: readonly vscode.Uri[]): PlanResultMetadata {
+export function renderCompleted(stream: vscode.ChatResponseStream, state: PipelineRunState, reportFiles: readonly vscode.Uri[], requestsUsed: number): PlanResultMetadata {
   const done = (['discovery', 'planning', 'tickets'] as const).filter(stage => state.stages[stage]);
-  stream.markdown(`**The plan is complete**${state.skipped.length ? ` (skipped: ${state.skipped.map(s => stageName(s).toLowerCase()).join(', ')})` : ''}.\n\n`);
+  stream.markdown(`**The plan is complete**${state.skipped.length ? ` (skipped: ${state.skipped.map(s => stageName(s).toLowerCase()).join(', ')})` : ''}. _It used ${requestsUsed} model request${requestsUsed === 1 ? '' : 's'}._\n\n`);
   for (const stage of done) stream.markdown(`${stageSummaryMarkdown(state, stage)}\n\n`);
   if (reportFiles.length > 0) {
     stream.markdown(`As asked by \`/plan\`, the results were written to \`.council/runs/${state.runId}/\` (only these report files; nothing else in your workspace changed):\n\n`);
@@ -96,4 +98,9 @@ export function renderStopped(stream: vscode.ChatResponseStream, outcome: Pipeli
       break;
   }
   return metadataOf(outcome.state, statusOf(outcome, false));
+}
+
+/** "Used 9 model requests so far." */
+function requestsSoFar(used: number): string {
+  return `Used ${used} model request${used === 1 ? '' : 's'} so far.`;
 }

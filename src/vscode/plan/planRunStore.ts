@@ -46,8 +46,8 @@ export class PlanRunStore {
    * Saves the run's state and status (replacing the earlier copy) and evicts beyond the capacity.
    * Rejects with NewerVersionError when a newer Council's copy is stored under the run id.
    */
-  save(state: PipelineRunState, status: PlanRunStatus, message?: string): Promise<void> {
-    const entry = storePlanRun(state, status, this.now(), message);
+  save(state: PipelineRunState, status: PlanRunStatus, message?: string, requestsUsed?: number): Promise<void> {
+    const entry = storePlanRun(state, status, this.now(), message, requestsUsed);
     const write = this.writes.then(async () => {
       const newer = newerVersionOf(STORED_PLAN_RUN_FORMAT, this.memento.get<unknown>(RUN_KEY_PREFIX + state.runId));
       if (newer) throw newer;

@@ -115,6 +115,7 @@ describe('/plan: the deep-work pipeline in chat', function () {
     assert.deepEqual(planFollowups(first)?.map(f => f.label), ['Continue', 'Redo stage', 'Skip next stage', 'Abort']);
     assert.equal(calls(api, 'planning_agent_result'), 0, 'planning waits for Continue');
     assert.equal((await storedRun(runId)).status, 'paused');
+    assert.equal((await storedRun(runId)).requestsUsed, api.requests().length, 'the run counts what it spent');
 
     const second = await sendChat(buttonQuery(first, 'Continue'));
     assert.deepEqual({ id: meta(second).runId, status: meta(second).status, stage: meta(second).stage }, { id: runId, status: 'paused', stage: 'planning' });
@@ -126,6 +127,7 @@ describe('/plan: the deep-work pipeline in chat', function () {
     assert.equal(calls(api, 'ticket_agent_result'), 2, 'one ticket agent per ticket');
     const run = await storedRun(runId);
     assert.equal(run.status, 'completed');
+    assert.equal(run.requestsUsed, api.requests().length, 'the count survives each checkpoint pause');
     assert.deepEqual(Object.keys(run.state.stages), ['discovery', 'planning', 'tickets']);
     for (const file of ['code-map.md', 'recommendations.md', 'tickets.md', 'outcomes/T-1.md', 'outcomes/T-2.md', 'run.md']) {
       assert.ok(await exists(`.council/runs/${runId}/${file}`), `${file} is written`);

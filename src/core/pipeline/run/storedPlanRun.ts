@@ -26,6 +26,8 @@ export const StoredPlanRun = z.object({
   updatedAt: z.string(),
   /** The last user-facing message (question, rejection or failure), if any. */
   message: z.string().optional(),
+  /** Model requests the run has spent over all its turns (absent in runs stored before it was counted: 0). */
+  requestsUsed: z.number().int().min(0).optional(),
 });
 /** One stored run. */
 export type StoredPlanRun = z.infer<typeof StoredPlanRun>;
@@ -42,8 +44,8 @@ export const STORED_PLAN_RUN_FORMAT: StoredFormat<StoredPlanRun> = {
 };
 
 /** The record to store for a run in its current format. */
-export function storePlanRun(state: PipelineRunState, status: PlanRunStatus, updatedAt: string, message?: string): StoredPlanRun {
-  return { version: STORED_PLAN_RUN_VERSION, state, status, updatedAt, ...(message ? { message } : {}) };
+export function storePlanRun(state: PipelineRunState, status: PlanRunStatus, updatedAt: string, message?: string, requestsUsed?: number): StoredPlanRun {
+  return { version: STORED_PLAN_RUN_VERSION, state, status, updatedAt, ...(message ? { message } : {}), ...(requestsUsed ? { requestsUsed } : {}) };
 }
 
 /** Migrates and validates a stored run. */
