@@ -3,7 +3,7 @@ import { v4 as uuid } from 'uuid';
 import { systemClock } from '../core/clock';
 import type { CouncilDeps, CouncilOutput } from '../core/council/ports';
 import { UsageTally } from '../core/llm/usage';
-import { PERSONA_EXPLORATION_LIMITS } from '../core/council/workspaceGrounding';
+import { PERSONA_EXPLORATION_LIMITS, type GroundingTool } from '../core/council/workspaceGrounding';
 import type { PersonaRegistry } from '../core/personas';
 import { adaptLanguageModel } from './languageModelAdapter';
 import type { CouncilLog } from './log';
@@ -36,6 +36,8 @@ export function councilRun(
   settings: CouncilSettings,
   output: CouncilOutput,
   token: vscode.CancellationToken,
+  /** The user's `#`-named tools, offered to personas that look things up (chat turns only). */
+  namedTools: readonly GroundingTool[] = [],
 ): CouncilRun {
   const usage = new UsageTally();
   const wrap = (chat: vscode.LanguageModelChat) => tracedModel(adaptLanguageModel(chat), env.log);
@@ -53,7 +55,7 @@ export function councilRun(
     persist: stored => env.store.save(stored),
     onNormalized: (step, changes) => env.log.info(`${step}: normalized the model's reply: ${changes.join('; ')}`),
     // Files are data a model reads; an untrusted workspace's files are not offered at all.
-    workspace: vscode.workspace.isTrusted ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace } : undefined,
+    workspace: vscode.workspace.isTrusted ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace, extraTools: namedTools } : undefined,
     protocol: settings.protocol,
     maxRequests: settings.maxRequests,
   };

@@ -16,6 +16,7 @@ import type { SessionStore } from './sessionStore';
 import { readCouncilSettings } from './settings';
 import { storedSession, threadSession } from './threadSession';
 import { pinnedPersonaIds, withPinned } from './pinnedPersonas';
+import { referencedTools } from './referencedTools';
 import { councilRun } from './councilDeps';
 
 /** Must match `contributes.chatParticipants[0].id` in package.json. */
@@ -111,7 +112,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     const started = Date.now();
     const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
     const output = chatOutput(stream);
-    const { deps, usage } = councilRun(env, request.model, registry, settings, output, token);
+    const { deps, usage } = councilRun(env, request.model, registry, settings, output, token, referencedTools(request));
     let log: SessionLog;
     let command: CouncilCommand;
     if (intent.kind === 'newSession') {

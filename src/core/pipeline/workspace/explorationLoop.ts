@@ -44,8 +44,9 @@ export async function exploreWorkspace(
   limits: ExplorationLimits,
   token: CancellationSignal,
   usage?: UsageMeter,
+  /** The tools offered; the read-only workspace tools unless a caller adds some (never a writing one). */
+  tools: readonly WorkspaceTool[] = WORKSPACE_TOOLS,
 ): Promise<Exploration> {
-  const tools = WORKSPACE_TOOLS;
   const allowed = tools.map(t => t.definition.name);
   const messages: ChatMessage[] = [...opening];
   const transcript: string[] = [];
