@@ -26,6 +26,9 @@ export default async function chatView(page, { log: print }) {
   assert.match(text, /Round 1 question 1: what matters most here\?\s+Recommended answer: Recommended answer 1\.1/);
   assert.equal(text.split('Clarifying question ·').length - 1, 1, `one question at a time:\n${text}`);
   assert.doesNotMatch(text, /question 2/, 'the next question is not shown yet');
+  // The page workspace has a malformed persona file: the first response warns about it, outside the folded steps.
+  await ui.unfolded('broken.md');
+  assert.match(text, /⚠ \.council\/personas\/broken\.md: field "role": is required/);
   text = await ui.clickFollowup('Accept recommended answer', QUESTION_END);
   assert.match(text, /Round 1 question 2: what matters most here\?\s+Recommended answer: Recommended answer 1\.2/);
   assert.doesNotMatch(text, /question 1:/);
