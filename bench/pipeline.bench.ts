@@ -9,9 +9,9 @@ import { runPipeline } from '../src/core/pipeline/run/runPipeline';
 import type { PipelineRunState } from '../src/core/pipeline/run/runState';
 import { ticketUpstream } from '../src/core/pipeline/stages/tickets/ticketUpstream';
 import { InMemoryWorkspaceReader } from '../src/core/pipeline/workspace/inMemoryWorkspaceReader';
-import { PlanningAgentPrompt } from '../src/prompts/pipeline/PlanningAgentPrompt';
-import { TicketAgentPrompt } from '../src/prompts/pipeline/TicketAgentPrompt';
-import { renderMessages } from '../src/prompts/render';
+import { PlanningAgentPrompt } from '../src/core/pipeline/prompts/planningAgentPrompt';
+import { TicketAgentPrompt } from '../src/core/pipeline/prompts/ticketAgentPrompt';
+import { renderMessages } from '../src/core/llm/prompting/render';
 import { counterIds, discoveryReportDraft, FIXTURE_FILES, newHistory, pipelineModel, requestText, steppingClock } from '../test/support/pipelineScript';
 import { valueReply, type ScriptedModel } from '../test/support/scriptedModel';
 

@@ -1,4 +1,4 @@
-import { WRITE_ANSWER_TASK } from '../../src/prompts/answerTask';
+import { WRITE_ANSWER_TASK } from '../../src/core/council/prompts/answerTask';
 
 /**
  * A deterministic "council" played by a scripted model: given the structured reply a council step

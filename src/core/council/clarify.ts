@@ -1,12 +1,12 @@
-import { renderMessages } from '../../prompts/render';
-import { ClarifyPrompt } from '../../prompts/clarifyPrompt';
+import { renderMessages } from '../llm/prompting/render';
+import { ClarifyPrompt } from './prompts/clarifyPrompt';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import { requestStructured, type UsageMeter } from '../llm/structuredOutput';
-import type { ClarifiedRequest, PersonaBrief } from '../../prompts/promptData';
+import type { ClarifiedRequest, PersonaBrief } from './prompts/promptData';
 import { clarificationRoundLimit } from '../session/limits';
 import type { ClarificationQuestion } from '../session/clarification';
 import type { AssumptionDraft, QuestionDraft } from '../session/events';
-import { ProposedQuestionsSchema, type ProposedQuestion } from './replies';
+import { ProposedQuestionsSchema, type ProposedQuestion } from './prompts/replies';
 import { questionsNormalizer } from './replyNormalizers';
 import type { CouncilDeps } from './ports';
 import type { SessionLog } from './sessionLog';

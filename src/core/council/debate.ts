@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { DebateTurnPrompt } from '../../prompts/debateTurnPrompt';
-import { renderMessages } from '../../prompts/render';
+import { DebateTurnPrompt } from './prompts/debateTurnPrompt';
+import { renderMessages } from '../llm/prompting/render';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion } from '../session/queries';
-import type { DebateCycleRecord } from '../../prompts/promptData';
+import type { DebateCycleRecord } from './prompts/promptData';
 import { contributionBlock } from './markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { stanceProblem } from '../session/stance';
-import { contributionReplySchema, type PersonaContribution } from './replies';
+import { contributionReplySchema, type PersonaContribution } from './prompts/replies';
 import { contributionNormalizer, type SpeakerTerms } from './replyNormalizers';
 import type { Recorder, SessionLog } from './sessionLog';
 import { citedFiles, groundingApplies, groundInWorkspace } from './workspaceGrounding';

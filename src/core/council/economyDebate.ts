@@ -1,4 +1,4 @@
-import type { DebateCycleRecord } from '../../prompts/promptData';
+import type { DebateCycleRecord } from './prompts/promptData';
 import { throwIfCancelled } from '../llm/languageModel';
 import { budgetSpent } from '../llm/requestBudget';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';

@@ -1,5 +1,5 @@
-import type { PersonaContribution } from './replies';
-import type { DebateCycleRecord } from '../../prompts/promptData';
+import type { PersonaContribution } from './prompts/replies';
+import type { DebateCycleRecord } from './prompts/promptData';
 import type { Assumption, ClarificationQuestion } from '../session/clarification';
 import type { SessionSnapshot } from '../session/machine';
 import { currentFinalRun } from '../session/turns';

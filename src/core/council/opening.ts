@@ -2,8 +2,8 @@ import { ActionableError } from '../actionableError';
 import { z } from 'zod';
 import { LanguageModelFailure, throwIfCancelled, type CancellationSignal, type LanguageModel } from '../llm/languageModel';
 import { requestStructured, type ReplyNormalizer, type UsageMeter } from '../llm/structuredOutput';
-import { renderMessages } from '../../prompts/render';
-import { OpeningPrompt } from '../../prompts/openingPrompt';
+import { renderMessages } from '../llm/prompting/render';
+import { OpeningPrompt } from './prompts/openingPrompt';
 import type { PersonaContract } from '../personas/contract';
 import {
   fallbackSelection,
@@ -19,7 +19,7 @@ import {
 import { selectionNormalizer } from '../personas/selectionNormalizer';
 import type { AttachedItem } from '../session/attachedContext';
 import { requestQuestions } from './clarify';
-import { byImpact, proposedQuestionsFields, type ProposedQuestion, type TargetAmbiguity } from './replies';
+import { byImpact, proposedQuestionsFields, type ProposedQuestion, type TargetAmbiguity } from './prompts/replies';
 import { composedNormalizer, questionsNormalizer } from './replyNormalizers';
 
 /** Name of the request that selects the council and proposes round 1's questions at once. */

@@ -9,7 +9,7 @@ import {
   updateArray,
   type JsonObject,
 } from '../llm/replyNormalizing';
-import type { CouncilNames } from './replies';
+import type { CouncilNames } from './prompts/replies';
 
 /*
  * Deterministic fixes to the council's model replies, applied before validation where the intent is

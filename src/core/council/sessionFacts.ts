@@ -3,7 +3,7 @@ import type { PersonaContract } from '../personas/contract';
 import type { SessionSnapshot } from '../session/machine';
 import { activeAssumptions } from '../session/selectors';
 import type { Participant } from '../session/participants';
-import type { ClarifiedRequest, DebateCycleRecord, PersonaVoice } from '../../prompts/promptData';
+import type { ClarifiedRequest, DebateCycleRecord, PersonaVoice } from './prompts/promptData';
 
 /** Session participant id of a persona: derived from the contract id, so it is stable across turns and replays. */
 export function personaParticipantId(persona: PersonaContract): string {

@@ -1,6 +1,6 @@
-import { ConclusionPrompt } from '../../prompts/conclusionPrompt';
-import { renderMessages } from '../../prompts/render';
-import { SynthesisPrompt, type AttributedConclusion, type CouncilDeliberation } from '../../prompts/synthesisPrompt';
+import { ConclusionPrompt } from './prompts/conclusionPrompt';
+import { renderMessages } from '../llm/prompting/render';
+import { SynthesisPrompt, type AttributedConclusion, type CouncilDeliberation } from './prompts/synthesisPrompt';
 import type { LanguageModel } from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
 import { streamText } from '../llm/textReply';
@@ -10,7 +10,7 @@ import { AnswerStream } from './answerStream';
 import { personaModel } from './debate';
 import { answerAppendix, ANSWER_HEADING, budgetStopNotice, limitReachedNotice } from './markdown';
 import { showVisibly, type CouncilDeps } from './ports';
-import { PersonaConclusionSchema, type Confidence } from './replies';
+import { PersonaConclusionSchema, type Confidence } from './prompts/replies';
 import type { Recorder, SessionLog } from './sessionLog';
 import { clarifiedRequest, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
 

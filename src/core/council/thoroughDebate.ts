@@ -1,6 +1,6 @@
-import { ModeratorPrompt } from '../../prompts/moderatorPrompt';
-import { renderMessages } from '../../prompts/render';
-import type { DebateCycleRecord } from '../../prompts/promptData';
+import { ModeratorPrompt } from './prompts/moderatorPrompt';
+import { renderMessages } from '../llm/prompting/render';
+import type { DebateCycleRecord } from './prompts/promptData';
 import { CancellationScope } from '../llm/cancellationScope';
 import { throwIfCancelled } from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
@@ -10,7 +10,7 @@ import { cycleAffordable, requireFirstCycle, seatCost } from './debatePlan';
 import { cyclePositions, draftCycle, listNames, openCycle, recordOutcomes, speakInCycle, type Outcome } from './debate';
 import { cycleSummary, moderatorNote } from './markdown';
 import { showVisibly, type CouncilDeps } from './ports';
-import { CycleVerdictSchema, type CycleVerdict } from './replies';
+import { CycleVerdictSchema, type CycleVerdict } from './prompts/replies';
 import { verdictNormalizer } from './replyNormalizers';
 import type { Recorder, SessionLog } from './sessionLog';
 import { clarifiedRequest, councilSeats, debateRecords, type Seat } from './sessionFacts';

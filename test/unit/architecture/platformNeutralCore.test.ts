@@ -26,8 +26,8 @@ function importsOf(text: string): string[] {
 }
 
 describe('architecture', () => {
-  // src/core and src/prompts run in the web-worker extension host and in mocha: no vscode, no Node.
-  for (const layer of ['src/core', 'src/prompts']) {
+  // src/core runs in the web-worker extension host and in mocha: no vscode, no Node.
+  for (const layer of ['src/core']) {
     it(`${layer} never imports vscode or a Node built-in`, () => {
       const offenders = sourceFiles(join(REPO_ROOT, layer)).flatMap(file =>
         importsOf(readFileSync(file, 'utf8'))
@@ -37,6 +37,28 @@ describe('architecture', () => {
       assert.deepEqual(offenders, []);
     });
   }
+
+  it('dependencies in src/core point one way: each folder imports only the folders below it', () => {
+    // Bottom to top. Files directly in src/core (clock, actionableError) are the bottom.
+    const ORDER = ['.', 'storage', 'llm', 'session', 'personas', 'pipeline', 'council'];
+    const core = join(REPO_ROOT, 'src/core');
+    const folderOf = (path: string) => {
+      const top = relative(core, path).split(/[\\/]/);
+      return top.length > 1 ? (top[0] as string) : '.';
+    };
+    const offenders = sourceFiles(core).flatMap(file =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter(spec => spec.startsWith('.'))
+        .flatMap(spec => {
+          const target = join(file, '..', spec);
+          if (!target.startsWith(core)) return [`${relative(REPO_ROOT, file)} imports ${spec}, outside src/core`];
+          const [from, to] = [folderOf(file), folderOf(target)];
+          if (!ORDER.includes(from) || !ORDER.includes(to)) return [`${relative(REPO_ROOT, file)}: folder "${!ORDER.includes(from) ? from : to}" has no place in the layer order`];
+          return ORDER.indexOf(to) > ORDER.indexOf(from) ? [`${relative(REPO_ROOT, file)} (${from}) imports ${spec} (${to}), a layer above it`] : [];
+        }),
+    );
+    assert.deepEqual(offenders, []);
+  });
 
   it('the import scanner sees the forms it must catch', () => {
     const sample = `import * as vscode from 'vscode';\nexport { x } from "node:fs";\nconst p = require('path');\nimport 'os';`;

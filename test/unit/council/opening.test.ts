@@ -5,7 +5,7 @@ import { UsageTally } from '../../../src/core/llm/structuredOutput';
 import type { PersonaContract } from '../../../src/core/personas/contract';
 import { loadPersonas } from '../../../src/core/personas/registry';
 import { PersonaSelectionSchema } from '../../../src/core/personas/select';
-import { DATA_NOTICE } from '../../../src/prompts/dataBlock';
+import { DATA_NOTICE } from '../../../src/core/llm/prompting/dataBlock';
 import { nodePersonaSource } from '../../support/nodePersonaSource';
 import { cancellationSource, replyByTool, ScriptedModel, valueReply, type Route } from '../../support/scriptedModel';
 

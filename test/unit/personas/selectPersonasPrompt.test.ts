@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import type { PersonaContract } from '../../../src/core/personas/contract';
 import { loadPersonas } from '../../../src/core/personas/registry';
-import { renderMessages } from '../../../src/prompts/render';
-import { SelectPersonasPrompt } from '../../../src/prompts/selectPersonas';
+import { renderMessages } from '../../../src/core/llm/prompting/render';
+import { SelectPersonasPrompt } from '../../../src/core/personas/selectionPrompt';
 import { nodePersonaSource } from '../../support/nodePersonaSource';
 import { ScriptedModel } from '../../support/scriptedModel';
 

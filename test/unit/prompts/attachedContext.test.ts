@@ -4,11 +4,11 @@ import { attachedContextContributor } from '../../../src/core/pipeline/contribut
 import { assembleContributions } from '../../../src/core/pipeline/contributors/assembly';
 import { PromptContributorRegistry } from '../../../src/core/pipeline/contributors/registry';
 import { loadPersonas } from '../../../src/core/personas/registry';
-import { ClarifyPrompt } from '../../../src/prompts/clarifyPrompt';
-import { DATA_NOTICE } from '../../../src/prompts/dataBlock';
-import { DebateTurnPrompt } from '../../../src/prompts/debateTurnPrompt';
-import { renderMessages } from '../../../src/prompts/render';
-import { SelectPersonasPrompt } from '../../../src/prompts/selectPersonas';
+import { ClarifyPrompt } from '../../../src/core/council/prompts/clarifyPrompt';
+import { DATA_NOTICE } from '../../../src/core/llm/prompting/dataBlock';
+import { DebateTurnPrompt } from '../../../src/core/council/prompts/debateTurnPrompt';
+import { renderMessages } from '../../../src/core/llm/prompting/render';
+import { SelectPersonasPrompt } from '../../../src/core/personas/selectionPrompt';
 import { nodePersonaSource } from '../../support/nodePersonaSource';
 import { ScriptedModel } from '../../support/scriptedModel';
 import { promptContext } from '../pipeline/contributors/support';

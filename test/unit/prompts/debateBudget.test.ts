@@ -1,12 +1,12 @@
-import { WRITE_ANSWER_TASK } from '../../../src/prompts/answerTask';
+import { WRITE_ANSWER_TASK } from '../../../src/core/council/prompts/answerTask';
 import assert from 'node:assert/strict';
 import type { ChatMessage } from '../../../src/core/llm/languageModel';
-import { DATA_NOTICE } from '../../../src/prompts/dataBlock';
-import { DebateTurnPrompt } from '../../../src/prompts/debateTurnPrompt';
-import { ModeratorPrompt } from '../../../src/prompts/moderatorPrompt';
-import type { DebateCycleRecord } from '../../../src/prompts/promptData';
-import { promptBudget, renderMessages, type RenderedPrompt } from '../../../src/prompts/render';
-import { SynthesisPrompt } from '../../../src/prompts/synthesisPrompt';
+import { DATA_NOTICE } from '../../../src/core/llm/prompting/dataBlock';
+import { DebateTurnPrompt } from '../../../src/core/council/prompts/debateTurnPrompt';
+import { ModeratorPrompt } from '../../../src/core/council/prompts/moderatorPrompt';
+import type { DebateCycleRecord } from '../../../src/core/council/prompts/promptData';
+import { promptBudget, renderMessages, type RenderedPrompt } from '../../../src/core/llm/prompting/render';
+import { SynthesisPrompt } from '../../../src/core/council/prompts/synthesisPrompt';
 import { estimateTokens, ScriptedModel } from '../../support/scriptedModel';
 import { allText, argumentOf, debate, PERSONAS, prose } from './fixtures';
 

@@ -1,4 +1,4 @@
-import type { AttributedContribution, DebateCycleRecord, PersonaVoice } from '../../../src/prompts/promptData';
+import type { AttributedContribution, DebateCycleRecord, PersonaVoice } from '../../../src/core/council/prompts/promptData';
 
 /** Six personas, as the prompts receive them. */
 export const PERSONAS: readonly PersonaVoice[] = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Fay'].map(name => ({

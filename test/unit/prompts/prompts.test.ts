@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { ClarifyPrompt } from '../../../src/prompts/clarifyPrompt';
-import { ConclusionPrompt } from '../../../src/prompts/conclusionPrompt';
-import { DATA_NOTICE } from '../../../src/prompts/dataBlock';
-import { DebateTurnPrompt } from '../../../src/prompts/debateTurnPrompt';
-import { ModeratorPrompt } from '../../../src/prompts/moderatorPrompt';
-import { renderMessages } from '../../../src/prompts/render';
-import { SynthesisPrompt } from '../../../src/prompts/synthesisPrompt';
+import { ClarifyPrompt } from '../../../src/core/council/prompts/clarifyPrompt';
+import { ConclusionPrompt } from '../../../src/core/council/prompts/conclusionPrompt';
+import { DATA_NOTICE } from '../../../src/core/llm/prompting/dataBlock';
+import { DebateTurnPrompt } from '../../../src/core/council/prompts/debateTurnPrompt';
+import { ModeratorPrompt } from '../../../src/core/council/prompts/moderatorPrompt';
+import { renderMessages } from '../../../src/core/llm/prompting/render';
+import { SynthesisPrompt } from '../../../src/core/council/prompts/synthesisPrompt';
 import { ScriptedModel } from '../../support/scriptedModel';
 import { allText, debate, PERSONAS, prose } from './fixtures';
 

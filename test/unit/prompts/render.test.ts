@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { CancelledError } from '../../../src/core/llm/languageModel';
-import { promptBudget, renderMessages } from '../../../src/prompts/render';
+import { promptBudget, renderMessages } from '../../../src/core/llm/prompting/render';
 import { cancellationSource, ScriptedModel } from '../../support/scriptedModel';
 import { Chunks } from './chunksPrompt';
 

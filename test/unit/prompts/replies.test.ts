@@ -6,7 +6,7 @@ import {
   PersonaConclusionSchema,
   PersonaContributionSchema,
   ProposedQuestionsSchema,
-} from '../../../src/core/council/replies';
+} from '../../../src/core/council/prompts/replies';
 import { contributionNormalizer, questionsNormalizer, verdictNormalizer } from '../../../src/core/council/replyNormalizers';
 import type { ReplyNormalizer } from '../../../src/core/llm/structuredOutput';
 import { neverCancelled } from '../../../src/core/llm/languageModel';

@@ -1,5 +1,5 @@
 import type { BasePromptElementProps, PromptElementCtor } from '@vscode/prompt-tsx';
-import { renderMessages } from '../../../prompts/render';
+import { renderMessages } from '../../llm/prompting/render';
 import type { ChatMessage } from '../../llm/languageModel';
 import type { UsageMeter } from '../../llm/usage';
 import { exploreWorkspace, transcriptText, type Exploration, type ExplorationLimits } from '../workspace/explorationLoop';

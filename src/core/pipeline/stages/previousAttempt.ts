@@ -1,5 +1,5 @@
 import { PreviousContext } from '../schemas/previousContext';
-import type { PreviousAttemptView } from '../../../prompts/pipeline/commonSections';
+import type { PreviousAttemptView } from '../prompts/commonSections';
 
 /** An agent's finished attempt, as a stage keeps it. */
 export interface AgentRun<R> {

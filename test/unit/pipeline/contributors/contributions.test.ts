@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { delimitUntrusted, type Contribution } from '../../../../src/core/pipeline/contributors';
-import { Contributions, CONTRIBUTIONS_PREAMBLE } from '../../../../src/prompts/pipeline/Contributions';
-import { renderMessages } from '../../../../src/prompts/render';
+import { Contributions, CONTRIBUTIONS_PREAMBLE } from '../../../../src/core/pipeline/prompts/contributions';
+import { renderMessages } from '../../../../src/core/llm/prompting/render';
 import { countingModel } from './support';
 
 /** A contribution of about `tokens` tokens whose start and end are recognisable. */

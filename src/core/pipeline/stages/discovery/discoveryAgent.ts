@@ -1,4 +1,4 @@
-import { DiscoveryAgentPrompt } from '../../../../prompts/pipeline/DiscoveryAgentPrompt';
+import { DiscoveryAgentPrompt } from '../../prompts/discoveryAgentPrompt';
 import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
 import { DiscoveryReport } from '../../schemas/discovery';
 import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';

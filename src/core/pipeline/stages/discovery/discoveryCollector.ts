@@ -1,5 +1,5 @@
-import { renderMessages } from '../../../../prompts/render';
-import { DiscoveryCollectorPrompt } from '../../../../prompts/pipeline/DiscoveryCollectorPrompt';
+import { renderMessages } from '../../../llm/prompting/render';
+import { DiscoveryCollectorPrompt } from '../../prompts/discoveryCollectorPrompt';
 import { discoveryCollectorRequest } from '../../drafts/discoveryCollectorRequest';
 import { DiscoveryCollectorResult } from '../../schemas/collectors';
 import { DiscoveryCollectorContext } from '../../schemas/curation';

@@ -1,5 +1,5 @@
-import { renderMessages } from '../../../../prompts/render';
-import { PlanningAgentPrompt } from '../../../../prompts/pipeline/PlanningAgentPrompt';
+import { renderMessages } from '../../../llm/prompting/render';
+import { PlanningAgentPrompt } from '../../prompts/planningAgentPrompt';
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
 import { planningAgentRequest } from '../../drafts/planningRequest';

@@ -1,5 +1,5 @@
-import { renderMessages } from '../../../../prompts/render';
-import { PlanningCollectorPrompt } from '../../../../prompts/pipeline/PlanningCollectorPrompt';
+import { renderMessages } from '../../../llm/prompting/render';
+import { PlanningCollectorPrompt } from '../../prompts/planningCollectorPrompt';
 import { planningCollectorRequest } from '../../drafts/planningRequest';
 import { PlanningCollectorResult } from '../../schemas/collectors';
 import { PlanningCollectorContext, type DiscoveryCollectorContext } from '../../schemas/curation';

@@ -1,4 +1,4 @@
-import { TicketAgentPrompt } from '../../../../prompts/pipeline/TicketAgentPrompt';
+import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketAgentRequest } from '../../drafts/ticketAgentRequest';
 import type { DiscoveryCollectorContext, PlanningCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';

@@ -1,5 +1,5 @@
-import { renderMessages } from '../../../../prompts/render';
-import { TicketCollectorPrompt } from '../../../../prompts/pipeline/TicketCollectorPrompt';
+import { renderMessages } from '../../../llm/prompting/render';
+import { TicketCollectorPrompt } from '../../prompts/ticketCollectorPrompt';
 import { ticketCollectorRequest } from '../../drafts/ticketCollectorRequest';
 import { TicketCollectorResult } from '../../schemas/collectors';
 import { TicketCollectorContext } from '../../schemas/curation';

@@ -1,7 +1,7 @@
 import { PromptElement, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import type { Contribution } from '../../core/pipeline/contributors/promptContributor';
-import type { PlanningAgentResult } from '../../core/pipeline/schemas/planning';
-import { AgentPrompt } from './AgentPrompt';
+import type { Contribution } from '../contributors/promptContributor';
+import type { PlanningAgentResult } from '../schemas/planning';
+import { AgentPrompt } from './agentPrompt';
 import { commonSections, type CommonPromptInputs } from './commonSections';
 import { decisionInstructions } from './decisionInstructions';
 

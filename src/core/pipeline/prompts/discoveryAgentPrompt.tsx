@@ -1,7 +1,7 @@
 import { PromptElement, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import type { Contribution } from '../../core/pipeline/contributors/promptContributor';
-import type { AgentAssignment } from '../../core/pipeline/schemas/delegation';
-import { AgentPrompt } from './AgentPrompt';
+import type { Contribution } from '../contributors/promptContributor';
+import type { AgentAssignment } from '../schemas/delegation';
+import { AgentPrompt } from './agentPrompt';
 import { commonSections, type CommonPromptInputs } from './commonSections';
 
 /** Props of {@link DiscoveryAgentPrompt}. */

@@ -1,7 +1,7 @@
 import { PromptElement, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import type { Contribution } from '../../core/pipeline/contributors/promptContributor';
-import type { TicketAgentResult } from '../../core/pipeline/schemas/tickets';
-import { AgentPrompt } from './AgentPrompt';
+import type { Contribution } from '../contributors/promptContributor';
+import type { TicketAgentResult } from '../schemas/tickets';
+import { AgentPrompt } from './agentPrompt';
 import { commonSections, type CommonPromptInputs } from './commonSections';
 import { decisionInstructions } from './decisionInstructions';
 

@@ -1,7 +1,7 @@
 import { PromptElement, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import type { Contribution } from '../../core/pipeline/contributors/promptContributor';
-import type { DiscoveryReport } from '../../core/pipeline/schemas/discovery';
-import { AgentPrompt } from './AgentPrompt';
+import type { Contribution } from '../contributors/promptContributor';
+import type { DiscoveryReport } from '../schemas/discovery';
+import { AgentPrompt } from './agentPrompt';
 import { commonSections, type CommonPromptInputs } from './commonSections';
 import { decisionInstructions } from './decisionInstructions';
 

@@ -1,5 +1,5 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import { DATA_NOTICE } from './dataBlock';
+import { DATA_NOTICE } from '../../llm/prompting/dataBlock';
 import { debateRecordChunks } from './debateRecord';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaBrief } from './promptData';
 import { clarifiedRequestChunks, councilBlock } from './requestContext';

@@ -1,5 +1,5 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import { DATA_NOTICE, dataBlock } from './dataBlock';
+import { DATA_NOTICE, dataBlock } from '../../llm/prompting/dataBlock';
 import type { ClarifiedRequest, PersonaBrief } from './promptData';
 import { clarifiedRequestChunks, councilBlock } from './requestContext';
 

@@ -1,6 +1,6 @@
 import { Chunk, PromptElement, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import { MAX_CONTRIBUTOR_PRIORITY, type Contribution } from '../../core/pipeline/contributors/promptContributor';
-import { UNTRUSTED_TAG } from '../../core/pipeline/contributors/untrusted';
+import { MAX_CONTRIBUTOR_PRIORITY, type Contribution } from '../contributors/promptContributor';
+import { UNTRUSTED_TAG } from '../contributors/untrusted';
 
 /** Props of {@link Contributions}. */
 export interface ContributionsProps extends BasePromptElementProps {

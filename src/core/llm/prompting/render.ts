@@ -1,6 +1,6 @@
 import { renderPrompt, type BasePromptElementProps, type PromptElementCtor, type ITokenizer } from '@vscode/prompt-tsx';
 import type { ChatMessage as PromptTsxMessage } from '@vscode/prompt-tsx';
-import { throwIfCancelled, type CancellationSignal, type ChatMessage, type LanguageModel } from '../core/llm/languageModel';
+import { throwIfCancelled, type CancellationSignal, type ChatMessage, type LanguageModel } from '../languageModel';
 
 /** Per-message overhead the tokenizer adds for role markers (OpenAI-style estimate). */
 const MESSAGE_OVERHEAD_TOKENS = 3;

@@ -1,4 +1,4 @@
-import { defangTags, fence } from '../core/llm/dataFence';
+import { defangTags, fence } from '../dataFence';
 
 /**
  * Prompt-injection hygiene: everything a user, a file or an earlier model reply wrote goes

@@ -1,7 +1,7 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import type { Contribution } from '../../core/pipeline/contributors/promptContributor';
-import { Contributions } from './Contributions';
-import { PIPELINE_DATA_NOTICE, PipelineSection } from './PipelineSection';
+import type { Contribution } from '../contributors/promptContributor';
+import { Contributions } from './contributions';
+import { PIPELINE_DATA_NOTICE, PipelineSection } from './pipelineSection';
 
 /** One data section of an agent prompt. */
 export interface AgentPromptSection {

@@ -1,5 +1,5 @@
 import { PromptElement, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import { DATA_NOTICE } from './dataBlock';
+import { DATA_NOTICE } from '../../llm/prompting/dataBlock';
 import { debateRecordChunks } from './debateRecord';
 import { personaIntroduction } from './personaVoice';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaVoice } from './promptData';

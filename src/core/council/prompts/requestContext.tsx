@@ -1,7 +1,7 @@
 import { TextChunk } from '@vscode/prompt-tsx';
-import { attachedChunks } from './attachedBlock';
-import { dataBlock, escapeData } from './dataBlock';
-import { FittedText } from './fittedText';
+import { attachedChunks } from '../../session/attachedBlock';
+import { dataBlock, escapeData } from '../../llm/prompting/dataBlock';
+import { FittedText } from '../../llm/prompting/fittedText';
 import type { AnsweredQuestion, AssumptionNote, ClarifiedRequest, PersonaBrief } from './promptData';
 
 /** Answered clarifying questions as a data block ("(none)" when there are none). */

@@ -1,5 +1,5 @@
-import type { PipelineStage } from '../../core/pipeline/schemas/agentType';
-import { PIPELINE_STAGES } from '../../core/pipeline/schemas/agentType';
+import type { PipelineStage } from '../schemas/agentType';
+import { PIPELINE_STAGES } from '../schemas/agentType';
 
 /** How a collector chooses its decision; the agent ids are the ones a rerun may name. */
 export function decisionInstructions(stage: PipelineStage, agentIds: readonly string[]): string[] {

@@ -1,5 +1,5 @@
 import { TextChunk, PromptElement, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import { delimitUntrusted, UNTRUSTED_TAG } from '../../core/pipeline/contributors/untrusted';
+import { delimitUntrusted, UNTRUSTED_TAG } from '../contributors/untrusted';
 
 /** Said once in every pipeline prompt, before any data. */
 export const PIPELINE_DATA_NOTICE =

@@ -1,5 +1,5 @@
-import type { AttachedItem } from '../core/session/attachedItem';
-import type { PersonaContribution } from '../core/council/replies';
+import type { AttachedItem } from '../../session/attachedItem';
+import type { PersonaContribution } from './replies';
 
 /**
  * The plain data the council's prompts are rendered from. Structural subsets of the

@@ -1,7 +1,7 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import type { Confidence } from '../core/council/replies';
+import type { Confidence } from './replies';
 import { WRITE_ANSWER_TASK } from './answerTask';
-import { DATA_NOTICE, dataBlock } from './dataBlock';
+import { DATA_NOTICE, dataBlock } from '../../llm/prompting/dataBlock';
 import { debateRecordChunks } from './debateRecord';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaBrief } from './promptData';
 import { clarifiedRequestChunks, councilBlock } from './requestContext';

@@ -1,5 +1,5 @@
-import type { ReconstructedContext } from '../../core/pipeline/contextManager/routing';
-import type { AgentPromptSection } from './AgentPrompt';
+import type { ReconstructedContext } from '../contextManager/routing';
+import type { AgentPromptSection } from './agentPrompt';
 
 /** What a rerun agent is shown about its previous attempt (from its PreviousContext). */
 export interface PreviousAttemptView {

@@ -1,10 +1,10 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import type { PersonaContract } from '../core/personas/contract';
-import type { AttachedItem } from '../core/session/attachedItem';
-import { attachedChunks } from './attachedBlock';
+import type { PersonaContract } from '../../personas/contract';
+import type { AttachedItem } from '../../session/attachedItem';
+import { attachedChunks } from '../../session/attachedBlock';
 import { CLARIFY_RULES, clarificationRoundNote } from './clarifyPrompt';
-import { DATA_NOTICE } from './dataBlock';
-import { fencedRequestChunks, personaCatalog, SELECTION_IDS_RULE, SELECTION_ROLE, selectionSteps } from './selectPersonas';
+import { DATA_NOTICE } from '../../llm/prompting/dataBlock';
+import { fencedRequestChunks, personaCatalog, SELECTION_IDS_RULE, SELECTION_ROLE, selectionSteps } from '../../personas/selectionPrompt';
 
 /** Props of {@link OpeningPrompt}. */
 export interface OpeningPromptProps extends BasePromptElementProps {

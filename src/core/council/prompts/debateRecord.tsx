@@ -1,5 +1,5 @@
 import { TextChunk } from '@vscode/prompt-tsx';
-import { dataBlock } from './dataBlock';
+import { dataBlock } from '../../llm/prompting/dataBlock';
 import type { AttributedContribution, DebateCycleRecord } from './promptData';
 
 /**

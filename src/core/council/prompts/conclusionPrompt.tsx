@@ -1,5 +1,5 @@
 import { PromptElement, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import { DATA_NOTICE } from './dataBlock';
+import { DATA_NOTICE } from '../../llm/prompting/dataBlock';
 import { personaIntroduction } from './personaVoice';
 import type { ClarifiedRequest, PersonaVoice } from './promptData';
 import { clarifiedRequestChunks } from './requestContext';

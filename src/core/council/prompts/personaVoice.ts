@@ -1,4 +1,4 @@
-import { dataBlock } from './dataBlock';
+import { dataBlock } from '../../llm/prompting/dataBlock';
 import type { PersonaVoice } from './promptData';
 
 const MODE_GUIDANCE: Readonly<Record<PersonaVoice['cognitiveMode'], string>> = {

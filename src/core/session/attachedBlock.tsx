@@ -1,6 +1,6 @@
 import { TextChunk } from '@vscode/prompt-tsx';
-import type { AttachedItem } from '../core/session/attachedItem';
-import { dataBlock } from './dataBlock';
+import type { AttachedItem } from './attachedItem';
+import { dataBlock } from '../llm/prompting/dataBlock';
 
 /** Priority of attached context inside a message: below the request, answers and assumptions, so it is pruned first. */
 export const ATTACHED_PRIORITY = 50;

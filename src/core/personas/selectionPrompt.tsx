@@ -1,9 +1,9 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import { REQUEST_CLASSIFICATIONS, type PersonaContract } from '../core/personas/contract';
-import { DATA_NOTICE, escapeData } from './dataBlock';
-import type { AttachedItem } from '../core/session/attachedItem';
-import { attachedChunks } from './attachedBlock';
-import { FittedText } from './fittedText';
+import { REQUEST_CLASSIFICATIONS, type PersonaContract } from './contract';
+import { DATA_NOTICE, escapeData } from '../llm/prompting/dataBlock';
+import type { AttachedItem } from '../session/attachedItem';
+import { attachedChunks } from '../session/attachedBlock';
+import { FittedText } from '../llm/prompting/fittedText';
 
 /** Props of {@link SelectPersonasPrompt}. */
 export interface SelectPersonasPromptProps extends BasePromptElementProps {
