@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isObject, objectsAt, orderRange, updateArray, type JsonObject } from '../../llm/replyNormalizing';
+import { isObject, orderRange, updateArray, type JsonObject } from '../../llm/replyNormalizing';
 import { FileEdit, LineRangeReplacement, ProposedChange, TicketAgentResultDraft } from '../schemas/tickets';
 import type { DraftRequest } from './draftRequest';
 import { objectAt, textAt, type Note } from './normalizing';
