@@ -3,9 +3,8 @@ import { chatIntent, SLASH, type ChatIntent } from '../core/council/chatIntent';
 import { newCouncilSession, runCouncilTurn } from '../core/council/councilTurn';
 import type { CouncilCommand } from '../core/council/commands';
 import { SessionLog, SessionRuleError } from '../core/council/sessionLog';
-import { assumptionsMarkdown, statusMarkdown } from '../core/council/transcript';
+import { assumptionsMarkdown, personasMarkdown, statusMarkdown } from '../core/council/transcript';
 import { describeTurnStop } from '../core/llm/turnStop';
-import type { PersonaContract } from '../core/personas/contract';
 import { attachedContext } from './chatReferences';
 import { chatOutput } from './chatOutput';
 import { councilMetadata, newerSessionMetadata } from './councilResult';
@@ -29,10 +28,6 @@ export interface CouncilEnvironment {
   readonly log: CouncilLog;
   /** `/plan` and the "Plan this" follow-up (the deep-work pipeline), when available. */
   readonly plan?: PlanHandler;
-}
-
-function personaCatalog(personas: readonly PersonaContract[]): string {
-  return personas.map(p => `- **${p.name}** (\`${p.id}\`${p.origin === 'workspace' ? ', workspace' : ''}): ${p.role}`).join('\n');
 }
 
 /** What a council turn keeps when it stops early, and the button that continues it. */
@@ -73,11 +68,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
       case 'show': {
         if (intent.what === 'personas') {
           const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
-          const council = current ? current.snapshot.context.participants.filter(p => p.type === 'persona').map(p => `**${p.name}**`).join(', ') : '';
-          stream.markdown(
-            `${council ? `This session's council: ${council}.\n\n` : ''}Available personas:\n\n${personaCatalog(registry.personas)}\n\n` +
-              'To choose the council yourself, name them at the start of a request, e.g. `@council with Security Expert, Software Architect: should we use JWTs?`, or run **Council: Select Personas**.',
-          );
+          stream.markdown(personasMarkdown(current?.snapshot, registry.personas));
           return { metadata: councilMetadata(current) };
         }
         if (!current) {

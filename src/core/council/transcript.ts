@@ -1,3 +1,4 @@
+import type { PersonaContract } from '../personas/contract';
 import type { SessionSnapshot } from '../session/machine';
 import { activeQuestion, effectiveCycleLimit } from '../session/selectors';
 import { assumptionList, requestsLine, untrusted, type RequestsSpent } from './markdown';
@@ -29,6 +30,16 @@ export function statusMarkdown(snapshot: SessionSnapshot, spent?: RequestsSpent)
     ...(spent ? [`- Model requests: ${requestsLine(spent)}`] : []),
     ...(question ? [`- Open question: ${untrusted(question.question)}`] : []),
   ].join('\n') + '\n';
+}
+
+/** `/personas`: this session's council (if any), every persona available, and how to choose them. */
+export function personasMarkdown(snapshot: SessionSnapshot | undefined, personas: readonly PersonaContract[]): string {
+  const council = snapshot ? snapshot.context.participants.filter(p => p.type === 'persona').map(p => `**${untrusted(p.name)}**`).join(', ') : '';
+  const catalog = personas.map(p => `- **${untrusted(p.name)}** (\`${p.id}\`${p.origin === 'workspace' ? ', workspace' : ''}): ${untrusted(p.role)}`).join('\n');
+  return (
+    `${council ? `This session's council: ${council}.\n\n` : ''}Available personas:\n\n${catalog}\n\n` +
+    'To choose the council yourself, name them at the start of a request, e.g. `@council with Security Expert, Software Architect: should we use JWTs?`, or run **Council: Select Personas**.'
+  );
 }
 
 /** `/assumptions`: the assumption log so far. */
