@@ -8,13 +8,9 @@ import { exploreThenReport } from '../exploreThenReport';
 import { invokeAgent } from '../agentInvocation';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from '../previousAttempt';
 import { handOffModelDraft } from '../stageHandoff';
+import type { ChainPosition } from '../stageCollector';
 import type { StageEnvironment } from '../stageEnvironment';
 
-/** Where a stage's agents sit in the handoff chain. */
-export interface ChainPosition {
-  readonly depth: number;
-  readonly parentHandoffId?: string;
-}
 
 /** Runs one discovery agent: explore with read-only tools, report, hand the report to the collector. */
 export async function runDiscoveryAgent(

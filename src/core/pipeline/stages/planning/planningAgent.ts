@@ -7,7 +7,7 @@ import { PlanningAgentResult } from '../../schemas/planning';
 import { SCHEMA_VERSION } from '../../schemas/version';
 import { contributionsFor } from '../agentContributions';
 import { invokeAgent } from '../agentInvocation';
-import type { ChainPosition } from '../discovery/discoveryAgent';
+import type { ChainPosition } from '../stageCollector';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from '../previousAttempt';
 import { handOffModelDraft } from '../stageHandoff';
 import type { StageEnvironment } from '../stageEnvironment';
