@@ -8,7 +8,7 @@ import { NeedsUserInput } from './needsUserInput';
 import type { StageEnvironment } from './stageEnvironment';
 
 /** JSON as the history stores it. */
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /** Who is invoked, for what, with which (JSON) input. */
 export interface InvocationSpec {

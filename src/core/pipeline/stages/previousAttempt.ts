@@ -21,7 +21,7 @@ export interface RerunInput<R> {
   readonly feedback: string;
 }
 
-type RerunnableAgent = 'discovery-agent' | 'planning-agent' | 'ticket-agent';
+export type RerunnableAgent = 'discovery-agent' | 'planning-agent' | 'ticket-agent';
 
 /** The spec-000 PreviousContext of a rerun (validated), carrying the previous output, its error and the typed result. */
 export function previousContextOf<R>(kind: RerunnableAgent, rerun: RerunInput<R>): PreviousContext {

@@ -3,17 +3,14 @@ import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
 import { DiscoveryReport } from '../../schemas/discovery';
 import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
 import { SCHEMA_VERSION } from '../../schemas/version';
-import { contributionsFor } from '../agentContributions';
 import { exploreThenReport } from '../exploreThenReport';
-import { invokeAgent } from '../agentInvocation';
-import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from '../previousAttempt';
-import { handOffModelDraft } from '../stageHandoff';
+import type { AgentRun, RerunInput } from '../previousAttempt';
+import { runStageAgent } from '../stageAgent';
 import type { ChainPosition } from '../stageCollector';
 import type { StageEnvironment } from '../stageEnvironment';
 
-
 /** Runs one discovery agent: explore with read-only tools, report, hand the report to the collector. */
-export async function runDiscoveryAgent(
+export function runDiscoveryAgent(
   env: StageEnvironment,
   delegation: DelegationTemplate,
   assignment: AgentAssignment,
@@ -21,54 +18,34 @@ export async function runDiscoveryAgent(
   routeBackFeedback: string | undefined,
   rerun?: RerunInput<DiscoveryReport>,
 ): Promise<AgentRun<DiscoveryReport>> {
-  const previousContext = rerun === undefined ? undefined : previousContextOf('discovery-agent', rerun);
-  const attemptNumber = (rerun?.previous.attempt ?? 0) + 1;
-  return invokeAgent(
+  return runStageAgent(
     env,
     {
       stage: 'discovery',
       agentType: 'discovery-agent',
-      agentId: assignment.agentId,
       action: 'discover',
       inputType: 'DiscoveryAgentRequest',
-      input: { assignment, attemptNumber, previousContextId: previousContext?.previousContextId ?? null },
+      input: (attemptNumber, previousContextId) => ({ assignment, attemptNumber, previousContextId }),
       upstreamContextIds: [delegation.resultId],
+      collector: { agentId: 'discovery-collector', agentType: 'discovery-collector' },
+      payloadName: 'discovery-report',
+      schema: DiscoveryReport,
+      recordedAs: 'report',
+      name: 'discovery_report',
+      description: 'Your discovery report on your area of the codebase.',
+      draftRequest: discoveryReportRequest(env.index.visiblePaths),
+      prompt: (parts, meter) =>
+        exploreThenReport(
+          env,
+          DiscoveryAgentPrompt,
+          { goal: env.goal, constraints: env.constraints, assignment, ...parts, ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }) },
+          env.options.discoveryExploration,
+          meter,
+        ),
+      complete: (draft, resultId) => ({ schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId, ...draft }),
     },
-    async (meter, guidance) => {
-      const resultId = env.contextIds.issue('discovery-agent');
-      const contributions = await contributionsFor(env, 'discovery-agent', resultId, previousContext);
-      const props = {
-        goal: env.goal,
-        constraints: env.constraints,
-        assignment,
-        contributions,
-        ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
-        ...(guidance === undefined ? {} : { guidance }),
-        ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
-      };
-      const { messages, exploration } = await exploreThenReport(env, DiscoveryAgentPrompt, props, env.options.discoveryExploration, meter);
-      const accepted = await handOffModelDraft(env, {
-        source: { agentId: assignment.agentId, agentType: 'discovery-agent' },
-        target: { agentId: 'discovery-collector', agentType: 'discovery-collector' },
-        payloadName: 'discovery-report',
-        schema: DiscoveryReport,
-        chain,
-        stage: 'discovery',
-        draft: { ...discoveryReportRequest(env.index.visiblePaths), name: 'discovery_report', description: 'Your discovery report on your area of the codebase.', messages, meter },
-        complete: draft => {
-          return { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId, ...draft };
-        },
-      });
-      env.knownContextIds.add(resultId);
-      const run: AgentRun<DiscoveryReport> = {
-        agentId: assignment.agentId,
-        result: accepted.payload,
-        contextId: resultId,
-        handoffId: accepted.handoffId,
-        attempt: attemptNumber,
-        finishedAt: env.clock.now(),
-      };
-      return { value: run, output: { report: accepted.payload, toolsExecuted: exploration.executed, toolsRefused: exploration.refused }, contextId: resultId };
-    },
+    assignment,
+    chain,
+    rerun,
   );
 }
