@@ -1,9 +1,37 @@
 import * as vscode from 'vscode';
+import { ToolCall } from '@vscode/chat-extension-utils';
+import { renderPrompt, type ChatMessage as PromptTsxMessage, type ITokenizer } from '@vscode/prompt-tsx';
 import type { GroundingTool } from '../core/council/workspaceGrounding';
 
-/** The text parts of a tool result, joined. */
-function resultText(result: vscode.LanguageModelToolResult): string {
-  return result.content.flatMap(part => (part instanceof vscode.LanguageModelTextPart ? [part.value] : [])).join('\n');
+/** Rough token estimate (4 characters a token): a budget the tool may size its result to, not an exact count. */
+const charTokenizer: ITokenizer = {
+  tokenLength: text => Math.ceil(text.length / 4),
+  countMessageTokens: async message => Math.ceil(textOf(message).length / 4) + 3,
+};
+
+function textOf(message: PromptTsxMessage): string {
+  const content = message.content;
+  if (typeof content === 'string') return content;
+  return content.map(part => (part.type === 'text' ? part.text : '')).join('');
+}
+
+/**
+ * The render budget. Generous on purpose: the look-up transcript is cut to `maxTranscriptChars` later, whereas a
+ * result larger than a tight budget would make prompt-tsx fail the call instead of cutting it.
+ */
+const RESULT_TOKENS = 1_000_000;
+
+let calls = 0;
+
+/**
+ * Runs `name` as chat-extension-utils' `ToolCall` prompt element does (`vscode.lm.invokeTool` with the request's
+ * invocation token) and renders its result as text: text parts
+ * and prompt-tsx parts (what built-in tools such as `#codebase` return) alike.
+ */
+async function invokeAsText(name: string, input: object, invocationToken: vscode.ChatParticipantToolToken | undefined, token: vscode.CancellationToken): Promise<string> {
+  const call = new vscode.LanguageModelToolCallPart(`council-${++calls}`, name, input);
+  const rendered = await renderPrompt(ToolCall, { call, invocationToken }, { modelMaxPromptTokens: RESULT_TOKENS }, charTokenizer, undefined, token, 'none');
+  return rendered.messages.map(textOf).join('\n');
 }
 
 /**
@@ -17,13 +45,7 @@ export function referencedTools(request: Pick<vscode.ChatRequest, 'toolReference
     .filter(tool => named.has(tool.name))
     .map(tool => ({
       definition: { name: tool.name, description: tool.description, inputSchema: tool.inputSchema ?? { type: 'object', properties: {} } },
-      invoke: async (input, token) =>
-        resultText(
-          await vscode.lm.invokeTool(
-            tool.name,
-            { input: typeof input === 'object' && input !== null ? input : {}, toolInvocationToken: request.toolInvocationToken },
-            token as vscode.CancellationToken,
-          ),
-        ),
+      invoke: (input, token) =>
+        invokeAsText(tool.name, typeof input === 'object' && input !== null ? input : {}, request.toolInvocationToken, token as vscode.CancellationToken),
     }));
 }
