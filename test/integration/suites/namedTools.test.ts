@@ -30,6 +30,13 @@ describe("the user's #-named tools in the personas' look-ups", function () {
     assert.match(await (tools[0] as (typeof tools)[number]).invoke({ query: 'retry budget' }, token), /Lookup for "retry budget": the retry budget is 3 attempts/);
   });
 
+  it("renders a tool's prompt-tsx result (as built-in tools return) as text", async () => {
+    const tools = referencedTools({ toolReferences: [{ name: 'councilTest_structuredLookup' }], toolInvocationToken: undefined } as unknown as vscode.ChatRequest);
+    assert.equal(tools.length, 1);
+    const token = new vscode.CancellationTokenSource().token;
+    assert.match(await (tools[0] as (typeof tools)[number]).invoke({ query: 'cache' }, token), /Structured lookup for "cache": the cache holds 64 entries/);
+  });
+
   it('a persona may call #councilLookup while drafting; its result reaches the contribution fenced as data, and offers nothing that writes', async () => {
     const api = await fixture();
     playCouncil(api, { questions: 0, convergeAtCycle: 1 }, (step, request) => {
