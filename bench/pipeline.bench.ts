@@ -133,7 +133,7 @@ export async function main(): Promise<PipelineBenchResult> {
   console.log('  wall time            %d ms', Math.round(result.wallMs));
   console.log('  critical path bound  %d calls x %d ms = %d ms', critical, LATENCY_MS, result.criticalPathMs);
   console.log('  ratio wall / bound   %s', result.ratio.toFixed(2));
-  console.log('  model calls          %d', result.calls);
+  console.log('  model requests       %d (each a premium request at 1x)', result.calls);
   console.log('  prompt tokens        %d', result.promptTokens);
   console.log('  downstream prompts   curated %d tokens vs full results %d tokens: %s%% less', curated, full, result.reductionPercent.toFixed(1));
   return result;
