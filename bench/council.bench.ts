@@ -9,6 +9,9 @@
  *
  * Figures are in model time (real time ÷ BENCH_TIME_SCALE). Wall time is compared with the heaviest chain of
  * calls that ran one after another (each call weighted by its nominal duration): the critical-path bound.
+ * Time spent off the model (prompt rendering, the scripted council, timers firing late) is not scaled down, so it
+ * weighs 1/scale times more in model time: at the default 0.05 the ratio reads ~0.01 higher than at 0.25 (1.02x vs
+ * 1.01x on one machine), an overstatement, never a flattering one.
  */
 import { pathToFileURL } from 'node:url';
 import { newCouncilSession, runCouncilTurn } from '../src/core/council/councilTurn';

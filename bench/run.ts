@@ -29,6 +29,18 @@ export function summaryRows(result: unknown): SummaryRow[] {
   return rows;
 }
 
+/** Plain names for a bench's raw fields, shown first in the summary (e.g. the pipeline's request count is /plan's). */
+const ROW_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  pipeline: { calls: '/plan requests (premium at 1x)' },
+};
+
+/** Renames the rows `ROW_LABELS` knows for bench `name` and puts them first, the rest in their order. */
+export function labelRows(name: string, rows: readonly SummaryRow[]): SummaryRow[] {
+  const labels = ROW_LABELS[name] ?? {};
+  const known = rows.filter(r => r.metric in labels).map(r => ({ metric: labels[r.metric]!, value: r.value }));
+  return [...known, ...rows.filter(r => !(r.metric in labels))];
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
@@ -55,7 +67,7 @@ export async function runOptionalBench(name: string, file: string): Promise<Benc
   const main = isRecord(mod) ? (mod.main ?? (isRecord(mod.default) ? mod.default.main : undefined)) : undefined;
   if (typeof main !== 'function') return { name, status: 'skipped', rows: [{ metric: 'not run', value: `bench/${file.replace(/^\.\//, '')} exports no main()` }] };
   try {
-    return { name, status: 'ok', rows: summaryRows(await (main as () => unknown)()) };
+    return { name, status: 'ok', rows: labelRows(name, summaryRows(await (main as () => unknown)())) };
   } catch (error) {
     console.error(error);
     return { name, status: 'failed', rows: [{ metric: 'failed', value: describe(error) }] };
