@@ -1,0 +1,89 @@
+import type { Clock } from '../../clock';
+import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
+import type { UsageMeter } from '../../llm/usage';
+import type { WorkspaceReader } from '../../pipeline/workspace/workspaceReader';
+import type { PhaseDefinition, SubagentSpec } from '../definition/workflowDefinition';
+import type { RunOutputs } from './runOutputs';
+import type { WorkflowContext } from './workflowContext';
+import type { WorkflowProgress } from './workflowProgress';
+
+/** Agent types' own bookkeeping in the run state, kept across phases and reloads (plain JSON). */
+export interface Blackboard {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+}
+
+/** What a subagent is given. */
+export interface AgentCall {
+  readonly runId: string;
+  readonly spec: SubagentSpec;
+  readonly phase: PhaseDefinition;
+  readonly workflowName: string;
+  /** A snapshot of the run's context (deliverables so far, checkpoints, …). */
+  readonly context: WorkflowContext;
+  /** Feedback the user typed at the last checkpoint, or the gaps a gap check found. */
+  readonly feedback?: string;
+  readonly blackboard: Blackboard;
+  /** Route-backs the run still allows (see `AgentResult.routeBack`). */
+  readonly routeBacksLeft: number;
+  /** The model for this agent (the subagent's `config.model` when it names an available one). */
+  readonly model: LanguageModel;
+  readonly reader: WorkspaceReader;
+  readonly outputs: RunOutputs;
+  readonly clock: Clock;
+  readonly token: CancellationSignal;
+  readonly usage: UsageMeter;
+  readonly onProgress: (event: WorkflowProgress) => void;
+}
+
+/** A file the agent produced; the engine writes it under the run folder and records it. */
+export interface AgentFile {
+  /** Relative to the run folder. */
+  readonly path: string;
+  readonly content: string;
+}
+
+export interface AgentResult {
+  /** One or two sentences for progress and the phase summary. */
+  readonly summary: string;
+  readonly files: readonly AgentFile[];
+  /**
+   * Asks the engine to run again from the earliest phase that spawns `toType` (a collector routing back); only
+   * when `routeBacksLeft` > 0. `rationale` becomes that phase's feedback.
+   */
+  readonly routeBack?: { readonly toType: string; readonly rationale: string };
+}
+
+/** A subagent type a workflow names by `type`. */
+export interface AgentType {
+  readonly type: string;
+  /** One line, shown by `/workflow` and in completion hints. */
+  readonly description: string;
+  run(call: AgentCall): Promise<AgentResult>;
+}
+
+/** The agent types a run can spawn, by name. */
+export class AgentTypeRegistry {
+  private readonly types = new Map<string, AgentType>();
+
+  constructor(types: readonly AgentType[] = []) {
+    for (const type of types) this.register(type);
+  }
+
+  register(type: AgentType): this {
+    this.types.set(type.type, type);
+    return this;
+  }
+
+  get(type: string): AgentType | undefined {
+    return this.types.get(type);
+  }
+
+  names(): ReadonlySet<string> {
+    return new Set(this.types.keys());
+  }
+
+  list(): readonly AgentType[] {
+    return [...this.types.values()];
+  }
+}

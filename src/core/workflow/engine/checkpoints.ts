@@ -1,0 +1,94 @@
+import type { CheckpointDefinition, CheckpointOption, PhaseDefinition, WorkflowDefinition } from '../definition/workflowDefinition';
+import type { PendingCheckpoint } from './workflowRunState';
+
+/** What the user chose at a checkpoint: the option's index, and the feedback they typed (for `with_feedback`). */
+export interface CheckpointDecision {
+  readonly option: number;
+  readonly feedback?: string;
+}
+
+/** What a button asks for, by kind: the option that does it is looked up in the pending checkpoint. */
+export type CheckpointChoice = { readonly action: 'continue' | 'redo' | 'skip' | 'abort'; readonly feedback?: string };
+
+/**
+ * The decision for a choice made by kind (the `/plan` buttons): the first option with that action, preferring one
+ * that takes feedback when feedback was typed. Undefined when the checkpoint offers no such option.
+ */
+export function optionFor(pending: PendingCheckpoint, choice: CheckpointChoice): CheckpointDecision | undefined {
+  const action = { continue: 'continue', redo: 'repeat_phase', skip: 'skip_phases', abort: 'abort' }[choice.action];
+  const feedback = choice.feedback?.trim();
+  const candidates = pending.options.map((option, index) => ({ option, index })).filter(({ option }) => option.onSelect.action === action);
+  const pick = (feedback ? candidates.find(({ option }) => option.withFeedback) : candidates.find(({ option }) => !option.withFeedback)) ?? candidates[0];
+  return pick ? { option: pick.index, ...(feedback ? { feedback } : {}) } : undefined;
+}
+
+/** `{{output_dir}}`, `{{phase_id}}`, `{{workflow_name}}`, `{{goal}}` in a templated string. */
+export function fillTemplate(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The phases after `phase`, in order. */
+export function phasesAfter(workflow: WorkflowDefinition, phase: string): readonly PhaseDefinition[] {
+  const index = workflow.phases.findIndex(candidate => candidate.id === phase);
+  return workflow.phases.slice(index + 1);
+}
+
+/** `approval_required: true`: continue, redo the phase, skip the next phase (when there is one), abort. */
+function approvalOptions(workflow: WorkflowDefinition, phase: PhaseDefinition, skippable: string | undefined): CheckpointOption[] {
+  return [
+    { label: 'Continue', withFeedback: false, onSelect: { action: 'continue' } },
+    { label: 'Continue with feedback', withFeedback: true, onSelect: { action: 'continue' } },
+    { label: `Redo ${phase.name}`, withFeedback: true, onSelect: { action: 'repeat_phase', target: phase.id } },
+    ...(skippable ? [{ label: `Skip ${workflow.phases.find(p => p.id === skippable)?.name ?? skippable}`, withFeedback: false, onSelect: { action: 'skip_phases' as const, phases: [skippable] } }] : []),
+    { label: 'Abort', withFeedback: false, onSelect: { action: 'abort' } },
+  ];
+}
+
+/** A definition's option as stored with a pending checkpoint (plain, mutable JSON). */
+function copyOption(option: CheckpointOption): PendingCheckpoint['options'][number] {
+  const { onSelect } = option;
+  return { label: option.label, withFeedback: option.withFeedback, onSelect: onSelect.action === 'skip_phases' ? { action: 'skip_phases', phases: [...onSelect.phases] } : { ...onSelect } };
+}
+
+/** The checkpoint to show after `phase` (its condition already checked). */
+export function pendingCheckpointOf(
+  workflow: WorkflowDefinition,
+  phase: PhaseDefinition,
+  checkpoint: CheckpointDefinition,
+  values: Readonly<Record<string, string>>,
+  skipPhases: readonly string[],
+): PendingCheckpoint {
+  if (checkpoint.kind === 'approval') {
+    const next = phasesAfter(workflow, phase.id).find(candidate => !skipPhases.includes(candidate.id));
+    return {
+      phase: phase.id,
+      origin: 'checkpoint',
+      prompt: `${phase.name} is done. Review its output, then continue, redo it or stop.`,
+      files: [],
+      options: approvalOptions(workflow, phase, next?.id).map(copyOption),
+    };
+  }
+  return {
+    phase: phase.id,
+    origin: 'checkpoint',
+    prompt: fillTemplate(checkpoint.prompt, values),
+    files: checkpoint.showFiles.map(file => fillTemplate(file, values)),
+    options: checkpoint.options.map(copyOption),
+  };
+}
+
+/** A gap check that asks the user (`escalate`, or its iterations used up). */
+export function escalationOf(phase: PhaseDefinition, message: string, gaps: readonly string[]): PendingCheckpoint {
+  const list = gaps.length ? `\n\n${gaps.map(gap => `- ${gap}`).join('\n')}` : '';
+  return {
+    phase: phase.id,
+    origin: 'gap_check',
+    prompt: `${message}${list}`,
+    files: [],
+    options: [
+      { label: 'Continue anyway', withFeedback: false, onSelect: { action: 'continue' } },
+      { label: `Redo ${phase.name}`, withFeedback: true, onSelect: { action: 'repeat_phase', target: phase.id } },
+      { label: 'Abort', withFeedback: false, onSelect: { action: 'abort' } },
+    ],
+  };
+}

@@ -1,0 +1,73 @@
+import type { WorkflowDefinition } from '../definition/workflowDefinition';
+import type { WorkflowRunState } from './workflowRunState';
+
+/** spec 002's "Metadata Output", plus the run id, the definition's file and the model requests it cost. */
+export interface WorkflowMetadata {
+  readonly run_id: string;
+  readonly source: string;
+  readonly workflow: {
+    readonly name: string;
+    readonly execution_mode: string;
+    readonly started_at: string;
+    readonly completed_at: string | null;
+    readonly duration_seconds: number;
+  };
+  readonly feature: { readonly name: string; readonly flags: readonly string[] };
+  readonly phases: readonly {
+    readonly id: string;
+    readonly status: string;
+    readonly iterations: number;
+    readonly subagents_spawned: number;
+    readonly deliverables: number;
+    readonly model_requests: number;
+  }[];
+  readonly totals: {
+    readonly phases_completed: number;
+    readonly phases_skipped: number;
+    readonly subagents_spawned: number;
+    readonly deliverables_created: number;
+    readonly checkpoints_hit: number;
+    readonly model_requests: number;
+  };
+  readonly final_plan: string | null;
+}
+
+/** The metadata of a run (pure; `now` ends the duration of a run that is not over). */
+export function workflowMetadataOf(workflow: WorkflowDefinition, state: WorkflowRunState, now: string): WorkflowMetadata {
+  const { context } = state;
+  const end = state.completedAt ?? now;
+  const phases = workflow.phases.map(phase => {
+    const tally = state.phaseTallies[phase.id];
+    const status = context.skip_phases.includes(phase.id) && !context.phases.completed.includes(phase.id) ? 'skipped' : (tally?.status ?? 'pending');
+    return {
+      id: phase.id,
+      status,
+      iterations: tally?.iterations ?? 0,
+      subagents_spawned: tally?.subagents_spawned ?? 0,
+      deliverables: context.deliverables.filter(deliverable => deliverable.phase === phase.id).length,
+      model_requests: tally?.model_requests ?? 0,
+    };
+  });
+  return {
+    run_id: state.runId,
+    source: state.workflowSource,
+    workflow: {
+      name: context.workflow.name,
+      execution_mode: context.workflow.execution_mode,
+      started_at: context.workflow.started_at,
+      completed_at: state.completedAt ?? null,
+      duration_seconds: Math.max(0, Math.round((Date.parse(end) - Date.parse(context.workflow.started_at)) / 1000)),
+    },
+    feature: { name: context.feature.name, flags: [...context.feature.flags] },
+    phases,
+    totals: {
+      phases_completed: phases.filter(phase => phase.status === 'completed').length,
+      phases_skipped: phases.filter(phase => phase.status === 'skipped').length,
+      subagents_spawned: context.subagents_spawned,
+      deliverables_created: context.deliverables.length,
+      checkpoints_hit: context.checkpoints.length,
+      model_requests: state.requestsUsed,
+    },
+    final_plan: state.finalPlan ?? null,
+  };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { WorkflowContext } from './workflowContext';
+
+/** A checkpoint waiting for the user: what the chat shows, and what each button does. Survives a reload. */
+export const PendingCheckpoint = z.object({
+  phase: z.string(),
+  /** `checkpoint` (the phase's own) or `gap_check` (an escalated gap check). */
+  origin: z.enum(['checkpoint', 'gap_check']),
+  prompt: z.string(),
+  /** Templated paths already resolved, to link in chat. */
+  files: z.array(z.string()),
+  options: z.array(
+    z.object({
+      label: z.string(),
+      withFeedback: z.boolean(),
+      onSelect: z.discriminatedUnion('action', [
+        z.object({ action: z.literal('continue') }),
+        z.object({ action: z.literal('repeat_phase'), target: z.string() }),
+        z.object({ action: z.literal('skip_phases'), phases: z.array(z.string()) }),
+        z.object({ action: z.literal('abort') }),
+      ]),
+    }),
+  ),
+});
+export type PendingCheckpoint = z.infer<typeof PendingCheckpoint>;
+
+/** Per-phase tallies for the Metadata Output. */
+export const PhaseTally = z.object({
+  status: z.enum(['pending', 'running', 'completed', 'skipped', 'failed']),
+  iterations: z.number().int().min(0),
+  subagents_spawned: z.number().int().min(0),
+  deliverables: z.number().int().min(0),
+  model_requests: z.number().int().min(0),
+});
+export type PhaseTally = z.infer<typeof PhaseTally>;
+
+/**
+ * Everything needed to continue a workflow run: plain JSON, validated on the way back in, saved after every phase
+ * and at every checkpoint, so Stop, an error or a window reload loses at most the phase that was running.
+ */
+export const WorkflowRunState = z.object({
+  stateVersion: z.literal(1),
+  runId: z.string().regex(/^wf-[0-9a-fA-F-]{36}$/),
+  /** Where the definition came from (`built-in plan.yaml`, `.council/workflows/review.yaml`). */
+  workflowSource: z.string(),
+  context: WorkflowContext,
+  /** The phase to run next; null once every phase ran (finalization may still be due). */
+  nextPhase: z.string().nullable(),
+  pendingCheckpoint: PendingCheckpoint.optional(),
+  /** Feedback typed at a checkpoint, for the phase that runs next. */
+  feedback: z.object({ forPhase: z.string(), text: z.string() }).optional(),
+  phaseTallies: z.record(z.string(), PhaseTally),
+  /** Times an agent sent the run back to an earlier phase (bounded by the engine). */
+  routeBacks: z.number().int().min(0),
+  /** Set once the run is over. */
+  completedAt: z.iso.datetime().optional(),
+  /** Workspace-relative path of the finalized document. */
+  finalPlan: z.string().optional(),
+  /** Model requests spent over all turns. */
+  requestsUsed: z.number().int().min(0),
+  /** Agent types' own bookkeeping (e.g. the pipeline stages' records), by key; opaque to the engine. */
+  blackboard: z.record(z.string(), z.unknown()),
+  updatedAt: z.iso.datetime(),
+});
+export type WorkflowRunState = z.infer<typeof WorkflowRunState>;
