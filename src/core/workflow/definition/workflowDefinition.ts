@@ -11,6 +11,8 @@ export interface WorkflowSource {
   readonly kind: 'built-in' | 'workspace';
   /** Shown to the user: a workspace-relative path, or `built-in plan.yaml`. */
   readonly path: string;
+  /** A workspace workflow that replaces a built-in of the same name: the built-in's path. */
+  readonly overrides?: string;
 }
 
 /** A subagent to spawn (spec 002 "Subagent Config Schema"); `config` keeps unknown keys for the agent type. */
