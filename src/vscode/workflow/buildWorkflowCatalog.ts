@@ -1,0 +1,109 @@
+/**
+ * Puts the read workflow files together into one catalogue (no `vscode` import, so unit tests run it in Node):
+ * built-ins first, then the workspace's; a workspace workflow replaces the built-in of the same name, a file that
+ * does not parse (or cannot be read) is a problem and the rest still load, and of two workspace files with the same
+ * name the first by path wins.
+ */
+import type { WorkflowDefinition, WorkflowIssue, WorkflowParse, WorkflowSource } from '../../core/workflow/definition/workflowDefinition';
+
+/** A workflow file as read: its text, or why it could not be read. */
+export type WorkflowFileRead =
+  | { readonly source: WorkflowSource; readonly text: string }
+  | { readonly source: WorkflowSource; readonly readError: string };
+
+/** A file that gives no workflow, with what to fix. */
+export interface WorkflowProblem {
+  readonly source: WorkflowSource;
+  readonly issues: readonly WorkflowIssue[];
+}
+
+/** The workflows a run may use, and the files that gave none. */
+export interface WorkflowCatalog {
+  /** Sorted by name; names are unique. */
+  readonly workflows: readonly WorkflowDefinition[];
+  readonly problems: readonly WorkflowProblem[];
+  get(name: string): WorkflowDefinition | undefined;
+}
+
+/** Parses one file; `loadWorkflows` passes `parseWorkflow` with the known agent types. */
+export type ParseWorkflowText = (text: string, source: WorkflowSource) => WorkflowParse;
+
+/** The field a problem names when it concerns the whole file (it could not be read, the parser threw). */
+export const WHOLE_FILE_FIELD = '(file)';
+
+/** Where a workflow came from, as a person reads it: the path, and the built-in it overrides. */
+export function describeWorkflowSource(source: WorkflowSource): string {
+  return source.overrides ? `${source.path} (overrides ${source.overrides})` : source.path;
+}
+
+export function buildWorkflowCatalog(
+  builtIn: readonly WorkflowFileRead[],
+  workspace: readonly WorkflowFileRead[],
+  parse: ParseWorkflowText,
+): WorkflowCatalog {
+  const problems: WorkflowProblem[] = [];
+  const parsed = (file: WorkflowFileRead): WorkflowDefinition | undefined => {
+    if ('readError' in file) {
+      problems.push({ source: file.source, issues: [{ field: WHOLE_FILE_FIELD, message: `Could not read the file: ${file.readError}` }] });
+      return undefined;
+    }
+    let result: WorkflowParse;
+    try {
+      result = parse(file.text, file.source);
+    } catch (error) {
+      problems.push({ source: file.source, issues: [{ field: WHOLE_FILE_FIELD, message: `Could not parse the file: ${error instanceof Error ? error.message : String(error)}` }] });
+      return undefined;
+    }
+    if (!result.ok) {
+      problems.push({ source: result.source, issues: result.issues });
+      return undefined;
+    }
+    return result.workflow;
+  };
+
+  const byName = new Map<string, WorkflowDefinition>();
+  for (const file of builtIn) {
+    const workflow = parsed(file);
+    if (workflow && !byName.has(workflow.name)) byName.set(workflow.name, workflow);
+  }
+
+  const workspaceByName = new Map<string, WorkflowDefinition>();
+  for (const file of [...workspace].sort((a, b) => compareStrings(a.source.path, b.source.path))) {
+    const workflow = parsed(file);
+    if (!workflow) continue;
+    const first = workspaceByName.get(workflow.name);
+    if (first) {
+      problems.push({
+        source: workflow.source,
+        issues: [
+          {
+            field: 'name',
+            line: 'text' in file ? topLevelNameLine(file.text) : undefined,
+            message: `\`${workflow.source.path}\` also defines workflow \`${workflow.name}\`, which \`${first.source.path}\` defines first (and is used); rename one.`,
+          },
+        ],
+      });
+      continue;
+    }
+    const replaced = byName.get(workflow.name);
+    const entry: WorkflowDefinition = replaced
+      ? { ...workflow, source: { ...workflow.source, overrides: replaced.source.path } }
+      : workflow;
+    workspaceByName.set(workflow.name, entry);
+    byName.set(workflow.name, entry);
+  }
+
+  const workflows = [...byName.values()].sort((a, b) => compareStrings(a.name, b.name));
+  return { workflows, problems, get: name => byName.get(name) };
+}
+
+/** Code-unit order, the same on every machine (unlike `localeCompare`). */
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The 1-based line of the top-level `name:` key, for messages. */
+function topLevelNameLine(text: string): number | undefined {
+  const index = text.split(/\r?\n/).findIndex(line => /^name[ \t]*:/.test(line));
+  return index < 0 ? undefined : index + 1;
+}

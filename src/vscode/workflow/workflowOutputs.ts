@@ -1,0 +1,48 @@
+import * as vscode from 'vscode';
+import { ActionableError } from '../../core/actionableError';
+import { outputPath, type RunOutputs } from '../../core/workflow/engine/runOutputs';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8');
+
+/**
+ * A run's files in the workspace: `folder` (e.g. `.council/runs/wf-…`) is relative to the first workspace folder
+ * (or the one given). Every path goes through `outputPath`, which refuses anything outside the run folder
+ * (`../x`, absolute paths, backslashes) before a byte is written.
+ */
+export class WorkspaceRunOutputs implements RunOutputs {
+  private readonly root: vscode.Uri;
+
+  /** Throws an ActionableError when no folder is open: a run has nowhere to write. */
+  constructor(
+    readonly folder: string,
+    workspaceFolder: vscode.WorkspaceFolder | undefined = vscode.workspace.workspaceFolders?.[0],
+  ) {
+    if (!workspaceFolder) throw new ActionableError(`Open a folder first: workflow runs write their files to ${folder} inside it.`);
+    this.root = workspaceFolder.uri;
+  }
+
+  /** The file a workspace-relative path (as `outputPath` returns it) names. */
+  uriOf(relativePath: string): vscode.Uri {
+    return vscode.Uri.joinPath(this.root, ...outputPath(this.folder, relativePath).split('/'));
+  }
+
+  async write(relativePath: string, content: string): Promise<{ path: string; sizeBytes: number }> {
+    const path = outputPath(this.folder, relativePath);
+    const segments = path.split('/');
+    const bytes = encoder.encode(content);
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.root, ...segments.slice(0, -1)));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(this.root, ...segments), bytes);
+    return { path, sizeBytes: bytes.length };
+  }
+
+  async read(relativePath: string): Promise<string | undefined> {
+    const uri = this.uriOf(relativePath);
+    try {
+      return decoder.decode(await vscode.workspace.fs.readFile(uri));
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory')) return undefined;
+      throw error;
+    }
+  }
+}
