@@ -1,0 +1,103 @@
+import * as vscode from 'vscode';
+import { parseWorkflow } from '../../core/workflow/definition/parseWorkflow';
+import { describeIssues, type WorkflowSource } from '../../core/workflow/definition/workflowDefinition';
+import { BUILT_IN_WORKFLOW_FILES, BUILT_IN_WORKFLOW_FOLDER } from './builtInWorkflowFiles';
+import { buildWorkflowCatalog, type WorkflowCatalog, type WorkflowFileRead, type WorkflowProblem } from './buildWorkflowCatalog';
+
+export { describeWorkflowSource, type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
+
+/** Where a workspace keeps its workflow files, relative to each workspace folder. */
+export const WORKSPACE_WORKFLOW_FOLDER = ['.council', 'workflows'] as const;
+
+/** File names a workspace workflow may have. */
+const WORKFLOW_FILE = /\.ya?ml$/;
+
+const decoder = new TextDecoder('utf-8');
+
+/** The workflow folder of a workspace folder. */
+export function workspaceWorkflowFolder(folder: vscode.WorkspaceFolder): vscode.Uri {
+  return vscode.Uri.joinPath(folder.uri, ...WORKSPACE_WORKFLOW_FOLDER);
+}
+
+/**
+ * Loads the workflows a run may use: the extension's built-ins (`workflows/*.yaml`), then, only in a trusted
+ * workspace, every `.council/workflows/*.yaml` and `*.yml` of each workspace folder. A workspace workflow overrides
+ * the built-in of the same name (its source says so: `overrides`); a file that cannot be read or parsed is in
+ * `problems` and the others still load. Files are read afresh on every call (built-ins only once), so an edited
+ * workflow is used by the next run.
+ */
+export async function loadWorkflows(extensionUri: vscode.Uri, knownTypes: ReadonlySet<string>): Promise<WorkflowCatalog> {
+  const [builtIn, workspace] = await Promise.all([readBuiltInWorkflows(extensionUri), vscode.workspace.isTrusted ? readWorkspaceWorkflows() : []]);
+  return buildWorkflowCatalog(builtIn, workspace, (text, source) => parseWorkflow(text, source, { knownTypes }));
+}
+
+/** `path:line: field: message` lines for every problem, the way the user sees a rejected file. */
+export function describeWorkflowProblems(problems: readonly WorkflowProblem[]): string {
+  return problems.map(problem => describeIssues(problem.source, problem.issues)).join('\n');
+}
+
+/** Built-in files only change with the extension, and reading one costs ~1 s over http on the web: read once. */
+const builtInTexts = new Map<string, Promise<string>>();
+
+function readBuiltInWorkflows(extensionUri: vscode.Uri): Promise<WorkflowFileRead[]> {
+  return Promise.all(
+    BUILT_IN_WORKFLOW_FILES.map(async (file): Promise<WorkflowFileRead> => {
+      const source: WorkflowSource = { kind: 'built-in', path: `built-in ${BUILT_IN_WORKFLOW_FOLDER}/${file}` };
+      const uri = vscode.Uri.joinPath(extensionUri, BUILT_IN_WORKFLOW_FOLDER, file);
+      const key = uri.toString();
+      let text = builtInTexts.get(key);
+      if (!text) {
+        text = Promise.resolve(vscode.workspace.fs.readFile(uri)).then(bytes => decoder.decode(bytes));
+        builtInTexts.set(key, text);
+        // A failed read is not kept, so the next load tries again.
+        text.catch(() => builtInTexts.delete(key));
+      }
+      try {
+        return { source, text: await text };
+      } catch (error) {
+        return { source, readError: errorMessage(error) };
+      }
+    }),
+  );
+}
+
+/** Every workspace folder's workflow files; paths workspace-relative (prefixed with the folder's name when multi-root). */
+async function readWorkspaceWorkflows(): Promise<WorkflowFileRead[]> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const perFolder = await Promise.all(folders.map(folder => workflowFilesIn(folder, folders.length > 1)));
+  return perFolder.flat();
+}
+
+async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolean): Promise<WorkflowFileRead[]> {
+  const directory = workspaceWorkflowFolder(folder);
+  let entries: [string, vscode.FileType][];
+  try {
+    entries = await vscode.workspace.fs.readDirectory(directory);
+  } catch (error) {
+    if (isNotFound(error)) return [];
+    return [{ source: { kind: 'workspace', path: vscode.workspace.asRelativePath(directory, multiRoot) }, readError: `the folder could not be listed: ${errorMessage(error)}` }];
+  }
+  const names = entries
+    .filter(([name, type]) => WORKFLOW_FILE.test(name) && (type & vscode.FileType.File) !== 0)
+    .map(([name]) => name)
+    .sort();
+  return Promise.all(
+    names.map(async (name): Promise<WorkflowFileRead> => {
+      const uri = vscode.Uri.joinPath(directory, name);
+      const source: WorkflowSource = { kind: 'workspace', path: vscode.workspace.asRelativePath(uri, multiRoot) };
+      try {
+        return { source, text: decoder.decode(await vscode.workspace.fs.readFile(uri)) };
+      } catch (error) {
+        return { source, readError: errorMessage(error) };
+      }
+    }),
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory');
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
