@@ -1,10 +1,12 @@
 /**
- * Writes the pipeline's JSON Schemas to `schemas/pipeline/` from the zod schemas (the source of truth).
- * Run: npx tsx scripts/generateSchemas.ts — a unit test fails while `schemas/` is stale.
+ * Writes the pipeline's JSON Schemas to `schemas/pipeline/` and the workflow file schema to
+ * `schemas/workflow.schema.json`, from the zod schemas (the source of truth).
+ * Run: npx tsx scripts/generateSchemas.ts — unit tests fail while `schemas/` is stale.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPublishedSchemas } from '../src/core/pipeline/schemas/publish';
+import { WORKFLOW_SCHEMA_FILE, workflowJsonSchemaText } from '../src/core/workflow/definition/workflowJsonSchema';
 
 const outDir = join(__dirname, '..', 'schemas', 'pipeline');
 const files = buildPublishedSchemas();
@@ -17,3 +19,7 @@ for (const existing of readdirSync(outDir)) {
 }
 for (const file of files) writeFileSync(join(outDir, file.file), file.content);
 console.log(`Wrote ${files.length} files to ${outDir}`);
+
+const workflowSchemaPath = join(__dirname, '..', WORKFLOW_SCHEMA_FILE);
+writeFileSync(workflowSchemaPath, workflowJsonSchemaText());
+console.log(`Wrote ${workflowSchemaPath}`);
