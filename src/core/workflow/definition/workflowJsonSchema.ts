@@ -19,19 +19,36 @@ export const WORKFLOW_SCHEMA_FILE = 'schemas/workflow.schema.json';
 
 type JsonObject = { [key: string]: unknown };
 
+/**
+ * Copies every `description` to `markdownDescription`: the YAML extension shows a plain description escaped (the
+ * backticks literally), a markdown one rendered.
+ */
+function withMarkdown(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withMarkdown);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] = key === 'properties' || typeof value === 'object' ? withMarkdown(value) : value;
+    if (key === 'description' && typeof value === 'string' && !('markdownDescription' in node)) out['markdownDescription'] = value;
+  }
+  return out;
+}
+
 /** The workflow JSON Schema as an object. */
 export function workflowJsonSchema(): JsonObject {
   // `io: 'input'`: fields with a default (execution_mode, max_iterations, …) are optional in the file.
   const { $schema, ...body } = z.toJSONSchema(WorkflowFileSchema, { target: 'draft-07', io: 'input', reused: 'inline' }) as JsonObject;
   const { description: _description, ...rest } = body;
+  const description =
+    'A Council workflow (spec 002), in `.council/workflows/<name>.yaml`: phases that spawn agents in a strict, loose or adaptive ' +
+    'execution mode, with checkpoints, gap checks, skills and a finalization template. Run it with `@council /workflow <name>`.';
   return {
     $schema,
     $id: WORKFLOW_SCHEMA_ID,
     title: 'Council workflow',
-    description:
-      'A Council workflow (spec 002), in `.council/workflows/<name>.yaml`: phases that spawn agents in a strict, loose or adaptive ' +
-      'execution mode, with checkpoints, gap checks, skills and a finalization template. Run it with `@council /workflow <name>`.',
-    ...rest,
+    description,
+    markdownDescription: description,
+    ...(withMarkdown(rest) as JsonObject),
   };
 }
 

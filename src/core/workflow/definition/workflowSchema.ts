@@ -29,20 +29,33 @@ const text = (description: string) => z.string().min(1, { error: 'Must not be em
 const script = (description: string) =>
   z.string().regex(/\S/, { error: 'The script is empty: write the JavaScript, or remove the field.' }).describe(description);
 
-export const ExecutionModeSchema = z
-  .enum(EXECUTION_MODES)
-  .describe(
-    'How a phase decides its agents. `strict`: exactly the listed `subagents` (or, for `main-only`, the main script). ' +
-      '`loose`: only the `main_agent.script` runs (behavior `main-only`); `suggested_subagents` are informational. ' +
-      '`adaptive`: the `subagents.always` list plus whatever `subagents.adaptive.script` returns.',
-  );
+/**
+ * An enum whose values each have their own meaning: `markdownEnumDescriptions` is what the YAML extension shows for
+ * the value under the cursor and beside each completion.
+ */
+function describedEnum<const T extends readonly [string, ...string[]]>(values: T, meanings: { readonly [K in T[number]]: string }, description: string) {
+  return z.enum(values).meta({ description, markdownEnumDescriptions: values.map(value => meanings[value as T[number]]) });
+}
 
-export const PhaseBehaviorSchema = z
-  .enum(PHASE_BEHAVIORS)
-  .describe(
-    '`parallel`: the subagents run at the same time. `sequential`: one after another, each seeing the files the earlier ones wrote. ' +
-      '`main-only`: no subagents; the `main_agent.script` does the work (the only behavior of a loose phase).',
-  );
+export const ExecutionModeSchema = describedEnum(
+  EXECUTION_MODES,
+  {
+    strict: 'Exactly the listed `subagents` (a list), or for `behavior: main-only` the `main_agent.script`.',
+    loose: 'Only the `main_agent.script` runs (`behavior: main-only`); `suggested_subagents` are informational.',
+    adaptive: 'The `subagents.always` list, plus the subagents `subagents.adaptive.script` returns at run time.',
+  },
+  'How a phase decides its agents: `strict` (exactly the listed subagents), `loose` (only the main script) or `adaptive` (a fixed list plus what a script returns).',
+);
+
+export const PhaseBehaviorSchema = describedEnum(
+  PHASE_BEHAVIORS,
+  {
+    parallel: 'The subagents run at the same time.',
+    sequential: 'The subagents run one after another; each sees the files the earlier ones wrote.',
+    'main-only': 'No subagents: the `main_agent.script` does the work (the only behavior of a loose phase).',
+  },
+  'How the phase runs its agents: `parallel`, `sequential` or `main-only`.',
+);
 
 export const SubagentConfigSchema = z
   .looseObject({
@@ -106,11 +119,16 @@ export const MainAgentSchema = z
 
 export const CheckpointOnSelectSchema = z
   .strictObject({
-    action: z
-      .enum(CHECKPOINT_ACTIONS)
-      .describe(
-        '`continue`: go on. `repeat_phase`: run `target` again (and what follows). `skip_phases`: continue, but skip `phases`. `abort`: stop the run.',
-      ),
+    action: describedEnum(
+      CHECKPOINT_ACTIONS,
+      {
+        continue: 'Go on with the next phase.',
+        repeat_phase: 'Run `target` again (`current`: this phase), and the phases after it.',
+        skip_phases: 'Go on, but skip the later phases listed in `phases`.',
+        abort: 'Stop the run.',
+      },
+      'What the option does: `continue`, `repeat_phase` (with `target`), `skip_phases` (with `phases`) or `abort`.',
+    ),
     target: text('For `repeat_phase`: the phase to run again; `current` (the default) is this phase.').optional(),
     phases: z
       .array(text('A phase id.'))
@@ -173,11 +191,16 @@ export const GapCriterionSchema = z
 
 export const GapOnFailureSchema = z
   .strictObject({
-    action: z
-      .enum(GAP_ACTIONS)
-      .describe(
-        '`retry`: run the phase again. `spawn_additional`: spawn `additional_agents`. `escalate`: ask the user whether to continue. `abort`: stop the run.',
-      ),
+    action: describedEnum(
+      GAP_ACTIONS,
+      {
+        retry: 'Run the phase again.',
+        spawn_additional: 'Spawn `additional_agents`, then check again.',
+        escalate: 'Ask the user whether to continue anyway (`message` is the question).',
+        abort: 'Stop the run.',
+      },
+      'What to do when a criterion fails: `retry`, `spawn_additional`, `escalate` or `abort`.',
+    ),
     message: text('The question or message shown to the user (for `escalate` and `abort`).').optional(),
     additional_agents: SubagentListSchema.describe('For `spawn_additional`: the subagents to spawn.').optional(),
     additionalAgents: SubagentListSchema.describe('Same as `additional_agents` (the spelling gap-check scripts return).').optional(),

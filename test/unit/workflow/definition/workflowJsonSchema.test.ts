@@ -50,8 +50,20 @@ describe('workflow JSON Schema', () => {
     assert.ok(!JSON.stringify(schema).includes('$ref'));
   });
 
-  it('describes every field (the hover documentation)', () => {
-    assert.deepEqual(undescribedProperties(workflowJsonSchema()), []);
+  it('describes every field (the hover documentation), in markdown too, and each value of the enums', () => {
+    const schema = workflowJsonSchema();
+    assert.deepEqual(undescribedProperties(schema), []);
+    const text = JSON.stringify(schema);
+    assert.equal(text.match(/"markdownDescription":/g)?.length, text.match(/"description":"/g)?.length);
+    const enums: Json[] = [];
+    const walk = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null) return;
+      if (Array.isArray((node as Json)['enum'])) enums.push(node as Json);
+      Object.values(node).forEach(walk);
+    };
+    walk(schema);
+    assert.ok(enums.length >= 5);
+    for (const node of enums) assert.equal((node['markdownEnumDescriptions'] as unknown[] | undefined)?.length, (node['enum'] as unknown[]).length, JSON.stringify(node['enum']));
   });
 
   it('the template and the built-in plan.yaml validate against it', () => {
