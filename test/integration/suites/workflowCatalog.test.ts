@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
 import { ActionableError } from '../../../src/core/actionableError';
-import { MARKDOWN_ROLES } from '../../../src/core/workflow/agents/markdownAgents';
-import { STAGE_TYPES } from '../../../src/core/workflow/plan/pipelineBoard';
+import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/workflow/runDeepWork';
 import { loadSandboxWasm } from '../../../src/vscode/workflow/sandboxWasm';
 import { describeWorkflowProblems, loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
 import { WORKFLOW_COMMAND, registerWorkflowCommands, type CreateWorkflowResult } from '../../../src/vscode/workflow/workflowCommands';
@@ -13,7 +12,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** The agent types the extension offers workflows: the generic roles and /plan's pipeline stages. */
-const KNOWN_TYPES: ReadonlySet<string> = new Set([...MARKDOWN_ROLES.map(role => role.type), ...Object.values(STAGE_TYPES)]);
+const KNOWN_TYPES = DEEP_WORK_AGENT_TYPES;
 
 /** Overrides the built-in `plan`. */
 const PLAN_OVERRIDE = `name: plan
