@@ -471,11 +471,19 @@ describe('parseWorkflow', () => {
       assert.deepEqual(
         workflow.phases.map(p => [p.id, p.agents.behavior, p.agents.mode === 'strict' && p.agents.behavior !== 'main-only' ? p.agents.subagents.map(s => s.type) : [], p.checkpoint?.kind]),
         [
-          ['discovery', 'sequential', ['discovery-stage'], 'approval'],
-          ['planning', 'sequential', ['planning-stage'], 'approval'],
+          ['discovery', 'sequential', ['discovery-stage'], 'custom'],
+          ['planning', 'sequential', ['planning-stage'], 'custom'],
           ['tickets', 'sequential', ['ticket-stage'], undefined],
         ],
       );
+      // The /plan buttons are these options, matched by action: skipping the next stage skips every later one.
+      const options = workflow.phases.map(p => (p.checkpoint?.kind === 'custom' ? p.checkpoint.options.map(o => [o.label, o.onSelect]) : []));
+      assert.deepEqual(options[0], [
+        ['Continue', { action: 'continue' }],
+        ['Redo stage', { action: 'repeat_phase', target: 'discovery' }],
+        ['Skip next stage', { action: 'skip_phases', phases: ['planning', 'tickets'] }],
+        ['Abort', { action: 'abort' }],
+      ]);
       assert.ok(!parseWorkflow(text, SOURCE, { knownTypes: TYPES }).ok, 'stage types are checked like any other');
     });
   });
