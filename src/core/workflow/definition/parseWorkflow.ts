@@ -54,7 +54,12 @@ export function fieldOf(path: Path): string {
   return out === '' ? FILE_FIELD : out;
 }
 
-const code = (value: unknown): string => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+/** A value as quoted in a message (long values cut). */
+function code(value: unknown): string {
+  if (value === null) return 'an empty value';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return `\`${text.length > 60 ? `${text.slice(0, 57)}…` : text}\``;
+}
 const list = (values: readonly string[]): string => values.map(value => `\`${value}\``).join(', ');
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -117,15 +122,46 @@ class Issues {
 // Structural issues (zod) as messages that say what to do
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The schema of the field at `path` below `schema`, through optional/default wrappers; undefined at a union. */
-function schemaAt(schema: z.ZodType | undefined, path: Path): z.ZodType | undefined {
-  let current = unwrap(schema);
+/**
+ * The schema of the field at `path` below `schema` (whose value is `value`), through optional/default wrappers; at a
+ * union, the option that fits the value written there (a list, or the mapping with the fewest unknown keys).
+ */
+function schemaAt(schema: z.ZodType | undefined, path: Path, value: unknown): z.ZodType | undefined {
+  let current = pick(unwrap(schema), value);
+  let here = value;
   for (const segment of path) {
-    if (current instanceof z.ZodObject && typeof segment === 'string') current = unwrap(current.shape[segment] as z.ZodType | undefined);
-    else if (current instanceof z.ZodArray && typeof segment === 'number') current = unwrap(current.element as z.ZodType);
+    here = valueAt(here, [segment]);
+    if (current instanceof z.ZodObject && typeof segment === 'string') current = pick(unwrap(current.shape[segment] as z.ZodType | undefined), here);
+    else if (current instanceof z.ZodArray && typeof segment === 'number') current = pick(unwrap(current.element as z.ZodType), here);
     else return undefined;
   }
   return current;
+}
+
+/** The union at `path` itself (not one of its options), if that is what is there. */
+function unionAt(schema: z.ZodType | undefined, path: Path, value: unknown): z.ZodUnion | undefined {
+  const last = path[path.length - 1];
+  const parent = path.length === 0 ? undefined : schemaAt(schema, path.slice(0, -1), value);
+  const field =
+    path.length === 0
+      ? unwrap(schema)
+      : parent instanceof z.ZodObject && typeof last === 'string'
+        ? unwrap(parent.shape[last] as z.ZodType | undefined)
+        : parent instanceof z.ZodArray && typeof last === 'number'
+          ? unwrap(parent.element as z.ZodType)
+          : undefined;
+  return field instanceof z.ZodUnion ? field : undefined;
+}
+
+function pick(schema: z.ZodType | undefined, value: unknown): z.ZodType | undefined {
+  if (!(schema instanceof z.ZodUnion)) return schema;
+  const options = (schema.options as z.ZodType[]).map(unwrap);
+  if (Array.isArray(value)) return options.find(option => option instanceof z.ZodArray);
+  if (value === null || typeof value !== 'object') return options.find(option => !(option instanceof z.ZodObject) && !(option instanceof z.ZodArray));
+  const keys = Object.keys(value);
+  const unknown = (option: z.ZodObject) => keys.filter(key => !(key in option.shape)).length;
+  const objects = options.filter((option): option is z.ZodObject => option instanceof z.ZodObject);
+  return objects.reduce<z.ZodObject | undefined>((best, option) => (best === undefined || unknown(option) < unknown(best) ? option : best), undefined);
 }
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
@@ -182,20 +218,23 @@ function addZodIssue(issues: Issues, issue: z.core.$ZodIssue, base: Path, schema
   const path: Path = [...base, ...(issue.path as (string | number)[])];
   const local = issue.path as (string | number)[];
   const value = valueAt(data, path);
+  const baseValue = valueAt(data, base);
   if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && value === undefined && path.length > 0) {
     const key = path[path.length - 1];
-    issues.add(path, ZOD_DEFAULT.test(issue.message) ? `Missing ${code(String(key))}${purposeOf(schemaAt(schema, local))}: add it.` : issue.message);
+    issues.add(path, ZOD_DEFAULT.test(issue.message) ? `Missing ${code(String(key))}${purposeOf(schemaAt(schema, local, baseValue))}: add it.` : issue.message);
     return;
   }
   switch (issue.code) {
     case 'invalid_union': {
-      const union = schemaAt(schema, local);
+      const union = unionAt(schema, local, baseValue);
       const branches = issue.errors
         .map((errors, index) => ({ errors, index }))
         .filter(({ errors }) => !errors.some(error => error.path.length === 0 && error.code === 'invalid_type'));
       if (branches.length > 0) {
-        const best = branches.reduce((a, b) => (b.errors.length < a.errors.length ? b : a));
-        const branch = union instanceof z.ZodUnion ? (union.options[best.index] as z.ZodType) : undefined;
+        // Each unknown key counts as a problem: `{ prompt, optons }` is a custom checkpoint with a typo, not an approval.
+        const weight = (errors: readonly z.core.$ZodIssue[]) => errors.reduce((sum, error) => sum + (error.code === 'unrecognized_keys' ? error.keys.length : 1), 0);
+        const best = branches.reduce((a, b) => (weight(b.errors) < weight(a.errors) ? b : a));
+        const branch = union?.options[best.index] as z.ZodType | undefined;
         for (const inner of best.errors) addZodIssue(issues, inner, path, branch, data);
         return;
       }
@@ -203,7 +242,7 @@ function addZodIssue(issues: Issues, issue: z.core.$ZodIssue, base: Path, schema
       return;
     }
     case 'unrecognized_keys': {
-      const parent = schemaAt(schema, local);
+      const parent = schemaAt(schema, local, baseValue);
       const allowed = parent instanceof z.ZodObject ? Object.keys(parent.shape) : [];
       for (const key of issue.keys) {
         const near = closestMatch(key, allowed);
@@ -237,8 +276,10 @@ function addZodIssue(issues: Issues, issue: z.core.$ZodIssue, base: Path, schema
         return;
       }
       const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
-      const what = issue.origin === 'array' ? 'items' : issue.origin === 'string' ? 'characters' : '';
-      issues.add(path, `Use ${issue.code === 'too_small' ? 'at least' : 'at most'} ${String(limit)}${what ? ` ${what}` : ''} (found ${code(value)}).`);
+      const what = issue.origin === 'array' ? ' items' : issue.origin === 'string' ? ' characters' : '';
+      const bound = issue.code === 'too_small' ? (issue.inclusive === false ? 'more than' : 'at least') : issue.inclusive === false ? 'less than' : 'at most';
+      const found = issue.origin === 'array' && Array.isArray(value) ? `${value.length}` : code(value);
+      issues.add(path, `Use ${bound} ${String(limit)}${what} (found ${found}).`);
       return;
     }
     default:

@@ -25,7 +25,7 @@ export const GAP_ACTIONS = ['retry', 'spawn_additional', 'escalate', 'abort'] as
 export const DEFAULT_GAP_ITERATIONS = 3;
 export const MAX_GAP_ITERATIONS = 10;
 
-const text = (description: string) => z.string().min(1, { error: 'Must not be empty.' }).describe(description);
+const text = (description: string) => z.string().min(1, { error: 'Write a value here: it must not be empty.' }).describe(description);
 const script = (description: string) =>
   z.string().regex(/\S/, { error: 'The script is empty: write the JavaScript, or remove the field.' }).describe(description);
 

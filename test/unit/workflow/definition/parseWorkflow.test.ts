@@ -281,6 +281,14 @@ describe('parseWorkflow', () => {
       onlyIssue(file(`${phase('strict', 'parallel', LIST)}    checkpoint:\n      prompt: Go on?\n      options: []\n`), 'phases[0].checkpoint.options', 11, /at least one option/);
     });
 
+    it('explains a malformed checkpoint through the shape it was meant to have', () => {
+      const custom = issues(file(`${phase('strict', 'parallel', LIST)}    checkpoint:\n      prompt: Go on?\n      optons: []\n`));
+      issueOn(custom, 'phases[0].checkpoint.optons', 11, /Unknown field `optons` \(did you mean `options`\?\).*Allowed here: `condition`, `prompt`, `show_files`, `options`/);
+      issueOn(custom, 'phases[0].checkpoint.options', 9, /A custom checkpoint needs `options`/);
+      const approval = issues(file(`${phase('strict', 'parallel', LIST)}    checkpoint: { approval_required: true, prompt: p }\n`));
+      issueOn(approval, 'phases[0].checkpoint.prompt', 9, /Unknown field `prompt`.*Allowed here: `approval_required`/);
+    });
+
     it('keeps condition and show_files', () => {
       const workflow = ok(
         file(`${phase('strict', 'parallel', LIST)}    checkpoint:\n      condition: "context.subagents_spawned > 0"\n      prompt: p\n      show_files: ["{{output_dir}}/a.md"]\n      options:\n        - label: Go\n          on_select: { action: continue }\n`),
@@ -396,6 +404,15 @@ describe('parseWorkflow', () => {
       issueOn(all, 'phases[0].behavior', 5, /did you mean `parallel`/);
       issueOn(all, 'phases[0].subagents', 6, /Give `subagents` as a list .* Found the text `code-scout`/);
       assert.equal(all.length, 5);
+    });
+
+    it('an empty value, a list item of the wrong kind, a number out of range', () => {
+      const all = issues(file('  - id: a\n    behavior:\n    main_agent:\n    subagents:\n      - reviewer\n      - type: writer\n        config: { max_tokens: 0 }\n'));
+      issueOn(all, 'phases[0].behavior', 5, /Use one of `parallel`, `sequential`, `main-only` \(found an empty value\)/);
+      issueOn(all, 'phases[0].main_agent', 6, /Expected a mapping \(`key: value` lines\), found an empty value/);
+      issueOn(all, 'phases[0].subagents[0]', 8, /Expected a mapping .* found the text `reviewer`/);
+      issueOn(all, 'phases[0].subagents[1].config.max_tokens', 10, /Use more than 0 \(found `0`\)/);
+      assert.equal(all.length, 4);
     });
 
     it('a missing field is placed on its parent', () => {
