@@ -587,7 +587,8 @@ function isExecutionMode(value: unknown): value is ExecutionMode {
 /** Parses and validates one workflow file; every problem is reported, with where it is and what to change. */
 export function parseWorkflow(text: string, source: WorkflowSource, options: ParseWorkflowOptions = {}): WorkflowParse {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // `merge`: `<<: *shared` merge keys, so phases can share a config through an anchor.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const locator = new Locator(doc, lineCounter);
   const issues = new Issues(locator);
   const fail = (): WorkflowParse => ({ ok: false, source, issues: sortedIssues(issues.all) });

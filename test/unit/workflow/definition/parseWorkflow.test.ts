@@ -376,6 +376,15 @@ describe('parseWorkflow', () => {
       assert.deepEqual(workflow.finalization, { template: 't.md', output: '{{output_dir}}/final.md' });
     });
 
+    it('YAML anchors and `<<` merge keys work (a shared config)', () => {
+      const workflow = ok(
+        file('  - id: a\n    behavior: parallel\n    subagents:\n      - type: writer\n        config: &shared { model: haiku, max_tokens: 500 }\n      - type: reviewer\n        config:\n          <<: *shared\n          model: opus\n'),
+      );
+      const agents = workflow.phases[0]!.agents;
+      assert.ok(agents.mode === 'strict' && agents.behavior !== 'main-only');
+      assert.deepEqual(agents.subagents.map(s => s.config), [{ model: 'haiku', max_tokens: 500 }, { model: 'opus', max_tokens: 500 }]);
+    });
+
     it('records the line of each phase', () => {
       const workflow = ok(file(`${phase('strict', 'parallel', LIST)}\n  # a comment\n  - id: two\n    behavior: main-only\n${MAIN}`));
       assert.deepEqual(
