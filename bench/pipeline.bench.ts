@@ -5,7 +5,9 @@
  */
 import { neverCancelled, type ModelRequest } from '../src/core/llm/languageModel';
 import { UsageTally } from '../src/core/llm/usage';
-import { runPipeline } from '../src/core/pipeline/run/runPipeline';
+import { InMemoryRunOutputs } from '../src/core/workflow/engine/runOutputs';
+import { runDeepWork } from '../src/core/workflow/runDeepWork';
+import { builtInWorkflow } from '../test/support/builtInWorkflow';
 import type { PipelineRunState } from '../src/core/pipeline/run/runState';
 import { ticketUpstream } from '../src/core/pipeline/stages/tickets/ticketUpstream';
 import { InMemoryWorkspaceReader } from '../src/core/pipeline/workspace/inMemoryWorkspaceReader';
@@ -103,21 +105,26 @@ export async function main(): Promise<PipelineBenchResult> {
   const ids = counterIds();
   const usage = new UsageTally();
   const started = performance.now();
-  const outcome = await runPipeline({
-    goal: 'Add subtraction to the calculator.',
+  const history = newHistory(clock, ids);
+  // `/plan` as users run it: the built-in plan workflow through the workflow engine; every checkpoint continues.
+  const outcome = await runDeepWork({
+    workflow: builtInWorkflow('plan'),
+    start: { goal: 'Add subtraction to the calculator.' },
     model,
     reader: new InMemoryWorkspaceReader(files),
-    history: newHistory(clock, ids),
+    history,
+    outputs: new InMemoryRunOutputs(`.council/runs/${history.runId}`),
     clock,
     ids,
     token: neverCancelled,
     usage,
     concurrency: 3,
+    checkpoint: async () => ({ action: 'continue' }),
   });
   const wallMs = performance.now() - started;
   if (outcome.status !== 'completed') throw new Error(`bench run ended ${outcome.status}`);
   const critical = criticalPathCalls(model);
-  const { curated, full } = await downstreamTokens(outcome.state, model);
+  const { curated, full } = await downstreamTokens(outcome.pipeline, model);
   const result: PipelineBenchResult = {
     wallMs,
     criticalPathCalls: critical,

@@ -10,7 +10,14 @@ import { MementoHistoryStore } from './vscode/plan/mementoHistoryStore';
 import { registerPlanCommands } from './vscode/plan/planCommands';
 import { createPlanHandler } from './vscode/plan/planHandler';
 import { planFollowups } from './vscode/plan/planResult';
-import { PlanRunStore } from './vscode/plan/planRunStore';
+import { RunStore } from './vscode/workflow/runStore';
+import { DEEP_WORK_AGENT_TYPES } from './core/workflow/runDeepWork';
+import { QuickJsSandbox } from './core/workflow/sandbox/quickJsSandbox';
+import { createWorkflowHandler } from './vscode/workflow/workflowHandler';
+import { workflowFollowups } from './vscode/workflow/workflowResult';
+import { loadWorkflows } from './vscode/workflow/workflowCatalog';
+import { loadSandboxWasm } from './vscode/workflow/sandboxWasm';
+import { registerWorkflowCommands } from './vscode/workflow/workflowCommands';
 import { SessionStore } from './vscode/sessionStore';
 
 /** The extension's public API, used by its integration tests to inspect stored sessions. */
@@ -18,8 +25,8 @@ export interface CouncilApi {
   readonly store: SessionStore;
   /** How long `activate` took, in milliseconds (also in the Council log). */
   readonly activationMs: number;
-  /** Stored `/plan` runs. */
-  readonly runs: PlanRunStore;
+  /** Stored `/plan` and `/workflow` runs. */
+  readonly runs: RunStore;
 }
 
 /** Builds the pieces and registers them; nothing else lives here (activation stays cheap: no I/O, no model calls). */
@@ -27,11 +34,20 @@ export function activate(context: vscode.ExtensionContext): CouncilApi {
   const started = performance.now();
   const log = CouncilLog.create();
   const store = new SessionStore(context.workspaceState);
-  const runs = new PlanRunStore(context.workspaceState);
-  const plan = createPlanHandler({ runs, history: new MementoHistoryStore(context.workspaceState), log });
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, councilHandler({ context, store, log, plan }));
+  const runs = new RunStore(context.workspaceState);
+  // The script sandbox's WebAssembly is read and compiled only when a workflow runs a script.
+  const deepWork = {
+    runs,
+    history: new MementoHistoryStore(context.workspaceState),
+    log,
+    catalog: () => loadWorkflows(context.extensionUri, DEEP_WORK_AGENT_TYPES),
+    sandbox: new QuickJsSandbox(loadSandboxWasm(context.extensionUri)),
+  };
+  const plan = createPlanHandler(deepWork);
+  const workflow = createWorkflowHandler(deepWork);
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, councilHandler({ context, store, log, plan, workflow }));
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'council.png');
-  participant.followupProvider = { provideFollowups: result => planFollowups(result) ?? councilFollowups(result) };
+  participant.followupProvider = { provideFollowups: result => planFollowups(result) ?? workflowFollowups(result) ?? councilFollowups(result) };
   // Which result a person rated, so the log can be read next to the session it concerns.
   context.subscriptions.push(
     participant.onDidReceiveFeedback(feedback =>
@@ -39,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): CouncilApi {
     ),
   );
   registerPersonaCommands(context);
+  registerWorkflowCommands(context, { loadCatalog: deepWork.catalog });
   context.subscriptions.push(log, participant, ...registerCouncilCommands(context, store), ...registerPlanCommands(runs));
   context.subscriptions.push(vscode.lm.registerTool(COUNCIL_TOOL_NAME, councilTool({ store, log, extensionUri: context.extensionUri })));
   const activationMs = performance.now() - started;

@@ -10,6 +10,7 @@ import { chatOutput } from './chatOutput';
 import { councilMetadata, newerSessionMetadata } from './councilResult';
 import type { CouncilLog } from './log';
 import type { PlanHandler } from './plan/planHandler';
+import type { WorkflowHandler } from './workflow/workflowHandler';
 import { loadCouncilPersonas } from './personaSource';
 import type { SessionStore } from './sessionStore';
 import { readCouncilSettings } from './settings';
@@ -28,6 +29,8 @@ export interface CouncilEnvironment {
   readonly log: CouncilLog;
   /** `/plan` and the "Plan this" follow-up (the deep-work pipeline), when available. */
   readonly plan?: PlanHandler;
+  /** `/workflow`: YAML workflows (spec 002), when available. */
+  readonly workflow?: WorkflowHandler;
 }
 
 /** What a council turn keeps when it stops early, and the button that continues it. */
@@ -49,7 +52,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     const settings = readCouncilSettings();
     // What the user attached (and earlier turns of this session did): read once, bounded, cited in the response.
     const attached =
-      intent.kind === 'plan' || intent.kind === 'newSession' || intent.kind === 'turn'
+      intent.kind === 'plan' || intent.kind === 'workflow' || intent.kind === 'newSession' || intent.kind === 'turn'
         ? await attachedContext(request, chatContext.history, PARTICIPANT_ID, intent.kind === 'newSession' ? undefined : current, stream, token)
         : [];
     switch (intent.kind) {
@@ -65,6 +68,12 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
           return { metadata: councilMetadata(current) };
         }
         return env.plan(intent.goal, current, request, stream, token, [...(current?.attached ?? []), ...attached]);
+      case 'workflow':
+        if (!env.workflow) {
+          stream.markdown('Workflows are not available in this build.');
+          return { metadata: councilMetadata(current) };
+        }
+        return env.workflow(intent.text, request, stream, token, [...(current?.attached ?? []), ...attached]);
       case 'show': {
         if (intent.what === 'personas') {
           const registry = await loadCouncilPersonas(env.context.extensionUri, settings);

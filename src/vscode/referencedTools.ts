@@ -28,7 +28,7 @@ let calls = 0;
  * invocation token) and renders its result as text: text parts
  * and prompt-tsx parts (what built-in tools such as `#codebase` return) alike.
  */
-async function invokeAsText(name: string, input: object, invocationToken: vscode.ChatParticipantToolToken | undefined, token: vscode.CancellationToken): Promise<string> {
+export async function invokeAsText(name: string, input: object, invocationToken: vscode.ChatParticipantToolToken | undefined, token: vscode.CancellationToken): Promise<string> {
   const call = new vscode.LanguageModelToolCallPart(`council-${++calls}`, name, input);
   const rendered = await renderPrompt(ToolCall, { call, invocationToken }, { modelMaxPromptTokens: RESULT_TOKENS }, charTokenizer, undefined, token, 'none');
   return rendered.messages.map(textOf).join('\n');

@@ -17,6 +17,7 @@ export const SLASH = {
   extend: 'extend',
   retry: 'retry',
   plan: 'plan',
+  workflow: 'workflow',
   open: 'open',
 } as const;
 
@@ -36,6 +37,8 @@ export type ChatIntent =
   /** `/new` without a request: forget the thread's session and wait for one. */
   | { readonly kind: 'reset' }
   | { readonly kind: 'plan'; readonly goal: string }
+  /** `/workflow [name goal | action run-id [text]]`: list, run or continue a YAML workflow. */
+  | { readonly kind: 'workflow'; readonly text: string }
   /** `/open <sessionId>`: make this thread continue a stored session (e.g. one an agent ran through the tool). */
   | { readonly kind: 'open'; readonly sessionId: string }
   /** Nothing to do; `message` says why and what to do instead. */
@@ -70,6 +73,8 @@ export function chatIntent(slash: string | undefined, prompt: string, phase: Ses
       return { kind: 'show', what: slash };
     case SLASH.plan:
       return { kind: 'plan', goal: text };
+    case SLASH.workflow:
+      return { kind: 'workflow', text };
     case SLASH.open: {
       const sessionId = text.split(/\s+/)[0] ?? '';
       return sessionId

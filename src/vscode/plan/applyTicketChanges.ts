@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { PlanRunStore } from './planRunStore';
+import type { RunStore } from '../workflow/runStore';
+import { readBoard } from '../../core/workflow/plan/pipelineBoard';
 import { StaleProposalError } from './lineReplacements';
 import { ticketWorkspaceEdit } from './ticketEdit';
 
@@ -36,13 +37,14 @@ async function confirm(ticketId: string, files: readonly string[]): Promise<bool
  * nothing changes. Refused in an untrusted workspace. Applied like a refactoring: VS Code saves files it had to open
  * (`files.refactoring.autoSave`), and Undo reverts the edit.
  */
-export async function applyTicketChanges(runs: PlanRunStore, args: ApplyTicketChangesArgs): Promise<ApplyTicketChangesResult> {
+export async function applyTicketChanges(runs: RunStore, args: ApplyTicketChangesArgs): Promise<ApplyTicketChangesResult> {
   const done = (applied: boolean, files: readonly string[], message: string): ApplyTicketChangesResult => {
     void (applied ? vscode.window.showInformationMessage(message) : vscode.window.showWarningMessage(message));
     return { applied, files, message };
   };
   if (!vscode.workspace.isTrusted) return done(false, [], 'Council does not change files in an untrusted workspace. Trust the workspace first.');
-  const proposal = runs.load(args.runId)?.state.stages.tickets?.agentResults.find(result => result.ticketId === args.ticketId);
+  const stored = runs.load(args.runId);
+  const proposal = stored ? readBoard(stored.state.blackboard).stages.tickets?.agentResults.find(result => result.ticketId === args.ticketId) : undefined;
   if (!proposal) return done(false, [], `There is no proposal for ${args.ticketId} in run ${args.runId}.`);
   const files = proposal.proposedChanges.map(change => `${change.kind} ${change.path}`);
   if (files.length === 0) return done(false, [], `${args.ticketId} proposes no file changes.`);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { applyTicketChanges, type ApplyTicketChangesArgs } from './applyTicketChanges';
-import type { PlanRunStore } from './planRunStore';
+import type { RunStore } from '../workflow/runStore';
 
 /** The deep-work commands' ids (package.json `contributes.commands`). */
 export const PLAN_COMMAND = {
@@ -12,7 +12,7 @@ export const PLAN_COMMAND = {
  * Registers "Council: Plan a Task" (asks for a goal, or takes `{ goal }`, and sends `@council /plan <goal>` in chat;
  * resolves with the chat result) and `council.applyTicketChanges` (the "Apply" button under a ticket's proposal).
  */
-export function registerPlanCommands(runs: PlanRunStore): vscode.Disposable[] {
+export function registerPlanCommands(runs: RunStore): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(PLAN_COMMAND.planTask, async (args?: { readonly goal?: string }) => {
       const goal =

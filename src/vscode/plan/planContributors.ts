@@ -8,7 +8,7 @@ import { workspaceFactsContributor, type WorkspaceFacts } from '../../core/pipel
 import { isVisibleFile } from '../../core/pipeline/workspace/workspaceIndex';
 import type { WorkspaceReader } from '../../core/pipeline/workspace/workspaceReader';
 import { WORKSPACE_TOOLS } from '../../core/pipeline/workspace/workspaceTools';
-import type { PlanRunStore } from './planRunStore';
+import type { RunStore } from '../workflow/runStore';
 
 /** Workspace facts from VS Code: the workspace's name and folders, and languages and file count from the reader's listing. */
 export function vscodeWorkspaceFacts(reader: WorkspaceReader): WorkspaceFacts {
@@ -29,12 +29,12 @@ export function vscodeWorkspaceFacts(reader: WorkspaceReader): WorkspaceFacts {
 }
 
 /** Episodic memory from the run store: short accounts of how earlier runs in this workspace ended. */
-export function storedEpisodes(runs: PlanRunStore): EpisodicMemory {
+export function storedEpisodes(runs: RunStore): EpisodicMemory {
   return { recall: async ({ limit }) => runs.episodes(limit) };
 }
 
 /** The contributors of a run in VS Code: tool guidance, workspace facts, episodic memory and the user's attached context. */
-export function planContributors(reader: WorkspaceReader, runs: PlanRunStore, attached: readonly AttachedItem[] = []): PromptContributorRegistry {
+export function planContributors(reader: WorkspaceReader, runs: RunStore, attached: readonly AttachedItem[] = []): PromptContributorRegistry {
   return new PromptContributorRegistry()
     .register(attachedContextContributor(attached))
     .register(toolGuidanceContributor(() => WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description }))))

@@ -2,23 +2,22 @@ import * as vscode from 'vscode';
 import { untrusted } from '../../core/council/markdown';
 import { proposedChangeMarkdown } from '../../core/pipeline/run/proposedChangeMarkdown';
 import { forecastSentence, forecastStages } from '../../core/pipeline/run/requestEstimate';
-import type { PipelineRunOutcome } from '../../core/pipeline/run/runOutcome';
 import type { PipelineRunState } from '../../core/pipeline/run/runState';
-import type { StageCheckpoint } from '../../core/pipeline/run/runPipeline';
+import type { StageCheckpoint } from '../../core/workflow/runDeepWork';
 import { PLAN_COMMAND } from './planCommands';
 import { stageName } from './planProgress';
 import type { PlanResultMetadata } from './planResult';
-import type { PlanRunStatus } from './planRunStore';
-import { checkpointPrompt, stageSummaryMarkdown } from './planSummary';
-import { lastCompletedStage } from './runControl';
+import type { WorkflowRunStatus } from '../workflow/runStore';
+import type { PlanOutcome } from './planOutcome';
+import { checkpointPrompt, lastCompletedStage, stageSummaryMarkdown } from './planSummary';
 
-/** The status a run is stored with after `outcome` (an 'aborted' outcome at a pause is 'paused'). */
-export function statusOf(outcome: PipelineRunOutcome, paused: boolean): PlanRunStatus {
-  return outcome.status === 'aborted' && paused ? 'paused' : outcome.status;
+/** The status a run is stored with after `outcome`. */
+export function statusOf(outcome: PlanOutcome): WorkflowRunStatus {
+  return outcome.status;
 }
 
 /** The user-facing message of an outcome that needs one. */
-export function outcomeMessage(outcome: PipelineRunOutcome): string | undefined {
+export function outcomeMessage(outcome: PlanOutcome): string | undefined {
   switch (outcome.status) {
     case 'needs_user':
       return outcome.question;
@@ -30,7 +29,7 @@ export function outcomeMessage(outcome: PipelineRunOutcome): string | undefined 
   }
 }
 
-function metadataOf(state: PipelineRunState, status: PlanRunStatus): PlanResultMetadata {
+function metadataOf(state: PipelineRunState, status: WorkflowRunStatus): PlanResultMetadata {
   const stage = lastCompletedStage(state);
   return { plan: 1, runId: state.runId, status, ...(stage ? { stage } : {}), nextStage: state.nextStage };
 }
@@ -73,7 +72,7 @@ export function renderCompleted(stream: vscode.ChatResponseStream, state: Pipeli
 }
 
 /** A run that stopped without completing: what happened and how to go on (the buttons resume the saved state). */
-export function renderStopped(stream: vscode.ChatResponseStream, outcome: PipelineRunOutcome): PlanResultMetadata {
+export function renderStopped(stream: vscode.ChatResponseStream, outcome: PlanOutcome): PlanResultMetadata {
   const stage = lastCompletedStage(outcome.state);
   const saved = stage ? `Progress up to **${stageName(stage)}** is saved.` : 'No stage was completed yet.';
   const id = `\`${outcome.state.runId}\``;
@@ -95,9 +94,10 @@ export function renderStopped(stream: vscode.ChatResponseStream, outcome: Pipeli
       // Shown in the error box (see planStop); the validator's or provider's detail goes to the log only.
       break;
     case 'completed':
+    case 'paused':
       break;
   }
-  return metadataOf(outcome.state, statusOf(outcome, false));
+  return metadataOf(outcome.state, statusOf(outcome));
 }
 
 /** "Used 9 model requests so far." */

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { SLASH } from '../../core/council/chatIntent';
 import type { PipelineStage } from '../../core/pipeline/schemas/agentType';
-import type { PlanRunStatus } from './planRunStore';
+import type { WorkflowRunStatus } from '../workflow/runStore';
 import { planControlPrompt, type PlanAction } from './planRequest';
 
 /** What a `/plan` response remembers in `ChatResult.metadata`: the run and where it stands. */
@@ -9,7 +9,7 @@ export interface PlanResultMetadata {
   readonly plan: 1;
   /** Absent when no run started (e.g. `/plan` without a goal). */
   readonly runId?: string;
-  readonly status?: PlanRunStatus;
+  readonly status?: WorkflowRunStatus;
   /** The stage the run stopped after (at a checkpoint). */
   readonly stage?: PipelineStage;
   readonly nextStage?: PipelineStage | null;

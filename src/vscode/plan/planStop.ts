@@ -1,8 +1,8 @@
 import { describeTurnStop } from '../../core/llm/turnStop';
-import type { PipelineRunOutcome } from '../../core/pipeline/run/runOutcome';
 import type { PipelineRunState } from '../../core/pipeline/run/runState';
 import { stageName } from './planProgress';
-import { lastCompletedStage } from './runControl';
+import type { PlanOutcome } from './planOutcome';
+import { lastCompletedStage } from './planSummary';
 
 /** What a stopped run kept, as one sentence. */
 export function savedProgress(state: PipelineRunState): string {
@@ -14,7 +14,7 @@ export function savedProgress(state: PipelineRunState): string {
  * The error box of a run that failed or was rejected: what happened and what to do in one or two sentences,
  * with the detail for the log. Undefined for outcomes that are not failures.
  */
-export function planFailure(outcome: PipelineRunOutcome): { readonly message: string; readonly detail: string } | undefined {
+export function planFailure(outcome: PlanOutcome): { readonly message: string; readonly detail: string } | undefined {
   const context = { kept: savedProgress(outcome.state), button: 'Try again' };
   if (outcome.status === 'failed') {
     const stop = describeTurnStop(outcome.error, context);

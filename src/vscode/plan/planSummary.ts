@@ -1,5 +1,5 @@
 import { untrusted } from '../../core/council/markdown';
-import type { PipelineStage } from '../../core/pipeline/schemas/agentType';
+import { PIPELINE_STAGES, type PipelineStage } from '../../core/pipeline/schemas/agentType';
 import type { PipelineRunState } from '../../core/pipeline/run/runState';
 import { stageName } from './planProgress';
 
@@ -48,4 +48,9 @@ export function checkpointPrompt(state: PipelineRunState, stage: PipelineStage):
   return next
     ? `Paused after **${stageName(stage)}**. **Continue** runs ${stageName(next).toLowerCase()}, **Redo stage** runs ${stageName(stage).toLowerCase()} again, **Skip next stage** finishes the run here, **Abort** stops it (it stays resumable).`
     : `**${stageName(stage)}** is complete.`;
+}
+
+/** The stage the run completed last (the one a paused run's checkpoint was about), if any. */
+export function lastCompletedStage(state: PipelineRunState): PipelineStage | undefined {
+  return [...PIPELINE_STAGES].reverse().find(stage => state.stages[stage] !== undefined);
 }

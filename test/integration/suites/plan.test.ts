@@ -4,7 +4,11 @@ import { councilExtension, fixture, newChat, sendChat } from '../harness';
 import { playCouncil } from '../councilPlay';
 import type { FixtureApi, ScriptedReply, ScriptedRequest } from '../fixture/src/api';
 import type { CouncilApi } from '../../../src/extension';
-import type { StoredPlanRun } from '../../../src/vscode/plan/planRunStore';
+import type { PipelineRunState } from '../../../src/core/pipeline/run/runState';
+import { pipelineRunStateOf } from '../../../src/core/workflow/plan/pipelineBoard';
+import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/workflow/runDeepWork';
+import type { StoredWorkflowRun } from '../../../src/vscode/workflow/runStore';
+import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
 import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
 import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';
 import { councilFollowups } from '../../../src/vscode/followups';
@@ -62,11 +66,16 @@ function buttonQuery(result: vscode.ChatResult, label: string): string {
   return `@council /${button?.command} ${button?.prompt}`;
 }
 
-async function storedRun(runId: string | undefined): Promise<StoredPlanRun> {
-  const api = (await councilExtension()).exports as CouncilApi;
+/** A stored plan run as the pipeline sees it (its stages, next stage, skipped stages), with its status and request count. */
+async function storedRun(runId: string | undefined): Promise<{ readonly status: StoredWorkflowRun['status']; readonly requestsUsed: number; readonly state: PipelineRunState; readonly run: StoredWorkflowRun }> {
+  const extension = await councilExtension();
+  const api = extension.exports as CouncilApi;
   const run = api.runs.load(runId ?? '');
   assert.ok(run, `run ${runId} is stored`);
-  return run as StoredPlanRun;
+  const stored = run as StoredWorkflowRun;
+  const plan = (await loadWorkflows(extension.extensionUri, DEEP_WORK_AGENT_TYPES)).get('plan');
+  assert.ok(plan, 'the plan workflow loads');
+  return { status: stored.status, requestsUsed: stored.state.requestsUsed, state: pipelineRunStateOf(plan as NonNullable<typeof plan>, stored.state), run: stored };
 }
 
 function workspaceUri(path: string): vscode.Uri {

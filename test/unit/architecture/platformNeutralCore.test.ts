@@ -40,7 +40,7 @@ describe('architecture', () => {
 
   it('dependencies in src/core point one way: each folder imports only the folders below it', () => {
     // Bottom to top. Files directly in src/core (clock, actionableError) are the bottom.
-    const ORDER = ['.', 'storage', 'llm', 'session', 'personas', 'pipeline', 'council'];
+    const ORDER = ['.', 'storage', 'llm', 'session', 'personas', 'pipeline', 'council', 'workflow'];
     const core = join(REPO_ROOT, 'src/core');
     const folderOf = (path: string) => {
       const top = relative(core, path).split(/[\\/]/);

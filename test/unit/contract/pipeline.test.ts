@@ -82,7 +82,7 @@ async function play(scenario: Scenario, measured: ScriptedModel): Promise<void> 
   const others = pipelineModel({ route_context: SCRIPTED_ROUTING, ...scenario.script }, { supportsToolCalling: measured.supportsToolCalling });
   const { outcome } = await runFixture(others, { model: measuredFor(scenario.tool, measured, others), options: { maxAgentsPerStage: scenario.agentsPerStage ?? 1 } });
   if (!FINE.has(outcome.status)) {
-    throw new Error(`the run ended "${outcome.status}": ${'message' in outcome ? outcome.message.slice(0, 400) : ''}`);
+    throw new Error(`the run ended "${outcome.status}": ${'message' in outcome ? String(outcome.message).slice(0, 400) : ''}`);
   }
 }
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { z } from 'zod';
 import { STORED_HISTORY_FORMAT } from '../../../src/core/pipeline/history/storedHistory';
-import { STORED_PLAN_RUN_FORMAT } from '../../../src/core/pipeline/run/storedPlanRun';
+import { STORED_WORKFLOW_RUN_FORMAT } from '../../../src/core/workflow/runs/storedWorkflowRun';
 import { STORED_SESSION_FORMAT } from '../../../src/core/session/storedSession';
 import {
   migrationGaps,
@@ -86,7 +86,7 @@ describe('versioned storage records', () => {
   });
 
   it("every stored format of Council can upgrade each of its older versions", () => {
-    for (const format of [STORED_SESSION_FORMAT, STORED_PLAN_RUN_FORMAT, STORED_HISTORY_FORMAT]) {
+    for (const format of [STORED_SESSION_FORMAT, STORED_WORKFLOW_RUN_FORMAT, STORED_HISTORY_FORMAT]) {
       assert.deepEqual(migrationGaps(format), [], format.noun);
     }
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { LanguageModelFailure } from '../../../src/core/llm/languageModel';
 import { HandoffRejected } from '../../../src/core/pipeline/handoff/handoffWithRepair';
 import { PipelineRunState } from '../../../src/core/pipeline/run/runState';
-import type { PipelineRunOutcome } from '../../../src/core/pipeline/run/runOutcome';
+import type { PlanOutcome } from '../../../src/vscode/plan/planOutcome';
 import { planFailure } from '../../../src/vscode/plan/planStop';
 
 /** The run state of the stored v1 fixture: discovery and planning done. */
@@ -16,7 +16,7 @@ const VALIDATOR_TEXT = 'fileReferences[1].endLine: endLine 5491272353579008 is b
 
 describe('/plan: how a run that stops reads in chat', () => {
   it('a model failure is an error box with what to do; the provider detail is for the log', () => {
-    const outcome: PipelineRunOutcome = { status: 'failed', message: 'quota', error: new LanguageModelFailure('quotaExceeded', 'You have exceeded your premium request allowance'), state };
+    const outcome: PlanOutcome = { status: 'failed', message: 'quota', error: new LanguageModelFailure('quotaExceeded', 'You have exceeded your premium request allowance'), state };
     const failure = planFailure(outcome);
     assert.match(failure?.message ?? '', /quota for this model is used up.*Progress up to \w+ is saved\.$/);
     assert.match(failure?.detail ?? '', /premium request allowance/);

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { neverCancelled } from '../../../../src/core/llm/languageModel';
-import { runPipeline, type CheckpointAnswer } from '../../../../src/core/pipeline/run/runPipeline';
-import { counterIds, fixtureReader, pipelineModel, steppingClock } from '../../../support/pipelineScript';
-import { runFixture } from './harness';
+import { pipelineModel, steppingClock } from '../../../support/pipelineScript';
+import { runFixture, type CheckpointAnswer } from './harness';
 
 const count = (model: ReturnType<typeof pipelineModel>, name: string) => model.requests.filter(r => r.toolMode === 'required' && r.tools[0]?.name === name).length;
 
@@ -18,11 +16,12 @@ function answering(answers: Partial<Record<string, CheckpointAnswer[]>>) {
 }
 
 describe('checkpoints between stages', () => {
-  it('continue: asks after every stage', async () => {
+  it('continue: asks after discovery and planning (the checkpoints of the built-in plan workflow)', async () => {
     const { seen, checkpoint } = answering({});
     const { outcome } = await runFixture(pipelineModel(), { checkpoint });
     assert.equal(outcome.status, 'completed');
-    assert.deepEqual(seen, ['discovery', 'planning', 'tickets']);
+    assert.deepEqual(seen, ['discovery', 'planning']);
+    assert.deepEqual(outcome.run.context.checkpoints.map(record => [record.phase, record.decision]), [['discovery', 'continue'], ['planning', 'continue']]);
   });
 
   it('redo: runs the stage again', async () => {
@@ -30,7 +29,9 @@ describe('checkpoints between stages', () => {
     const model = pipelineModel();
     const { outcome } = await runFixture(model, { checkpoint });
     assert.equal(outcome.status, 'completed');
-    assert.deepEqual(seen, ['discovery', 'discovery', 'planning', 'tickets']);
+    assert.deepEqual(seen, ['discovery', 'discovery', 'planning']);
+    assert.equal(outcome.run.context.phases.iteration_counts['discovery'], 2);
+    assert.deepEqual(outcome.state.phases.map(phase => [phase.stage, phase.outcome]).slice(0, 2), [['discovery', 'redo'], ['discovery', 'advanced']]);
     assert.equal(count(model, 'discovery_collector_result'), 2);
   });
 
@@ -49,16 +50,7 @@ describe('checkpoints between stages', () => {
     assert.equal(first.outcome.status, 'aborted');
     assert.equal(first.outcome.state.nextStage, 'planning');
     const model = pipelineModel();
-    const resumed = await runPipeline({
-      goal: first.outcome.state.goal,
-      model,
-      reader: fixtureReader(),
-      history: first.history,
-      clock: steppingClock(Date.parse('2026-01-19T12:00:00.000Z')),
-      ids: counterIds(),
-      token: neverCancelled,
-      resume: JSON.parse(JSON.stringify(first.outcome.state)),
-    });
+    const { outcome: resumed } = await runFixture(model, { history: first.history, clock: steppingClock(Date.parse('2026-01-19T12:00:00.000Z')), resume: JSON.parse(JSON.stringify(first.outcome.run)) });
     assert.equal(resumed.status, 'completed');
     assert.equal(count(model, 'discovery_report'), 0, 'discovery is not redone');
     assert.ok(resumed.state.stages.tickets);

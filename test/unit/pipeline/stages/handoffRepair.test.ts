@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import { runPipeline } from '../../../../src/core/pipeline/run/runPipeline';
-import { neverCancelled } from '../../../../src/core/llm/languageModel';
-import { counterIds, discoveryReportDraft, fixtureReader, pipelineModel, requestText, steppingClock } from '../../../support/pipelineScript';
+import { discoveryReportDraft, pipelineModel, requestText, steppingClock } from '../../../support/pipelineScript';
 import { valueReply } from '../../../support/scriptedModel';
 import { runFixture } from './harness';
 
@@ -44,16 +42,7 @@ describe('handoff repair and escalation', () => {
     assert.ok(first.snapshot.items.some(i => i.outcome.status === 'failed'));
 
     // Resume the same run with a model that now behaves.
-    const resumed = await runPipeline({
-      goal: 'ignored on resume',
-      model: pipelineModel(),
-      reader: fixtureReader(),
-      history: first.history,
-      clock: steppingClock(Date.parse('2026-01-19T11:00:00.000Z')),
-      ids: counterIds(),
-      token: neverCancelled,
-      resume: first.outcome.state,
-    });
+    const { outcome: resumed } = await runFixture(pipelineModel(), { goal: 'ignored on resume', history: first.history, clock: steppingClock(Date.parse('2026-01-19T11:00:00.000Z')), resume: first.outcome.run });
     assert.equal(resumed.status, 'completed');
     assert.equal(resumed.state.goal, 'Add subtraction to the calculator.');
     assert.ok(resumed.state.nextSequence > first.outcome.state.nextSequence);

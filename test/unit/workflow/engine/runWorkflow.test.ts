@@ -66,6 +66,17 @@ describe('workflow engine: phases, agents and deliverables', () => {
     assert.deepEqual(metadata.totals, { phases_completed: 2, phases_skipped: 0, subagents_spawned: 2, deliverables_created: 2, checkpoints_hit: 0, model_requests: 2 });
   });
 
+  it("a subagent's config.model picks its model; the others use the run's", async () => {
+    const sonnet = echoModel();
+    const asked: string[] = [];
+    const { outcome } = await run(workflow([phase('scan', { mode: 'strict', behavior: 'sequential', subagents: [{ type: 'writer', config: { model: 'sonnet' } }, { type: 'reviewer', config: {} }] })]), {
+      modelFor: async name => (asked.push(String(name)), sonnet),
+    });
+    assert.equal(outcome.status, 'completed');
+    assert.deepEqual(asked, ['sonnet']);
+    assert.equal(sonnet.callCount, 1, 'only the writer ran on it');
+  });
+
   it('saves the state after every phase', async () => {
     const { saves } = await run(workflow([phase('a', strict('writer')), phase('b', strict('writer')), phase('c', strict('writer'))]));
     const completedAt = saves.map(save => save.context.phases.completed.length);
@@ -205,7 +216,7 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
   });
 
   it('a model failure stops the run with its state; resuming does not redo completed phases', async () => {
-    const failing = new ScriptedModel((_r, index) => (index === 1 ? { kind: 'error', error: new LanguageModelFailure('unavailable', 'model down') } : `# Doc ${index}`), { supportsToolCalling: false });
+    const failing = new ScriptedModel((_r, index) => (index === 1 ? { kind: 'error', error: new LanguageModelFailure('notFound', 'model down') } : `# Doc ${index}`), { supportsToolCalling: false });
     const definition = workflow([phase('a', strict('writer')), phase('b', strict('writer'))]);
     const first = await run(definition, { model: failing });
     assert.equal(first.outcome.status, 'failed');

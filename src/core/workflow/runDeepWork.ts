@@ -1,0 +1,165 @@
+import type { Clock, IdSource } from '../clock';
+import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
+import type { UsageMeter } from '../llm/usage';
+import { PromptContributorRegistry } from '../pipeline/contributors/registry';
+import { toolGuidanceContributor } from '../pipeline/contributors/toolGuidance';
+import { HandoffRejected } from '../pipeline/handoff/handoffWithRepair';
+import type { BlackboardHistory } from '../pipeline/history/blackboardHistory';
+import type { PipelineStage } from '../pipeline/schemas/agentType';
+import { ContextIdIssuer } from '../pipeline/stages/contextIdIssuer';
+import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../pipeline/stages/pipelineOptions';
+import type { ProgressListener } from '../pipeline/stages/progressEvents';
+import { createStageContracts } from '../pipeline/stages/stageContracts';
+import type { PipelineRunState } from '../pipeline/run/runState';
+import { indexWorkspace } from '../pipeline/workspace/workspaceIndex';
+import type { WorkspaceReader } from '../pipeline/workspace/workspaceReader';
+import { WORKSPACE_TOOLS } from '../pipeline/workspace/workspaceTools';
+import type { WorkflowDefinition } from './definition/workflowDefinition';
+import { AgentTypeRegistry } from './engine/agentTypes';
+import { markdownAgentTypes, MARKDOWN_ROLES } from './agents/markdownAgents';
+import { optionFor, type CheckpointChoice, type CheckpointDecision } from './engine/checkpoints';
+import type { RunOutputs } from './engine/runOutputs';
+import { runWorkflow, type WorkflowOutcome } from './engine/runWorkflow';
+import type { WorkflowProgress } from './engine/workflowProgress';
+import type { PendingCheckpoint, WorkflowRunState } from './engine/workflowRunState';
+import type { ScriptSandbox } from './sandbox/scriptSandbox';
+import type { ReadOnlyTools } from './engine/skills';
+import { PIPELINE_BOARD_KEY, pipelineRunStateOf, readBoard, STAGE_TYPES, stageOfPhase, type PipelineBoard } from './plan/pipelineBoard';
+import { pipelineStageTypes } from './plan/pipelineStageTypes';
+
+/** What the caller is shown at a checkpoint after a stage: the stage, and the run as the pipeline sees it. */
+export interface StageCheckpoint {
+  readonly stage: PipelineStage;
+  readonly state: PipelineRunState;
+  readonly pending: PendingCheckpoint;
+}
+
+/** Inputs of {@link runDeepWork}. */
+export interface DeepWorkRequest {
+  /** The workflow to run (`plan` for `/plan`: built in, or the workspace's override). */
+  readonly workflow: WorkflowDefinition;
+  readonly model: LanguageModel;
+  readonly reader: WorkspaceReader;
+  /** The run's blackboard history; its runId (`wf-{uuid}`) is the run's id. */
+  readonly history: BlackboardHistory;
+  readonly outputs: RunOutputs;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly token: CancellationSignal;
+  readonly usage?: UsageMeter;
+  readonly sandbox?: ScriptSandbox;
+  /** Agents running at once within a stage (default 3). */
+  readonly concurrency?: number;
+  readonly onProgress?: ProgressListener;
+  readonly onWorkflowProgress?: (event: WorkflowProgress) => void;
+  readonly onSave?: (state: WorkflowRunState) => Promise<void>;
+  /** Answers a checkpoint now (`continue`, `redo`, `skip`, `abort`); undefined pauses the run there. */
+  readonly checkpoint?: (checkpoint: StageCheckpoint) => Promise<CheckpointChoice | undefined>;
+  /** Defaults to tool guidance only; the VS Code layer adds workspace facts and episodic memory. */
+  readonly contributors?: PromptContributorRegistry;
+  readonly options?: Partial<PipelineOptions>;
+  /** A new run's goal, constraints and feature flags. */
+  readonly start?: { readonly goal: string; readonly constraints?: readonly string[]; readonly flags?: readonly string[] };
+  /** Read-only language-model tools skills may name. */
+  readonly tools?: ReadOnlyTools;
+  /** The model for a subagent's `config.model`. */
+  readonly modelFor?: (name: string | undefined) => Promise<LanguageModel>;
+  /** A saved run, and the decision for its pending checkpoint. */
+  readonly resume?: { readonly state: WorkflowRunState; readonly decision?: CheckpointDecision };
+}
+
+/** How a plan run call ended: the workflow outcome, plus the pipeline's view of the run. */
+export type DeepWorkOutcome = WorkflowOutcome & { readonly pipeline: PipelineRunState; readonly stage?: StageCheckpoint };
+
+function defaultContributors(): PromptContributorRegistry {
+  return new PromptContributorRegistry().register(
+    toolGuidanceContributor(() => WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description }))),
+  );
+}
+
+/** The board a new run starts with: the goal, and the run's root context id (sequence 1). */
+function newBoard(runId: string, clock: Clock, goal: string, constraints: readonly string[]): PipelineBoard {
+  const rootContextId = new ContextIdIssuer(runId, clock, 1).issue('orchestrator');
+  return { goal, constraints: [...constraints], rootContextId, nextSequence: 2, knownContextIds: [rootContextId], stages: {}, phases: [] };
+}
+
+/** The pipeline's view of a saved plan run. */
+export function planStateOf(workflow: WorkflowDefinition, state: WorkflowRunState): PipelineRunState {
+  return pipelineRunStateOf(workflow, state);
+}
+
+/** A saved plan run with the user's answer to a `needs_user` question added to the constraints. */
+export function withUserAnswer(state: WorkflowRunState, answer: string): WorkflowRunState {
+  const text = answer.trim();
+  if (!text) return state;
+  const board = readBoard(state.blackboard);
+  return { ...state, blackboard: { ...state.blackboard, [PIPELINE_BOARD_KEY]: { ...board, constraints: [...board.constraints, `The user answered: ${text}`] } } };
+}
+
+/** Every subagent type a workflow may name, for validating workflow files before a run. */
+export const DEEP_WORK_AGENT_TYPES: ReadonlySet<string> = new Set([...MARKDOWN_ROLES.map(role => role.type), ...Object.values(STAGE_TYPES)]);
+
+/**
+ * Runs (or resumes) a workflow with Council's agent types: the generic Markdown agents and the pipeline's stages
+ * (`/plan` is the built-in `plan` workflow: discovery -> planning -> tickets, each stage a subagent type). Every
+ * pipeline agent invocation is recorded on the blackboard history; a degenerate loop goes to the context manager.
+ * Known failures come back as outcomes with a resumable state; nothing is applied to the workspace.
+ */
+export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOutcome> {
+  const { clock, history, workflow } = request;
+  const options: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, ...request.options, ...(request.concurrency === undefined ? {} : { concurrency: request.concurrency }) };
+  const runId = request.resume?.state.runId ?? history.runId;
+  if (runId !== history.runId) throw new Error(`The state belongs to run ${runId}, but the history to ${history.runId}.`);
+  const index = await indexWorkspace(request.reader, undefined, request.token);
+  const agents = new AgentTypeRegistry([
+    ...markdownAgentTypes(),
+    ...pipelineStageTypes({
+      runId,
+      index,
+      history,
+      clock,
+      ids: request.ids,
+      contracts: createStageContracts(index.visiblePaths),
+      contributors: request.contributors ?? defaultContributors(),
+      options,
+      onProgress: request.onProgress ?? (() => {}),
+    }),
+  ]);
+  const goal = request.start?.goal ?? '';
+  const resume = request.resume;
+  const stageCheckpoint = (pending: PendingCheckpoint, state: WorkflowRunState): StageCheckpoint => ({
+    stage: stageOfPhase(workflow, pending.phase) ?? 'discovery',
+    state: pipelineRunStateOf(workflow, state),
+    pending,
+  });
+  const outcome = await runWorkflow({
+    workflow,
+    agents,
+    ...(request.sandbox ? { sandbox: request.sandbox } : {}),
+    model: request.model,
+    ...(request.modelFor ? { modelFor: request.modelFor } : {}),
+    ...(request.tools ? { tools: request.tools } : {}),
+    reader: request.reader,
+    outputs: request.outputs,
+    clock,
+    token: request.token,
+    ...(request.usage ? { usage: request.usage } : {}),
+    // Stages run their own agents in parallel; the phases' agents run at the pipeline's concurrency.
+    limits: { concurrency: options.concurrency, maxRouteBacks: options.maxRouteBacks },
+    ...(request.onWorkflowProgress ? { onProgress: request.onWorkflowProgress } : {}),
+    ...(request.onSave ? { onSave: request.onSave } : {}),
+    checkpoint: async (pending, state) => {
+      const choice = await request.checkpoint?.(stageCheckpoint(pending, state));
+      return choice ? optionFor(pending, choice) : undefined;
+    },
+    ...(resume ? { resume } : { start: { runId, goal, flags: request.start?.flags ?? [], blackboard: { [PIPELINE_BOARD_KEY]: newBoard(runId, clock, goal, request.start?.constraints ?? []) } } }),
+  });
+  const pipeline = pipelineRunStateOf(workflow, outcome.state);
+  if (outcome.status === 'paused') return { ...outcome, pipeline, stage: stageCheckpoint(outcome.checkpoint, outcome.state) };
+  return { ...outcome, pipeline };
+}
+
+/** True when the failure was an agent's result that stayed invalid after its repairs. */
+export function isRejection(outcome: DeepWorkOutcome): outcome is DeepWorkOutcome & { readonly status: 'failed'; readonly error: HandoffRejected } {
+  return outcome.status === 'failed' && outcome.error instanceof HandoffRejected;
+}

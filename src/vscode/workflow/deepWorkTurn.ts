@@ -1,0 +1,121 @@
+import * as vscode from 'vscode';
+import { v4 as uuid } from 'uuid';
+import { systemClock } from '../../core/clock';
+import type { AttachedItem } from '../../core/session/attachedItem';
+import { describeTurnStop } from '../../core/llm/turnStop';
+import { BlackboardHistory } from '../../core/pipeline/history/blackboardHistory';
+import type { HistoryStore } from '../../core/pipeline/history/historyStore';
+import type { PipelineProgressEvent } from '../../core/pipeline/stages/progressEvents';
+import { runFolder } from '../../core/pipeline/run/report';
+import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
+import type { CheckpointDecision } from '../../core/workflow/engine/checkpoints';
+import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgress';
+import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
+import { runDeepWork, type DeepWorkOutcome } from '../../core/workflow/runDeepWork';
+import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
+import { adaptLanguageModel } from '../languageModelAdapter';
+import type { CouncilLog } from '../log';
+import { planContributors } from '../plan/planContributors';
+import { VsCodeWorkspaceReader } from '../plan/vscodeWorkspaceReader';
+import type { RunStore } from './runStore';
+import type { WorkflowCatalog } from './workflowCatalog';
+import { skillTools } from './skillTools';
+import { subagentModels } from './subagentModels';
+import { WorkspaceRunOutputs } from './workflowOutputs';
+
+/** What `/plan` and `/workflow` need from the extension. */
+export interface DeepWorkDeps {
+  readonly runs: RunStore;
+  readonly history: HistoryStore;
+  readonly log: CouncilLog;
+  /** The built-in and (in a trusted workspace) the workspace's workflows, read fresh for each request. */
+  readonly catalog: () => Promise<WorkflowCatalog>;
+  readonly sandbox: ScriptSandbox;
+}
+
+/** Where a turn starts: a new run, or a stored run (with the decision for its checkpoint, if one was made). */
+export type DeepWorkStart =
+  | { readonly kind: 'new'; readonly goal: string; readonly constraints?: readonly string[]; readonly flags?: readonly string[] }
+  | { readonly kind: 'resume'; readonly state: WorkflowRunState; readonly decision?: CheckpointDecision };
+
+/** One turn of a run, as both handlers start it. */
+export interface DeepWorkTurn {
+  readonly workflow: WorkflowDefinition;
+  readonly start: DeepWorkStart;
+  readonly request: vscode.ChatRequest;
+  readonly stream: vscode.ChatResponseStream;
+  readonly token: vscode.CancellationToken;
+  readonly attached?: readonly AttachedItem[];
+  /** The chat's progress line for a pipeline stage's event (`/plan` shows them; a workflow's stages too). */
+  readonly pipelineProgress: (event: PipelineProgressEvent) => string | undefined;
+  readonly workflowProgress: (event: WorkflowProgress) => string | undefined;
+}
+
+/** How a turn ended: the engine's outcome, or a failure it did not know how to report (already shown). */
+export type DeepWorkTurnResult = { readonly kind: 'outcome'; readonly outcome: DeepWorkOutcome } | { readonly kind: 'stopped'; readonly result: vscode.ChatResult };
+
+/**
+ * Runs one turn of a workflow with the chat's model: the run's files under `.council/runs/<run-id>/`, its state
+ * saved in workspace storage after every phase, its checkpoints pausing the turn (the buttons resume it).
+ */
+export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<DeepWorkTurnResult> {
+  const { start, stream, token } = turn;
+  const ids = { next: () => uuid() };
+  const runId = start.kind === 'resume' ? start.state.runId : `wf-${uuid()}`;
+  const reader = new VsCodeWorkspaceReader();
+  stream.progress(start.kind === 'resume' ? `Resuming ${turn.workflow.name} run ${runId}…` : `Starting ${turn.workflow.name} run ${runId}…`);
+  try {
+    const outcome = await runDeepWork({
+      workflow: turn.workflow,
+      model: adaptLanguageModel(turn.request.model),
+      modelFor: subagentModels(turn.request.model, message => stream.markdown(`_${message}_\n\n`)),
+      reader,
+      history: new BlackboardHistory(deps.history, runId, systemClock, ids),
+      outputs: new WorkspaceRunOutputs(runFolder(runId)),
+      clock: systemClock,
+      ids,
+      token,
+      sandbox: deps.sandbox,
+      tools: skillTools(turn.request),
+      onProgress: event => {
+        if (event.kind === 'reply-normalized') deps.log.info(`run ${runId}, ${event.agentId} (${event.reply}): normalized the model's reply: ${event.changes.join('; ')}`);
+        const message = turn.pipelineProgress(event);
+        if (message) stream.progress(message);
+      },
+      onWorkflowProgress: event => {
+        const message = turn.workflowProgress(event);
+        if (message) stream.progress(message);
+      },
+      onSave: state => deps.runs.save(state, 'running'),
+      contributors: planContributors(reader, deps.runs, turn.attached ?? []),
+      ...(start.kind === 'resume'
+        ? { resume: { state: start.state, ...(start.decision ? { decision: start.decision } : {}) } }
+        : { start: { goal: start.goal, constraints: start.constraints ?? [], flags: start.flags ?? [] } }),
+    });
+    return { kind: 'outcome', outcome };
+  } catch (error) {
+    // runDeepWork reports model failures, scripts and Stop as outcomes; what reaches here is unexpected.
+    const saved = deps.runs.load(runId);
+    const kept = saved ? 'The run is saved as of its last completed phase.' : 'Nothing was saved yet.';
+    const stop = describeTurnStop(error, { kept, button: token.isCancellationRequested ? 'Resume' : 'Try again' }, token.isCancellationRequested);
+    const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
+    if (saved) await deps.runs.save(saved.state, status);
+    const metadata = { plan: 1 as const, ...(saved ? { runId, status } : {}) };
+    if (stop.kind === 'cancelled') {
+      stream.markdown(stop.message);
+      return { kind: 'stopped', result: { metadata } };
+    }
+    deps.log.logError(error, `run ${runId}: ${stop.detail}`);
+    return { kind: 'stopped', result: { errorDetails: { message: stop.message }, metadata } };
+  }
+}
+
+/** The workflow named `name`, or the chat result that says why there is none (with the file problems, if any). */
+export async function workflowNamed(deps: DeepWorkDeps, name: string): Promise<{ readonly workflow: WorkflowDefinition } | { readonly missing: string }> {
+  const catalog = await deps.catalog();
+  const workflow = catalog.get(name);
+  if (workflow) return { workflow };
+  const problems = catalog.problems.map(problem => `- \`${problem.source.path}\`: ${problem.issues[0]?.message ?? 'cannot be read'}`).join('\n');
+  const known = catalog.workflows.map(definition => `\`${definition.name}\``).join(', ') || 'none';
+  return { missing: `There is no workflow \`${name}\`. Workflows here: ${known}.${problems ? `\n\nThese workflow files have problems:\n${problems}` : ''}` };
+}

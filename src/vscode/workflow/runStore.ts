@@ -1,0 +1,139 @@
+import type * as vscode from 'vscode';
+import type { EpisodeSummary } from '../../core/pipeline/contributors/episodicMemory';
+import { newerVersionOf, type NewerVersionError } from '../../core/storage/versioned';
+import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
+import { readBoard } from '../../core/workflow/plan/pipelineBoard';
+import { readStoredWorkflowRun, storeWorkflowRun, STORED_WORKFLOW_RUN_FORMAT, type StoredWorkflowRun, type WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
+import { HISTORY_KEY_PREFIX } from '../plan/mementoHistoryStore';
+
+export type { StoredWorkflowRun, WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
+
+/** What reading one stored run gave. */
+export type RunRead =
+  | { readonly kind: 'found'; readonly run: StoredWorkflowRun }
+  | { readonly kind: 'missing' }
+  /** Saved by a newer Council: show `error.message`; the run is never resumed, overwritten or evicted here. */
+  | { readonly kind: 'newer'; readonly runId: string; readonly error: NewerVersionError }
+  /** Damaged; `error` says what is wrong (for the log; tell the user the run cannot be resumed). */
+  | { readonly kind: 'corrupt'; readonly runId: string; readonly error: string };
+
+/** Every stored run's key starts with this (the name from before `/plan` ran as a workflow, so old runs are found). */
+export const RUN_KEY_PREFIX = 'council.pipelineRun/';
+
+/** Runs kept per workspace; saving one more drops the least recently updated run and its history. */
+export const RUN_CAPACITY = 20;
+
+/** The part of `vscode.Memento` the store uses (`context.workspaceState`). */
+export type RunMemento = Pick<vscode.Memento, 'get' | 'update' | 'keys'>;
+
+function episodeOutcome(status: WorkflowRunStatus): EpisodeSummary['outcome'] | undefined {
+  if (status === 'completed') return 'completed';
+  if (status === 'failed' || status === 'rejected') return 'failed';
+  if (status === 'cancelled' || status === 'aborted') return 'cancelled';
+  return undefined;
+}
+
+/** One line on what a run did, for later runs' episodic memory. */
+function episodeSummary(run: StoredWorkflowRun): string {
+  const { state } = run;
+  if (run.workflow === 'plan') {
+    const board = readBoard(state.blackboard);
+    const done = Object.keys(board.stages).join(', ') || 'no stage';
+    const tickets = board.stages.planning?.result.finalizedTickets.length;
+    return `Goal: ${board.goal}. Completed: ${done}${tickets === undefined ? '' : `; ${tickets} tickets`}.${run.message ? ` ${run.message}` : ''}`;
+  }
+  const done = state.context.phases.completed.join(', ') || 'no phase';
+  return `Workflow ${run.workflow}. Goal: ${state.context.goal}. Completed: ${done}; ${state.context.deliverables.length} files.${run.message ? ` ${run.message}` : ''}`;
+}
+
+/**
+ * Workflow runs (`/plan` and `/workflow`) in workspace storage, one key per run id, so a paused or stopped run
+ * resumes in a later chat request or window. Reads migrate and validate (`readStoredWorkflowRun`); `read` says why a
+ * run cannot be used, `load` and `list` skip it. A run saved by a newer Council is never overwritten or evicted.
+ */
+export class RunStore {
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(private readonly memento: RunMemento, private readonly now: () => string = () => new Date().toISOString()) {}
+
+  /**
+   * Saves the run's state and status (replacing the earlier copy) and evicts beyond the capacity.
+   * Rejects with NewerVersionError when a newer Council's copy is stored under the run id.
+   */
+  save(state: WorkflowRunState, status: WorkflowRunStatus, message?: string): Promise<void> {
+    const entry = storeWorkflowRun(state, status, this.now(), message);
+    const write = this.writes.then(async () => {
+      const newer = newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, this.memento.get<unknown>(RUN_KEY_PREFIX + state.runId));
+      if (newer) throw newer;
+      await this.memento.update(RUN_KEY_PREFIX + state.runId, entry);
+      // Only readable runs are listed, so a newer Council's runs are never evicted here.
+      const runs = this.list();
+      for (const old of runs.slice(RUN_CAPACITY)) {
+        await this.memento.update(RUN_KEY_PREFIX + old.state.runId, undefined);
+        await this.memento.update(HISTORY_KEY_PREFIX + old.state.runId, undefined);
+      }
+    });
+    this.writes = write.catch(() => undefined);
+    return write;
+  }
+
+  /** The stored run, or why it cannot be used. */
+  read(runId: string): RunRead {
+    const raw = this.memento.get<unknown>(RUN_KEY_PREFIX + runId);
+    if (raw === undefined) return { kind: 'missing' };
+    const read = readStoredWorkflowRun(raw);
+    if (read.kind === 'current') return { kind: 'found', run: read.value };
+    return read.kind === 'newer' ? { kind: 'newer', runId, error: read.error } : { kind: 'corrupt', runId, error: read.error };
+  }
+
+  /** The most recently updated run of `workflow` (any workflow when absent), readable or not: what a bare resume continues. */
+  latest(workflow?: string): RunRead {
+    const newest = this.memento
+      .keys()
+      .filter(key => key.startsWith(RUN_KEY_PREFIX))
+      .map(key => ({ runId: key.slice(RUN_KEY_PREFIX.length), raw: this.memento.get<unknown>(key) }))
+      .filter(({ raw }) => workflow === undefined || workflowOf(raw) === workflow)
+      .sort((a, b) => updatedAtOf(b.raw).localeCompare(updatedAtOf(a.raw)))[0];
+    return newest ? this.read(newest.runId) : { kind: 'missing' };
+  }
+
+  /** The stored run, or undefined when there is none or it cannot be used (see `read`). */
+  load(runId: string): StoredWorkflowRun | undefined {
+    const read = this.read(runId);
+    return read.kind === 'found' ? read.run : undefined;
+  }
+
+  /** Every readable run, most recently updated first. */
+  list(): StoredWorkflowRun[] {
+    return this.memento
+      .keys()
+      .filter(key => key.startsWith(RUN_KEY_PREFIX))
+      .flatMap(key => {
+        const read = readStoredWorkflowRun(this.memento.get<unknown>(key));
+        return read.kind === 'current' ? [read.value] : [];
+      })
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  /** Short accounts of runs that ended (completed, failed, cancelled), newest first: the episodic memory's source. */
+  episodes(limit: number): EpisodeSummary[] {
+    return this.list()
+      .flatMap(run => {
+        const outcome = episodeOutcome(run.status);
+        return outcome ? [{ runId: run.state.runId, finishedAt: run.updatedAt, outcome, summary: episodeSummary(run) }] : [];
+      })
+      .slice(0, limit);
+  }
+}
+
+/** A stored record's save time for ordering; records without one sort last. */
+function updatedAtOf(raw: unknown): string {
+  const updatedAt = typeof raw === 'object' && raw !== null ? (raw as { readonly updatedAt?: unknown }).updatedAt : undefined;
+  return typeof updatedAt === 'string' ? updatedAt : '';
+}
+
+/** A stored record's workflow (`plan` for records from before workflows). */
+function workflowOf(raw: unknown): string {
+  const workflow = typeof raw === 'object' && raw !== null ? (raw as { readonly workflow?: unknown }).workflow : undefined;
+  return typeof workflow === 'string' ? workflow : 'plan';
+}

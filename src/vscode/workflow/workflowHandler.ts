@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import type { AttachedItem } from '../../core/session/attachedItem';
+import { describeTurnStop } from '../../core/llm/turnStop';
+import { withUserAnswer } from '../../core/workflow/runDeepWork';
+import { progressMessage } from '../plan/planProgress';
+import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
+import { workflowProgressMessage } from './workflowProgress';
+import { parseWorkflowRequest } from './workflowRequest';
+import { renderWorkflowCheckpoint, renderWorkflowCompleted, renderWorkflowList, renderWorkflowStopped } from './workflowResponse';
+import type { WorkflowResultMetadata } from './workflowResult';
+
+/** The `/workflow` hook of the participant. */
+export type WorkflowHandler = (
+  text: string,
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+  attached?: readonly AttachedItem[],
+) => Promise<vscode.ChatResult>;
+
+function say(stream: vscode.ChatResponseStream, text: string, metadata: WorkflowResultMetadata = { workflow: 1 }): vscode.ChatResult {
+  stream.markdown(text);
+  return { metadata };
+}
+
+function refusal(message: string, metadata: WorkflowResultMetadata = { workflow: 1 }): vscode.ChatResult {
+  return { errorDetails: { message }, metadata };
+}
+
+/**
+ * `/workflow`: alone, lists the workflows (built in, and the workspace's `.council/workflows/*.yaml` when trusted);
+ * `/workflow <name> <goal>` runs one through the workflow engine; the checkpoint buttons send
+ * `/workflow decide <run-id> <option> [feedback]`, Resume sends `/workflow resume <run-id>`. Runs are refused in an
+ * untrusted workspace (they read the workspace and run the workflow's scripts).
+ */
+export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
+  return async (text, request, stream, token, attached = []) => {
+    const parsed = parseWorkflowRequest(text);
+    if (parsed.kind === 'list') return { metadata: renderWorkflowList(stream, await deps.catalog()) };
+    if (!vscode.workspace.isTrusted) {
+      return say(stream, 'Workflows read your workspace and run the scripts in their files, so they only run in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.');
+    }
+    if (!vscode.workspace.workspaceFolders?.length) return say(stream, 'Workflows work on a workspace folder: open one and try again.');
+    let start: DeepWorkStart;
+    let name: string;
+    if (parsed.kind === 'start') {
+      if (!parsed.goal) return say(stream, `Add a goal after the workflow's name, e.g. \`@council /workflow ${parsed.name} Review the payment module\`. Send \`/workflow\` alone to list the workflows.`);
+      name = parsed.name;
+      start = { kind: 'new', goal: parsed.goal, flags: parsed.flags };
+    } else {
+      const read = deps.runs.read(parsed.runId);
+      if (read.kind === 'missing') return say(stream, `There is no saved workflow run \`${parsed.runId}\` in this workspace. Send \`/workflow\` to list the workflows.`);
+      if (read.kind === 'newer') return refusal(read.error.message);
+      if (read.kind === 'corrupt') {
+        deps.log.logError(read.error, `reading workflow run ${read.runId}`);
+        return refusal(`The saved run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run.`);
+      }
+      const { state } = read.run;
+      name = read.run.workflow;
+      if (parsed.kind === 'abort') {
+        await deps.runs.save(state, 'aborted');
+        return say(stream, `Run \`${state.runId}\` aborted. Its files stay in \`${state.context.output_dir}/\`.`, { workflow: 1, runId: state.runId, status: 'aborted' });
+      }
+      if (parsed.kind === 'decide') {
+        const pending = state.pendingCheckpoint;
+        if (!pending) return say(stream, `Run \`${state.runId}\` is not waiting at a checkpoint (it is ${read.run.status}).`, { workflow: 1, runId: state.runId, status: read.run.status });
+        if (parsed.option < 1 || parsed.option > pending.options.length) {
+          return say(stream, `That checkpoint has options 1 to ${pending.options.length}; pick one of its buttons.`, { workflow: 1, runId: state.runId, status: 'paused', options: pending.options });
+        }
+        start = { kind: 'resume', state, decision: { option: parsed.option - 1, ...(parsed.feedback ? { feedback: parsed.feedback } : {}) } };
+      } else {
+        start = { kind: 'resume', state: state.pendingCheckpoint ? state : withUserAnswer(state, parsed.text) };
+      }
+    }
+    const found = await workflowNamed(deps, name);
+    if ('missing' in found) return refusal(found.missing);
+    const { workflow } = found;
+    const turn = await runDeepWorkTurn(deps, { workflow, start, request, stream, token, attached, pipelineProgress: progressMessage, workflowProgress: workflowProgressMessage });
+    if (turn.kind === 'stopped') return { ...turn.result, metadata: { workflow: 1, ...(turn.result.metadata as object) } };
+    const { outcome } = turn;
+    const message = outcome.status === 'failed' || outcome.status === 'aborted' ? outcome.message : outcome.status === 'needs_user' ? outcome.question : undefined;
+    await deps.runs.save(outcome.state, outcome.status, message);
+    if (outcome.status === 'paused') return { metadata: renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint) };
+    if (outcome.status === 'completed') return { metadata: renderWorkflowCompleted(stream, workflow, outcome.state) };
+    const metadata = renderWorkflowStopped(stream, outcome);
+    if (outcome.status !== 'failed') return { metadata };
+    const stop = describeTurnStop(outcome.error, { kept: 'The run is saved as of its last completed phase.', button: 'Try again' });
+    if (stop.kind === 'failed') deps.log.logError(outcome.error, `workflow run ${outcome.state.runId}: ${stop.detail}`);
+    return { errorDetails: { message: stop.message }, metadata };
+  };
+}

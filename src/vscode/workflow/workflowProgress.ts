@@ -1,0 +1,26 @@
+import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgress';
+
+/** The chat's progress line for a workflow event, or undefined for events not worth a line. */
+export function workflowProgressMessage(event: WorkflowProgress): string | undefined {
+  switch (event.kind) {
+    case 'phase-started':
+      return `${event.name}: starting${event.iteration > 1 ? ` (pass ${event.iteration})` : ''}…`;
+    case 'agent-started':
+      return `${event.phase}: ${event.type} working…`;
+    case 'agent-finished':
+      return `${event.phase}: ${event.type} done`;
+    case 'gap-check':
+      return `${event.phase}: gap check ${event.iteration}: ${event.status === 'complete' ? 'complete' : `${event.gaps.length} gap${event.gaps.length === 1 ? '' : 's'}`}`;
+    case 'skill':
+      return event.ran ? `${event.phase}: skill ${event.name}` : undefined;
+    case 'route-back':
+      return `${event.from} sent the run back to ${event.to}`;
+    case 'phase-completed':
+      return `${event.phase}: complete`;
+    case 'note':
+      return event.message;
+    case 'script':
+    case 'deliverable':
+      return undefined;
+  }
+}
