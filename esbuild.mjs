@@ -4,7 +4,8 @@
 //   node esbuild.mjs --watch       all bundles, rebuilt on change
 // INTEGRATION_GREP=<text> limits the integration suite to matching tests (baked into its bundle).
 import * as esbuild from 'esbuild';
-import { readdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +13,8 @@ const root = dirname(fileURLToPath(import.meta.url));
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const suitesDir = join(root, 'test/integration/suites');
+/** The script sandbox's QuickJS engine (quickjs-emscripten's wasm-file variant). */
+const quickJsDist = dirname(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'));
 
 /** Options every bundle shares: one CommonJS file per host, `vscode` provided by the host. */
 const common = {
@@ -26,6 +29,10 @@ const common = {
   loader: { '.md': 'text' }, // lets persona contracts be bundled as text if imported
   metafile: true,
   logLevel: 'warning',
+  // The engine's loader for browsers, in both hosts: the wasm always comes from the host (dist/quickjs.wasm), so the
+  // loader never fetches or reads a file, and this build has no Node import at all. (The Node build of the loader
+  // would call createRequire(import.meta.url), which a CommonJS bundle leaves empty.)
+  alias: { '@jitl/quickjs-wasmfile-release-sync/emscripten-module': join(quickJsDist, 'emscripten-module.browser.mjs') },
 };
 /**
  * prompt-tsx's HTMLTracer, a debugging aid nothing here uses, lazily requires 'http'. Only that one
@@ -106,12 +113,19 @@ const withReport = bundles.map(({ suites, ...options }) => ({
   plugins: [...(options.plugins ?? []), ...(suites ? [integrationSuites] : []), reportSizes],
 }));
 
+/** Both product builds read the sandbox's engine from this one file of the extension. */
+async function copyQuickJsWasm() {
+  await mkdir(join(root, 'dist'), { recursive: true });
+  await copyFile(join(quickJsDist, 'emscripten-module.wasm'), join(root, 'dist/quickjs.wasm'));
+}
+
 if (watch) {
+  await copyQuickJsWasm();
   const contexts = await Promise.all(withReport.map(options => esbuild.context(options)));
   await Promise.all(contexts.map(context => context.watch()));
   console.log('watching for changes...');
 } else {
   const started = Date.now();
-  await Promise.all(withReport.map(options => esbuild.build(options)));
+  await Promise.all([copyQuickJsWasm(), ...withReport.map(options => esbuild.build(options))]);
   console.log(`built ${withReport.length} bundles${production ? ' (production)' : ''} in ${Date.now() - started} ms`);
 }

@@ -1,0 +1,388 @@
+import variant from '@jitl/quickjs-wasmfile-release-sync';
+import {
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  type QuickJSContext,
+  type QuickJSDeferredPromise,
+  type QuickJSHandle,
+  type QuickJSRuntime,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten-core';
+import { SANDBOX_PRELUDE } from './sandboxPrelude';
+import { errorFailure, outputFailure, SCRIPT_FILE, stoppedFailure, type StopReason } from './scriptErrors';
+import {
+  DEFAULT_SCRIPT_LIMITS,
+  type HostFunction,
+  type JsonValue,
+  type ScriptFailure,
+  type ScriptLimits,
+  type ScriptOutcome,
+  type ScriptRequest,
+  type ScriptSandbox,
+} from './scriptSandbox';
+
+const PAGE_BYTES = 64 * 1024;
+/**
+ * The engine's WebAssembly memory starts at 256 pages (16 MiB): the module's memory import declares that minimum
+ * and instantiation fails below it. QuickJS itself needs little of it (a context with the prelude uses ~1 MiB), so a
+ * script gets roughly `memoryBytes` minus a few MiB; a `memoryBytes` below 16 MiB still gets a 16 MiB engine, with
+ * QuickJS's own allocation limit (`setMemoryLimit`) at `memoryBytes`.
+ */
+export const MIN_MEMORY_BYTES = 256 * PAGE_BYTES;
+/** WebAssembly's 32-bit memories end at 4 GiB; emscripten's heap at 2 GiB. */
+const MAX_MEMORY_PAGES = 32 * 1024;
+/** Recursion ends in a catchable "stack overflow" well before the host's own stack (256 KiB broke the web hosts). */
+const STACK_BYTES = 96 * 1024;
+
+const now = (): number => performance.now();
+const utf8Bytes = (text: string): number => new TextEncoder().encode(text).byteLength;
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** One engine: its own WebAssembly instance and memory, used for one run and dropped after it. */
+interface Engine {
+  readonly module: QuickJSWASMModule;
+  /** Set when the engine asked for more memory than its maximum (what QuickJS then reports as "out of memory"). */
+  readonly outOfMemory: () => boolean;
+}
+
+/**
+ * Emscripten's heap-resize import returns false when the memory cannot grow (its maximum is reached): wrapping it
+ * tells the host that the script hit the memory limit even if the script catches the "out of memory" error. The
+ * import is found by what it does (it is the one that calls `memory.grow`), as the build minifies its name.
+ */
+function watchHeapResize(imports: WebAssembly.Imports, onRefused: () => void): void {
+  for (const functions of Object.values(imports)) {
+    for (const [name, value] of Object.entries(functions)) {
+      if (typeof value !== 'function' || !String(value).includes('.grow(')) continue;
+      const resize = value as (...args: unknown[]) => unknown;
+      (functions as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        const grown = resize(...args);
+        if (!grown) onRefused();
+        return grown;
+      };
+    }
+  }
+}
+
+async function newEngine(compiled: WebAssembly.Module, memoryBytes: number): Promise<Engine> {
+  const maximum = Math.min(MAX_MEMORY_PAGES, Math.max(MIN_MEMORY_BYTES, Math.ceil(memoryBytes / PAGE_BYTES) * PAGE_BYTES) / PAGE_BYTES);
+  const memory = new WebAssembly.Memory({ initial: MIN_MEMORY_BYTES / PAGE_BYTES, maximum });
+  let outOfMemory = false;
+  // Emscripten never settles its start-up if instantiation fails: the failure is raced in here instead.
+  let instantiationFailed: (error: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => (instantiationFailed = reject));
+  const module = await Promise.race([
+    newQuickJSWASMModuleFromVariant(
+      newVariant(variant, {
+        wasmMemory: memory,
+        emscriptenModule: {
+          instantiateWasm(imports, onSuccess) {
+            watchHeapResize(imports, () => (outOfMemory = true));
+            WebAssembly.instantiate(compiled, imports).then(onSuccess, instantiationFailed);
+            return {};
+          },
+        },
+      }),
+    ),
+    failed,
+  ]);
+  return { module, outOfMemory: () => outOfMemory };
+}
+
+/**
+ * Runs workflow scripts in QuickJS compiled to WebAssembly (quickjs-emscripten, the wasm-file variant; the bytes
+ * come from the host, compiled once and kept). Every run gets a fresh engine in its own `WebAssembly.Memory` whose
+ * maximum is the run's memory limit, so the total is capped and all of it is returned when the run ends; an
+ * interrupt handler enforces the CPU limit (time spent awaiting host calls excluded) and cancellation; the prelude
+ * (`sandboxPrelude.ts`) caps built-ins whose single call could run long. Scripts see the standard built-ins and
+ * what the request passes in, nothing of the host; values cross the boundary as JSON text, both ways.
+ * Runs are independent and may overlap.
+ */
+export class QuickJsSandbox implements ScriptSandbox {
+  private compiled: Promise<WebAssembly.Module> | undefined;
+
+  /** `loadWasm` gives the engine's `.wasm` bytes; it is called when the first script runs (again if that failed). */
+  constructor(private readonly loadWasm: () => Promise<Uint8Array>) {}
+
+  async run(request: ScriptRequest): Promise<ScriptOutcome> {
+    const limits: ScriptLimits = { ...DEFAULT_SCRIPT_LIMITS, ...request.limits };
+    if (request.signal?.isCancellationRequested) return { ok: false, failure: stoppedFailure('cancelled', limits), cpuMs: 0, hostCalls: 0 };
+    const engine = await newEngine(await this.wasmModule(), limits.memoryBytes);
+    return new ScriptRun(engine, request, limits).run();
+  }
+
+  private wasmModule(): Promise<WebAssembly.Module> {
+    if (!this.compiled) {
+      const compiling = this.loadWasm().then(bytes => WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>));
+      this.compiled = compiling;
+      compiling.catch(() => {
+        if (this.compiled === compiling) this.compiled = undefined;
+      });
+    }
+    return this.compiled;
+  }
+}
+
+type Settle = () => void;
+
+/** One run's state: its engine, the CPU it used, host calls in flight. */
+class ScriptRun {
+  private readonly runtime: QuickJSRuntime;
+  private readonly ctx: QuickJSContext;
+  private readonly handles: QuickJSHandle[] = [];
+  private readonly pending = new Set<QuickJSDeferredPromise>();
+  /** Host calls that settled, to hand to the engine from the run loop (never from a host callback). */
+  private readonly settled: Settle[] = [];
+  private wake: (() => void) | undefined;
+  private stop: StopReason | undefined;
+  private usedMs = 0;
+  private sliceStart: number | undefined;
+  private hostCalls = 0;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly request: ScriptRequest,
+    private readonly limits: ScriptLimits,
+  ) {
+    this.runtime = engine.module.newRuntime();
+    this.runtime.setMemoryLimit(limits.memoryBytes);
+    this.runtime.setMaxStackSize(STACK_BYTES);
+    this.runtime.setInterruptHandler(() => this.shouldInterrupt());
+    this.ctx = this.runtime.newContext();
+  }
+
+  async run(): Promise<ScriptOutcome> {
+    const cancellation = this.request.signal?.onCancellationRequested(() => this.halt('cancelled'));
+    try {
+      return this.outcome(await this.execute());
+    } catch (error) {
+      // The engine failed under the script (its memory ran out while the host was building a value, an abort):
+      // a stop explains it; anything else is the host's problem and is reported as such.
+      if (this.stopReason()) return this.outcome({ failure: stoppedFailure(this.stopReason()!, this.limits) });
+      throw new Error(`The script sandbox failed: ${messageOf(error)}`, { cause: error });
+    } finally {
+      cancellation?.dispose();
+      this.dispose();
+    }
+  }
+
+  private async execute(): Promise<{ value: JsonValue } | { failure: ScriptFailure }> {
+    const { ctx } = this;
+    const prelude = this.slice(() => ctx.evalCode(SANDBOX_PRELUDE, 'prelude.js'));
+    if (prelude.error) return this.failure(this.take(prelude.error), false);
+    const helpers = this.keep(prelude.value);
+
+    for (const [name, value] of Object.entries(this.request.globals ?? {})) {
+      const failure = this.call(helpers, 'defineGlobal', [ctx.newString(name), ctx.newString(JSON.stringify(value))]);
+      if (failure) return failure;
+    }
+    for (const [name, fn] of Object.entries(this.request.functions ?? {})) {
+      const failure = this.call(helpers, 'defineFunction', [ctx.newString(name), ctx.newFunction(name, json => this.callHost(fn, json))]);
+      if (failure) return failure;
+    }
+
+    const started = this.slice(() => ctx.evalCode(wrap(this.request), SCRIPT_FILE));
+    if (started.error) return this.failure(this.take(started.error), true);
+    const promise = this.keep(started.value);
+
+    for (;;) {
+      while (this.settled.length > 0) this.slice(this.settled.shift()!);
+      const jobs = this.slice(() => this.runtime.executePendingJobs());
+      if (jobs.error) return this.failure(this.take(jobs.error), false);
+      const state = ctx.getPromiseState(promise);
+      if (state.type === 'fulfilled') return this.result(helpers, this.keep(state.value));
+      if (state.type === 'rejected') return this.failure(this.take(state.error), false);
+      if (this.stopReason()) return { failure: stoppedFailure(this.stopReason()!, this.limits) };
+      if (this.settled.length > 0) continue;
+      if (this.pending.size === 0) {
+        return { failure: { kind: 'thrown', message: 'The script awaits a promise that nothing will ever settle.' } };
+      }
+      await new Promise<void>(resolve => (this.wake = resolve));
+    }
+  }
+
+  /** The script's value as JSON, within the output limit; read back on the host with JSON.parse. */
+  private result(helpers: QuickJSHandle, value: QuickJSHandle): { value: JsonValue } | { failure: ScriptFailure } {
+    const finish = this.keep(this.ctx.getProp(helpers, 'finish'));
+    const json = this.slice(() => this.ctx.callFunction(finish, this.ctx.undefined, value));
+    if (json.error) {
+      const error = this.take(json.error);
+      const failure = this.failure(error, false);
+      return failure.failure.kind === 'thrown' ? { failure: outputFailure({ notJson: messageText(error) }, this.limits) } : failure;
+    }
+    const text = this.ctx.getString(this.keep(json.value));
+    if (this.stopReason()) return { failure: stoppedFailure(this.stopReason()!, this.limits) };
+    const bytes = utf8Bytes(text);
+    if (bytes > this.limits.outputBytes) return { failure: outputFailure({ bytes }, this.limits) };
+    return { value: JSON.parse(text) as JsonValue };
+  }
+
+  /** Calls a helper with handles it then owns; a failure is the run's. */
+  private call(helpers: QuickJSHandle, name: string, args: QuickJSHandle[]): { failure: ScriptFailure } | undefined {
+    const fn = this.keep(this.ctx.getProp(helpers, name));
+    for (const arg of args) this.keep(arg);
+    const result = this.slice(() => this.ctx.callFunction(fn, this.ctx.undefined, ...args));
+    if (result.error) return this.failure(this.take(result.error), false);
+    result.value.dispose();
+    return undefined;
+  }
+
+  /**
+   * One call from the script to a host function: the arguments arrive as one JSON text; a plain result goes back
+   * as JSON text, a promise as an engine promise settled from the run loop. A host error becomes the script's.
+   * The host's own time is not the script's CPU time.
+   */
+  private callHost(fn: HostFunction, json: QuickJSHandle): QuickJSHandle | { error: QuickJSHandle } {
+    const { ctx } = this;
+    const paused = now();
+    try {
+      this.hostCalls += 1;
+      let result: ReturnType<HostFunction>;
+      try {
+        result = fn(...(JSON.parse(ctx.getString(json)) as JsonValue[]));
+      } catch (error) {
+        return { error: this.hostError(error) };
+      }
+      if (!isThenable(result)) {
+        try {
+          return ctx.newString(jsonText(result));
+        } catch (error) {
+          return { error: this.hostError(error) };
+        }
+      }
+      const deferred = ctx.newPromise();
+      this.pending.add(deferred);
+      const settle = (work: Settle) => {
+        this.settled.push(() => {
+          if (!this.pending.delete(deferred)) return;
+          work();
+        });
+        this.nudge();
+      };
+      Promise.resolve(result).then(
+        value =>
+          settle(() => {
+            let text: string;
+            try {
+              text = jsonText(value);
+            } catch (error) {
+              settleWith(deferred, 'reject', this.hostError(error));
+              return;
+            }
+            settleWith(deferred, 'resolve', ctx.newString(text));
+          }),
+        error => settle(() => settleWith(deferred, 'reject', this.hostError(error))),
+      );
+      return deferred.handle;
+    } finally {
+      if (this.sliceStart !== undefined) this.sliceStart += now() - paused;
+    }
+  }
+
+  private hostError(error: unknown): QuickJSHandle {
+    return this.ctx.newError({ name: 'Error', message: messageOf(error) });
+  }
+
+  private shouldInterrupt(): boolean {
+    if (this.request.signal?.isCancellationRequested) this.stop ??= 'cancelled';
+    if (this.sliceStart !== undefined && this.usedMs + (now() - this.sliceStart) > this.limits.cpuMs) this.stop ??= 'timeout';
+    return this.stopReason() !== undefined;
+  }
+
+  private stopReason(): StopReason | undefined {
+    if (this.engine.outOfMemory()) this.stop ??= 'memory';
+    return this.stop;
+  }
+
+  private halt(reason: StopReason): void {
+    this.stop ??= reason;
+    this.nudge();
+  }
+
+  private nudge(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  /** Engine work, counted as the script's CPU time. */
+  private slice<T>(work: () => T): T {
+    this.sliceStart = now();
+    try {
+      return work();
+    } finally {
+      this.usedMs += now() - this.sliceStart;
+      this.sliceStart = undefined;
+    }
+  }
+
+  private failure(error: unknown, compiling: boolean): { failure: ScriptFailure } {
+    const stop = this.stopReason();
+    return { failure: stop ? stoppedFailure(stop, this.limits) : errorFailure(error, compiling, this.limits) };
+  }
+
+  private outcome(result: { value: JsonValue } | { failure: ScriptFailure }): ScriptOutcome {
+    const cpuMs = Math.round(this.usedMs * 10) / 10;
+    const stop = this.stopReason();
+    // A script that caught "out of memory" (or was stopped while its value was read) still failed.
+    if (stop && 'value' in result) return { ok: false, failure: stoppedFailure(stop, this.limits), cpuMs, hostCalls: this.hostCalls };
+    if ('value' in result) return { ok: true, value: result.value, cpuMs, hostCalls: this.hostCalls };
+    return { ok: false, failure: result.failure, cpuMs, hostCalls: this.hostCalls };
+  }
+
+  private keep(handle: QuickJSHandle): QuickJSHandle {
+    this.handles.push(handle);
+    return handle;
+  }
+
+  /** Reads an error handle (and frees it). */
+  private take(handle: QuickJSHandle): unknown {
+    try {
+      return this.ctx.dump(handle);
+    } finally {
+      handle.dispose();
+    }
+  }
+
+  /**
+   * Frees what the run holds. The engine is dropped whole after this (its own module and memory), so a failure to
+   * free — QuickJS may refuse after running out of memory — loses nothing.
+   */
+  private dispose(): void {
+    try {
+      for (const deferred of this.pending) deferred.dispose();
+      for (const handle of this.handles) if (handle.alive) handle.dispose();
+      this.ctx.dispose();
+      this.runtime.dispose();
+    } catch {
+      // The engine goes with the run.
+    }
+  }
+}
+
+function wrap(request: ScriptRequest): string {
+  // The code starts on line 1, so the engine's line numbers are the script's.
+  return request.mode === 'expression' ? `(async () => (${request.code}\n))()` : `(async () => {${request.code}\n})()`;
+}
+
+function isThenable(value: unknown): value is PromiseLike<JsonValue> {
+  return value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** A host value as JSON text for the script (`undefined` as null). */
+function jsonText(value: JsonValue | undefined): string {
+  return JSON.stringify(value ?? null);
+}
+
+function settleWith(deferred: QuickJSDeferredPromise, how: 'resolve' | 'reject', handle: QuickJSHandle): void {
+  try {
+    deferred[how](handle);
+  } finally {
+    handle.dispose();
+  }
+}
+
+function messageText(error: unknown): string {
+  if (error !== null && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
+  return String(error);
+}

@@ -1,0 +1,173 @@
+/**
+ * The script that runs inside every fresh QuickJS context before the user's code. It evaluates to a helpers object
+ * that only the host holds (it is never a global), and it puts work caps on built-ins.
+ *
+ * Why the caps: QuickJS checks its interrupt handler only every 10,000 "steps" (calls and backward jumps), and one
+ * built-in call is one step however long it runs. Without help, `while (true) 'x'.repeat(1e6)` runs for seconds
+ * past its CPU limit and a sparse array (`a.length = 2 ** 32 - 1; a.indexOf(1)`) loops in C for minutes — all of
+ * it synchronous, on the extension host's thread. So:
+ * - `String.prototype.repeat/padStart/padEnd` refuse results longer than MAX_STRING (1 MiB of characters);
+ * - `Array.prototype` methods whose work grows with the array's length refuse lengths above MAX_ARRAY (which only
+ *   sparse arrays and array-likes reach: a dense array that long does not fit in the memory limit anyway);
+ * - those wrappers, and the other built-ins whose work grows with their input (string searches and transforms,
+ *   typed-array methods, `JSON`, `Object.keys`...), "charge" the interrupt counter in proportion to that work by
+ *   running a tiny loop (one step per iteration, ~15 ns), so the CPU limit is checked about as often in a loop of
+ *   heavy built-in calls as in plain code.
+ * What cannot be wrapped (spread `[...a]`, `{...o}`, string `+`) stays bounded by the memory limit.
+ *
+ * The helpers: `defineGlobal(name, json)` (a deep-frozen copy, read-only global), `defineFunction(name, raw)` (a
+ * global whose arguments go to the host as one JSON string and whose result comes back as one, or as a promise of
+ * one), `finish(value)` (the run's result as JSON text; throws when it is not JSON).
+ */
+
+/** The longest string `repeat`, `padStart` and `padEnd` may build, in UTF-16 code units. */
+export const MAX_STRING_LENGTH = 1024 * 1024;
+/** The longest array (or array-like) the length-driven `Array.prototype` methods accept. */
+export const MAX_ARRAY_LENGTH = 4 * 1024 * 1024;
+
+export const SANDBOX_PRELUDE = String.raw`(() => {
+  'use strict';
+  const MAX_STRING = ${MAX_STRING_LENGTH};
+  const MAX_ARRAY = ${MAX_ARRAY_LENGTH};
+  const { defineProperty, getOwnPropertyDescriptor, getOwnPropertyNames, freeze, isFrozen, keys, values, entries } = Object;
+  const { apply } = Reflect;
+  const { isArray } = Array;
+  const { parse, stringify } = JSON;
+  const { floor, min } = Math;
+  const promiseThen = Promise.prototype.then;
+  const spreadable = Symbol.isConcatSpreadable;
+
+  // One interrupt-counter step per iteration: makes QuickJS look at the CPU limit in proportion to the work done.
+  const charge = units => { let n = units; while (n-- > 0); };
+  const toLength = value => { const n = +value; return n > 0 ? min(floor(n), 9007199254740991) : 0; };
+  const lengthOf = target => (target === null || target === undefined ? 0 : toLength(target.length));
+
+  const wrap = (owner, name, guard) => {
+    const original = owner[name];
+    const descriptor = getOwnPropertyDescriptor(owner, name);
+    if (typeof original !== 'function' || !descriptor) return;
+    const wrapper = { [name](...args) { return guard(original, this, args); } }[name];
+    defineProperty(wrapper, 'length', { value: original.length });
+    defineProperty(owner, name, { ...descriptor, value: wrapper });
+  };
+
+  // Strings: the result's size is known before the work starts.
+  const refuse = what => { throw new RangeError(what + ' would build a string larger than 1 MiB (' + MAX_STRING + ' characters); scripts may not.'); };
+  wrap(String.prototype, 'repeat', (original, self, args) => {
+    const size = String(self).length * (+args[0] || 0);
+    if (size > MAX_STRING) refuse('repeat()');
+    charge(size >> 8);
+    return apply(original, self, args);
+  });
+  for (const name of ['padStart', 'padEnd']) {
+    wrap(String.prototype, name, (original, self, args) => {
+      const size = toLength(args[0]);
+      if (size > MAX_STRING) refuse(name + '()');
+      charge(size >> 8);
+      return apply(original, self, args);
+    });
+  }
+  // Other string methods whose work grows with the string: charge by its length (1 step per KiB) and result.
+  for (const name of ['indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'search', 'match', 'matchAll', 'replace', 'replaceAll',
+    'split', 'concat', 'slice', 'substring', 'substr', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'toLocaleLowerCase',
+    'toLocaleUpperCase', 'normalize', 'localeCompare', 'isWellFormed', 'toWellFormed']) {
+    wrap(String.prototype, name, (original, self, args) => {
+      charge(lengthOf(self) >> 10);
+      const result = apply(original, self, args);
+      if (typeof result === 'string' || isArray(result)) charge(result.length >> 8);
+      return result;
+    });
+  }
+
+  // Arrays: methods whose work grows with the length; a huge sparse array or array-like is refused.
+  const arrayLength = (self, name) => {
+    const length = lengthOf(self);
+    if (length > MAX_ARRAY) throw new RangeError('Array.prototype.' + name + '() on ' + length + ' elements: scripts may use arrays of at most ' + MAX_ARRAY + ' elements.');
+    return length;
+  };
+  for (const name of ['copyWithin', 'every', 'fill', 'filter', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flat', 'flatMap', 'forEach',
+    'includes', 'indexOf', 'join', 'lastIndexOf', 'map', 'reduce', 'reduceRight', 'reverse', 'shift', 'slice', 'some', 'sort', 'splice',
+    'toLocaleString', 'toReversed', 'toSorted', 'toSpliced', 'unshift', 'with']) {
+    wrap(Array.prototype, name, (original, self, args) => {
+      charge(arrayLength(self, name) >> 7);
+      const result = apply(original, self, args);
+      if (typeof result === 'string') charge(result.length >> 8);
+      return result;
+    });
+  }
+  wrap(Array.prototype, 'concat', (original, self, args) => {
+    let total = arrayLength(self, 'concat');
+    for (const item of args) {
+      total += item !== null && typeof item === 'object' && (item[spreadable] !== undefined ? item[spreadable] : isArray(item)) ? lengthOf(item) : 1;
+      if (total > MAX_ARRAY) throw new RangeError('Array.prototype.concat() would build ' + total + ' elements: scripts may use arrays of at most ' + MAX_ARRAY + ' elements.');
+    }
+    charge(total >> 7);
+    return apply(original, self, args);
+  });
+  wrap(Array, 'from', (original, self, args) => {
+    const result = apply(original, self, args);
+    charge(lengthOf(result) >> 7);
+    return result;
+  });
+
+  // Typed arrays are bounded by memory, but a loop of calls over a large one must still be checked.
+  const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+  for (const name of ['copyWithin', 'every', 'fill', 'filter', 'find', 'findIndex', 'findLast', 'findLastIndex', 'forEach', 'includes',
+    'indexOf', 'join', 'lastIndexOf', 'map', 'reduce', 'reduceRight', 'reverse', 'set', 'slice', 'some', 'sort', 'subarray', 'toLocaleString',
+    'toReversed', 'toSorted', 'with']) {
+    wrap(typedArrayPrototype, name, (original, self, args) => {
+      charge(lengthOf(self) >> 9);
+      return apply(original, self, args);
+    });
+  }
+
+  // JSON and whole-object copies: charge by the size of what was read or built.
+  wrap(JSON, 'parse', (original, self, args) => {
+    charge(String(args[0]).length >> 8);
+    return apply(original, self, args);
+  });
+  wrap(JSON, 'stringify', (original, self, args) => {
+    const result = apply(original, self, args);
+    if (typeof result === 'string') charge(result.length >> 8);
+    return result;
+  });
+  for (const name of ['keys', 'values', 'entries', 'getOwnPropertyNames', 'getOwnPropertySymbols', 'assign', 'fromEntries']) {
+    wrap(Object, name, (original, self, args) => {
+      const result = apply(original, self, args);
+      charge(lengthOf(isArray(result) ? result : args[1]) >> 7);
+      return result;
+    });
+  }
+
+  const deepFreeze = value => {
+    if (value !== null && typeof value === 'object' && !isFrozen(value)) {
+      freeze(value);
+      for (const key of getOwnPropertyNames(value)) deepFreeze(value[key]);
+    }
+    return value;
+  };
+  const readOnly = (name, value) => defineProperty(globalThis, name, { value, writable: false, enumerable: false, configurable: false });
+
+  // A JSON-only result: a function, symbol, BigInt or undefined anywhere inside is refused, not silently dropped.
+  const strict = function (key, value) {
+    const type = typeof value;
+    if (type === 'function' || type === 'symbol' || type === 'undefined' || type === 'bigint') {
+      const where = key === '' ? 'the value' : 'the value at ' + stringify(key);
+      throw new TypeError(where + ' is ' + (type === 'undefined' ? 'undefined' : 'a ' + type) + ', which JSON cannot hold');
+    }
+    return value;
+  };
+
+  return freeze({
+    defineGlobal(name, json) { readOnly(name, deepFreeze(parse(json))); },
+    defineFunction(name, raw) {
+      const fn = { [name](...args) {
+        const reply = raw(stringify(args));
+        return typeof reply === 'string' ? parse(reply) : apply(promiseThen, reply, [parse]);
+      } }[name];
+      readOnly(name, fn);
+    },
+    finish(value) { return value === undefined ? 'null' : stringify(value, strict); },
+  });
+})()`;
+
