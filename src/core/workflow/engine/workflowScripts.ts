@@ -60,6 +60,9 @@ function hostFunctions(host: ScriptHost): Record<string, HostFunction> {
       if (file.startsWith('/') || /^[a-zA-Z]:/.test(file) || file.split(/[\\/]/).includes('..')) {
         throw new Error(`readFile: \`${file}\` is outside the workspace; use a workspace-relative path.`);
       }
+      // The run's own files first (they are under the run folder, which the workspace reader may not list).
+      const own = host.contents().get(file) ?? host.contents().get(`${host.outputFolder}/${file}`);
+      if (own !== undefined) return own;
       const range = await host.reader.readRange(file, 1, MAX_READ_LINES, host.token);
       if (!range) throw new Error(`readFile: there is no file \`${file}\` in the workspace.`);
       return range.text;

@@ -68,6 +68,15 @@ describe('workflow engine: scripts in the sandbox', function () {
     assert.equal(outputs.files.get(`${FOLDER}/r.md`), 'export const app = 1;\n|readFile: `../secret` is outside the workspace; use a workspace-relative path.');
   });
 
+  it("readFile reads the run's own files too, by the path context.deliverables gives or relative to the run folder", async () => {
+    const { outcome, outputs } = await run(
+      workflow([phase('scan', strict('reviewer')), phase('final', main("const a = await readFile(context.deliverables[0].path); const b = await readFile('scan/reviewer.md'); await writeFile('r.md', String(a === b) + ':' + a.slice(0, 8));"))]),
+      { sandbox },
+    );
+    assert.equal(outcome.status, 'completed');
+    assert.equal(outputs.files.get(`${FOLDER}/r.md`), 'true:# Report');
+  });
+
   it('a runaway script is stopped with the file, the phase and the limit; the run stays resumable at that phase', async () => {
     const definition = workflow([phase('scan', strict('reviewer')), phase('loop', main('while (true) {}'))]);
     const { outcome } = await run(definition, { sandbox });
@@ -105,10 +114,14 @@ describe('workflow engine: gap checks and conditions', function () {
   });
 
   it('spawn_additional: spawns the named agents and records them', async () => {
-    const { outcome } = await run(
-      workflow([phase('scan', strict('reviewer'), { gapCheck: gapScript('spawn_additional', ", additionalAgents: [{ type: 'test-planner', config: {} }]") })]),
-      { sandbox, model: todoThenDone() },
-    );
+    const gapCheck: GapCheckDefinition = {
+      kind: 'script',
+      maxIterations: 3,
+      script:
+        "if (context.deliverables.some(d => d.subagent === 'test-planner')) return { status: 'complete' };" +
+        " return { status: 'incomplete', gaps: ['No test plan'], action: 'spawn_additional', additionalAgents: [{ type: 'test-planner', config: {} }] };",
+    };
+    const { outcome } = await run(workflow([phase('scan', strict('reviewer'), { gapCheck })]), { sandbox, model: todoThenDone() });
     assert.equal(outcome.status, 'completed');
     const [first] = outcome.state.context.gap_checks;
     assert.deepEqual(first?.agents_spawned, ['test-planner']);
