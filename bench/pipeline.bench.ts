@@ -97,8 +97,16 @@ export interface PipelineBenchResult {
   readonly reductionPercent: number;
 }
 
-/** Runs the bench once and prints the figures; returns them for a combined bench. */
+/**
+ * Runs the bench and prints the figures; returns them for a combined bench. A first, untimed run loads the modules
+ * (tsx compiles each on first use, tens of milliseconds the extension's bundle pays once at activation instead).
+ */
 export async function main(): Promise<PipelineBenchResult> {
+  await timedRun(false);
+  return timedRun(true);
+}
+
+async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   const files = benchFiles();
   const model = pipelineModel({ discovery_report: citingReport(files) }, { latencyMs: LATENCY_MS });
   const clock = steppingClock();
@@ -136,7 +144,8 @@ export async function main(): Promise<PipelineBenchResult> {
     downstreamFullTokens: full,
     reductionPercent: full === 0 ? 0 : (100 * (full - curated)) / full,
   };
-  console.log('pipeline bench (scripted model, %d ms per call, concurrency 3)', LATENCY_MS);
+  if (!print) return result;
+  console.log('pipeline bench (scripted model, %d ms per call, concurrency 3; the second of two runs)', LATENCY_MS);
   console.log('  wall time            %d ms', Math.round(result.wallMs));
   console.log('  critical path bound  %d calls x %d ms = %d ms', critical, LATENCY_MS, result.criticalPathMs);
   console.log('  ratio wall / bound   %s', result.ratio.toFixed(2));

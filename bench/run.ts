@@ -1,7 +1,8 @@
 /**
  * Runs every benchmark and prints a combined summary:
  *   npx tsx bench/run.ts
- * The council bench always runs; `bench/pipeline.bench.ts` runs too when it exists and exports `main`.
+ * The council bench always runs; `bench/pipeline.bench.ts` and `bench/workflow.bench.ts` run too when they exist and
+ * export `main`.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,7 +32,8 @@ export function summaryRows(result: unknown): SummaryRow[] {
 
 /** Plain names for a bench's raw fields, shown first in the summary (e.g. the pipeline's request count is /plan's). */
 const ROW_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  pipeline: { calls: '/plan requests (premium at 1x)' },
+  pipeline: { calls: '/plan requests (premium at 1x)', ratio: '/plan wall / critical path' },
+  workflow: { scriptMs: 'sandbox: ms per script', templateRatio: 'template workflow wall / critical path' },
 };
 
 /** Renames the rows `ROW_LABELS` knows for bench `name` and puts them first, the rest in their order. */
@@ -92,6 +94,10 @@ export async function runAll(): Promise<BenchOutcome[]> {
   const pipeline = await runOptionalBench('pipeline', './pipeline.bench.ts');
   if (pipeline.status !== 'ok') console.log(pipeline.rows.map(r => `${r.metric}: ${r.value}`).join('\n'));
   outcomes.push(pipeline);
+  console.log('\n== workflow ==');
+  const workflow = await runOptionalBench('workflow', './workflow.bench.ts');
+  if (workflow.status !== 'ok') console.log(workflow.rows.map(r => `${r.metric}: ${r.value}`).join('\n'));
+  outcomes.push(workflow);
 
   console.log('\n== summary ==');
   console.log(formatTable(
