@@ -24,9 +24,9 @@ import {
 const PAGE_BYTES = 64 * 1024;
 /**
  * The engine's WebAssembly memory starts at 256 pages (16 MiB): the module's memory import declares that minimum
- * and instantiation fails below it. QuickJS itself needs little of it (a context with the prelude uses ~1 MiB), so a
- * script gets roughly `memoryBytes` minus a few MiB; a `memoryBytes` below 16 MiB still gets a 16 MiB engine, with
- * QuickJS's own allocation limit (`setMemoryLimit`) at `memoryBytes`.
+ * and instantiation fails below it (LinkError). The engine's own data, stack and runtime take ~7 MiB of the total,
+ * so a 32 MiB limit leaves a script ~25 MiB (measured: 25 strings of 1 MiB fit, 26 do not). A `memoryBytes` below
+ * 16 MiB still gets a 16 MiB engine, with QuickJS's own allocation limit (`setMemoryLimit`) at `memoryBytes`.
  */
 export const MIN_MEMORY_BYTES = 256 * PAGE_BYTES;
 /** WebAssembly's 32-bit memories end at 4 GiB; emscripten's heap at 2 GiB. */
@@ -123,16 +123,33 @@ export class QuickJsSandbox implements ScriptSandbox {
   }
 }
 
-type Settle = () => void;
+/** How a host promise settled. */
+type Settlement = { readonly value: JsonValue } | { readonly error: unknown };
+
+/**
+ * Where host promises report back. It is all they keep of the run: once the run is over `deliver` is cleared, so a
+ * host call that settles late (or never) holds no engine memory.
+ */
+interface Inbox {
+  deliver?: (id: number, settlement: Settlement) => void;
+}
 
 /** One run's state: its engine, the CPU it used, host calls in flight. */
 class ScriptRun {
   private readonly runtime: QuickJSRuntime;
   private readonly ctx: QuickJSContext;
   private readonly handles: QuickJSHandle[] = [];
-  private readonly pending = new Set<QuickJSDeferredPromise>();
-  /** Host calls that settled, to hand to the engine from the run loop (never from a host callback). */
-  private readonly settled: Settle[] = [];
+  /** Host calls in flight, by id. */
+  private readonly pending = new Map<number, QuickJSDeferredPromise>();
+  /** Host calls that settled, handed to the engine by the run loop (never from a host callback). */
+  private readonly settled: { readonly id: number; readonly settlement: Settlement }[] = [];
+  private readonly inbox: Inbox = {
+    deliver: (id, settlement) => {
+      this.settled.push({ id, settlement });
+      this.nudge();
+    },
+  };
+  private nextCallId = 0;
   private wake: (() => void) | undefined;
   private stop: StopReason | undefined;
   private usedMs = 0;
@@ -186,7 +203,7 @@ class ScriptRun {
     const promise = this.keep(started.value);
 
     for (;;) {
-      while (this.settled.length > 0) this.slice(this.settled.shift()!);
+      for (const { id, settlement } of this.settled.splice(0)) this.settle(id, settlement);
       const jobs = this.slice(() => this.runtime.executePendingJobs());
       if (jobs.error) return this.failure(this.take(jobs.error), false);
       const state = ctx.getPromiseState(promise);
@@ -251,32 +268,43 @@ class ScriptRun {
         }
       }
       const deferred = ctx.newPromise();
-      this.pending.add(deferred);
-      const settle = (work: Settle) => {
-        this.settled.push(() => {
-          if (!this.pending.delete(deferred)) return;
-          work();
-        });
-        this.nudge();
-      };
+      const id = this.nextCallId++;
+      this.pending.set(id, deferred);
+      const inbox = this.inbox;
       Promise.resolve(result).then(
-        value =>
-          settle(() => {
-            let text: string;
-            try {
-              text = jsonText(value);
-            } catch (error) {
-              settleWith(deferred, 'reject', this.hostError(error));
-              return;
-            }
-            settleWith(deferred, 'resolve', ctx.newString(text));
-          }),
-        error => settle(() => settleWith(deferred, 'reject', this.hostError(error))),
+        value => inbox.deliver?.(id, { value }),
+        (error: unknown) => inbox.deliver?.(id, { error }),
       );
       return deferred.handle;
     } finally {
       if (this.sliceStart !== undefined) this.sliceStart += now() - paused;
     }
+  }
+
+  /** Settles the engine promise of a host call (its value as JSON text, or an Error), as engine work. */
+  private settle(id: number, settlement: Settlement): void {
+    const deferred = this.pending.get(id);
+    if (!deferred) return;
+    this.pending.delete(id);
+    let how: 'resolve' | 'reject' = 'reject';
+    let handle: QuickJSHandle;
+    if ('value' in settlement) {
+      try {
+        handle = this.ctx.newString(jsonText(settlement.value));
+        how = 'resolve';
+      } catch (error) {
+        handle = this.hostError(error);
+      }
+    } else {
+      handle = this.hostError(settlement.error);
+    }
+    this.slice(() => {
+      try {
+        deferred[how](handle);
+      } finally {
+        handle.dispose();
+      }
+    });
   }
 
   private hostError(error: unknown): QuickJSHandle {
@@ -349,8 +377,11 @@ class ScriptRun {
    * free — QuickJS may refuse after running out of memory — loses nothing.
    */
   private dispose(): void {
+    this.inbox.deliver = undefined;
+    this.settled.length = 0;
     try {
-      for (const deferred of this.pending) deferred.dispose();
+      for (const deferred of this.pending.values()) deferred.dispose();
+      this.pending.clear();
       for (const handle of this.handles) if (handle.alive) handle.dispose();
       this.ctx.dispose();
       this.runtime.dispose();
@@ -372,14 +403,6 @@ function isThenable(value: unknown): value is PromiseLike<JsonValue> {
 /** A host value as JSON text for the script (`undefined` as null). */
 function jsonText(value: JsonValue | undefined): string {
   return JSON.stringify(value ?? null);
-}
-
-function settleWith(deferred: QuickJSDeferredPromise, how: 'resolve' | 'reject', handle: QuickJSHandle): void {
-  try {
-    deferred[how](handle);
-  } finally {
-    handle.dispose();
-  }
 }
 
 function messageText(error: unknown): string {

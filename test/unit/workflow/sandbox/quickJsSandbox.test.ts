@@ -169,6 +169,11 @@ describe('QuickJsSandbox', function () {
       }
     });
 
+    it('a script that uses most of its memory, but not more, succeeds', async () => {
+      const code = 'const a = []; for (let i = 0; i < 20; i++) a.push("x".repeat(1 << 20)); return a.length;';
+      assert.equal(value(await body(code, { limits: { cpuMs: 10_000 } })), 20);
+    });
+
     it('a memory limit below the engine minimum still runs scripts', async () => {
       assert.equal(value(await body('return [1, 2, 3].map(x => x * 2).join();', { limits: { memoryBytes: 1024 * 1024 } })), '2,4,6');
     });
@@ -183,7 +188,7 @@ describe('QuickJsSandbox', function () {
     });
 
     it('one built-in call cannot run long: big repeat/pad results and huge sparse arrays are refused', async () => {
-      for (const code of ['"x".repeat(3e7)', '"ab".padStart(2e6)', '"ab".padEnd(2e6)', 'const a = []; a.length = 2 ** 32 - 1; a.indexOf(1);', 'Array.prototype.join.call({ length: 2 ** 53 - 1 })', 'new Array(1e8).fill(0)', '[].concat(new Array(1e8))']) {
+      for (const code of ['"x".repeat(3e7)', '"ab".padStart(2e6)', '"ab".padEnd(2e6)', 'const a = []; a.length = 2 ** 32 - 1; a.indexOf(1);', 'Array.prototype.join.call({ length: 2 ** 53 - 1 })', 'new Array(1e8).fill(0)', '[].concat(new Array(1e8))', 'const a = []; a.length = 2 ** 32 - 1; [[a]].flat(2);']) {
         const { result, ms } = await timed(() => body(code));
         const { kind, message } = failure(result);
         assert.equal(kind, 'thrown', code);
@@ -193,11 +198,30 @@ describe('QuickJsSandbox', function () {
     });
 
     it('a loop of large built-in calls still stops near its CPU limit', async () => {
-      for (const code of ['while (true) { try { "x".repeat(3e7); } catch {} }', 'while (true) "x".repeat(1e6);', 'const a = new Array(1e6).fill(1); while (true) a.indexOf(2);']) {
+      for (const code of [
+        'while (true) { try { "x".repeat(3e7); } catch {} }',
+        'while (true) "x".repeat(1e6);',
+        'const a = new Array(1e6).fill(1); while (true) a.indexOf(2);',
+        'const a = new Array(1e6).fill(1); while (true) [...a];',
+        'const a = new Uint8Array(1e6); while (true) [...a];',
+        'const s = JSON.stringify(new Array(2e5).fill("abcdefghij")); while (true) JSON.parse(s);',
+        'const o = {}; for (let i = 0; i < 2e5; i++) o["k" + i] = i; while (true) Object.assign({}, o);',
+      ]) {
         const { result, ms } = await timed(() => body(code, { limits: { cpuMs: 300 } }));
         assert.equal(failure(result).kind, 'timeout', code);
         assert.ok(ms < 1500, `${code}: ${ms} ms`);
       }
+    });
+
+    it('the wrapped built-ins still behave as standard', async () => {
+      const outcome = await body(
+        `let sum = 0;
+         for (const x of [1, 2, 3]) sum += x;
+         return [sum, [...[1, 2]], Array.from([3]), [...new Uint8Array(2)], [...['a', 'b'].entries()], [[1, [2, [3]]], 4].flat(Infinity), [1, 2].flatMap(x => [x, [x]]),
+           'ab'.repeat(2), '7'.padStart(3, '0'), 'x'.padEnd(2, '-'), [1, 2].join('+'), 'a,b'.split(','), Object.keys({ k: 1 }), Object.assign({}, { a: 1 }), JSON.parse('[1]'),
+           [3, 1, 2].sort(), [1, 2, 3].indexOf(2), [].concat([1], 2, [[3]]), Array.prototype.values === Array.prototype[Symbol.iterator], 'abc'.replace('b', 'B')];`,
+      );
+      assert.deepEqual(value(outcome), [6, [1, 2], [3], [0, 0], [[0, 'a'], [1, 'b']], [1, 2, 3, 4], [1, [1], 2, [2]], 'abab', '007', 'x-', '1+2', ['a', 'b'], ['k'], { a: 1 }, [1], [1, 2, 3], 1, [1, 2, [3]], true, 'aBc']);
     });
 
     it('a result larger than the output limit, or not JSON, fails as output', async () => {
