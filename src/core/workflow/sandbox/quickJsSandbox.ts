@@ -185,7 +185,8 @@ class ScriptRun {
 
   private async execute(): Promise<{ value: JsonValue } | { failure: ScriptFailure }> {
     const { ctx } = this;
-    const prelude = this.slice(() => ctx.evalCode(SANDBOX_PRELUDE, 'prelude.js'));
+    // Setting up (prelude, globals, functions) runs no script code and is not the script's CPU time.
+    const prelude = ctx.evalCode(SANDBOX_PRELUDE, 'prelude.js');
     if (prelude.error) return this.failure(this.take(prelude.error), false);
     const helpers = this.keep(prelude.value);
 
@@ -234,11 +235,11 @@ class ScriptRun {
     return { value: JSON.parse(text) as JsonValue };
   }
 
-  /** Calls a helper with handles it then owns; a failure is the run's. */
+  /** Calls a set-up helper with handles it then owns; a failure (memory, cancellation) is the run's. */
   private call(helpers: QuickJSHandle, name: string, args: QuickJSHandle[]): { failure: ScriptFailure } | undefined {
     const fn = this.keep(this.ctx.getProp(helpers, name));
     for (const arg of args) this.keep(arg);
-    const result = this.slice(() => this.ctx.callFunction(fn, this.ctx.undefined, ...args));
+    const result = this.ctx.callFunction(fn, this.ctx.undefined, ...args);
     if (result.error) return this.failure(this.take(result.error), false);
     result.value.dispose();
     return undefined;
