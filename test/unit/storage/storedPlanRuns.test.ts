@@ -49,6 +49,26 @@ describe('stored /plan and workflow runs across versions', () => {
     assert.deepEqual(runs.episodes(5).map(e => [e.runId, e.outcome]), [[RUN_ID, 'completed']]);
   });
 
+  it('a version 1 run paused at a checkpoint waits at the same checkpoint, with the /plan buttons', () => {
+    const paused = altered(v1 as { status: string; state: Record<string, unknown> }, run => {
+      run.status = 'paused';
+      run.state.stages = { discovery: (run.state.stages as Record<string, unknown>).discovery };
+      run.state.nextStage = 'planning';
+    });
+    const read = runsWith({ [RUN_KEY]: paused }).runs.read(RUN_ID);
+    assert.ok(read.kind === 'found');
+    const pending = read.run.state.pendingCheckpoint;
+    assert.equal(pending?.phase, 'discovery');
+    assert.deepEqual(pending?.options.map(option => [option.label, option.onSelect]), [
+      ['Continue', { action: 'continue' }],
+      ['Redo stage', { action: 'repeat_phase', target: 'discovery' }],
+      ['Skip next stage', { action: 'skip_phases', phases: ['planning', 'tickets'] }],
+      ['Abort', { action: 'abort' }],
+    ]);
+    assert.equal(read.run.state.nextPhase, 'planning');
+    assert.equal(runsWith({ [RUN_KEY]: v1 }).runs.load(RUN_ID)?.state.pendingCheckpoint, undefined, 'a completed run waits nowhere');
+  });
+
   it('a version 2 run reads as stored, and saving it back changes nothing but the time', async () => {
     const { runs, memento } = runsWith({ [RUN_KEY]: v2 });
     const run = runs.load(RUN_ID);

@@ -1,10 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PIPELINE_STAGES, type PipelineStage } from '../../pipeline/schemas/agentType';
-import { ContextId } from '../../pipeline/schemas/contextId';
-import { DiscoveryStageRecord } from '../../pipeline/stages/discovery/discoveryStageRecord';
-import { PlanningStageRecord } from '../../pipeline/stages/planning/planningStageRecord';
-import { TicketStageRecord } from '../../pipeline/stages/tickets/ticketStageRecord';
-import { PhaseRecord, type PipelineRunState } from '../../pipeline/run/runState';
+import { PipelineRunState } from '../../pipeline/run/runState';
 import type { WorkflowDefinition } from '../definition/workflowDefinition';
 import type { Blackboard } from '../engine/agentTypes';
 import type { WorkflowRunState } from '../engine/workflowRunState';
@@ -12,37 +8,29 @@ import type { WorkflowRunState } from '../engine/workflowRunState';
 /** The blackboard key the pipeline stage types keep their records under. */
 export const PIPELINE_BOARD_KEY = 'pipeline';
 
-/** What the pipeline stages share across phases (spec 000's run bookkeeping), saved with the workflow run. */
-export const PipelineBoard = z.object({
-  goal: z.string().min(1),
-  constraints: z.array(z.string()),
-  rootContextId: ContextId,
-  /** Next context-id sequence number, so a resumed run never reuses one. */
-  nextSequence: z.number().int().min(1),
-  knownContextIds: z.array(z.string()),
-  stages: z.object({
-    discovery: DiscoveryStageRecord.optional(),
-    planning: PlanningStageRecord.optional(),
-    tickets: TicketStageRecord.optional(),
-  }),
-  /** One entry per pass through a stage, for the report. */
-  phases: z.array(PhaseRecord),
+/**
+ * What the pipeline stages share across phases (spec 000's run bookkeeping), saved with the workflow run: the part
+ * of the pipeline's run state that is the stages' own (where the run goes next is the workflow's).
+ */
+export const PipelineBoard = PipelineRunState.pick({
+  goal: true,
+  constraints: true,
+  rootContextId: true,
+  nextSequence: true,
+  knownContextIds: true,
+  stages: true,
+  phases: true,
 });
 export type PipelineBoard = z.infer<typeof PipelineBoard>;
 
 /**
- * The board of a run. It is validated once, when a stored run is read back (`validateBoard`); within a run the
+ * The board of a run. It is validated once, when a stored run is read back (`StoredWorkflowRun`); within a run the
  * stage types write it, so reading it again is a plain lookup.
  */
 export function readBoard(blackboard: Blackboard | Readonly<Record<string, unknown>>): PipelineBoard {
   const raw = 'get' in blackboard && typeof blackboard.get === 'function' ? (blackboard as Blackboard).get(PIPELINE_BOARD_KEY) : (blackboard as Record<string, unknown>)[PIPELINE_BOARD_KEY];
   if (raw === undefined) throw new Error('This run has no pipeline board: the pipeline stage types need a run started by runDeepWork.');
   return raw as PipelineBoard;
-}
-
-/** A stored run's board, validated (throws a ZodError naming the bad field). */
-export function validateBoard(state: WorkflowRunState): PipelineBoard {
-  return PipelineBoard.parse(state.blackboard[PIPELINE_BOARD_KEY]);
 }
 
 /** The stage type that runs each pipeline stage, as workflows name it. */

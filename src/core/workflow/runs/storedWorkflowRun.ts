@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PIPELINE_STAGES } from '../../pipeline/schemas/agentType';
+import { PIPELINE_STAGES, type PipelineStage } from '../../pipeline/schemas/agentType';
 import { PipelineRunState } from '../../pipeline/run/runState';
 import { readStored, type Migration, type StoredFormat, type StoredRead, type StoredRecord } from '../../storage/versioned';
-import { WorkflowRunState } from '../engine/workflowRunState';
+import { WorkflowRunState, type PendingCheckpoint } from '../engine/workflowRunState';
 import { PIPELINE_BOARD_KEY, PipelineBoard } from '../plan/pipelineBoard';
 
 /** The storage format version this code writes for a workflow run (`/plan` runs included). */
@@ -21,8 +21,9 @@ const PLAN_SOURCE = 'built-in workflows/plan.yaml';
  * It becomes a `plan` workflow run: the stage records move to the blackboard, the pipeline's next stage and
  * skipped stages become the next phase and `skip_phases` (plan's phases are named after its stages).
  */
-function workflowStateFromPipeline(raw: unknown, requestsUsed: number): WorkflowRunState {
+function workflowStateFromPipeline(raw: unknown, requestsUsed: number, paused: boolean): WorkflowRunState {
   const state = PipelineRunState.parse(raw);
+  const last = [...PIPELINE_STAGES].reverse().find(stage => state.stages[stage]);
   const passes = (stage: string) => state.phases.filter(phase => phase.stage === stage).length;
   const completed = PIPELINE_STAGES.filter(stage => state.stages[stage]);
   return WorkflowRunState.parse({
@@ -42,6 +43,8 @@ function workflowStateFromPipeline(raw: unknown, requestsUsed: number): Workflow
       gap_checks: [],
     },
     nextPhase: state.nextStage,
+    // A run paused at a checkpoint waits there again, with the buttons the plan workflow's checkpoints have.
+    ...(paused && last && state.nextStage !== null ? { pendingCheckpoint: planCheckpoint(last) } : {}),
     ...(state.routeBackFeedback ? { feedback: { forPhase: state.routeBackFeedback.stage, text: state.routeBackFeedback.message } } : {}),
     phaseTallies: Object.fromEntries(
       PIPELINE_STAGES.map(stage => [
@@ -73,6 +76,23 @@ function workflowStateFromPipeline(raw: unknown, requestsUsed: number): Workflow
   });
 }
 
+/** The checkpoint after `stage` as `workflows/plan.yaml` defines it (Continue, Redo stage, Skip next stage, Abort). */
+function planCheckpoint(stage: PipelineStage): PendingCheckpoint {
+  const later = PIPELINE_STAGES.slice(PIPELINE_STAGES.indexOf(stage) + 1);
+  return {
+    phase: stage,
+    origin: 'checkpoint',
+    prompt: `${stage[0]?.toUpperCase()}${stage.slice(1)} is done.`,
+    files: [],
+    options: [
+      { label: 'Continue', withFeedback: false, onSelect: { action: 'continue' } },
+      { label: 'Redo stage', withFeedback: true, onSelect: { action: 'repeat_phase', target: stage } },
+      { label: 'Skip next stage', withFeedback: false, onSelect: { action: 'skip_phases', phases: later } },
+      { label: 'Abort', withFeedback: false, onSelect: { action: 'abort' } },
+    ],
+  };
+}
+
 /** Upgrades from each older stored-run format, one step per version. */
 export const STORED_WORKFLOW_RUN_MIGRATIONS: readonly Migration[] = [
   {
@@ -81,7 +101,7 @@ export const STORED_WORKFLOW_RUN_MIGRATIONS: readonly Migration[] = [
     migrate: (record: StoredRecord) => {
       const requestsUsed = typeof record.requestsUsed === 'number' ? record.requestsUsed : 0;
       const { requestsUsed: _moved, ...rest } = record;
-      return { ...rest, workflow: 'plan', state: workflowStateFromPipeline(record.state, requestsUsed) };
+      return { ...rest, workflow: 'plan', state: workflowStateFromPipeline(record.state, requestsUsed, record.status === 'paused') };
     },
   },
 ];
