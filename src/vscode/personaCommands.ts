@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { exists, pickWorkspaceFolder, refusal } from './workspaceFiles';
 import { personaIdFromName, personaTemplate, validatePersonaName } from './personaTemplate';
 import { WORKSPACE_PERSONA_FOLDER, workspacePersonaFolder } from './personaSource';
 
@@ -40,20 +41,20 @@ export function registerPersonaCommands(context: Pick<vscode.ExtensionContext, '
  */
 export async function createPersona(args: CreatePersonaArgs = {}): Promise<CreatePersonaResult> {
   if (!vscode.workspace.isTrusted) {
-    return refuse('untrusted', `Council does not use workspace personas in an untrusted workspace. Trust the workspace to create a persona in ${FOLDER_LABEL}.`);
+    return refusal('untrusted', `Council does not use workspace personas in an untrusted workspace. Trust the workspace to create a persona in ${FOLDER_LABEL}.`);
   }
-  const folder = await pickFolder();
-  if (!folder) return refuse('noFolder', `Open a folder first: workspace personas live in ${FOLDER_LABEL} inside it.`);
+  const folder = await pickWorkspaceFolder(`Which folder's ${FOLDER_LABEL} should hold the persona?`);
+  if (!folder) return refusal('noFolder', `Open a folder first: workspace personas live in ${FOLDER_LABEL} inside it.`);
 
   const name = typeof args.name === 'string' ? args.name : await askForName(folder);
   if (name === undefined) return { refused: 'cancelled' };
   const invalid = validatePersonaName(name);
-  if (invalid) return refuse('invalidName', invalid);
+  if (invalid) return refusal('invalidName', invalid);
 
   const id = personaIdFromName(name);
   const uri = vscode.Uri.joinPath(workspacePersonaFolder(folder), `${id}.md`);
   if (await exists(uri)) {
-    return refuse('exists', `${vscode.workspace.asRelativePath(uri)} already exists; Council will not overwrite it. Open it to edit the persona, or choose another name.`);
+    return refusal('exists', `${vscode.workspace.asRelativePath(uri)} already exists; Council will not overwrite it. Open it to edit the persona, or choose another name.`);
   }
   await vscode.workspace.fs.createDirectory(workspacePersonaFolder(folder));
   await vscode.workspace.fs.writeFile(uri, encoder.encode(personaTemplate(name)));
@@ -66,7 +67,7 @@ export async function createPersona(args: CreatePersonaArgs = {}): Promise<Creat
  * confirmation; with no folder open the user is told so. Resolves with the folder when it was revealed.
  */
 export async function openPersonaFolder(): Promise<vscode.Uri | undefined> {
-  const folder = await pickFolder();
+  const folder = await pickWorkspaceFolder(`Which folder's ${FOLDER_LABEL} should hold the persona?`);
   if (!folder) {
     await vscode.window.showInformationMessage(`Open a folder first: workspace personas live in ${FOLDER_LABEL} inside it.`);
     return undefined;
@@ -90,20 +91,8 @@ export async function openPersonaFolder(): Promise<vscode.Uri | undefined> {
   return directory;
 }
 
-type RefusalReason = Extract<CreatePersonaResult, { refused: unknown }>['refused'];
 
-/** Tells the user why nothing was created (not awaited: the message stays until dismissed). */
-function refuse(reason: RefusalReason, message: string): CreatePersonaResult {
-  void vscode.window.showWarningMessage(message);
-  return { refused: reason, message };
-}
 
-/** The only folder, or the one the user picks in a multi-root workspace. */
-async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  if (folders.length <= 1) return folders[0];
-  return vscode.window.showWorkspaceFolderPick({ placeHolder: `Which folder's ${FOLDER_LABEL} should hold the persona?` });
-}
 
 function askForName(folder: vscode.WorkspaceFolder): Thenable<string | undefined> {
   return vscode.window.showInputBox({
@@ -120,12 +109,3 @@ function askForName(folder: vscode.WorkspaceFolder): Thenable<string | undefined
   });
 }
 
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch (error) {
-    if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return false;
-    throw error;
-  }
-}

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { exists, pickWorkspaceFolder, refusal } from '../workspaceFiles';
 import { WORKFLOW_TEMPLATE } from '../../core/workflow/definition/workflowTemplate';
 import { describeIssues, type WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { describeWorkflowSource, type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
@@ -56,15 +57,15 @@ export function registerWorkflowCommands(context: Pick<vscode.ExtensionContext, 
  */
 export async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<CreateWorkflowResult> {
   if (!vscode.workspace.isTrusted) {
-    return refuse('untrusted', `Council does not use workspace workflows in an untrusted workspace. Trust the workspace to create a workflow in ${FOLDER_LABEL}.`);
+    return refusal('untrusted', `Council does not use workspace workflows in an untrusted workspace. Trust the workspace to create a workflow in ${FOLDER_LABEL}.`);
   }
-  const folder = await pickFolder();
-  if (!folder) return refuse('noFolder', `Open a folder first: workspace workflows live in ${FOLDER_LABEL} inside it.`);
+  const folder = await pickWorkspaceFolder(`Which folder's ${FOLDER_LABEL} should hold the workflow?`);
+  if (!folder) return refusal('noFolder', `Open a folder first: workspace workflows live in ${FOLDER_LABEL} inside it.`);
 
   const name = typeof args.name === 'string' ? args.name : await askForName(folder);
   if (name === undefined) return { refused: 'cancelled' };
   const invalid = validateWorkflowName(name);
-  if (invalid) return refuse('invalidName', invalid);
+  if (invalid) return refusal('invalidName', invalid);
 
   const uri = workflowFileUri(folder, name);
   const existing = await existingWorkflowFile(folder, name);
@@ -187,20 +188,8 @@ async function existingWorkflowFile(folder: vscode.WorkspaceFolder, name: string
   return undefined;
 }
 
-type RefusalReason = Extract<CreateWorkflowResult, { refused: unknown }>['refused'];
 
-/** Tells the user why nothing was created (not awaited: the message stays until dismissed). */
-function refuse(reason: RefusalReason, message: string): CreateWorkflowResult {
-  void vscode.window.showWarningMessage(message);
-  return { refused: reason, message };
-}
 
-/** The only folder, or the one the user picks in a multi-root workspace. */
-async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  if (folders.length <= 1) return folders[0];
-  return vscode.window.showWorkspaceFolderPick({ placeHolder: `Which folder's ${FOLDER_LABEL} should hold the workflow?` });
-}
 
 function askForName(folder: vscode.WorkspaceFolder): Thenable<string | undefined> {
   return vscode.window.showInputBox({
@@ -220,12 +209,3 @@ function askForName(folder: vscode.WorkspaceFolder): Thenable<string | undefined
   });
 }
 
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch (error) {
-    if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return false;
-    throw error;
-  }
-}
