@@ -4,8 +4,8 @@
 //   node esbuild.mjs --watch       all bundles, rebuilt on change
 // INTEGRATION_GREP=<text> limits the integration suite to matching tests (baked into its bundle).
 import * as esbuild from 'esbuild';
+import { quickJsAlias, quickJsDist } from './scripts/quickJsAlias.mjs';
 import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,8 +13,6 @@ const root = dirname(fileURLToPath(import.meta.url));
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const suitesDir = join(root, 'test/integration/suites');
-/** The script sandbox's QuickJS engine (quickjs-emscripten's wasm-file variant). */
-const quickJsDist = dirname(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'));
 
 /** Options every bundle shares: one CommonJS file per host, `vscode` provided by the host. */
 const common = {
@@ -29,10 +27,8 @@ const common = {
   loader: { '.md': 'text' }, // lets persona contracts be bundled as text if imported
   metafile: true,
   logLevel: 'warning',
-  // The engine's loader for browsers, in both hosts: the wasm always comes from the host (dist/quickjs.wasm), so the
-  // loader never fetches or reads a file, and this build has no Node import at all. (The Node build of the loader
-  // would call createRequire(import.meta.url), which a CommonJS bundle leaves empty.)
-  alias: { '@jitl/quickjs-wasmfile-release-sync/emscripten-module': join(quickJsDist, 'emscripten-module.browser.mjs') },
+  // The script sandbox's engine loader: see scripts/quickJsAlias.mjs.
+  alias: quickJsAlias,
 };
 /**
  * prompt-tsx's HTMLTracer, a debugging aid nothing here uses, lazily requires 'http'. Only that one
@@ -84,7 +80,8 @@ const testEntry = {
 };
 
 const productBundles = [
-  { ...common, ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist/node' },
+  // The Node host runs workflow scripts in a worker thread it can terminate (src/node/scriptWorker.ts).
+  { ...common, ...node, entryPoints: { extension: 'src/node/extension.ts', scriptWorker: 'src/node/scriptWorker.ts' }, outdir: 'dist/node' },
   { ...common, ...browser, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist/web' },
 ];
 const testBundles = [

@@ -13,6 +13,7 @@ import { planFollowups } from './vscode/plan/planResult';
 import { RunStore } from './vscode/workflow/runStore';
 import { DEEP_WORK_AGENT_TYPES } from './core/workflow/runDeepWork';
 import { QuickJsSandbox } from './core/workflow/sandbox/quickJsSandbox';
+import type { ScriptSandbox } from './core/workflow/sandbox/scriptSandbox';
 import { createWorkflowHandler } from './vscode/workflow/workflowHandler';
 import { workflowFollowups } from './vscode/workflow/workflowResult';
 import { loadWorkflows } from './vscode/workflow/workflowCatalog';
@@ -29,19 +30,27 @@ export interface CouncilApi {
   readonly runs: RunStore;
 }
 
-/** Builds the pieces and registers them; nothing else lives here (activation stays cheap: no I/O, no model calls). */
+/**
+ * The web extension host's entry: workflow scripts run in QuickJS on the extension host's thread (a web worker;
+ * the engine's interrupt and the built-in caps bound them). The Node host's entry is src/node/extension.ts.
+ */
 export function activate(context: vscode.ExtensionContext): CouncilApi {
+  return activateCouncil(context, new QuickJsSandbox(loadSandboxWasm(context.extensionUri)));
+}
+
+/** Builds the pieces and registers them; nothing else lives here (activation stays cheap: no I/O, no model calls). */
+export function activateCouncil(context: vscode.ExtensionContext, sandbox: ScriptSandbox): CouncilApi {
   const started = performance.now();
   const log = CouncilLog.create();
   const store = new SessionStore(context.workspaceState);
   const runs = new RunStore(context.workspaceState);
-  // The script sandbox's WebAssembly is read and compiled only when a workflow runs a script.
+  // The script sandbox's engine is read and compiled only when a workflow runs a script.
   const deepWork = {
     runs,
     history: new MementoHistoryStore(context.workspaceState),
     log,
     catalog: () => loadWorkflows(context.extensionUri, DEEP_WORK_AGENT_TYPES),
-    sandbox: new QuickJsSandbox(loadSandboxWasm(context.extensionUri)),
+    sandbox,
   };
   const plan = createPlanHandler(deepWork);
   const workflow = createWorkflowHandler(deepWork);

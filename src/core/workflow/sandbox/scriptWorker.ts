@@ -1,0 +1,86 @@
+import type { JsonValue, ScriptLimits, ScriptOutcome, ScriptRequest, ScriptSandbox } from './scriptSandbox';
+
+/** A script run as it crosses to the worker: the host functions by name only (they stay on the host side). */
+export interface WorkerRunRequest {
+  readonly mode: ScriptRequest['mode'];
+  readonly code: string;
+  readonly globals?: Readonly<Record<string, JsonValue>>;
+  readonly functions: readonly string[];
+  readonly limits?: Partial<ScriptLimits>;
+}
+
+/** What the host sends the worker. */
+export type ToScriptWorker =
+  | { readonly kind: 'run'; readonly id: number; readonly request: WorkerRunRequest }
+  | { readonly kind: 'hostResult'; readonly id: number; readonly callId: number; readonly value: JsonValue }
+  | { readonly kind: 'hostError'; readonly id: number; readonly callId: number; readonly message: string }
+  | { readonly kind: 'cancel'; readonly id: number };
+
+/** What the worker sends the host. */
+export type FromScriptWorker =
+  | { readonly kind: 'hostCall'; readonly id: number; readonly callId: number; readonly name: string; readonly args: readonly JsonValue[] }
+  | { readonly kind: 'done'; readonly id: number; readonly outcome: ScriptOutcome };
+
+/** One end of the channel to a worker (structured-clone messages). */
+export interface MessagePortLike<In, Out> {
+  post(message: Out): void;
+  onMessage(handler: (message: In) => void): void;
+}
+
+/**
+ * The worker's side: runs each request in `sandbox`, calling host functions back through the port. Runs may
+ * overlap; each has its own engine.
+ */
+export function serveScripts(port: MessagePortLike<ToScriptWorker, FromScriptWorker>, sandbox: ScriptSandbox): void {
+  const pending = new Map<string, { resolve: (value: JsonValue) => void; reject: (error: Error) => void }>();
+  const cancels = new Map<number, () => void>();
+  let nextCall = 1;
+  port.onMessage(message => {
+    if (message.kind === 'hostResult' || message.kind === 'hostError') {
+      const key = `${message.id}/${message.callId}`;
+      const waiting = pending.get(key);
+      pending.delete(key);
+      if (message.kind === 'hostResult') waiting?.resolve(message.value);
+      else waiting?.reject(new Error(message.message));
+      return;
+    }
+    if (message.kind === 'cancel') {
+      cancels.get(message.id)?.();
+      return;
+    }
+    const { id, request } = message;
+    let cancelled = false;
+    const listeners = new Set<() => void>();
+    cancels.set(id, () => {
+      cancelled = true;
+      for (const listener of listeners) listener();
+    });
+    const functions = Object.fromEntries(
+      request.functions.map(name => [
+        name,
+        (...args: JsonValue[]) =>
+          new Promise<JsonValue>((resolve, reject) => {
+            const callId = nextCall++;
+            pending.set(`${id}/${callId}`, { resolve, reject });
+            port.post({ kind: 'hostCall', id, callId, name, args });
+          }),
+      ]),
+    );
+    const signal = {
+      get isCancellationRequested() {
+        return cancelled;
+      },
+      onCancellationRequested(listener: () => unknown) {
+        const wrapped = () => void listener();
+        listeners.add(wrapped);
+        return { dispose: () => listeners.delete(wrapped) };
+      },
+    };
+    void sandbox
+      .run({ mode: request.mode, code: request.code, ...(request.globals ? { globals: request.globals } : {}), functions, ...(request.limits ? { limits: request.limits } : {}), signal })
+      .then(outcome => {
+        cancels.delete(id);
+        port.post({ kind: 'done', id, outcome });
+      });
+  });
+}
