@@ -86,7 +86,10 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     // What the run will cost, before it spends anything (each request is a premium request through Copilot).
     stream.markdown(`_${forecastSentence(forecastStages(start.kind === 'resume' ? planStateOf(workflow, start.state) : undefined))}_\n\n`);
     const turn = await runDeepWorkTurn(deps, { workflow, start, request, stream, token, attached, pipelineProgress: progressMessage, workflowProgress: () => undefined });
-    if (turn.kind === 'stopped') return turn.result;
+    if (turn.kind === 'stopped') {
+      const metadata: PlanResultMetadata = { plan: 1, ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}) };
+      return { metadata, ...(turn.errorMessage ? { errorDetails: { message: turn.errorMessage } } : {}) };
+    }
     const outcome = planOutcomeOf(turn.outcome);
     const used = turn.outcome.state.requestsUsed;
     await deps.runs.save(turn.outcome.state, outcome.status, outcomeMessage(outcome));

@@ -51,8 +51,13 @@ export interface DeepWorkTurn {
   readonly workflowProgress: (event: WorkflowProgress) => string | undefined;
 }
 
-/** How a turn ended: the engine's outcome, or a failure it did not know how to report (already shown). */
-export type DeepWorkTurnResult = { readonly kind: 'outcome'; readonly outcome: DeepWorkOutcome } | { readonly kind: 'stopped'; readonly result: vscode.ChatResult };
+/**
+ * How a turn ended: the engine's outcome, or a stop it did not report itself (already shown: Stop's sentence in the
+ * response, a failure as `errorMessage` for the error box); each handler adds its own metadata.
+ */
+export type DeepWorkTurnResult =
+  | { readonly kind: 'outcome'; readonly outcome: DeepWorkOutcome }
+  | { readonly kind: 'stopped'; readonly runId?: string; readonly status?: 'cancelled' | 'failed'; readonly errorMessage?: string };
 
 /**
  * Runs one turn of a workflow with the chat's model: the run's files under `.council/runs/<run-id>/`, its state
@@ -100,13 +105,13 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
     const stop = describeTurnStop(error, { kept, button: token.isCancellationRequested ? 'Resume' : 'Try again' }, token.isCancellationRequested);
     const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
     if (saved) await deps.runs.save(saved.state, status);
-    const metadata = { plan: 1 as const, ...(saved ? { runId, status } : {}) };
+    const where = saved ? { runId, status } : {};
     if (stop.kind === 'cancelled') {
       stream.markdown(stop.message);
-      return { kind: 'stopped', result: { metadata } };
+      return { kind: 'stopped', ...where };
     }
     deps.log.logError(error, `run ${runId}: ${stop.detail}`);
-    return { kind: 'stopped', result: { errorDetails: { message: stop.message }, metadata } };
+    return { kind: 'stopped', ...where, errorMessage: stop.message };
   }
 }
 

@@ -76,7 +76,10 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     if ('missing' in found) return refusal(found.missing);
     const { workflow } = found;
     const turn = await runDeepWorkTurn(deps, { workflow, start, request, stream, token, attached, pipelineProgress: progressMessage, workflowProgress: workflowProgressMessage });
-    if (turn.kind === 'stopped') return { ...turn.result, metadata: { workflow: 1, ...(turn.result.metadata as object) } };
+    if (turn.kind === 'stopped') {
+      const metadata: WorkflowResultMetadata = { workflow: 1, ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}) };
+      return { metadata, ...(turn.errorMessage ? { errorDetails: { message: turn.errorMessage } } : {}) };
+    }
     const { outcome } = turn;
     const message = outcome.status === 'failed' || outcome.status === 'aborted' ? outcome.message : outcome.status === 'needs_user' ? outcome.question : undefined;
     await deps.runs.save(outcome.state, outcome.status, message);
