@@ -9,11 +9,15 @@ import type { FromScriptWorker } from '../core/workflow/sandbox/scriptWorker';
 export function nodeScriptSandbox(workerFile: string, wasmPath: string): WorkerSandbox {
   return new WorkerSandbox((): ScriptWorker => {
     const worker = new Worker(workerFile, { workerData: { wasmPath } });
-    // The worker is a helper: it must never keep the extension host (or a test process) alive on its own.
+    // The worker is a helper: it must never keep the extension host (or a test process) alive on its own. Adding a
+    // 'message' listener refs the worker's port again, so it is unref'd after that.
     worker.unref();
     return {
       post: message => worker.postMessage(message),
-      onMessage: handler => worker.on('message', (message: FromScriptWorker) => handler(message)),
+      onMessage: handler => {
+        worker.on('message', (message: FromScriptWorker) => handler(message));
+        worker.unref();
+      },
       terminate: () => void worker.terminate(),
       onExit: handler => {
         worker.on('error', error => handler(error.message));
