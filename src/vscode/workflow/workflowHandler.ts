@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import { withUserAnswer } from '../../core/workflow/runDeepWork';
+import { forecastWorkflow, workflowForecastSentence } from '../../core/workflow/workflowForecast';
 import { progressMessage } from '../plan/planProgress';
 import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
 import { workflowProgressMessage } from './workflowProgress';
@@ -75,6 +76,9 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     const found = await workflowNamed(deps, name);
     if ('missing' in found) return refusal(found.missing);
     const { workflow } = found;
+    // What the run will cost, before it spends anything (the phases still to run, for a resumed run).
+    const forecast = start.kind === 'resume' ? forecastWorkflow(workflow, start.state.nextPhase, start.state.context.skip_phases) : forecastWorkflow(workflow);
+    stream.markdown(`_${workflowForecastSentence(forecast)}_\n\n`);
     const turn = await runDeepWorkTurn(deps, { workflow, start, request, stream, token, attached, pipelineProgress: progressMessage, workflowProgress: workflowProgressMessage });
     if (turn.kind === 'stopped') {
       const metadata: WorkflowResultMetadata = { workflow: 1, ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}) };
