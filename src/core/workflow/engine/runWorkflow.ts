@@ -10,6 +10,7 @@ import type { PhaseDefinition, SubagentSpec, WorkflowDefinition } from '../defin
 import type { ScriptSandbox } from '../sandbox/scriptSandbox';
 import type { AgentResult, AgentTypeRegistry } from './agentTypes';
 import { escalationOf, fillTemplate, pendingCheckpointOf, type CheckpointDecision } from './checkpoints';
+import { PhaseCursor } from './phaseCursor';
 import { renderFinalDocument } from './finalization';
 import { evaluateGapCheck, subagentSpecsOf } from './gapCheck';
 import type { RunOutputs } from './runOutputs';
@@ -150,9 +151,7 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
       request.usage?.record(call);
     },
   };
-  const phaseById = (id: string): PhaseDefinition | undefined => workflow.phases.find(phase => phase.id === id);
-  const phaseSpawning = (type: string): PhaseDefinition | undefined =>
-    workflow.phases.find(({ agents }) => agents.behavior !== 'main-only' && (agents.mode === 'adaptive' ? agents.always : agents.subagents).some(spec => spec.type === type));
+  const cursor = new PhaseCursor(workflow, st);
   const templateValues = (phase: string): Record<string, string> => ({ output_dir: ctx.output_dir, phase_id: phase, workflow_name: workflow.name, goal: ctx.goal, feature_name: ctx.feature.name });
 
   // Earlier deliverables' text, for the helpers and `{{include:…}}` (a resumed run reads them back).
@@ -300,68 +299,10 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     st.pendingCheckpoint = pendingCheckpointOf(workflow, phase, checkpoint, templateValues(phase.id), ctx.skip_phases);
   };
 
+  /** A phase is done: recorded, and the run goes on with the next. */
   const completePhase = (phase: PhaseDefinition): void => {
-    if (!ctx.phases.completed.includes(phase.id)) ctx.phases.completed.push(phase.id);
-    const tally = st.phaseTallies[phase.id];
-    if (tally) tally.status = 'completed';
-    const index = workflow.phases.indexOf(phase);
-    st.nextPhase = workflow.phases[index + 1]?.id ?? null;
+    cursor.complete(phase);
     onProgress({ kind: 'phase-completed', phase: phase.id });
-  };
-
-  /** From `target` on, phases count as not done (a repeat or a route-back). */
-  const reopenFrom = (target: string): void => {
-    const index = workflow.phases.findIndex(phase => phase.id === target);
-    const reopened = new Set(workflow.phases.slice(index).map(phase => phase.id));
-    ctx.phases.completed = ctx.phases.completed.filter(id => !reopened.has(id));
-    ctx.skip_phases = ctx.skip_phases.filter(id => !reopened.has(id) || id !== target);
-    st.nextPhase = target;
-  };
-
-  /** Applies the user's choice at the pending checkpoint; returns a message when the run ends (abort). */
-  const decide = async (pending: PendingCheckpoint, choice: CheckpointDecision): Promise<string | undefined> => {
-    const option = pending.options[choice.option];
-    if (!option) throw new ActionableError(`That checkpoint has ${pending.options.length} options; option ${choice.option + 1} does not exist. Pick one of its buttons.`);
-    const feedback = option.withFeedback ? choice.feedback?.trim() || undefined : undefined;
-    const { onSelect } = option;
-    ctx.checkpoints.push({
-      phase: pending.phase,
-      decision: onSelect.action,
-      label: option.label,
-      ...(onSelect.action === 'skip_phases' ? { skipped: [...onSelect.phases] } : {}),
-      ...(feedback ? { feedback } : {}),
-      timestamp: clock.now(),
-    });
-    delete st.pendingCheckpoint;
-    const phase = phaseById(pending.phase);
-    if (!phase) throw new ActionableError(`The saved checkpoint names phase \`${pending.phase}\`, which ${workflow.source.path} no longer has. Start the workflow again.`);
-    if (onSelect.action === 'abort') return `Stopped at ${phase.name}, as chosen at its checkpoint.`;
-    if (onSelect.action === 'repeat_phase') {
-      reopenFrom(onSelect.target);
-      if (feedback) st.feedback = { forPhase: onSelect.target, text: feedback };
-      return undefined;
-    }
-    if (onSelect.action === 'skip_phases') ctx.skip_phases = [...new Set([...ctx.skip_phases, ...onSelect.phases])];
-    if (pending.origin === 'gap_check') {
-      // The gaps were accepted: the phase is done, and its own checkpoint comes next.
-      completePhase(phase);
-      await offerCheckpoint(phase);
-    }
-    const next = nextRunnable();
-    if (feedback && next) st.feedback = { forPhase: next, text: feedback };
-    return undefined;
-  };
-
-  const nextRunnable = (): string | null => {
-    let id = st.nextPhase;
-    while (id !== null && ctx.skip_phases.includes(id)) {
-      const index = workflow.phases.findIndex(phase => phase.id === id);
-      const tally = st.phaseTallies[id];
-      if (tally && tally.status === 'pending') tally.status = 'skipped';
-      id = workflow.phases[index + 1]?.id ?? null;
-    }
-    st.nextPhase = id;
-    return id;
   };
 
   const finalize = async (): Promise<void> => {
@@ -411,23 +352,27 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
           await writeMetadata();
           return { status: 'paused', state, checkpoint: pending };
         }
-        const abort = await decide(pending, choice);
-        if (abort) {
+        const decided = cursor.decide(pending, choice, clock.now());
+        if ('abort' in decided) {
           const state = await save();
           await writeMetadata();
-          return { status: 'aborted', state, message: abort };
+          return { status: 'aborted', state, message: decided.abort };
+        }
+        if (decided.completed) {
+          onProgress({ kind: 'phase-completed', phase: decided.completed.id });
+          await offerCheckpoint(decided.completed);
         }
         await save();
         continue;
       }
-      const phaseId = nextRunnable();
+      const phaseId = cursor.next();
       if (phaseId === null) {
         await finalize();
         const state = await save();
         await writeMetadata();
         return { status: 'completed', state };
       }
-      const phase = phaseById(phaseId);
+      const phase = cursor.phase(phaseId);
       if (!phase) throw new ActionableError(`The saved run continues at phase \`${phaseId}\`, which ${workflow.source.path} no longer has. Start the workflow again.`);
       throwIfCancelled(token);
       const passes = (ctx.phases.iteration_counts[phase.id] ?? 0) + 1;
@@ -448,12 +393,12 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
 
       const results = await runAgents(phase, feedback);
       const routeBack = results.find(result => result.routeBack)?.routeBack;
-      const target = routeBack ? phaseSpawning(routeBack.toType) : undefined;
+      const target = routeBack ? cursor.phaseSpawning(routeBack.toType) : undefined;
       if (routeBack && target && st.routeBacks < limits.maxRouteBacks) {
         onProgress({ kind: 'route-back', from: phase.id, to: target.id, rationale: routeBack.rationale });
         st.routeBacks += 1;
         if (tally) tally.status = 'pending';
-        reopenFrom(target.id);
+        cursor.reopenFrom(target.id);
         st.feedback = { forPhase: target.id, text: routeBack.rationale };
         currentPhase = undefined;
         await save();
