@@ -1,5 +1,5 @@
-import { DelegationTemplate, type AgentAssignment } from '../../schemas/delegation';
-import { SCHEMA_VERSION } from '../../schemas/version';
+import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
+import { delegationTemplate } from '../delegationTemplate';
 import type { StageEnvironment } from '../stageEnvironment';
 import { splitIntoAreas } from './workspaceAreas';
 
@@ -25,16 +25,10 @@ export function delegateDiscovery(env: StageEnvironment): DelegationTemplate {
             sampleFiles: area.files.slice(0, SAMPLE_FILES).join(', ') + (area.files.length > SAMPLE_FILES ? ', …' : ''),
           },
         }));
-  const resultId = env.contextIds.issue('discovery-orchestrator');
-  env.knownContextIds.add(resultId);
-  return DelegationTemplate.parse({
-    schemaVersion: SCHEMA_VERSION,
-    resultId,
+  return delegationTemplate(env, 'discovery-orchestrator', {
     upstreamContextId: env.rootContextId,
-    goal: env.goal,
-    delegationRationale: `Split ${env.index.visible.length} files by folder into ${assignments.length} areas of similar size, one discovery agent each.`,
+    rationale: `Split ${env.index.visible.length} files by folder into ${assignments.length} areas of similar size, one discovery agent each.`,
     assignments,
-    contextSelections: [],
-    metadata: { splitting: 'deterministic-by-folder' },
+    splitting: 'deterministic-by-folder',
   });
 }

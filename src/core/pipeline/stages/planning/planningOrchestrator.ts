@@ -1,7 +1,7 @@
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
-import { DelegationTemplate, type AgentAssignment } from '../../schemas/delegation';
+import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
 import type { Recommendation } from '../../schemas/discoveryFindings';
-import { SCHEMA_VERSION } from '../../schemas/version';
+import { delegationTemplate } from '../delegationTemplate';
 import type { StageEnvironment } from '../stageEnvironment';
 
 const PRIORITY_ORDER = ['critical', 'high', 'medium', 'low'] as const;
@@ -34,14 +34,9 @@ export function delegatePlanning(env: StageEnvironment, discovery: DiscoveryColl
       ...Object.fromEntries(share.map(r => [r.recommendationId, `[${r.priority}] ${r.title}: ${r.description}`])),
     },
   }));
-  const resultId = env.contextIds.issue('planning-orchestrator');
-  env.knownContextIds.add(resultId);
-  return DelegationTemplate.parse({
-    schemaVersion: SCHEMA_VERSION,
-    resultId,
+  return delegationTemplate(env, 'planning-orchestrator', {
     upstreamContextId: discovery.contextId,
-    goal: env.goal,
-    delegationRationale: `${recommendations.length} recommendations dealt by priority to ${count} planning agent(s).`,
+    rationale: `${recommendations.length} recommendations dealt by priority to ${count} planning agent(s).`,
     assignments,
     contextSelections: [
       {
@@ -51,6 +46,6 @@ export function delegatePlanning(env: StageEnvironment, discovery: DiscoveryColl
         selectionRationale: 'Planning needs what discovery found, not the raw reports.',
       },
     ],
-    metadata: { splitting: 'deterministic-by-recommendation' },
+    splitting: 'deterministic-by-recommendation',
   });
 }

@@ -1,6 +1,6 @@
 import type { PlanningCollectorContext } from '../../schemas/curation';
-import { DelegationTemplate } from '../../schemas/delegation';
-import { SCHEMA_VERSION } from '../../schemas/version';
+import type { DelegationTemplate } from '../../schemas/delegation';
+import { delegationTemplate } from '../delegationTemplate';
 import type { StageEnvironment } from '../stageEnvironment';
 
 /**
@@ -9,14 +9,9 @@ import type { StageEnvironment } from '../stageEnvironment';
  */
 export function delegateTickets(env: StageEnvironment, planning: PlanningCollectorContext): DelegationTemplate {
   const tickets = planning.curation.finalizedTickets;
-  const resultId = env.contextIds.issue('ticket-orchestrator');
-  env.knownContextIds.add(resultId);
-  return DelegationTemplate.parse({
-    schemaVersion: SCHEMA_VERSION,
-    resultId,
+  return delegationTemplate(env, 'ticket-orchestrator', {
     upstreamContextId: planning.contextId,
-    goal: env.goal,
-    delegationRationale: `One ticket agent per final ticket (${tickets.length}).`,
+    rationale: `One ticket agent per final ticket (${tickets.length}).`,
     assignments: tickets.map((ticket, index) => ({
       agentId: `ticket-${index + 1}`,
       agentType: 'ticket-agent',
@@ -32,6 +27,6 @@ export function delegateTickets(env: StageEnvironment, planning: PlanningCollect
         selectionRationale: 'A ticket agent needs its own slice of the plan, not the whole of it.',
       },
     ],
-    metadata: { splitting: 'one-agent-per-ticket' },
+    splitting: 'one-agent-per-ticket',
   });
 }

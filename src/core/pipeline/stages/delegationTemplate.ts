@@ -1,0 +1,30 @@
+import type { AgentType } from '../schemas/agentType';
+import { DelegationTemplate, type AgentAssignment, type ContextSelection } from '../schemas/delegation';
+import { SCHEMA_VERSION } from '../schemas/version';
+import type { StageEnvironment } from './stageEnvironment';
+
+/** What an orchestrator decided: the rest of its delegation template is the same for every stage. */
+export interface Delegation {
+  readonly upstreamContextId: string;
+  readonly rationale: string;
+  readonly assignments: readonly AgentAssignment[];
+  readonly contextSelections?: readonly ContextSelection[];
+  /** How the work was split, for the run report (`metadata.splitting`). */
+  readonly splitting: string;
+}
+
+/** The orchestrator's delegation template (spec 000), with a fresh context id the run now knows. */
+export function delegationTemplate(env: StageEnvironment, orchestrator: AgentType, delegation: Delegation): DelegationTemplate {
+  const resultId = env.contextIds.issue(orchestrator);
+  env.knownContextIds.add(resultId);
+  return DelegationTemplate.parse({
+    schemaVersion: SCHEMA_VERSION,
+    resultId,
+    upstreamContextId: delegation.upstreamContextId,
+    goal: env.goal,
+    delegationRationale: delegation.rationale,
+    assignments: delegation.assignments,
+    contextSelections: delegation.contextSelections ?? [],
+    metadata: { splitting: delegation.splitting },
+  });
+}
