@@ -1,6 +1,6 @@
 import type { DiscoveryReport } from '../../schemas/discovery';
 import type { StageEnvironment } from '../stageEnvironment';
-import { runStageRounds } from '../stageRounds';
+import { roundsRecord, runStageRounds } from '../stageRounds';
 import { runDiscoveryAgent } from './discoveryAgent';
 import { collectDiscovery, type DiscoveryCollected } from './discoveryCollector';
 import { delegateDiscovery } from './discoveryOrchestrator';
@@ -20,13 +20,7 @@ export async function runDiscoveryStage(env: StageEnvironment, routeBackFeedback
     collect: (runs, round, previous) =>
       collectDiscovery(env, delegation, runs, round, { depth: AGENT_DEPTH + 1, ...(runs[0] ? { parentHandoffId: runs[0].handoffId } : {}) }, previous),
   });
-  return {
-    stage: 'discovery',
-    delegation,
-    reports: rounds.runs.map(run => run.result),
-    result: rounds.collected.result,
-    handoffId: rounds.collected.handoffId,
-    rounds: rounds.rounds,
-    agentsSpawned: rounds.agentsSpawned,
-  };
+  // Discovery's agents' results are its reports.
+  const { agentResults: reports, ...kept } = roundsRecord(rounds);
+  return { stage: 'discovery', delegation, reports, ...kept };
 }

@@ -1,7 +1,7 @@
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { PlanningAgentResult } from '../../schemas/planning';
 import type { StageEnvironment } from '../stageEnvironment';
-import { runStageRounds } from '../stageRounds';
+import { roundsRecord, runStageRounds } from '../stageRounds';
 import { runPlanningAgent } from './planningAgent';
 import { collectPlanning, type PlanningCollected } from './planningCollector';
 import { delegatePlanning } from './planningOrchestrator';
@@ -27,13 +27,5 @@ export async function runPlanningStage(
     collect: (runs, round, previous) =>
       collectPlanning(env, delegation, discovery, runs, round, { depth: AGENT_DEPTH + 1, parentHandoffId: runs[0]?.handoffId ?? discoveryHandoffId }, previous),
   });
-  return {
-    stage: 'planning',
-    delegation,
-    agentResults: rounds.runs.map(run => run.result),
-    result: rounds.collected.result,
-    handoffId: rounds.collected.handoffId,
-    rounds: rounds.rounds,
-    agentsSpawned: rounds.agentsSpawned,
-  };
+  return { stage: 'planning', delegation, ...roundsRecord(rounds) };
 }

@@ -1,6 +1,6 @@
 import type { TicketAgentResult } from '../../schemas/tickets';
 import type { StageEnvironment } from '../stageEnvironment';
-import { runStageRounds } from '../stageRounds';
+import { roundsRecord, runStageRounds } from '../stageRounds';
 import { runTicketAgent, type TicketUpstream } from './ticketAgent';
 import { collectTickets, type TicketCollected } from './ticketCollector';
 import { delegateTickets } from './ticketOrchestrator';
@@ -25,13 +25,5 @@ export async function runTicketStage(env: StageEnvironment, upstream: TicketUpst
     collect: (runs, round, previous) =>
       collectTickets(env, delegation, upstream, runs, round, { depth: AGENT_DEPTH + 1, parentHandoffId: runs[0]?.handoffId ?? planningHandoffId }, previous),
   });
-  return {
-    stage: 'tickets',
-    delegation,
-    agentResults: rounds.runs.map(run => run.result),
-    result: rounds.collected.result,
-    handoffId: rounds.collected.handoffId,
-    rounds: rounds.rounds,
-    agentsSpawned: rounds.agentsSpawned,
-  };
+  return { stage: 'tickets', delegation, ...roundsRecord(rounds) };
 }
