@@ -127,7 +127,7 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
   const onProgress = request.onProgress ?? (() => {});
   const start = request.start;
   if (!request.resume && !start) throw new Error('runWorkflow needs `start` or `resume`.');
-  // A working copy: mutated as the run goes, validated each time it is saved.
+  // A working copy, mutated as the run goes (a resumed state is validated on the way in).
   const st: WorkflowRunState = structuredClone(request.resume ? WorkflowRunState.parse(request.resume.state) : newState(request, start as NonNullable<typeof start>));
   const ctx = st.context;
   const contents = new Map<string, string>();
@@ -217,9 +217,17 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
         usage,
         onProgress,
       });
-      const fallback = spec.config.output_path;
+      const configured = spec.config.output_path;
+      // Two agents of one type in one pass would write the same default file: each gets its number.
+      const sameType = specs.filter(other => other.type === spec.type);
+      const ordinal = sameType.length > 1 ? specs.slice(0, index + 1).filter(other => other.type === spec.type).length : undefined;
       for (const [fileIndex, file] of result.files.entries()) {
-        const path = fileIndex === 0 && typeof fallback === 'string' && fallback ? fillTemplate(fallback, templateValues(phase.id)) : file.path;
+        const path =
+          fileIndex === 0 && typeof configured === 'string' && configured
+            ? fillTemplate(configured, templateValues(phase.id))
+            : ordinal === undefined
+              ? file.path
+              : file.path.replace(/(\.[A-Za-z0-9]+)?$/, extension => `-${ordinal}${extension}`);
         await record(phase.id, spec.type, path || `${phase.id}/${spec.type}-${index + 1}.md`, file.content);
       }
       onProgress({ kind: 'agent-finished', phase: phase.id, type: spec.type, summary: result.summary });

@@ -25,6 +25,13 @@ describe('workflow engine: phases, agents and deliverables', () => {
     assert.equal(outputs.files.get(`${FOLDER}/scan/reviewer.md`)?.startsWith('# Report'), true);
   });
 
+  it('two agents of one type in a phase write two files, each numbered', async () => {
+    const { outcome, outputs } = await run(workflow([phase('scan', strict('reviewer', 'writer', 'reviewer'))]));
+    assert.equal(outcome.status, 'completed');
+    assert.deepEqual([...outputs.files.keys()].filter(path => path.includes('/scan/')).sort(), [`${FOLDER}/scan/reviewer-1.md`, `${FOLDER}/scan/reviewer-2.md`, `${FOLDER}/scan/writer.md`]);
+    assert.equal(outcome.state.context.deliverables.length, 3);
+  });
+
   it('writes a subagent to its templated output_path', async () => {
     const definition = workflow([phase('scan', { mode: 'strict', behavior: 'sequential', subagents: [{ type: 'writer', config: { output_path: '{{output_dir}}/notes/{{phase_id}}.md' } }] })]);
     const { outcome, outputs } = await run(definition);
