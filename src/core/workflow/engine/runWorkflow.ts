@@ -396,8 +396,8 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
         tally.iterations = passes;
       }
       onProgress({ kind: 'phase-started', phase: phase.id, name: phase.name, iteration: passes });
+      // Kept in the state until the phase's work is done, so a phase that fails and is resumed still gets it.
       const feedback = st.feedback?.forPhase === phase.id ? st.feedback.text : undefined;
-      delete st.feedback;
 
       const results = await runAgents(phase, feedback);
       const routeBack = results.find(result => result.routeBack)?.routeBack;
@@ -423,6 +423,7 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
         onProgress,
       });
       const escalation = await checkGaps(phase);
+      if (st.feedback?.forPhase === phase.id) delete st.feedback;
       if (escalation) {
         st.pendingCheckpoint = escalation;
       } else {

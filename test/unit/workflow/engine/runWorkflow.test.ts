@@ -115,6 +115,18 @@ describe('workflow engine: checkpoints', () => {
     assert.doesNotMatch(JSON.stringify(model.requests[1]?.messages), /Focus on error handling/, 'only the next phase gets it');
   });
 
+  it('feedback survives a failure of the phase it is for: the resumed phase still gets it', async () => {
+    const first = await run(twoPhases());
+    const failing = new ScriptedModel(() => ({ kind: 'error', error: new LanguageModelFailure('notFound', 'model down') }), { supportsToolCalling: false });
+    const failed = await run(twoPhases(), { model: failing, resume: { state: first.outcome.state, decision: { option: 1, feedback: 'Keep it short.' } }, outputs: first.outputs });
+    assert.equal(failed.outcome.status, 'failed');
+    const model = echoModel();
+    const resumed = await run(twoPhases(), { model, resume: { state: failed.outcome.state }, outputs: first.outputs });
+    assert.equal(resumed.outcome.status, 'completed');
+    assert.match(JSON.stringify(model.requests[0]?.messages), /Keep it short\./);
+    assert.equal(resumed.outcome.state.feedback, undefined, 'used up once the phase is done');
+  });
+
   it('repeat_phase runs the phase again and counts its iterations', async () => {
     const first = await run(twoPhases());
     const resumed = await run(twoPhases(), { resume: { state: first.outcome.state, decision: { option: 2 } }, outputs: first.outputs, checkpoint: async () => ({ option: 0 }) });
