@@ -1,42 +1,31 @@
 import * as vscode from 'vscode';
 import { chatIntent, SLASH, type ChatIntent } from '../core/council/chatIntent';
-import { newCouncilSession, runCouncilTurn } from '../core/council/councilTurn';
-import type { CouncilCommand } from '../core/council/commands';
-import { SessionLog, SessionRuleError } from '../core/council/sessionLog';
 import { assumptionsMarkdown, personasMarkdown, statusMarkdown } from '../core/council/transcript';
-import { describeTurnStop } from '../core/llm/turnStop';
 import { attachedContext } from './chatReferences';
-import { chatOutput } from './chatOutput';
+import { councilChatTurn, type CouncilTurnEnvironment } from './councilChatTurn';
 import { councilMetadata, newerSessionMetadata } from './councilResult';
-import type { CouncilLog } from './log';
 import type { PlanHandler } from './plan/planHandler';
 import type { WorkflowHandler } from './workflow/workflowHandler';
 import { loadCouncilPersonas } from './personaSource';
-import type { SessionStore } from './sessionStore';
 import { readCouncilSettings } from './settings';
 import { storedSession, threadSession } from './threadSession';
-import { pinnedPersonaIds, withPinned } from './pinnedPersonas';
-import { referencedTools } from './referencedTools';
-import { councilRun } from './councilDeps';
 
 /** Must match `contributes.chatParticipants[0].id` in package.json. */
 export const PARTICIPANT_ID = 'council.council';
 
 /** What the participant needs from the extension. */
-export interface CouncilEnvironment {
-  readonly context: vscode.ExtensionContext;
-  readonly store: SessionStore;
-  readonly log: CouncilLog;
+export interface CouncilEnvironment extends CouncilTurnEnvironment {
   /** `/plan` and the "Plan this" follow-up (the deep-work pipeline), when available. */
   readonly plan?: PlanHandler;
   /** `/workflow`: YAML workflows (spec 002), when available. */
   readonly workflow?: WorkflowHandler;
 }
 
-/** What a council turn keeps when it stops early, and the button that continues it. */
-const COUNCIL_STOP = { kept: 'The session is saved.', button: 'Try again' } as const;
-
-/** The `@council` request handler: one chat request = one council turn. */
+/**
+ * The `@council` request handler: restores the thread's session, reads what the request asks for and routes it:
+ * `/plan` and `/workflow` to the deep-work handlers, `/status`, `/assumptions`, `/personas` and `/open` answered
+ * here, and everything else to one council turn (councilChatTurn.ts).
+ */
 export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandler {
   return async (request, chatContext, stream, token) => {
     const found = threadSession(chatContext.history, PARTICIPANT_ID, env.store);
@@ -106,66 +95,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
       }
       case 'newSession':
       case 'turn':
-        break;
+        return councilChatTurn(env, { request, stream, token, intent, current, attached, settings });
     }
-
-    const started = Date.now();
-    const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
-    const output = chatOutput(stream);
-    const { deps, usage } = councilRun(env, request.model, registry, settings, output, token, referencedTools(request));
-    let log: SessionLog;
-    let command: CouncilCommand;
-    if (intent.kind === 'newSession') {
-      for (const problem of [...settings.problems, ...registry.problems.map(p => p.message)]) output.visible(`⚠ ${problem}\n\n`);
-      const pinned = pinnedPersonaIds(env.context).flatMap(id => registry.personas.filter(p => p.id === id));
-      log = newCouncilSession(
-        { request: withPinned(intent.request, pinned), userId: vscode.env.machineId || 'user', limits: settings.limits, skipClarification: intent.skipClarification, attached },
-        deps,
-      );
-      await env.store.save(log.stored);
-      command = { kind: 'resume' };
-    } else {
-      if (!current) throw new Error('unreachable: a session command without a session');
-      log = current;
-      command = intent.command;
-      if (log.attach(attached) > 0) await env.store.save(log.stored);
-      // After a Stop, VS Code drops what was written once the request was cancelled: say it here instead.
-      if (command.kind === 'resume') stream.markdown('_Continuing where this session stopped; nothing done so far is repeated._\n\n');
-    }
-
-    let failed = false;
-    let noFurtherQuestions = false;
-    let errorDetails: vscode.ChatErrorDetails | undefined;
-    try {
-      ({ noFurtherQuestions } = await runCouncilTurn(log, command, deps));
-    } catch (error) {
-      if (error instanceof SessionRuleError) {
-        // The user's command does not fit the session now (e.g. no open question); nothing changed.
-        stream.markdown(`\n\n${error.message}`);
-      } else {
-        failed = true;
-        const stop = describeTurnStop(error, COUNCIL_STOP, token.isCancellationRequested);
-        if (stop.kind === 'cancelled') {
-          stream.markdown(`\n\n${stop.message}`);
-        } else {
-          env.log.logError(error, `session ${log.sessionId}: ${stop.detail}`);
-          errorDetails = { message: stop.message };
-        }
-      }
-    } finally {
-      env.log.logTurn({
-        sessionId: log.sessionId,
-        state: log.state,
-        modelId: request.model.id,
-        calls: usage.calls,
-        latencyMs: Date.now() - started,
-        promptTokens: usage.promptTokens,
-        command: request.command,
-        sessionRequests: log.requestsUsed,
-        budget: settings.maxRequests,
-      });
-      output.flush();
-    }
-    return { metadata: councilMetadata(log, failed, noFurtherQuestions), ...(errorDetails ? { errorDetails } : {}) };
   };
 }
