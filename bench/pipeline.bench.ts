@@ -5,12 +5,12 @@
  */
 import { neverCancelled, type ModelRequest } from '../src/core/llm/languageModel';
 import { UsageTally } from '../src/core/llm/usage';
-import { InMemoryRunOutputs } from '../src/core/workflow/engine/runOutputs';
+import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { runDeepWork } from '../src/core/workflow/runDeepWork';
 import { builtInWorkflow } from '../test/support/builtInWorkflow';
 import type { PipelineRunState } from '../src/core/pipeline/run/runState';
 import { ticketUpstream } from '../src/core/pipeline/stages/tickets/ticketUpstream';
-import { InMemoryWorkspaceReader } from '../src/core/pipeline/workspace/inMemoryWorkspaceReader';
+import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader';
 import { PlanningAgentPrompt } from '../src/core/pipeline/prompts/planningAgentPrompt';
 import { TicketAgentPrompt } from '../src/core/pipeline/prompts/ticketAgentPrompt';
 import { renderMessages } from '../src/core/llm/prompting/render';

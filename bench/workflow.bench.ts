@@ -10,10 +10,10 @@
  */
 import { neverCancelled, type CancellationSignal, type LanguageModel, type ModelRequest, type ResponsePart } from '../src/core/llm/languageModel';
 import { UsageTally } from '../src/core/llm/usage';
-import { InMemoryWorkspaceReader } from '../src/core/pipeline/workspace/inMemoryWorkspaceReader';
+import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader';
 import { parseWorkflow } from '../src/core/workflow/definition/parseWorkflow';
 import { WORKFLOW_TEMPLATE } from '../src/core/workflow/definition/workflowTemplate';
-import { InMemoryRunOutputs } from '../src/core/workflow/engine/runOutputs';
+import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { DEEP_WORK_AGENT_TYPES, runDeepWork } from '../src/core/workflow/runDeepWork';
 import { QuickJsSandbox } from '../src/core/workflow/sandbox/quickJsSandbox';
 import { criticalPath, type TimedCall } from './criticalPath';

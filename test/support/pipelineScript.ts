@@ -2,9 +2,9 @@ import type { Clock, IdSource } from '../../src/core/clock';
 import type { ChatMessage, ModelRequest } from '../../src/core/llm/languageModel';
 import { messageText } from '../../src/core/llm/usage';
 import { BlackboardHistory } from '../../src/core/pipeline/history/blackboardHistory';
-import { InMemoryHistoryStore } from '../../src/core/pipeline/history/inMemoryHistoryStore';
+import { InMemoryHistoryStore } from './inMemoryHistoryStore';
 import type { CollectorDecision } from '../../src/core/pipeline/schemas/consolidation';
-import { InMemoryWorkspaceReader } from '../../src/core/pipeline/workspace/inMemoryWorkspaceReader';
+import { InMemoryWorkspaceReader } from './inMemoryWorkspaceReader';
 import { ScriptedModel, replyByTool, toolCallReply, valueReply, type Route, type ScriptedModelOptions, type ScriptedReply } from './scriptedModel';
 
 /** A small workspace with code, docs, and files agents must never see. */

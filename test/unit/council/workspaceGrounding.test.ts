@@ -4,7 +4,7 @@ import type { CouncilDeps } from '../../../src/core/council/ports';
 import type { SessionLog } from '../../../src/core/council/sessionLog';
 import { citedFiles, groundingApplies, PERSONA_EXPLORATION_LIMITS } from '../../../src/core/council/workspaceGrounding';
 import { messageText } from '../../../src/core/llm/usage';
-import { InMemoryWorkspaceReader } from '../../../src/core/pipeline/workspace/inMemoryWorkspaceReader';
+import { InMemoryWorkspaceReader } from '../../support/inMemoryWorkspaceReader';
 import { WORKSPACE_TOOL_NAMES } from '../../../src/core/pipeline/workspace/workspaceTools';
 import { councilResponder, councilRig, RecordingOutput, type CouncilRig } from '../../support/councilHarness';
 import { councilReply } from '../../support/councilScript';

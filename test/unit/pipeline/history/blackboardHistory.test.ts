@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { ZodError } from 'zod';
 import { BlackboardHistory } from '../../../../src/core/pipeline/history/blackboardHistory';
 import { HistoryAppendRejected } from '../../../../src/core/pipeline/history/historyStore';
-import { InMemoryHistoryStore } from '../../../../src/core/pipeline/history/inMemoryHistoryStore';
+import { InMemoryHistoryStore } from '../../../support/inMemoryHistoryStore';
 import { at, fixedClock, historyOf, invocation, sequentialIds } from './fixtures';
 
 describe('BlackboardHistory', () => {

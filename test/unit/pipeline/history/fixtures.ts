@@ -1,7 +1,7 @@
 import type { Clock, IdSource } from '../../../../src/core/clock';
 import { BlackboardHistory, type InvocationRecord } from '../../../../src/core/pipeline/history/blackboardHistory';
 import type { HistorySnapshot } from '../../../../src/core/pipeline/history/historyStore';
-import { InMemoryHistoryStore } from '../../../../src/core/pipeline/history/inMemoryHistoryStore';
+import { InMemoryHistoryStore } from '../../../support/inMemoryHistoryStore';
 
 /** Ids `id-1`, `id-2`, ... in order. */
 export function sequentialIds(prefix = 'id'): IdSource {

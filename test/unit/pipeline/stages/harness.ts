@@ -2,7 +2,7 @@ import { neverCancelled, type CancellationSignal } from '../../../../src/core/ll
 import { UsageTally } from '../../../../src/core/llm/usage';
 import type { PipelineProgressEvent } from '../../../../src/core/pipeline/stages/progressEvents';
 import type { CheckpointChoice } from '../../../../src/core/workflow/engine/checkpoints';
-import { InMemoryRunOutputs } from '../../../../src/core/workflow/engine/runOutputs';
+import { InMemoryRunOutputs } from '../../../support/inMemoryRunOutputs';
 import type { WorkflowRunState } from '../../../../src/core/workflow/engine/workflowRunState';
 import { runDeepWork, type DeepWorkOutcome, type DeepWorkRequest, type StageCheckpoint } from '../../../../src/core/workflow/runDeepWork';
 import type { ScriptedModel } from '../../../support/scriptedModel';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { InMemoryWorkspaceReader } from '../../../../src/core/pipeline/workspace/inMemoryWorkspaceReader';
+import { InMemoryWorkspaceReader } from '../../../support/inMemoryWorkspaceReader';
 import { WORKSPACE_TOOL_NAMES } from '../../../../src/core/pipeline/workspace/workspaceTools';
 import { FIXTURE_FILES, pipelineModel, requestText } from '../../../support/pipelineScript';
 import { toolCallReply, type ScriptedReply } from '../../../support/scriptedModel';

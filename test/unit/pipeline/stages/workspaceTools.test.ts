@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { globToRegExp } from '../../../../src/core/pipeline/workspace/glob';
-import { InMemoryWorkspaceReader } from '../../../../src/core/pipeline/workspace/inMemoryWorkspaceReader';
+import { InMemoryWorkspaceReader } from '../../../support/inMemoryWorkspaceReader';
 import { indexWorkspace } from '../../../../src/core/pipeline/workspace/workspaceIndex';
 import { DEFAULT_WORKSPACE_TOOL_LIMITS, WORKSPACE_TOOLS, type WorkspaceToolRuntime } from '../../../../src/core/pipeline/workspace/workspaceTools';
 import { splitIntoAreas } from '../../../../src/core/pipeline/stages/discovery/workspaceAreas';

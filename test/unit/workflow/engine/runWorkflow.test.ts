@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { CancellationScope } from '../../../../src/core/llm/cancellationScope';
 import { LanguageModelFailure, neverCancelled } from '../../../../src/core/llm/languageModel';
 import type { AgentType } from '../../../../src/core/workflow/engine/agentTypes';
-import { InMemoryRunOutputs } from '../../../../src/core/workflow/engine/runOutputs';
+import { InMemoryRunOutputs } from '../../../support/inMemoryRunOutputs';
 import type { ReadOnlyTools } from '../../../../src/core/workflow/engine/skills';
 import { ScriptedModel } from '../../../support/scriptedModel';
 import { echoModel, FOLDER, phase, run, strict, workflow } from './workflowHarness';

@@ -1,9 +1,9 @@
 import { neverCancelled, type CancellationSignal, type LanguageModel } from '../../../../src/core/llm/languageModel';
-import { InMemoryWorkspaceReader } from '../../../../src/core/pipeline/workspace/inMemoryWorkspaceReader';
+import { InMemoryWorkspaceReader } from '../../../support/inMemoryWorkspaceReader';
 import type { PhaseAgents, PhaseDefinition, WorkflowDefinition } from '../../../../src/core/workflow/definition/workflowDefinition';
 import { markdownAgentTypes } from '../../../../src/core/workflow/agents/markdownAgents';
 import { AgentTypeRegistry, type AgentType } from '../../../../src/core/workflow/engine/agentTypes';
-import { InMemoryRunOutputs } from '../../../../src/core/workflow/engine/runOutputs';
+import { InMemoryRunOutputs } from '../../../support/inMemoryRunOutputs';
 import { runWorkflow, type WorkflowRunRequest } from '../../../../src/core/workflow/engine/runWorkflow';
 import type { WorkflowProgress } from '../../../../src/core/workflow/engine/workflowProgress';
 import type { WorkflowRunState } from '../../../../src/core/workflow/engine/workflowRunState';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GapCheckDefinition } from '../../../../src/core/workflow/definition/workflowDefinition';
-import { InMemoryRunOutputs } from '../../../../src/core/workflow/engine/runOutputs';
+import { InMemoryRunOutputs } from '../../../support/inMemoryRunOutputs';
 import { QuickJsSandbox } from '../../../../src/core/workflow/sandbox/quickJsSandbox';
 import { ScriptedModel } from '../../../support/scriptedModel';
 import { REPO_ROOT } from '../../../support/nodePersonaSource';

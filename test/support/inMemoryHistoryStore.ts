@@ -1,5 +1,5 @@
-import type { HistoryItem, HistoryNote } from './historyItem';
-import { HistoryAppendRejected, type HistorySnapshot, type HistoryStore } from './historyStore';
+import type { HistoryItem, HistoryNote } from '../../src/core/pipeline/history/historyItem';
+import { HistoryAppendRejected, type HistorySnapshot, type HistoryStore } from '../../src/core/pipeline/history/historyStore';
 
 interface RunLog {
   readonly items: HistoryItem[];

@@ -1,5 +1,5 @@
-import { globToRegExp } from './glob';
-import type { FileRange, TextMatch, WorkspaceFileInfo, WorkspaceReader } from './workspaceReader';
+import { globToRegExp } from '../../src/core/pipeline/workspace/glob';
+import type { FileRange, TextMatch, WorkspaceFileInfo, WorkspaceReader } from '../../src/core/pipeline/workspace/workspaceReader';
 
 /** Options for {@link InMemoryWorkspaceReader}. */
 export interface InMemoryWorkspaceOptions {
