@@ -3,7 +3,6 @@ import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import type { UsageMeter } from '../llm/usage';
 import { PromptContributorRegistry } from '../pipeline/contributors/registry';
 import { toolGuidanceContributor } from '../pipeline/contributors/toolGuidance';
-import { HandoffRejected } from '../pipeline/handoff/handoffWithRepair';
 import type { BlackboardHistory } from '../pipeline/history/blackboardHistory';
 import type { PipelineStage } from '../pipeline/schemas/agentType';
 import { ContextIdIssuer } from '../pipeline/stages/contextIdIssuer';
@@ -157,9 +156,4 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
   const pipeline = pipelineRunStateOf(workflow, outcome.state);
   if (outcome.status === 'paused') return { ...outcome, pipeline, stage: stageCheckpoint(outcome.checkpoint, outcome.state) };
   return { ...outcome, pipeline };
-}
-
-/** True when the failure was an agent's result that stayed invalid after its repairs. */
-export function isRejection(outcome: DeepWorkOutcome): outcome is DeepWorkOutcome & { readonly status: 'failed'; readonly error: HandoffRejected } {
-  return outcome.status === 'failed' && outcome.error instanceof HandoffRejected;
 }

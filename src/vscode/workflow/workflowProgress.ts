@@ -17,8 +17,6 @@ export function workflowProgressMessage(event: WorkflowProgress): string | undef
       return `${event.from} sent the run back to ${event.to}`;
     case 'phase-completed':
       return `${event.phase}: complete`;
-    case 'note':
-      return event.message;
     case 'script':
     case 'deliverable':
       return undefined;

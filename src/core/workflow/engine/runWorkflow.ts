@@ -104,7 +104,7 @@ function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunReq
       gap_checks: [],
     },
     nextPhase: workflow.phases[0]?.id ?? null,
-    phaseTallies: Object.fromEntries(workflow.phases.map(phase => [phase.id, { status: 'pending', iterations: 0, subagents_spawned: 0, deliverables: 0, model_requests: 0 }])),
+    phaseTallies: Object.fromEntries(workflow.phases.map(phase => [phase.id, { status: 'pending', subagents_spawned: 0, model_requests: 0 }])),
     routeBacks: 0,
     requestsUsed: 0,
     blackboard: { ...start.blackboard },
@@ -166,11 +166,7 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     const existing = ctx.deliverables.findIndex(deliverable => deliverable.path === written.path);
     const entry = { phase, subagent, path: written.path, size_bytes: written.sizeBytes, created_at: now, timestamp: now };
     if (existing >= 0) ctx.deliverables[existing] = entry;
-    else {
-      ctx.deliverables.push(entry);
-      const tally = st.phaseTallies[phase];
-      if (tally) tally.deliverables += 1;
-    }
+    else ctx.deliverables.push(entry);
     contents.set(written.path, content);
     onProgress({ kind: 'deliverable', phase, path: written.path });
     return written.path;
@@ -391,10 +387,7 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
       ctx.phases.current = phase.id;
       ctx.phases.iteration_counts[phase.id] = passes;
       const tally = st.phaseTallies[phase.id];
-      if (tally) {
-        tally.status = 'running';
-        tally.iterations = passes;
-      }
+      if (tally) tally.status = 'running';
       onProgress({ kind: 'phase-started', phase: phase.id, name: phase.name, iteration: passes });
       // Kept in the state until the phase's work is done, so a phase that fails and is resumed still gets it.
       const feedback = st.feedback?.forPhase === phase.id ? st.feedback.text : undefined;

@@ -1,5 +1,4 @@
 import type { JsonValue } from '../sandbox/scriptSandbox';
-import type { DeliverableRecord } from './workflowContext';
 
 /** Deliverables' contents as the run last wrote them: what the synchronous helpers look at. */
 export type DeliverableContents = ReadonlyMap<string, string>;
@@ -41,9 +40,4 @@ export function deliverableHelpers(contents: DeliverableContents, folder: string
         return marker ? [`${path} still has a ${marker[1]} marker`] : [];
       }),
   };
-}
-
-/** Deliverable records as JSON for the sandbox. */
-export function deliverablesJson(records: readonly DeliverableRecord[]): JsonValue {
-  return records.map(record => ({ ...record }));
 }

@@ -42,7 +42,7 @@ export function workflowMetadataOf(workflow: WorkflowDefinition, state: Workflow
     return {
       id: phase.id,
       status,
-      iterations: tally?.iterations ?? 0,
+      iterations: context.phases.iteration_counts[phase.id] ?? 0,
       subagents_spawned: tally?.subagents_spawned ?? 0,
       deliverables: context.deliverables.filter(deliverable => deliverable.phase === phase.id).length,
       model_requests: tally?.model_requests ?? 0,

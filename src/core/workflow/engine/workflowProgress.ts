@@ -8,6 +8,4 @@ export type WorkflowProgress =
   | { readonly kind: 'skill'; readonly phase: string; readonly name: string; readonly ran: boolean }
   | { readonly kind: 'deliverable'; readonly phase: string; readonly path: string }
   | { readonly kind: 'phase-completed'; readonly phase: string }
-  | { readonly kind: 'route-back'; readonly from: string; readonly to: string; readonly rationale: string }
-  /** Pipeline stages' own events, passed through as text. */
-  | { readonly kind: 'note'; readonly message: string };
+  | { readonly kind: 'route-back'; readonly from: string; readonly to: string; readonly rationale: string };

@@ -24,12 +24,13 @@ export const PendingCheckpoint = z.object({
 });
 export type PendingCheckpoint = z.infer<typeof PendingCheckpoint>;
 
-/** Per-phase tallies for the Metadata Output. */
+/**
+ * Per-phase tallies for the Metadata Output: what the context does not already say (its passes are
+ * `context.phases.iteration_counts`, its files `context.deliverables`).
+ */
 export const PhaseTally = z.object({
   status: z.enum(['pending', 'running', 'completed', 'skipped', 'failed']),
-  iterations: z.number().int().min(0),
   subagents_spawned: z.number().int().min(0),
-  deliverables: z.number().int().min(0),
   model_requests: z.number().int().min(0),
 });
 export type PhaseTally = z.infer<typeof PhaseTally>;

@@ -51,9 +51,7 @@ function workflowStateFromPipeline(raw: unknown, requestsUsed: number, paused: b
         stage,
         {
           status: state.stages[stage] ? 'completed' : state.skipped.includes(stage) ? 'skipped' : 'pending',
-          iterations: passes(stage),
           subagents_spawned: state.stages[stage] ? 1 : 0,
-          deliverables: 0,
           model_requests: state.phases.filter(phase => phase.stage === stage).reduce((sum, phase) => sum + phase.modelCalls, 0),
         },
       ]),
