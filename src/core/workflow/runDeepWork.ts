@@ -24,7 +24,7 @@ import type { PendingCheckpoint, WorkflowRunState } from './engine/workflowRunSt
 import type { ScriptSandbox } from './sandbox/scriptSandbox';
 import type { ReadOnlyTools } from './engine/skills';
 import { PIPELINE_BOARD_KEY, pipelineRunStateOf, readBoard, STAGE_TYPES, stageOfPhase, type PipelineBoard } from './plan/pipelineBoard';
-import { pipelineStageTypes } from './plan/pipelineStageTypes';
+import { pipelineStageTypes, type StageWorkspace } from './plan/pipelineStageTypes';
 
 /** What the caller is shown at a checkpoint after a stage: the stage, and the run as the pipeline sees it. */
 export interface StageCheckpoint {
@@ -109,16 +109,19 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
   const options: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, ...request.options, ...(request.concurrency === undefined ? {} : { concurrency: request.concurrency }) };
   const runId = request.resume?.state.runId ?? history.runId;
   if (runId !== history.runId) throw new Error(`The state belongs to run ${runId}, but the history to ${history.runId}.`);
-  const index = await indexWorkspace(request.reader, undefined, request.token);
+  // The workspace is listed once per call, and only when an agent first needs it (a workflow of scripts and
+  // writers never does).
+  let listed: Promise<StageWorkspace> | undefined;
+  const workspace = (): Promise<StageWorkspace> =>
+    (listed ??= indexWorkspace(request.reader, undefined, request.token).then(index => ({ index, contracts: createStageContracts(index.visiblePaths) })));
   const agents = new AgentTypeRegistry([
-    ...markdownAgentTypes(),
+    ...markdownAgentTypes(async () => (await workspace()).index),
     ...pipelineStageTypes({
       runId,
-      index,
+      workspace,
       history,
       clock,
       ids: request.ids,
-      contracts: createStageContracts(index.visiblePaths),
       contributors: request.contributors ?? defaultContributors(),
       options,
       onProgress: request.onProgress ?? (() => {}),

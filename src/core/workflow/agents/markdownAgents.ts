@@ -2,8 +2,7 @@ import type { ChatMessage } from '../../llm/languageModel';
 import { fence } from '../../llm/dataFence';
 import { streamText } from '../../llm/textReply';
 import { exploreWorkspace, transcriptText } from '../../pipeline/workspace/explorationLoop';
-import { indexWorkspace, type WorkspaceIndex } from '../../pipeline/workspace/workspaceIndex';
-import type { WorkspaceReader } from '../../pipeline/workspace/workspaceReader';
+import type { WorkspaceIndex } from '../../pipeline/workspace/workspaceIndex';
 import { DEFAULT_WORKSPACE_TOOL_LIMITS } from '../../pipeline/workspace/workspaceTools';
 import type { AgentCall, AgentResult, AgentType } from '../engine/agentTypes';
 
@@ -63,7 +62,7 @@ function instructions(role: MarkdownRole, call: AgentCall, earlier: string): str
     .join('\n\n');
 }
 
-function markdownAgent(role: MarkdownRole, indexOf: (reader: WorkspaceReader) => Promise<WorkspaceIndex>): AgentType {
+function markdownAgent(role: MarkdownRole, indexOf: () => Promise<WorkspaceIndex>): AgentType {
   return {
     type: role.type,
     description: role.description,
@@ -73,7 +72,7 @@ function markdownAgent(role: MarkdownRole, indexOf: (reader: WorkspaceReader) =>
       let exploration = '';
       if (role.exploreRounds > 0 && call.model.supportsToolCalling) {
         const opening: ChatMessage[] = [{ role: 'user', content: `${ask}\n\nFirst look at the code with the read-only tools; say briefly what you found. You write the document in the next turn.` }];
-        const explored = await exploreWorkspace(call.model, opening, { reader: call.reader, index: await indexOf(call.reader), limits: DEFAULT_WORKSPACE_TOOL_LIMITS }, { maxRounds: role.exploreRounds, maxCallsPerRound: 6, maxTranscriptChars: 30_000 }, call.token, call.usage);
+        const explored = await exploreWorkspace(call.model, opening, { reader: call.reader, index: await indexOf(), limits: DEFAULT_WORKSPACE_TOOL_LIMITS }, { maxRounds: role.exploreRounds, maxCallsPerRound: 6, maxTranscriptChars: 30_000 }, call.token, call.usage);
         exploration = transcriptText(explored, 30_000);
       }
       const messages: ChatMessage[] = [{ role: 'user', content: exploration ? `${ask}\n\n${fence('exploration', exploration)}` : ask }];
@@ -87,16 +86,7 @@ function markdownAgent(role: MarkdownRole, indexOf: (reader: WorkspaceReader) =>
   };
 }
 
-/** The generic subagent types, sharing one workspace index per reader (listed once per run). */
-export function markdownAgentTypes(): AgentType[] {
-  const indexes = new WeakMap<WorkspaceReader, Promise<WorkspaceIndex>>();
-  const indexOf = (reader: WorkspaceReader): Promise<WorkspaceIndex> => {
-    let index = indexes.get(reader);
-    if (!index) {
-      index = indexWorkspace(reader);
-      indexes.set(reader, index);
-    }
-    return index;
-  };
+/** The generic subagent types; `indexOf` gives the run's workspace index (listed once, when first needed). */
+export function markdownAgentTypes(indexOf: () => Promise<WorkspaceIndex>): AgentType[] {
   return MARKDOWN_ROLES.map(role => markdownAgent(role, indexOf));
 }

@@ -17,14 +17,20 @@ import type { PhaseRecord } from '../../pipeline/run/runState';
 import type { AgentCall, AgentResult, AgentType } from '../engine/agentTypes';
 import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
+/** The workspace as the stages see it: what may be read, and the handoff contracts that check cited files. */
+export interface StageWorkspace {
+  readonly index: WorkspaceIndex;
+  readonly contracts: PayloadContractRegistry;
+}
+
 /** What the stages need for one call of a plan run (not saved: rebuilt on every resume). */
 export interface PipelineRuntime {
   readonly runId: string;
-  readonly index: WorkspaceIndex;
+  /** Listed when a stage first needs it, once per call. */
+  readonly workspace: () => Promise<StageWorkspace>;
   readonly history: BlackboardHistory;
   readonly clock: Clock;
   readonly ids: IdSource;
-  readonly contracts: PayloadContractRegistry;
   readonly contributors: PromptContributorRegistry;
   readonly options: PipelineOptions;
   readonly onProgress: ProgressListener;
@@ -66,8 +72,10 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
       const knownContextIds = new Set(board.knownContextIds);
       const meter = new ForkedMeter(call.usage);
+      const { workspace: _lister, ...shared } = runtime;
       const env: StageEnvironment = {
-        ...runtime,
+        ...shared,
+        ...(await runtime.workspace()),
         goal: board.goal,
         constraints: board.constraints,
         rootContextId: board.rootContextId,

@@ -1,4 +1,5 @@
 import { neverCancelled, type CancellationSignal, type LanguageModel } from '../../../../src/core/llm/languageModel';
+import { indexWorkspace } from '../../../../src/core/pipeline/workspace/workspaceIndex';
 import { InMemoryWorkspaceReader } from '../../../support/inMemoryWorkspaceReader';
 import type { PhaseAgents, PhaseDefinition, WorkflowDefinition } from '../../../../src/core/workflow/definition/workflowDefinition';
 import { markdownAgentTypes } from '../../../../src/core/workflow/agents/markdownAgents';
@@ -47,11 +48,12 @@ export async function run(
   const saves: WorkflowRunState[] = [];
   const events: WorkflowProgress[] = [];
   const { extraTypes = [], ...rest } = overrides;
+  const reader = new InMemoryWorkspaceReader({ 'src/app.ts': 'export const app = 1;\n', 'docs/template.md': '# {{workflow_name}}\n\nGoal: {{goal}}\n\n{{deliverables}}\n\n{{include:scan/reviewer.md}}\n\nFeedback:\n{{feedback}}\n' });
   const outcome = await runWorkflow({
     workflow: definition,
-    agents: new AgentTypeRegistry([...markdownAgentTypes(), ...extraTypes]),
+    agents: new AgentTypeRegistry([...markdownAgentTypes(() => indexWorkspace(reader)), ...extraTypes]),
     model: echoModel(),
-    reader: new InMemoryWorkspaceReader({ 'src/app.ts': 'export const app = 1;\n', 'docs/template.md': '# {{workflow_name}}\n\nGoal: {{goal}}\n\n{{deliverables}}\n\n{{include:scan/reviewer.md}}\n\nFeedback:\n{{feedback}}\n' }),
+    reader,
     outputs,
     clock: steppingClock(),
     token,
