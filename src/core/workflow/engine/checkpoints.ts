@@ -1,4 +1,5 @@
 import type { CheckpointDefinition, CheckpointOption, PhaseDefinition, WorkflowDefinition } from '../definition/workflowDefinition';
+import { fillTemplate } from './templating';
 import type { PendingCheckpoint } from './workflowRunState';
 
 /** What the user chose at a checkpoint: the option's index, and the feedback they typed (for `with_feedback`). */
@@ -20,11 +21,6 @@ export function optionFor(pending: PendingCheckpoint, choice: CheckpointChoice):
   const candidates = pending.options.map((option, index) => ({ option, index })).filter(({ option }) => option.onSelect.action === action);
   const pick = (feedback ? candidates.find(({ option }) => option.withFeedback) : candidates.find(({ option }) => !option.withFeedback)) ?? candidates[0];
   return pick ? { option: pick.index, ...(feedback ? { feedback } : {}) } : undefined;
-}
-
-/** `{{output_dir}}`, `{{phase_id}}`, `{{workflow_name}}`, `{{goal}}` in a templated string. */
-export function fillTemplate(text: string, values: Readonly<Record<string, string>>): string {
-  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 /** The phases after `phase`, in order. */

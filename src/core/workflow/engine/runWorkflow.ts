@@ -9,7 +9,8 @@ import type { WorkspaceReader } from '../../pipeline/workspace/workspaceReader';
 import type { PhaseDefinition, SubagentSpec, WorkflowDefinition } from '../definition/workflowDefinition';
 import type { ScriptSandbox } from '../sandbox/scriptSandbox';
 import type { AgentResult, AgentTypeRegistry } from './agentTypes';
-import { escalationOf, fillTemplate, pendingCheckpointOf, type CheckpointDecision } from './checkpoints';
+import { escalationOf, pendingCheckpointOf, type CheckpointDecision } from './checkpoints';
+import { fillTemplate } from './templating';
 import { PhaseCursor } from './phaseCursor';
 import { renderFinalDocument } from './finalization';
 import { evaluateGapCheck, subagentSpecsOf } from './gapCheck';
@@ -319,7 +320,7 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
       if (template === undefined) {
         throw new ActionableError(`${workflow.source.path}: the finalization template \`${templatePath}\` does not exist. Create it (a Markdown file with placeholders such as {{goal}} and {{deliverables}}) or fix \`finalization.template\`.`);
       }
-      const document = renderFinalDocument(template, ctx, contents, clock.now().slice(0, 10));
+      const document = renderFinalDocument(template, templateValues('finalization'), ctx, contents, clock.now().slice(0, 10));
       st.finalPlan = await record('finalization', 'finalization', fillTemplate(finalization.output, templateValues('finalization')), document);
     }
     st.completedAt = clock.now();

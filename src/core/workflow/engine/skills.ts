@@ -2,7 +2,7 @@ import { ActionableError } from '../../actionableError';
 import type { CancellationSignal } from '../../llm/languageModel';
 import type { PhaseDefinition, SubagentSpec } from '../definition/workflowDefinition';
 import type { AgentResult, AgentTypeRegistry } from './agentTypes';
-import { fillTemplate } from './checkpoints';
+import { fillTemplate } from './templating';
 import type { WorkflowProgress } from './workflowProgress';
 
 /** The read-only language-model tools a skill may name (VS Code's `vscode.lm.tools`, filtered). */
