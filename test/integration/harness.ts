@@ -65,3 +65,22 @@ export async function configure(values: Record<string, unknown>): Promise<() => 
     for (const [key, value] of previous) await vscode.workspace.getConfiguration('council').update(key, value, vscode.ConfigurationTarget.Global);
   };
 }
+
+/** A file of the test workspace (its first folder), by its workspace-relative path. */
+export function workspaceUri(path: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('The integration tests need a workspace folder open.');
+  return vscode.Uri.joinPath(folder.uri, ...path.split('/'));
+}
+
+/** Writes a file of the test workspace (text or bytes); returns its Uri. */
+export async function writeWorkspaceFile(path: string, content: Uint8Array | string): Promise<vscode.Uri> {
+  const uri = workspaceUri(path);
+  await vscode.workspace.fs.writeFile(uri, typeof content === 'string' ? new TextEncoder().encode(content) : content);
+  return uri;
+}
+
+/** A file of the test workspace as text. */
+export async function readWorkspaceFile(path: string): Promise<string> {
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri(path)));
+}

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { councilExtension, fixture, newChat, sendChat } from '../harness';
+import { councilExtension, fixture, newChat, sendChat, workspaceUri, writeWorkspaceFile } from '../harness';
 import { playCouncil, stepsCalled } from '../councilPlay';
 import type { CouncilApi } from '../../../src/extension';
 import type { CouncilResultMetadata } from '../../../src/vscode/councilResult';
@@ -8,18 +8,6 @@ import { SessionLog } from '../../../src/core/council/sessionLog';
 import { attachedContext } from '../../../src/vscode/chatReferences';
 import { PARTICIPANT_ID } from '../../../src/vscode/councilParticipant';
 import { SCRIPTED_VENDOR } from '../fixture/src/api';
-
-function workspaceUri(path: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'a workspace folder is open');
-  return vscode.Uri.joinPath((folder as vscode.WorkspaceFolder).uri, path);
-}
-
-async function write(path: string, bytes: Uint8Array | string): Promise<vscode.Uri> {
-  const uri = workspaceUri(path);
-  await vscode.workspace.fs.writeFile(uri, typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes);
-  return uri;
-}
 
 /** Sends a chat turn with files (or `{ uri, range }` selections) attached through the chat view's own attachment model. */
 async function sendWithAttachments(query: string, attachFiles: readonly unknown[]): Promise<vscode.ChatResult> {
@@ -68,8 +56,8 @@ describe('attached context (#file, selections) reaches the council', () => {
     const api = await fixture();
     playCouncil(api, { questions: 1 });
     const bigText = Array.from({ length: 3_000 }, (_, i) => `line ${i} of a large attached file`).join('\n');
-    await write(BIG, bigText);
-    await write(BINARY, new Uint8Array([137, 80, 78, 71, 0, 0, 1, 2]));
+    await writeWorkspaceFile(BIG, bigText);
+    await writeWorkspaceFile(BINARY, new Uint8Array([137, 80, 78, 71, 0, 0, 1, 2]));
     const selection = { uri: workspaceUri('src/util/math.ts'), range: { startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 10 } };
     const first = await sendWithAttachments('@council Review the app entry point', [workspaceUri('src/app.ts'), workspaceUri(BIG), workspaceUri(BINARY), selection]);
     assert.equal((first.metadata as CouncilResultMetadata).state, 'clarifying');

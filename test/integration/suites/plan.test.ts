@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { councilExtension, fixture, newChat, sendChat } from '../harness';
+import { councilExtension, fixture, newChat, sendChat, workspaceUri } from '../harness';
 import { playCouncil } from '../councilPlay';
 import type { FixtureApi, ScriptedReply, ScriptedRequest } from '../fixture/src/api';
 import type { CouncilApi } from '../../../src/extension';
@@ -76,12 +76,6 @@ async function storedRun(runId: string | undefined): Promise<{ readonly status: 
   const plan = (await loadWorkflows(extension.extensionUri, DEEP_WORK_AGENT_TYPES)).get('plan');
   assert.ok(plan, 'the plan workflow loads');
   return { status: stored.status, requestsUsed: stored.state.requestsUsed, state: pipelineRunStateOf(plan as NonNullable<typeof plan>, stored.state), run: stored };
-}
-
-function workspaceUri(path: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'a workspace folder is open');
-  return vscode.Uri.joinPath((folder as vscode.WorkspaceFolder).uri, path);
 }
 
 async function exists(path: string): Promise<boolean> {

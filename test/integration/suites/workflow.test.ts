@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { councilExtension, fixture, newChat, sendChat } from '../harness';
+import { councilExtension, fixture, newChat, readWorkspaceFile, sendChat, workspaceUri, writeWorkspaceFile } from '../harness';
 import type { CouncilApi } from '../../../src/extension';
 import { readWorkflowMetadata, workflowFollowups, type WorkflowResultMetadata } from '../../../src/vscode/workflow/workflowResult';
 
@@ -58,20 +58,6 @@ finalization:
 
 const TEMPLATE = '# {{workflow_name}}\n\nGoal: {{goal}}\n\n{{include:plan.md}}\n\n## Files\n\n{{deliverables}}\n';
 
-function workspaceUri(path: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'a workspace folder is open');
-  return vscode.Uri.joinPath((folder as vscode.WorkspaceFolder).uri, ...path.split('/'));
-}
-
-async function write(path: string, text: string): Promise<void> {
-  await vscode.workspace.fs.writeFile(workspaceUri(path), new TextEncoder().encode(text));
-}
-
-async function read(path: string): Promise<string> {
-  return new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri(path)));
-}
-
 function meta(result: vscode.ChatResult): WorkflowResultMetadata {
   const metadata = readWorkflowMetadata(result);
   assert.ok(metadata, `a /workflow result: ${JSON.stringify(result)}`);
@@ -82,9 +68,9 @@ describe('/workflow: YAML workflows in chat', function () {
   this.timeout(60_000);
 
   before(async () => {
-    await write('.council/workflows/review-flow.yaml', WORKFLOW);
-    await write('.council/workflows/review-template.md', TEMPLATE);
-    await write('.council/workflows/broken.yaml', 'name: broken\ndescription: x\nphases:\n  - id: a\n    name: A\n    description: a\n    execution_mode: loose\n    behavior: parallel\n    main_agent:\n      script: "return 1"\n');
+    await writeWorkspaceFile('.council/workflows/review-flow.yaml', WORKFLOW);
+    await writeWorkspaceFile('.council/workflows/review-template.md', TEMPLATE);
+    await writeWorkspaceFile('.council/workflows/broken.yaml', 'name: broken\ndescription: x\nphases:\n  - id: a\n    name: A\n    description: a\n    execution_mode: loose\n    behavior: parallel\n    main_agent:\n      script: "return 1"\n');
   });
 
   after(async () => {
@@ -133,9 +119,9 @@ describe('/workflow: YAML workflows in chat', function () {
     assert.equal(meta(done).status, 'completed');
     const thinking = api.requests().find(request => request.messages.some(message => message.text.startsWith('Write the plan.')));
     assert.ok(thinking?.messages.some(message => message.text.includes('Reviewer notes: Focus on error handling')), 'the feedback reached the next phase');
-    const final = await read(`.council/runs/${runId}/final-plan.md`);
+    const final = await readWorkspaceFile(`.council/runs/${runId}/final-plan.md`);
     assert.match(final, /^# review-flow\n\nGoal: Review the calculator\n\n# Plan/);
-    const metadata = JSON.parse(await read(`.council/runs/${runId}/metadata.json`)) as { totals: Record<string, number>; final_plan: string; feature: { flags: string[] } };
+    const metadata = JSON.parse(await readWorkspaceFile(`.council/runs/${runId}/metadata.json`)) as { totals: Record<string, number>; final_plan: string; feature: { flags: string[] } };
     assert.deepEqual(metadata.feature.flags, ['backend']);
     assert.equal(metadata.totals['phases_completed'], 2);
     assert.equal(metadata.totals['subagents_spawned'], 3);

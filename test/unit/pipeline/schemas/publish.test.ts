@@ -8,29 +8,13 @@ import {
   schemaRef,
   SemVer,
 } from '../../../../src/core/pipeline/schemas';
+import { undescribedProperties } from '../../../support/jsonSchemaChecks';
 
 const PUBLISHED_DIR = join(__dirname, '..', '..', '..', '..', 'schemas', 'pipeline');
 
 type Json = { readonly [key: string]: unknown };
 const parsed = (): Map<string, Json> =>
   new Map(buildPublishedSchemas().map(file => [file.file, JSON.parse(file.content) as Json]));
-
-/** Every place in a JSON Schema where a property lacks a description (discriminator constants excepted). */
-function undescribedProperties(schema: unknown, at = '$'): string[] {
-  if (typeof schema !== 'object' || schema === null) return [];
-  if (Array.isArray(schema)) return schema.flatMap((item, index) => undescribedProperties(item, `${at}[${index}]`));
-  const node = schema as Json;
-  const missing: string[] = [];
-  const properties = node['properties'];
-  if (typeof properties === 'object' && properties !== null) {
-    for (const [name, property] of Object.entries(properties as Json)) {
-      const prop = property as Json;
-      if (prop['description'] === undefined && prop['const'] === undefined) missing.push(`${at}.${name}`);
-    }
-  }
-  for (const [key, value] of Object.entries(node)) missing.push(...undescribedProperties(value, `${at}.${key}`));
-  return missing;
-}
 
 /** `$ref` targets reachable from `name` in `$defs`; throws on a cycle (a recursive type). */
 function assertNoRecursion(defs: Json, file: string): void {

@@ -6,28 +6,11 @@ import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { WORKFLOW_SCHEMA_FILE, WORKFLOW_SCHEMA_ID, workflowJsonSchema, workflowJsonSchemaText } from '../../../../src/core/workflow/definition/workflowJsonSchema';
 import { WORKFLOW_TEMPLATE } from '../../../../src/core/workflow/definition/workflowTemplate';
+import { undescribedProperties } from '../../../support/jsonSchemaChecks';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 
 type Json = { readonly [key: string]: unknown };
-
-/** Every property (at any depth) without a description: each becomes a hover in the YAML editor. */
-function undescribedProperties(schema: unknown, at = '$'): string[] {
-  if (typeof schema !== 'object' || schema === null) return [];
-  if (Array.isArray(schema)) return schema.flatMap((item, index) => undescribedProperties(item, `${at}[${index}]`));
-  const node = schema as Json;
-  const missing: string[] = [];
-  const properties = node['properties'];
-  if (typeof properties === 'object' && properties !== null) {
-    for (const [name, property] of Object.entries(properties as Json)) {
-      const prop = property as Json;
-      const described = prop['description'] !== undefined || (Array.isArray(prop['anyOf']) && prop['anyOf'].every(option => (option as Json)['description'] !== undefined));
-      if (!described) missing.push(`${at}.${name}`);
-    }
-  }
-  for (const [key, value] of Object.entries(node)) missing.push(...undescribedProperties(value, `${at}.${key}`));
-  return missing;
-}
 
 function validator() {
   const ajv = new Ajv({ allErrors: true, strict: false });
