@@ -82,11 +82,6 @@ function newBoard(runId: string, clock: Clock, goal: string, constraints: readon
   return { goal, constraints: [...constraints], rootContextId, nextSequence: 2, knownContextIds: [rootContextId], stages: {}, phases: [] };
 }
 
-/** The pipeline's view of a saved plan run. */
-export function planStateOf(workflow: WorkflowDefinition, state: WorkflowRunState): PipelineRunState {
-  return pipelineRunStateOf(workflow, state);
-}
-
 /** A saved plan run with the user's answer to a `needs_user` question added to the constraints. */
 export function withUserAnswer(state: WorkflowRunState, answer: string): WorkflowRunState {
   const text = answer.trim();

@@ -4,7 +4,8 @@ import type { AttachedItem } from '../../core/session/attachedItem';
 import { forecastSentence, forecastStages } from '../../core/pipeline/run/requestEstimate';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { planStateOf, withUserAnswer } from '../../core/workflow/runDeepWork';
+import { pipelineRunStateOf } from '../../core/workflow/plan/pipelineBoard';
+import { withUserAnswer } from '../../core/workflow/runDeepWork';
 import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from '../workflow/deepWorkTurn';
 import { goalFromSession } from './planGoal';
 import { planOutcomeOf } from './planOutcome';
@@ -41,7 +42,7 @@ function say(stream: vscode.ChatResponseStream, text: string, metadata: PlanResu
 function decisionFor(state: WorkflowRunState, action: PlanAction, text: string): CheckpointDecision | undefined {
   const pending = state.pendingCheckpoint;
   if (!pending || action === 'resume') return undefined;
-  return optionFor(pending, { action: action === 'continue' ? 'continue' : action, ...(text ? { feedback: text } : {}) });
+  return optionFor(pending, { action, ...(text ? { feedback: text } : {}) });
 }
 
 /**
@@ -72,7 +73,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       const { state } = read.run;
       if (parsed.action === 'abort' && !state.pendingCheckpoint) {
         await deps.runs.save(state, 'aborted');
-        return { metadata: renderStopped(stream, { status: 'aborted', state: planStateOf(workflow, state) }) };
+        return { metadata: renderStopped(stream, { status: 'aborted', state: pipelineRunStateOf(workflow, state) }) };
       }
       const decision = decisionFor(state, parsed.action, parsed.text);
       // Text after `resume` answers the question a `needs_user` stop asked.
@@ -84,7 +85,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       start = { kind: 'new', goal: goal.goal, constraints: goal.constraints };
     }
     // What the run will cost, before it spends anything (each request is a premium request through Copilot).
-    stream.markdown(`_${forecastSentence(forecastStages(start.kind === 'resume' ? planStateOf(workflow, start.state) : undefined))}_\n\n`);
+    stream.markdown(`_${forecastSentence(forecastStages(start.kind === 'resume' ? pipelineRunStateOf(workflow, start.state) : undefined))}_\n\n`);
     const turn = await runDeepWorkTurn(deps, { workflow, start, request, stream, token, attached, pipelineProgress: progressMessage, workflowProgress: () => undefined });
     if (turn.kind === 'stopped') {
       const metadata: PlanResultMetadata = { plan: 1, ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}) };
