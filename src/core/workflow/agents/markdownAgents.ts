@@ -33,11 +33,11 @@ function configText(call: AgentCall): string {
   return Object.keys(rest).length ? JSON.stringify(rest, null, 2) : '';
 }
 
-async function earlierFiles(call: AgentCall): Promise<string> {
+function earlierFiles(call: AgentCall): string {
   const parts: string[] = [];
   let used = 0;
   for (const deliverable of [...call.context.deliverables].reverse()) {
-    const text = await call.outputs.read(deliverable.path).catch(() => undefined);
+    const text = call.runFiles.get(deliverable.path);
     if (text === undefined || used + text.length > MAX_EARLIER_CHARS) continue;
     used += text.length;
     parts.unshift(fence('run-file', text, { path: deliverable.path, phase: deliverable.phase, by: deliverable.subagent }));
@@ -67,7 +67,7 @@ function markdownAgent(role: MarkdownRole, indexOf: () => Promise<WorkspaceIndex
     type: role.type,
     description: role.description,
     async run(call: AgentCall): Promise<AgentResult> {
-      const earlier = await earlierFiles(call);
+      const earlier = earlierFiles(call);
       const ask = instructions(role, call, earlier);
       let exploration = '';
       if (role.exploreRounds > 0 && call.model.supportsToolCalling) {

@@ -3,7 +3,7 @@ import type { CancellationSignal, LanguageModel } from '../../llm/languageModel'
 import type { UsageMeter } from '../../llm/usage';
 import type { WorkspaceReader } from '../../pipeline/workspace/workspaceReader';
 import type { PhaseDefinition, SubagentSpec } from '../definition/workflowDefinition';
-import type { RunOutputs } from './runOutputs';
+import type { DeliverableContents } from './scriptHelpers';
 import type { WorkflowContext } from './workflowContext';
 import type { WorkflowProgress } from './workflowProgress';
 
@@ -29,7 +29,8 @@ export interface AgentCall {
   /** The model for this agent (the subagent's `config.model` when it names an available one). */
   readonly model: LanguageModel;
   readonly reader: WorkspaceReader;
-  readonly outputs: RunOutputs;
+  /** The run's files as written so far, by workspace-relative path (held by the engine: no file is read again). */
+  readonly runFiles: DeliverableContents;
   readonly clock: Clock;
   readonly token: CancellationSignal;
   readonly usage: UsageMeter;

@@ -208,7 +208,7 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
         blackboard: { get: key => st.blackboard[key], set: (key, value) => void (st.blackboard[key] = value) },
         model,
         reader: request.reader,
-        outputs: request.outputs,
+        runFiles: contents,
         clock,
         token: agentToken,
         usage,

@@ -39,9 +39,14 @@ describe('workflow engine: phases, agents and deliverables', () => {
     assert.ok(outputs.files.has(`${FOLDER}/notes/scan.md`), [...outputs.files.keys()].join(', '));
   });
 
-  it('a sequential phase shows each agent the files written before it, fenced as data', async () => {
+  it('a sequential phase shows each agent the files written before it, fenced as data, without reading them back', async () => {
     const model = echoModel();
-    const { outcome } = await run(workflow([phase('scan', { mode: 'strict', behavior: 'sequential', subagents: [{ type: 'reviewer', config: {} }, { type: 'writer', config: {} }] })]), { model });
+    const outputs = new InMemoryRunOutputs(FOLDER);
+    let reads = 0;
+    const read = outputs.read.bind(outputs);
+    outputs.read = path => ((reads += 1), read(path));
+    const { outcome } = await run(workflow([phase('scan', { mode: 'strict', behavior: 'sequential', subagents: [{ type: 'reviewer', config: {} }, { type: 'writer', config: {} }] })]), { model, outputs });
+    assert.equal(reads, 0, 'the engine hands agents the files it wrote');
     assert.equal(outcome.status, 'completed');
     const second = JSON.stringify(model.requests[1]?.messages);
     assert.match(second, /<run-file path=\\"\.council\/runs\/[^"]+\/scan\/reviewer\.md\\" phase=\\"scan\\" by=\\"reviewer\\">/);
