@@ -1,8 +1,8 @@
-import { describeTurnStop } from '../../core/llm/turnStop';
 import type { PipelineRunState } from '../../core/pipeline/run/runState';
 import { stageName } from './planProgress';
 import type { PlanOutcome } from './planOutcome';
 import { lastCompletedStage } from './planSummary';
+import { runFailure } from '../workflow/runFailure';
 
 /** What a stopped run kept, as one sentence. */
 export function savedProgress(state: PipelineRunState): string {
@@ -15,17 +15,6 @@ export function savedProgress(state: PipelineRunState): string {
  * with the detail for the log. Undefined for outcomes that are not failures.
  */
 export function planFailure(outcome: PlanOutcome): { readonly message: string; readonly detail: string } | undefined {
-  const context = { kept: savedProgress(outcome.state), button: 'Try again' };
-  if (outcome.status === 'failed') {
-    const stop = describeTurnStop(outcome.error, context);
-    return stop.kind === 'failed' ? stop : undefined;
-  }
-  if (outcome.status === 'rejected') {
-    return {
-      message: `An agent's result stayed invalid after its repairs, so the run stopped (the details are in the Council output channel). ${context.kept} Press **Try again** to rerun the stage, or pick a more capable model first.`,
-      detail: outcome.message,
-    };
-  }
-  return undefined;
+  return outcome.status === 'failed' || outcome.status === 'rejected' ? runFailure(outcome.error, savedProgress(outcome.state)) : undefined;
 }
 

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
-import { describeTurnStop } from '../../core/llm/turnStop';
 import { withUserAnswer } from '../../core/workflow/runDeepWork';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/workflow/workflowForecast';
 import { progressMessage } from '../plan/planProgress';
 import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
+import { runFailure } from './runFailure';
 import { renderWorkflowCheckpoint, renderWorkflowCompleted, renderWorkflowList, renderWorkflowStopped } from './workflowResponse';
 import type { WorkflowResultMetadata } from './workflowResult';
 
@@ -91,8 +91,9 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     if (outcome.status === 'completed') return { metadata: renderWorkflowCompleted(stream, workflow, outcome.state) };
     const metadata = renderWorkflowStopped(stream, outcome);
     if (outcome.status !== 'failed') return { metadata };
-    const stop = describeTurnStop(outcome.error, { kept: 'The run is saved as of its last completed phase.', button: 'Try again' });
-    if (stop.kind === 'failed') deps.log.logError(outcome.error, `workflow run ${outcome.state.runId}: ${stop.detail}`);
-    return { errorDetails: { message: stop.message }, metadata };
+    const failure = runFailure(outcome.error, 'The run is saved as of its last completed phase.');
+    if (!failure) return { metadata };
+    deps.log.logError(outcome.error, `workflow run ${outcome.state.runId}: ${failure.detail}`);
+    return { errorDetails: { message: failure.message }, metadata };
   };
 }
