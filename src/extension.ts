@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { registerCouncilCommands } from './vscode/councilCommands';
-import { councilHandler, PARTICIPANT_ID } from './vscode/councilParticipant';
-import { COUNCIL_TOOL_NAME, councilTool } from './vscode/councilTool';
-import { feedbackLine } from './vscode/feedbackLog';
-import { councilFollowups } from './vscode/followups';
+import { registerCouncilCommands } from './vscode/commands/councilCommands';
+import { councilHandler, PARTICIPANT_ID } from './vscode/chat/councilParticipant';
+import { COUNCIL_TOOL_NAME, councilTool } from './vscode/chat/councilTool';
+import { feedbackLine } from './vscode/storage/feedbackLog';
+import { councilFollowups } from './vscode/chat/followups';
 import { CouncilLog } from './vscode/log';
-import { registerPersonaCommands } from './vscode/personaCommands';
-import { MementoHistoryStore } from './vscode/plan/mementoHistoryStore';
+import { registerPersonaCommands } from './vscode/personas/personaCommands';
+import { MementoHistoryStore } from './vscode/storage/mementoHistoryStore';
 import { registerPlanCommands } from './vscode/plan/planCommands';
 import { createPlanHandler } from './vscode/plan/planHandler';
 import { planFollowups } from './vscode/plan/planResult';
@@ -19,7 +19,7 @@ import { workflowFollowups } from './vscode/workflow/workflowResult';
 import { loadWorkflows } from './vscode/workflow/workflowCatalog';
 import { loadSandboxWasm } from './vscode/workflow/sandboxWasm';
 import { registerWorkflowCommands } from './vscode/workflow/workflowCommands';
-import { SessionStore } from './vscode/sessionStore';
+import { SessionStore } from './vscode/storage/sessionStore';
 
 /** The extension's public API, used by its integration tests to inspect stored sessions. */
 export interface CouncilApi {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ProposedChange } from '../../core/pipeline/schemas/tickets';
 import { applyLineReplacements, StaleProposalError } from './lineReplacements';
-import { resolveWorkspacePath } from './workspacePaths';
+import { resolveWorkspacePath } from '../workspace/workspacePaths';
 
 /**
  * A WorkspaceEdit making a ticket's proposed changes (create, modify, delete), built against the files' current

@@ -13,10 +13,10 @@ import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgre
 import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { runDeepWork, type DeepWorkOutcome } from '../../core/workflow/runDeepWork';
 import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
-import { adaptLanguageModel } from '../languageModelAdapter';
+import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import type { CouncilLog } from '../log';
 import { planContributors } from '../plan/planContributors';
-import { VsCodeWorkspaceReader } from '../plan/vscodeWorkspaceReader';
+import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
 import type { RunStore } from './runStore';
 import type { WorkflowCatalog } from './workflowCatalog';
 import { skillTools } from './skillTools';

@@ -4,7 +4,7 @@ import { newerVersionOf, type NewerVersionError } from '../../core/storage/versi
 import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { readBoard } from '../../core/workflow/plan/pipelineBoard';
 import { readStoredWorkflowRun, storeWorkflowRun, STORED_WORKFLOW_RUN_FORMAT, type StoredWorkflowRun, type WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
-import { HISTORY_KEY_PREFIX } from '../plan/mementoHistoryStore';
+import { HISTORY_KEY_PREFIX } from '../storage/mementoHistoryStore';
 
 export type { StoredWorkflowRun, WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ReadOnlyTools } from '../../core/workflow/engine/skills';
-import { invokeAsText } from '../referencedTools';
+import { invokeAsText } from '../chat/referencedTools';
 import { isReadOnlyTool, toolInput } from './skillToolRules';
 
 /** The language-model tools a workflow's skills may name in this request: read-only ones, run as the user would. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageModel } from '../../core/llm/languageModel';
 import { chooseModel } from '../../core/llm/modelSelector';
-import { adaptLanguageModel } from '../languageModelAdapter';
+import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 
 /**
  * The model a subagent's `config.model` names (`sonnet`, `gpt-4.1`, `copilot/claude-sonnet-4`: matched like

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { exists, pickWorkspaceFolder, refusal } from '../workspaceFiles';
+import { exists, pickWorkspaceFolder, refusal } from '../workspace/workspaceFiles';
 import { WORKFLOW_TEMPLATE } from '../../core/workflow/definition/workflowTemplate';
 import { describeIssues, type WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { describeWorkflowSource, type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';

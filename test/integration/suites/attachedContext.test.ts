@@ -3,10 +3,10 @@ import * as assert from '../assert';
 import { councilExtension, fixture, newChat, sendChat, workspaceUri, writeWorkspaceFile } from '../harness';
 import { playCouncil, stepsCalled } from '../councilPlay';
 import type { CouncilApi } from '../../../src/extension';
-import type { CouncilResultMetadata } from '../../../src/vscode/councilResult';
+import type { CouncilResultMetadata } from '../../../src/vscode/chat/councilResult';
 import { SessionLog } from '../../../src/core/council/sessionLog';
-import { attachedContext } from '../../../src/vscode/chatReferences';
-import { PARTICIPANT_ID } from '../../../src/vscode/councilParticipant';
+import { attachedContext } from '../../../src/vscode/chat/chatReferences';
+import { PARTICIPANT_ID } from '../../../src/vscode/chat/councilParticipant';
 import { SCRIPTED_VENDOR } from '../fixture/src/api';
 
 /** Sends a chat turn with files (or `{ uri, range }` selections) attached through the chat view's own attachment model. */

@@ -3,8 +3,8 @@ import * as assert from '../assert';
 import { configure, councilExtension, fixture, newChat, sendChat } from '../harness';
 import { playCouncil, stepsCalled } from '../councilPlay';
 import type { CouncilApi } from '../../../src/extension';
-import type { CouncilResultMetadata } from '../../../src/vscode/councilResult';
-import { councilFollowups } from '../../../src/vscode/followups';
+import type { CouncilResultMetadata } from '../../../src/vscode/chat/councilResult';
+import { councilFollowups } from '../../../src/vscode/chat/followups';
 import { SessionLog } from '../../../src/core/council/sessionLog';
 import { PLAIN_MODEL_ID } from '../fixture/src/api';
 

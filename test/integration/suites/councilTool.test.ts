@@ -3,9 +3,9 @@ import * as assert from '../assert';
 import { councilExtension, fixture, newChat, sendChat } from '../harness';
 import { playCouncil, stepsCalled } from '../councilPlay';
 import type { CouncilApi } from '../../../src/extension';
-import { COUNCIL_TOOL_NAME } from '../../../src/vscode/councilTool';
-import { councilFollowups } from '../../../src/vscode/followups';
-import { readCouncilMetadata } from '../../../src/vscode/councilResult';
+import { COUNCIL_TOOL_NAME } from '../../../src/vscode/chat/councilTool';
+import { councilFollowups } from '../../../src/vscode/chat/followups';
+import { readCouncilMetadata } from '../../../src/vscode/chat/councilResult';
 
 /** The session id the result text names. */
 function sessionIdIn(text: string): string {

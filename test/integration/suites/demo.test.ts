@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import * as assert from '../assert';
 import { councilExtension, fixture, newChat, sendChat } from '../harness';
 import type { CouncilApi } from '../../../src/extension';
-import type { CouncilResultMetadata } from '../../../src/vscode/councilResult';
+import type { CouncilResultMetadata } from '../../../src/vscode/chat/councilResult';
 import { SessionLog } from '../../../src/core/council/sessionLog';
 import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
-import { councilFollowups } from '../../../src/vscode/followups';
+import { councilFollowups } from '../../../src/vscode/chat/followups';
 
 /** `npm start`'s demo: the fixture's "Play the Demo Council" command, as the `councilTest.demo` setting does. */
 async function playDemo(): Promise<void> {

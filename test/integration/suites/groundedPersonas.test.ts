@@ -3,8 +3,8 @@ import * as assert from '../assert';
 import { configure, fixture, newChat, sendChat } from '../harness';
 import { playCouncil, stepsCalled } from '../councilPlay';
 import { councilReply } from '../../support/councilScript';
-import type { CouncilResultMetadata } from '../../../src/vscode/councilResult';
-import { chatOutput } from '../../../src/vscode/chatOutput';
+import type { CouncilResultMetadata } from '../../../src/vscode/chat/councilResult';
+import { chatOutput } from '../../../src/vscode/chat/chatOutput';
 import type { ScriptedRequest } from '../fixture/src/api';
 
 const FILE = 'src/util/math.ts';

@@ -8,7 +8,7 @@ import {
   type ModelRequest,
   type ResponsePart,
 } from '../../../src/core/llm/languageModel';
-import { adaptLanguageModel } from '../../../src/vscode/languageModelAdapter';
+import { adaptLanguageModel } from '../../../src/vscode/languageModel/languageModelAdapter';
 import * as assert from '../assert';
 import { PLAIN_MODEL_ID, SCRIPTED_VENDOR, TOOL_MODEL_ID } from '../fixture/src/api';
 import { fixture } from '../harness';

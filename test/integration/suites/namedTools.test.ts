@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { referencedTools } from '../../../src/vscode/referencedTools';
-import type { CouncilResultMetadata } from '../../../src/vscode/councilResult';
+import { referencedTools } from '../../../src/vscode/chat/referencedTools';
+import type { CouncilResultMetadata } from '../../../src/vscode/chat/councilResult';
 import * as assert from '../assert';
 import { playCouncil, stepsCalled } from '../councilPlay';
 import { configure, fixture, newChat, sendChat } from '../harness';

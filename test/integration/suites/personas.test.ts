@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import * as assert from '../assert';
 import { parsePersonaFile } from '../../../src/core/personas/parse';
 import { loadPersonas } from '../../../src/core/personas/registry';
-import { PERSONA_COMMAND, registerPersonaCommands, type CreatePersonaResult } from '../../../src/vscode/personaCommands';
-import { builtInPersonaSource, loadCouncilPersonas, workspacePersonaSource } from '../../../src/vscode/personaSource';
+import { PERSONA_COMMAND, registerPersonaCommands, type CreatePersonaResult } from '../../../src/vscode/personas/personaCommands';
+import { builtInPersonaSource, loadCouncilPersonas, workspacePersonaSource } from '../../../src/vscode/personas/personaSource';
 import { councilExtension } from '../harness';
 
 const decoder = new TextDecoder();

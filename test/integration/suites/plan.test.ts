@@ -11,9 +11,9 @@ import type { StoredWorkflowRun } from '../../../src/vscode/workflow/runStore';
 import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
 import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
 import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';
-import { councilFollowups } from '../../../src/vscode/followups';
-import { VsCodeWorkspaceReader } from '../../../src/vscode/plan/vscodeWorkspaceReader';
-import { MementoHistoryStore } from '../../../src/vscode/plan/mementoHistoryStore';
+import { councilFollowups } from '../../../src/vscode/chat/followups';
+import { VsCodeWorkspaceReader } from '../../../src/vscode/workspace/vscodeWorkspaceReader';
+import { MementoHistoryStore } from '../../../src/vscode/storage/mementoHistoryStore';
 import {
   discoveryCollectorDraft,
   discoveryReportDraft,

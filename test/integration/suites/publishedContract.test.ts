@@ -3,7 +3,7 @@ import * as assert from '../assert';
 import { configure, councilExtension, fixture, newChat, sendChat } from '../harness';
 import { playSchemaFollowing, type SchemaFollowingOptions, type SchemaFollowingPlay } from '../schemaFollowingPlay';
 import type { CouncilApi } from '../../../src/extension';
-import { councilMetadata, readCouncilMetadata, type CouncilResultMetadata } from '../../../src/vscode/councilResult';
+import { councilMetadata, readCouncilMetadata, type CouncilResultMetadata } from '../../../src/vscode/chat/councilResult';
 import { planFollowups, readPlanMetadata } from '../../../src/vscode/plan/planResult';
 import { SessionLog } from '../../../src/core/council/sessionLog';
 

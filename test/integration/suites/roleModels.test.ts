@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { PersonaContract } from '../../../src/core/personas/contract';
-import { adaptLanguageModel } from '../../../src/vscode/languageModelAdapter';
-import { createRoleModels } from '../../../src/vscode/roleModels';
+import { adaptLanguageModel } from '../../../src/vscode/languageModel/languageModelAdapter';
+import { createRoleModels } from '../../../src/vscode/languageModel/roleModels';
 import * as assert from '../assert';
 import { PLAIN_MODEL_ID, SCRIPTED_VENDOR, TOOL_MODEL_ID } from '../fixture/src/api';
 import { playCouncil, stepsCalled } from '../councilPlay';

@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import * as assert from '../assert';
 import type { Clock } from '../../../src/core/clock';
 import { storeSession, type StoredSession } from '../../../src/core/session/replay';
-import { SESSION_KEY_PREFIX, SESSION_STORE_CAPACITY, SessionStore } from '../../../src/vscode/sessionStore';
+import { SESSION_KEY_PREFIX, SESSION_STORE_CAPACITY, SessionStore } from '../../../src/vscode/storage/sessionStore';
 import { fixture } from '../harness';
 
 /** A clock that ticks one second per reading, so save order is unambiguous. */

@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+import { v4 as uuid } from 'uuid';
+import { systemClock } from '../../core/clock';
+import type { CouncilDeps, CouncilOutput } from '../../core/council/ports';
+import { UsageTally } from '../../core/llm/usage';
+import { PERSONA_EXPLORATION_LIMITS, type GroundingTool } from '../../core/council/workspaceGrounding';
+import type { PersonaRegistry } from '../../core/personas';
+import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
+import type { CouncilLog } from '../log';
+import type { SessionStore } from '../storage/sessionStore';
+import type { CouncilSettings } from '../settings';
+import { createRoleModels } from '../languageModel/roleModels';
+import { tracedModel } from '../languageModel/tracedModel';
+import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
+
+/** What a council run needs from the extension, whether it came from chat or from the agent's tool. */
+export interface CouncilRunEnvironment {
+  readonly store: SessionStore;
+  readonly log: CouncilLog;
+}
+
+/** The deps of one council turn, and the tally of the model calls it makes. */
+export interface CouncilRun {
+  readonly deps: CouncilDeps;
+  readonly usage: UsageTally;
+}
+
+/**
+ * Wires one council turn to VS Code: `model` traced into the log, every recorded event saved in the store,
+ * the settings' default panel as the selection fallback. Shared by `@council` and `council_deliberate`.
+ */
+export function councilRun(
+  env: CouncilRunEnvironment,
+  model: vscode.LanguageModelChat,
+  registry: PersonaRegistry,
+  settings: CouncilSettings,
+  output: CouncilOutput,
+  token: vscode.CancellationToken,
+  /** The user's `#`-named tools, offered to personas that look things up (chat turns only). */
+  namedTools: readonly GroundingTool[] = [],
+): CouncilRun {
+  const usage = new UsageTally();
+  const wrap = (chat: vscode.LanguageModelChat) => tracedModel(adaptLanguageModel(chat), env.log);
+  const chatModel = wrap(model);
+  const deps: CouncilDeps = {
+    model: chatModel,
+    roleModels: createRoleModels(model, settings, chat => (chat.id === model.id ? chatModel : wrap(chat))),
+    personas: registry.personas,
+    clock: systemClock,
+    ids: { next: () => uuid() },
+    output,
+    token,
+    usage,
+    selectionDefaults: settings.defaultPersonaIds.length > 0 ? { personaIds: settings.defaultPersonaIds } : undefined,
+    persist: stored => env.store.save(stored),
+    onNormalized: (step, changes) => env.log.info(`${step}: normalized the model's reply: ${changes.join('; ')}`),
+    // Files are data a model reads; an untrusted workspace's files are not offered at all.
+    workspace: vscode.workspace.isTrusted ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace, extraTools: namedTools } : undefined,
+    protocol: settings.protocol,
+    maxRequests: settings.maxRequests,
+  };
+  return { deps, usage };
+}
+
+/**
+ * Look-up rounds a persona may take before each contribution in a session without attached context (the agent's
+ * tool): only with `council.personas.groundInWorkspace` on, in a trusted workspace. For request estimates.
+ */
+export function lookupRoundsWithoutAttachments(settings: Pick<CouncilSettings, 'groundInWorkspace'>): number {
+  return settings.groundInWorkspace && vscode.workspace.isTrusted ? PERSONA_EXPLORATION_LIMITS.maxRounds : 0;
+}

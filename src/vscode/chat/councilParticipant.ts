@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import { chatIntent, SLASH, type ChatIntent } from '../../core/council/chatIntent';
+import { assumptionsMarkdown, personasMarkdown, statusMarkdown } from '../../core/council/transcript';
+import { attachedContext } from './chatReferences';
+import { councilChatTurn, type CouncilTurnEnvironment } from './councilChatTurn';
+import { councilMetadata, newerSessionMetadata } from './councilResult';
+import type { PlanHandler } from '../plan/planHandler';
+import type { WorkflowHandler } from '../workflow/workflowHandler';
+import { loadCouncilPersonas } from '../personas/personaSource';
+import { readCouncilSettings } from '../settings';
+import { storedSession, threadSession } from './threadSession';
+
+/** Must match `contributes.chatParticipants[0].id` in package.json. */
+export const PARTICIPANT_ID = 'council.council';
+
+/** What the participant needs from the extension. */
+export interface CouncilEnvironment extends CouncilTurnEnvironment {
+  /** `/plan` and the "Plan this" follow-up (the deep-work pipeline), when available. */
+  readonly plan?: PlanHandler;
+  /** `/workflow`: YAML workflows (spec 002), when available. */
+  readonly workflow?: WorkflowHandler;
+}
+
+/**
+ * The `@council` request handler: restores the thread's session, reads what the request asks for and routes it:
+ * `/plan` and `/workflow` to the deep-work handlers, `/status`, `/assumptions`, `/personas` and `/open` answered
+ * here, and everything else to one council turn (councilChatTurn.ts).
+ */
+export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandler {
+  return async (request, chatContext, stream, token) => {
+    const found = threadSession(chatContext.history, PARTICIPANT_ID, env.store);
+    if (found.kind === 'unreadable') {
+      env.log.logError(new Error(found.error), `restoring session ${found.sessionId}`);
+    }
+    if (found.kind === 'newer' && request.command !== SLASH.newSession) {
+      // Saved by a newer Council: never continue or overwrite it; the next turn reports it again.
+      return { errorDetails: { message: found.error.message }, metadata: newerSessionMetadata(found.sessionId) };
+    }
+    const current = found.kind === 'found' ? found.log : undefined;
+    const intent: ChatIntent = chatIntent(request.command, request.prompt, current?.state ?? 'none');
+    const settings = readCouncilSettings();
+    // What the user attached (and earlier turns of this session did): read once, bounded, cited in the response.
+    const attached =
+      intent.kind === 'plan' || intent.kind === 'workflow' || intent.kind === 'newSession' || intent.kind === 'turn'
+        ? await attachedContext(request, chatContext.history, PARTICIPANT_ID, intent.kind === 'newSession' ? undefined : current, stream, token)
+        : [];
+    switch (intent.kind) {
+      case 'explain':
+        stream.markdown(found.kind === 'unreadable' ? `This chat's council session could not be restored (${found.error}). ${intent.message}` : intent.message);
+        return { metadata: councilMetadata(current) };
+      case 'reset':
+        stream.markdown('Starting fresh. What should the council discuss?');
+        return { metadata: councilMetadata(undefined) };
+      case 'plan':
+        if (!env.plan) {
+          stream.markdown('Planning is not available in this build.');
+          return { metadata: councilMetadata(current) };
+        }
+        return env.plan(intent.goal, current, request, stream, token, [...(current?.attached ?? []), ...attached]);
+      case 'workflow':
+        if (!env.workflow) {
+          stream.markdown('Workflows are not available in this build.');
+          return { metadata: councilMetadata(current) };
+        }
+        return env.workflow(intent.text, request, stream, token, [...(current?.attached ?? []), ...attached]);
+      case 'show': {
+        if (intent.what === 'personas') {
+          const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
+          stream.markdown(personasMarkdown(current?.snapshot, registry.personas));
+          return { metadata: councilMetadata(current) };
+        }
+        if (!current) {
+          stream.markdown('There is no council session in this chat yet. Ask `@council` a question to start one.');
+          return { metadata: councilMetadata(undefined) };
+        }
+        stream.markdown(
+          intent.what === 'status'
+            ? statusMarkdown(current.snapshot, { used: current.requestsUsed, limit: settings.maxRequests })
+            : assumptionsMarkdown(current.snapshot),
+        );
+        return { metadata: councilMetadata(current) };
+      }
+      case 'open': {
+        // The response's metadata names the opened session, so the thread's next turns continue it.
+        const opened = storedSession(env.store, intent.sessionId);
+        if (opened.kind === 'newer') return { errorDetails: { message: opened.error.message }, metadata: councilMetadata(current) };
+        if (opened.kind !== 'found') {
+          stream.markdown(`This session cannot be opened: ${opened.kind === 'unreadable' ? opened.error : 'it was not found.'}`);
+          return { metadata: councilMetadata(current) };
+        }
+        const snapshot = opened.log.snapshot;
+        stream.markdown(`Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot, { used: opened.log.requestsUsed, limit: settings.maxRequests })}`);
+        if (snapshot.context.finalAnswer) stream.markdown(`\n\n${snapshot.context.finalAnswer}\n`);
+        return { metadata: councilMetadata(opened.log) };
+      }
+      case 'newSession':
+      case 'turn':
+        return councilChatTurn(env, { request, stream, token, intent, current, attached, settings });
+    }
+  };
+}

@@ -1,0 +1,98 @@
+import type * as vscode from 'vscode';
+import { canAskMore, canExtend, canRevisit, activeQuestion, councilStepPending } from '../../core/session/selectors';
+import type { SessionLog } from '../../core/council/sessionLog';
+import type { StoredSession } from '../../core/session/replay';
+
+/** The format version of the metadata below; a response with a higher one came from a newer Council. */
+export const COUNCIL_METADATA_VERSION = 1;
+
+/** What a council chat response remembers (in `ChatResult.metadata`) for the next turn and its follow-ups. */
+export interface CouncilResultMetadata {
+  readonly council: 1;
+  /** The thread's session; absent after `/new` without a request. */
+  readonly sessionId?: string;
+  readonly state?: string;
+  /**
+   * The session's event log, so the thread continues even if workspace storage was cleared. Every response
+   * keeps its metadata in the chat history, so a long debate's log is left to workspace storage alone.
+   */
+  readonly stored?: StoredSession;
+  /** Which follow-up actions make sense now. */
+  readonly actions: {
+    readonly answerQuestion: boolean;
+    readonly acceptRecommended: boolean;
+    readonly askMore: boolean;
+    readonly revisit: boolean;
+    readonly extend: boolean;
+    readonly retry: boolean;
+    /** "Plan this": the session is completed, so its answer can become a `/plan` goal. */
+    readonly plan: boolean;
+  };
+}
+
+/** Largest event log (JSON characters) copied into a response's metadata. */
+export const MAX_METADATA_LOG_CHARS = 64_000;
+
+function compactLog(stored: StoredSession): StoredSession | undefined {
+  return JSON.stringify(stored).length <= MAX_METADATA_LOG_CHARS ? stored : undefined;
+}
+
+const NO_ACTIONS: CouncilResultMetadata['actions'] = {
+  answerQuestion: false,
+  acceptRecommended: false,
+  askMore: false,
+  revisit: false,
+  extend: false,
+  retry: false,
+  plan: false,
+};
+
+/**
+ * Metadata for a response about `log` (or no session). `failed`: the turn stopped early and can be retried.
+ * `noFurtherQuestions`: the council was just asked for more questions and had none, so that is not offered again.
+ */
+export function councilMetadata(log: SessionLog | undefined, failed = false, noFurtherQuestions = false): CouncilResultMetadata {
+  if (!log) return { council: 1, actions: NO_ACTIONS };
+  const snapshot = log.snapshot;
+  const question = activeQuestion(snapshot);
+  const interrupted = failed && (councilStepPending(log.state) || (log.state === 'clarifying' && !question));
+  return {
+    council: 1,
+    sessionId: log.sessionId,
+    state: log.state,
+    stored: compactLog(log.stored),
+    actions: {
+      answerQuestion: question !== undefined,
+      acceptRecommended: question?.recommendedAnswer !== undefined,
+      askMore: canAskMore(snapshot) && !noFurtherQuestions,
+      revisit: canRevisit(snapshot),
+      extend: canExtend(snapshot),
+      retry: interrupted,
+      plan: log.state === 'completed',
+    },
+  };
+}
+
+/**
+ * Metadata for a response that did not continue the thread's session because a newer Council saved it: it
+ * still names the session, so the next turn reports it again instead of silently starting over.
+ */
+export function newerSessionMetadata(sessionId: string | undefined): CouncilResultMetadata {
+  return sessionId ? { council: 1, sessionId, actions: NO_ACTIONS } : { council: 1, actions: NO_ACTIONS };
+}
+
+/**
+ * The metadata format version and session id of a council response from a Council newer than this one
+ * (`council` is not 1), `undefined` for any other result.
+ */
+export function newerCouncilMetadata(result: vscode.ChatResult | undefined): { readonly version: unknown; readonly sessionId?: string } | undefined {
+  const metadata = result?.metadata as { readonly council?: unknown; readonly sessionId?: unknown } | undefined;
+  if (metadata?.council === undefined || metadata.council === COUNCIL_METADATA_VERSION) return undefined;
+  return typeof metadata.sessionId === 'string' ? { version: metadata.council, sessionId: metadata.sessionId } : { version: metadata.council };
+}
+
+/** The metadata of a council response, if `result` is one. */
+export function readCouncilMetadata(result: vscode.ChatResult | undefined): CouncilResultMetadata | undefined {
+  const metadata = result?.metadata as Partial<CouncilResultMetadata> | undefined;
+  return metadata?.council === 1 && typeof metadata.actions === 'object' ? (metadata as CouncilResultMetadata) : undefined;
+}

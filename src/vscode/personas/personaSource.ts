@@ -1,0 +1,102 @@
+import * as vscode from 'vscode';
+import { loadPersonas, type PersonaFile, type PersonaRegistry, type PersonaSource } from '../../core/personas/registry';
+import { BUILT_IN_PERSONA_FILES, BUILT_IN_PERSONA_FOLDER } from './builtInPersonaFiles';
+import type { CouncilSettings } from '../settings';
+
+/** Where a workspace keeps its persona files, relative to each workspace folder. */
+export const WORKSPACE_PERSONA_FOLDER = ['.council', 'personas'] as const;
+
+const decoder = new TextDecoder('utf-8');
+
+/**
+ * The extension's built-in personas (`personas/*.md`), read with `vscode.workspace.fs` so it works in
+ * the web extension host too. Paths are reported as `personas/<file>.md`.
+ */
+export function builtInPersonaSource(extensionUri: vscode.Uri): PersonaSource {
+  return {
+    list: () =>
+      Promise.all(
+        BUILT_IN_PERSONA_FILES.map(async file => ({
+          path: `${BUILT_IN_PERSONA_FOLDER}/${file}`,
+          text: decoder.decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, BUILT_IN_PERSONA_FOLDER, file))),
+        })),
+      ),
+  };
+}
+
+/** Built-in files only change with the extension, and reading them costs ~1 s over http on the web: read once. */
+const builtInFilesByExtension = new Map<string, Promise<readonly PersonaFile[]>>();
+
+function cachedBuiltInSource(extensionUri: vscode.Uri): PersonaSource {
+  const key = extensionUri.toString();
+  return {
+    list: () => {
+      let files = builtInFilesByExtension.get(key);
+      if (!files) {
+        files = builtInPersonaSource(extensionUri).list();
+        // A failed read is not cached, so the next turn tries again.
+        files.catch(() => builtInFilesByExtension.delete(key));
+        builtInFilesByExtension.set(key, files);
+      }
+      return files;
+    },
+  };
+}
+
+/**
+ * The workspace's personas: `.council/personas/*.md` in every workspace folder, folders in order,
+ * files sorted by name. Lists nothing when the workspace is untrusted, the setting is off or no folder
+ * has the persona folder. Paths are workspace-relative (`.council/personas/dba.md`; prefixed with the
+ * folder name in a multi-root workspace) so problem messages are readable.
+ */
+export function workspacePersonaSource(settings: Pick<CouncilSettings, 'useWorkspacePersonas'>): PersonaSource {
+  return {
+    async list(): Promise<readonly PersonaFile[]> {
+      if (!settings.useWorkspacePersonas || !vscode.workspace.isTrusted) return [];
+      const folders = vscode.workspace.workspaceFolders ?? [];
+      const perFolder = await Promise.all(folders.map(folder => personaFilesIn(folder, folders.length > 1)));
+      return perFolder.flat();
+    },
+  };
+}
+
+/** The persona folder of a workspace folder. */
+export function workspacePersonaFolder(folder: vscode.WorkspaceFolder): vscode.Uri {
+  return vscode.Uri.joinPath(folder.uri, ...WORKSPACE_PERSONA_FOLDER);
+}
+
+async function personaFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolean): Promise<readonly PersonaFile[]> {
+  const directory = workspacePersonaFolder(folder);
+  let entries: [string, vscode.FileType][];
+  try {
+    entries = await vscode.workspace.fs.readDirectory(directory);
+  } catch (error) {
+    if (isNotFound(error)) return [];
+    throw error;
+  }
+  const names = entries
+    .filter(([entryName, type]) => entryName.endsWith('.md') && (type & vscode.FileType.File) !== 0)
+    .map(([entryName]) => entryName)
+    .sort();
+  return Promise.all(
+    names.map(async entryName => {
+      const uri = vscode.Uri.joinPath(directory, entryName);
+      return { path: vscode.workspace.asRelativePath(uri, multiRoot), text: decoder.decode(await vscode.workspace.fs.readFile(uri)) };
+    }),
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory');
+}
+
+/**
+ * Loads the personas a session may use: the built-ins, overridden or extended by the workspace's
+ * (subject to trust and `council.personas.useWorkspacePersonas`). Malformed files are in `problems`.
+ */
+export function loadCouncilPersonas(
+  extensionUri: vscode.Uri,
+  settings: Pick<CouncilSettings, 'useWorkspacePersonas'>,
+): Promise<PersonaRegistry> {
+  return loadPersonas({ builtIn: cachedBuiltInSource(extensionUri), workspace: workspacePersonaSource(settings) });
+}

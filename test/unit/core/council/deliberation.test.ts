@@ -1,0 +1,151 @@
+import * as assert from 'node:assert/strict';
+import { newCouncilSession, runCouncilTurn } from '../../../../src/core/council/councilTurn';
+import {
+  confirmationMessage,
+  deliberationPlan,
+  deliberationResultText,
+  DeliberationInputSchema,
+  invocationMessage,
+  requestEstimate,
+} from '../../../../src/core/council/deliberation';
+import { CancelledError } from '../../../../src/core/llm/languageModel';
+import { cancellationSource } from '../../../support/scriptedModel';
+import { builtInPersonas, councilRig } from '../../../support/councilHarness';
+import type { CouncilScriptOptions } from '../../../support/councilScript';
+
+/** Runs the scripted council the way the tool does: no clarifying questions, `cycles` as the limit. */
+async function deliberate(request: string, cycles: number, script: CouncilScriptOptions) {
+  const rig = await councilRig({ script });
+  const log = newCouncilSession(
+    { request, userId: 'agent', limits: { maxClarificationRounds: 3, debateCycleLimit: cycles, adminMaxDebateCycles: 10 }, skipClarification: true },
+    rig.deps,
+  );
+  await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+  return { rig, log };
+}
+
+describe('council_deliberate (vscode-free part)', () => {
+  describe('the request estimate', () => {
+    it('thorough: selection, every persona every cycle, a moderator call per cycle and the answer', () => {
+      assert.deepEqual(requestEstimate({ named: 0, available: 8 }, 3, 0, 'thorough'), { fewest: 1 + 2 + 1 + 1, most: 1 + 4 * 3 + 3 + 1 });
+      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2, 0, 'thorough'), { fewest: 2 + 1 + 1, most: 2 * 2 + 2 + 1 });
+    });
+
+    it('economy: selection, every persona drafts, those still in disagreement answer each other, then the answer', () => {
+      assert.deepEqual(requestEstimate({ named: 0, available: 8 }, 3), { fewest: 1 + 2 + 1, most: 1 + 4 * 3 + 1 });
+      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2), { fewest: 2 + 1, most: 2 * 2 + 1 });
+    });
+
+    it('the budget caps the plan: the last cycle seats only as many as the budget still pays for, the answer is kept', () => {
+      // 1 selection + 4 drafts + 4 + 2 (cycle 3 trimmed to two personas) + 1 answer = 12.
+      assert.deepEqual(requestEstimate({ named: 0, available: 8 }, 3, 0, 'economy', 12), { fewest: 4, most: 12 });
+    });
+
+    it('has no selection call when there is nothing to choose', () => {
+      assert.deepEqual(requestEstimate({ named: 0, available: 2 }, 1), { fewest: 3, most: 3 });
+    });
+
+    it('counts `lookupRounds` look-up requests more per contribution when personas are grounded in the workspace', () => {
+      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2, 2), { fewest: 2 * 2 + 1, most: 2 * 3 * 2 + 1 });
+    });
+
+    for (const protocol of ['economy', 'thorough'] as const) {
+      for (const budget of [undefined, 12, 9]) {
+        it(`${protocol}, budget ${budget ?? 'none'}: equals what a debate that never converges really costs`, async () => {
+          const personas = await builtInPersonas();
+          const plan = deliberationPlan({ question: 'Queue or cron?' }, personas, 3, 10, 0, { protocol, budget });
+          const rig = await councilRig({ script: { convergeAtCycle: 'never', personaIds: ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'] }, protocol, maxRequests: budget });
+          const log = newCouncilSession({ request: plan.request, userId: 'agent', limits: { debateCycleLimit: plan.cycles, adminMaxDebateCycles: 10 }, skipClarification: true }, rig.deps);
+          await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+          assert.equal(log.state, 'completed');
+          assert.equal(rig.usage.calls, plan.estimate.most, `${rig.usage.calls} calls, estimate ${plan.estimate.most}`);
+          assert.equal(log.requestsUsed, rig.usage.calls, 'the session counts every request it made');
+        });
+      }
+    }
+  });
+
+  describe('the plan', () => {
+    it('resolves persona ids, reports unknown ones and puts the context after the question', async () => {
+      const personas = await builtInPersonas();
+      const plan = deliberationPlan(
+        { question: ' JWT or sessions? ', context: 'One region, 10k users.', personas: ['security-expert', 'nobody', 'security-expert', 'software-architect'] },
+        personas,
+        10,
+        10,
+      );
+      assert.deepEqual(plan.named.map(p => p.id), ['security-expert', 'software-architect']);
+      assert.deepEqual(plan.unknownIds, ['nobody']);
+      assert.equal(plan.request, 'JWT or sessions?\n\nContext:\nOne region, 10k users.');
+      assert.equal(plan.estimate.most, 2 * 10 + 1);
+    });
+
+    it('keeps maxCycles within 1 and the configured maximum, defaulting to the configured limit', async () => {
+      const personas = await builtInPersonas();
+      assert.equal(deliberationPlan({ question: 'q', maxCycles: 50 }, personas, 4, 6).cycles, 6);
+      assert.equal(deliberationPlan({ question: 'q', maxCycles: 2 }, personas, 4, 6).cycles, 2);
+      assert.equal(deliberationPlan({ question: 'q' }, personas, 4, 6).cycles, 4);
+    });
+
+    it('rejects an input without a question', () => {
+      assert.equal(DeliberationInputSchema.safeParse({ context: 'x' }).success, false);
+      assert.equal(DeliberationInputSchema.safeParse({ question: '  ' }).success, false);
+      assert.equal(DeliberationInputSchema.safeParse({ question: 'Why?', maxCycles: 0 }).success, false);
+    });
+  });
+
+  describe('the messages before a run', () => {
+    it('says what runs and what it may cost', async () => {
+      const personas = await builtInPersonas();
+      const plan = deliberationPlan({ question: 'JWT or sessions?', personas: ['security-expert', 'software-architect', 'ghost'], maxCycles: 2 }, personas, 10, 10);
+      const { title, message } = confirmationMessage(plan, 'GPT-5 mini');
+      assert.match(title, /Council/);
+      assert.match(message, /Security Expert, Software Architect \(as requested\)/);
+      assert.match(message, /ghost/);
+      assert.match(message, /Model: GPT-5 mini\./);
+      assert.match(message, /Up to 2 debate cycles/);
+      assert.match(confirmationMessage(plan, undefined).message, /Model: none is available/);
+      assert.match(message, /- 3–5 model requests/, 'economy: 2 drafts, 2 more if they still disagree, 1 answer');
+      const thorough = deliberationPlan({ question: 'q', personas: ['security-expert', 'software-architect'], maxCycles: 2 }, personas, 10, 10, 0, { protocol: 'thorough' });
+      assert.deepEqual(thorough.estimate, { fewest: 4, most: 7 }, 'thorough: plus one moderator request per cycle');
+      const capped = deliberationPlan({ question: 'q', personas: ['security-expert', 'software-architect'], maxCycles: 5 }, personas, 10, 10, 0, { budget: 6 });
+      assert.equal(capped.estimate.most, 5, 'the budget caps the plan: 2 drafts, 2 more, 1 answer (a third cycle would leave no answer)');
+      assert.match(message, /premium request/);
+      assert.equal(invocationMessage({ question: 'JWT or sessions?' }), 'Consulting the council: JWT or sessions?');
+    });
+  });
+
+  describe('the result text', () => {
+    it('has the answer, each conclusion, the disagreements, the assumptions, the requests used and the session', async () => {
+      const { rig, log } = await deliberate('with Security Expert, Software Architect: JWT or sessions?', 2, { convergeAtCycle: 'never' });
+      const text = deliberationResultText({ snapshot: log.snapshot, requests: rig.usage.calls, estimate: { fewest: 4, most: 7 }, unknownIds: ['ghost'] });
+      assert.match(text, /## The council's answer/);
+      assert.match(text, /### Where each persona landed/);
+      assert.match(text, /### Still contested when the debate stopped/);
+      assert.match(text, /### Assumptions/);
+      assert.match(text, new RegExp(`Model requests used: ${rig.usage.calls} \\(estimated 4–7\\)\\.`));
+      assert.match(text, /Council: Security Expert, Software Architect\./);
+      assert.match(text, /No clarifying questions were asked/);
+      assert.match(text, /ghost/);
+      assert.ok(text.includes(`Council session ${log.sessionId} is saved`));
+      assert.match(text, /Export Session Transcript/);
+    });
+
+    it('says the council did not finish, with what it had, when the run stopped', async () => {
+      const source = cancellationSource();
+      const rig = await councilRig({
+        token: source.token,
+        responder: () => {
+          source.cancel();
+          throw new CancelledError();
+        },
+      });
+      const log = newCouncilSession({ request: 'q', userId: 'agent', limits: { debateCycleLimit: 2 }, skipClarification: true }, rig.deps);
+      await assert.rejects(runCouncilTurn(log, { kind: 'resume' }, rig.deps));
+      const text = deliberationResultText({ snapshot: log.snapshot, requests: rig.usage.calls, stopped: 'It was cancelled. The session is saved.' });
+      assert.match(text, /The council did not finish\. It was cancelled/);
+      assert.match(text, /No debate cycle was completed/);
+      assert.doesNotMatch(text, /The council's answer/);
+    });
+  });
+});

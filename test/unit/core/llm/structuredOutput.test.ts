@@ -1,0 +1,298 @@
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+import {
+  CancelledError,
+  LanguageModelFailure,
+  neverCancelled,
+  type ChatMessage,
+  type MessagePart,
+} from '../../../../src/core/llm/languageModel';
+import { dedupeArray } from '../../../../src/core/llm/replyNormalizing';
+import { RESPONSE_FORMAT_HEADING, requestStructured, UsageTally } from '../../../../src/core/llm/structuredOutput';
+import {
+  cancellationSource,
+  jsonReply,
+  ScriptedModel,
+  toolCallReply,
+  type Responder,
+  type ScriptedReply,
+} from '../../../support/scriptedModel';
+
+const Verdict = z.object({
+  converged: z.boolean().describe('Whether the panel agrees'),
+  score: z.number().int().min(1).max(5),
+  notes: z.array(z.string()),
+});
+const good = { converged: true, score: 4, notes: ['ok'] };
+const prompt: readonly ChatMessage[] = [{ role: 'user', content: 'Judge the debate.' }];
+
+function ask(model: ScriptedModel, extra: { maxRepairs?: number; usage?: UsageTally } = {}) {
+  return requestStructured(model, { schema: Verdict, name: 'cycle_verdict', description: 'The verdict.', messages: prompt, ...extra }, neverCancelled);
+}
+
+function sequence(...replies: ScriptedReply[]): Responder {
+  return (_request, i) => replies[Math.min(i, replies.length - 1)] ?? '';
+}
+
+function textModel(...replies: ScriptedReply[]): ScriptedModel {
+  return new ScriptedModel(sequence(...replies), { supportsToolCalling: false });
+}
+
+function lastUserText(model: ScriptedModel): string {
+  const last = model.lastRequest.messages.at(-1);
+  assert.ok(last);
+  return typeof last.content === 'string'
+    ? last.content
+    : last.content.map((p: MessagePart) => (p.kind === 'toolResult' ? p.content : p.kind === 'text' ? p.text : '')).join('');
+}
+
+async function rejectsWith(promise: Promise<unknown>, check: (error: unknown) => boolean): Promise<unknown> {
+  let caught: unknown;
+  await promise.then(
+    () => assert.fail('expected a rejection'),
+    error => (caught = error),
+  );
+  assert.ok(check(caught), `unexpected error: ${String(caught)}`);
+  return caught;
+}
+
+describe('requestStructured', () => {
+  describe('with a tool-calling model', () => {
+    it('sends one required tool with the JSON Schema and returns the validated tool input', async () => {
+      const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', good)));
+      assert.deepEqual(await ask(model), good);
+      const request = model.lastRequest;
+      assert.equal(request.toolMode, 'required');
+      assert.equal(request.tools.length, 1);
+      assert.equal(request.tools[0]?.name, 'cycle_verdict');
+      const schema = request.tools[0]?.inputSchema as { properties: Record<string, { description?: string }>; required: string[] };
+      assert.deepEqual(schema.required.sort(), ['converged', 'notes', 'score']);
+      assert.equal(schema.properties['converged']?.description, 'Whether the panel agrees');
+      assert.deepEqual(request.messages, prompt, 'no fenced-JSON instruction on the tool path');
+    });
+
+    it('accepts a tool input delivered as a JSON string', async () => {
+      const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', JSON.stringify(good))));
+      assert.deepEqual(await ask(model), good);
+    });
+
+    it('accepts fenced JSON text when the model answers without calling the tool', async () => {
+      const model = new ScriptedModel(sequence(jsonReply(good)));
+      assert.deepEqual(await ask(model), good);
+      assert.equal(model.callCount, 1);
+    });
+
+    it('repairs a schema mismatch by answering the tool call with the issues', async () => {
+      const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', { ...good, score: 9 }), toolCallReply('cycle_verdict', good)));
+      assert.deepEqual(await ask(model), good);
+      assert.equal(model.callCount, 2);
+      const [assistant, user] = model.lastRequest.messages.slice(-2);
+      assert.equal(assistant?.role, 'assistant');
+      const call = (assistant?.content as readonly MessagePart[]).find(p => p.kind === 'toolCall');
+      const result = (user?.content as readonly MessagePart[]).find(p => p.kind === 'toolResult');
+      assert.ok(call?.kind === 'toolCall' && result?.kind === 'toolResult');
+      assert.equal(result.callId, call.callId, 'the tool call is answered by its own result');
+      assert.match(result.content, /score: .*5/);
+    });
+
+    it('repairs a reply that made no tool call and no JSON', async () => {
+      const model = new ScriptedModel(sequence('I think they agree.', toolCallReply('cycle_verdict', good)));
+      assert.deepEqual(await ask(model), good);
+      assert.match(lastUserText(model), /No call to the `cycle_verdict` tool/);
+      assert.equal(model.lastRequest.messages.at(-2)?.content, 'I think they agree.');
+    });
+  });
+
+  describe('with a model without tool calling', () => {
+    it('appends a fenced-JSON instruction with the schema and parses the fence', async () => {
+      const model = textModel(jsonReply(good));
+      assert.deepEqual(await ask(model), good);
+      const request = model.lastRequest;
+      assert.equal(request.tools.length, 0);
+      assert.equal(request.toolMode, undefined);
+      assert.equal(request.messages.length, 2);
+      const instruction = request.messages[1]?.content as string;
+      assert.ok(instruction.startsWith(`${RESPONSE_FORMAT_HEADING}cycle_verdict`));
+      assert.match(instruction, /```json/);
+      assert.match(instruction, /"converged"/);
+    });
+
+    it('parses bare JSON', async () => {
+      assert.deepEqual(await ask(textModel(JSON.stringify(good))), good);
+    });
+
+    it('parses a fence surrounded by prose', async () => {
+      const reply = `Here is my verdict.\n\n${jsonReply(good)}\n\nLet me know if you need more.`;
+      assert.deepEqual(await ask(textModel(reply)), good);
+    });
+
+    it('skips a non-JSON code block before the JSON one', async () => {
+      const reply = `Example:\n\`\`\`ts\nconst x = 1;\n\`\`\`\nAnswer:\n${jsonReply(good)}`;
+      assert.deepEqual(await ask(textModel(reply)), good);
+    });
+
+    it('keeps a string value that itself contains a code fence', async () => {
+      const withCode = { ...good, notes: ['use:\n```ts\nrun()\n```'] };
+      assert.deepEqual(await ask(textModel(jsonReply(withCode))), withCode);
+    });
+
+    it('uses a tool call when the model makes one anyway', async () => {
+      assert.deepEqual(await ask(textModel(toolCallReply('cycle_verdict', good))), good);
+    });
+
+    it('repairs malformed JSON, showing the model its reply and the parse error', async () => {
+      const model = textModel('```json\n{"converged": true, score: 4}\n```', jsonReply(good));
+      assert.deepEqual(await ask(model), good);
+      assert.equal(model.callCount, 2);
+      assert.equal(model.lastRequest.messages.at(-2)?.role, 'assistant');
+      assert.match(lastUserText(model), /could not be parsed/);
+    });
+
+    it('repairs truncated JSON, saying it was cut off', async () => {
+      const model = textModel('```json\n{"converged": true, "score": 4, "notes": ["o', jsonReply(good));
+      assert.deepEqual(await ask(model), good);
+      assert.match(lastUserText(model), /incomplete/);
+    });
+
+    it('repairs a schema mismatch, listing each issue with its path', async () => {
+      const model = textModel(jsonReply({ converged: 'yes', score: 4, notes: [1] }), jsonReply(good));
+      assert.deepEqual(await ask(model), good);
+      const text = lastUserText(model);
+      assert.match(text, /^- converged: .*boolean/m);
+      assert.match(text, /^- notes\[0\]: .*string/m);
+    });
+
+    it('repairs an empty reply', async () => {
+      const model = textModel('   ', jsonReply(good));
+      assert.deepEqual(await ask(model), good);
+      assert.match(lastUserText(model), /empty/);
+      assert.equal(model.lastRequest.messages.at(-2)?.content, '(empty reply)', 'no empty assistant message is sent');
+    });
+  });
+
+  it('normalizes a reply before validating it, so a fixable reply needs no repair, and reports what it changed', async () => {
+    const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', { converged: true, score: 4, notes: ['ok', 'ok'] })));
+    const Unique = Verdict.refine(v => new Set(v.notes).size === v.notes.length, { message: 'notes repeat', path: ['notes'] });
+    const changes: string[] = [];
+    const reply = await requestStructured(
+      model,
+      {
+        schema: Unique,
+        name: 'cycle_verdict',
+        description: 'The verdict.',
+        messages: prompt,
+        normalize: (raw, note) => {
+          dedupeArray(raw, 'notes', undefined, 'note', note);
+          return raw;
+        },
+        onNormalized: c => changes.push(...c),
+      },
+      neverCancelled,
+    );
+    assert.deepEqual(reply.notes, ['ok']);
+    assert.equal(model.callCount, 1, 'no repair round');
+    assert.deepEqual(changes, ['dropped duplicate note "ok"']);
+  });
+
+  it('validates the reply as sent when a normalizer throws', async () => {
+    const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', good)));
+    const reply = await requestStructured(
+      model,
+      { schema: Verdict, name: 'cycle_verdict', description: 'The verdict.', messages: prompt, normalize: () => { throw new Error('bug'); } },
+      neverCancelled,
+    );
+    assert.deepEqual(reply, good);
+  });
+
+  it('gives up after maxRepairs with a malformedReply error naming the schema and the issues', async () => {
+    const model = textModel(jsonReply({ converged: true, score: 0, notes: [] }));
+    const error = await rejectsWith(ask(model), e => e instanceof LanguageModelFailure);
+    assert.ok(error instanceof LanguageModelFailure);
+    assert.equal(error.kind, 'malformedReply');
+    assert.match(error.message, /^cycle_verdict: the model's reply did not match the expected format after 3 attempts: score: /);
+    assert.equal(model.callCount, 3);
+  });
+
+  it('honours a custom maxRepairs of 0', async () => {
+    const model = textModel('nope');
+    await rejectsWith(ask(model, { maxRepairs: 0 }), e => e instanceof LanguageModelFailure && /after 1 attempts/.test(e.message));
+    assert.equal(model.callCount, 1);
+  });
+
+  it('propagates a model that throws mid-stream as a LanguageModelFailure without repairing', async () => {
+    const model = textModel({ kind: 'error', error: new Error('connection reset'), after: [{ kind: 'text', text: '```json\n{' }] });
+    const error = await rejectsWith(ask(model), e => e instanceof LanguageModelFailure);
+    assert.ok(error instanceof LanguageModelFailure);
+    assert.equal(error.kind, 'unknown');
+    assert.match(error.message, /connection reset/);
+    assert.equal(model.callCount, 1);
+  });
+
+  it('keeps the kind of a LanguageModelFailure the model throws', async () => {
+    const model = textModel({ kind: 'error', error: new LanguageModelFailure('blocked', 'filtered') });
+    const error = await rejectsWith(ask(model), e => e instanceof LanguageModelFailure);
+    assert.equal((error as LanguageModelFailure).kind, 'blocked');
+  });
+
+  it('throws CancelledError without calling the model when already cancelled', async () => {
+    const model = textModel(jsonReply(good));
+    const cancellation = cancellationSource();
+    cancellation.cancel();
+    const request = { schema: Verdict, name: 'cycle_verdict', description: 'd', messages: prompt };
+    await rejectsWith(requestStructured(model, request, cancellation.token), e => e instanceof CancelledError);
+    assert.equal(model.callCount, 0);
+  });
+
+  it('throws CancelledError when cancelled during a call, and does not retry', async () => {
+    const model = new ScriptedModel(sequence(jsonReply(good)), { supportsToolCalling: false, latencyMs: 5_000 });
+    const cancellation = cancellationSource();
+    const request = { schema: Verdict, name: 'cycle_verdict', description: 'd', messages: prompt };
+    const pending = requestStructured(model, request, cancellation.token);
+    setTimeout(() => cancellation.cancel(), 10);
+    const started = Date.now();
+    await rejectsWith(pending, e => e instanceof CancelledError);
+    assert.ok(Date.now() - started < 1_000, 'cancellation interrupts the call');
+    assert.equal(model.callCount, 1);
+  });
+
+  it('throws CancelledError when cancelled mid-stream even if the reply would have needed a repair', async () => {
+    const cancellation = cancellationSource();
+    const model = textModel({ kind: 'parts', parts: [{ kind: 'text', text: 'not json' }, { kind: 'text', text: '...', delayMs: 50 }] });
+    const request = { schema: Verdict, name: 'cycle_verdict', description: 'd', messages: prompt };
+    const pending = requestStructured(model, request, cancellation.token);
+    setTimeout(() => cancellation.cancel(), 5);
+    await rejectsWith(pending, e => e instanceof CancelledError);
+    assert.equal(model.callCount, 1);
+  });
+
+  it('records prompt tokens, output size and latency for every attempt', async () => {
+    const usage = new UsageTally();
+    const model = textModel('oops', jsonReply(good));
+    let tick = 0;
+    const request = {
+      schema: Verdict,
+      name: 'cycle_verdict',
+      description: 'd',
+      messages: prompt,
+      usage,
+      stopwatch: () => (tick += 7),
+    };
+    await requestStructured(model, request, neverCancelled);
+    assert.equal(usage.calls, 2);
+    assert.equal(usage.totalLatencyMs, 14);
+    assert.equal(usage.outputChars, 'oops'.length + jsonReply(good).length);
+    const firstPrompt = model.requests[0]?.messages ?? [];
+    const secondPrompt = model.requests[1]?.messages ?? [];
+    const tokens = (messages: readonly ChatMessage[]) =>
+      messages.reduce((sum, m) => sum + Math.ceil((m.content as string).length / 4), 0);
+    assert.equal(usage.promptTokens, tokens(firstPrompt) + tokens(secondPrompt));
+  });
+
+  it('records usage with the default performance clock', async () => {
+    const usage = new UsageTally();
+    await ask(new ScriptedModel(sequence(toolCallReply('cycle_verdict', good)), { latencyMs: 20 }), { usage });
+    assert.equal(usage.calls, 1);
+    assert.ok(usage.totalLatencyMs >= 15, `latency ${usage.totalLatencyMs}`);
+    assert.ok(usage.outputChars > 0);
+  });
+});

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { pipelineModel, steppingClock } from '../../../../support/pipelineScript';
+import { runFixture, type CheckpointAnswer } from './harness';
+
+const count = (model: ReturnType<typeof pipelineModel>, name: string) => model.requests.filter(r => r.toolMode === 'required' && r.tools[0]?.name === name).length;
+
+function answering(answers: Partial<Record<string, CheckpointAnswer[]>>) {
+  const seen: string[] = [];
+  return {
+    seen,
+    checkpoint: async ({ stage }: { stage: string }) => {
+      seen.push(stage);
+      return answers[stage]?.shift() ?? 'continue';
+    },
+  };
+}
+
+describe('checkpoints between stages', () => {
+  it('continue: asks after discovery and planning (the checkpoints of the built-in plan workflow)', async () => {
+    const { seen, checkpoint } = answering({});
+    const { outcome } = await runFixture(pipelineModel(), { checkpoint });
+    assert.equal(outcome.status, 'completed');
+    assert.deepEqual(seen, ['discovery', 'planning']);
+    assert.deepEqual(outcome.run.context.checkpoints.map(record => [record.phase, record.decision]), [['discovery', 'continue'], ['planning', 'continue']]);
+  });
+
+  it('redo: runs the stage again', async () => {
+    const { seen, checkpoint } = answering({ discovery: ['redo'] });
+    const model = pipelineModel();
+    const { outcome } = await runFixture(model, { checkpoint });
+    assert.equal(outcome.status, 'completed');
+    assert.deepEqual(seen, ['discovery', 'discovery', 'planning']);
+    assert.equal(outcome.run.context.phases.iteration_counts['discovery'], 2);
+    assert.deepEqual(outcome.state.phases.map(phase => [phase.stage, phase.outcome]).slice(0, 2), [['discovery', 'redo'], ['discovery', 'advanced']]);
+    assert.equal(count(model, 'discovery_collector_result'), 2);
+  });
+
+  it('skipNext: finishes after this stage and marks the rest skipped', async () => {
+    const { checkpoint } = answering({ discovery: ['skipNext'] });
+    const model = pipelineModel();
+    const { outcome } = await runFixture(model, { checkpoint });
+    assert.equal(outcome.status, 'completed');
+    assert.deepEqual(outcome.state.skipped, ['planning', 'tickets']);
+    assert.equal(count(model, 'planning_agent_result'), 0);
+  });
+
+  it('abort: stops with a state that resumes at the next stage without redoing the last', async () => {
+    const { checkpoint } = answering({ discovery: ['abort'] });
+    const first = await runFixture(pipelineModel(), { checkpoint });
+    assert.equal(first.outcome.status, 'aborted');
+    assert.equal(first.outcome.state.nextStage, 'planning');
+    const model = pipelineModel();
+    const { outcome: resumed } = await runFixture(model, { history: first.history, clock: steppingClock(Date.parse('2026-01-19T12:00:00.000Z')), resume: JSON.parse(JSON.stringify(first.outcome.run)) });
+    assert.equal(resumed.status, 'completed');
+    assert.equal(count(model, 'discovery_report'), 0, 'discovery is not redone');
+    assert.ok(resumed.state.stages.tickets);
+  });
+});

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { discoveryReportDraft, pipelineModel, requestText, steppingClock } from '../../../../support/pipelineScript';
+import { valueReply } from '../../../../support/scriptedModel';
+import { runFixture } from './harness';
+
+/** A report citing `src/missing.ts` in one reference among valid ones: normalization can drop it. */
+function reportWithOneMissingFile() {
+  const draft = discoveryReportDraft();
+  const missing = { ...draft.fileReferences[0], referenceId: 'ref-2', filePath: 'src/missing.ts' };
+  return { ...draft, fileReferences: [...draft.fileReferences, missing], relevanceScores: { ...draft.relevanceScores, 'src/missing.ts': 0.5 } };
+}
+
+describe('handoff repair and escalation', () => {
+  it('drops a reference to a file that does not exist before validation, notes it, and asks for no repair', async () => {
+    const model = pipelineModel({ discovery_report: valueReply(reportWithOneMissingFile()) });
+    const { outcome, events } = await runFixture(model);
+    assert.equal(outcome.status, 'completed');
+    assert.ok(!model.requests.some(r => /rejected by validation|did not match the required format/.test(requestText(r))));
+    const noted = events.flatMap(e => (e.kind === 'reply-normalized' ? e.changes : []));
+    assert.ok(noted.includes('dropped the reference to "src/missing.ts", which is not a file of the workspace'), noted.join('\n'));
+    assert.ok(outcome.state.stages.discovery?.reports.every(report => report.fileReferences.every(ref => ref.filePath !== 'src/missing.ts')));
+  });
+
+  it('sends what normalization cannot fix back to the model and accepts the repaired report', async () => {
+    // Every query expects only the missing file: dropping them leaves fewer than the required three.
+    const model = pipelineModel({ discovery_report: [valueReply(discoveryReportDraft('src/missing.ts')), valueReply(discoveryReportDraft())] });
+    const { outcome } = await runFixture(model);
+    assert.equal(outcome.status, 'completed');
+    const repair = model.requests.find(r => requestText(r).includes('did not match the required format'));
+    assert.ok(repair);
+    assert.match(requestText(repair), /generatedQueries/);
+  });
+
+  it('ends a reply that stays unusable with a clear failure; the state stays resumable', async () => {
+    const bad = pipelineModel({ discovery_report: valueReply(discoveryReportDraft('src/missing.ts')) });
+    const first = await runFixture(bad);
+    assert.equal(first.outcome.status, 'failed');
+    assert.ok(first.outcome.status === 'failed');
+    assert.match(first.outcome.message, /discovery_report/);
+    assert.match(first.outcome.message, /after 3 attempts/);
+    assert.equal(first.outcome.state.nextStage, 'discovery');
+    assert.ok(first.snapshot.items.some(i => i.outcome.status === 'failed'));
+
+    // Resume the same run with a model that now behaves.
+    const { outcome: resumed } = await runFixture(pipelineModel(), { goal: 'ignored on resume', history: first.history, clock: steppingClock(Date.parse('2026-01-19T11:00:00.000Z')), resume: first.outcome.run });
+    assert.equal(resumed.status, 'completed');
+    assert.equal(resumed.state.goal, 'Add subtraction to the calculator.');
+    assert.ok(resumed.state.nextSequence > first.outcome.state.nextSequence);
+  });
+});

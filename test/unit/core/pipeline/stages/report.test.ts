@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { pipelineReportFiles } from '../../../../../src/core/pipeline/run/report';
+import { runMetadataOf } from '../../../../../src/core/pipeline/run/runMetadata';
+import { proposedChangeMarkdown } from '../../../../../src/core/pipeline/run/proposedChangeMarkdown';
+import { pipelineModel } from '../../../../support/pipelineScript';
+import { runFixture } from './harness';
+
+describe('run report (Markdown)', () => {
+  it('writes code map, recommendations, tickets, one outcome per ticket and run metadata under .council/runs/<run-id>/', async () => {
+    const { outcome } = await runFixture(pipelineModel());
+    const files = pipelineReportFiles(outcome.state);
+    const folder = `.council/runs/${outcome.state.runId}`;
+    assert.deepEqual(files.map(f => f.path), [
+      `${folder}/code-map.md`,
+      `${folder}/recommendations.md`,
+      `${folder}/tickets.md`,
+      `${folder}/outcomes/T-1.md`,
+      `${folder}/outcomes/T-2.md`,
+      `${folder}/run.md`,
+    ]);
+    const byName = (name: string) => files.find(f => f.path.endsWith(name))?.content ?? '';
+    assert.match(byName('code-map.md'), /```mermaid\nflowchart LR\n {2}n_app\["app \(src\/app\.ts\)"\]/);
+    assert.match(byName('code-map.md'), /n_app -->\|"calls"\| n_math/);
+    assert.match(byName('tickets.md'), /```mermaid\nflowchart TD[\s\S]*n_T_1 -->\|"blocks"\| n_T_2/);
+    assert.match(byName('tickets.md'), /### Acceptance criteria\n\n- Tests pass\./);
+    assert.match(byName('T-1.md'), /```diff\n--- a\/src\/util\/math\.ts\n\+\+\+ b\/src\/util\/math\.ts\n@@ -2,1 \+2,1 @@/);
+    assert.match(byName('T-1.md'), /Nothing has been applied/);
+    assert.match(byName('run.md'), /\| discovery \| advanced \|/);
+    const meta = runMetadataOf(outcome.state);
+    assert.equal(meta.deliverables.tickets, 2);
+    assert.equal(meta.deliverables.proposedChanges, 4);
+    assert.ok(meta.agentsSpawned >= 7 && meta.modelCalls > 0 && meta.promptTokens > 0);
+  });
+
+  it('leaves out files of stages not completed, and fences content that contains backticks', () => {
+    const md = proposedChangeMarkdown({ kind: 'create', path: 'a.md', content: '```js\nx\n```', rationale: 'r' });
+    assert.match(md, /^````md\n```js/m);
+  });
+});

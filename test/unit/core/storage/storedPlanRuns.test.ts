@@ -1,0 +1,141 @@
+import * as assert from 'node:assert/strict';
+import { PipelineRunState } from '../../../../src/core/pipeline/run/runState';
+import { NewerVersionError } from '../../../../src/core/storage/versioned';
+import type { WorkflowRunState } from '../../../../src/core/workflow/engine/workflowRunState';
+import { pipelineRunStateOf, readBoard } from '../../../../src/core/workflow/plan/pipelineBoard';
+import { HISTORY_KEY_PREFIX, MementoHistoryStore } from '../../../../src/vscode/storage/mementoHistoryStore';
+import { RUN_CAPACITY, RunStore, RUN_KEY_PREFIX } from '../../../../src/vscode/workflow/runStore';
+import { builtInWorkflow } from '../../../support/builtInWorkflow';
+import { MemoryMemento } from '../../../support/memoryMemento';
+import { altered, storageFixture } from './fixtures';
+
+const RUN_ID = 'wf-00000000-0000-4000-8000-000000000001';
+const RUN_KEY = RUN_KEY_PREFIX + RUN_ID;
+const HISTORY_KEY = HISTORY_KEY_PREFIX + RUN_ID;
+const v1 = storageFixture('plan-run.v1.json');
+const v2 = storageFixture('plan-run.v2.json');
+const v99 = storageFixture('plan-run.v99.json');
+const now = () => '2026-02-01T00:00:00.000Z';
+
+function runsWith(entries: Readonly<Record<string, unknown>>): { runs: RunStore; memento: MemoryMemento } {
+  const memento = MemoryMemento.of(entries);
+  return { runs: new RunStore(memento, now), memento };
+}
+
+/** Another run's state, from the v2 fixture. */
+function otherRun(n: number): WorkflowRunState {
+  const state = (v2 as { state: WorkflowRunState }).state;
+  return { ...state, runId: `wf-00000000-0000-4000-8000-${String(n).padStart(12, '0')}` };
+}
+
+describe('stored /plan and workflow runs across versions', () => {
+  it('a version 1 /plan run (the pipeline state, stored before /plan ran as a workflow) migrates to a run of the plan workflow', () => {
+    const { runs } = runsWith({ [RUN_KEY]: v1 });
+    const read = runs.read(RUN_ID);
+    assert.equal(read.kind, 'found');
+    if (read.kind !== 'found') return;
+    assert.equal(read.run.version, 2);
+    assert.equal(read.run.workflow, 'plan');
+    assert.equal(read.run.status, v1.status);
+    const old = PipelineRunState.parse(v1.state);
+    const board = readBoard(read.run.state.blackboard);
+    assert.deepEqual(board.stages, old.stages, 'every stage record kept');
+    const view = pipelineRunStateOf(builtInWorkflow('plan'), read.run.state);
+    const { routeBackFeedback: _feedback, ...expected } = old;
+    assert.deepEqual(view, expected, 'the pipeline sees the same run');
+    assert.deepEqual(read.run.state.context.phases.completed, ['discovery', 'planning', 'tickets'].filter(stage => stage in old.stages));
+    assert.deepEqual(runs.load(RUN_ID), read.run);
+    assert.deepEqual(runs.latest('plan'), read);
+    assert.deepEqual(runs.episodes(5).map(e => [e.runId, e.outcome]), [[RUN_ID, 'completed']]);
+  });
+
+  it('a version 1 run paused at a checkpoint waits at the same checkpoint, with the /plan buttons', () => {
+    const paused = altered(v1 as { status: string; state: Record<string, unknown> }, run => {
+      run.status = 'paused';
+      run.state.stages = { discovery: (run.state.stages as Record<string, unknown>).discovery };
+      run.state.nextStage = 'planning';
+    });
+    const read = runsWith({ [RUN_KEY]: paused }).runs.read(RUN_ID);
+    assert.ok(read.kind === 'found');
+    const pending = read.run.state.pendingCheckpoint;
+    assert.equal(pending?.phase, 'discovery');
+    assert.deepEqual(pending?.options.map(option => [option.label, option.onSelect]), [
+      ['Continue', { action: 'continue' }],
+      ['Redo stage', { action: 'repeat_phase', target: 'discovery' }],
+      ['Skip next stage', { action: 'skip_phases', phases: ['planning', 'tickets'] }],
+      ['Abort', { action: 'abort' }],
+    ]);
+    assert.equal(read.run.state.nextPhase, 'planning');
+    assert.equal(runsWith({ [RUN_KEY]: v1 }).runs.load(RUN_ID)?.state.pendingCheckpoint, undefined, 'a completed run waits nowhere');
+  });
+
+  it('a version 2 run reads as stored, and saving it back changes nothing but the time', async () => {
+    const { runs, memento } = runsWith({ [RUN_KEY]: v2 });
+    const run = runs.load(RUN_ID);
+    assert.ok(run);
+    assert.deepEqual(run, v2);
+    await runs.save(run.state, run.status);
+    assert.deepEqual(memento.get(RUN_KEY), { ...v2, updatedAt: now() });
+  });
+
+  it('a run saved by a newer Council is reported with what to do, and skipped by load and list', () => {
+    const { runs } = runsWith({ [RUN_KEY]: v99 });
+    const read = runs.read(RUN_ID);
+    assert.ok(read.kind === 'newer');
+    assert.ok(read.error instanceof NewerVersionError);
+    assert.equal(
+      read.error.message,
+      'The stored workflow run was saved by a newer version of Council (storage format 99; this version reads up to format 2). ' +
+        'Update the Council extension to resume it, or start a new run with `/plan <goal>` or `/workflow <name> <goal>`. The saved workflow run is kept unchanged.',
+    );
+    assert.equal(runs.load(RUN_ID), undefined);
+    assert.deepEqual(runs.list(), []);
+    assert.equal(runs.latest().kind, 'newer', 'the newest run is the one a bare /plan continue would resume');
+    assert.deepEqual(runs.read('wf-none'), { kind: 'missing' });
+  });
+
+  it('never saves over or evicts a newer Council’s run', async () => {
+    const { runs, memento } = runsWith({ [RUN_KEY]: v99 });
+    await assert.rejects(runs.save(otherRun(1), 'paused'), NewerVersionError);
+    assert.deepEqual(memento.get(RUN_KEY), v99);
+    for (let n = 2; n <= RUN_CAPACITY + 2; n++) await runs.save(otherRun(n), 'completed');
+    assert.deepEqual(memento.get(RUN_KEY), v99);
+    assert.equal(runs.list().length, RUN_CAPACITY);
+  });
+
+  it('a damaged run gives a clear error naming what is wrong', () => {
+    const cases: [unknown, RegExp][] = [
+      [altered(v1, run => void (run.status = 'exploded')), /^The stored workflow run is unreadable:\n[\s\S]*status/],
+      [altered(v1 as { state: Record<string, unknown> }, run => void delete run.state.goal), /could not be upgraded from format 1[\s\S]*"goal"/],
+      [altered(v2 as { state: { context: Record<string, unknown> } }, run => void delete run.state.context.goal), /unreadable[\s\S]*state\.context\.goal/],
+      [altered(v2 as { state: Record<string, unknown> }, run => void (run.state.stateVersion = 2)), /unreadable[\s\S]*state\.stateVersion/],
+      ['not a run', /^The stored workflow run is unreadable: it is not a record\.$/],
+    ];
+    for (const [entry, expected] of cases) {
+      const read = runsWith({ [RUN_KEY]: entry }).runs.read(RUN_ID);
+      assert.ok(read.kind === 'corrupt', JSON.stringify(read).slice(0, 200));
+      assert.match(read.error, expected);
+    }
+  });
+
+  it("a run's version 1 history loads and appends without rewriting what is stored", async () => {
+    const v1History = storageFixture('plan-history.v1.json') as { items: unknown[]; notes: unknown[] };
+    const memento = MemoryMemento.of({ [HISTORY_KEY]: v1History });
+    const history = new MementoHistoryStore(memento);
+    const loaded = await history.load(RUN_ID);
+    assert.equal(loaded.items.length, 10);
+    const note = { noteId: 'note-1', runId: RUN_ID, timestamp: now(), content: 'Checked.', tags: [], authorAgent: 'test', itemIds: [] };
+    await history.appendNote(note);
+    assert.deepEqual(memento.get(HISTORY_KEY), { version: 1, items: v1History.items, notes: [note] });
+  });
+
+  it("a newer Council's history is neither read nor written", async () => {
+    const v99History = storageFixture('plan-history.v99.json');
+    const memento = MemoryMemento.of({ [HISTORY_KEY]: v99History });
+    const history = new MementoHistoryStore(memento);
+    await assert.rejects(history.load(RUN_ID), NewerVersionError);
+    const note = { noteId: 'note-1', runId: RUN_ID, timestamp: now(), content: 'Checked.', tags: [], authorAgent: 'test', itemIds: [] };
+    await assert.rejects(history.appendNote(note), NewerVersionError);
+    assert.deepEqual(memento.get(HISTORY_KEY), v99History);
+  });
+});

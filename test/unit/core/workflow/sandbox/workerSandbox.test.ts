@@ -1,0 +1,79 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+import { quickJsAlias } from '../../../../../scripts/quickJsAlias.mjs';
+import { CancellationScope } from '../../../../../src/core/llm/cancellationScope';
+import { neverCancelled } from '../../../../../src/core/llm/languageModel';
+import { HARD_STOP_GRACE_MS } from '../../../../../src/core/workflow/sandbox/workerSandbox';
+import { nodeScriptSandbox } from '../../../../../src/node/nodeScriptSandbox';
+import { REPO_ROOT } from '../../../../support/nodePersonaSource';
+import { QUICKJS_WASM_PATH } from '../../../../support/quickJsWasm';
+
+/** The worker bundled as the extension bundles it (esbuild, Node, CommonJS), into a temporary folder. */
+function bundledWorker(): string {
+  const outfile = join(mkdtempSync(join(tmpdir(), 'council-worker-')), 'scriptWorker.js');
+  buildSync({ absWorkingDir: REPO_ROOT, entryPoints: ['src/node/scriptWorker.ts'], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, alias: quickJsAlias, logLevel: 'error' });
+  return outfile;
+}
+
+/** The Node host's sandbox. */
+const sandbox = nodeScriptSandbox(bundledWorker(), QUICKJS_WASM_PATH);
+
+/** An object with 200k keys: a loop of `{...o}` spends seconds between two interrupt checks. */
+const SPREAD_LOOP = "const o = {}; for (let i = 0; i < 200000; i++) o['k' + i] = i; while (true) { ({ ...o }); }";
+
+describe('scripts in a worker thread (the Node extension host)', function () {
+  this.timeout(30_000);
+
+  it('runs a script off the host thread, calling host functions back on the host', async () => {
+    const calls: string[] = [];
+    const outcome = await sandbox.run({
+      mode: 'body',
+      code: "const a = await ask('one'); let b; try { await fail(); } catch (e) { b = e.message; } return { a, b, c: context.n };",
+      globals: { context: { n: 3 } },
+      functions: { ask: async value => (calls.push(String(value)), `got ${String(value)}`), fail: () => Promise.reject(new Error('no')) },
+    });
+    assert.deepEqual(outcome.ok ? outcome.value : outcome.failure, { a: 'got one', b: 'no', c: 3 });
+    assert.deepEqual(calls, ['one']);
+    assert.equal(outcome.hostCalls, 2);
+  });
+
+  it('terminates a script the engine cannot interrupt in time; the host thread stays free and the next script runs', async () => {
+    let ticks = 0;
+    const ticking = setInterval(() => (ticks += 1), 50);
+    const started = performance.now();
+    const outcome = await sandbox.run({ mode: 'body', code: SPREAD_LOOP, limits: { cpuMs: 200 } });
+    const elapsed = performance.now() - started;
+    clearInterval(ticking);
+    assert.equal(outcome.ok ? 'ok' : outcome.failure.kind, 'timeout');
+    assert.ok(elapsed < 200 + HARD_STOP_GRACE_MS + 1500, `stopped after ${Math.round(elapsed)} ms`);
+    assert.ok(ticks >= Math.floor(elapsed / 50) - 6, `the host's timers kept running (${ticks} ticks in ${Math.round(elapsed)} ms)`);
+    const next = await sandbox.run({ mode: 'expression', code: '1 + 1' });
+    assert.deepEqual(next.ok ? next.value : next.failure, 2);
+  });
+
+  it('an endless plain loop is still stopped by the engine at its CPU limit', async () => {
+    const started = performance.now();
+    const outcome = await sandbox.run({ mode: 'body', code: 'while (true) {}', limits: { cpuMs: 200 } });
+    assert.equal(outcome.ok ? 'ok' : outcome.failure.kind, 'timeout');
+    assert.ok(performance.now() - started < 200 + HARD_STOP_GRACE_MS, 'before the worker had to be terminated');
+  });
+
+  it('time awaiting host calls is not the script\'s: slow host calls do not trip the hard stop', async () => {
+    const outcome = await sandbox.run({
+      mode: 'body',
+      code: 'for (let i = 0; i < 3; i++) await wait(); return 1',
+      functions: { wait: () => new Promise(resolve => setTimeout(() => resolve(null), 600)) },
+      limits: { cpuMs: 100 },
+    });
+    assert.deepEqual(outcome.ok ? outcome.value : outcome.failure, 1);
+  });
+
+  it('Stop cancels a script waiting on the host', async () => {
+    const scope = new CancellationScope(neverCancelled);
+    const outcome = sandbox.run({ mode: 'body', code: 'await never(); return 1', functions: { never: () => (setTimeout(() => scope.cancel(), 50), new Promise(() => {})) }, signal: scope });
+    assert.equal((await outcome).ok ? 'ok' : (await outcome as { failure: { kind: string } }).failure.kind, 'cancelled');
+  });
+});
