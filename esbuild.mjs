@@ -63,11 +63,19 @@ const node = { platform: 'node', target: 'node20', plugins: [zodEnglishOnly] };
 const integrationSuites = {
   name: 'integration-suites',
   setup(build) {
-    build.onResolve({ filter: /^council:integration-suites$/ }, () => ({ path: 'suites', namespace: 'integration-suites' }));
+    build.onResolve({ filter: /^council:integration-suites$/ }, () => ({
+      path: 'suites',
+      namespace: 'integration-suites',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'integration-suites' }, async () => {
       const files = (await readdir(suitesDir, { recursive: true })).filter(file => file.endsWith('.test.ts')).sort();
       const requires = files.map(file => `  require(${JSON.stringify(`./${file.split('\\').join('/')}`)});`);
-      return { contents: `export function loadSuites() {\n${requires.join('\n')}\n}\n`, resolveDir: suitesDir, loader: 'js', watchDirs: [suitesDir] };
+      return {
+        contents: `export function loadSuites() {\n${requires.join('\n')}\n}\n`,
+        resolveDir: suitesDir,
+        loader: 'js',
+        watchDirs: [suitesDir],
+      };
     });
   },
 };
@@ -81,14 +89,41 @@ const testEntry = {
 
 const productBundles = [
   // The Node host runs workflow scripts in a worker thread it can terminate (src/node/scriptWorker.ts).
-  { ...common, ...node, entryPoints: { extension: 'src/node/extension.ts', scriptWorker: 'src/node/scriptWorker.ts' }, outdir: 'dist/node' },
+  {
+    ...common,
+    ...node,
+    entryPoints: { extension: 'src/node/extension.ts', scriptWorker: 'src/node/scriptWorker.ts' },
+    outdir: 'dist/node',
+  },
   { ...common, ...browser, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist/web' },
 ];
 const testBundles = [
-  { ...common, ...browser, ...testEntry, entryPoints: { index: 'test/integration/index.ts' }, outdir: 'dist/test/integration' },
-  { ...common, ...node, ...testEntry, entryPoints: { index: 'test/integration/index.ts' }, outdir: 'dist/test/integration-node' },
-  { ...common, ...browser, entryPoints: { web: 'test/integration/fixture/src/extension.ts' }, outdir: 'test/integration/fixture/dist' },
-  { ...common, ...node, entryPoints: { node: 'test/integration/fixture/src/extension.ts' }, outdir: 'test/integration/fixture/dist' },
+  {
+    ...common,
+    ...browser,
+    ...testEntry,
+    entryPoints: { index: 'test/integration/index.ts' },
+    outdir: 'dist/test/integration',
+  },
+  {
+    ...common,
+    ...node,
+    ...testEntry,
+    entryPoints: { index: 'test/integration/index.ts' },
+    outdir: 'dist/test/integration-node',
+  },
+  {
+    ...common,
+    ...browser,
+    entryPoints: { web: 'test/integration/fixture/src/extension.ts' },
+    outdir: 'test/integration/fixture/dist',
+  },
+  {
+    ...common,
+    ...node,
+    entryPoints: { node: 'test/integration/fixture/src/extension.ts' },
+    outdir: 'test/integration/fixture/dist',
+  },
 ];
 const bundles = production ? productBundles : [...productBundles, ...testBundles];
 

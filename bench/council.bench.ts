@@ -39,11 +39,16 @@ const TURNS: readonly { readonly label: string; readonly command: CouncilCommand
 /** ~330 tokens of argument, the length of a real persona's contribution. */
 const TYPICAL_ARGUMENT = Array.from(
   { length: 12 },
-  (_, i) => `Point ${i + 1}: the trade-off between revocation, operational cost and implementation effort shifts when traffic grows past the current load.`,
+  (_, i) =>
+    `Point ${i + 1}: the trade-off between revocation, operational cost and implementation effort shifts when traffic grows past the current load.`,
 ).join(' ');
 
 /** The configurations compared, side by side. */
-const CONFIGURATIONS: readonly { readonly label: string; readonly protocol: DebateProtocol; readonly maxRequests?: number }[] = [
+const CONFIGURATIONS: readonly {
+  readonly label: string;
+  readonly protocol: DebateProtocol;
+  readonly maxRequests?: number;
+}[] = [
   { label: 'economy, budget 12', protocol: 'economy', maxRequests: 12 },
   { label: 'economy, no budget', protocol: 'economy' },
   { label: 'thorough', protocol: 'thorough' },
@@ -102,25 +107,40 @@ async function runOnce(configuration: (typeof CONFIGURATIONS)[number], profile: 
   const model = new LatencyModel(rig.model, profile);
   const output = new TimedOutput();
   const deps = { ...rig.deps, model, output };
-  const log = newCouncilSession({ request: 'How should we store user sessions for our web app?', userId: 'bench', limits: LIMITS }, deps);
+  const log = newCouncilSession(
+    { request: 'How should we store user sessions for our web app?', userId: 'bench', limits: LIMITS },
+    deps,
+  );
   const started = performance.now();
   for (const [i, turn] of TURNS.entries()) {
     await runCouncilTurn(log, turn.command, deps);
-    if (i < TURNS.length - 1 && log.state !== 'clarifying') fail(`${configuration.label}: after "${turn.label}" the session is ${log.state}`);
+    if (i < TURNS.length - 1 && log.state !== 'clarifying')
+      fail(`${configuration.label}: after "${turn.label}" the session is ${log.state}`);
   }
   const wall = performance.now() - started;
   await model.settled();
   const session = sessionView(log.snapshot);
   if (log.state !== 'completed') fail(`${configuration.label}: the session ended in state ${log.state}`);
-  if (session.answers.length !== QUESTIONS) fail(`${configuration.label}: ${session.answers.length} answers, expected ${QUESTIONS}`);
-  if (log.requestsUsed !== model.calls.length) fail(`${configuration.label}: the session counted ${log.requestsUsed} requests, the model saw ${model.calls.length}`);
+  if (session.answers.length !== QUESTIONS)
+    fail(`${configuration.label}: ${session.answers.length} answers, expected ${QUESTIONS}`);
+  if (log.requestsUsed !== model.calls.length)
+    fail(
+      `${configuration.label}: the session counted ${log.requestsUsed} requests, the model saw ${model.calls.length}`,
+    );
   const answer = model.calls.find(c => c.step === 'answer') ?? fail(`${configuration.label}: no answer request`);
-  const firstWord = output.writes.find(w => w.at >= answer.start && w.text.trim() !== '') ?? fail(`${configuration.label}: no answer text reached the chat`);
+  const firstWord =
+    output.writes.find(w => w.at >= answer.start && w.text.trim() !== '') ??
+    fail(`${configuration.label}: no answer text reached the chat`);
   // Discarded speculation (thorough's drafts of a cycle that never ran) fed nothing: not part of any chain.
   const useful = model.calls.filter(c => c.outcome === 'ok');
   const bound = weightedCriticalPath(useful.map(c => ({ start: c.start, end: c.end, weight: c.nominalMs })));
   const last = session.discussions.at(-1);
-  const stoppedBy = last?.status === 'limit_reached' ? 'cycle limit' : last?.status === 'concluded' && last.stoppedByBudget ? 'budget' : 'agreement';
+  const stoppedBy =
+    last?.status === 'limit_reached'
+      ? 'cycle limit'
+      : last?.status === 'concluded' && last.stoppedByBudget
+        ? 'budget'
+        : 'agreement';
   return {
     calls: model.calls,
     wallMs: wall / profile.scale,
@@ -140,9 +160,14 @@ function median(values: readonly number[]): number {
 /** Left-aligned text columns, right-aligned numeric ones, with a rule under the header. */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map(r => (r[i] ?? '').length)));
-  const numeric = header.map((_, i) => rows.length > 0 && rows.every(r => /^[-+]?[\d.,]+\s*(ms|x|%|s)?$|^$/.test(r[i] ?? '')));
+  const numeric = header.map(
+    (_, i) => rows.length > 0 && rows.every(r => /^[-+]?[\d.,]+\s*(ms|x|%|s)?$|^$/.test(r[i] ?? '')),
+  );
   const line = (cells: readonly string[]) =>
-    cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map(w => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -169,7 +194,9 @@ function figures(label: string, runs: readonly Run[]): Figures {
   for (const run of runs) {
     if (run.calls.length !== first.calls.length) fail(`${label}: the number of requests differs between runs`);
   }
-  const byStep = Object.fromEntries([...STEPS, 'other'].map(s => [s, first.calls.filter(c => c.step === s).length])) as Record<Step, number>;
+  const byStep = Object.fromEntries(
+    [...STEPS, 'other'].map(s => [s, first.calls.filter(c => c.step === s).length]),
+  ) as Record<Step, number>;
   // Multipliers: 1x for every request; or 0x for the personas' own requests on a plan's included model.
   const personaSteps: readonly Step[] = ['contribute', 'conclude'];
   return {
@@ -180,7 +207,8 @@ function figures(label: string, runs: readonly Run[]): Figures {
     premiumPersonasIncluded: first.calls.filter(c => !personaSteps.includes(c.step)).length,
     promptTokens: first.calls.reduce((sum, c) => sum + c.promptTokens, 0),
     promptTokensPerContribution: Math.round(
-      first.calls.filter(c => c.step === 'contribute').reduce((sum, c) => sum + c.promptTokens, 0) / Math.max(1, byStep.contribute),
+      first.calls.filter(c => c.step === 'contribute').reduce((sum, c) => sum + c.promptTokens, 0) /
+        Math.max(1, byStep.contribute),
     ),
     outputTokens: first.calls.reduce((sum, c) => sum + c.outputTokens, 0),
     wallMs: median(runs.map(r => r.wallMs)),
@@ -194,7 +222,11 @@ function figures(label: string, runs: readonly Run[]): Figures {
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-export async function main(): Promise<{ readonly name: 'council'; readonly figures: readonly Figures[]; readonly summary: readonly SummaryRow[] }> {
+export async function main(): Promise<{
+  readonly name: 'council';
+  readonly figures: readonly Figures[];
+  readonly summary: readonly SummaryRow[];
+}> {
   checkCriticalPath();
   const profile: LatencyProfile = {
     ttftMs: numberFromEnv('BENCH_TTFT_MS', 800),
@@ -211,7 +243,9 @@ export async function main(): Promise<{ readonly name: 'council'; readonly figur
 
   const column = (pick: (f: Figures) => string) => all.map(pick);
   const rows: string[][] = [
-    ...[...STEPS, 'other' as const].filter(step => all.some(f => f.byStep[step] > 0)).map(step => [`requests: ${step}`, ...column(f => String(f.byStep[step]))]),
+    ...[...STEPS, 'other' as const]
+      .filter(step => all.some(f => f.byStep[step] > 0))
+      .map(step => [`requests: ${step}`, ...column(f => String(f.byStep[step]))]),
     ['requests in all', ...column(f => String(f.requests))],
     ['premium requests (1x everywhere)', ...column(f => String(f.premium))],
     ['premium requests (personas on a 0x model)', ...column(f => String(f.premiumPersonasIncluded))],
@@ -247,8 +281,14 @@ export async function main(): Promise<{ readonly name: 'council'; readonly figur
     { metric: 'prompt tokens', value: all.map(f => f.promptTokens).join(' / ') },
     { metric: 'wall / bound', value: all.map(f => `${f.ratio.toFixed(2)}x`).join(' / ') },
     { metric: 'wall time', value: all.map(f => s(f.wallMs)).join(' / ') },
-    { metric: 'first answer word after its request starts', value: all.map(f => `${f.firstWordMs.toFixed(0)} ms`).join(' / ') },
-    { metric: 'requests saved vs thorough', value: `${thorough.requests - economy.requests} (${(100 - (100 * economy.requests) / thorough.requests).toFixed(0)}%)` },
+    {
+      metric: 'first answer word after its request starts',
+      value: all.map(f => `${f.firstWordMs.toFixed(0)} ms`).join(' / '),
+    },
+    {
+      metric: 'requests saved vs thorough',
+      value: `${thorough.requests - economy.requests} (${(100 - (100 * economy.requests) / thorough.requests).toFixed(0)}%)`,
+    },
   ];
   return { name: 'council', figures: all, summary };
 }

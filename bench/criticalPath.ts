@@ -27,7 +27,9 @@ export function criticalPath(calls: readonly TimedCall[]): CriticalPath {
     }
   }
   // end_j < start_i implies start_j < start_i, so visiting by start time is a topological order.
-  const order = calls.map((_, i) => i).sort((a, b) => calls[a]!.start - calls[b]!.start || calls[a]!.end - calls[b]!.end);
+  const order = calls
+    .map((_, i) => i)
+    .sort((a, b) => calls[a]!.start - calls[b]!.start || calls[a]!.end - calls[b]!.end);
   const depth = new Array<number>(calls.length).fill(0);
   const previous = new Array<number>(calls.length).fill(-1);
   let last = -1;
@@ -58,8 +60,13 @@ export interface WeightedCall extends TimedCall {
  * The heaviest chain through the same "ended before started" DAG: the sum of nominal durations that no amount of
  * parallelism could have removed, i.e. a lower bound on wall time when calls take different times.
  */
-export function weightedCriticalPath(calls: readonly WeightedCall[]): { readonly total: number; readonly chain: readonly number[] } {
-  const order = calls.map((_, i) => i).sort((a, b) => calls[a]!.start - calls[b]!.start || calls[a]!.end - calls[b]!.end);
+export function weightedCriticalPath(calls: readonly WeightedCall[]): {
+  readonly total: number;
+  readonly chain: readonly number[];
+} {
+  const order = calls
+    .map((_, i) => i)
+    .sort((a, b) => calls[a]!.start - calls[b]!.start || calls[a]!.end - calls[b]!.end);
   const best = new Array<number>(calls.length).fill(0);
   const previous = new Array<number>(calls.length).fill(-1);
   let last = -1;
@@ -86,26 +93,75 @@ export function checkCriticalPath(): void {
   const expect = (name: string, calls: readonly TimedCall[], length: number, chain?: readonly number[]) => {
     const got = criticalPath(calls);
     if (got.length !== length || (chain && got.chain.join() !== chain.join())) {
-      throw new Error(`criticalPath self-check "${name}": expected ${length} [${chain?.join() ?? '?'}], got ${got.length} [${got.chain.join()}]`);
+      throw new Error(
+        `criticalPath self-check "${name}": expected ${length} [${chain?.join() ?? '?'}], got ${got.length} [${got.chain.join()}]`,
+      );
     }
   };
   expect('empty', [], 0, []);
-  expect('sequential', [{ start: 0, end: 1 }, { start: 2, end: 3 }, { start: 4, end: 5 }], 3, [0, 1, 2]);
-  expect('parallel', [{ start: 0, end: 10 }, { start: 0, end: 10 }, { start: 1, end: 9 }], 1);
+  expect(
+    'sequential',
+    [
+      { start: 0, end: 1 },
+      { start: 2, end: 3 },
+      { start: 4, end: 5 },
+    ],
+    3,
+    [0, 1, 2],
+  );
+  expect(
+    'parallel',
+    [
+      { start: 0, end: 10 },
+      { start: 0, end: 10 },
+      { start: 1, end: 9 },
+    ],
+    1,
+  );
   // Touching intervals are concurrent: the dependency needs end < start.
-  expect('touching', [{ start: 0, end: 1 }, { start: 1, end: 2 }], 1);
+  expect(
+    'touching',
+    [
+      { start: 0, end: 1 },
+      { start: 1, end: 2 },
+    ],
+    1,
+  );
   // A fan-out/fan-in (a, then b || c, then d) is 3 deep, whatever order the input lists them in.
-  expect('diamond', [{ start: 11, end: 20 }, { start: 0, end: 5 }, { start: 6, end: 10 }, { start: 6, end: 9 }], 3);
+  expect(
+    'diamond',
+    [
+      { start: 11, end: 20 },
+      { start: 0, end: 5 },
+      { start: 6, end: 10 },
+      { start: 6, end: 9 },
+    ],
+    3,
+  );
   // Speculation: next-cycle drafts (2, 3) overlap the moderator (1) and all feed the next moderator (4).
-  expect('speculative', [
-    { start: 0, end: 10 },
-    { start: 11, end: 21 },
-    { start: 11, end: 21 },
-    { start: 11, end: 21 },
-    { start: 22, end: 32 },
-  ], 3);
+  expect(
+    'speculative',
+    [
+      { start: 0, end: 10 },
+      { start: 11, end: 21 },
+      { start: 11, end: 21 },
+      { start: 11, end: 21 },
+      { start: 22, end: 32 },
+    ],
+    3,
+  );
   // A long call is one round-trip even if short ones could chain beside it.
-  expect('long vs short chain', [{ start: 0, end: 100 }, { start: 0, end: 1 }, { start: 2, end: 3 }, { start: 4, end: 5 }], 3, [1, 2, 3]);
+  expect(
+    'long vs short chain',
+    [
+      { start: 0, end: 100 },
+      { start: 0, end: 1 },
+      { start: 2, end: 3 },
+      { start: 4, end: 5 },
+    ],
+    3,
+    [1, 2, 3],
+  );
   // Weighted: the one long call outweighs three short ones in a row.
   const weighted = weightedCriticalPath([
     { start: 0, end: 100, weight: 100 },
@@ -113,5 +169,6 @@ export function checkCriticalPath(): void {
     { start: 2, end: 3, weight: 1 },
     { start: 4, end: 5, weight: 1 },
   ]);
-  if (weighted.total !== 100 || weighted.chain.join() !== '0') throw new Error(`weightedCriticalPath self-check: got ${weighted.total} [${weighted.chain.join()}]`);
+  if (weighted.total !== 100 || weighted.chain.join() !== '0')
+    throw new Error(`weightedCriticalPath self-check: got ${weighted.total} [${weighted.chain.join()}]`);
 }

@@ -4,7 +4,13 @@
  * council; only the timing is modelled. A time scale shrinks every delay so a run takes seconds; figures are
  * reported in model time (divided back by the scale).
  */
-import { throwIfCancelled, type CancellationSignal, type LanguageModel, type ModelRequest, type ResponsePart } from '../src/core/llm/languageModel';
+import {
+  throwIfCancelled,
+  type CancellationSignal,
+  type LanguageModel,
+  type ModelRequest,
+  type ResponsePart,
+} from '../src/core/llm/languageModel';
 import { messageText } from '../src/core/llm/usage';
 import { councilStep } from '../test/support/councilScript';
 import { requestedName } from '../test/support/scriptedModel';
@@ -85,12 +91,24 @@ export class LatencyModel implements LanguageModel {
     private readonly profile: LatencyProfile,
   ) {}
 
-  get id() { return this.inner.id; }
-  get name() { return this.inner.name; }
-  get family() { return this.inner.family; }
-  get vendor() { return this.inner.vendor; }
-  get maxInputTokens() { return this.inner.maxInputTokens; }
-  get supportsToolCalling() { return this.inner.supportsToolCalling; }
+  get id() {
+    return this.inner.id;
+  }
+  get name() {
+    return this.inner.name;
+  }
+  get family() {
+    return this.inner.family;
+  }
+  get vendor() {
+    return this.inner.vendor;
+  }
+  get maxInputTokens() {
+    return this.inner.maxInputTokens;
+  }
+  get supportsToolCalling() {
+    return this.inner.supportsToolCalling;
+  }
 
   countTokens(text: string, token?: CancellationSignal): Promise<number> {
     return this.inner.countTokens(text, token);
@@ -111,7 +129,9 @@ export class LatencyModel implements LanguageModel {
       promptTokens: 0,
     };
     this.calls.push(call);
-    this.counting.push(this.inner.countTokens(request.messages.map(messageText).join('\n')).then(n => (call.promptTokens = n)));
+    this.counting.push(
+      this.inner.countTokens(request.messages.map(messageText).join('\n')).then(n => (call.promptTokens = n)),
+    );
     try {
       // The scripted reply is ready at once; the time it "takes" is modelled below.
       const parts: ResponsePart[] = [];

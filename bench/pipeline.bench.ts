@@ -14,7 +14,15 @@ import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader
 import { PlanningAgentPrompt } from '../src/core/pipeline/prompts/planningAgentPrompt';
 import { TicketAgentPrompt } from '../src/core/pipeline/prompts/ticketAgentPrompt';
 import { renderMessages } from '../src/core/llm/prompting/render';
-import { counterIds, discoveryReportDraft, FIXTURE_FILES, newHistory, pipelineModel, requestText, steppingClock } from '../test/support/pipelineScript';
+import {
+  counterIds,
+  discoveryReportDraft,
+  FIXTURE_FILES,
+  newHistory,
+  pipelineModel,
+  requestText,
+  steppingClock,
+} from '../test/support/pipelineScript';
 import { valueReply, type ScriptedModel } from '../test/support/scriptedModel';
 
 const LATENCY_MS = 50;
@@ -24,7 +32,10 @@ function benchFiles(): Record<string, string> {
   const files: Record<string, string> = { ...FIXTURE_FILES };
   for (const folder of ['src/core', 'src/ui', 'lib', 'test']) {
     for (let i = 1; i <= 4; i++) {
-      files[`${folder}/module${i}.ts`] = Array.from({ length: 40 }, (_, line) => `export const value${line} = ${line} * ${i}; // ${folder} module ${i}`).join('\n');
+      files[`${folder}/module${i}.ts`] = Array.from(
+        { length: 40 },
+        (_, line) => `export const value${line} = ${line} * ${i}; // ${folder} module ${i}`,
+      ).join('\n');
     }
   }
   return files;
@@ -34,9 +45,23 @@ function benchFiles(): Record<string, string> {
 function citingReport(files: Record<string, string>) {
   return (request: ModelRequest) => {
     const sample = /sampleFiles: ([^\n<]+)/.exec(requestText(request))?.[1] ?? 'src/app.ts';
-    const paths = sample.split(', ').filter(path => path in files).slice(0, 6);
-    const base = discoveryReportDraft(paths[0] ?? 'src/app.ts', `Area overview of ${paths.length} files: ${paths.join(', ')}.`);
-    const refs = paths.map((path, i) => ({ referenceId: `ref-${i + 1}`, filePath: path, startLine: 1, endLine: 12, relevanceScore: 0.5 + i / 20, snippet: (files[path] ?? '').split('\n').slice(0, 12).join('\n'), tags: ['area'] }));
+    const paths = sample
+      .split(', ')
+      .filter(path => path in files)
+      .slice(0, 6);
+    const base = discoveryReportDraft(
+      paths[0] ?? 'src/app.ts',
+      `Area overview of ${paths.length} files: ${paths.join(', ')}.`,
+    );
+    const refs = paths.map((path, i) => ({
+      referenceId: `ref-${i + 1}`,
+      filePath: path,
+      startLine: 1,
+      endLine: 12,
+      relevanceScore: 0.5 + i / 20,
+      snippet: (files[path] ?? '').split('\n').slice(0, 12).join('\n'),
+      tags: ['area'],
+    }));
     return valueReply({ ...base, fileReferences: refs, relevanceScores: Object.fromEntries(paths.map(p => [p, 0.7])) });
   };
 }
@@ -46,7 +71,11 @@ type Role = string;
 /** Which agent a request belongs to, from its prompt ("You are discovery agent discovery-2", "You are the planning collector"). */
 function roleOf(request: { readonly messages: ModelRequest['messages'] }): Role {
   const text = requestText(request);
-  return /You are (\w+) agent ([\w-]+)/.exec(text)?.slice(1, 3).join(':') ?? /You are the (\w+) collector/.exec(text)?.[1]?.concat(':collector') ?? 'other';
+  return (
+    /You are (\w+) agent ([\w-]+)/.exec(text)?.slice(1, 3).join(':') ??
+    /You are the (\w+) collector/.exec(text)?.[1]?.concat(':collector') ??
+    'other'
+  );
 }
 
 /** Longest chain of dependent calls: per stage, the busiest agent's sequential calls plus the collector's. */
@@ -55,31 +84,61 @@ function criticalPathCalls(model: ScriptedModel): number {
   for (const request of model.requests) calls.set(roleOf(request), (calls.get(roleOf(request)) ?? 0) + 1);
   const stages = ['discovery', 'planning', 'ticket'];
   return stages.reduce((total, stage) => {
-    const agents = [...calls.entries()].filter(([role]) => role.startsWith(`${stage}:`) && !role.endsWith(':collector')).map(([, n]) => n);
+    const agents = [...calls.entries()]
+      .filter(([role]) => role.startsWith(`${stage}:`) && !role.endsWith(':collector'))
+      .map(([, n]) => n);
     return total + Math.max(0, ...agents) + (calls.get(`${stage}:collector`) ?? 0);
   }, 0);
 }
 
 /** Downstream prompt tokens, rendering planning and ticket agent prompts with the curated context and with full results. */
-async function downstreamTokens(state: PipelineRunState, model: ScriptedModel): Promise<{ curated: number; full: number }> {
+async function downstreamTokens(
+  state: PipelineRunState,
+  model: ScriptedModel,
+): Promise<{ curated: number; full: number }> {
   const discovery = state.stages.discovery;
   const planning = state.stages.planning;
   if (!discovery || !planning) throw new Error('the bench run did not complete planning');
   const curatedDiscovery = discovery.result.discoveryCuration;
-  const fullDiscovery = { reports: discovery.reports, collectorResult: { ...discovery.result, discoveryCuration: undefined } };
+  const fullDiscovery = {
+    reports: discovery.reports,
+    collectorResult: { ...discovery.result, discoveryCuration: undefined },
+  };
   const common = { goal: state.goal, constraints: state.constraints, contributions: [] };
   let curated = 0;
   let full = 0;
   for (const assignment of planning.delegation.assignments) {
     const props = { ...common, assignment, ticketPrefix: 'P1-T' };
-    curated += (await renderMessages(PlanningAgentPrompt, { ...props, discovery: JSON.stringify(curatedDiscovery.curation) }, model)).tokenCount;
-    full += (await renderMessages(PlanningAgentPrompt, { ...props, discovery: JSON.stringify(fullDiscovery) }, model)).tokenCount;
+    curated += (
+      await renderMessages(
+        PlanningAgentPrompt,
+        { ...props, discovery: JSON.stringify(curatedDiscovery.curation) },
+        model,
+      )
+    ).tokenCount;
+    full += (await renderMessages(PlanningAgentPrompt, { ...props, discovery: JSON.stringify(fullDiscovery) }, model))
+      .tokenCount;
   }
-  const fullPlanning = { planningAgentResults: planning.agentResults, collectorResult: { ...planning.result, planningCuration: undefined } };
+  const fullPlanning = {
+    planningAgentResults: planning.agentResults,
+    collectorResult: { ...planning.result, planningCuration: undefined },
+  };
   for (const ticket of planning.result.finalizedTickets) {
     const props = { ...common, agentId: 'ticket-x', ticket, reporting: true };
-    curated += (await renderMessages(TicketAgentPrompt, { ...props, upstream: ticketUpstream(ticket, curatedDiscovery, planning.result.planningCuration) }, model)).tokenCount;
-    full += (await renderMessages(TicketAgentPrompt, { ...props, upstream: JSON.stringify({ discovery: fullDiscovery, planning: fullPlanning }) }, model)).tokenCount;
+    curated += (
+      await renderMessages(
+        TicketAgentPrompt,
+        { ...props, upstream: ticketUpstream(ticket, curatedDiscovery, planning.result.planningCuration) },
+        model,
+      )
+    ).tokenCount;
+    full += (
+      await renderMessages(
+        TicketAgentPrompt,
+        { ...props, upstream: JSON.stringify({ discovery: fullDiscovery, planning: fullPlanning }) },
+        model,
+      )
+    ).tokenCount;
   }
   return { curated, full };
 }
@@ -151,7 +210,12 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   console.log('  ratio wall / bound   %s', result.ratio.toFixed(2));
   console.log('  model requests       %d (each a premium request at 1x)', result.calls);
   console.log('  prompt tokens        %d', result.promptTokens);
-  console.log('  downstream prompts   curated %d tokens vs full results %d tokens: %s%% less', curated, full, result.reductionPercent.toFixed(1));
+  console.log(
+    '  downstream prompts   curated %d tokens vs full results %d tokens: %s%% less',
+    curated,
+    full,
+    result.reductionPercent.toFixed(1),
+  );
   return result;
 }
 

@@ -17,10 +17,12 @@ interface BenchOutcome {
 
 /** A bench result's summary: its own `summary` rows if it has them, else its scalar fields (two levels deep). */
 export function summaryRows(result: unknown): SummaryRow[] {
-  if (isRecord(result) && Array.isArray(result.summary) && result.summary.every(isSummaryRow)) return [...result.summary];
+  if (isRecord(result) && Array.isArray(result.summary) && result.summary.every(isSummaryRow))
+    return [...result.summary];
   const rows: SummaryRow[] = [];
   const visit = (value: unknown, path: string, depth: number) => {
-    if (typeof value === 'number') rows.push({ metric: path, value: Number.isInteger(value) ? String(value) : value.toFixed(2) });
+    if (typeof value === 'number')
+      rows.push({ metric: path, value: Number.isInteger(value) ? String(value) : value.toFixed(2) });
     else if (typeof value === 'string' || typeof value === 'boolean') rows.push({ metric: path, value: String(value) });
     else if (isRecord(value) && !Array.isArray(value) && depth < 2) {
       for (const [key, inner] of Object.entries(value)) visit(inner, path ? `${path}.${key}` : key, depth + 1);
@@ -58,7 +60,12 @@ function describe(error: unknown): string {
 /** Runs an optional bench module next to this file, if it exists and exports `main`. */
 export async function runOptionalBench(name: string, file: string): Promise<BenchOutcome> {
   const url = new URL(file, import.meta.url);
-  if (!existsSync(fileURLToPath(url))) return { name, status: 'skipped', rows: [{ metric: 'not run', value: `bench/${file.replace(/^\.\//, '')} not found` }] };
+  if (!existsSync(fileURLToPath(url)))
+    return {
+      name,
+      status: 'skipped',
+      rows: [{ metric: 'not run', value: `bench/${file.replace(/^\.\//, '')} not found` }],
+    };
   let mod: unknown;
   try {
     mod = await import(url.href);
@@ -67,7 +74,12 @@ export async function runOptionalBench(name: string, file: string): Promise<Benc
   }
   // A CommonJS-compiled module may expose its exports under `default` too.
   const main = isRecord(mod) ? (mod.main ?? (isRecord(mod.default) ? mod.default.main : undefined)) : undefined;
-  if (typeof main !== 'function') return { name, status: 'skipped', rows: [{ metric: 'not run', value: `bench/${file.replace(/^\.\//, '')} exports no main()` }] };
+  if (typeof main !== 'function')
+    return {
+      name,
+      status: 'skipped',
+      rows: [{ metric: 'not run', value: `bench/${file.replace(/^\.\//, '')} exports no main()` }],
+    };
   try {
     return { name, status: 'ok', rows: labelRows(name, summaryRows(await (main as () => unknown)())) };
   } catch (error) {
@@ -100,10 +112,18 @@ export async function runAll(): Promise<BenchOutcome[]> {
   outcomes.push(workflow);
 
   console.log('\n== summary ==');
-  console.log(formatTable(
-    ['bench', 'metric', 'value'],
-    outcomes.flatMap(o => o.rows.map((r, i) => [i === 0 ? (o.status === 'ok' ? o.name : `${o.name} (${o.status})`) : '', r.metric, r.value])),
-  ));
+  console.log(
+    formatTable(
+      ['bench', 'metric', 'value'],
+      outcomes.flatMap(o =>
+        o.rows.map((r, i) => [
+          i === 0 ? (o.status === 'ok' ? o.name : `${o.name} (${o.status})`) : '',
+          r.metric,
+          r.value,
+        ]),
+      ),
+    ),
+  );
   return outcomes;
 }
 

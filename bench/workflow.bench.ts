@@ -8,7 +8,13 @@
  *   script that thinks and writes, finalization) run end to end with every model call taking LATENCY_MS, every
  *   checkpoint continued: wall time against the longest chain of calls that had to follow one another.
  */
-import { neverCancelled, type CancellationSignal, type LanguageModel, type ModelRequest, type ResponsePart } from '../src/core/llm/languageModel';
+import {
+  neverCancelled,
+  type CancellationSignal,
+  type LanguageModel,
+  type ModelRequest,
+  type ResponsePart,
+} from '../src/core/llm/languageModel';
 import { UsageTally } from '../src/core/llm/usage';
 import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader';
 import { parseWorkflow } from '../src/core/workflow/definition/parseWorkflow';
@@ -60,10 +66,27 @@ export async function main() {
   const sandbox = new QuickJsSandbox(loadQuickJsWasm);
   const firstScriptMs = await timed(() => sandbox.run({ mode: 'body', code: 'return 1' }));
   const scriptRuns: number[] = [];
-  for (let i = 0; i < 30; i++) scriptRuns.push(await timed(() => sandbox.run({ mode: 'expression', code: 'context.subagents_spawned > 0', globals: { context: { subagents_spawned: 2 } } })));
+  for (let i = 0; i < 30; i++)
+    scriptRuns.push(
+      await timed(() =>
+        sandbox.run({
+          mode: 'expression',
+          code: 'context.subagents_spawned > 0',
+          globals: { context: { subagents_spawned: 2 } },
+        }),
+      ),
+    );
   const hostRuns: number[] = [];
   for (let i = 0; i < 10; i++) {
-    hostRuns.push(await timed(() => sandbox.run({ mode: 'body', code: 'let n = 0; for (let i = 0; i < 100; i++) n += await next(i); return n', functions: { next: async value => Number(value) } })));
+    hostRuns.push(
+      await timed(() =>
+        sandbox.run({
+          mode: 'body',
+          code: 'let n = 0; for (let i = 0; i < 100; i++) n += await next(i); return n',
+          functions: { next: async value => Number(value) },
+        }),
+      ),
+    );
   }
   const perHostCallMs = (median(hostRuns) - median(scriptRuns)) / 100;
 
@@ -80,14 +103,33 @@ export async function main() {
     templateRatio: template.wallMs / (template.chain * LATENCY_MS),
   };
   console.log('workflow bench (scripted model, %d ms per call)', LATENCY_MS);
-  console.log('  sandbox: first script %s ms (reads and compiles the engine), later scripts %s ms each (a fresh engine per run), %s ms per awaited host call', firstScriptMs.toFixed(1), result.scriptMs.toFixed(1), perHostCallMs.toFixed(3));
-  console.log('  template workflow: %d requests, critical path %d calls x %d ms = %d ms, wall %d ms, ratio %s', template.requests, template.chain, LATENCY_MS, template.chain * LATENCY_MS, Math.round(template.wallMs), result.templateRatio.toFixed(2));
+  console.log(
+    '  sandbox: first script %s ms (reads and compiles the engine), later scripts %s ms each (a fresh engine per run), %s ms per awaited host call',
+    firstScriptMs.toFixed(1),
+    result.scriptMs.toFixed(1),
+    perHostCallMs.toFixed(3),
+  );
+  console.log(
+    '  template workflow: %d requests, critical path %d calls x %d ms = %d ms, wall %d ms, ratio %s',
+    template.requests,
+    template.chain,
+    LATENCY_MS,
+    template.chain * LATENCY_MS,
+    Math.round(template.wallMs),
+    result.templateRatio.toFixed(2),
+  );
   return result;
 }
 
 /** One run of the Create Workflow template, every checkpoint continued. */
-async function templateRun(sandbox: QuickJsSandbox): Promise<{ readonly requests: number; readonly chain: number; readonly wallMs: number }> {
-  const parsed = parseWorkflow(WORKFLOW_TEMPLATE, { kind: 'workspace', path: '.council/workflows/code-review.yaml' }, { knownTypes: DEEP_WORK_AGENT_TYPES });
+async function templateRun(
+  sandbox: QuickJsSandbox,
+): Promise<{ readonly requests: number; readonly chain: number; readonly wallMs: number }> {
+  const parsed = parseWorkflow(
+    WORKFLOW_TEMPLATE,
+    { kind: 'workspace', path: '.council/workflows/code-review.yaml' },
+    { knownTypes: DEEP_WORK_AGENT_TYPES },
+  );
   if (!parsed.ok) throw new Error('the template does not parse');
   const model = new TimedModel();
   const clock = steppingClock();

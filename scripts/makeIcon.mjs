@@ -17,12 +17,22 @@ const roundedSquare = (margin, radius) => (x, y) => {
   const hi = SIZE - margin - radius;
   const nx = Math.min(Math.max(x, lo), hi);
   const ny = Math.min(Math.max(y, lo), hi);
-  return (x - nx) ** 2 + (y - ny) ** 2 <= radius * radius && x >= margin && y >= margin && x <= SIZE - margin && y <= SIZE - margin;
+  return (
+    (x - nx) ** 2 + (y - ny) ** 2 <= radius * radius &&
+    x >= margin &&
+    y >= margin &&
+    x <= SIZE - margin &&
+    y <= SIZE - margin
+  );
 };
 
 const seat = angle => [Math.round(64 + 38 * Math.cos(angle)), Math.round(64 + 38 * Math.sin(angle))];
 const seats = [-Math.PI / 2, Math.PI / 6, (5 * Math.PI) / 6].map(seat);
-const seatColors = [[255, 193, 7], [38, 198, 218], [255, 112, 67]];
+const seatColors = [
+  [255, 193, 7],
+  [38, 198, 218],
+  [255, 112, 67],
+];
 
 const shapes = [
   [roundedSquare(4, 24), [40, 53, 147]],
@@ -32,14 +42,20 @@ const shapes = [
 ];
 
 function pixel(px, py) {
-  let r = 0, g = 0, b = 0, a = 0;
+  let r = 0,
+    g = 0,
+    b = 0,
+    a = 0;
   for (let sy = 0; sy < SUPERSAMPLE; sy++) {
     for (let sx = 0; sx < SUPERSAMPLE; sx++) {
       const x = px + (sx + 0.5) / SUPERSAMPLE;
       const y = py + (sy + 0.5) / SUPERSAMPLE;
       const hit = shapes.findLast(([inside]) => inside(x, y));
       if (!hit) continue;
-      r += hit[1][0]; g += hit[1][1]; b += hit[1][2]; a += 255;
+      r += hit[1][0];
+      g += hit[1][1];
+      b += hit[1][2];
+      a += 255;
     }
   }
   const samples = SUPERSAMPLE * SUPERSAMPLE;

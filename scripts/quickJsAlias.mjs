@@ -9,4 +9,6 @@ import { dirname, join } from 'node:path';
 export const quickJsDist = dirname(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'));
 
 /** esbuild's `alias` option for the engine loader. */
-export const quickJsAlias = { '@jitl/quickjs-wasmfile-release-sync/emscripten-module': join(quickJsDist, 'emscripten-module.browser.mjs') };
+export const quickJsAlias = {
+  '@jitl/quickjs-wasmfile-release-sync/emscripten-module': join(quickJsDist, 'emscripten-module.browser.mjs'),
+};

@@ -19,7 +19,9 @@ import { makeDemoFolder } from './demoFolder.mjs';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args } = parseArgs({ options: { web: { type: 'boolean', default: false }, port: { type: 'string', default: '3000' } } });
+const { values: args } = parseArgs({
+  options: { web: { type: 'boolean', default: false }, port: { type: 'string', default: '3000' } },
+});
 
 const build = spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -44,7 +46,11 @@ if (code) {
   console.log(`Opening an Extension Development Host with ${code} on the demo folder ${demoFolder};`);
   console.log('run `npm run watch` alongside to rebuild on change. In the chat view (Ctrl+Alt+I / Cmd+Ctrl+I), pick');
   console.log('"Council Test Model" in the model picker for the scripted demo, or any real model you have.');
-  const child = spawn(code, [`--extensionDevelopmentPath=${root}`, `--extensionDevelopmentPath=${fixture}`, demoFolder], { stdio: 'inherit' });
+  const child = spawn(
+    code,
+    [`--extensionDevelopmentPath=${root}`, `--extensionDevelopmentPath=${fixture}`, demoFolder],
+    { stdio: 'inherit' },
+  );
   // `code` returns once the window is open; the demo folder stays for that window (it is in the temp dir).
   child.on('exit', status => process.exit(status ?? 0));
 } else {
@@ -63,7 +69,12 @@ if (code) {
   console.log('Open the chat view (View > Chat, or Ctrl+Alt+I) and try `@council How should we store sessions?`, then');
   console.log('`@council /plan Make sessions revocable`: a scripted demo council (no real model) answers.');
   console.log('Reload the page after `npm run build`. Ctrl+C stops.');
-  const opener = process.platform === 'darwin' ? 'open' : onPath('xdg-open') && (process.env.DISPLAY || process.env.WAYLAND_DISPLAY) ? 'xdg-open' : undefined;
+  const opener =
+    process.platform === 'darwin'
+      ? 'open'
+      : onPath('xdg-open') && (process.env.DISPLAY || process.env.WAYLAND_DISPLAY)
+        ? 'xdg-open'
+        : undefined;
   if (opener) spawn(opener, [url], { stdio: 'ignore', detached: true }).unref();
   const stop = () => {
     rmSync(demoFolder, { recursive: true, force: true });

@@ -54,19 +54,36 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
   };
   const plan = createPlanHandler(deepWork);
   const workflow = createWorkflowHandler(deepWork);
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, councilHandler({ context, store, log, plan, workflow }));
+  const participant = vscode.chat.createChatParticipant(
+    PARTICIPANT_ID,
+    councilHandler({ context, store, log, plan, workflow }),
+  );
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'council.png');
-  participant.followupProvider = { provideFollowups: result => planFollowups(result) ?? workflowFollowups(result) ?? councilFollowups(result) };
+  participant.followupProvider = {
+    provideFollowups: result => planFollowups(result) ?? workflowFollowups(result) ?? councilFollowups(result),
+  };
   // Which result a person rated, so the log can be read next to the session it concerns.
   context.subscriptions.push(
     participant.onDidReceiveFeedback(feedback =>
-      log.info(feedbackLine(feedback.kind === vscode.ChatResultFeedbackKind.Helpful ? 'helpful' : 'unhelpful', feedback.result.metadata)),
+      log.info(
+        feedbackLine(
+          feedback.kind === vscode.ChatResultFeedbackKind.Helpful ? 'helpful' : 'unhelpful',
+          feedback.result.metadata,
+        ),
+      ),
     ),
   );
   registerPersonaCommands(context);
   registerWorkflowCommands(context, { loadCatalog: deepWork.catalog });
-  context.subscriptions.push(log, participant, ...registerCouncilCommands(context, store), ...registerPlanCommands(runs));
-  context.subscriptions.push(vscode.lm.registerTool(COUNCIL_TOOL_NAME, councilTool({ store, log, extensionUri: context.extensionUri })));
+  context.subscriptions.push(
+    log,
+    participant,
+    ...registerCouncilCommands(context, store),
+    ...registerPlanCommands(runs),
+  );
+  context.subscriptions.push(
+    vscode.lm.registerTool(COUNCIL_TOOL_NAME, councilTool({ store, log, extensionUri: context.extensionUri })),
+  );
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
   return { store, activationMs, runs };

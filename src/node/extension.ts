@@ -12,5 +12,11 @@ export { deactivate } from '../extension';
 export type { CouncilApi } from '../extension';
 
 export function activate(context: vscode.ExtensionContext): CouncilApi {
-  return activateCouncil(context, nodeScriptSandbox(join(context.extensionPath, 'dist', 'node', 'scriptWorker.js'), join(context.extensionPath, 'dist', 'quickjs.wasm')));
+  return activateCouncil(
+    context,
+    nodeScriptSandbox(
+      join(context.extensionPath, 'dist', 'node', 'scriptWorker.js'),
+      join(context.extensionPath, 'dist', 'quickjs.wasm'),
+    ),
+  );
 }

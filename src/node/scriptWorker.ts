@@ -11,7 +11,10 @@ const { wasmPath } = workerData as { readonly wasmPath: string };
 const port = parentPort;
 if (port) {
   serveScripts(
-    { post: (message: FromScriptWorker) => port.postMessage(message), onMessage: handler => port.on('message', (message: ToScriptWorker) => handler(message)) },
+    {
+      post: (message: FromScriptWorker) => port.postMessage(message),
+      onMessage: handler => port.on('message', (message: ToScriptWorker) => handler(message)),
+    },
     new QuickJsSandbox(async () => new Uint8Array(await readFile(wasmPath))),
   );
 }

@@ -55,9 +55,30 @@ export function readCouncilSettings(
   configuration: ConfigurationReader = vscode.workspace.getConfiguration(COUNCIL_SECTION),
 ): CouncilSettings {
   const problems: string[] = [];
-  const maxClarificationRounds = readInteger(configuration, SETTING.maxRounds, MAX_CLARIFICATION_ROUNDS, 1, MAX_CLARIFICATION_ROUNDS, problems);
-  const adminMaxDebateCycles = readInteger(configuration, SETTING.adminMaxCycles, DEFAULT_DEBATE_CYCLE_LIMIT, 1, Infinity, problems);
-  let debateCycleLimit = readInteger(configuration, SETTING.maxCycles, DEFAULT_DEBATE_CYCLE_LIMIT, 1, Infinity, problems);
+  const maxClarificationRounds = readInteger(
+    configuration,
+    SETTING.maxRounds,
+    MAX_CLARIFICATION_ROUNDS,
+    1,
+    MAX_CLARIFICATION_ROUNDS,
+    problems,
+  );
+  const adminMaxDebateCycles = readInteger(
+    configuration,
+    SETTING.adminMaxCycles,
+    DEFAULT_DEBATE_CYCLE_LIMIT,
+    1,
+    Infinity,
+    problems,
+  );
+  let debateCycleLimit = readInteger(
+    configuration,
+    SETTING.maxCycles,
+    DEFAULT_DEBATE_CYCLE_LIMIT,
+    1,
+    Infinity,
+    problems,
+  );
   if (debateCycleLimit > adminMaxDebateCycles) {
     problems.push(
       `${name(SETTING.maxCycles)} is ${debateCycleLimit}, above ${name(SETTING.adminMaxCycles)} (${adminMaxDebateCycles}); using ${adminMaxDebateCycles}.`,
@@ -70,7 +91,8 @@ export function readCouncilSettings(
     useWorkspacePersonas: readBoolean(configuration, SETTING.useWorkspacePersonas, true, problems),
     groundInWorkspace: readBoolean(configuration, SETTING.groundInWorkspace, false, problems),
     protocol: readProtocol(configuration, problems),
-    maxRequests: readInteger(configuration, SETTING.maxRequests, DEFAULT_MAX_REQUESTS, 0, Infinity, problems) || undefined,
+    maxRequests:
+      readInteger(configuration, SETTING.maxRequests, DEFAULT_MAX_REQUESTS, 0, Infinity, problems) || undefined,
     personaModel: readText(configuration, SETTING.personaModel, problems),
     synthesisModel: readText(configuration, SETTING.synthesisModel, problems),
     problems,
@@ -115,14 +137,19 @@ function readPersonaIds(configuration: ConfigurationReader, problems: string[]):
   const value = configuration.get<unknown>(SETTING.defaultPersonas);
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
-    problems.push(`${name(SETTING.defaultPersonas)} must be a list of persona ids, got ${JSON.stringify(value)}; ignoring it.`);
+    problems.push(
+      `${name(SETTING.defaultPersonas)} must be a list of persona ids, got ${JSON.stringify(value)}; ignoring it.`,
+    );
     return [];
   }
   const ids = new Set<string>();
   for (const item of value as readonly unknown[]) {
     const id = typeof item === 'string' ? item.trim() : item;
     if (PersonaIdSchema.safeParse(id).success) ids.add(id as string);
-    else problems.push(`${name(SETTING.defaultPersonas)}: ${JSON.stringify(item)} is not a persona id such as "security-expert"; ignoring it.`);
+    else
+      problems.push(
+        `${name(SETTING.defaultPersonas)}: ${JSON.stringify(item)} is not a persona id such as "security-expert"; ignoring it.`,
+      );
   }
   return [...ids];
 }
@@ -131,7 +158,9 @@ function readProtocol(configuration: ConfigurationReader, problems: string[]): D
   const value = configuration.get<unknown>(SETTING.protocol);
   if (value === undefined || value === null) return 'economy';
   if ((DEBATE_PROTOCOLS as readonly unknown[]).includes(value)) return value as DebateProtocol;
-  problems.push(`${name(SETTING.protocol)} must be one of ${DEBATE_PROTOCOLS.map(p => `"${p}"`).join(', ')}, got ${JSON.stringify(value)}; using "economy".`);
+  problems.push(
+    `${name(SETTING.protocol)} must be one of ${DEBATE_PROTOCOLS.map(p => `"${p}"`).join(', ')}, got ${JSON.stringify(value)}; using "economy".`,
+  );
   return 'economy';
 }
 
@@ -139,6 +168,8 @@ function readText(configuration: ConfigurationReader, key: string, problems: str
   const value = configuration.get<unknown>(key);
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value.trim();
-  problems.push(`${name(key)} must be text such as "copilot/gpt-4.1", got ${JSON.stringify(value)}; using the chat's model.`);
+  problems.push(
+    `${name(key)} must be text such as "copilot/gpt-4.1", got ${JSON.stringify(value)}; using the chat's model.`,
+  );
   return '';
 }

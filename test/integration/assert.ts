@@ -38,7 +38,8 @@ export function equal<T>(actual: unknown, expected: T, message?: string): assert
 }
 
 export function notEqual(actual: unknown, unexpected: unknown, message?: string): void {
-  if (Object.is(actual, unexpected)) throw new AssertionError(message ?? `expected anything but ${show(unexpected)}`, actual);
+  if (Object.is(actual, unexpected))
+    throw new AssertionError(message ?? `expected anything but ${show(unexpected)}`, actual);
 }
 
 /** Structural equality: same prototypes, same own keys, `Object.is` on leaves. */
@@ -49,7 +50,8 @@ export function deepEqual<T>(actual: unknown, expected: T, message?: string): as
 }
 
 export function match(text: string, pattern: RegExp, message?: string): void {
-  if (!pattern.test(text)) throw new AssertionError(message ?? `expected ${show(text)} to match ${pattern}`, text, pattern.source);
+  if (!pattern.test(text))
+    throw new AssertionError(message ?? `expected ${show(text)} to match ${pattern}`, text, pattern.source);
 }
 
 export function doesNotMatch(text: string, pattern: RegExp, message?: string): void {

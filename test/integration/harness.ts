@@ -10,7 +10,10 @@ export const FIXTURE_EXTENSION_ID = 'council-test.council-test-fixture';
 /** The fixture's API, activating it first: scripts the `council-test` models and records their calls. */
 export async function fixture(): Promise<FixtureApi> {
   const extension = vscode.extensions.getExtension<FixtureApi>(FIXTURE_EXTENSION_ID);
-  if (!extension) throw new Error(`The test fixture extension ${FIXTURE_EXTENSION_ID} is not loaded; run the tests through runWeb.mjs or runDesktop.mjs.`);
+  if (!extension)
+    throw new Error(
+      `The test fixture extension ${FIXTURE_EXTENSION_ID} is not loaded; run the tests through runWeb.mjs or runDesktop.mjs.`,
+    );
   return extension.activate();
 }
 
@@ -33,7 +36,9 @@ export interface ChatTurnOptions {
  * and resolves with the participant's `ChatResult` once the response is complete.
  */
 export async function sendChat(query: string, options: ChatTurnOptions = {}): Promise<vscode.ChatResult> {
-  const modelSelector = options.modelId ? { vendor: SCRIPTED_VENDOR, id: options.modelId } : { vendor: SCRIPTED_VENDOR };
+  const modelSelector = options.modelId
+    ? { vendor: SCRIPTED_VENDOR, id: options.modelId }
+    : { vendor: SCRIPTED_VENDOR };
   const result = await vscode.commands.executeCommand<vscode.ChatResult | undefined>('workbench.action.chat.open', {
     query,
     isPartialQuery: false,
@@ -62,7 +67,8 @@ export async function configure(values: Record<string, unknown>): Promise<() => 
   const previous = Object.keys(values).map(key => [key, config.inspect(key)?.globalValue] as const);
   for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
   return async () => {
-    for (const [key, value] of previous) await vscode.workspace.getConfiguration('council').update(key, value, vscode.ConfigurationTarget.Global);
+    for (const [key, value] of previous)
+      await vscode.workspace.getConfiguration('council').update(key, value, vscode.ConfigurationTarget.Global);
   };
 }
 

@@ -19,7 +19,8 @@ async function scriptedModelsReady(timeoutMs = 20_000): Promise<void> {
   await fixture();
   const deadline = Date.now() + timeoutMs;
   while ((await vscode.lm.selectChatModels({ vendor: SCRIPTED_VENDOR })).length === 0) {
-    if (Date.now() > deadline) throw new Error(`The scripted ${SCRIPTED_VENDOR} models were not offered within ${timeoutMs} ms.`);
+    if (Date.now() > deadline)
+      throw new Error(`The scripted ${SCRIPTED_VENDOR} models were not offered within ${timeoutMs} ms.`);
     await new Promise(resolve => setTimeout(resolve, 100));
   }
 }
@@ -35,11 +36,13 @@ export async function run(): Promise<void> {
   loadSuites();
   await scriptedModelsReady();
 
-  const { failures, passes, pending } = await new Promise<{ failures: number; passes: number; pending: number }>(resolve => {
-    const runner = mocha.run(failed =>
-      resolve({ failures: failed, passes: runner.stats?.passes ?? 0, pending: runner.stats?.pending ?? 0 }),
-    );
-  });
+  const { failures, passes, pending } = await new Promise<{ failures: number; passes: number; pending: number }>(
+    resolve => {
+      const runner = mocha.run(failed =>
+        resolve({ failures: failed, passes: runner.stats?.passes ?? 0, pending: runner.stats?.pending ?? 0 }),
+      );
+    },
+  );
   console.log(`${passes} passed, ${failures} failed${pending ? `, ${pending} pending` : ''}`);
   if (passes + failures === 0) throw new Error('No integration tests ran (check INTEGRATION_GREP).');
   if (failures > 0) throw new Error(`${failures} integration test(s) failed.`);

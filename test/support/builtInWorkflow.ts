@@ -7,7 +7,9 @@ import { DEEP_WORK_AGENT_TYPES } from '../../src/core/workflow/runDeepWork';
 /** A workflow shipped in `workflows/`, parsed the way the extension parses it (throws with the issues if it does not parse). */
 export function builtInWorkflow(name = 'plan'): WorkflowDefinition {
   const source = { kind: 'built-in' as const, path: `built-in workflows/${name}.yaml` };
-  const parsed = parseWorkflow(readFileSync(join(__dirname, '../../workflows', `${name}.yaml`), 'utf8'), source, { knownTypes: DEEP_WORK_AGENT_TYPES });
+  const parsed = parseWorkflow(readFileSync(join(__dirname, '../../workflows', `${name}.yaml`), 'utf8'), source, {
+    knownTypes: DEEP_WORK_AGENT_TYPES,
+  });
   if (!parsed.ok) throw new Error(describeIssues(parsed.source, parsed.issues));
   return parsed.workflow;
 }

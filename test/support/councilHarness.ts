@@ -8,7 +8,14 @@ import { loadPersonas } from '../../src/core/personas/registry';
 import type { StoredSession } from '../../src/core/session/replay';
 import { councilReply, councilStep, isProse, type CouncilScriptOptions } from './councilScript';
 import { nodePersonaSource } from './nodePersonaSource';
-import { requestedName, ScriptedModel, valueReply, type Responder, type ScriptedModelOptions, type ScriptedReply } from './scriptedModel';
+import {
+  requestedName,
+  ScriptedModel,
+  valueReply,
+  type Responder,
+  type ScriptedModelOptions,
+  type ScriptedReply,
+} from './scriptedModel';
 
 /** What a council turn showed the user. */
 export class RecordingOutput implements CouncilOutput {
@@ -20,7 +27,10 @@ export class RecordingOutput implements CouncilOutput {
     this.parts.push({ kind: 'markdown', text });
   }
   get text(): string {
-    return this.parts.filter(p => p.kind === 'markdown').map(p => p.text).join('');
+    return this.parts
+      .filter(p => p.kind === 'markdown')
+      .map(p => p.text)
+      .join('');
   }
   clear(): void {
     this.parts.length = 0;
@@ -57,7 +67,9 @@ export function councilResponder(
     if (custom !== undefined) return custom;
     const value = councilReply(step, prompt, options);
     if (value === undefined) throw new Error(`councilResponder: no reply for step "${step}"`);
-    return isProse(value) ? { kind: 'parts', parts: value.prose.map(text => ({ kind: 'text' as const, text })) } : valueReply(value);
+    return isProse(value)
+      ? { kind: 'parts', parts: value.prose.map(text => ({ kind: 'text' as const, text })) }
+      : valueReply(value);
   };
 }
 
@@ -70,15 +82,17 @@ export interface CouncilRig {
   readonly persisted: StoredSession[];
 }
 
-export async function councilRig(options: {
-  readonly script?: CouncilScriptOptions;
-  readonly responder?: Responder;
-  readonly model?: ScriptedModelOptions;
-  readonly token?: CancellationSignal;
-  /** The debate protocol (default: the core's default, economy). */
-  readonly protocol?: DebateProtocol;
-  readonly maxRequests?: number;
-} = {}): Promise<CouncilRig> {
+export async function councilRig(
+  options: {
+    readonly script?: CouncilScriptOptions;
+    readonly responder?: Responder;
+    readonly model?: ScriptedModelOptions;
+    readonly token?: CancellationSignal;
+    /** The debate protocol (default: the core's default, economy). */
+    readonly protocol?: DebateProtocol;
+    readonly maxRequests?: number;
+  } = {},
+): Promise<CouncilRig> {
   const model = new ScriptedModel(options.responder ?? councilResponder(options.script), options.model);
   const output = new RecordingOutput();
   const usage = new UsageTally();

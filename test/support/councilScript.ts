@@ -54,7 +54,8 @@ export function speakerOf(prompt: string): string {
 
 /** The cycle a debate or moderator prompt is about. */
 function cycleOf(prompt: string): number {
-  const match = /This is debate cycle (\d+)/.exec(prompt) ?? /Cycle (\d+)(?: of at most \d+)? has just finished/.exec(prompt);
+  const match =
+    /This is debate cycle (\d+)/.exec(prompt) ?? /Cycle (\d+)(?: of at most \d+)? has just finished/.exec(prompt);
   return match?.[1] ? Number(match[1]) : 1;
 }
 
@@ -81,7 +82,10 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
         reason: 'The request touches design, implementation and security.',
       };
     case 'open_session':
-      return { ...(councilReply('select_personas', prompt, options) as object), ...(councilReply('propose_clarifying_questions', prompt, options) as object) };
+      return {
+        ...(councilReply('select_personas', prompt, options) as object),
+        ...(councilReply('propose_clarifying_questions', prompt, options) as object),
+      };
     case 'propose_clarifying_questions': {
       const round = roundOf(prompt);
       const count = round === 1 ? (options.questions ?? 2) : (options.moreQuestions ?? 1);
@@ -132,7 +136,14 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
         personaConclusions: members.map(persona => ({ persona, conclusion: `${persona} supports option B.` })),
         disagreements:
           converge === 'never' && members.length >= 2
-            ? [{ topic: 'Option A or B', positions: members.slice(0, 2).map((persona, i) => ({ persona, position: i === 0 ? 'Option A' : 'Option B' })) }]
+            ? [
+                {
+                  topic: 'Option A or B',
+                  positions: members
+                    .slice(0, 2)
+                    .map((persona, i) => ({ persona, position: i === 0 ? 'Option A' : 'Option B' })),
+                },
+              ]
             : [],
         nextSteps: ['Prototype option B.', 'Review the security concerns.', 'Measure the result.'],
       };
@@ -140,7 +151,10 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
     case ANSWER_STEP: {
       const members = membersOf(prompt);
       const assumptions = [...prompt.matchAll(/Assumed: ([^\n<]+)/g)].map(m => m[1]);
-      const split = converge === 'never' && members.length >= 2 ? ` ${members[0]} still prefers option A; ${members[1]} holds to option B.` : '';
+      const split =
+        converge === 'never' && members.length >= 2
+          ? ` ${members[0]} still prefers option A; ${members[1]} holds to option B.`
+          : '';
       const text = [
         `Go with option B.${assumptions.length ? ` This rests on: ${assumptions.join('; ')}.` : ''}`,
         ` The council weighed design, implementation and security.${split}`,

@@ -1,5 +1,9 @@
 import type { HistoryItem, HistoryNote } from '../../src/core/pipeline/history/historyItem';
-import { HistoryAppendRejected, type HistorySnapshot, type HistoryStore } from '../../src/core/pipeline/history/historyStore';
+import {
+  HistoryAppendRejected,
+  type HistorySnapshot,
+  type HistoryStore,
+} from '../../src/core/pipeline/history/historyStore';
 
 interface RunLog {
   readonly items: HistoryItem[];
@@ -39,14 +43,16 @@ export class InMemoryHistoryStore implements HistoryStore {
   async append(item: HistoryItem): Promise<void> {
     const log = this.log(item.runId);
     // Ids are shared by items and notes so a note can never shadow an item.
-    if (log.ids.has(item.itemId)) throw new HistoryAppendRejected(`History item ${item.itemId} already exists; history is append-only.`);
+    if (log.ids.has(item.itemId))
+      throw new HistoryAppendRejected(`History item ${item.itemId} already exists; history is append-only.`);
     log.ids.add(item.itemId);
     log.items.push(frozenCopy(item));
   }
 
   async appendNote(note: HistoryNote): Promise<void> {
     const log = this.log(note.runId);
-    if (log.ids.has(note.noteId)) throw new HistoryAppendRejected(`History note ${note.noteId} already exists; history is append-only.`);
+    if (log.ids.has(note.noteId))
+      throw new HistoryAppendRejected(`History note ${note.noteId} already exists; history is append-only.`);
     log.ids.add(note.noteId);
     log.notes.push(frozenCopy(note));
   }

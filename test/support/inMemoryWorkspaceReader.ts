@@ -1,5 +1,10 @@
 import { globToRegExp } from '../../src/core/pipeline/workspace/glob';
-import type { FileRange, TextMatch, WorkspaceFileInfo, WorkspaceReader } from '../../src/core/pipeline/workspace/workspaceReader';
+import type {
+  FileRange,
+  TextMatch,
+  WorkspaceFileInfo,
+  WorkspaceReader,
+} from '../../src/core/pipeline/workspace/workspaceReader';
 
 /** Options for {@link InMemoryWorkspaceReader}. */
 export interface InMemoryWorkspaceOptions {
@@ -25,7 +30,11 @@ export class InMemoryWorkspaceReader implements WorkspaceReader {
     for (const [path, text] of this.files) {
       if (found.length >= limit) break;
       if (pattern && !pattern.test(path)) continue;
-      found.push({ path, sizeBytes: new TextEncoder().encode(text).length, ...(this.ignored.has(path) ? { ignored: true } : {}) });
+      found.push({
+        path,
+        sizeBytes: new TextEncoder().encode(text).length,
+        ...(this.ignored.has(path) ? { ignored: true } : {}),
+      });
     }
     return found;
   }
@@ -37,7 +46,13 @@ export class InMemoryWorkspaceReader implements WorkspaceReader {
     const lines = text.split('\n');
     const start = Math.max(1, Math.min(startLine, lines.length));
     const end = Math.max(start, Math.min(endLine, lines.length));
-    return { path, startLine: start, endLine: end, totalLines: lines.length, text: lines.slice(start - 1, end).join('\n') };
+    return {
+      path,
+      startLine: start,
+      endLine: end,
+      totalLines: lines.length,
+      text: lines.slice(start - 1, end).join('\n'),
+    };
   }
 
   async searchText(query: string, limit: number): Promise<readonly TextMatch[]> {

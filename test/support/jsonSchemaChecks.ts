@@ -15,7 +15,9 @@ export function undescribedProperties(schema: unknown, at = '$'): string[] {
       const prop = property as Json;
       const options = prop['anyOf'];
       const described =
-        prop['description'] !== undefined || prop['const'] !== undefined || (Array.isArray(options) && options.every(option => (option as Json)['description'] !== undefined));
+        prop['description'] !== undefined ||
+        prop['const'] !== undefined ||
+        (Array.isArray(options) && options.every(option => (option as Json)['description'] !== undefined));
       if (!described) missing.push(`${at}.${name}`);
     }
   }

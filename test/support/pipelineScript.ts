@@ -5,11 +5,24 @@ import { BlackboardHistory } from '../../src/core/pipeline/history/blackboardHis
 import { InMemoryHistoryStore } from './inMemoryHistoryStore';
 import type { CollectorDecision } from '../../src/core/pipeline/schemas/consolidation';
 import { InMemoryWorkspaceReader } from './inMemoryWorkspaceReader';
-import { ScriptedModel, replyByTool, toolCallReply, valueReply, type Route, type ScriptedModelOptions, type ScriptedReply } from './scriptedModel';
+import {
+  ScriptedModel,
+  replyByTool,
+  toolCallReply,
+  valueReply,
+  type Route,
+  type ScriptedModelOptions,
+  type ScriptedReply,
+} from './scriptedModel';
 
 /** A small workspace with code, docs, and files agents must never see. */
 export const FIXTURE_FILES: Readonly<Record<string, string>> = {
-  'src/app.ts': ['import { add } from "./util/math";', 'export function main(): number {', '  return add(1, 2);', '}'].join('\n'),
+  'src/app.ts': [
+    'import { add } from "./util/math";',
+    'export function main(): number {',
+    '  return add(1, 2);',
+    '}',
+  ].join('\n'),
   'src/util/math.ts': ['export function add(a: number, b: number): number {', '  return a + b;', '}'].join('\n'),
   'lib/format.ts': ['export function format(n: number): string {', '  return n.toFixed(2);', '}'].join('\n'),
   'docs/readme.md': '# Fixture\nA tiny app that adds numbers.',
@@ -62,7 +75,17 @@ const TAGS = ['entry-point', 'arithmetic', 'module-boundary', 'pure-function', '
 export function discoveryReportDraft(path = 'src/app.ts', overview = 'The app entry point calls a math helper.') {
   return {
     architectureOverview: overview,
-    fileReferences: [{ referenceId: 'ref-1', filePath: path, startLine: 1, endLine: 3, relevanceScore: 0.9, snippet: 'export function main()', tags: [] }],
+    fileReferences: [
+      {
+        referenceId: 'ref-1',
+        filePath: path,
+        startLine: 1,
+        endLine: 3,
+        relevanceScore: 0.9,
+        snippet: 'export function main()',
+        tags: [],
+      },
+    ],
     crossLinks: [],
     semanticTags: TAGS,
     generatedQueries: [1, 2, 3].map(i => ({
@@ -98,19 +121,46 @@ export function discoveryCollectorDraft(inputIds: readonly string[], decision: C
     ...consolidation(inputIds, decision),
     unifiedCodeMap: {
       modules: [{ moduleName: 'app', rootPath: 'src', summary: 'The app.', keyFiles: ['src/app.ts'] }],
-      deduplicatedReferences: [{ referenceId: 'ref-1', filePath: 'src/app.ts', startLine: 1, endLine: 3, relevanceScore: 0.9, snippet: 'export function main()', tags: [] }],
+      deduplicatedReferences: [
+        {
+          referenceId: 'ref-1',
+          filePath: 'src/app.ts',
+          startLine: 1,
+          endLine: 3,
+          relevanceScore: 0.9,
+          snippet: 'export function main()',
+          tags: [],
+        },
+      ],
       unifiedDiagram: {
         diagramId: 'd-1',
         diagramType: 'component',
         title: 'App',
-        nodes: [{ nodeId: 'app', label: 'app', filePath: 'src/app.ts' }, { nodeId: 'math', label: 'math', filePath: 'src/util/math.ts' }],
+        nodes: [
+          { nodeId: 'app', label: 'app', filePath: 'src/app.ts' },
+          { nodeId: 'math', label: 'math', filePath: 'src/util/math.ts' },
+        ],
         edges: [{ fromNodeId: 'app', toNodeId: 'math', label: 'calls' }],
       },
       mergedTags: TAGS.slice(0, 1),
     },
     recommendations: [
-      { recommendationId: 'R-1', title: 'Add subtraction', description: 'Add a subtract helper.', priority: 'high', supportingDiscoveryIds: inputIds.slice(0, 1), relatedFilePaths: ['src/util/math.ts'] },
-      { recommendationId: 'R-2', title: 'Format output', description: 'Format the result.', priority: 'medium', supportingDiscoveryIds: inputIds.slice(0, 1), relatedFilePaths: ['lib/format.ts'] },
+      {
+        recommendationId: 'R-1',
+        title: 'Add subtraction',
+        description: 'Add a subtract helper.',
+        priority: 'high',
+        supportingDiscoveryIds: inputIds.slice(0, 1),
+        relatedFilePaths: ['src/util/math.ts'],
+      },
+      {
+        recommendationId: 'R-2',
+        title: 'Format output',
+        description: 'Format the result.',
+        priority: 'medium',
+        supportingDiscoveryIds: inputIds.slice(0, 1),
+        relatedFilePaths: ['lib/format.ts'],
+      },
     ],
     queryFindings: [],
   };
@@ -135,7 +185,11 @@ export function planningAgentDraft(prefix = 'P1-T') {
 }
 
 /** A planning collector draft; `edges` are [from, to] pairs. */
-export function planningCollectorDraft(inputIds: readonly string[], edges: readonly (readonly [string, string])[] = [['T-1', 'T-2']], decision: CollectorDecision = advance) {
+export function planningCollectorDraft(
+  inputIds: readonly string[],
+  edges: readonly (readonly [string, string])[] = [['T-1', 'T-2']],
+  decision: CollectorDecision = advance,
+) {
   return {
     ...consolidation(inputIds, decision),
     finalizedTickets: [ticket('T-1'), ticket('T-2', [], 'lib/format.ts')],
@@ -150,7 +204,15 @@ export function ticketAgentDraft(ticketId: string, path = 'src/util/math.ts') {
     implementationSummary: `Implement ${ticketId}.`,
     implementationPlan: ['Edit the helper.', 'Add a test.'],
     proposedChanges: [
-      { kind: 'modify', path, edit: { mode: 'replace_ranges', replacements: [{ startLine: 2, endLine: 2, newText: '  return a + b; // checked' }] }, rationale: 'Clarify.' },
+      {
+        kind: 'modify',
+        path,
+        edit: {
+          mode: 'replace_ranges',
+          replacements: [{ startLine: 2, endLine: 2, newText: '  return a + b; // checked' }],
+        },
+        rationale: 'Clarify.',
+      },
       { kind: 'create', path: `test/${ticketId}.test.ts`, content: 'it("works", () => {});\n', rationale: 'Cover it.' },
     ],
     testPlan: ['npm test'],
@@ -172,8 +234,11 @@ export function ticketIdIn(request: ModelRequest): string {
 export const exploreOnceThenStop: Route = (request: ModelRequest): ScriptedReply => {
   if (request.tools?.some(tool => tool.name.startsWith('history_'))) return 'Nothing more to look up.';
   const last = request.messages[request.messages.length - 1];
-  const answered = last !== undefined && typeof last.content !== 'string' && last.content.some(part => part.kind === 'toolResult');
-  return answered ? 'I know enough.' : toolCallReply('read_file_range', { path: 'src/app.ts', startLine: 1, endLine: 10 });
+  const answered =
+    last !== undefined && typeof last.content !== 'string' && last.content.some(part => part.kind === 'toolResult');
+  return answered
+    ? 'I know enough.'
+    : toolCallReply('read_file_range', { path: 'src/app.ts', startLine: 1, endLine: 10 });
 };
 
 /** Routes for a run where every agent does its job and every collector advances. */
@@ -181,7 +246,8 @@ export function happyRoutes(): Record<string, Route> {
   return {
     discovery_report: valueReply(discoveryReportDraft()),
     discovery_collector_result: request => valueReply(discoveryCollectorDraft(resultIdsIn(request))),
-    planning_agent_result: request => valueReply(planningAgentDraft(/ids "([\w-]+)1"/.exec(requestText(request))?.[1] ?? 'P1-T')),
+    planning_agent_result: request =>
+      valueReply(planningAgentDraft(/ids "([\w-]+)1"/.exec(requestText(request))?.[1] ?? 'P1-T')),
     planning_collector_result: request => valueReply(planningCollectorDraft(resultIdsIn(request))),
     ticket_agent_result: request => valueReply(ticketAgentDraft(ticketIdIn(request))),
     ticket_collector_result: request => valueReply(ticketCollectorDraft(resultIdsIn(request))),
@@ -189,7 +255,11 @@ export function happyRoutes(): Record<string, Route> {
 }
 
 /** A scripted pipeline model: the happy routes with `overrides` on top. */
-export function pipelineModel(overrides: Record<string, Route> = {}, options: ScriptedModelOptions = {}, fallback: Route = exploreOnceThenStop): ScriptedModel {
+export function pipelineModel(
+  overrides: Record<string, Route> = {},
+  options: ScriptedModelOptions = {},
+  fallback: Route = exploreOnceThenStop,
+): ScriptedModel {
   return new ScriptedModel(replyByTool({ ...happyRoutes(), ...overrides }, fallback), options);
 }
 

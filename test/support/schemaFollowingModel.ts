@@ -55,7 +55,12 @@ function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
-type GeneratorFactory = (options: { seed: number; optionalsProbability: number; maxDefaultItems: number; maxDepth?: number }) => {
+type GeneratorFactory = (options: {
+  seed: number;
+  optionalsProbability: number;
+  maxDefaultItems: number;
+  maxDepth?: number;
+}) => {
   generate(schema: never): unknown;
 };
 let createGenerator: GeneratorFactory | undefined;
@@ -67,7 +72,10 @@ export async function loadSchemaFaker(): Promise<void> {
 }
 
 /** A Responder that answers as SchemaFollowingOptions says, counting requests and repairs per tool. */
-export function schemaFollowingResponder(options: SchemaFollowingOptions): { responder: Responder; counts: SchemaRequestCounts } {
+export function schemaFollowingResponder(options: SchemaFollowingOptions): {
+  responder: Responder;
+  counts: SchemaRequestCounts;
+} {
   if (createGenerator === undefined) throw new Error('call loadSchemaFaker() first');
   const generator = createGenerator({
     seed: options.seed,

@@ -186,7 +186,8 @@ export function replyByTool(routes: Readonly<Record<string, Route>>, fallback?: 
   return (request, callIndex) => {
     const name = requestedName(request);
     const route = name === undefined ? fallback : (routes[name] ?? fallback);
-    if (route === undefined) throw new Error(`ScriptedModel: no reply scripted for "${name ?? 'free text'}" (call ${callIndex})`);
+    if (route === undefined)
+      throw new Error(`ScriptedModel: no reply scripted for "${name ?? 'free text'}" (call ${callIndex})`);
     const key = name ?? '';
     const routeCall = calls.get(key) ?? 0;
     calls.set(key, routeCall + 1);

@@ -35,7 +35,10 @@ export class AnswerStream {
   constructor(forbiddenNames: readonly string[]) {
     const names = forbiddenNames.map(n => n.trim()).filter(n => n.length > 0);
     this.lowerNames = names.map(n => n.toLowerCase());
-    this.names = names.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}_])(?:${names.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_])`, 'giu') : undefined;
+    this.names =
+      names.length > 0
+        ? new RegExp(`(?<![\\p{L}\\p{N}_])(?:${names.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_])`, 'giu')
+        : undefined;
   }
 
   push(chunk: string): string {

@@ -46,13 +46,17 @@ export type ChatIntent =
 
 const RESUME_WORDS = /^(retry|try again|continue|resume)\.?$/i;
 /** A reply that is only a skip keyword (spec 004: "Skip question" or equivalent) skips the open question. */
-const SKIP_ONE = /^(?:skip|pass|defer|later|skip (?:it|this|this one|this question|the question)|ask (?:me )?later)[.!]?$/i;
+const SKIP_ONE =
+  /^(?:skip|pass|defer|later|skip (?:it|this|this one|this question|the question)|ask (?:me )?later)[.!]?$/i;
 /** "skip all" and the like skip every remaining question. */
 const SKIP_ALL = /^skip (?:all|the rest|everything|the remaining(?: questions)?|remaining(?: questions)?)[.!]?$/i;
 
 function needsSession(phase: SessionPhase, command: CouncilCommand): ChatIntent {
   return phase === 'none'
-    ? { kind: 'explain', message: 'There is no council session in this chat yet. Ask `@council` a question to start one.' }
+    ? {
+        kind: 'explain',
+        message: 'There is no council session in this chat yet. Ask `@council` a question to start one.',
+      }
     : { kind: 'turn', command };
 }
 
@@ -66,7 +70,11 @@ export function chatIntent(slash: string | undefined, prompt: string, phase: Ses
       if (text) return { kind: 'newSession', request: text, skipClarification: true };
       return phase === 'clarifying'
         ? { kind: 'turn', command: { kind: 'skipRemaining' } }
-        : { kind: 'explain', message: 'Add your request after `/debate`, e.g. `/debate Should we adopt GraphQL?`, and the council debates it without clarifying questions.' };
+        : {
+            kind: 'explain',
+            message:
+              'Add your request after `/debate`, e.g. `/debate Should we adopt GraphQL?`, and the council debates it without clarifying questions.',
+          };
     case SLASH.status:
     case SLASH.assumptions:
     case SLASH.personas:
@@ -79,7 +87,11 @@ export function chatIntent(slash: string | undefined, prompt: string, phase: Ses
       const sessionId = text.split(/\s+/)[0] ?? '';
       return sessionId
         ? { kind: 'open', sessionId }
-        : { kind: 'explain', message: 'Add the session id after `/open`, e.g. `/open 1234abcd`: the council tool names it in its result.' };
+        : {
+            kind: 'explain',
+            message:
+              'Add the session id after `/open`, e.g. `/open 1234abcd`: the council tool names it in its result.',
+          };
     }
     case SLASH.cancel:
       return needsSession(phase, { kind: 'cancel' });
@@ -103,7 +115,8 @@ export function chatIntent(slash: string | undefined, prompt: string, phase: Ses
   if (phase === 'clarifying' && SKIP_ALL.test(text)) return { kind: 'turn', command: { kind: 'skipRemaining' } };
   if (phase === 'clarifying' && SKIP_ONE.test(text)) return { kind: 'turn', command: { kind: 'skipQuestion' } };
   if (phase === 'clarifying' && text) return { kind: 'turn', command: { kind: 'answer', text } };
-  if (phase !== 'none' && councilStepPending(phase) && (!text || RESUME_WORDS.test(text))) return { kind: 'turn', command: { kind: 'resume' } };
+  if (phase !== 'none' && councilStepPending(phase) && (!text || RESUME_WORDS.test(text)))
+    return { kind: 'turn', command: { kind: 'resume' } };
   if (!text) return { kind: 'explain', message: 'Ask `@council` a question, or describe a task, to start a session.' };
   return { kind: 'newSession', request: text, skipClarification: false };
 }

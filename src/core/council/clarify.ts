@@ -34,7 +34,12 @@ export interface QuestionsRequest {
  */
 export async function requestQuestions(input: QuestionsRequest): Promise<ProposedQuestion[]> {
   const { context, personas, round, maxRounds, askedQuestions, model, token } = input;
-  const { messages } = await renderMessages(ClarifyPrompt, { ...context, personas, round, maxRounds, askedQuestions }, model, token);
+  const { messages } = await renderMessages(
+    ClarifyPrompt,
+    { ...context, personas, round, maxRounds, askedQuestions },
+    model,
+    token,
+  );
   const reply = await requestStructured(
     model,
     {

@@ -60,7 +60,9 @@ function requireActiveQuestion(log: SessionLog) {
   const question = activeQuestion(log.snapshot);
   if (!question) {
     throw new SessionRuleError(
-      log.state === 'clarifying' ? 'There is no open question right now.' : 'There is no open clarifying question in this session.',
+      log.state === 'clarifying'
+        ? 'There is no open question right now.'
+        : 'There is no open clarifying question in this session.',
     );
   }
   return question;
@@ -71,7 +73,10 @@ function requireActiveQuestion(log: SessionLog) {
  * refused. That is Council's bug, never the user's: the handler reports it as a failure with Try again.
  */
 export class CouncilStepRejected extends Error {
-  constructor(readonly state: string, readonly rule: string) {
+  constructor(
+    readonly state: string,
+    readonly rule: string,
+  ) {
     super(`The session refused the ${state} step's event: ${rule}`);
     this.name = 'CouncilStepRejected';
   }
@@ -93,7 +98,12 @@ export interface TurnReport {
 }
 
 /** Applies what the user asked for in this turn; returns whether "more questions" found none. */
-async function applyCommand(log: SessionLog, command: CouncilCommand, deps: CouncilDeps, record: Recorder): Promise<boolean> {
+async function applyCommand(
+  log: SessionLog,
+  command: CouncilCommand,
+  deps: CouncilDeps,
+  record: Recorder,
+): Promise<boolean> {
   const at = deps.clock.now();
   switch (command.kind) {
     case 'answer': {
@@ -103,21 +113,33 @@ async function applyCommand(log: SessionLog, command: CouncilCommand, deps: Coun
     }
     case 'acceptRecommended': {
       const question = requireActiveQuestion(log);
-      if (!question.recommendedAnswer) throw new SessionRuleError('This question has no recommended answer; please type your answer.');
-      await record({ type: 'QUESTION_ANSWERED', answer: { answerId: deps.ids.next(), answer: question.recommendedAnswer }, at });
+      if (!question.recommendedAnswer)
+        throw new SessionRuleError('This question has no recommended answer; please type your answer.');
+      await record({
+        type: 'QUESTION_ANSWERED',
+        answer: { answerId: deps.ids.next(), answer: question.recommendedAnswer },
+        at,
+      });
       return false;
     }
     case 'skipQuestion': {
       const question = requireActiveQuestion(log);
       await record({ type: 'QUESTION_SKIPPED', assumption: assumptionFor(question, deps.ids.next()), at });
-      deps.output.markdown(`_Skipped. Logged as an assumption: ${untrusted(assumptionFor(question, '').assumption)}_\n\n`);
+      deps.output.markdown(
+        `_Skipped. Logged as an assumption: ${untrusted(assumptionFor(question, '').assumption)}_\n\n`,
+      );
       return false;
     }
     case 'skipRemaining': {
       requireActiveQuestion(log);
-      const assumptions = pendingQuestions(log.snapshot).map(q => ({ ...assumptionFor(q, deps.ids.next()), relatedQuestionId: q.questionId }));
+      const assumptions = pendingQuestions(log.snapshot).map(q => ({
+        ...assumptionFor(q, deps.ids.next()),
+        relatedQuestionId: q.questionId,
+      }));
       await record({ type: 'REMAINING_SKIPPED', assumptions, at });
-      deps.output.markdown(`_Skipped ${assumptions.length} question${assumptions.length === 1 ? '' : 's'}; the council proceeds on their recommended answers as assumptions._\n\n`);
+      deps.output.markdown(
+        `_Skipped ${assumptions.length} question${assumptions.length === 1 ? '' : 's'}; the council proceeds on their recommended answers as assumptions._\n\n`,
+      );
       return false;
     }
     case 'moreQuestions': {
@@ -136,7 +158,9 @@ async function applyCommand(log: SessionLog, command: CouncilCommand, deps: Coun
         return true;
       }
       await recordStep(log, record, { type: 'MORE_QUESTIONS_ADDED', questions, at: deps.clock.now() });
-      deps.output.markdown(`_Added ${questions.length} more question${questions.length === 1 ? '' : 's'} (round ${log.snapshot.context.clarificationRounds})._\n\n`);
+      deps.output.markdown(
+        `_Added ${questions.length} more question${questions.length === 1 ? '' : 's'} (round ${log.snapshot.context.clarificationRounds})._\n\n`,
+      );
       return false;
     }
     case 'revisitSkipped':
@@ -144,7 +168,9 @@ async function applyCommand(log: SessionLog, command: CouncilCommand, deps: Coun
       return false;
     case 'extendDebate':
       await record({ type: 'DEBATE_EXTENDED', at });
-      deps.output.markdown(`_The debate continues, up to ${log.snapshot.context.limits.adminMaxDebateCycles} cycles._\n\n`);
+      deps.output.markdown(
+        `_The debate continues, up to ${log.snapshot.context.limits.adminMaxDebateCycles} cycles._\n\n`,
+      );
       return false;
     case 'cancel':
       await record({ type: 'CANCELLED', at });
@@ -157,20 +183,31 @@ async function applyCommand(log: SessionLog, command: CouncilCommand, deps: Coun
 
 /** Records the chosen council and shows it, with why it was chosen. */
 async function seatCouncil(selection: PersonaSelection, deps: CouncilDeps, record: Recorder): Promise<void> {
-  const base = { selectionId: deps.ids.next(), requestClassification: selection.classification, reason: selection.reason };
-    await record({
-      type: 'PERSONAS_SELECTED',
-      selection: selection.userOverride
-        ? { ...base, userOverride: true, overriddenPersonas: [...selection.overriddenPersonas] }
-        : { ...base, userOverride: false },
-      participants: selection.personas.map(personaParticipant),
-      at: deps.clock.now(),
-    });
-    showVisibly(deps.output, `**Council:** ${selection.personas.map(p => p.name).join(', ')}. _${untrusted(selection.reason)}_\n\n`);
+  const base = {
+    selectionId: deps.ids.next(),
+    requestClassification: selection.classification,
+    reason: selection.reason,
+  };
+  await record({
+    type: 'PERSONAS_SELECTED',
+    selection: selection.userOverride
+      ? { ...base, userOverride: true, overriddenPersonas: [...selection.overriddenPersonas] }
+      : { ...base, userOverride: false },
+    participants: selection.personas.map(personaParticipant),
+    at: deps.clock.now(),
+  });
+  showVisibly(
+    deps.output,
+    `**Council:** ${selection.personas.map(p => p.name).join(', ')}. _${untrusted(selection.reason)}_\n\n`,
+  );
 }
 
 /** Opens the clarification with `questions`, or goes straight to the debate when there are none. */
-async function startClarifying(questions: readonly QuestionDraft[], deps: CouncilDeps, record: Recorder): Promise<void> {
+async function startClarifying(
+  questions: readonly QuestionDraft[],
+  deps: CouncilDeps,
+  record: Recorder,
+): Promise<void> {
   if (questions.length === 0) {
     deps.output.markdown('_No clarification needed: the council goes straight to the debate._\n\n');
     return record({ type: 'DEBATE_REQUESTED', at: deps.clock.now() });
@@ -200,7 +237,11 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
     });
     await seatCouncil(opening.selection, deps, record);
     const askedBy = { kind: 'system' as const };
-    return startClarifying(opening.questions.map(q => ({ ...q, questionId: deps.ids.next(), askedBy })), deps, record);
+    return startClarifying(
+      opening.questions.map(q => ({ ...q, questionId: deps.ids.next(), askedBy })),
+      deps,
+      record,
+    );
   }
   if (!context.selection) {
     deps.output.progress('Choosing the council for this request…');
@@ -228,7 +269,11 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
  * final answer. Each step is recorded as it completes, so an error, a Stop or a reload loses
  * nothing: the next turn with `resume` continues exactly where this one stopped.
  */
-export async function runCouncilTurn(log: SessionLog, command: CouncilCommand, unpaid: CouncilDeps): Promise<TurnReport> {
+export async function runCouncilTurn(
+  log: SessionLog,
+  command: CouncilCommand,
+  unpaid: CouncilDeps,
+): Promise<TurnReport> {
   const deps = paidFromBudget(log, unpaid);
   const record = recorder(log, deps);
   const spentBefore = log.requestsUsed;
@@ -278,16 +323,26 @@ function debateForecast(log: SessionLog, deps: CouncilDeps): string | undefined 
   const protocol = deps.protocol ?? 'economy';
   const remaining = deps.budget?.remaining ?? Infinity;
   const limit = effectiveCycleLimit(log.snapshot);
-  const estimate = estimateDebate(protocol, seats, limit, remaining === Infinity ? Number.MAX_SAFE_INTEGER : remaining, seatCost(deps, log.attached.length));
+  const estimate = estimateDebate(
+    protocol,
+    seats,
+    limit,
+    remaining === Infinity ? Number.MAX_SAFE_INTEGER : remaining,
+    seatCost(deps, log.attached.length),
+  );
   if (estimate.total === 0) return undefined;
   const used = log.requestsUsed;
   const budget = deps.budget?.limit === undefined ? 'no budget limit' : `budget ${deps.budget.limit}`;
-  const later = estimate.laterCycleCount === 0
-    ? ''
-    : protocol === 'thorough'
-      ? `, ${estimate.laterCycles} for ${estimate.laterCycleCount} more cycle${estimate.laterCycleCount === 1 ? '' : 's'} with the moderator's verdicts`
-      : `, up to ${estimate.laterCycles} for ${estimate.laterCycleCount} more cycle${estimate.laterCycleCount === 1 ? '' : 's'} among those still in disagreement`;
-  const drafts = protocol === 'thorough' ? `${estimate.drafts} for the first cycle and its verdict` : `${estimate.drafts} independent draft${estimate.drafts === 1 ? '' : 's'}`;
+  const later =
+    estimate.laterCycleCount === 0
+      ? ''
+      : protocol === 'thorough'
+        ? `, ${estimate.laterCycles} for ${estimate.laterCycleCount} more cycle${estimate.laterCycleCount === 1 ? '' : 's'} with the moderator's verdicts`
+        : `, up to ${estimate.laterCycles} for ${estimate.laterCycleCount} more cycle${estimate.laterCycleCount === 1 ? '' : 's'} among those still in disagreement`;
+  const drafts =
+    protocol === 'thorough'
+      ? `${estimate.drafts} for the first cycle and its verdict`
+      : `${estimate.drafts} independent draft${estimate.drafts === 1 ? '' : 's'}`;
   const answer = estimate.answer === 1 ? ', 1 for the answer' : '';
   return `_This debate expects at most ${estimate.total} more model request${estimate.total === 1 ? '' : 's'} (${used} used so far; ${budget}): ${drafts}${later}${answer}._\n\n`;
 }

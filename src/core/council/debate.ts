@@ -21,13 +21,27 @@ import { clarifiedRequest, councilSeats, debateRecords, voiceOf, type Seat } fro
 
 /** One persona's attempt in a cycle. */
 export type Outcome =
-  | { readonly seat: Seat; readonly ok: true; readonly contribution: PersonaContribution; readonly cited: readonly string[]; readonly model: string }
+  | {
+      readonly seat: Seat;
+      readonly ok: true;
+      readonly contribution: PersonaContribution;
+      readonly cited: readonly string[];
+      readonly model: string;
+    }
   | { readonly seat: Seat; readonly ok: false; readonly error: unknown };
 
 /** What the session knows when `seat` speaks in `cycle`: its colleagues and its previous position. */
-function speakerTerms(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps): SpeakerTerms {
+function speakerTerms(
+  seat: Seat,
+  cycle: number,
+  previous: readonly DebateCycleRecord[],
+  log: SessionLog,
+  deps: CouncilDeps,
+): SpeakerTerms {
   const self = seat.persona.name;
-  const colleagues = councilSeats(log.snapshot, deps.personas).map(s => s.persona.name).filter(name => name !== self);
+  const colleagues = councilSeats(log.snapshot, deps.personas)
+    .map(s => s.persona.name)
+    .filter(name => name !== self);
   const previousPosition = previous
     .flatMap(r => r.contributions)
     .filter(c => c.persona === self)
@@ -63,11 +77,24 @@ export async function personaModel(seat: Seat, deps: CouncilDeps): Promise<Langu
 }
 
 /** Asks one persona for its contribution to `cycle`; `cited`: the workspace files it read and names. */
-async function contribute(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<Outcome> {
+async function contribute(
+  seat: Seat,
+  cycle: number,
+  previous: readonly DebateCycleRecord[],
+  log: SessionLog,
+  deps: CouncilDeps,
+  token: CancellationSignal,
+): Promise<Outcome> {
   const model = await personaModel(seat, deps);
   const { messages } = await renderMessages(
     DebateTurnPrompt,
-    { ...clarifiedRequest(log.snapshot), persona: voiceOf(seat.persona), cycle, previousCycles: previous, condensed: deps.protocol !== 'thorough' },
+    {
+      ...clarifiedRequest(log.snapshot),
+      persona: voiceOf(seat.persona),
+      cycle,
+      previousCycles: previous,
+      condensed: deps.protocol !== 'thorough',
+    },
     model,
     token,
   );
@@ -81,7 +108,8 @@ async function contribute(seat: Seat, cycle: number, previous: readonly DebateCy
     {
       schema: contributionSchema(terms),
       normalize: contributionNormalizer(terms),
-      onNormalized: changes => deps.onNormalized?.(`contribute_to_debate (${seat.persona.name}, cycle ${cycle})`, changes),
+      onNormalized: changes =>
+        deps.onNormalized?.(`contribute_to_debate (${seat.persona.name}, cycle ${cycle})`, changes),
       name: 'contribute_to_debate',
       description: `${seat.persona.name}'s contribution to debate cycle ${cycle}.`,
       messages: grounded.messages,
@@ -93,18 +121,40 @@ async function contribute(seat: Seat, cycle: number, previous: readonly DebateCy
 }
 
 /** One persona's outcome; a failure is returned, not thrown. */
-function attempt(seat: Seat, cycle: number, previous: readonly DebateCycleRecord[], log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<Outcome> {
-  return contribute(seat, cycle, previous, log, deps, token).catch((error: unknown): Outcome => ({ seat, ok: false, error }));
+function attempt(
+  seat: Seat,
+  cycle: number,
+  previous: readonly DebateCycleRecord[],
+  log: SessionLog,
+  deps: CouncilDeps,
+  token: CancellationSignal,
+): Promise<Outcome> {
+  return contribute(seat, cycle, previous, log, deps, token).catch((error: unknown): Outcome => ({
+    seat,
+    ok: false,
+    error,
+  }));
 }
 
 /** Drafts `seats`' contributions to `cycle` in parallel without recording them (the thorough protocol's drafting ahead). */
-export function draftCycle(seats: readonly Seat[], cycle: number, log: SessionLog, deps: CouncilDeps, token: CancellationSignal): Promise<Outcome[]> {
+export function draftCycle(
+  seats: readonly Seat[],
+  cycle: number,
+  log: SessionLog,
+  deps: CouncilDeps,
+  token: CancellationSignal,
+): Promise<Outcome[]> {
   const previous = debateRecords(log.snapshot).filter(r => r.cycle < cycle);
   return Promise.all(seats.map(seat => attempt(seat, cycle, previous, log, deps, token)));
 }
 
 /** Records one successful contribution and shows it, with links to the files it cites. */
-async function recordOutcome(outcome: Extract<Outcome, { ok: true }>, cycle: number, deps: CouncilDeps, record: Recorder): Promise<void> {
+async function recordOutcome(
+  outcome: Extract<Outcome, { ok: true }>,
+  cycle: number,
+  deps: CouncilDeps,
+  record: Recorder,
+): Promise<void> {
   const { contribution, seat } = outcome;
   const otherModel = outcome.model === deps.model.name ? undefined : outcome.model;
   await record({
@@ -128,7 +178,12 @@ async function recordOutcome(outcome: Extract<Outcome, { ok: true }>, cycle: num
 }
 
 /** Records the successful contributions and rethrows the first failure. */
-export async function recordOutcomes(outcomes: readonly Outcome[], cycle: number, deps: CouncilDeps, record: Recorder): Promise<void> {
+export async function recordOutcomes(
+  outcomes: readonly Outcome[],
+  cycle: number,
+  deps: CouncilDeps,
+  record: Recorder,
+): Promise<void> {
   for (const outcome of outcomes) if (outcome.ok) await recordOutcome(outcome, cycle, deps, record);
   const failure = outcomes.find(o => !o.ok);
   if (failure && !failure.ok) throw failure.error;
@@ -139,7 +194,13 @@ export async function recordOutcomes(outcomes: readonly Outcome[], cycle: number
  * and shown the moment it arrives, not when the slowest colleague finishes. A failure is rethrown after the
  * others have settled, so everything that succeeded is kept.
  */
-export async function speakInCycle(seats: readonly Seat[], cycle: number, log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+export async function speakInCycle(
+  seats: readonly Seat[],
+  cycle: number,
+  log: SessionLog,
+  deps: CouncilDeps,
+  record: Recorder,
+): Promise<void> {
   const previous = debateRecords(log.snapshot).filter(r => r.cycle < cycle);
   let recorded: Promise<void> = Promise.resolve();
   const failures: unknown[] = [];
@@ -147,7 +208,9 @@ export async function speakInCycle(seats: readonly Seat[], cycle: number, log: S
     seats.map(seat =>
       attempt(seat, cycle, previous, log, deps, deps.token).then(outcome => {
         // One event at a time, in arrival order: each record persists the session.
-        recorded = recorded.then(() => (outcome.ok ? recordOutcome(outcome, cycle, deps, record) : void failures.push(outcome.error)));
+        recorded = recorded.then(() =>
+          outcome.ok ? recordOutcome(outcome, cycle, deps, record) : void failures.push(outcome.error),
+        );
         return recorded;
       }),
     ),
@@ -168,7 +231,14 @@ export function cyclePositions(log: SessionLog, cycle: number) {
   const turnIds = new Set(discussion?.messageTurnIds ?? []);
   return log.snapshot.context.messageTurns.flatMap(turn =>
     turn.messageType === 'discussion' && turnIds.has(turn.turnId)
-      ? [{ personaId: turn.senderId, position: turn.position, changedPosition: turn.changedPosition, changeReason: turn.changeReason }]
+      ? [
+          {
+            personaId: turn.senderId,
+            position: turn.position,
+            changedPosition: turn.changedPosition,
+            changeReason: turn.changeReason,
+          },
+        ]
       : [],
   );
 }

@@ -65,7 +65,13 @@ export interface DebateEstimate {
  * disagreement, trimmed to the budget; thorough: everyone plus the moderator). When no cycle converges and
  * no request fails or is repaired, the debate makes exactly this many.
  */
-export function estimateDebate(protocol: DebateProtocol, seats: number, cycleLimit: number, remaining: number, seatCost = 1): DebateEstimate {
+export function estimateDebate(
+  protocol: DebateProtocol,
+  seats: number,
+  cycleLimit: number,
+  remaining: number,
+  seatCost = 1,
+): DebateEstimate {
   const perCycle = seats * seatCost + (protocol === 'thorough' ? 1 : 0);
   let left = remaining;
   if (left < perCycle) return { drafts: 0, laterCycles: 0, laterCycleCount: 0, answer: 0, total: 0 };
@@ -73,7 +79,12 @@ export function estimateDebate(protocol: DebateProtocol, seats: number, cycleLim
   let later = 0;
   let count = 0;
   for (let cycle = 2; cycle <= cycleLimit && seats >= 2; cycle++) {
-    const cost = protocol === 'thorough' ? (left >= perCycle + ANSWER_RESERVE ? perCycle : 0) : seatsForNextCycle(seats, left, seatCost) * seatCost;
+    const cost =
+      protocol === 'thorough'
+        ? left >= perCycle + ANSWER_RESERVE
+          ? perCycle
+          : 0
+        : seatsForNextCycle(seats, left, seatCost) * seatCost;
     if (cost === 0) break;
     left -= cost;
     later += cost;

@@ -83,7 +83,19 @@ export function deliberationPlan(
   const cycles = Math.max(1, Math.min(input.maxCycles ?? defaultCycles, maxCycles));
   const context = input.context?.trim();
   const request = context ? `${input.question.trim()}\n\nContext:\n${context}` : input.question.trim();
-  return { request, named, unknownIds, cycles, estimate: requestEstimate({ named: named.length, available: personas.length }, cycles, lookupRounds, spending.protocol, spending.budget) };
+  return {
+    request,
+    named,
+    unknownIds,
+    cycles,
+    estimate: requestEstimate(
+      { named: named.length, available: personas.length },
+      cycles,
+      lookupRounds,
+      spending.protocol,
+      spending.budget,
+    ),
+  };
 }
 
 function shortened(text: string, max = 80): string {
@@ -100,12 +112,19 @@ export function invocationMessage(input: DeliberationInput): string {
  * The confirmation shown before a run, since every model request may count against the user's premium requests.
  * `model` is the name of the model that will answer (undefined: none is available).
  */
-export function confirmationMessage(plan: DeliberationPlan, model: string | undefined): { readonly title: string; readonly message: string } {
-  const panel = plan.named.length > 0
-    ? `${plan.named.map(p => p.name).join(', ')} (as requested)`
-    : 'chosen for the question by the model';
+export function confirmationMessage(
+  plan: DeliberationPlan,
+  model: string | undefined,
+): { readonly title: string; readonly message: string } {
+  const panel =
+    plan.named.length > 0
+      ? `${plan.named.map(p => p.name).join(', ')} (as requested)`
+      : 'chosen for the question by the model';
   const unknown = plan.unknownIds.length > 0 ? ` Unknown persona ids, ignored: ${plan.unknownIds.join(', ')}.` : '';
-  const range = plan.estimate.fewest === plan.estimate.most ? `${plan.estimate.most}` : `${plan.estimate.fewest}–${plan.estimate.most}`;
+  const range =
+    plan.estimate.fewest === plan.estimate.most
+      ? `${plan.estimate.most}`
+      : `${plan.estimate.fewest}–${plan.estimate.most}`;
   return {
     title: 'Run a Council debate?',
     message:
@@ -142,9 +161,13 @@ function sessionNote(sessionId: string): string {
 /** Cycle summaries so far, for a run that stopped before the final answer. */
 function progressSoFar(snapshot: SessionSnapshot): string {
   const summaries = snapshot.context.discussions.flatMap(d =>
-    d.status === 'in_progress' ? [] : [`- Cycle ${d.cycleNumber}: ${untrusted(d.resolutionSummary).replace(/\n/g, ' ')}`],
+    d.status === 'in_progress'
+      ? []
+      : [`- Cycle ${d.cycleNumber}: ${untrusted(d.resolutionSummary).replace(/\n/g, ' ')}`],
   );
-  return summaries.length > 0 ? `What the debate established before it stopped:\n${summaries.join('\n')}` : 'No debate cycle was completed.';
+  return summaries.length > 0
+    ? `What the debate established before it stopped:\n${summaries.join('\n')}`
+    : 'No debate cycle was completed.';
 }
 
 /**
@@ -153,14 +176,19 @@ function progressSoFar(snapshot: SessionSnapshot): string {
  */
 export function deliberationResultText(outcome: DeliberationOutcome): string {
   const c = outcome.snapshot.context;
-  const council = c.participants.filter(p => p.type === 'persona').map(p => p.name).join(', ') || 'not chosen';
+  const council =
+    c.participants
+      .filter(p => p.type === 'persona')
+      .map(p => p.name)
+      .join(', ') || 'not chosen';
   const facts = [
     `Council: ${council}. Debate cycles: ${c.debateCycles}. Model requests used: ${outcome.requests}${outcome.estimate ? ` (estimated ${outcome.estimate.fewest}–${outcome.estimate.most})` : ''}.`,
     'No clarifying questions were asked: the council worked from the question and context as given.',
     ...(outcome.unknownIds?.length ? [`Unknown persona ids, ignored: ${outcome.unknownIds.join(', ')}.`] : []),
   ].join('\n');
-  const body = outcome.stopped === undefined && c.finalAnswer
-    ? c.finalAnswer
-    : `The council did not finish. ${outcome.stopped ?? ''}\n\n${progressSoFar(outcome.snapshot)}`;
+  const body =
+    outcome.stopped === undefined && c.finalAnswer
+      ? c.finalAnswer
+      : `The council did not finish. ${outcome.stopped ?? ''}\n\n${progressSoFar(outcome.snapshot)}`;
   return [facts, body, sessionNote(c.sessionId)].join('\n\n') + '\n';
 }

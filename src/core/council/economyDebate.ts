@@ -29,7 +29,8 @@ export interface Standing {
 function latestAgreements(records: readonly DebateCycleRecord[]): Map<string, Set<string>> {
   const latest = new Map<string, Set<string>>();
   for (const record of records) {
-    for (const c of record.contributions) latest.set(c.persona.toLowerCase(), new Set(c.agreesWith.map(n => n.trim().toLowerCase())));
+    for (const c of record.contributions)
+      latest.set(c.persona.toLowerCase(), new Set(c.agreesWith.map(n => n.trim().toLowerCase())));
   }
   return latest;
 }
@@ -37,7 +38,8 @@ function latestAgreements(records: readonly DebateCycleRecord[]): Map<string, Se
 /** Who disagrees with whom after the cycles recorded so far. */
 export function standingOf(records: readonly DebateCycleRecord[], seats: readonly Seat[]): Standing {
   const agrees = latestAgreements(records);
-  const agreesWith = (a: Seat, b: Seat) => agrees.get(a.persona.name.toLowerCase())?.has(b.persona.name.toLowerCase()) ?? false;
+  const agreesWith = (a: Seat, b: Seat) =>
+    agrees.get(a.persona.name.toLowerCase())?.has(b.persona.name.toLowerCase()) ?? false;
   const disagreements: (readonly [Seat, Seat])[] = [];
   seats.forEach((a, i) => {
     for (const b of seats.slice(i + 1)) if (!agreesWith(a, b) || !agreesWith(b, a)) disagreements.push([a, b]);
@@ -50,7 +52,9 @@ export function standingOf(records: readonly DebateCycleRecord[], seats: readonl
 /** One line for the record (and the later prompts): who agrees, what is still contested. */
 function standingSummary(standing: Standing, seats: readonly Seat[]): string {
   if (standing.disagreements.length === 0) {
-    return seats.length < 2 ? 'A single persona answered.' : `All ${seats.length} personas agree with each other's positions.`;
+    return seats.length < 2
+      ? 'A single persona answered.'
+      : `All ${seats.length} personas agree with each other's positions.`;
   }
   const pairs = standing.disagreements.map(([a, b]) => `${a.persona.name} – ${b.persona.name}`);
   return `Not yet agreed between: ${pairs.join('; ')}.`;
@@ -59,7 +63,9 @@ function standingSummary(standing: Standing, seats: readonly Seat[]): string {
 /** Who is still contested, for the per-cycle summary (their positions are listed below it). */
 function openPoints(standing: Standing, seats: readonly Seat[]): string[] {
   const names = standing.contested.map(s => s.persona.name);
-  return names.length === 0 ? [] : [`${names.length === seats.length ? 'all' : `${names.length} of ${seats.length}`} (${names.join(', ')}).`];
+  return names.length === 0
+    ? []
+    : [`${names.length === seats.length ? 'all' : `${names.length} of ${seats.length}`} (${names.join(', ')}).`];
 }
 
 /** The personas the next cycle seats: everyone still contested, trimmed to what the budget can pay. */
@@ -82,7 +88,10 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
       const speakers = first ? seats : nextSpeakers(standingOf(debateRecords(log.snapshot), seats), log, deps);
       if (speakers.length === 0) {
         // The settings changed since the last cycle (a lower budget): nothing can be paid for.
-        throw budgetSpent(deps.budget?.limit ?? 0, deps.budget?.spent ?? 0, { requests: 2 + 1, forWhat: 'another debate cycle and the answer' });
+        throw budgetSpent(deps.budget?.limit ?? 0, deps.budget?.spent ?? 0, {
+          requests: 2 + 1,
+          forWhat: 'another debate cycle and the answer',
+        });
       }
       await openCycle(log, speakers, deps, record);
     }
@@ -91,10 +100,16 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
     const cycle = discussion.cycleNumber;
     const limit = effectiveCycleLimit(log.snapshot);
     const spoken = spokenPersonaIds(log.snapshot.context, discussion);
-    const waiting = seats.filter(s => discussion.participatingPersonaIds.includes(s.participantId) && !spoken.has(s.participantId));
+    const waiting = seats.filter(
+      s => discussion.participatingPersonaIds.includes(s.participantId) && !spoken.has(s.participantId),
+    );
     if (waiting.length > 0) {
       const who = `${listNames(waiting)} ${waiting.length === 1 ? 'is' : 'are'} thinking…`;
-      deps.output.progress(cycle === 1 ? `Independent drafts: ${who}` : `Debate cycle ${cycle} of at most ${limit}, for those still in disagreement: ${who}`);
+      deps.output.progress(
+        cycle === 1
+          ? `Independent drafts: ${who}`
+          : `Debate cycle ${cycle} of at most ${limit}, for those still in disagreement: ${who}`,
+      );
       await speakInCycle(waiting, cycle, log, deps, record);
     }
     const records = debateRecords(log.snapshot);

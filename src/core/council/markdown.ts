@@ -44,7 +44,8 @@ export function questionCard(snapshot: SessionSnapshot, question: ClarificationQ
   // The session's round, not the question's: after "more questions" an earlier round's question may still be open.
   const round = Math.max(snapshot.context.clarificationRounds, question.roundNumber);
   const header = `**Clarifying question** · round ${round} of at most ${limits.maxClarificationRounds} · ${untrusted(question.targetAmbiguity)}`;
-  const left = remaining > 1 ? `\n\n_${remaining - 1} more question${remaining - 1 === 1 ? '' : 's'} after this one._` : '';
+  const left =
+    remaining > 1 ? `\n\n_${remaining - 1} more question${remaining - 1 === 1 ? '' : 's'} after this one._` : '';
   const recommended = question.recommendedAnswer
     ? `\n\n**Recommended answer:** ${untrusted(question.recommendedAnswer)}`
     : '';
@@ -52,13 +53,20 @@ export function questionCard(snapshot: SessionSnapshot, question: ClarificationQ
 }
 
 /** One persona's contribution in one cycle, under its name. */
-export function contributionBlock(name: string, cycle: number, contribution: PersonaContribution, model?: string): string {
-  const changed = contribution.changedPosition && contribution.changeReason
-    ? `\n\n_Changed position: ${untrusted(contribution.changeReason)}_`
-    : '';
-  const concerns = contribution.concerns.length > 0
-    ? `\n\n**Concerns:**\n${contribution.concerns.map(c => `- ${untrusted(c)}`).join('\n')}`
-    : '';
+export function contributionBlock(
+  name: string,
+  cycle: number,
+  contribution: PersonaContribution,
+  model?: string,
+): string {
+  const changed =
+    contribution.changedPosition && contribution.changeReason
+      ? `\n\n_Changed position: ${untrusted(contribution.changeReason)}_`
+      : '';
+  const concerns =
+    contribution.concerns.length > 0
+      ? `\n\n**Concerns:**\n${contribution.concerns.map(c => `- ${untrusted(c)}`).join('\n')}`
+      : '';
   const on = model ? ` · ${untrusted(model)}` : '';
   return `\n#### ${untrusted(name)} · cycle ${cycle}${on}\n\n**Position:** ${untrusted(contribution.position)}\n\n${untrusted(contribution.argument)}${changed}${concerns}\n`;
 }
@@ -85,7 +93,11 @@ export function cycleSummary(record: DebateCycleRecord, open: readonly string[],
     .join('\n');
   const changed = record.contributions.filter(c => c.changedPosition).map(c => untrusted(c.persona));
   const moved = changed.length > 0 ? ` Changed position: ${changed.join(', ')}.` : '';
-  const state = converged ? ' Converged.' : open.length > 0 ? ` Still contested: ${open.map(o => brief(o, 120)).join('; ')}` : '';
+  const state = converged
+    ? ' Converged.'
+    : open.length > 0
+      ? ` Still contested: ${open.map(o => brief(o, 120)).join('; ')}`
+      : '';
   return `\n**Cycle ${record.cycle}:**${moved}${state}\n\n${positions}\n`;
 }
 
@@ -99,7 +111,10 @@ export function limitReachedNotice(snapshot: SessionSnapshot, extendable: boolea
 }
 
 /** The assumption log as a Markdown list. */
-export function assumptionList(snapshot: SessionSnapshot, assumptions: readonly Assumption[] = activeAssumptions(snapshot)): string {
+export function assumptionList(
+  snapshot: SessionSnapshot,
+  assumptions: readonly Assumption[] = activeAssumptions(snapshot),
+): string {
   if (assumptions.length === 0) {
     return snapshot.context.questions.length === 0
       ? '_None: no clarifying questions were needed._'
@@ -151,7 +166,10 @@ export function answerAppendix(snapshot: SessionSnapshot, spent: RequestsSpent):
     return said ? [`- **${untrusted(p.name)}:** ${untrusted(said.content).replace(/\n+/g, ' ')}`] : [];
   });
   const last = c.discussions.at(-1);
-  const open = last && last.status !== 'in_progress' && !last.converged ? untrusted(last.resolutionSummary).replace(/\n+/g, ' ') : undefined;
+  const open =
+    last && last.status !== 'in_progress' && !last.converged
+      ? untrusted(last.resolutionSummary).replace(/\n+/g, ' ')
+      : undefined;
   const cycles = c.debateCycles;
   const footer = `_Council: ${personas.map(p => untrusted(nameOf.get(p.participantId) ?? p.name)).join(', ')} · ${cycles} debate cycle${cycles === 1 ? '' : 's'} · ${requestsLine(spent)}._`;
   return [

@@ -1,6 +1,11 @@
 import { ActionableError } from '../actionableError';
 import { z } from 'zod';
-import { LanguageModelFailure, throwIfCancelled, type CancellationSignal, type LanguageModel } from '../llm/languageModel';
+import {
+  LanguageModelFailure,
+  throwIfCancelled,
+  type CancellationSignal,
+  type LanguageModel,
+} from '../llm/languageModel';
 import { requestStructured, type ReplyNormalizer, type UsageMeter } from '../llm/structuredOutput';
 import { renderMessages } from '../llm/prompting/render';
 import { OpeningPrompt } from './prompts/openingPrompt';
@@ -61,11 +66,17 @@ export interface Opening {
  * order the model should decide them: the council first, then its questions (sorted by impact on parse).
  */
 export function openingReplySchema(knownIds: readonly [string, ...string[]], maxPersonas: number) {
-  return z.object({ ...selectionReplySchema(knownIds, maxPersonas).shape, ...proposedQuestionsFields }).transform(byImpact);
+  return z
+    .object({ ...selectionReplySchema(knownIds, maxPersonas).shape, ...proposedQuestionsFields })
+    .transform(byImpact);
 }
 
 function openingQuestion(question: ProposedQuestion): OpeningQuestion {
-  return { question: question.question, targetAmbiguity: question.targetAmbiguity, recommendedAnswer: question.recommendedAnswer };
+  return {
+    question: question.question,
+    targetAmbiguity: question.targetAmbiguity,
+    recommendedAnswer: question.recommendedAnswer,
+  };
 }
 
 /**
@@ -89,7 +100,10 @@ export async function openSession(input: OpeningInput): Promise<Opening> {
   const { request, attached, personas, model, token, usage, defaults, maxRounds } = input;
   throwIfCancelled(token);
   if (maxRounds < 1) {
-    return { selection: await selectPersonas({ request, attached, personas, model, token, usage, defaults }), questions: [] };
+    return {
+      selection: await selectPersonas({ request, attached, personas, model, token, usage, defaults }),
+      questions: [],
+    };
   }
 
   const preset = selectionWithoutModel(request, personas);
@@ -110,7 +124,10 @@ export async function openSession(input: OpeningInput): Promise<Opening> {
 
   const [first, ...rest] = personas.map(p => p.id);
   // selectionWithoutModel settles every council of MIN_PANEL or fewer personas, so there is a first id.
-  if (first === undefined) throw new ActionableError('No council personas are available: fix the persona files named in the warnings above (or restore the built-in ones), then press Try again.');
+  if (first === undefined)
+    throw new ActionableError(
+      'No council personas are available: fix the persona files named in the warnings above (or restore the built-in ones), then press Try again.',
+    );
   const ids: [string, ...string[]] = [first, ...rest];
   const maxPersonas = panelLimit(personas);
   const { messages } = await renderMessages(
@@ -130,17 +147,22 @@ export async function openSession(input: OpeningInput): Promise<Opening> {
         normalize: remember,
         onNormalized: changes => input.onNormalized?.(OPEN_SESSION, changes),
         name: OPEN_SESSION,
-        description: 'Classify the request, choose the council personas who should debate it, then propose the clarifying questions they need answered, highest impact first.',
+        description:
+          'Classify the request, choose the council personas who should debate it, then propose the clarifying questions they need answered, highest impact first.',
         messages,
         usage,
       },
       token,
     );
-    return { selection: selectionFromReply(personas, reply), questions: reply.needsClarification ? reply.questions.map(openingQuestion) : [] };
+    return {
+      selection: selectionFromReply(personas, reply),
+      questions: reply.needsClarification ? reply.questions.map(openingQuestion) : [],
+    };
   } catch (error) {
-    const salvaged = error instanceof LanguageModelFailure && error.kind === 'malformedReply'
-      ? selectionReplySchema(ids, maxPersonas).safeParse(lastReply)
-      : undefined;
+    const salvaged =
+      error instanceof LanguageModelFailure && error.kind === 'malformedReply'
+        ? selectionReplySchema(ids, maxPersonas).safeParse(lastReply)
+        : undefined;
     if (salvaged?.success) return { selection: selectionFromReply(personas, salvaged.data), questions: [] };
     return { selection: fallbackSelection(personas, defaults, error), questions: [] };
   }

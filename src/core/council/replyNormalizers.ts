@@ -56,7 +56,7 @@ export function contributionNormalizer(terms: SpeakerTerms): ReplyNormalizer {
       updateArray(reply, 'agreesWith', list =>
         list.filter(name => {
           const own = typeof name === 'string' && loose(name) === self;
-          if (own) note('dropped the speaker\'s own name from agreesWith');
+          if (own) note("dropped the speaker's own name from agreesWith");
           return !own;
         }),
       );
@@ -73,9 +73,10 @@ function coherentChange(reply: JsonObject, previousPosition: string | undefined,
   if (reply.changedPosition === false && 'changeReason' in reply) {
     dropField(reply, 'changeReason', 'changedPosition is false', note);
   } else if (reply.changedPosition === true && !isText(reply.changeReason)) {
-    reply.changeReason = previousPosition === undefined
-      ? 'No reason given.'
-      : `No reason given; the previous position was: ${previousPosition}`;
+    reply.changeReason =
+      previousPosition === undefined
+        ? 'No reason given.'
+        : `No reason given; the previous position was: ${previousPosition}`;
     note('changedPosition is true without a changeReason: recorded that no reason was given');
   }
 }
@@ -105,7 +106,6 @@ export function questionsNormalizer(askedQuestions: readonly string[]): ReplyNor
     return reply;
   };
 }
-
 
 /** The normalizers applied in turn, each to what the one before returned (for a reply made of several parts). */
 export function composedNormalizer(...normalizers: readonly ReplyNormalizer[]): ReplyNormalizer {

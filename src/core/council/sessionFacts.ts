@@ -69,7 +69,6 @@ export function clarifiedRequest(snapshot: SessionSnapshot): ClarifiedRequest {
   };
 }
 
-
 /** Every debate cycle so far as the prompts read it (ended cycles carry the moderator's summary). */
 export function debateRecords(snapshot: SessionSnapshot): DebateCycleRecord[] {
   const { discussions, messageTurns, participants } = snapshot.context;

@@ -4,7 +4,13 @@ import type { SessionEvent } from '../session/events';
 import { sessionMachine, type SessionSnapshot } from '../session/machine';
 import { mergeAttachments } from '../session/attachedContext';
 import { explainRejection } from '../session/rejection';
-import { replaySession, restoreSession, storeSession, type SessionInputInit, type StoredSession } from '../session/replay';
+import {
+  replaySession,
+  restoreSession,
+  storeSession,
+  type SessionInputInit,
+  type StoredSession,
+} from '../session/replay';
 
 /** Records an event in a session (and persists it), for the steps of a turn. */
 export type Recorder = (event: SessionEvent) => Promise<void>;
@@ -38,7 +44,12 @@ export class SessionLog {
   static restore(stored: unknown): SessionLog {
     const restored = restoreSession(stored);
     if (!restored.ok) throw new SessionRuleError(restored.error);
-    return new SessionLog(restored.stored.input, [...restored.stored.events], restored.snapshot, restored.stored.requestsUsed ?? 0);
+    return new SessionLog(
+      restored.stored.input,
+      [...restored.stored.events],
+      restored.snapshot,
+      restored.stored.requestsUsed ?? 0,
+    );
   }
 
   get snapshot(): SessionSnapshot {

@@ -29,19 +29,37 @@ function recordedConclusions(log: SessionLog): Map<string, string> {
 }
 
 /** Without a debate, each persona answers directly (in parallel); recorded as `conclusion` turns. */
-async function gatherConclusions(seats: readonly Seat[], log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<AttributedConclusion[]> {
+async function gatherConclusions(
+  seats: readonly Seat[],
+  log: SessionLog,
+  deps: CouncilDeps,
+  record: Recorder,
+): Promise<AttributedConclusion[]> {
   const done = recordedConclusions(log);
   const waiting = seats.filter(s => !done.has(s.participantId));
   if (waiting.length > 0) {
-    deps.output.progress(`${waiting.map(s => s.persona.name).join(', ')} ${waiting.length === 1 ? 'is' : 'are'} concluding…`);
+    deps.output.progress(
+      `${waiting.map(s => s.persona.name).join(', ')} ${waiting.length === 1 ? 'is' : 'are'} concluding…`,
+    );
   }
   const outcomes = await Promise.allSettled(
     waiting.map(async seat => {
       const model = await personaModel(seat, deps);
-      const { messages } = await renderMessages(ConclusionPrompt, { ...clarifiedRequest(log.snapshot), persona: voiceOf(seat.persona) }, model, deps.token);
+      const { messages } = await renderMessages(
+        ConclusionPrompt,
+        { ...clarifiedRequest(log.snapshot), persona: voiceOf(seat.persona) },
+        model,
+        deps.token,
+      );
       const reply = await requestStructured(
         model,
-        { schema: PersonaConclusionSchema, name: 'give_conclusion', description: `${seat.persona.name}'s direct answer.`, messages, usage: deps.usage },
+        {
+          schema: PersonaConclusionSchema,
+          name: 'give_conclusion',
+          description: `${seat.persona.name}'s direct answer.`,
+          messages,
+          usage: deps.usage,
+        },
         deps.token,
       );
       return { seat, reply };
@@ -52,22 +70,40 @@ async function gatherConclusions(seats: readonly Seat[], log: SessionLog, deps: 
     const { seat, reply } = outcome.value;
     await record({
       type: 'CONCLUSION_RECORDED',
-      turn: { senderId: seat.participantId, content: reply.conclusion, position: firstSentence(reply.conclusion), changedPosition: false, timestamp: deps.clock.now(), metadata: { confidence: reply.confidence } },
+      turn: {
+        senderId: seat.participantId,
+        content: reply.conclusion,
+        position: firstSentence(reply.conclusion),
+        changedPosition: false,
+        timestamp: deps.clock.now(),
+        metadata: { confidence: reply.confidence },
+      },
     });
   }
   const failed = outcomes.find(o => o.status === 'rejected');
   if (failed && failed.status === 'rejected') throw failed.reason;
   const all = recordedConclusions(log);
   const confidenceOf = (id: string): Confidence => {
-    const turn = currentFinalRun(log.snapshot.context.messageTurns).find(t => t.messageType === 'conclusion' && t.senderId === id);
+    const turn = currentFinalRun(log.snapshot.context.messageTurns).find(
+      t => t.messageType === 'conclusion' && t.senderId === id,
+    );
     const value = turn?.metadata?.confidence;
     return value === 'high' || value === 'low' ? value : 'medium';
   };
-  return seats.map(s => ({ persona: s.persona.name, conclusion: all.get(s.participantId) ?? '', confidence: confidenceOf(s.participantId) }));
+  return seats.map(s => ({
+    persona: s.persona.name,
+    conclusion: all.get(s.participantId) ?? '',
+    confidence: confidenceOf(s.participantId),
+  }));
 }
 
 /** After a debate, each persona's conclusion is its last stated position: the session knows it, no model is asked. */
-async function recordDebateConclusions(seats: readonly Seat[], log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+async function recordDebateConclusions(
+  seats: readonly Seat[],
+  log: SessionLog,
+  deps: CouncilDeps,
+  record: Recorder,
+): Promise<void> {
   const done = recordedConclusions(log);
   const said = debateRecords(log.snapshot).flatMap(r => r.contributions);
   for (const seat of seats) {
@@ -76,7 +112,13 @@ async function recordDebateConclusions(seats: readonly Seat[], log: SessionLog, 
     if (!last) continue;
     await record({
       type: 'CONCLUSION_RECORDED',
-      turn: { senderId: seat.participantId, content: last.position, position: firstSentence(last.position), changedPosition: false, timestamp: deps.clock.now() },
+      turn: {
+        senderId: seat.participantId,
+        content: last.position,
+        position: firstSentence(last.position),
+        changedPosition: false,
+        timestamp: deps.clock.now(),
+      },
     });
   }
 }
@@ -97,7 +139,12 @@ async function synthesisModel(deps: CouncilDeps): Promise<LanguageModel> {
 }
 
 /** Streams the model's answer into the chat as it is written; returns the text as shown. */
-async function streamAnswer(log: SessionLog, seats: readonly Seat[], deliberation: CouncilDeliberation, deps: CouncilDeps): Promise<string> {
+async function streamAnswer(
+  log: SessionLog,
+  seats: readonly Seat[],
+  deliberation: CouncilDeliberation,
+  deps: CouncilDeps,
+): Promise<string> {
   const model = await synthesisModel(deps);
   const { messages } = await renderMessages(
     SynthesisPrompt,
@@ -131,9 +178,10 @@ async function streamAnswer(log: SessionLog, seats: readonly Seat[], deliberatio
 export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
   const seats = councilSeats(log.snapshot, deps.personas);
   const records = debateRecords(log.snapshot);
-  const deliberation: CouncilDeliberation = records.length === 0
-    ? { kind: 'conclusions', conclusions: await gatherConclusions(seats, log, deps, record) }
-    : { kind: 'debate', cycles: records, stop: debateStop(log) };
+  const deliberation: CouncilDeliberation =
+    records.length === 0
+      ? { kind: 'conclusions', conclusions: await gatherConclusions(seats, log, deps, record) }
+      : { kind: 'debate', cycles: records, stop: debateStop(log) };
   if (deliberation.kind === 'debate') await recordDebateConclusions(seats, log, deps, record);
   const extendable = canExtend(log.snapshot);
   const canWrite = (deps.budget?.remaining ?? Infinity) >= 1;
@@ -141,14 +189,22 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
   // No progress line follows: what must be seen is released now, and the answer streams below it, unfolded.
   deps.output.release?.();
   if (deliberation.kind === 'debate' && deliberation.stop === 'limit') {
-    showVisibly(deps.output, limitReachedNotice(log.snapshot, extendable, log.snapshot.context.limits.adminMaxDebateCycles));
+    showVisibly(
+      deps.output,
+      limitReachedNotice(log.snapshot, extendable, log.snapshot.context.limits.adminMaxDebateCycles),
+    );
   }
-  if (deliberation.kind === 'debate' && deliberation.stop === 'budget') showVisibly(deps.output, budgetStopNotice(log.snapshot, deps.budget?.limit));
+  if (deliberation.kind === 'debate' && deliberation.stop === 'budget')
+    showVisibly(deps.output, budgetStopNotice(log.snapshot, deps.budget?.limit));
   showVisibly(deps.output, `\n\n${ANSWER_HEADING}\n\n`);
   const prose = canWrite
     ? await streamAnswer(log, seats, deliberation, deps)
     : '_The request budget left no request for a written answer; this is where the council stands, from its own statements._';
   const appendix = answerAppendix(log.snapshot, { used: log.requestsUsed, limit: deps.budget?.limit });
   showVisibly(deps.output, `\n\n${appendix}\n`);
-  await record({ type: 'FINAL_ANSWER_READY', finalAnswer: `${ANSWER_HEADING}\n\n${prose}\n\n${appendix}`, at: deps.clock.now() });
+  await record({
+    type: 'FINAL_ANSWER_READY',
+    finalAnswer: `${ANSWER_HEADING}\n\n${prose}\n\n${appendix}`,
+    at: deps.clock.now(),
+  });
 }

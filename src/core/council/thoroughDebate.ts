@@ -71,7 +71,8 @@ function cycleCost(seats: readonly Seat[], log: SessionLog, deps: CouncilDeps): 
  * them; if the moderator stops the debate, that speculative work is cancelled and never shown or recorded.
  */
 export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
-  let ahead: { readonly cycle: number; readonly outcomes: Promise<Outcome[]>; readonly scope: CancellationScope } | undefined;
+  let ahead:
+    { readonly cycle: number; readonly outcomes: Promise<Outcome[]>; readonly scope: CancellationScope } | undefined;
   const dropAhead = () => {
     ahead?.scope.cancel();
     ahead?.outcomes.catch(() => undefined);
@@ -81,15 +82,19 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
     while (log.state === 'debating') {
       throwIfCancelled(deps.token);
       const seats = councilSeats(log.snapshot, deps.personas);
-      if (log.snapshot.context.debateCycles === 0 && !findCurrentDiscussion(log.snapshot.context)) requireFirstCycle(cycleCost(seats, log, deps), deps);
+      if (log.snapshot.context.debateCycles === 0 && !findCurrentDiscussion(log.snapshot.context))
+        requireFirstCycle(cycleCost(seats, log, deps), deps);
       const discussion = await openCycle(log, seats, deps, record);
       const cycle = discussion.cycleNumber;
       const limit = effectiveCycleLimit(log.snapshot);
       const spoken = spokenPersonaIds(log.snapshot.context, discussion);
       const waiting = seats.filter(s => !spoken.has(s.participantId));
       if (waiting.length > 0) {
-        deps.output.progress(`Debate cycle ${cycle} of at most ${limit}: ${listNames(waiting)} ${waiting.length === 1 ? 'is' : 'are'} thinking…`);
-        if (ahead?.cycle === cycle && waiting.length === seats.length) await recordOutcomes(await ahead.outcomes, cycle, deps, record);
+        deps.output.progress(
+          `Debate cycle ${cycle} of at most ${limit}: ${listNames(waiting)} ${waiting.length === 1 ? 'is' : 'are'} thinking…`,
+        );
+        if (ahead?.cycle === cycle && waiting.length === seats.length)
+          await recordOutcomes(await ahead.outcomes, cycle, deps, record);
         else await speakInCycle(waiting, cycle, log, deps, record);
         ahead = undefined;
       }
@@ -97,16 +102,28 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
       // (then the moderator will very likely stop, and the drafts would be wasted) or the budget could not pay
       // for this cycle's verdict, the next cycle and the answer.
       const room = 1 + cycleCost(seats, log, deps);
-      if (cycle < limit && !unanimous(debateRecords(log.snapshot).find(r => r.cycle === cycle), seats) && cycleAffordable(room, deps)) {
+      if (
+        cycle < limit &&
+        !unanimous(
+          debateRecords(log.snapshot).find(r => r.cycle === cycle),
+          seats,
+        ) &&
+        cycleAffordable(room, deps)
+      ) {
         const scope = new CancellationScope(deps.token);
         ahead = { cycle: cycle + 1, scope, outcomes: draftCycle(seats, cycle + 1, log, deps, scope) };
       }
       deps.output.progress(`Moderator is reading cycle ${cycle}…`);
       const verdict = await moderate(log, deps);
-      const stoppedByBudget = !verdict.converged && cycle < limit && ahead === undefined && !cycleAffordable(cycleCost(seats, log, deps), deps);
-      const summary = verdict.openDisagreements.length > 0
-        ? `${verdict.resolutionSummary}\nStill open: ${verdict.openDisagreements.join(' ')}`
-        : verdict.resolutionSummary;
+      const stoppedByBudget =
+        !verdict.converged &&
+        cycle < limit &&
+        ahead === undefined &&
+        !cycleAffordable(cycleCost(seats, log, deps), deps);
+      const summary =
+        verdict.openDisagreements.length > 0
+          ? `${verdict.resolutionSummary}\nStill open: ${verdict.openDisagreements.join(' ')}`
+          : verdict.resolutionSummary;
       await record({
         type: 'CYCLE_CONCLUDED',
         resolutionSummary: summary,

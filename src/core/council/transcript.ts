@@ -13,29 +13,46 @@ const STATE_LABEL: Readonly<Record<SessionSnapshot['value'], string>> = {
 };
 
 function personaNames(snapshot: SessionSnapshot): string {
-  return snapshot.context.participants.filter(p => p.type === 'persona').map(p => p.name).join(', ') || '_not chosen yet_';
+  return (
+    snapshot.context.participants
+      .filter(p => p.type === 'persona')
+      .map(p => p.name)
+      .join(', ') || '_not chosen yet_'
+  );
 }
 
 /** `/status`: where the session stands and what the user can do next. */
 export function statusMarkdown(snapshot: SessionSnapshot, spent?: RequestsSpent): string {
   const c = snapshot.context;
   const question = activeQuestion(snapshot);
-  return [
-    `**Session status:** ${STATE_LABEL[snapshot.value]}`,
-    `- Request: ${untrusted(c.requestText).replace(/\n/g, ' ')}`,
-    `- Council: ${personaNames(snapshot)}`,
-    `- Clarification rounds: ${c.clarificationRounds} of at most ${c.limits.maxClarificationRounds}`,
-    `- Debate cycles: ${c.debateCycles} of at most ${effectiveCycleLimit(snapshot)}${c.extendedDebateRequested ? ' (extended)' : ''}`,
-    `- Assumptions: ${c.assumptionLog.filter(a => !a.withdrawal).length}`,
-    ...(spent ? [`- Model requests: ${requestsLine(spent)}`] : []),
-    ...(question ? [`- Open question: ${untrusted(question.question)}`] : []),
-  ].join('\n') + '\n';
+  return (
+    [
+      `**Session status:** ${STATE_LABEL[snapshot.value]}`,
+      `- Request: ${untrusted(c.requestText).replace(/\n/g, ' ')}`,
+      `- Council: ${personaNames(snapshot)}`,
+      `- Clarification rounds: ${c.clarificationRounds} of at most ${c.limits.maxClarificationRounds}`,
+      `- Debate cycles: ${c.debateCycles} of at most ${effectiveCycleLimit(snapshot)}${c.extendedDebateRequested ? ' (extended)' : ''}`,
+      `- Assumptions: ${c.assumptionLog.filter(a => !a.withdrawal).length}`,
+      ...(spent ? [`- Model requests: ${requestsLine(spent)}`] : []),
+      ...(question ? [`- Open question: ${untrusted(question.question)}`] : []),
+    ].join('\n') + '\n'
+  );
 }
 
 /** `/personas`: this session's council (if any), every persona available, and how to choose them. */
 export function personasMarkdown(snapshot: SessionSnapshot | undefined, personas: readonly PersonaContract[]): string {
-  const council = snapshot ? snapshot.context.participants.filter(p => p.type === 'persona').map(p => `**${untrusted(p.name)}**`).join(', ') : '';
-  const catalog = personas.map(p => `- **${untrusted(p.name)}** (\`${p.id}\`${p.origin === 'workspace' ? ', workspace' : ''}): ${untrusted(p.role)}`).join('\n');
+  const council = snapshot
+    ? snapshot.context.participants
+        .filter(p => p.type === 'persona')
+        .map(p => `**${untrusted(p.name)}**`)
+        .join(', ')
+    : '';
+  const catalog = personas
+    .map(
+      p =>
+        `- **${untrusted(p.name)}** (\`${p.id}\`${p.origin === 'workspace' ? ', workspace' : ''}): ${untrusted(p.role)}`,
+    )
+    .join('\n');
   return (
     `${council ? `This session's council: ${council}.\n\n` : ''}Available personas:\n\n${catalog}\n\n` +
     'To choose the council yourself, name them at the start of a request, e.g. `@council with Security Expert, Software Architect: should we use JWTs?`, or run **Council: Select Personas**.'
@@ -72,15 +89,21 @@ export function transcriptMarkdown(snapshot: SessionSnapshot): string {
     }
   });
   const summaries = c.discussions.flatMap(d =>
-    d.status === 'in_progress' ? [] : [`- Cycle ${d.cycleNumber} (${d.status.replace('_', ' ')}): ${untrusted(d.resolutionSummary).replace(/\n/g, ' ')}`],
+    d.status === 'in_progress'
+      ? []
+      : [
+          `- Cycle ${d.cycleNumber} (${d.status.replace('_', ' ')}): ${untrusted(d.resolutionSummary).replace(/\n/g, ' ')}`,
+        ],
   );
-  return [
-    `# Council session ${c.sessionId}`,
-    `- Started: ${c.createdAt}\n- Status: ${STATE_LABEL[snapshot.value]}\n- Council: ${personaNames(snapshot)}`,
-    `## Request\n\n${untrusted(c.requestText)}`,
-    `## Turns\n\n${turns.join('\n\n') || '_None yet._'}`,
-    ...(summaries.length ? [`## Debate cycles\n\n${summaries.join('\n')}`] : []),
-    `## Assumptions\n\n${assumptionList(snapshot)}`,
-    `## Final answer\n\n${c.finalAnswer ?? '_Not reached yet._'}`,
-  ].join('\n\n') + '\n';
+  return (
+    [
+      `# Council session ${c.sessionId}`,
+      `- Started: ${c.createdAt}\n- Status: ${STATE_LABEL[snapshot.value]}\n- Council: ${personaNames(snapshot)}`,
+      `## Request\n\n${untrusted(c.requestText)}`,
+      `## Turns\n\n${turns.join('\n\n') || '_None yet._'}`,
+      ...(summaries.length ? [`## Debate cycles\n\n${summaries.join('\n')}`] : []),
+      `## Assumptions\n\n${assumptionList(snapshot)}`,
+      `## Final answer\n\n${c.finalAnswer ?? '_Not reached yet._'}`,
+    ].join('\n\n') + '\n'
+  );
 }

@@ -12,8 +12,7 @@ const MESSAGES: Readonly<Record<ModelFailureKind, string>> = {
     'Your premium request quota for this model is used up. Pick a model included in your plan (0x in the model picker) and press Try again, or wait until the quota resets.',
   tooLarge:
     "The prompt was larger than this model's context window. Pick a model with a larger context window, or shorten the request, then press Try again.",
-  notFound:
-    'The selected model is no longer available. Pick another model in the model picker, then press Try again.',
+  notFound: 'The selected model is no longer available. Pick another model in the model picker, then press Try again.',
   offTopic:
     'The model declined this request as off-topic. Rephrase it so the software task is explicit, or pick another model in the model picker, then press Try again.',
   cancelled: 'The request was cancelled. Press Try again to continue where it stopped.',
@@ -26,7 +25,10 @@ const MESSAGES: Readonly<Record<ModelFailureKind, string>> = {
 
 /** Text from elsewhere (a provider's message) shown inside Markdown as plain text: no code fences, links or emphasis. */
 export function markdownSafe(text: string): string {
-  return text.replace(/[\\`*_[\]<>#|~]/g, character => `\\${character}`).replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\\`*_[\]<>#|~]/g, character => `\\${character}`)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Ends `text` with a full stop unless it already ends a sentence. */
@@ -40,7 +42,9 @@ export function sentence(text: string): string {
  * Rate limits say how long to wait when the provider said; unknown failures quote the provider's message
  * (escaped), since it is the only clue there is.
  */
-export function describeModelFailure(failure: Pick<LanguageModelFailure, 'kind' | 'message' | 'retryAfterSeconds'>): string {
+export function describeModelFailure(
+  failure: Pick<LanguageModelFailure, 'kind' | 'message' | 'retryAfterSeconds'>,
+): string {
   if (failure.kind === 'rateLimited' && failure.retryAfterSeconds !== undefined) {
     const wait = failure.retryAfterSeconds;
     return `The model provider is limiting how fast Council may send requests. Wait ${wait} second${wait === 1 ? '' : 's'}, then press Try again.`;

@@ -1,7 +1,6 @@
 /** The outcome of looking for a JSON value in a model's text reply. */
 export type JsonExtraction =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly problem: string };
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 
 // Fences must start and end on their own lines: JSON strings cannot hold raw newlines, so a ``` inside
 // a markdown string value (e.g. a code sample in an argument) is never mistaken for the closing fence.

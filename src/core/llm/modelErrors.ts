@@ -27,7 +27,10 @@ function codeOf(error: unknown): string | undefined {
 
 /** Seconds to wait, from "retry after 30 seconds", "Retry-After: 30", "try again in 2 minutes" and the like. */
 export function retryAfterSeconds(text: string): number | undefined {
-  const match = /(?:retry[- ]after|try again in|wait)\D{0,12}?(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|sec(?:ond)?s?|m|min(?:ute)?s?)?\b/i.exec(text);
+  const match =
+    /(?:retry[- ]after|try again in|wait)\D{0,12}?(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|sec(?:ond)?s?|m|min(?:ute)?s?)?\b/i.exec(
+      text,
+    );
   if (!match?.[1]) return undefined;
   const unit = (match[2] ?? 's').toLowerCase();
   const perUnit = unit === 'ms' || unit.startsWith('mil') ? 0.001 : unit.startsWith('m') ? 60 : 1;
@@ -38,10 +41,13 @@ export function retryAfterSeconds(text: string): number | undefined {
 /** The failure kind an error stands for, from its code, name and message. */
 export function failureKindOf(error: unknown): ModelFailureKind {
   const byCode = KIND_BY_CODE[codeOf(error) ?? ''] ?? KIND_BY_CODE[error instanceof Error ? error.name : ''];
-  const text = [codeOf(error) ?? '', textOf(error), textOf((error as { cause?: unknown } | undefined)?.cause)].join(' ');
+  const text = [codeOf(error) ?? '', textOf(error), textOf((error as { cause?: unknown } | undefined)?.cause)].join(
+    ' ',
+  );
   if (/ChatQuotaExceeded|quota (?:exceeded|reached|used up)|exceeded your .*quota/i.test(text)) return 'quotaExceeded';
   if (/ChatRateLimited|rate[_ -]?limit|too many requests/i.test(text)) return 'rateLimited';
-  if (/exceeds? (?:the )?token limit|context (?:length|window) exceeded|prompt is too long|too many tokens/i.test(text)) return 'tooLarge';
+  if (/exceeds? (?:the )?token limit|context (?:length|window) exceeded|prompt is too long|too many tokens/i.test(text))
+    return 'tooLarge';
   if (byCode) return byCode;
   if (/off[_ -]?topic/i.test(text)) return 'offTopic';
   return 'unknown';
@@ -55,9 +61,18 @@ export function toModelError(error: unknown, token?: CancellationSignal): Langua
   if (error instanceof CancelledError) return error;
   if (token?.isCancellationRequested) return new CancelledError();
   if (error instanceof LanguageModelFailure) return error;
-  if (error instanceof Error && (error.name === 'Canceled' || error.name === 'CancellationError')) return new CancelledError();
+  if (error instanceof Error && (error.name === 'Canceled' || error.name === 'CancellationError'))
+    return new CancelledError();
   const message = error instanceof Error ? error.message : String(error);
   const kind = failureKindOf(error);
-  const wait = kind === 'rateLimited' ? retryAfterSeconds([message, textOf((error as { cause?: unknown } | undefined)?.cause)].join(' ')) : undefined;
-  return new LanguageModelFailure(kind, kind === 'unknown' ? `The model request failed: ${message}` : message, error, wait);
+  const wait =
+    kind === 'rateLimited'
+      ? retryAfterSeconds([message, textOf((error as { cause?: unknown } | undefined)?.cause)].join(' '))
+      : undefined;
+  return new LanguageModelFailure(
+    kind,
+    kind === 'unknown' ? `The model request failed: ${message}` : message,
+    error,
+    wait,
+  );
 }

@@ -47,14 +47,24 @@ export interface ModelChoiceOf<M> {
  * The first of `wishes` that is available, else `fallback` (the chat's model). Never fails: unavailable wishes
  * are named in a note that says what `who` uses instead.
  */
-export function chooseModel<M extends ModelDescriptor>(wishes: readonly ModelWish[], available: readonly M[], fallback: M, who: string): ModelChoiceOf<M> {
+export function chooseModel<M extends ModelDescriptor>(
+  wishes: readonly ModelWish[],
+  available: readonly M[],
+  fallback: M,
+  who: string,
+): ModelChoiceOf<M> {
   const missing: ModelWish[] = [];
   for (const wish of wishes) {
     const found = pickModel(wish.selector, available);
-    if (found) return missing.length === 0 ? { model: found } : { model: found, note: missingNote(missing, `${who} uses ${modelLabel(found)} instead.`) };
+    if (found)
+      return missing.length === 0
+        ? { model: found }
+        : { model: found, note: missingNote(missing, `${who} uses ${modelLabel(found)} instead.`) };
     missing.push(wish);
   }
-  return missing.length === 0 ? { model: fallback } : { model: fallback, note: missingNote(missing, `${who} uses ${modelLabel(fallback)}, the chat's model.`) };
+  return missing.length === 0
+    ? { model: fallback }
+    : { model: fallback, note: missingNote(missing, `${who} uses ${modelLabel(fallback)}, the chat's model.`) };
 }
 
 function missingNote(missing: readonly ModelWish[], instead: string): string {

@@ -56,12 +56,24 @@ export function stringKey(field?: string): (item: unknown) => string | undefined
 }
 
 /** Drops duplicates from the array at `owner[key]`, keyed by `field` of each item (or the item itself). */
-export function dedupeArray(owner: unknown, key: string, field: string | undefined, label: string, note: (change: string) => void): void {
+export function dedupeArray(
+  owner: unknown,
+  key: string,
+  field: string | undefined,
+  label: string,
+  note: (change: string) => void,
+): void {
   updateArray(owner, key, list => dropDuplicates(list, stringKey(field), label, note));
 }
 
 /** Swaps `start`/`end` number fields of `item` when they are reversed (intent: the range between them). */
-export function orderRange(item: unknown, start: string, end: string, note: (change: string) => void, label: string): void {
+export function orderRange(
+  item: unknown,
+  start: string,
+  end: string,
+  note: (change: string) => void,
+  label: string,
+): void {
   if (!isObject(item)) return;
   const from = item[start];
   const to = item[end];
@@ -86,7 +98,10 @@ function looseKey(text: string): string {
  * The canonical spelling among `names` of a value that matches one loosely (case, spacing), or undefined.
  * `aliases` maps other spellings (e.g. a persona's display name) to a canonical one.
  */
-export function canonicalIn(names: readonly string[], aliases: Readonly<Record<string, string>> = {}): (value: unknown) => string | undefined {
+export function canonicalIn(
+  names: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+): (value: unknown) => string | undefined {
   const byKey = new Map<string, string>();
   for (const [alias, name] of Object.entries(aliases)) byKey.set(looseKey(alias), name);
   for (const name of names) byKey.set(looseKey(name), name);

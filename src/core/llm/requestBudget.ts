@@ -1,4 +1,10 @@
-import { LanguageModelFailure, type CancellationSignal, type LanguageModel, type ModelRequest, type ResponsePart } from './languageModel';
+import {
+  LanguageModelFailure,
+  type CancellationSignal,
+  type LanguageModel,
+  type ModelRequest,
+  type ResponsePart,
+} from './languageModel';
 
 /**
  * The most model requests a session may spend (each is a premium request through Copilot), enforced in one
@@ -36,8 +42,14 @@ export class RequestBudget {
 }
 
 /** The failure a step meets when the budget cannot pay for the requests it needs. */
-export function budgetSpent(limit: number, spent: number, needed?: { readonly requests: number; readonly forWhat: string }): LanguageModelFailure {
-  const need = needed ? ` ${capitalized(needed.forWhat)} needs ${needed.requests} more request${needed.requests === 1 ? '' : 's'}.` : '';
+export function budgetSpent(
+  limit: number,
+  spent: number,
+  needed?: { readonly requests: number; readonly forWhat: string },
+): LanguageModelFailure {
+  const need = needed
+    ? ` ${capitalized(needed.forWhat)} needs ${needed.requests} more request${needed.requests === 1 ? '' : 's'}.`
+    : '';
   return new LanguageModelFailure(
     'budgetSpent',
     `This session has used ${spent} of its ${limit} model requests.${need} Raise \`council.budget.maxRequests\` in the settings, then press Try again to continue where it stopped.`,
@@ -51,12 +63,24 @@ function capitalized(text: string): string {
 /** `model`, with every request paid from `budget` before it is sent. */
 export function budgetedModel(model: LanguageModel, budget: RequestBudget): LanguageModel {
   return {
-    get id() { return model.id; },
-    get name() { return model.name; },
-    get family() { return model.family; },
-    get vendor() { return model.vendor; },
-    get maxInputTokens() { return model.maxInputTokens; },
-    get supportsToolCalling() { return model.supportsToolCalling; },
+    get id() {
+      return model.id;
+    },
+    get name() {
+      return model.name;
+    },
+    get family() {
+      return model.family;
+    },
+    get vendor() {
+      return model.vendor;
+    },
+    get maxInputTokens() {
+      return model.maxInputTokens;
+    },
+    get supportsToolCalling() {
+      return model.supportsToolCalling;
+    },
     countTokens: (text, token) => model.countTokens(text, token),
     sendRequest(request: ModelRequest, token: CancellationSignal): AsyncIterable<ResponsePart> {
       budget.take();

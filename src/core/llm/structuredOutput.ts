@@ -112,9 +112,10 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
   const extracted = call ? { ok: true as const, value: toolInput(call.input) } : extractJson(reply.text);
   let issues: readonly string[];
   if (!extracted.ok) {
-    issues = useTool && reply.text.trim() !== ''
-      ? [`No call to the \`${name}\` tool was made. ${extracted.problem}`]
-      : [extracted.problem];
+    issues =
+      useTool && reply.text.trim() !== ''
+        ? [`No call to the \`${name}\` tool was made. ${extracted.problem}`]
+        : [extracted.problem];
   } else {
     const fixed = normalized(extracted.value, request.normalize);
     const parsed = schema.safeParse(fixed.value);
@@ -165,9 +166,7 @@ export async function requestStructured<T>(
   let lastIssues: readonly string[] = [];
 
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const modelRequest: ModelRequest = useTool
-      ? { messages, tools: [tool], toolMode: 'required' }
-      : { messages };
+    const modelRequest: ModelRequest = useTool ? { messages, tools: [tool], toolMode: 'required' } : { messages };
     const reply = await collectReply(model, modelRequest, token, {
       usage: request.usage,
       stopwatch: request.stopwatch,

@@ -21,13 +21,26 @@ export interface StopContext {
 /** One or two sentences for the user, and (for failures) the detail for the log. */
 export function describeTurnStop(error: unknown, context: StopContext, cancelled = false): TurnStop {
   const goOn = `Press **${context.button}** to continue where it stopped; nothing done so far is repeated.`;
-  if (cancelled || error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled')) {
+  if (
+    cancelled ||
+    error instanceof CancelledError ||
+    (error instanceof LanguageModelFailure && error.kind === 'cancelled')
+  ) {
     return { kind: 'cancelled', message: `Stopped. ${context.kept} ${goOn}` };
   }
-  if (error instanceof ActionableError) return { kind: 'failed', message: `${error.message} ${context.kept}`, detail: error.message };
+  if (error instanceof ActionableError)
+    return { kind: 'failed', message: `${error.message} ${context.kept}`, detail: error.message };
   if (error instanceof LanguageModelFailure) {
-    return { kind: 'failed', message: `${describeModelFailure(error)} ${context.kept}`, detail: `${error.kind}: ${error.message}` };
+    return {
+      kind: 'failed',
+      message: `${describeModelFailure(error)} ${context.kept}`,
+      detail: `${error.kind}: ${error.message}`,
+    };
   }
   const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-  return { kind: 'failed', message: `Council stopped on an internal problem (the details are in the Council output channel). ${context.kept} ${goOn}`, detail };
+  return {
+    kind: 'failed',
+    message: `Council stopped on an internal problem (the details are in the Council output channel). ${context.kept} ${goOn}`,
+    detail,
+  };
 }

@@ -34,7 +34,10 @@ const text = z.string().trim().min(1);
 export const ModelSelectorSchema = z
   .string()
   .trim()
-  .regex(/^[\w.:-]+(?:\/[\w.:-]+)?$/, { error: 'expected a model family such as "gpt-4.1", a "vendor/family" such as "copilot/claude-sonnet-4", or a model id' });
+  .regex(/^[\w.:-]+(?:\/[\w.:-]+)?$/, {
+    error:
+      'expected a model family such as "gpt-4.1", a "vendor/family" such as "copilot/claude-sonnet-4", or a model id',
+  });
 
 /**
  * The YAML front matter of a persona file. Strict: an unknown key is almost always a typo

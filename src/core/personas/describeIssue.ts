@@ -33,7 +33,9 @@ function alternatives(values: readonly unknown[]): string {
 
 /** `input` is only present when the parse ran with `reportInput: true`; absent means the field was missing. */
 function inputOf(issue: z.core.$ZodIssue): { readonly present: boolean; readonly value: unknown } {
-  return 'input' in issue && issue.input !== undefined ? { present: true, value: issue.input } : { present: false, value: undefined };
+  return 'input' in issue && issue.input !== undefined
+    ? { present: true, value: issue.input }
+    : { present: false, value: undefined };
 }
 
 /**

@@ -26,9 +26,7 @@ export interface PersonaLabel {
 export function personaLabels(personas: readonly PersonaContract[]): readonly PersonaLabel[] {
   const tier = (kind: LabelKind, pick: (p: PersonaContract) => readonly string[]): PersonaLabel[] =>
     personas.flatMap(persona => pick(persona).map(text => ({ label: normalizeLabel(text), kind, persona })));
-  return [
-    ...tier('id', p => [p.id]),
-    ...tier('name', p => [p.name]),
-    ...tier('alias', p => p.aliases ?? []),
-  ].filter(entry => entry.label !== '');
+  return [...tier('id', p => [p.id]), ...tier('name', p => [p.name]), ...tier('alias', p => p.aliases ?? [])].filter(
+    entry => entry.label !== '',
+  );
 }

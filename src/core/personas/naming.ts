@@ -53,7 +53,10 @@ function matchersFor(labels: readonly PersonaLabel[]): readonly Matcher[] {
     .sort((a, b) => b.label.length - a.label.length)
     .map(({ label, persona }) => ({
       // Not followed by a letter, digit, apostrophe or "-word": "security" must not match "security-minded".
-      pattern: new RegExp(`${label.split(' ').map(escapeRegExp).join('[\\s_-]+')}(?![\\p{L}\\p{N}']|[_-][\\p{L}\\p{N}])`, 'iuy'),
+      pattern: new RegExp(
+        `${label.split(' ').map(escapeRegExp).join('[\\s_-]+')}(?![\\p{L}\\p{N}']|[_-][\\p{L}\\p{N}])`,
+        'iuy',
+      ),
       persona,
     }));
 }
@@ -63,7 +66,11 @@ function stickyMatch(pattern: RegExp, text: string, at: number): RegExpExecArray
   return pattern.exec(text);
 }
 
-function readItem(text: string, at: number, matchers: readonly Matcher[]): { persona: PersonaContract; end: number } | undefined {
+function readItem(
+  text: string,
+  at: number,
+  matchers: readonly Matcher[],
+): { persona: PersonaContract; end: number } | undefined {
   const start = at + (stickyMatch(ARTICLE, text, at)?.[0].length ?? 0);
   for (const { pattern, persona } of matchers) {
     const match = stickyMatch(pattern, text, start);

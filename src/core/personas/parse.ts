@@ -17,8 +17,7 @@ export interface PersonaFileError {
 
 /** Outcome of parsing one persona file. */
 export type PersonaParseResult =
-  | { readonly ok: true; readonly persona: PersonaDefinition }
-  | { readonly ok: false; readonly error: PersonaFileError };
+  { readonly ok: true; readonly persona: PersonaDefinition } | { readonly ok: false; readonly error: PersonaFileError };
 
 const KNOWN_FIELDS = Object.keys(PersonaFrontMatterSchema.shape);
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
@@ -48,7 +47,11 @@ function split(text: string): { readonly yaml?: string; readonly body?: string }
 export function parsePersonaFile(path: string, text: string): PersonaParseResult {
   const { yaml, body } = split(text);
   if (yaml === undefined) {
-    return fail(path, FRONT_MATTER_FIELD, 'missing; the file must start with a "---" line, then the YAML fields, then a closing "---" line');
+    return fail(
+      path,
+      FRONT_MATTER_FIELD,
+      'missing; the file must start with a "---" line, then the YAML fields, then a closing "---" line',
+    );
   }
   if (body === undefined) return fail(path, FRONT_MATTER_FIELD, 'not closed; add a "---" line after the YAML fields');
 
@@ -68,12 +71,18 @@ export function parsePersonaFile(path: string, text: string): PersonaParseResult
   const parsed = PersonaFrontMatterSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    const problem = first ? describeIssue(first, KNOWN_FIELDS) : { field: FRONT_MATTER_FIELD, detail: parsed.error.message };
+    const problem = first
+      ? describeIssue(first, KNOWN_FIELDS)
+      : { field: FRONT_MATTER_FIELD, detail: parsed.error.message };
     return fail(path, problem.field, problem.detail);
   }
   const instructions = body.trim();
   if (instructions === '') {
-    return fail(path, INSTRUCTIONS_FIELD, "is empty; write the persona's instructions as markdown below the front matter");
+    return fail(
+      path,
+      INSTRUCTIONS_FIELD,
+      "is empty; write the persona's instructions as markdown below the front matter",
+    );
   }
   return { ok: true, persona: { ...parsed.data, instructions } };
 }

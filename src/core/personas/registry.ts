@@ -50,7 +50,10 @@ async function loadSource(source: PersonaSource, origin: PersonaOrigin): Promise
     files = await source.list();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { personas: [], problems: [{ kind: 'sourceUnavailable', origin, message: `Could not read ${origin} personas: ${reason}` }] };
+    return {
+      personas: [],
+      problems: [{ kind: 'sourceUnavailable', origin, message: `Could not read ${origin} personas: ${reason}` }],
+    };
   }
   const byId = new Map<string, PersonaContract>();
   const problems: PersonaProblem[] = [];
@@ -87,7 +90,9 @@ export async function loadPersonas(sources: {
   readonly workspace?: PersonaSource;
 }): Promise<PersonaRegistry> {
   const builtIn = await loadSource(sources.builtIn, 'builtIn');
-  const workspace = sources.workspace ? await loadSource(sources.workspace, 'workspace') : { personas: [], problems: [] };
+  const workspace = sources.workspace
+    ? await loadSource(sources.workspace, 'workspace')
+    : { personas: [], problems: [] };
   const overrides = new Map(workspace.personas.map(p => [p.id, p]));
   const merged = builtIn.personas.map(p => overrides.get(p.id) ?? p);
   const builtInIds = new Set(builtIn.personas.map(p => p.id));

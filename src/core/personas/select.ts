@@ -1,6 +1,11 @@
 import { ActionableError } from '../actionableError';
 import { z } from 'zod';
-import { LanguageModelFailure, throwIfCancelled, type CancellationSignal, type LanguageModel } from '../llm/languageModel';
+import {
+  LanguageModelFailure,
+  throwIfCancelled,
+  type CancellationSignal,
+  type LanguageModel,
+} from '../llm/languageModel';
 import { requestStructured, type UsageMeter } from '../llm/structuredOutput';
 import { renderMessages } from '../llm/prompting/render';
 import { SelectPersonasPrompt } from './selectionPrompt';
@@ -27,8 +32,16 @@ const selectionFields = {
  * `overriddenPersonas` holds the display names the user asked for, and is empty unless `userOverride`.
  */
 export const PersonaSelectionSchema = z.discriminatedUnion('userOverride', [
-  z.object({ ...selectionFields, userOverride: z.literal(true), overriddenPersonas: z.array(z.string()).min(1).readonly() }),
-  z.object({ ...selectionFields, userOverride: z.literal(false), overriddenPersonas: z.array(z.string()).max(0).readonly() }),
+  z.object({
+    ...selectionFields,
+    userOverride: z.literal(true),
+    overriddenPersonas: z.array(z.string()).min(1).readonly(),
+  }),
+  z.object({
+    ...selectionFields,
+    userOverride: z.literal(false),
+    overriddenPersonas: z.array(z.string()).max(0).readonly(),
+  }),
 ]);
 export type PersonaSelection = Readonly<z.infer<typeof PersonaSelectionSchema>>;
 
@@ -46,7 +59,11 @@ export function selectionReplySchema(knownIds: readonly [string, ...string[]], m
       .refine(ids => new Set(ids).size === ids.length, { error: 'list each persona id only once' })
       .meta({ uniqueItems: true })
       .describe('The ids of the personas who should debate this request, each once.'),
-    reason: z.string().regex(/\S/, 'must not be blank').trim().describe('One or two sentences for the user: why these personas.'),
+    reason: z
+      .string()
+      .regex(/\S/, 'must not be blank')
+      .trim()
+      .describe('One or two sentences for the user: why these personas.'),
   });
 }
 
@@ -111,8 +128,14 @@ function byIds(personas: readonly PersonaContract[], ids: readonly string[]): Pe
  * or everyone when MIN_PANEL or fewer are available; undefined when the model must choose.
  * Throws an Error when no persona is available at all.
  */
-export function selectionWithoutModel(request: string, personas: readonly PersonaContract[]): PersonaSelection | undefined {
-  if (personas.length === 0) throw new ActionableError('No council personas are available: fix the persona files named in the warnings above (or restore the built-in ones), then press Try again.');
+export function selectionWithoutModel(
+  request: string,
+  personas: readonly PersonaContract[],
+): PersonaSelection | undefined {
+  if (personas.length === 0)
+    throw new ActionableError(
+      'No council personas are available: fix the persona files named in the warnings above (or restore the built-in ones), then press Try again.',
+    );
   const named = explicitPersonaNames(request, personas);
   if (named.personas.length > 0) return userOverride(named.personas, named.unknownNames);
   if (personas.length <= MIN_PANEL) return everyone(personas);
@@ -127,7 +150,11 @@ export function panelLimit(personas: readonly PersonaContract[]): number {
 /** The selection a valid select_personas reply (or the selection part of a larger reply) stands for. */
 export function selectionFromReply(
   personas: readonly PersonaContract[],
-  reply: { readonly classification: PersonaSelection['classification']; readonly personaIds: readonly string[]; readonly reason: string },
+  reply: {
+    readonly classification: PersonaSelection['classification'];
+    readonly personaIds: readonly string[];
+    readonly reason: string;
+  },
 ): PersonaSelection {
   return {
     classification: reply.classification,
@@ -142,7 +169,11 @@ export function selectionFromReply(
  * What a failed selection request leaves: the user's default personas when the reply stayed malformed
  * after the repairs; otherwise (a refusal, an outage, no usable defaults) `error` is rethrown.
  */
-export function fallbackSelection(personas: readonly PersonaContract[], defaults: SelectionDefaults | undefined, error: unknown): PersonaSelection {
+export function fallbackSelection(
+  personas: readonly PersonaContract[],
+  defaults: SelectionDefaults | undefined,
+  error: unknown,
+): PersonaSelection {
   const fallback = byIds(personas, defaults?.personaIds ?? []);
   if (!(error instanceof LanguageModelFailure && error.kind === 'malformedReply') || fallback.length === 0) throw error;
   return {
@@ -162,7 +193,8 @@ export function fallbackSelection(personas: readonly PersonaContract[], defaults
  */
 export async function selectPersonas(input: SelectPersonasInput): Promise<PersonaSelection> {
   const { request, personas, model, token, usage, defaults } = input;
-  const attached = input.attached && input.attached.length > 0 ? rebound(input.attached, SELECTION_ATTACHMENT_BUDGET) : undefined;
+  const attached =
+    input.attached && input.attached.length > 0 ? rebound(input.attached, SELECTION_ATTACHMENT_BUDGET) : undefined;
   throwIfCancelled(token);
   const preset = selectionWithoutModel(request, personas);
   if (preset) return preset;

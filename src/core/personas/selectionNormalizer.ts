@@ -9,7 +9,10 @@ import type { PersonaContract } from './contract';
  */
 export function selectionNormalizer(personas: readonly PersonaContract[]): ReplyNormalizer {
   const names = Object.fromEntries(personas.map(p => [p.name, p.id]));
-  const canonical = canonicalIn(personas.map(p => p.id), names);
+  const canonical = canonicalIn(
+    personas.map(p => p.id),
+    names,
+  );
   return (reply, note) => {
     canonicalizeArray(reply, 'personaIds', undefined, canonical, 'persona id', note);
     dedupeArray(reply, 'personaIds', undefined, 'persona id', note);

@@ -18,7 +18,8 @@ export interface SelectPersonasPromptProps extends BasePromptElementProps {
 }
 
 /** The selector's role: what the council is for. */
-export const SELECTION_ROLE = "You convene a council of expert personas that will debate the user's request and then agree on one answer.";
+export const SELECTION_ROLE =
+  "You convene a council of expert personas that will debate the user's request and then agree on one answer.";
 
 /**
  * The numbered steps of choosing a council (classify, choose by id, give a reason); shared with the opening
@@ -64,7 +65,11 @@ export function personaCatalog(personas: readonly PersonaContract[]): readonly s
  * The request fenced as data (never dropped: cut with a note when it does not fit), then the attached
  * context at `attachedPriority` (pruned first). Shared with the opening prompt.
  */
-export function fencedRequestChunks(request: string, attached: readonly AttachedItem[] | undefined, attachedPriority: number): readonly unknown[] {
+export function fencedRequestChunks(
+  request: string,
+  attached: readonly AttachedItem[] | undefined,
+  attachedPriority: number,
+): readonly unknown[] {
   return [
     <FittedText
       priority={80}
@@ -90,7 +95,15 @@ export class SelectPersonasPrompt extends PromptElement<SelectPersonasPromptProp
     return (
       <UserMessage>
         <TextChunk priority={100}>
-          {[SELECTION_ROLE, '\n', ...selectionSteps(minPersonas, maxPersonas), '\n', SELECTION_IDS_RULE, '\n\n', DATA_NOTICE]}
+          {[
+            SELECTION_ROLE,
+            '\n',
+            ...selectionSteps(minPersonas, maxPersonas),
+            '\n',
+            SELECTION_IDS_RULE,
+            '\n\n',
+            DATA_NOTICE,
+          ]}
         </TextChunk>
         <TextChunk priority={90}>{personaCatalog(personas)}</TextChunk>
         {fencedRequestChunks(request, attached, 70)}

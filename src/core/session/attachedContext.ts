@@ -53,17 +53,30 @@ function joinNotes(notes: readonly (string | undefined)[]): string | undefined {
  * `totalChars`; what is cut or left out says so in its note. Binary files are named without content, unreadable
  * ones carry why, files outside the workspace are marked. Never throws: an attachment can only add a note.
  */
-export function boundAttachments(raw: readonly RawAttachment[], budget: AttachmentBudget = DEFAULT_ATTACHMENT_BUDGET): AttachedItem[] {
+export function boundAttachments(
+  raw: readonly RawAttachment[],
+  budget: AttachmentBudget = DEFAULT_ATTACHMENT_BUDGET,
+): AttachedItem[] {
   let left = budget.totalChars;
   return raw.map(item => {
-    const outside = item.outsideWorkspace ? 'Outside the workspace folder; included because the user attached it explicitly.' : undefined;
+    const outside = item.outsideWorkspace
+      ? 'Outside the workspace folder; included because the user attached it explicitly.'
+      : undefined;
     const base = { label: item.label, kind: item.kind };
-    if (item.unreadable !== undefined) return { ...base, note: joinNotes([`Could not be read (${item.unreadable}); not included.`, outside]) };
-    if (item.binary) return { ...base, note: joinNotes(['Binary file: named only, its content is not included.', outside]) };
+    if (item.unreadable !== undefined)
+      return { ...base, note: joinNotes([`Could not be read (${item.unreadable}); not included.`, outside]) };
+    if (item.binary)
+      return { ...base, note: joinNotes(['Binary file: named only, its content is not included.', outside]) };
     const text = item.text ?? '';
     // A few dozen characters of a file would mislead more than they tell: below that, leave it out whole.
     if (text.length > 0 && left < Math.min(text.length, MIN_USEFUL_CHARS, budget.perItemChars / 4)) {
-      return { ...base, note: joinNotes([`Not included: the ${budget.totalChars}-character budget for attached context was used up by earlier items.`, outside]) };
+      return {
+        ...base,
+        note: joinNotes([
+          `Not included: the ${budget.totalChars}-character budget for attached context was used up by earlier items.`,
+          outside,
+        ]),
+      };
     }
     const limit = Math.min(budget.perItemChars, left);
     if (text.length <= limit) {
@@ -72,18 +85,33 @@ export function boundAttachments(raw: readonly RawAttachment[], budget: Attachme
     }
     const kept = cutText(text, limit);
     left -= kept.length;
-    const why = limit < budget.perItemChars ? `the ${budget.totalChars}-character budget for attached context` : `the ${budget.perItemChars}-character limit per item`;
-    return { ...base, content: kept, note: joinNotes([`Cut to the first ${kept.length} of ${text.length} characters to fit ${why}.`, outside]) };
+    const why =
+      limit < budget.perItemChars
+        ? `the ${budget.totalChars}-character budget for attached context`
+        : `the ${budget.perItemChars}-character limit per item`;
+    return {
+      ...base,
+      content: kept,
+      note: joinNotes([`Cut to the first ${kept.length} of ${text.length} characters to fit ${why}.`, outside]),
+    };
   });
 }
 
 /** Bounds already bounded items again, tighter (e.g. for persona selection); earlier notes are kept. */
 export function rebound(items: readonly AttachedItem[], budget: AttachmentBudget): AttachedItem[] {
-  const bounded = boundAttachments(items.map(i => ({ label: i.label, kind: i.kind, text: i.content ?? '' })), budget);
+  const bounded = boundAttachments(
+    items.map(i => ({ label: i.label, kind: i.kind, text: i.content ?? '' })),
+    budget,
+  );
   return bounded.map((b, index) => {
     const original = items[index];
     const note = joinNotes([original?.note, b.note]);
-    return { label: b.label, kind: b.kind, ...(original?.content !== undefined ? { content: b.content ?? '' } : {}), ...(note ? { note } : {}) };
+    return {
+      label: b.label,
+      kind: b.kind,
+      ...(original?.content !== undefined ? { content: b.content ?? '' } : {}),
+      ...(note ? { note } : {}),
+    };
   });
 }
 

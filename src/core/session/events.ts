@@ -13,7 +13,12 @@ import { TurnMetadata } from './turns';
 
 /** A persona selection as decided by the selector; the machine adds session id, time and persona ids. */
 export const SelectionDraft = z.discriminatedUnion('userOverride', [
-  z.object({ selectionId: EntityId, requestClassification: z.string(), reason: z.string(), userOverride: z.literal(false) }),
+  z.object({
+    selectionId: EntityId,
+    requestClassification: z.string(),
+    reason: z.string(),
+    userOverride: z.literal(false),
+  }),
   z.object({
     selectionId: EntityId,
     requestClassification: z.string(),
@@ -83,7 +88,11 @@ export const PersonasSelected = z.object({
   participants: z.array(Participant),
   at,
 });
-export const ClarificationStarted = z.object({ type: z.literal('CLARIFICATION_STARTED'), questions: z.array(QuestionDraft), at });
+export const ClarificationStarted = z.object({
+  type: z.literal('CLARIFICATION_STARTED'),
+  questions: z.array(QuestionDraft),
+  at,
+});
 export const DebateRequested = z.object({ type: z.literal('DEBATE_REQUESTED'), at });
 export const QuestionAnswered = z.object({ type: z.literal('QUESTION_ANSWERED'), answer: AnswerDraft, at });
 export const QuestionSkipped = z.object({ type: z.literal('QUESTION_SKIPPED'), assumption: AssumptionDraft, at });
@@ -92,7 +101,11 @@ export const RemainingSkipped = z.object({
   assumptions: z.array(QuestionAssumptionDraft),
   at,
 });
-export const MoreQuestionsAdded = z.object({ type: z.literal('MORE_QUESTIONS_ADDED'), questions: z.array(QuestionDraft), at });
+export const MoreQuestionsAdded = z.object({
+  type: z.literal('MORE_QUESTIONS_ADDED'),
+  questions: z.array(QuestionDraft),
+  at,
+});
 export const SkippedRevisited = z.object({ type: z.literal('SKIPPED_REVISITED'), at });
 export const CycleStarted = z.object({
   type: z.literal('CYCLE_STARTED'),

@@ -46,16 +46,18 @@ function allDistinct(values: readonly string[]): boolean {
 
 function questionsProblem(context: SessionContext, questions: readonly QuestionDraft[]): string | undefined {
   if (questions.length === 0) return 'A clarification round needs at least one question.';
-  if (questions.some((q) => isBlank(q.question) || isBlank(q.targetAmbiguity))) {
+  if (questions.some(q => isBlank(q.question) || isBlank(q.targetAmbiguity))) {
     return 'Every clarification question needs its text and what it clarifies.';
   }
-  if (questions.some((q) => q.recommendedAnswer !== undefined && isBlank(q.recommendedAnswer))) {
+  if (questions.some(q => q.recommendedAnswer !== undefined && isBlank(q.recommendedAnswer))) {
     return 'A recommended answer, when given, cannot be blank.';
   }
-  const ids = questions.map((q) => q.questionId);
-  if (!allDistinct(ids) || context.questions.some((q) => ids.includes(q.questionId))) return 'Each question needs a new id.';
-  const askers = questions.flatMap((q) => (q.askedBy.kind === 'personas' ? q.askedBy.personaIds : []));
-  if (askers.some((id) => !isPersonaId(context, id))) return 'Only personas on the council can ask clarification questions.';
+  const ids = questions.map(q => q.questionId);
+  if (!allDistinct(ids) || context.questions.some(q => ids.includes(q.questionId)))
+    return 'Each question needs a new id.';
+  const askers = questions.flatMap(q => (q.askedBy.kind === 'personas' ? q.askedBy.personaIds : []));
+  if (askers.some(id => !isPersonaId(context, id)))
+    return 'Only personas on the council can ask clarification questions.';
   return undefined;
 }
 
@@ -63,11 +65,11 @@ function assumptionProblem(
   context: SessionContext,
   drafts: ReadonlyArray<{ assumptionId: string; assumption: string; rationale: string }>,
 ): string | undefined {
-  if (drafts.some((d) => isBlank(d.assumption) || isBlank(d.rationale))) {
+  if (drafts.some(d => isBlank(d.assumption) || isBlank(d.rationale))) {
     return 'A skipped question needs the assumption the council will make instead, and why.';
   }
-  const ids = drafts.map((d) => d.assumptionId);
-  if (!allDistinct(ids) || context.assumptionLog.some((a) => ids.includes(a.assumptionId)))
+  const ids = drafts.map(d => d.assumptionId);
+  if (!allDistinct(ids) || context.assumptionLog.some(a => ids.includes(a.assumptionId)))
     return 'Each assumption needs a new id.';
   return undefined;
 }
@@ -82,13 +84,13 @@ export const checks = {
   selectionIsValid: forEvents(['PERSONAS_SELECTED'], (context, event) => {
     if (context.selection !== undefined) return 'The council personas are already selected for this session.';
     if (event.participants.length === 0) return 'Select at least one persona for the council.';
-    if (event.participants.some((p) => p.type !== 'persona'))
+    if (event.participants.some(p => p.type !== 'persona'))
       return 'Only personas join the council this way; the user takes part from the start.';
-    if (event.participants.some((p) => isBlank(p.name))) return 'Every persona needs a name.';
-    const ids = event.participants.map((p) => p.participantId);
-    if (!allDistinct(ids) || context.participants.some((p) => ids.includes(p.participantId)))
+    if (event.participants.some(p => isBlank(p.name))) return 'Every persona needs a name.';
+    const ids = event.participants.map(p => p.participantId);
+    if (!allDistinct(ids) || context.participants.some(p => ids.includes(p.participantId)))
       return 'Each persona needs its own participant id.';
-    if (!allDistinct(event.participants.map((p) => p.name))) return 'Each persona can sit on the council only once.';
+    if (!allDistinct(event.participants.map(p => p.name))) return 'Each persona can sit on the council only once.';
     if (isBlank(event.selection.requestClassification) || isBlank(event.selection.reason)) {
       return 'The persona selection must say how the request was classified and why these personas were chosen.';
     }
@@ -102,11 +104,13 @@ export const checks = {
   }),
 
   /** Nothing happens before the council is seated. */
-  hasPersonas: (context) =>
-    context.selection === undefined || findPersonas(context).length === 0 ? 'Select the council personas first.' : undefined,
+  hasPersonas: context =>
+    context.selection === undefined || findPersonas(context).length === 0
+      ? 'Select the council personas first.'
+      : undefined,
 
   /** At most N (<= 3) clarification rounds (FR-021). */
-  canStartAnotherRound: (context) =>
+  canStartAnotherRound: context =>
     canStartClarificationRound(context.clarificationRounds, context.limits)
       ? undefined
       : `Clarification is limited to ${pluralRounds(clarificationRoundLimit(context.limits))}; the council will proceed on the answers so far.`,
@@ -117,25 +121,27 @@ export const checks = {
   ),
 
   /** Exactly one question is active at a time (FR-004): replies and revisits need it. */
-  hasActiveQuestion: (context) =>
+  hasActiveQuestion: context =>
     findActiveQuestion(context)?.status === 'pending' ? undefined : 'There is no open clarification question.',
 
   /** An answer says something and is recorded once. */
   answerIsValid: forEvents(['QUESTION_ANSWERED'], (context, event) => {
     if (isBlank(event.answer.answer)) return 'An answer cannot be empty; reply "skip" to skip the question.';
-    if (context.answers.some((a) => a.answerId === event.answer.answerId)) return 'That answer was already recorded.';
+    if (context.answers.some(a => a.answerId === event.answer.answerId)) return 'That answer was already recorded.';
     return undefined;
   }),
 
   /** A skipped question is replaced by an explicit assumption. */
-  assumptionIsValid: forEvents(['QUESTION_SKIPPED'], (context, event) => assumptionProblem(context, [event.assumption])),
+  assumptionIsValid: forEvents(['QUESTION_SKIPPED'], (context, event) =>
+    assumptionProblem(context, [event.assumption]),
+  ),
 
   /** Skipping the rest needs one assumption per remaining question, and no others. */
   coversPendingQuestions: forEvents(['REMAINING_SKIPPED'], (context, event) => {
     const pending = findPendingQuestions(context)
-      .map((q) => q.questionId)
+      .map(q => q.questionId)
       .sort();
-    const covered = event.assumptions.map((a) => a.relatedQuestionId).sort();
+    const covered = event.assumptions.map(a => a.relatedQuestionId).sort();
     if (pending.length !== covered.length || pending.some((id, index) => covered[index] !== id)) {
       return 'Skipping the remaining questions needs exactly one assumption for each of them.';
     }
@@ -143,11 +149,11 @@ export const checks = {
   }),
 
   /** Revisiting needs something that was skipped. */
-  hasDeferredQuestions: (context) =>
+  hasDeferredQuestions: context =>
     findDeferredQuestions(context).length > 0 ? undefined : 'There are no skipped questions to revisit.',
 
   /** One debate cycle at a time. */
-  noCycleInProgress: (context) => {
+  noCycleInProgress: context => {
     const current = findCurrentDiscussion(context);
     return current === undefined ? undefined : `Debate cycle ${current.cycleNumber} is still in progress.`;
   },
@@ -161,12 +167,14 @@ export const checks = {
 
   /** A cycle is the next in sequence, has a topic, and seats council personas (two or more when the council has them). */
   cycleIsWellFormed: forEvents(['CYCLE_STARTED'], (context, event) => {
-    if (event.cycleNumber !== context.debateCycles + 1) return `The next debate cycle is number ${context.debateCycles + 1}.`;
-    if (context.discussions.some((d) => d.discussionId === event.discussionId)) return 'Each debate cycle needs a new id.';
+    if (event.cycleNumber !== context.debateCycles + 1)
+      return `The next debate cycle is number ${context.debateCycles + 1}.`;
+    if (context.discussions.some(d => d.discussionId === event.discussionId))
+      return 'Each debate cycle needs a new id.';
     if (isBlank(event.topic)) return 'A debate cycle needs a topic.';
     if (event.personaIds.length === 0 || !allDistinct(event.personaIds))
       return 'A debate cycle needs its personas, each named once.';
-    if (event.personaIds.some((id) => !isPersonaId(context, id))) return 'Only personas on the council can debate.';
+    if (event.personaIds.some(id => !isPersonaId(context, id))) return 'Only personas on the council can debate.';
     if (!enoughDebaters(event.personaIds.length, findPersonas(context).length))
       return 'A debate needs at least two personas when the council has more than one.';
     return undefined;
@@ -176,8 +184,10 @@ export const checks = {
   personaMaySpeak: forEvents(['PERSONA_SPOKE'], (context, event) => {
     const current = findCurrentDiscussion(context);
     if (current === undefined) return 'No debate cycle is in progress.';
-    if (!current.participatingPersonaIds.includes(event.turn.senderId)) return 'That persona is not part of this debate cycle.';
-    if (spokenPersonaIds(context, current).has(event.turn.senderId)) return 'Each persona speaks once per debate cycle.';
+    if (!current.participatingPersonaIds.includes(event.turn.senderId))
+      return 'That persona is not part of this debate cycle.';
+    if (spokenPersonaIds(context, current).has(event.turn.senderId))
+      return 'Each persona speaks once per debate cycle.';
     if (isBlank(event.turn.content)) return "A persona's contribution cannot be empty.";
     return stanceProblem(event.turn);
   }),
@@ -190,16 +200,20 @@ export const checks = {
       return 'A debate cycle ends once every persona in it has spoken.';
     }
     if (isBlank(event.resolutionSummary)) return 'A debate cycle needs a resolution summary before it concludes.';
-    const positioned = event.positions.map((p) => p.personaId);
+    const positioned = event.positions.map(p => p.personaId);
     const expected = current.participatingPersonaIds;
-    if (positioned.length !== expected.length || !allDistinct(positioned) || positioned.some((id) => !expected.includes(id))) {
+    if (
+      positioned.length !== expected.length ||
+      !allDistinct(positioned) ||
+      positioned.some(id => !expected.includes(id))
+    ) {
       return 'Give exactly one position for each persona in the cycle.';
     }
-    return event.positions.map(stanceProblem).find((problem) => problem !== undefined);
+    return event.positions.map(stanceProblem).find(problem => problem !== undefined);
   }),
 
   /** An extension is possible once, after the limit stopped the debate, up to the admin maximum (FR-017/018). */
-  canExtendDebate: (context) => {
+  canExtendDebate: context => {
     const hitLimit = findLastDiscussion(context)?.status === 'limit_reached';
     if (extensionAllowed(context.limits, context.extendedDebateRequested, hitLimit)) return undefined;
     if (!hitLimit) return 'The debate can only be extended after it reached its cycle limit.';
@@ -210,7 +224,7 @@ export const checks = {
   personaMayConclude: forEvents(['CONCLUSION_RECORDED'], (context, event) => {
     if (!isPersonaId(context, event.turn.senderId)) return 'Only personas on the council give conclusions.';
     const concluded = currentFinalRun(context.messageTurns).some(
-      (t) => t.messageType === 'conclusion' && t.senderId === event.turn.senderId,
+      t => t.messageType === 'conclusion' && t.senderId === event.turn.senderId,
     );
     if (concluded) return 'Each persona gives one conclusion.';
     if (isBlank(event.turn.content)) return 'A conclusion cannot be empty.';
@@ -220,7 +234,8 @@ export const checks = {
   /** Completion needs a final answer and a conversation behind it. */
   finalAnswerIsReady: forEvents(['FINAL_ANSWER_READY'], (context, event) => {
     if (isBlank(event.finalAnswer)) return 'The final answer cannot be empty.';
-    if (context.messageTurns.length === 0) return 'The council has not said anything yet, so there is nothing to conclude.';
+    if (context.messageTurns.length === 0)
+      return 'The council has not said anything yet, so there is nothing to conclude.';
     return undefined;
   }),
 } satisfies Record<string, Check>;
@@ -270,7 +285,9 @@ export function budgetStopsDebate(event: EventOf<'CYCLE_CONCLUDED'>): boolean {
 /** The cycle in progress is the last one the limit allows. */
 export function cycleLimitReached(context: SessionContext): boolean {
   const current = findCurrentDiscussion(context);
-  return current !== undefined && cycleReachesLimit(current.cycleNumber, context.limits, context.extendedDebateRequested);
+  return (
+    current !== undefined && cycleReachesLimit(current.cycleNumber, context.limits, context.extendedDebateRequested)
+  );
 }
 
 /** No question is left to ask, so clarification is over. */

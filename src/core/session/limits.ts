@@ -18,7 +18,7 @@ export const SessionLimits = z
     debateCycleLimit: z.number().int().min(1).default(DEFAULT_DEBATE_CYCLE_LIMIT),
     adminMaxDebateCycles: z.number().int().min(1).default(DEFAULT_DEBATE_CYCLE_LIMIT),
   })
-  .refine((limits) => limits.adminMaxDebateCycles >= limits.debateCycleLimit, {
+  .refine(limits => limits.adminMaxDebateCycles >= limits.debateCycleLimit, {
     message: 'adminMaxDebateCycles must be at least debateCycleLimit',
     path: ['adminMaxDebateCycles'],
   });
@@ -47,17 +47,29 @@ export function cycleLimit(limits: SessionLimits, extendedDebateRequested: boole
 }
 
 /** Whether debate cycle `cycleNumber` (1-based) may run. */
-export function cycleWithinLimit(cycleNumber: number, limits: SessionLimits, extendedDebateRequested: boolean): boolean {
+export function cycleWithinLimit(
+  cycleNumber: number,
+  limits: SessionLimits,
+  extendedDebateRequested: boolean,
+): boolean {
   return cycleNumber >= 1 && cycleNumber <= cycleLimit(limits, extendedDebateRequested);
 }
 
 /** Whether cycle `cycleNumber` is the last one allowed, so an unconverged council must stop there. */
-export function cycleReachesLimit(cycleNumber: number, limits: SessionLimits, extendedDebateRequested: boolean): boolean {
+export function cycleReachesLimit(
+  cycleNumber: number,
+  limits: SessionLimits,
+  extendedDebateRequested: boolean,
+): boolean {
   return cycleNumber >= cycleLimit(limits, extendedDebateRequested);
 }
 
 /** Whether a debate stopped by the limit may continue: only up to the admin maximum, and only once. */
-export function extensionAllowed(limits: SessionLimits, extendedDebateRequested: boolean, lastCycleHitLimit: boolean): boolean {
+export function extensionAllowed(
+  limits: SessionLimits,
+  extendedDebateRequested: boolean,
+  lastCycleHitLimit: boolean,
+): boolean {
   return lastCycleHitLimit && limits.adminMaxDebateCycles > cycleLimit(limits, extendedDebateRequested);
 }
 

@@ -2,12 +2,21 @@ import { and, assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { SessionContext, SessionInput } from './context';
 import { initialContext } from './context';
 import type { SessionEvent } from './events';
-import { acceptanceChecks, checks, clarificationExhausted, budgetStopsDebate, councilConverged, cycleLimitReached, type Check } from './guards';
+import {
+  acceptanceChecks,
+  checks,
+  clarificationExhausted,
+  budgetStopsDebate,
+  councilConverged,
+  cycleLimitReached,
+  type Check,
+} from './guards';
 import * as update from './updates';
 
 /** Turns a reason-giving check into an XState guard. */
 function accepts(check: Check) {
-  return ({ context, event }: { context: SessionContext; event: SessionEvent }): boolean => check(context, event) === undefined;
+  return ({ context, event }: { context: SessionContext; event: SessionEvent }): boolean =>
+    check(context, event) === undefined;
 }
 
 /**
@@ -136,9 +145,19 @@ export const sessionMachine = setup({
       // Once no question is left to ask, the council debates on what it learned.
       always: { guard: 'clarificationExhausted', target: 'debating' },
       on: {
-        QUESTION_ANSWERED: { guard: and([...acceptanceChecks.QUESTION_ANSWERED]), actions: ['recordAnswer', 'askNextQuestion'] },
-        QUESTION_SKIPPED: { guard: and([...acceptanceChecks.QUESTION_SKIPPED]), actions: ['recordSkip', 'askNextQuestion'] },
-        REMAINING_SKIPPED: { guard: and([...acceptanceChecks.REMAINING_SKIPPED]), target: 'final', actions: 'skipRemaining' },
+        QUESTION_ANSWERED: {
+          guard: and([...acceptanceChecks.QUESTION_ANSWERED]),
+          actions: ['recordAnswer', 'askNextQuestion'],
+        },
+        QUESTION_SKIPPED: {
+          guard: and([...acceptanceChecks.QUESTION_SKIPPED]),
+          actions: ['recordSkip', 'askNextQuestion'],
+        },
+        REMAINING_SKIPPED: {
+          guard: and([...acceptanceChecks.REMAINING_SKIPPED]),
+          target: 'final',
+          actions: 'skipRemaining',
+        },
         MORE_QUESTIONS_ADDED: { guard: and([...acceptanceChecks.MORE_QUESTIONS_ADDED]), actions: 'openRound' },
         SKIPPED_REVISITED: { guard: and([...acceptanceChecks.SKIPPED_REVISITED]), actions: 'revisitDeferred' },
         CANCELLED: { target: 'cancelled', actions: 'cancel' },
@@ -149,9 +168,21 @@ export const sessionMachine = setup({
         CYCLE_STARTED: { guard: and([...acceptanceChecks.CYCLE_STARTED]), actions: 'startCycle' },
         PERSONA_SPOKE: { guard: and([...acceptanceChecks.PERSONA_SPOKE]), actions: 'recordContribution' },
         CYCLE_CONCLUDED: [
-          { guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'councilConverged']), target: 'final', actions: 'concludeCycle' },
-          { guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'cycleLimitReached']), target: 'final', actions: 'concludeCycle' },
-          { guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'budgetStopsDebate']), target: 'final', actions: 'concludeCycle' },
+          {
+            guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'councilConverged']),
+            target: 'final',
+            actions: 'concludeCycle',
+          },
+          {
+            guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'cycleLimitReached']),
+            target: 'final',
+            actions: 'concludeCycle',
+          },
+          {
+            guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'budgetStopsDebate']),
+            target: 'final',
+            actions: 'concludeCycle',
+          },
           { guard: and([...acceptanceChecks.CYCLE_CONCLUDED]), actions: 'concludeCycle' },
         ],
         CANCELLED: { target: 'cancelled', actions: 'cancel' },
@@ -165,14 +196,22 @@ export const sessionMachine = setup({
           target: 'completed',
           actions: 'recordFinalAnswer',
         },
-        DEBATE_EXTENDED: { guard: and([...acceptanceChecks.DEBATE_EXTENDED]), target: 'debating', actions: 'extendDebate' },
+        DEBATE_EXTENDED: {
+          guard: and([...acceptanceChecks.DEBATE_EXTENDED]),
+          target: 'debating',
+          actions: 'extendDebate',
+        },
         CANCELLED: { target: 'cancelled', actions: 'cancel' },
       },
     },
     completed: {
       // Not a final state: an extended debate may reopen it (see the deviation note above).
       on: {
-        DEBATE_EXTENDED: { guard: and([...acceptanceChecks.DEBATE_EXTENDED]), target: 'debating', actions: 'extendDebate' },
+        DEBATE_EXTENDED: {
+          guard: and([...acceptanceChecks.DEBATE_EXTENDED]),
+          target: 'debating',
+          actions: 'extendDebate',
+        },
       },
     },
     cancelled: { type: 'final' },

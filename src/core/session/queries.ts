@@ -15,33 +15,33 @@ export type SessionState = Omit<ConversationSession, 'status'>;
 export function findActiveQuestion(session: SessionState): ClarificationQuestion | undefined {
   return session.activeQuestionId === undefined
     ? undefined
-    : session.questions.find((question) => question.questionId === session.activeQuestionId);
+    : session.questions.find(question => question.questionId === session.activeQuestionId);
 }
 
 /** Pending questions in the order they will be asked (round, then position in round). */
 export function findPendingQuestions(session: SessionState): readonly ClarificationQuestion[] {
-  return session.questions.filter((question) => question.status === 'pending').sort(compareQuestions);
+  return session.questions.filter(question => question.status === 'pending').sort(compareQuestions);
 }
 
 /** Questions skipped for now that may be asked again. */
 export function findDeferredQuestions(session: SessionState): readonly ClarificationQuestion[] {
-  return session.questions.filter((question) => question.status === 'deferred').sort(compareQuestions);
+  return session.questions.filter(question => question.status === 'deferred').sort(compareQuestions);
 }
 
 /** The assumption currently standing in for a question's answer, if any. */
 export function findActiveAssumption(session: SessionState, questionId: string): Assumption | undefined {
-  return session.assumptionLog.find((entry) => entry.relatedQuestionId === questionId && isActiveAssumption(entry));
+  return session.assumptionLog.find(entry => entry.relatedQuestionId === questionId && isActiveAssumption(entry));
 }
 
 /** The persona participants, in the order they joined. */
 export function findPersonas(session: SessionState): readonly Participant[] {
-  return session.participants.filter((participant) => participant.type === 'persona');
+  return session.participants.filter(participant => participant.type === 'persona');
 }
 
 /** Whether the id names a persona participant of the session. */
 export function isPersonaId(session: SessionState, participantId: string): boolean {
   return session.participants.some(
-    (participant) => participant.participantId === participantId && participant.type === 'persona',
+    participant => participant.participantId === participantId && participant.type === 'persona',
   );
 }
 
@@ -51,7 +51,9 @@ export function findLastDiscussion(session: SessionState): CouncilDiscussion | u
 }
 
 /** The debate cycle in progress, if any. */
-export function findCurrentDiscussion(session: SessionState): Extract<CouncilDiscussion, { status: 'in_progress' }> | undefined {
+export function findCurrentDiscussion(
+  session: SessionState,
+): Extract<CouncilDiscussion, { status: 'in_progress' }> | undefined {
   const last = findLastDiscussion(session);
   return last?.status === 'in_progress' ? last : undefined;
 }
@@ -59,7 +61,7 @@ export function findCurrentDiscussion(session: SessionState): Extract<CouncilDis
 /** Participant ids of the personas that already spoke in a discussion. */
 export function spokenPersonaIds(session: SessionState, discussion: CouncilDiscussion): ReadonlySet<string> {
   const ids = new Set(discussion.messageTurnIds);
-  const speakers = session.messageTurns.flatMap((turn) =>
+  const speakers = session.messageTurns.flatMap(turn =>
     ids.has(turn.turnId) && turn.messageType === 'discussion' ? [turn.senderId] : [],
   );
   return new Set(speakers);

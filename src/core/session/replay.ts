@@ -33,7 +33,12 @@ export function replaySession(input: SessionInputInit, events: readonly SessionE
 
 /** A restored session, or why the stored data could not be used. */
 export type RestoreResult =
-  | { readonly ok: true; readonly stored: StoredSession; readonly snapshot: SessionSnapshot; readonly migratedFrom?: number }
+  | {
+      readonly ok: true;
+      readonly stored: StoredSession;
+      readonly snapshot: SessionSnapshot;
+      readonly migratedFrom?: number;
+    }
   /** Damaged data; `error` says what is wrong. */
   | { readonly ok: false; readonly reason: 'corrupt'; readonly error: string }
   /** Saved by a newer Council: show `error` (it is `newer.message`), and never save over the stored copy. */
@@ -47,7 +52,9 @@ export function restoreSession(stored: unknown): RestoreResult {
   const { value, migratedFrom } = read;
   try {
     const snapshot = replaySession(value.input, value.events);
-    return migratedFrom === undefined ? { ok: true, stored: value, snapshot } : { ok: true, stored: value, snapshot, migratedFrom };
+    return migratedFrom === undefined
+      ? { ok: true, stored: value, snapshot }
+      : { ok: true, stored: value, snapshot, migratedFrom };
   } catch (error) {
     return {
       ok: false,

@@ -55,7 +55,7 @@ export function currentDiscussion(snapshot: SessionSnapshot): CouncilDiscussion 
 
 /** Each persona's position at the end of the most recent finished cycle (empty before any). */
 export function lastPositions(snapshot: SessionSnapshot): readonly PersonaPosition[] {
-  const ended = snapshot.context.discussions.filter((d) => d.status !== 'in_progress').at(-1);
+  const ended = snapshot.context.discussions.filter(d => d.status !== 'in_progress').at(-1);
   return ended?.status === 'concluded' || ended?.status === 'limit_reached' ? ended.positions : [];
 }
 

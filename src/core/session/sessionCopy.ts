@@ -6,7 +6,10 @@ import { restoreSession, type RestoreResult } from './replay';
  * storage saved by a newer Council wins even so: continuing the older metadata copy would save over it.
  * `undefined` when neither copy exists.
  */
-export function chooseSessionCopy(fromStorage: RestoreResult | undefined, fromMetadata: unknown): RestoreResult | undefined {
+export function chooseSessionCopy(
+  fromStorage: RestoreResult | undefined,
+  fromMetadata: unknown,
+): RestoreResult | undefined {
   if (fromStorage?.ok || (fromStorage && fromStorage.reason === 'newer')) return fromStorage;
   if (fromMetadata !== undefined) return restoreSession(fromMetadata);
   return fromStorage;

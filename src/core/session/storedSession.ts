@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { readStored, type Migration, type StoredFormat, type StoredRead, type StoredRecord } from '../storage/versioned';
+import {
+  readStored,
+  type Migration,
+  type StoredFormat,
+  type StoredRead,
+  type StoredRecord,
+} from '../storage/versioned';
 import { SessionInput, type SessionInputInit } from './context';
 import { SessionEvent } from './events';
 
@@ -27,7 +33,8 @@ function typedStances(record: StoredRecord): StoredRecord {
   return {
     ...record,
     events: events.map(event => {
-      if (!isRecord(event) || event.type !== 'PERSONA_SPOKE' || !isRecord(event.turn) || !isRecord(event.turn.metadata)) return event;
+      if (!isRecord(event) || event.type !== 'PERSONA_SPOKE' || !isRecord(event.turn) || !isRecord(event.turn.metadata))
+        return event;
       const { agreesWith, concerns, ...metadata } = event.turn.metadata;
       const { metadata: _old, ...turn } = event.turn;
       const agreed = jsonStringList(agreesWith);
@@ -51,7 +58,11 @@ function typedStances(record: StoredRecord): StoredRecord {
  * and change `StoredSession`.
  */
 export const STORED_SESSION_MIGRATIONS: readonly Migration[] = [
-  { from: 1, description: "contributions' agreesWith and concerns become typed fields (were JSON text in metadata)", migrate: typedStances },
+  {
+    from: 1,
+    description: "contributions' agreesWith and concerns become typed fields (were JSON text in metadata)",
+    migrate: typedStances,
+  },
 ];
 
 /** The stored form of a session: its input and event log, under a format version. */
@@ -76,8 +87,17 @@ export const STORED_SESSION_FORMAT: StoredFormat<StoredSession> = {
 };
 
 /** The stored form of a session's input and events. */
-export function storeSession(input: SessionInputInit, events: readonly SessionEvent[], requestsUsed = 0): StoredSession {
-  return { version: STORED_SESSION_VERSION, input: SessionInput.parse(input), events: [...events], ...(requestsUsed > 0 ? { requestsUsed } : {}) };
+export function storeSession(
+  input: SessionInputInit,
+  events: readonly SessionEvent[],
+  requestsUsed = 0,
+): StoredSession {
+  return {
+    version: STORED_SESSION_VERSION,
+    input: SessionInput.parse(input),
+    events: [...events],
+    ...(requestsUsed > 0 ? { requestsUsed } : {}),
+  };
 }
 
 /** Migrates and validates a stored session without replaying it. */

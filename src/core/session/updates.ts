@@ -35,8 +35,8 @@ function appendTurns(context: SessionContext, turns: readonly TurnFields[]): Mes
 }
 
 function replaceQuestions(context: SessionContext, changed: readonly ClarificationQuestion[]): ClarificationQuestion[] {
-  const byId = new Map(changed.map((question) => [question.questionId, question]));
-  return context.questions.map((question) => byId.get(question.questionId) ?? question);
+  const byId = new Map(changed.map(question => [question.questionId, question]));
+  return context.questions.map(question => byId.get(question.questionId) ?? question);
 }
 
 /** Withdraws any assumption still standing for the question. */
@@ -45,7 +45,7 @@ function withdrawAssumptionsFor(
   questionId: string,
   withdrawal: NonNullable<Assumption['withdrawal']>,
 ): Assumption[] {
-  return log.map((entry) =>
+  return log.map(entry =>
     entry.relatedQuestionId === questionId && entry.withdrawal === undefined ? { ...entry, withdrawal } : entry,
   );
 }
@@ -72,7 +72,7 @@ export function recordSelection(context: SessionContext, event: EventOf<'PERSONA
     selectionId: draft.selectionId,
     sessionId: context.sessionId,
     requestClassification: draft.requestClassification,
-    selectedPersonaIds: event.participants.map((p) => p.participantId),
+    selectedPersonaIds: event.participants.map(p => p.participantId),
     reason: draft.reason,
     createdAt: event.at,
   };
@@ -143,7 +143,9 @@ export function recordAnswer(context: SessionContext, event: EventOf<'QUESTION_A
     relatedCycleOrRound: { cycleType: 'clarification', number: question.roundNumber },
   };
   return {
-    questions: replaceQuestions(context, [{ ...questionBase(question), status: 'answered', answerId, answeredAt: event.at }]),
+    questions: replaceQuestions(context, [
+      { ...questionBase(question), status: 'answered', answerId, answeredAt: event.at },
+    ]),
     answers: [
       ...context.answers,
       {
@@ -175,8 +177,12 @@ function logAssumptions(
   let log: Assumption[] = [...context.assumptionLog];
   const turns: TurnFields[] = [];
   for (const draft of drafts) {
-    const question = context.questions.find((q) => q.questionId === draft.relatedQuestionId);
-    log = withdrawAssumptionsFor(log, draft.relatedQuestionId, { reason: 'superseded', assumptionId: draft.assumptionId, at });
+    const question = context.questions.find(q => q.questionId === draft.relatedQuestionId);
+    log = withdrawAssumptionsFor(log, draft.relatedQuestionId, {
+      reason: 'superseded',
+      assumptionId: draft.assumptionId,
+      at,
+    });
     log.push({
       assumptionId: draft.assumptionId,
       sessionId: context.sessionId,
@@ -219,7 +225,7 @@ export function skipRemaining(context: SessionContext, event: EventOf<'REMAINING
   return {
     questions: replaceQuestions(
       context,
-      pending.map((q) => ({ ...questionBase(q), status: 'skipped' })),
+      pending.map(q => ({ ...questionBase(q), status: 'skipped' })),
     ),
     ...logAssumptions(context, drafts, event.at),
     activeQuestionId: undefined,
@@ -230,7 +236,7 @@ export function skipRemaining(context: SessionContext, event: EventOf<'REMAINING
 /** Puts deferred questions back in the queue; they follow the active question in round order. */
 export function revisitDeferred(context: SessionContext, event: EventOf<'SKIPPED_REVISITED'>): ContextUpdate {
   const reopened = context.questions
-    .filter((q) => q.status === 'deferred')
+    .filter(q => q.status === 'deferred')
     .map((q): ClarificationQuestion => ({ ...questionBase(q), status: 'pending' }));
   return { questions: replaceQuestions(context, reopened), updatedAt: event.at };
 }
@@ -289,7 +295,8 @@ export function concludeCycle(context: SessionContext, event: EventOf<'CYCLE_CON
     ...(p.changeReason === undefined ? {} : { changeReason: p.changeReason }),
   }));
   const outcome = { exchangeEnds: event.at, resolutionSummary: event.resolutionSummary, positions };
-  const hitLimit = !event.converged && cycleReachesLimit(current.cycleNumber, context.limits, context.extendedDebateRequested);
+  const hitLimit =
+    !event.converged && cycleReachesLimit(current.cycleNumber, context.limits, context.extendedDebateRequested);
   const ended = hitLimit
     ? { ...current, ...outcome, status: 'limit_reached' as const, converged: false as const }
     : {

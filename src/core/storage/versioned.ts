@@ -65,21 +65,32 @@ export type StoredRead<T> =
 export function readStored<T>(format: StoredFormat<T>, raw: unknown): StoredRead<T> {
   if (!isRecord(raw)) return { kind: 'corrupt', error: `The stored ${format.noun} is unreadable: it is not a record.` };
   const version = versionOf(format, raw);
-  if (!isKnownVersion(version) || version > format.current) return { kind: 'newer', error: newerVersionError(format, version) };
+  if (!isKnownVersion(version) || version > format.current)
+    return { kind: 'newer', error: newerVersionError(format, version) };
   let record: StoredRecord = raw;
   for (let from = version; from < format.current; from++) {
     const step = format.migrations.find(migration => migration.from === from);
-    if (!step) return { kind: 'corrupt', error: `The stored ${format.noun} is in format ${from}, and no upgrade from it is registered.` };
+    if (!step)
+      return {
+        kind: 'corrupt',
+        error: `The stored ${format.noun} is in format ${from}, and no upgrade from it is registered.`,
+      };
     try {
       record = { ...step.migrate(record), [format.versionField]: from + 1 };
     } catch (error) {
-      return { kind: 'corrupt', error: `The stored ${format.noun} could not be upgraded from format ${from}: ${messageOf(error)}` };
+      return {
+        kind: 'corrupt',
+        error: `The stored ${format.noun} could not be upgraded from format ${from}: ${messageOf(error)}`,
+      };
     }
   }
   // An unversioned record is version 1: stamp it so the schema sees one shape.
   const parsed = format.schema.safeParse({ ...record, [format.versionField]: format.current });
-  if (!parsed.success) return { kind: 'corrupt', error: `The stored ${format.noun} is unreadable:\n${z.prettifyError(parsed.error)}` };
-  return version < format.current ? { kind: 'current', value: parsed.data, migratedFrom: version } : { kind: 'current', value: parsed.data };
+  if (!parsed.success)
+    return { kind: 'corrupt', error: `The stored ${format.noun} is unreadable:\n${z.prettifyError(parsed.error)}` };
+  return version < format.current
+    ? { kind: 'current', value: parsed.data, migratedFrom: version }
+    : { kind: 'current', value: parsed.data };
 }
 
 /**
@@ -100,7 +111,8 @@ export function migrationGaps(format: StoredFormat<unknown>): string[] {
     if (steps !== 1) gaps.push(`${format.noun}: ${steps} migrations from format ${from} (need exactly 1)`);
   }
   for (const migration of format.migrations) {
-    if (!isKnownVersion(migration.from) || migration.from >= format.current) gaps.push(`${format.noun}: migration from format ${migration.from} is outside 1..${format.current - 1}`);
+    if (!isKnownVersion(migration.from) || migration.from >= format.current)
+      gaps.push(`${format.noun}: migration from format ${migration.from} is outside 1..${format.current - 1}`);
   }
   return gaps;
 }

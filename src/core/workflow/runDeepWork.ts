@@ -23,7 +23,14 @@ import type { WorkflowProgress } from './engine/workflowProgress';
 import type { PendingCheckpoint, WorkflowRunState } from './engine/workflowRunState';
 import type { ScriptSandbox } from './sandbox/scriptSandbox';
 import type { ReadOnlyTools } from './engine/skills';
-import { PIPELINE_BOARD_KEY, pipelineRunStateOf, readBoard, STAGE_TYPES, stageOfPhase, type PipelineBoard } from './plan/pipelineBoard';
+import {
+  PIPELINE_BOARD_KEY,
+  pipelineRunStateOf,
+  readBoard,
+  STAGE_TYPES,
+  stageOfPhase,
+  type PipelineBoard,
+} from './plan/pipelineBoard';
 import { pipelineStageTypes, type StageWorkspace } from './plan/pipelineStageTypes';
 
 /** What the caller is shown at a checkpoint after a stage: the stage, and the run as the pipeline sees it. */
@@ -58,7 +65,11 @@ export interface DeepWorkRequest {
   readonly contributors?: PromptContributorRegistry;
   readonly options?: Partial<PipelineOptions>;
   /** A new run's goal, constraints and feature flags. */
-  readonly start?: { readonly goal: string; readonly constraints?: readonly string[]; readonly flags?: readonly string[] };
+  readonly start?: {
+    readonly goal: string;
+    readonly constraints?: readonly string[];
+    readonly flags?: readonly string[];
+  };
   /** Read-only language-model tools skills may name. */
   readonly tools?: ReadOnlyTools;
   /** The model for a subagent's `config.model`. */
@@ -68,18 +79,31 @@ export interface DeepWorkRequest {
 }
 
 /** How a plan run call ended: the workflow outcome, plus the pipeline's view of the run. */
-export type DeepWorkOutcome = WorkflowOutcome & { readonly pipeline: PipelineRunState; readonly stage?: StageCheckpoint };
+export type DeepWorkOutcome = WorkflowOutcome & {
+  readonly pipeline: PipelineRunState;
+  readonly stage?: StageCheckpoint;
+};
 
 function defaultContributors(): PromptContributorRegistry {
   return new PromptContributorRegistry().register(
-    toolGuidanceContributor(() => WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description }))),
+    toolGuidanceContributor(() =>
+      WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description })),
+    ),
   );
 }
 
 /** The board a new run starts with: the goal, and the run's root context id (sequence 1). */
 function newBoard(runId: string, clock: Clock, goal: string, constraints: readonly string[]): PipelineBoard {
   const rootContextId = new ContextIdIssuer(runId, clock, 1).issue('orchestrator');
-  return { goal, constraints: [...constraints], rootContextId, nextSequence: 2, knownContextIds: [rootContextId], stages: {}, phases: [] };
+  return {
+    goal,
+    constraints: [...constraints],
+    rootContextId,
+    nextSequence: 2,
+    knownContextIds: [rootContextId],
+    stages: {},
+    phases: [],
+  };
 }
 
 /** A saved plan run with the user's answer to a `needs_user` question added to the constraints. */
@@ -87,11 +111,20 @@ export function withUserAnswer(state: WorkflowRunState, answer: string): Workflo
   const text = answer.trim();
   if (!text) return state;
   const board = readBoard(state.blackboard);
-  return { ...state, blackboard: { ...state.blackboard, [PIPELINE_BOARD_KEY]: { ...board, constraints: [...board.constraints, `The user answered: ${text}`] } } };
+  return {
+    ...state,
+    blackboard: {
+      ...state.blackboard,
+      [PIPELINE_BOARD_KEY]: { ...board, constraints: [...board.constraints, `The user answered: ${text}`] },
+    },
+  };
 }
 
 /** Every subagent type a workflow may name, for validating workflow files before a run. */
-export const DEEP_WORK_AGENT_TYPES: ReadonlySet<string> = new Set([...MARKDOWN_ROLES.map(role => role.type), ...Object.values(STAGE_TYPES)]);
+export const DEEP_WORK_AGENT_TYPES: ReadonlySet<string> = new Set([
+  ...MARKDOWN_ROLES.map(role => role.type),
+  ...Object.values(STAGE_TYPES),
+]);
 
 /**
  * Runs (or resumes) a workflow with Council's agent types: the generic Markdown agents and the pipeline's stages
@@ -101,14 +134,22 @@ export const DEEP_WORK_AGENT_TYPES: ReadonlySet<string> = new Set([...MARKDOWN_R
  */
 export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOutcome> {
   const { clock, history, workflow } = request;
-  const options: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, ...request.options, ...(request.concurrency === undefined ? {} : { concurrency: request.concurrency }) };
+  const options: PipelineOptions = {
+    ...DEFAULT_PIPELINE_OPTIONS,
+    ...request.options,
+    ...(request.concurrency === undefined ? {} : { concurrency: request.concurrency }),
+  };
   const runId = request.resume?.state.runId ?? history.runId;
-  if (runId !== history.runId) throw new Error(`The state belongs to run ${runId}, but the history to ${history.runId}.`);
+  if (runId !== history.runId)
+    throw new Error(`The state belongs to run ${runId}, but the history to ${history.runId}.`);
   // The workspace is listed once per call, and only when an agent first needs it (a workflow of scripts and
   // writers never does).
   let listed: Promise<StageWorkspace> | undefined;
   const workspace = (): Promise<StageWorkspace> =>
-    (listed ??= indexWorkspace(request.reader, undefined, request.token).then(index => ({ index, contracts: createStageContracts(index.visiblePaths) })));
+    (listed ??= indexWorkspace(request.reader, undefined, request.token).then(index => ({
+      index,
+      contracts: createStageContracts(index.visiblePaths),
+    })));
   const agents = new AgentTypeRegistry([
     ...markdownAgentTypes(async () => (await workspace()).index),
     ...pipelineStageTypes({
@@ -149,9 +190,19 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
       const choice = await request.checkpoint?.(stageCheckpoint(pending, state));
       return choice ? optionFor(pending, choice) : undefined;
     },
-    ...(resume ? { resume } : { start: { runId, goal, flags: request.start?.flags ?? [], blackboard: { [PIPELINE_BOARD_KEY]: newBoard(runId, clock, goal, request.start?.constraints ?? []) } } }),
+    ...(resume
+      ? { resume }
+      : {
+          start: {
+            runId,
+            goal,
+            flags: request.start?.flags ?? [],
+            blackboard: { [PIPELINE_BOARD_KEY]: newBoard(runId, clock, goal, request.start?.constraints ?? []) },
+          },
+        }),
   });
   const pipeline = pipelineRunStateOf(workflow, outcome.state);
-  if (outcome.status === 'paused') return { ...outcome, pipeline, stage: stageCheckpoint(outcome.checkpoint, outcome.state) };
+  if (outcome.status === 'paused')
+    return { ...outcome, pipeline, stage: stageCheckpoint(outcome.checkpoint, outcome.state) };
   return { ...outcome, pipeline };
 }

@@ -26,28 +26,43 @@ function add(a: RequestRange, b: RequestRange): RequestRange {
 
 function phaseCost(phase: PhaseDefinition): { readonly requests: RequestRange; readonly open: boolean } {
   const { agents } = phase;
-  const specs: readonly SubagentSpec[] = agents.behavior === 'main-only' ? [] : agents.mode === 'adaptive' ? agents.always : agents.subagents;
-  const skills = phase.skills.map(skill => agentRequests(skill.name)).filter((range): range is RequestRange => range !== undefined);
+  const specs: readonly SubagentSpec[] =
+    agents.behavior === 'main-only' ? [] : agents.mode === 'adaptive' ? agents.always : agents.subagents;
+  const skills = phase.skills
+    .map(skill => agentRequests(skill.name))
+    .filter((range): range is RequestRange => range !== undefined);
   const ranges = specs.map(spec => agentRequests(spec.type));
   const known = [...ranges, ...skills].filter((range): range is RequestRange => range !== undefined);
   const requests = known.reduce(add, { fewest: 0, most: 0 });
-  const scripted = agents.behavior === 'main-only' || phase.mainScript !== undefined || (agents.mode === 'adaptive' && agents.adaptiveScript !== undefined);
+  const scripted =
+    agents.behavior === 'main-only' ||
+    phase.mainScript !== undefined ||
+    (agents.mode === 'adaptive' && agents.adaptiveScript !== undefined);
   const retried = phase.gapCheck !== undefined;
   return { requests, open: scripted || retried || ranges.some(range => range === undefined) };
 }
 
 /** The forecast of `workflow` from `next` on (the first phase for a new run), skipping `skipped`. */
-export function forecastWorkflow(workflow: WorkflowDefinition, next: string | null = workflow.phases[0]?.id ?? null, skipped: readonly string[] = []): WorkflowForecast {
+export function forecastWorkflow(
+  workflow: WorkflowDefinition,
+  next: string | null = workflow.phases[0]?.id ?? null,
+  skipped: readonly string[] = [],
+): WorkflowForecast {
   const start = next === null ? workflow.phases.length : workflow.phases.findIndex(phase => phase.id === next);
   const phases = workflow.phases.slice(Math.max(0, start)).filter(phase => !skipped.includes(phase.id));
   const costs = phases.map(phase => ({ phase, ...phaseCost(phase) }));
-  return { requests: costs.reduce((sum, cost) => add(sum, cost.requests), { fewest: 0, most: 0 }), open: costs.filter(cost => cost.open).map(cost => cost.phase.id) };
+  return {
+    requests: costs.reduce((sum, cost) => add(sum, cost.requests), { fewest: 0, most: 0 }),
+    open: costs.filter(cost => cost.open).map(cost => cost.phase.id),
+  };
 }
 
 /** One sentence for the chat before a run (or a resumed run) spends anything. */
 export function workflowForecastSentence(forecast: WorkflowForecast): string {
   const { fewest, most } = forecast.requests;
   const range = fewest === most ? `${most}` : `${fewest}–${most}`;
-  const open = forecast.open.length ? `, plus what ${forecast.open.map(id => `\`${id}\``).join(', ')} decide${forecast.open.length === 1 ? 's' : ''} during the run (scripts' \`thinkHard\`, adaptive agents, gap-check retries, one agent per ticket)` : '';
+  const open = forecast.open.length
+    ? `, plus what ${forecast.open.map(id => `\`${id}\``).join(', ')} decide${forecast.open.length === 1 ? 's' : ''} during the run (scripts' \`thinkHard\`, adaptive agents, gap-check retries, one agent per ticket)`
+    : '';
   return `This run's agents make ${range} model request${most === 1 ? '' : 's'}${open}; each counts as a premium request.`;
 }

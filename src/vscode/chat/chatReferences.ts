@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { attachmentKey, boundAttachments, DEFAULT_ATTACHMENT_BUDGET, type AttachedItem, type RawAttachment } from '../../core/session/attachedContext';
+import {
+  attachmentKey,
+  boundAttachments,
+  DEFAULT_ATTACHMENT_BUDGET,
+  type AttachedItem,
+  type RawAttachment,
+} from '../../core/session/attachedContext';
 import { untrusted } from '../../core/council/markdown';
 import { readCouncilMetadata } from './councilResult';
 
@@ -32,7 +38,10 @@ function referenceKey(ref: vscode.ChatPromptReference): string {
   const { value } = ref;
   if (value instanceof vscode.Uri) return attachmentKey({ kind: 'file', label: pathLabel(value) });
   if (value instanceof vscode.Location) return attachmentKey({ kind: locationKind(ref), label: locationLabel(value) });
-  return attachmentKey({ kind: 'text', label: typeof value === 'string' ? (ref.modelDescription ?? ref.id) : displayName(ref) });
+  return attachmentKey({
+    kind: 'text',
+    label: typeof value === 'string' ? (ref.modelDescription ?? ref.id) : displayName(ref),
+  });
 }
 
 /** VS Code gives symbols (`#sym`, the outline) a JSON id of their location; selections get other ids. */
@@ -63,7 +72,8 @@ async function readFile(uri: vscode.Uri): Promise<Pick<RawAttachment, 'text' | '
   if (open) return { text: open.getText() };
   const stat = await vscode.workspace.fs.stat(uri);
   if (stat.type & vscode.FileType.Directory) return { unreadable: 'it is a folder; attach the files in it instead' };
-  if (stat.size > MAX_READ_BYTES) return { unreadable: `it is ${stat.size} bytes, more than the ${MAX_READ_BYTES} bytes Council reads` };
+  if (stat.size > MAX_READ_BYTES)
+    return { unreadable: `it is ${stat.size} bytes, more than the ${MAX_READ_BYTES} bytes Council reads` };
   const bytes = await vscode.workspace.fs.readFile(uri);
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { binary: true };
   try {
@@ -94,7 +104,11 @@ async function readReference(ref: vscode.ChatPromptReference): Promise<ReadRefer
     }
   }
   if (value instanceof vscode.Location) {
-    const base = { label: locationLabel(value), kind: locationKind(ref), outsideWorkspace: outsideWorkspace(value.uri) };
+    const base = {
+      label: locationLabel(value),
+      kind: locationKind(ref),
+      outsideWorkspace: outsideWorkspace(value.uri),
+    };
     try {
       return { raw: { ...base, text: await readLocation(value) }, cite: value };
     } catch (error) {
@@ -102,26 +116,53 @@ async function readReference(ref: vscode.ChatPromptReference): Promise<ReadRefer
     }
   }
   // Images, diagnostics and whatever chat adds next: named, so the user sees they were not used.
-  return { raw: { label: displayName(ref), kind: 'text', unreadable: 'a kind of attachment Council cannot read (such as an image); named only' } };
+  return {
+    raw: {
+      label: displayName(ref),
+      kind: 'text',
+      unreadable: 'a kind of attachment Council cannot read (such as an image); named only',
+    },
+  };
 }
 
 /** Runs a tool the user named with `#`; VS Code shows the tool's own confirmation when it needs one. A failure is a note. */
-async function runToolReference(name: string, request: vscode.ChatRequest, token: vscode.CancellationToken): Promise<RawAttachment> {
+async function runToolReference(
+  name: string,
+  request: vscode.ChatRequest,
+  token: vscode.CancellationToken,
+): Promise<RawAttachment> {
   const label = `#${name}`;
   try {
-    const result = await vscode.lm.invokeTool(name, { input: {}, toolInvocationToken: request.toolInvocationToken }, token);
-    const text = result.content.flatMap(part => (part instanceof vscode.LanguageModelTextPart ? [part.value] : [])).join('\n');
-    return text.trim() === '' ? { label, kind: 'tool', unreadable: 'the tool returned no text' } : { label, kind: 'tool', text };
+    const result = await vscode.lm.invokeTool(
+      name,
+      { input: {}, toolInvocationToken: request.toolInvocationToken },
+      token,
+    );
+    const text = result.content
+      .flatMap(part => (part instanceof vscode.LanguageModelTextPart ? [part.value] : []))
+      .join('\n');
+    return text.trim() === ''
+      ? { label, kind: 'tool', unreadable: 'the tool returned no text' }
+      : { label, kind: 'tool', text };
   } catch (error) {
     return { label, kind: 'tool', unreadable: `the tool failed: ${errorText(error)}` };
   }
 }
 
 /** References of the earlier requests of session `sessionId` in this chat thread. */
-function sessionHistoryReferences(history: vscode.ChatContext['history'], participantId: string, sessionId: string): vscode.ChatPromptReference[] {
+function sessionHistoryReferences(
+  history: vscode.ChatContext['history'],
+  participantId: string,
+  sessionId: string,
+): vscode.ChatPromptReference[] {
   return history.flatMap((turn, index) => {
     const reply = history[index + 1];
-    if (!(turn instanceof vscode.ChatRequestTurn) || !(reply instanceof vscode.ChatResponseTurn) || reply.participant !== participantId) return [];
+    if (
+      !(turn instanceof vscode.ChatRequestTurn) ||
+      !(reply instanceof vscode.ChatResponseTurn) ||
+      reply.participant !== participantId
+    )
+      return [];
     return readCouncilMetadata(reply.result)?.sessionId === sessionId ? [...turn.references] : [];
   });
 }
@@ -147,7 +188,10 @@ export async function attachedContext(
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
 ): Promise<AttachedItem[]> {
-  const references = [...request.references, ...(session ? sessionHistoryReferences(history, participantId, session.sessionId) : [])];
+  const references = [
+    ...request.references,
+    ...(session ? sessionHistoryReferences(history, participantId, session.sessionId) : []),
+  ];
   const known = new Set((session?.attached ?? []).map(attachmentKey));
   const raw: RawAttachment[] = [];
   for (const ref of references) {
@@ -156,14 +200,20 @@ export async function attachedContext(
     known.add(key);
     const read = isNew ? await readReference(ref) : undefined;
     if (read) raw.push(read.raw);
-    const cite = read?.cite ?? (ref.value instanceof vscode.Uri || ref.value instanceof vscode.Location ? ref.value : undefined);
+    const cite =
+      read?.cite ?? (ref.value instanceof vscode.Uri || ref.value instanceof vscode.Location ? ref.value : undefined);
     if (cite && request.references.includes(ref)) stream.reference(cite);
   }
   for (const tool of request.toolReferences) raw.push(await runToolReference(tool.name, request, token));
   const used = (session?.attached ?? []).reduce((sum, item) => sum + (item.content?.length ?? 0), 0);
-  const items = boundAttachments(raw, { ...DEFAULT_ATTACHMENT_BUDGET, totalChars: Math.max(0, DEFAULT_ATTACHMENT_BUDGET.totalChars - used) });
+  const items = boundAttachments(raw, {
+    ...DEFAULT_ATTACHMENT_BUDGET,
+    totalChars: Math.max(0, DEFAULT_ATTACHMENT_BUDGET.totalChars - used),
+  });
   // The user should know what the council did not see whole, not only the model.
-  const notes = items.filter(item => item.note).map(item => `- \`${item.label.replace(/`/g, "'")}\`: ${untrusted(item.note ?? '').replace(/\n/g, ' ')}`);
+  const notes = items
+    .filter(item => item.note)
+    .map(item => `- \`${item.label.replace(/`/g, "'")}\`: ${untrusted(item.note ?? '').replace(/\n/g, ' ')}`);
   if (notes.length > 0) stream.markdown(`_Attached context:_\n${notes.join('\n')}\n\n`);
   return items;
 }

@@ -50,10 +50,17 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
   let log: SessionLog;
   let command: CouncilCommand;
   if (intent.kind === 'newSession') {
-    for (const problem of [...settings.problems, ...registry.problems.map(p => p.message)]) output.visible(`⚠ ${problem}\n\n`);
+    for (const problem of [...settings.problems, ...registry.problems.map(p => p.message)])
+      output.visible(`⚠ ${problem}\n\n`);
     const pinned = pinnedPersonaIds(env.context).flatMap(id => registry.personas.filter(p => p.id === id));
     log = newCouncilSession(
-      { request: withPinned(intent.request, pinned), userId: vscode.env.machineId || 'user', limits: settings.limits, skipClarification: intent.skipClarification, attached },
+      {
+        request: withPinned(intent.request, pinned),
+        userId: vscode.env.machineId || 'user',
+        limits: settings.limits,
+        skipClarification: intent.skipClarification,
+        attached,
+      },
       deps,
     );
     await env.store.save(log.stored);
@@ -64,7 +71,8 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
     command = intent.command;
     if (log.attach(attached) > 0) await env.store.save(log.stored);
     // After a Stop, VS Code drops what was written once the request was cancelled: say it here instead.
-    if (command.kind === 'resume') stream.markdown('_Continuing where this session stopped; nothing done so far is repeated._\n\n');
+    if (command.kind === 'resume')
+      stream.markdown('_Continuing where this session stopped; nothing done so far is repeated._\n\n');
   }
 
   let failed = false;

@@ -55,7 +55,9 @@ export function councilRun(
     persist: stored => env.store.save(stored),
     onNormalized: (step, changes) => env.log.info(`${step}: normalized the model's reply: ${changes.join('; ')}`),
     // Files are data a model reads; an untrusted workspace's files are not offered at all.
-    workspace: vscode.workspace.isTrusted ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace, extraTools: namedTools } : undefined,
+    workspace: vscode.workspace.isTrusted
+      ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace, extraTools: namedTools }
+      : undefined,
     protocol: settings.protocol,
     maxRequests: settings.maxRequests,
   };

@@ -42,11 +42,22 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     // What the user attached (and earlier turns of this session did): read once, bounded, cited in the response.
     const attached =
       intent.kind === 'plan' || intent.kind === 'workflow' || intent.kind === 'newSession' || intent.kind === 'turn'
-        ? await attachedContext(request, chatContext.history, PARTICIPANT_ID, intent.kind === 'newSession' ? undefined : current, stream, token)
+        ? await attachedContext(
+            request,
+            chatContext.history,
+            PARTICIPANT_ID,
+            intent.kind === 'newSession' ? undefined : current,
+            stream,
+            token,
+          )
         : [];
     switch (intent.kind) {
       case 'explain':
-        stream.markdown(found.kind === 'unreadable' ? `This chat's council session could not be restored (${found.error}). ${intent.message}` : intent.message);
+        stream.markdown(
+          found.kind === 'unreadable'
+            ? `This chat's council session could not be restored (${found.error}). ${intent.message}`
+            : intent.message,
+        );
         return { metadata: councilMetadata(current) };
       case 'reset':
         stream.markdown('Starting fresh. What should the council discuss?');
@@ -83,13 +94,18 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
       case 'open': {
         // The response's metadata names the opened session, so the thread's next turns continue it.
         const opened = storedSession(env.store, intent.sessionId);
-        if (opened.kind === 'newer') return { errorDetails: { message: opened.error.message }, metadata: councilMetadata(current) };
+        if (opened.kind === 'newer')
+          return { errorDetails: { message: opened.error.message }, metadata: councilMetadata(current) };
         if (opened.kind !== 'found') {
-          stream.markdown(`This session cannot be opened: ${opened.kind === 'unreadable' ? opened.error : 'it was not found.'}`);
+          stream.markdown(
+            `This session cannot be opened: ${opened.kind === 'unreadable' ? opened.error : 'it was not found.'}`,
+          );
           return { metadata: councilMetadata(current) };
         }
         const snapshot = opened.log.snapshot;
-        stream.markdown(`Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot, { used: opened.log.requestsUsed, limit: settings.maxRequests })}`);
+        stream.markdown(
+          `Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot, { used: opened.log.requestsUsed, limit: settings.maxRequests })}`,
+        );
         if (snapshot.context.finalAnswer) stream.markdown(`\n\n${snapshot.context.finalAnswer}\n`);
         return { metadata: councilMetadata(opened.log) };
       }

@@ -51,7 +51,11 @@ const NO_ACTIONS: CouncilResultMetadata['actions'] = {
  * Metadata for a response about `log` (or no session). `failed`: the turn stopped early and can be retried.
  * `noFurtherQuestions`: the council was just asked for more questions and had none, so that is not offered again.
  */
-export function councilMetadata(log: SessionLog | undefined, failed = false, noFurtherQuestions = false): CouncilResultMetadata {
+export function councilMetadata(
+  log: SessionLog | undefined,
+  failed = false,
+  noFurtherQuestions = false,
+): CouncilResultMetadata {
   if (!log) return { council: 1, actions: NO_ACTIONS };
   const snapshot = log.snapshot;
   const question = activeQuestion(snapshot);
@@ -85,14 +89,20 @@ export function newerSessionMetadata(sessionId: string | undefined): CouncilResu
  * The metadata format version and session id of a council response from a Council newer than this one
  * (`council` is not 1), `undefined` for any other result.
  */
-export function newerCouncilMetadata(result: vscode.ChatResult | undefined): { readonly version: unknown; readonly sessionId?: string } | undefined {
+export function newerCouncilMetadata(
+  result: vscode.ChatResult | undefined,
+): { readonly version: unknown; readonly sessionId?: string } | undefined {
   const metadata = result?.metadata as { readonly council?: unknown; readonly sessionId?: unknown } | undefined;
   if (metadata?.council === undefined || metadata.council === COUNCIL_METADATA_VERSION) return undefined;
-  return typeof metadata.sessionId === 'string' ? { version: metadata.council, sessionId: metadata.sessionId } : { version: metadata.council };
+  return typeof metadata.sessionId === 'string'
+    ? { version: metadata.council, sessionId: metadata.sessionId }
+    : { version: metadata.council };
 }
 
 /** The metadata of a council response, if `result` is one. */
 export function readCouncilMetadata(result: vscode.ChatResult | undefined): CouncilResultMetadata | undefined {
   const metadata = result?.metadata as Partial<CouncilResultMetadata> | undefined;
-  return metadata?.council === 1 && typeof metadata.actions === 'object' ? (metadata as CouncilResultMetadata) : undefined;
+  return metadata?.council === 1 && typeof metadata.actions === 'object'
+    ? (metadata as CouncilResultMetadata)
+    : undefined;
 }

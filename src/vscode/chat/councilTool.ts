@@ -30,7 +30,10 @@ export interface CouncilToolEnvironment extends CouncilRunEnvironment {
 const SILENT: CouncilOutput = { progress: () => undefined, markdown: () => undefined };
 
 /** A tool's session is bound to no chat thread, so it cannot be continued: a new call starts a new session. */
-const TOOL_STOP = { kept: 'The session is saved; calling the tool again starts a new one.', button: 'Try again' } as const;
+const TOOL_STOP = {
+  kept: 'The session is saved; calling the tool again starts a new one.',
+  button: 'Try again',
+} as const;
 
 /** Why the run stopped, for the agent: the model's failure as the chat would say it, else a sentence with no button to press. */
 function stopText(error: unknown, cancelled: boolean, log: CouncilRunEnvironment['log'], sessionId: string): string {
@@ -47,12 +50,23 @@ function textResult(text: string): vscode.LanguageModelToolResult {
 }
 
 /** The personas and the plan for `input` under the current settings. */
-async function planFor(env: CouncilToolEnvironment, input: DeliberationInput, settings: CouncilSettings): Promise<{ readonly registry: PersonaRegistry; readonly plan: DeliberationPlan }> {
+async function planFor(
+  env: CouncilToolEnvironment,
+  input: DeliberationInput,
+  settings: CouncilSettings,
+): Promise<{ readonly registry: PersonaRegistry; readonly plan: DeliberationPlan }> {
   const registry = await loadCouncilPersonas(env.extensionUri, settings);
-  const plan = deliberationPlan(input, registry.personas, settings.limits.debateCycleLimit, settings.limits.adminMaxDebateCycles, lookupRoundsWithoutAttachments(settings), {
-    protocol: settings.protocol,
-    budget: settings.maxRequests,
-  });
+  const plan = deliberationPlan(
+    input,
+    registry.personas,
+    settings.limits.debateCycleLimit,
+    settings.limits.adminMaxDebateCycles,
+    lookupRoundsWithoutAttachments(settings),
+    {
+      protocol: settings.protocol,
+      budget: settings.maxRequests,
+    },
+  );
   return { registry, plan };
 }
 
@@ -63,9 +77,16 @@ async function toolModel(): Promise<vscode.LanguageModelChat | undefined> {
 }
 
 /** Runs the council on `plan`, without clarifying questions, and returns the text for the agent. */
-async function deliberate(env: CouncilToolEnvironment, plan: DeliberationPlan, settings: CouncilSettings, registry: PersonaRegistry, token: vscode.CancellationToken): Promise<string> {
+async function deliberate(
+  env: CouncilToolEnvironment,
+  plan: DeliberationPlan,
+  settings: CouncilSettings,
+  registry: PersonaRegistry,
+  token: vscode.CancellationToken,
+): Promise<string> {
   const model = await toolModel();
-  if (!model) return 'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
+  if (!model)
+    return 'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
   const started = Date.now();
   const { deps, usage } = councilRun(env, model, registry, settings, SILENT, token);
   const log = newCouncilSession(
@@ -84,9 +105,23 @@ async function deliberate(env: CouncilToolEnvironment, plan: DeliberationPlan, s
   } catch (error) {
     stopped = stopText(error, token.isCancellationRequested, env.log, log.sessionId);
   } finally {
-    env.log.logTurn({ sessionId: log.sessionId, state: log.state, modelId: model.id, calls: usage.calls, latencyMs: Date.now() - started, promptTokens: usage.promptTokens, command: COUNCIL_TOOL_NAME });
+    env.log.logTurn({
+      sessionId: log.sessionId,
+      state: log.state,
+      modelId: model.id,
+      calls: usage.calls,
+      latencyMs: Date.now() - started,
+      promptTokens: usage.promptTokens,
+      command: COUNCIL_TOOL_NAME,
+    });
   }
-  return deliberationResultText({ snapshot: log.snapshot, requests: usage.calls, estimate: plan.estimate, stopped, unknownIds: plan.unknownIds });
+  return deliberationResultText({
+    snapshot: log.snapshot,
+    requests: usage.calls,
+    estimate: plan.estimate,
+    stopped,
+    unknownIds: plan.unknownIds,
+  });
 }
 
 /** `council_deliberate`: a council debate an agent can ask for, confirmed by the user since it spends model requests. */
@@ -97,11 +132,17 @@ export function councilTool(env: CouncilToolEnvironment): vscode.LanguageModelTo
       if (!input.success) return { invocationMessage: 'Consulting the council' };
       const { plan } = await planFor(env, input.data, readCouncilSettings());
       const { title, message } = confirmationMessage(plan, (await toolModel())?.name);
-      return { invocationMessage: invocationMessage(input.data), confirmationMessages: { title, message: new vscode.MarkdownString(message) } };
+      return {
+        invocationMessage: invocationMessage(input.data),
+        confirmationMessages: { title, message: new vscode.MarkdownString(message) },
+      };
     },
     async invoke(options, token) {
       const input = DeliberationInputSchema.safeParse(options.input);
-      if (!input.success) return textResult(`The council needs a question: ${input.error.issues.map(i => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}.`);
+      if (!input.success)
+        return textResult(
+          `The council needs a question: ${input.error.issues.map(i => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}.`,
+        );
       const settings = readCouncilSettings();
       const { registry, plan } = await planFor(env, input.data, settings);
       return textResult(await deliberate(env, plan, settings, registry, token));

@@ -28,9 +28,22 @@ let calls = 0;
  * invocation token) and renders its result as text: text parts
  * and prompt-tsx parts (what built-in tools such as `#codebase` return) alike.
  */
-export async function invokeAsText(name: string, input: object, invocationToken: vscode.ChatParticipantToolToken | undefined, token: vscode.CancellationToken): Promise<string> {
+export async function invokeAsText(
+  name: string,
+  input: object,
+  invocationToken: vscode.ChatParticipantToolToken | undefined,
+  token: vscode.CancellationToken,
+): Promise<string> {
   const call = new vscode.LanguageModelToolCallPart(`council-${++calls}`, name, input);
-  const rendered = await renderPrompt(ToolCall, { call, invocationToken }, { modelMaxPromptTokens: RESULT_TOKENS }, charTokenizer, undefined, token, 'none');
+  const rendered = await renderPrompt(
+    ToolCall,
+    { call, invocationToken },
+    { modelMaxPromptTokens: RESULT_TOKENS },
+    charTokenizer,
+    undefined,
+    token,
+    'none',
+  );
   return rendered.messages.map(textOf).join('\n');
 }
 
@@ -39,13 +52,24 @@ export async function invokeAsText(name: string, input: object, invocationToken:
  * them, run through `vscode.lm.invokeTool` with the request's invocation token, so VS Code asks the user to
  * confirm a tool that needs it (read-only ones run without asking). Tools VS Code no longer offers are left out.
  */
-export function referencedTools(request: Pick<vscode.ChatRequest, 'toolReferences' | 'toolInvocationToken'>): GroundingTool[] {
+export function referencedTools(
+  request: Pick<vscode.ChatRequest, 'toolReferences' | 'toolInvocationToken'>,
+): GroundingTool[] {
   const named = new Set(request.toolReferences.map(ref => ref.name));
   return vscode.lm.tools
     .filter(tool => named.has(tool.name))
     .map(tool => ({
-      definition: { name: tool.name, description: tool.description, inputSchema: tool.inputSchema ?? { type: 'object', properties: {} } },
+      definition: {
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema ?? { type: 'object', properties: {} },
+      },
       invoke: (input, token) =>
-        invokeAsText(tool.name, typeof input === 'object' && input !== null ? input : {}, request.toolInvocationToken, token as vscode.CancellationToken),
+        invokeAsText(
+          tool.name,
+          typeof input === 'object' && input !== null ? input : {},
+          request.toolInvocationToken,
+          token as vscode.CancellationToken,
+        ),
     }));
 }

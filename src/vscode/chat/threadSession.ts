@@ -19,17 +19,27 @@ export type ThreadSession =
  * Workspace storage holds the newest copy (written after every step, so it survives a Stop or a
  * reload mid-turn); the copy in the response's metadata is the fallback. Two threads never share one.
  */
-export function threadSession(history: vscode.ChatContext['history'], participantId: string, store: SessionStore): ThreadSession {
+export function threadSession(
+  history: vscode.ChatContext['history'],
+  participantId: string,
+  store: SessionStore,
+): ThreadSession {
   for (let i = history.length - 1; i >= 0; i--) {
     const turn = history[i];
     if (!(turn instanceof vscode.ChatResponseTurn) || turn.participant !== participantId) continue;
     const newer = newerCouncilMetadata(turn.result);
-    if (newer) return { kind: 'newer', sessionId: newer.sessionId, error: newerVersionError(STORED_SESSION_FORMAT, newer.version) };
+    if (newer)
+      return {
+        kind: 'newer',
+        sessionId: newer.sessionId,
+        error: newerVersionError(STORED_SESSION_FORMAT, newer.version),
+      };
     const metadata = readCouncilMetadata(turn.result);
     if (!metadata) continue;
     if (!metadata.sessionId) return { kind: 'none' };
     const restored = chooseSessionCopy(store.load(metadata.sessionId), metadata.stored);
-    if (!restored) return { kind: 'unreadable', sessionId: metadata.sessionId, error: 'The session was not found in storage.' };
+    if (!restored)
+      return { kind: 'unreadable', sessionId: metadata.sessionId, error: 'The session was not found in storage.' };
     if (!restored.ok) {
       return restored.reason === 'newer'
         ? { kind: 'newer', sessionId: metadata.sessionId, error: restored.newer }
@@ -38,7 +48,11 @@ export function threadSession(history: vscode.ChatContext['history'], participan
     try {
       return { kind: 'found', log: SessionLog.restore(restored.stored) };
     } catch (error) {
-      return { kind: 'unreadable', sessionId: metadata.sessionId, error: error instanceof Error ? error.message : String(error) };
+      return {
+        kind: 'unreadable',
+        sessionId: metadata.sessionId,
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
   }
   return { kind: 'none' };
@@ -47,9 +61,12 @@ export function threadSession(history: vscode.ChatContext['history'], participan
 /** A stored session by id (e.g. one `council_deliberate` ran), restored, or why it cannot be opened. */
 export function storedSession(store: SessionStore, sessionId: string): ThreadSession {
   const restored = store.load(sessionId);
-  if (!restored) return { kind: 'unreadable', sessionId, error: `No session \`${sessionId}\` is stored in this workspace.` };
+  if (!restored)
+    return { kind: 'unreadable', sessionId, error: `No session \`${sessionId}\` is stored in this workspace.` };
   if (!restored.ok) {
-    return restored.reason === 'newer' ? { kind: 'newer', sessionId, error: restored.newer } : { kind: 'unreadable', sessionId, error: restored.error };
+    return restored.reason === 'newer'
+      ? { kind: 'newer', sessionId, error: restored.newer }
+      : { kind: 'unreadable', sessionId, error: restored.error };
   }
   try {
     return { kind: 'found', log: SessionLog.restore(restored.stored) };

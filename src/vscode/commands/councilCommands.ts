@@ -20,7 +20,9 @@ export const COMMAND = {
 function latestSession(store: SessionStore): SessionLog | undefined {
   const latest = store.latest();
   if (!latest?.ok) {
-    void vscode.window.showInformationMessage('There is no council session yet. Ask @council a question in chat to start one.');
+    void vscode.window.showInformationMessage(
+      'There is no council session yet. Ask @council a question in chat to start one.',
+    );
     return undefined;
   }
   return SessionLog.restore(latest.stored);
@@ -56,8 +58,17 @@ export function registerCouncilCommands(context: vscode.ExtensionContext, store:
       if (!ids) {
         const pinned = new Set(pinnedPersonaIds(context));
         const picked = await vscode.window.showQuickPick(
-          registry.personas.map(p => ({ label: p.name, description: p.id, detail: p.role, picked: pinned.has(p.id), id: p.id })),
-          { canPickMany: true, title: 'Council: choose the personas for your next sessions (none = let the council choose)' },
+          registry.personas.map(p => ({
+            label: p.name,
+            description: p.id,
+            detail: p.role,
+            picked: pinned.has(p.id),
+            id: p.id,
+          })),
+          {
+            canPickMany: true,
+            title: 'Council: choose the personas for your next sessions (none = let the council choose)',
+          },
         );
         if (!picked) return undefined;
         ids = picked.map(p => p.id);
@@ -65,7 +76,9 @@ export function registerCouncilCommands(context: vscode.ExtensionContext, store:
       const known = ids.filter(id => registry.personas.some(p => p.id === id));
       await setPinnedPersonaIds(context, known);
       void vscode.window.showInformationMessage(
-        known.length > 0 ? `New council sessions will use: ${known.join(', ')}.` : 'The council will choose its personas for each request again.',
+        known.length > 0
+          ? `New council sessions will use: ${known.join(', ')}.`
+          : 'The council will choose its personas for each request again.',
       );
       return known;
     }),
@@ -78,11 +91,15 @@ export function registerCouncilCommands(context: vscode.ExtensionContext, store:
       if (!log) return undefined;
       const markdown = transcriptMarkdown(log.snapshot);
       // Writing a file needs the user's explicit choice of where; otherwise it opens unsaved.
-      const target = args?.uri ?? (await vscode.window.showSaveDialog({
-        filters: { Markdown: ['md'] },
-        saveLabel: 'Export transcript',
-        defaultUri: vscode.workspace.workspaceFolders?.[0] ? vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, `council-${log.sessionId.slice(0, 8)}.md`) : undefined,
-      }));
+      const target =
+        args?.uri ??
+        (await vscode.window.showSaveDialog({
+          filters: { Markdown: ['md'] },
+          saveLabel: 'Export transcript',
+          defaultUri: vscode.workspace.workspaceFolders?.[0]
+            ? vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, `council-${log.sessionId.slice(0, 8)}.md`)
+            : undefined,
+        }));
       if (!target) return openMarkdown(markdown);
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(markdown));
       return target;

@@ -50,7 +50,11 @@ async function* streamResponse(
   if (token.isCancellationRequested) throw new CancelledError();
   const linked = linkToken(token);
   try {
-    const response = await model.sendRequest(request.messages.map(toVsCodeMessage), toRequestOptions(request), linked.token);
+    const response = await model.sendRequest(
+      request.messages.map(toVsCodeMessage),
+      toRequestOptions(request),
+      linked.token,
+    );
     for await (const part of response.stream) {
       const mapped = toResponsePart(part);
       if (mapped) yield mapped;
@@ -65,7 +69,11 @@ async function* streamResponse(
 function toRequestOptions(request: ModelRequest): vscode.LanguageModelChatRequestOptions {
   return {
     justification: request.justification,
-    tools: request.tools?.map(tool => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+    tools: request.tools?.map(tool => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+    })),
     toolMode:
       request.toolMode === undefined
         ? undefined
@@ -78,7 +86,9 @@ function toRequestOptions(request: ModelRequest): vscode.LanguageModelChatReques
 /** Maps one port message; tool calls and results keep their call ids so the model can pair them. */
 function toVsCodeMessage(message: ChatMessage): vscode.LanguageModelChatMessage {
   const role =
-    message.role === 'assistant' ? vscode.LanguageModelChatMessageRole.Assistant : vscode.LanguageModelChatMessageRole.User;
+    message.role === 'assistant'
+      ? vscode.LanguageModelChatMessageRole.Assistant
+      : vscode.LanguageModelChatMessageRole.User;
   if (typeof message.content === 'string') return new vscode.LanguageModelChatMessage(role, message.content);
   const parts = message.content.map((part): vscode.LanguageModelInputPart => {
     switch (part.kind) {
@@ -108,7 +118,10 @@ function toResponsePart(part: unknown): ResponsePart | undefined {
 }
 
 /** A VS Code token that follows the port's signal, so any CancellationSignal works here. */
-function linkToken(signal: CancellationSignal | undefined): { readonly token: vscode.CancellationToken; dispose(): void } {
+function linkToken(signal: CancellationSignal | undefined): {
+  readonly token: vscode.CancellationToken;
+  dispose(): void;
+} {
   const source = new vscode.CancellationTokenSource();
   if (signal?.isCancellationRequested) source.cancel();
   const listener = signal?.onCancellationRequested(() => source.cancel());

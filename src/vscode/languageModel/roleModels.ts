@@ -26,17 +26,25 @@ export function createRoleModels(
     return made;
   };
   let models: Promise<readonly vscode.LanguageModelChat[]> | undefined;
-  const listed = () => (models ??= Promise.resolve(available()).then(list => list, () => []));
+  const listed = () =>
+    (models ??= Promise.resolve(available()).then(
+      list => list,
+      () => [],
+    ));
   const choose = async (wishes: readonly ModelWish[], who: string): Promise<ModelChoice> => {
     if (wishes.length === 0) return { model: adapted(chatModel) };
     const choice = chooseModel(wishes, await listed(), chatModel, who);
     return { model: adapted(choice.model), ...(choice.note ? { note: choice.note } : {}) };
   };
-  const setting = (key: string, value: string): ModelWish[] => (value === '' ? [] : [{ selector: value, source: `\`${COUNCIL_SECTION}.${key}\`` }]);
+  const setting = (key: string, value: string): ModelWish[] =>
+    value === '' ? [] : [{ selector: value, source: `\`${COUNCIL_SECTION}.${key}\`` }];
   return {
     forPersona: (persona: PersonaContract) =>
       choose(
-        [...preferredModels(persona).map(selector => ({ selector, source: `${persona.name}'s \`model:\`` })), ...setting(SETTING.personaModel, settings.personaModel)],
+        [
+          ...preferredModels(persona).map(selector => ({ selector, source: `${persona.name}'s \`model:\`` })),
+          ...setting(SETTING.personaModel, settings.personaModel),
+        ],
         persona.name,
       ),
     forSynthesis: () => choose(setting(SETTING.synthesisModel, settings.synthesisModel), 'The consolidated answer'),

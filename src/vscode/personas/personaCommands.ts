@@ -41,7 +41,10 @@ export function registerPersonaCommands(context: Pick<vscode.ExtensionContext, '
  */
 export async function createPersona(args: CreatePersonaArgs = {}): Promise<CreatePersonaResult> {
   if (!vscode.workspace.isTrusted) {
-    return refusal('untrusted', `Council does not use workspace personas in an untrusted workspace. Trust the workspace to create a persona in ${FOLDER_LABEL}.`);
+    return refusal(
+      'untrusted',
+      `Council does not use workspace personas in an untrusted workspace. Trust the workspace to create a persona in ${FOLDER_LABEL}.`,
+    );
   }
   const folder = await pickWorkspaceFolder(`Which folder's ${FOLDER_LABEL} should hold the persona?`);
   if (!folder) return refusal('noFolder', `Open a folder first: workspace personas live in ${FOLDER_LABEL} inside it.`);
@@ -54,7 +57,10 @@ export async function createPersona(args: CreatePersonaArgs = {}): Promise<Creat
   const id = personaIdFromName(name);
   const uri = vscode.Uri.joinPath(workspacePersonaFolder(folder), `${id}.md`);
   if (await exists(uri)) {
-    return refusal('exists', `${vscode.workspace.asRelativePath(uri)} already exists; Council will not overwrite it. Open it to edit the persona, or choose another name.`);
+    return refusal(
+      'exists',
+      `${vscode.workspace.asRelativePath(uri)} already exists; Council will not overwrite it. Open it to edit the persona, or choose another name.`,
+    );
   }
   await vscode.workspace.fs.createDirectory(workspacePersonaFolder(folder));
   await vscode.workspace.fs.writeFile(uri, encoder.encode(personaTemplate(name)));
@@ -69,13 +75,17 @@ export async function createPersona(args: CreatePersonaArgs = {}): Promise<Creat
 export async function openPersonaFolder(): Promise<vscode.Uri | undefined> {
   const folder = await pickWorkspaceFolder(`Which folder's ${FOLDER_LABEL} should hold the persona?`);
   if (!folder) {
-    await vscode.window.showInformationMessage(`Open a folder first: workspace personas live in ${FOLDER_LABEL} inside it.`);
+    await vscode.window.showInformationMessage(
+      `Open a folder first: workspace personas live in ${FOLDER_LABEL} inside it.`,
+    );
     return undefined;
   }
   const directory = workspacePersonaFolder(folder);
   if (!(await exists(directory))) {
     if (!vscode.workspace.isTrusted) {
-      await vscode.window.showInformationMessage(`${FOLDER_LABEL} does not exist, and Council does not use workspace personas in an untrusted workspace.`);
+      await vscode.window.showInformationMessage(
+        `${FOLDER_LABEL} does not exist, and Council does not use workspace personas in an untrusted workspace.`,
+      );
       return undefined;
     }
     const create = 'Create Folder';
@@ -91,9 +101,6 @@ export async function openPersonaFolder(): Promise<vscode.Uri | undefined> {
   return directory;
 }
 
-
-
-
 function askForName(folder: vscode.WorkspaceFolder): Thenable<string | undefined> {
   return vscode.window.showInputBox({
     title: 'Council: Create Persona',
@@ -108,4 +115,3 @@ function askForName(folder: vscode.WorkspaceFolder): Thenable<string | undefined
     },
   });
 }
-

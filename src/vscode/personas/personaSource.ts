@@ -18,7 +18,9 @@ export function builtInPersonaSource(extensionUri: vscode.Uri): PersonaSource {
       Promise.all(
         BUILT_IN_PERSONA_FILES.map(async file => ({
           path: `${BUILT_IN_PERSONA_FOLDER}/${file}`,
-          text: decoder.decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, BUILT_IN_PERSONA_FOLDER, file))),
+          text: decoder.decode(
+            await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, BUILT_IN_PERSONA_FOLDER, file)),
+          ),
         })),
       ),
   };
@@ -81,13 +83,18 @@ async function personaFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolean
   return Promise.all(
     names.map(async entryName => {
       const uri = vscode.Uri.joinPath(directory, entryName);
-      return { path: vscode.workspace.asRelativePath(uri, multiRoot), text: decoder.decode(await vscode.workspace.fs.readFile(uri)) };
+      return {
+        path: vscode.workspace.asRelativePath(uri, multiRoot),
+        text: decoder.decode(await vscode.workspace.fs.readFile(uri)),
+      };
     }),
   );
 }
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory');
+  return (
+    error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory')
+  );
 }
 
 /**

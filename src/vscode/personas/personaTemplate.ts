@@ -24,7 +24,8 @@ export function validatePersonaName(displayName: string): string | undefined {
   const trimmed = displayName.trim();
   if (trimmed === '') return 'Enter a name, e.g. "Database Administrator".';
   if (trimmed.length > MAX_PERSONA_NAME_LENGTH) return `Keep the name under ${MAX_PERSONA_NAME_LENGTH} characters.`;
-  if (personaIdFromName(trimmed) === '') return 'Use at least one letter or digit (a-z, 0-9) so the persona gets an id.';
+  if (personaIdFromName(trimmed) === '')
+    return 'Use at least one letter or digit (a-z, 0-9) so the persona gets an id.';
   return undefined;
 }
 

@@ -26,7 +26,10 @@ export interface ApplyTicketChangesResult {
 async function confirm(ticketId: string, files: readonly string[]): Promise<boolean> {
   const choice = await vscode.window.showWarningMessage(
     `Apply the changes Council proposed for ${ticketId}?`,
-    { modal: true, detail: `These files will be created, changed or deleted:\n\n${files.join('\n')}\n\nThe proposal was written by a language model: review it first.` },
+    {
+      modal: true,
+      detail: `These files will be created, changed or deleted:\n\n${files.join('\n')}\n\nThe proposal was written by a language model: review it first.`,
+    },
     'Apply',
   );
   return choice === 'Apply';
@@ -37,14 +40,20 @@ async function confirm(ticketId: string, files: readonly string[]): Promise<bool
  * nothing changes. Refused in an untrusted workspace. Applied like a refactoring: VS Code saves files it had to open
  * (`files.refactoring.autoSave`), and Undo reverts the edit.
  */
-export async function applyTicketChanges(runs: RunStore, args: ApplyTicketChangesArgs): Promise<ApplyTicketChangesResult> {
+export async function applyTicketChanges(
+  runs: RunStore,
+  args: ApplyTicketChangesArgs,
+): Promise<ApplyTicketChangesResult> {
   const done = (applied: boolean, files: readonly string[], message: string): ApplyTicketChangesResult => {
     void (applied ? vscode.window.showInformationMessage(message) : vscode.window.showWarningMessage(message));
     return { applied, files, message };
   };
-  if (!vscode.workspace.isTrusted) return done(false, [], 'Council does not change files in an untrusted workspace. Trust the workspace first.');
+  if (!vscode.workspace.isTrusted)
+    return done(false, [], 'Council does not change files in an untrusted workspace. Trust the workspace first.');
   const stored = runs.load(args.runId);
-  const proposal = stored ? readBoard(stored.state.blackboard).stages.tickets?.agentResults.find(result => result.ticketId === args.ticketId) : undefined;
+  const proposal = stored
+    ? readBoard(stored.state.blackboard).stages.tickets?.agentResults.find(result => result.ticketId === args.ticketId)
+    : undefined;
   if (!proposal) return done(false, [], `There is no proposal for ${args.ticketId} in run ${args.runId}.`);
   const files = proposal.proposedChanges.map(change => `${change.kind} ${change.path}`);
   if (files.length === 0) return done(false, [], `${args.ticketId} proposes no file changes.`);
@@ -55,10 +64,22 @@ export async function applyTicketChanges(runs: RunStore, args: ApplyTicketChange
     edit = await ticketWorkspaceEdit(proposal.proposedChanges);
   } catch (error) {
     if (!(error instanceof StaleProposalError)) throw error;
-    return done(false, files, `Nothing applied: ${error.message}. The workspace changed since the proposal; run /plan again.`);
+    return done(
+      false,
+      files,
+      `Nothing applied: ${error.message}. The workspace changed since the proposal; run /plan again.`,
+    );
   }
   const applied = await vscode.workspace.applyEdit(edit);
   return applied
-    ? done(true, files, `Applied ${files.length} change${files.length === 1 ? '' : 's'} for ${args.ticketId}. Review them (Undo reverts the edit).`)
-    : done(false, files, `Nothing applied: VS Code refused the edit for ${args.ticketId} (a file to create may already exist).`);
+    ? done(
+        true,
+        files,
+        `Applied ${files.length} change${files.length === 1 ? '' : 's'} for ${args.ticketId}. Review them (Undo reverts the edit).`,
+      )
+    : done(
+        false,
+        files,
+        `Nothing applied: VS Code refused the edit for ${args.ticketId} (a file to create may already exist).`,
+      );
 }

@@ -17,7 +17,8 @@ export function applyLineReplacements(text: string, replacements: readonly LineR
   const lines = text.split(/\r?\n/);
   const total = text.endsWith('\n') ? lines.length - 1 : lines.length;
   for (const r of [...replacements].sort((a, b) => b.startLine - a.startLine)) {
-    if (r.endLine > total) throw new StaleProposalError(`lines ${r.startLine}-${r.endLine} are beyond the file's ${total} lines`);
+    if (r.endLine > total)
+      throw new StaleProposalError(`lines ${r.startLine}-${r.endLine} are beyond the file's ${total} lines`);
     const added = r.newText === '' ? [] : r.newText.replace(/\r?\n$/, '').split(/\r?\n/);
     lines.splice(r.startLine - 1, r.endLine - r.startLine + 1, ...added);
   }

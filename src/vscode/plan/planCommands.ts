@@ -19,7 +19,8 @@ export function registerPlanCommands(runs: RunStore): vscode.Disposable[] {
         args?.goal ??
         (await vscode.window.showInputBox({
           title: 'Council: Plan a Task',
-          prompt: 'What should be planned? Council maps the code, writes tickets and proposes changes (nothing is applied without your confirmation).',
+          prompt:
+            'What should be planned? Council maps the code, writes tickets and proposes changes (nothing is applied without your confirmation).',
           placeHolder: 'e.g. Add input validation to the settings form',
           ignoreFocusOut: true,
         }));
@@ -30,6 +31,8 @@ export function registerPlanCommands(runs: RunStore): vscode.Disposable[] {
         blockOnResponse: true,
       });
     }),
-    vscode.commands.registerCommand(PLAN_COMMAND.applyTicketChanges, (args: ApplyTicketChangesArgs) => applyTicketChanges(runs, args)),
+    vscode.commands.registerCommand(PLAN_COMMAND.applyTicketChanges, (args: ApplyTicketChangesArgs) =>
+      applyTicketChanges(runs, args),
+    ),
   ];
 }

@@ -22,8 +22,15 @@ export function vscodeWorkspaceFacts(reader: WorkspaceReader): WorkspaceFacts {
         const extension = /\.([A-Za-z0-9]+)$/.exec(file.path)?.[1]?.toLowerCase();
         if (extension) counts.set(extension, (counts.get(extension) ?? 0) + 1);
       }
-      const languages = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([extension]) => extension);
-      return { name: vscode.workspace.name ?? folders[0]?.name ?? 'workspace', folders: folders.map(f => f.name), languages, fileCount: files.length };
+      const languages = [...counts.entries()]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .map(([extension]) => extension);
+      return {
+        name: vscode.workspace.name ?? folders[0]?.name ?? 'workspace',
+        folders: folders.map(f => f.name),
+        languages,
+        fileCount: files.length,
+      };
     },
   };
 }
@@ -34,10 +41,18 @@ export function storedEpisodes(runs: RunStore): EpisodicMemory {
 }
 
 /** The contributors of a run in VS Code: tool guidance, workspace facts, episodic memory and the user's attached context. */
-export function planContributors(reader: WorkspaceReader, runs: RunStore, attached: readonly AttachedItem[] = []): PromptContributorRegistry {
+export function planContributors(
+  reader: WorkspaceReader,
+  runs: RunStore,
+  attached: readonly AttachedItem[] = [],
+): PromptContributorRegistry {
   return new PromptContributorRegistry()
     .register(attachedContextContributor(attached))
-    .register(toolGuidanceContributor(() => WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description }))))
+    .register(
+      toolGuidanceContributor(() =>
+        WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description })),
+      ),
+    )
     .register(workspaceFactsContributor(vscodeWorkspaceFacts(reader)))
     .register(episodicMemoryContributor(storedEpisodes(runs)));
 }

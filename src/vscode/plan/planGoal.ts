@@ -19,5 +19,8 @@ export function goalFromSession(session: SessionLog | undefined): PlanGoal | und
   const answer = session.snapshot.context.finalAnswer?.trim();
   if (!answer) return undefined;
   const goal = answer.length > MAX_GOAL_CHARS ? `${answer.slice(0, MAX_GOAL_CHARS)}…` : answer;
-  return { goal: `Implement what the council recommended:\n\n${goal}`, constraints: activeAssumptions(session.snapshot).map(a => `Assumption: ${a.assumption}`) };
+  return {
+    goal: `Implement what the council recommended:\n\n${goal}`,
+    constraints: activeAssumptions(session.snapshot).map(a => `Assumption: ${a.assumption}`),
+  };
 }

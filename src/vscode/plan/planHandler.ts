@@ -33,7 +33,11 @@ export type PlanHandler = (
 const HOW_TO =
   'Type a goal after `/plan`, e.g. `@council /plan Add input validation to the settings form`, or ask `@council` a question first and press **Plan this** under its answer.';
 
-function say(stream: vscode.ChatResponseStream, text: string, metadata: PlanResultMetadata = { plan: 1 }): vscode.ChatResult {
+function say(
+  stream: vscode.ChatResponseStream,
+  text: string,
+  metadata: PlanResultMetadata = { plan: 1 },
+): vscode.ChatResult {
   stream.markdown(text);
   return { metadata };
 }
@@ -54,9 +58,13 @@ function decisionFor(state: WorkflowRunState, action: PlanAction, text: string):
 export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
   return async (text, session, request, stream, token, attached = []) => {
     if (!vscode.workspace.isTrusted) {
-      return say(stream, '`/plan` reads your workspace and proposes changes, so it only runs in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.');
+      return say(
+        stream,
+        '`/plan` reads your workspace and proposes changes, so it only runs in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.',
+      );
     }
-    if (!vscode.workspace.workspaceFolders?.length) return say(stream, '`/plan` works on a workspace folder: open one and try again.');
+    if (!vscode.workspace.workspaceFolders?.length)
+      return say(stream, '`/plan` works on a workspace folder: open one and try again.');
     const found = await workflowNamed(deps, 'plan');
     if ('missing' in found) return { errorDetails: { message: found.missing }, metadata: { plan: 1 } };
     const { workflow } = found;
@@ -64,11 +72,20 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     let start: DeepWorkStart;
     if (parsed.kind === 'control') {
       const read = parsed.runId ? deps.runs.read(parsed.runId) : deps.runs.latest('plan');
-      if (read.kind === 'missing') return say(stream, `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`);
+      if (read.kind === 'missing')
+        return say(
+          stream,
+          `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`,
+        );
       if (read.kind === 'newer') return { errorDetails: { message: read.error.message }, metadata: { plan: 1 } };
       if (read.kind === 'corrupt') {
         deps.log.logError(read.error, `reading plan run ${read.runId}`);
-        return { errorDetails: { message: `The saved plan run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run with \`/plan <goal>\`.` }, metadata: { plan: 1 } };
+        return {
+          errorDetails: {
+            message: `The saved plan run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run with \`/plan <goal>\`.`,
+          },
+          metadata: { plan: 1 },
+        };
       }
       const { state } = read.run;
       if (parsed.action === 'abort' && !state.pendingCheckpoint) {
@@ -85,22 +102,40 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       start = { kind: 'new', goal: goal.goal, constraints: goal.constraints };
     }
     // What the run will cost, before it spends anything (each request is a premium request through Copilot).
-    stream.markdown(`_${forecastSentence(forecastStages(start.kind === 'resume' ? pipelineRunStateOf(workflow, start.state) : undefined))}_\n\n`);
-    const turn = await runDeepWorkTurn(deps, { workflow, start, request, stream, token, attached, pipelineProgress: progressMessage, workflowProgress: () => undefined });
+    stream.markdown(
+      `_${forecastSentence(forecastStages(start.kind === 'resume' ? pipelineRunStateOf(workflow, start.state) : undefined))}_\n\n`,
+    );
+    const turn = await runDeepWorkTurn(deps, {
+      workflow,
+      start,
+      request,
+      stream,
+      token,
+      attached,
+      pipelineProgress: progressMessage,
+      workflowProgress: () => undefined,
+    });
     if (turn.kind === 'stopped') {
-      const metadata: PlanResultMetadata = { plan: 1, ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}) };
+      const metadata: PlanResultMetadata = {
+        plan: 1,
+        ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}),
+      };
       return { metadata, ...(turn.errorMessage ? { errorDetails: { message: turn.errorMessage } } : {}) };
     }
     const outcome = planOutcomeOf(turn.outcome);
     const used = turn.outcome.state.requestsUsed;
     await deps.runs.save(turn.outcome.state, outcome.status, outcomeMessage(outcome));
-    if (turn.outcome.status === 'paused' && turn.outcome.stage) return { metadata: renderCheckpoint(stream, turn.outcome.stage, used) };
+    if (turn.outcome.status === 'paused' && turn.outcome.stage)
+      return { metadata: renderCheckpoint(stream, turn.outcome.stage, used) };
     if (outcome.status === 'completed') {
       const files = await writeRunReport(outcome.state);
       return { metadata: renderCompleted(stream, outcome.state, files, used) };
     }
     const failure = planFailure(outcome);
     if (failure) deps.log.logError(new Error(failure.detail), `plan run ${outcome.state.runId}`);
-    return { metadata: renderStopped(stream, outcome), ...(failure ? { errorDetails: { message: failure.message } } : {}) };
+    return {
+      metadata: renderStopped(stream, outcome),
+      ...(failure ? { errorDetails: { message: failure.message } } : {}),
+    };
   };
 }

@@ -8,7 +8,12 @@ export type PlanOutcome =
   /** The context manager needs the user to answer `question` before the run can go on. */
   | { readonly status: 'needs_user'; readonly question: string; readonly state: PipelineRunState }
   /** A handoff stayed invalid after its repairs; `message` is the validator's summary (for the log). */
-  | { readonly status: 'rejected'; readonly message: string; readonly error: HandoffRejected; readonly state: PipelineRunState }
+  | {
+      readonly status: 'rejected';
+      readonly message: string;
+      readonly error: HandoffRejected;
+      readonly state: PipelineRunState;
+    }
   /** A model call failed, or the workflow could not go on (`error` says why). */
   | { readonly status: 'failed'; readonly message: string; readonly error: unknown; readonly state: PipelineRunState };
 

@@ -35,19 +35,34 @@ function metadataOf(state: PipelineRunState, status: WorkflowRunStatus): PlanRes
 }
 
 /** The end of a paused run's response: the stage's summary and what the buttons do. */
-export function renderCheckpoint(stream: vscode.ChatResponseStream, checkpoint: StageCheckpoint, requestsUsed: number): PlanResultMetadata {
+export function renderCheckpoint(
+  stream: vscode.ChatResponseStream,
+  checkpoint: StageCheckpoint,
+  requestsUsed: number,
+): PlanResultMetadata {
   const cost = `_${requestsSoFar(requestsUsed)} ${forecastSentence(forecastStages(checkpoint.state))}_`;
-  stream.markdown(`${stageSummaryMarkdown(checkpoint.state, checkpoint.stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint.state, checkpoint.stage)}\n`);
+  stream.markdown(
+    `${stageSummaryMarkdown(checkpoint.state, checkpoint.stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint.state, checkpoint.stage)}\n`,
+  );
   return metadataOf(checkpoint.state, 'paused');
 }
 
 /** A completed run: summaries, links to the report files, and each ticket's proposed changes with its Apply button. */
-export function renderCompleted(stream: vscode.ChatResponseStream, state: PipelineRunState, reportFiles: readonly vscode.Uri[], requestsUsed: number): PlanResultMetadata {
+export function renderCompleted(
+  stream: vscode.ChatResponseStream,
+  state: PipelineRunState,
+  reportFiles: readonly vscode.Uri[],
+  requestsUsed: number,
+): PlanResultMetadata {
   const done = (['discovery', 'planning', 'tickets'] as const).filter(stage => state.stages[stage]);
-  stream.markdown(`**The plan is complete**${state.skipped.length ? ` (skipped: ${state.skipped.map(s => stageName(s).toLowerCase()).join(', ')})` : ''}. _It used ${requestsUsed} model request${requestsUsed === 1 ? '' : 's'}._\n\n`);
+  stream.markdown(
+    `**The plan is complete**${state.skipped.length ? ` (skipped: ${state.skipped.map(s => stageName(s).toLowerCase()).join(', ')})` : ''}. _It used ${requestsUsed} model request${requestsUsed === 1 ? '' : 's'}._\n\n`,
+  );
   for (const stage of done) stream.markdown(`${stageSummaryMarkdown(state, stage)}\n\n`);
   if (reportFiles.length > 0) {
-    stream.markdown(`As asked by \`/plan\`, the results were written to \`.council/runs/${state.runId}/\` (only these report files; nothing else in your workspace changed):\n\n`);
+    stream.markdown(
+      `As asked by \`/plan\`, the results were written to \`.council/runs/${state.runId}/\` (only these report files; nothing else in your workspace changed):\n\n`,
+    );
     for (const uri of reportFiles) {
       stream.markdown('- ');
       stream.anchor(uri, uri.path.split('/').slice(-2).join('/'));
@@ -57,9 +72,13 @@ export function renderCompleted(stream: vscode.ChatResponseStream, state: Pipeli
   }
   for (const proposal of state.stages.tickets?.agentResults ?? []) {
     if (proposal.proposedChanges.length === 0) continue;
-    stream.markdown(`### Proposed changes for ${untrusted(proposal.ticketId)}\n\n${untrusted(proposal.implementationSummary)}\n\n`);
+    stream.markdown(
+      `### Proposed changes for ${untrusted(proposal.ticketId)}\n\n${untrusted(proposal.implementationSummary)}\n\n`,
+    );
     for (const change of proposal.proposedChanges) {
-      stream.markdown(`${proposedChangeMarkdown({ ...change, rationale: untrusted(change.rationale).replace(/\s*\n\s*/g, ' ') })}\n\n`);
+      stream.markdown(
+        `${proposedChangeMarkdown({ ...change, rationale: untrusted(change.rationale).replace(/\s*\n\s*/g, ' ') })}\n\n`,
+      );
     }
     stream.markdown('Nothing has been applied. **Apply** asks you to confirm the list of files first.\n\n');
     stream.button({
@@ -78,7 +97,9 @@ export function renderStopped(stream: vscode.ChatResponseStream, outcome: PlanOu
   const id = `\`${outcome.state.runId}\``;
   switch (outcome.status) {
     case 'cancelled':
-      stream.markdown(`Stopped. ${saved} Press **Resume** (or send \`/plan resume ${outcome.state.runId}\`) to go on from there.`);
+      stream.markdown(
+        `Stopped. ${saved} Press **Resume** (or send \`/plan resume ${outcome.state.runId}\`) to go on from there.`,
+      );
       break;
     case 'aborted':
       stream.markdown(`Run ${id} aborted. ${saved} Press **Resume** if you change your mind.`);

@@ -15,6 +15,7 @@ export function savedProgress(state: PipelineRunState): string {
  * with the detail for the log. Undefined for outcomes that are not failures.
  */
 export function planFailure(outcome: PlanOutcome): { readonly message: string; readonly detail: string } | undefined {
-  return outcome.status === 'failed' || outcome.status === 'rejected' ? runFailure(outcome.error, savedProgress(outcome.state)) : undefined;
+  return outcome.status === 'failed' || outcome.status === 'rejected'
+    ? runFailure(outcome.error, savedProgress(outcome.state))
+    : undefined;
 }
-

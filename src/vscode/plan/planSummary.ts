@@ -27,7 +27,10 @@ export function stageSummaryMarkdown(state: PipelineRunState, stage: PipelineSta
       return [
         `**Planning** wrote ${list.length} ticket${list.length === 1 ? '' : 's'}:`,
         '',
-        ...list.map(t => `- **${t.ticketId}**: ${oneLine(t.title)}${t.dependencies.length ? ` (after ${t.dependencies.join(', ')})` : ''}`),
+        ...list.map(
+          t =>
+            `- **${t.ticketId}**: ${oneLine(t.title)}${t.dependencies.length ? ` (after ${t.dependencies.join(', ')})` : ''}`,
+        ),
       ].join('\n');
     }
     case 'tickets': {
@@ -36,7 +39,10 @@ export function stageSummaryMarkdown(state: PipelineRunState, stage: PipelineSta
       return [
         `**Tickets**: ${results.length} implementation proposal${results.length === 1 ? '' : 's'}:`,
         '',
-        ...results.map(r => `- **${r.ticketId}** (${r.verificationStatus}): ${r.proposedChanges.length} proposed change${r.proposedChanges.length === 1 ? '' : 's'}`),
+        ...results.map(
+          r =>
+            `- **${r.ticketId}** (${r.verificationStatus}): ${r.proposedChanges.length} proposed change${r.proposedChanges.length === 1 ? '' : 's'}`,
+        ),
       ].join('\n');
     }
   }

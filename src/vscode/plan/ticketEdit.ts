@@ -30,9 +30,14 @@ export async function ticketWorkspaceEdit(changes: readonly ProposedChange[]): P
         const text = document.getText();
         let next: string;
         try {
-          next = change.edit.mode === 'full_content' ? change.edit.content : applyLineReplacements(text, change.edit.replacements);
+          next =
+            change.edit.mode === 'full_content'
+              ? change.edit.content
+              : applyLineReplacements(text, change.edit.replacements);
         } catch (error) {
-          throw error instanceof StaleProposalError ? new StaleProposalError(`${change.path}: ${error.message}`) : error;
+          throw error instanceof StaleProposalError
+            ? new StaleProposalError(`${change.path}: ${error.message}`)
+            : error;
         }
         edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), next);
         break;

@@ -1,7 +1,20 @@
 import type * as vscode from 'vscode';
-import { HistoryItemSchema, HistoryNoteSchema, type HistoryItem, type HistoryNote } from '../../core/pipeline/history/historyItem';
-import { HistoryAppendRejected, type HistorySnapshot, type HistoryStore } from '../../core/pipeline/history/historyStore';
-import { readStoredHistory, STORED_HISTORY_VERSION, type StoredHistory } from '../../core/pipeline/history/storedHistory';
+import {
+  HistoryItemSchema,
+  HistoryNoteSchema,
+  type HistoryItem,
+  type HistoryNote,
+} from '../../core/pipeline/history/historyItem';
+import {
+  HistoryAppendRejected,
+  type HistorySnapshot,
+  type HistoryStore,
+} from '../../core/pipeline/history/historyStore';
+import {
+  readStoredHistory,
+  STORED_HISTORY_VERSION,
+  type StoredHistory,
+} from '../../core/pipeline/history/storedHistory';
 
 /** Every run's history key starts with this. */
 export const HISTORY_KEY_PREFIX = 'council.pipelineHistory/';
@@ -34,11 +47,19 @@ export class MementoHistoryStore implements HistoryStore {
   }
 
   append(item: HistoryItem): Promise<void> {
-    return this.enqueue(item.runId, item.itemId, stored => ({ version: STORED_HISTORY_VERSION, items: [...stored.items, item], notes: stored.notes }));
+    return this.enqueue(item.runId, item.itemId, stored => ({
+      version: STORED_HISTORY_VERSION,
+      items: [...stored.items, item],
+      notes: stored.notes,
+    }));
   }
 
   appendNote(note: HistoryNote): Promise<void> {
-    return this.enqueue(note.runId, note.noteId, stored => ({ version: STORED_HISTORY_VERSION, items: stored.items, notes: [...stored.notes, note] }));
+    return this.enqueue(note.runId, note.noteId, stored => ({
+      version: STORED_HISTORY_VERSION,
+      items: stored.items,
+      notes: [...stored.notes, note],
+    }));
   }
 
   /** The stored record; missing or damaged history reads as empty (the run goes on), a newer one throws. */

@@ -57,8 +57,11 @@ export class SessionStore {
       const entry: Entry = { updatedAt: this.clock.now(), session: stored };
       await this.memento.update(key, entry);
       // A newer Council's sessions are its own to keep: never evicted here.
-      const entries = this.entries().filter(({ id }) => !newerVersionOf(STORED_SESSION_FORMAT, sessionIn(this.memento.get<unknown>(keyOf(id)))));
-      for (const { id } of entries.slice(0, Math.max(0, entries.length - this.capacity))) await this.memento.update(keyOf(id), undefined);
+      const entries = this.entries().filter(
+        ({ id }) => !newerVersionOf(STORED_SESSION_FORMAT, sessionIn(this.memento.get<unknown>(keyOf(id)))),
+      );
+      for (const { id } of entries.slice(0, Math.max(0, entries.length - this.capacity)))
+        await this.memento.update(keyOf(id), undefined);
     });
   }
 
@@ -130,5 +133,10 @@ function sessionIn(raw: unknown): unknown {
 }
 
 function isEntry(raw: unknown): raw is Entry {
-  return typeof raw === 'object' && raw !== null && typeof (raw as { updatedAt?: unknown }).updatedAt === 'string' && 'session' in raw;
+  return (
+    typeof raw === 'object' &&
+    raw !== null &&
+    typeof (raw as { updatedAt?: unknown }).updatedAt === 'string' &&
+    'session' in raw
+  );
 }

@@ -4,7 +4,12 @@
  * does not parse (or cannot be read) is a problem and the rest still load, and of two workspace files with the same
  * name the first by path wins.
  */
-import type { WorkflowDefinition, WorkflowIssue, WorkflowParse, WorkflowSource } from '../../core/workflow/definition/workflowDefinition';
+import type {
+  WorkflowDefinition,
+  WorkflowIssue,
+  WorkflowParse,
+  WorkflowSource,
+} from '../../core/workflow/definition/workflowDefinition';
 
 /** A workflow file as read: its text, or why it could not be read. */
 export type WorkflowFileRead =
@@ -44,14 +49,25 @@ export function buildWorkflowCatalog(
   const problems: WorkflowProblem[] = [];
   const parsed = (file: WorkflowFileRead): WorkflowDefinition | undefined => {
     if ('readError' in file) {
-      problems.push({ source: file.source, issues: [{ field: WHOLE_FILE_FIELD, message: `Could not read the file: ${file.readError}` }] });
+      problems.push({
+        source: file.source,
+        issues: [{ field: WHOLE_FILE_FIELD, message: `Could not read the file: ${file.readError}` }],
+      });
       return undefined;
     }
     let result: WorkflowParse;
     try {
       result = parse(file.text, file.source);
     } catch (error) {
-      problems.push({ source: file.source, issues: [{ field: WHOLE_FILE_FIELD, message: `Could not parse the file: ${error instanceof Error ? error.message : String(error)}` }] });
+      problems.push({
+        source: file.source,
+        issues: [
+          {
+            field: WHOLE_FILE_FIELD,
+            message: `Could not parse the file: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        ],
+      });
       return undefined;
     }
     if (!result.ok) {

@@ -35,7 +35,12 @@ export interface DeepWorkDeps {
 
 /** Where a turn starts: a new run, or a stored run (with the decision for its checkpoint, if one was made). */
 export type DeepWorkStart =
-  | { readonly kind: 'new'; readonly goal: string; readonly constraints?: readonly string[]; readonly flags?: readonly string[] }
+  | {
+      readonly kind: 'new';
+      readonly goal: string;
+      readonly constraints?: readonly string[];
+      readonly flags?: readonly string[];
+    }
   | { readonly kind: 'resume'; readonly state: WorkflowRunState; readonly decision?: CheckpointDecision };
 
 /** One turn of a run, as both handlers start it. */
@@ -57,7 +62,12 @@ export interface DeepWorkTurn {
  */
 export type DeepWorkTurnResult =
   | { readonly kind: 'outcome'; readonly outcome: DeepWorkOutcome }
-  | { readonly kind: 'stopped'; readonly runId?: string; readonly status?: 'cancelled' | 'failed'; readonly errorMessage?: string };
+  | {
+      readonly kind: 'stopped';
+      readonly runId?: string;
+      readonly status?: 'cancelled' | 'failed';
+      readonly errorMessage?: string;
+    };
 
 /**
  * Runs one turn of a workflow with the chat's model: the run's files under `.council/runs/<run-id>/`, its state
@@ -68,7 +78,11 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   const ids = { next: () => uuid() };
   const runId = start.kind === 'resume' ? start.state.runId : `wf-${uuid()}`;
   const reader = new VsCodeWorkspaceReader();
-  stream.progress(start.kind === 'resume' ? `Resuming ${turn.workflow.name} run ${runId}…` : `Starting ${turn.workflow.name} run ${runId}…`);
+  stream.progress(
+    start.kind === 'resume'
+      ? `Resuming ${turn.workflow.name} run ${runId}…`
+      : `Starting ${turn.workflow.name} run ${runId}…`,
+  );
   try {
     const outcome = await runDeepWork({
       workflow: turn.workflow,
@@ -83,7 +97,10 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
       sandbox: deps.sandbox,
       tools: skillTools(turn.request),
       onProgress: event => {
-        if (event.kind === 'reply-normalized') deps.log.info(`run ${runId}, ${event.agentId} (${event.reply}): normalized the model's reply: ${event.changes.join('; ')}`);
+        if (event.kind === 'reply-normalized')
+          deps.log.info(
+            `run ${runId}, ${event.agentId} (${event.reply}): normalized the model's reply: ${event.changes.join('; ')}`,
+          );
         const message = turn.pipelineProgress(event);
         if (message) stream.progress(message);
       },
@@ -102,7 +119,11 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
     // runDeepWork reports model failures, scripts and Stop as outcomes; what reaches here is unexpected.
     const saved = deps.runs.load(runId);
     const kept = saved ? 'The run is saved as of its last completed phase.' : 'Nothing was saved yet.';
-    const stop = describeTurnStop(error, { kept, button: token.isCancellationRequested ? 'Resume' : 'Try again' }, token.isCancellationRequested);
+    const stop = describeTurnStop(
+      error,
+      { kept, button: token.isCancellationRequested ? 'Resume' : 'Try again' },
+      token.isCancellationRequested,
+    );
     const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
     if (saved) await deps.runs.save(saved.state, status);
     const where = saved ? { runId, status } : {};
@@ -116,11 +137,18 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
 }
 
 /** The workflow named `name`, or the chat result that says why there is none (with the file problems, if any). */
-export async function workflowNamed(deps: DeepWorkDeps, name: string): Promise<{ readonly workflow: WorkflowDefinition } | { readonly missing: string }> {
+export async function workflowNamed(
+  deps: DeepWorkDeps,
+  name: string,
+): Promise<{ readonly workflow: WorkflowDefinition } | { readonly missing: string }> {
   const catalog = await deps.catalog();
   const workflow = catalog.get(name);
   if (workflow) return { workflow };
-  const problems = catalog.problems.map(problem => `- \`${problem.source.path}\`: ${problem.issues[0]?.message ?? 'cannot be read'}`).join('\n');
+  const problems = catalog.problems
+    .map(problem => `- \`${problem.source.path}\`: ${problem.issues[0]?.message ?? 'cannot be read'}`)
+    .join('\n');
   const known = catalog.workflows.map(definition => `\`${definition.name}\``).join(', ') || 'none';
-  return { missing: `There is no workflow \`${name}\`. Workflows here: ${known}.${problems ? `\n\nThese workflow files have problems:\n${problems}` : ''}` };
+  return {
+    missing: `There is no workflow \`${name}\`. Workflows here: ${known}.${problems ? `\n\nThese workflow files have problems:\n${problems}` : ''}`,
+  };
 }

@@ -6,7 +6,10 @@ import { HandoffRejected } from '../../core/pipeline/handoff/handoffWithRepair';
  * sentences, with the detail for the log. `kept` says what is saved. An agent's result that stayed invalid after its
  * repairs gets its own advice; everything else is described as any stopped turn is. Undefined for Stop.
  */
-export function runFailure(error: unknown, kept: string): { readonly message: string; readonly detail: string } | undefined {
+export function runFailure(
+  error: unknown,
+  kept: string,
+): { readonly message: string; readonly detail: string } | undefined {
   if (error instanceof HandoffRejected) {
     return {
       message: `An agent's result stayed invalid after its repairs, so the run stopped (the details are in the Council output channel). ${kept} Press **Try again** to rerun the stage, or pick a more capable model first.`,

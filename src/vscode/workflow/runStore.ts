@@ -3,7 +3,13 @@ import type { EpisodeSummary } from '../../core/pipeline/contributors/episodicMe
 import { newerVersionOf, type NewerVersionError } from '../../core/storage/versioned';
 import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { readBoard } from '../../core/workflow/plan/pipelineBoard';
-import { readStoredWorkflowRun, storeWorkflowRun, STORED_WORKFLOW_RUN_FORMAT, type StoredWorkflowRun, type WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
+import {
+  readStoredWorkflowRun,
+  storeWorkflowRun,
+  STORED_WORKFLOW_RUN_FORMAT,
+  type StoredWorkflowRun,
+  type WorkflowRunStatus,
+} from '../../core/workflow/runs/storedWorkflowRun';
 import { HISTORY_KEY_PREFIX } from '../storage/mementoHistoryStore';
 
 export type { StoredWorkflowRun, WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
@@ -54,7 +60,10 @@ function episodeSummary(run: StoredWorkflowRun): string {
 export class RunStore {
   private writes: Promise<void> = Promise.resolve();
 
-  constructor(private readonly memento: RunMemento, private readonly now: () => string = () => new Date().toISOString()) {}
+  constructor(
+    private readonly memento: RunMemento,
+    private readonly now: () => string = () => new Date().toISOString(),
+  ) {}
 
   /**
    * Saves the run's state and status (replacing the earlier copy) and evicts beyond the capacity.
@@ -83,7 +92,9 @@ export class RunStore {
     if (raw === undefined) return { kind: 'missing' };
     const read = readStoredWorkflowRun(raw);
     if (read.kind === 'current') return { kind: 'found', run: read.value };
-    return read.kind === 'newer' ? { kind: 'newer', runId, error: read.error } : { kind: 'corrupt', runId, error: read.error };
+    return read.kind === 'newer'
+      ? { kind: 'newer', runId, error: read.error }
+      : { kind: 'corrupt', runId, error: read.error };
   }
 
   /** The most recently updated run of `workflow` (any workflow when absent), readable or not: what a bare resume continues. */
@@ -120,7 +131,9 @@ export class RunStore {
     return this.list()
       .flatMap(run => {
         const outcome = episodeOutcome(run.status);
-        return outcome ? [{ runId: run.state.runId, finishedAt: run.updatedAt, outcome, summary: episodeSummary(run) }] : [];
+        return outcome
+          ? [{ runId: run.state.runId, finishedAt: run.updatedAt, outcome, summary: episodeSummary(run) }]
+          : [];
       })
       .slice(0, limit);
   }
@@ -128,12 +141,14 @@ export class RunStore {
 
 /** A stored record's save time for ordering; records without one sort last. */
 function updatedAtOf(raw: unknown): string {
-  const updatedAt = typeof raw === 'object' && raw !== null ? (raw as { readonly updatedAt?: unknown }).updatedAt : undefined;
+  const updatedAt =
+    typeof raw === 'object' && raw !== null ? (raw as { readonly updatedAt?: unknown }).updatedAt : undefined;
   return typeof updatedAt === 'string' ? updatedAt : '';
 }
 
 /** A stored record's workflow (`plan` for records from before workflows). */
 function workflowOf(raw: unknown): string {
-  const workflow = typeof raw === 'object' && raw !== null ? (raw as { readonly workflow?: unknown }).workflow : undefined;
+  const workflow =
+    typeof raw === 'object' && raw !== null ? (raw as { readonly workflow?: unknown }).workflow : undefined;
   return typeof workflow === 'string' ? workflow : 'plan';
 }

@@ -12,7 +12,9 @@ export function loadSandboxWasm(extensionUri: vscode.Uri): () => Promise<Uint8Ar
   let bytes: Promise<Uint8Array> | undefined;
   return () => {
     if (!bytes) {
-      const reading = Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, ...SANDBOX_WASM_PATH)));
+      const reading = Promise.resolve(
+        vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, ...SANDBOX_WASM_PATH)),
+      );
       bytes = reading;
       reading.catch(() => {
         if (bytes === reading) bytes = undefined;

@@ -5,7 +5,8 @@
  * A heuristic, backed by VS Code itself: every tool runs through `vscode.lm.invokeTool`, which asks the user to
  * confirm any tool that declares it needs confirmation.
  */
-const CHANGES_SOMETHING = /(edit|write|create|delete|remove|insert|replace|rename|move|apply|install|terminal|run|exec|commit|push)/i;
+const CHANGES_SOMETHING =
+  /(edit|write|create|delete|remove|insert|replace|rename|move|apply|install|terminal|run|exec|commit|push)/i;
 
 /** True when a tool may be named as a skill. */
 export function isReadOnlyTool(tool: { readonly name: string; readonly tags: readonly string[] }): boolean {

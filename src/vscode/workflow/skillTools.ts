@@ -8,6 +8,7 @@ export function skillTools(request: Pick<vscode.ChatRequest, 'toolInvocationToke
   const available = () => vscode.lm.tools.filter(isReadOnlyTool);
   return {
     names: () => available().map(tool => tool.name),
-    invoke: (name, args, token) => invokeAsText(name, toolInput(args), request.toolInvocationToken, token as vscode.CancellationToken),
+    invoke: (name, args, token) =>
+      invokeAsText(name, toolInput(args), request.toolInvocationToken, token as vscode.CancellationToken),
   };
 }

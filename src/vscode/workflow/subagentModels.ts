@@ -7,15 +7,26 @@ import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
  * The model a subagent's `config.model` names (`sonnet`, `gpt-4.1`, `copilot/claude-sonnet-4`: matched like
  * `council.models.*`), from the models VS Code offers; the chat's model when none matches, with a note.
  */
-export function subagentModels(chatModel: vscode.LanguageModelChat, note: (message: string) => void): (name: string | undefined) => Promise<LanguageModel> {
+export function subagentModels(
+  chatModel: vscode.LanguageModelChat,
+  note: (message: string) => void,
+): (name: string | undefined) => Promise<LanguageModel> {
   let models: Promise<readonly vscode.LanguageModelChat[]> | undefined;
   const chosen = new Map<string, LanguageModel>();
   return async name => {
     if (!name) return adaptLanguageModel(chatModel);
     const known = chosen.get(name);
     if (known) return known;
-    models ??= Promise.resolve(vscode.lm.selectChatModels()).then(list => list, () => []);
-    const choice = chooseModel([{ selector: name, source: 'a subagent\'s `config.model`' }], await models, chatModel, 'A subagent');
+    models ??= Promise.resolve(vscode.lm.selectChatModels()).then(
+      list => list,
+      () => [],
+    );
+    const choice = chooseModel(
+      [{ selector: name, source: "a subagent's `config.model`" }],
+      await models,
+      chatModel,
+      'A subagent',
+    );
     if (choice.note) note(choice.note);
     const model = adaptLanguageModel(choice.model);
     chosen.set(name, model);

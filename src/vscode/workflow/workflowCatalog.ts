@@ -2,7 +2,12 @@ import * as vscode from 'vscode';
 import { parseWorkflow } from '../../core/workflow/definition/parseWorkflow';
 import { describeIssues, type WorkflowSource } from '../../core/workflow/definition/workflowDefinition';
 import { BUILT_IN_WORKFLOW_FILES, BUILT_IN_WORKFLOW_FOLDER } from './builtInWorkflowFiles';
-import { buildWorkflowCatalog, type WorkflowCatalog, type WorkflowFileRead, type WorkflowProblem } from './buildWorkflowCatalog';
+import {
+  buildWorkflowCatalog,
+  type WorkflowCatalog,
+  type WorkflowFileRead,
+  type WorkflowProblem,
+} from './buildWorkflowCatalog';
 
 export { describeWorkflowSource, type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
 
@@ -26,8 +31,14 @@ export function workspaceWorkflowFolder(folder: vscode.WorkspaceFolder): vscode.
  * `problems` and the others still load. Files are read afresh on every call (built-ins only once), so an edited
  * workflow is used by the next run.
  */
-export async function loadWorkflows(extensionUri: vscode.Uri, knownTypes: ReadonlySet<string>): Promise<WorkflowCatalog> {
-  const [builtIn, workspace] = await Promise.all([readBuiltInWorkflows(extensionUri), vscode.workspace.isTrusted ? readWorkspaceWorkflows() : []]);
+export async function loadWorkflows(
+  extensionUri: vscode.Uri,
+  knownTypes: ReadonlySet<string>,
+): Promise<WorkflowCatalog> {
+  const [builtIn, workspace] = await Promise.all([
+    readBuiltInWorkflows(extensionUri),
+    vscode.workspace.isTrusted ? readWorkspaceWorkflows() : [],
+  ]);
   return buildWorkflowCatalog(builtIn, workspace, (text, source) => parseWorkflow(text, source, { knownTypes }));
 }
 
@@ -75,7 +86,12 @@ async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolea
     entries = await vscode.workspace.fs.readDirectory(directory);
   } catch (error) {
     if (isNotFound(error)) return [];
-    return [{ source: { kind: 'workspace', path: vscode.workspace.asRelativePath(directory, multiRoot) }, readError: `the folder could not be listed: ${errorMessage(error)}` }];
+    return [
+      {
+        source: { kind: 'workspace', path: vscode.workspace.asRelativePath(directory, multiRoot) },
+        readError: `the folder could not be listed: ${errorMessage(error)}`,
+      },
+    ];
   }
   const names = entries
     .filter(([name, type]) => WORKFLOW_FILE.test(name) && (type & vscode.FileType.File) !== 0)
@@ -95,7 +111,9 @@ async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolea
 }
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory');
+  return (
+    error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory')
+  );
 }
 
 function errorMessage(error: unknown): string {

@@ -26,7 +26,11 @@ export interface CreateWorkflowArgs {
 /** What `council.createWorkflow` did: the new file, or why it created nothing (already shown to the user). */
 export type CreateWorkflowResult =
   | { readonly created: vscode.Uri }
-  | { readonly refused: 'noFolder' | 'untrusted' | 'invalidName' | 'exists' | 'cancelled'; readonly message?: string; readonly existing?: vscode.Uri };
+  | {
+      readonly refused: 'noFolder' | 'untrusted' | 'invalidName' | 'exists' | 'cancelled';
+      readonly message?: string;
+      readonly existing?: vscode.Uri;
+    };
 
 /** Optional argument of `council.runWorkflow`: `name` skips the pick, `goal` the input box. */
 export interface RunWorkflowArgs {
@@ -41,7 +45,10 @@ const encoder = new TextEncoder();
  * Registers "Council: Create Workflow" and "Council: Run Workflow" and adds them to `context.subscriptions`;
  * returns the same disposables for callers that unregister early (tests).
  */
-export function registerWorkflowCommands(context: Pick<vscode.ExtensionContext, 'subscriptions'>, deps: WorkflowCommandDeps): vscode.Disposable[] {
+export function registerWorkflowCommands(
+  context: Pick<vscode.ExtensionContext, 'subscriptions'>,
+  deps: WorkflowCommandDeps,
+): vscode.Disposable[] {
   const disposables = [
     vscode.commands.registerCommand(WORKFLOW_COMMAND.create, (args?: CreateWorkflowArgs) => createWorkflow(args)),
     vscode.commands.registerCommand(WORKFLOW_COMMAND.run, (args?: RunWorkflowArgs) => runWorkflow(deps, args)),
@@ -57,10 +64,14 @@ export function registerWorkflowCommands(context: Pick<vscode.ExtensionContext, 
  */
 export async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<CreateWorkflowResult> {
   if (!vscode.workspace.isTrusted) {
-    return refusal('untrusted', `Council does not use workspace workflows in an untrusted workspace. Trust the workspace to create a workflow in ${FOLDER_LABEL}.`);
+    return refusal(
+      'untrusted',
+      `Council does not use workspace workflows in an untrusted workspace. Trust the workspace to create a workflow in ${FOLDER_LABEL}.`,
+    );
   }
   const folder = await pickWorkspaceFolder(`Which folder's ${FOLDER_LABEL} should hold the workflow?`);
-  if (!folder) return refusal('noFolder', `Open a folder first: workspace workflows live in ${FOLDER_LABEL} inside it.`);
+  if (!folder)
+    return refusal('noFolder', `Open a folder first: workspace workflows live in ${FOLDER_LABEL} inside it.`);
 
   const name = typeof args.name === 'string' ? args.name : await askForName(folder);
   if (name === undefined) return { refused: 'cancelled' };
@@ -72,7 +83,9 @@ export async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<Cre
   if (existing) {
     const message = `${vscode.workspace.asRelativePath(existing)} already exists; Council will not overwrite it. Open it to edit the workflow, or choose another name.`;
     const open = 'Open File';
-    void vscode.window.showWarningMessage(message, open).then(choice => (choice === open ? vscode.window.showTextDocument(existing) : undefined));
+    void vscode.window
+      .showWarningMessage(message, open)
+      .then(choice => (choice === open ? vscode.window.showTextDocument(existing) : undefined));
     return { refused: 'exists', message, existing };
   }
   await vscode.workspace.fs.createDirectory(workspaceWorkflowFolder(folder));
@@ -86,7 +99,10 @@ export async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<Cre
  * one opens it at the problem) and type the goal, then sends `@council /workflow <name> <goal>` in chat and resolves
  * with the chat result. Resolves with undefined when the user cancels or the named workflow does not exist.
  */
-export async function runWorkflow(deps: WorkflowCommandDeps, args: RunWorkflowArgs = {}): Promise<vscode.ChatResult | undefined> {
+export async function runWorkflow(
+  deps: WorkflowCommandDeps,
+  args: RunWorkflowArgs = {},
+): Promise<vscode.ChatResult | undefined> {
   const catalog = await deps.loadCatalog();
   const workflow = args.name !== undefined ? namedWorkflow(catalog, args.name) : await pickWorkflow(catalog);
   if (!workflow) return undefined;
@@ -116,7 +132,10 @@ function namedWorkflow(catalog: WorkflowCatalog, name: string): WorkflowDefiniti
   return workflow;
 }
 
-type WorkflowPickItem = vscode.QuickPickItem & { readonly workflow?: WorkflowDefinition; readonly problem?: WorkflowProblem };
+type WorkflowPickItem = vscode.QuickPickItem & {
+  readonly workflow?: WorkflowDefinition;
+  readonly problem?: WorkflowProblem;
+};
 
 async function pickWorkflow(catalog: WorkflowCatalog): Promise<WorkflowDefinition | undefined> {
   const items: WorkflowPickItem[] = catalog.workflows.map(workflow => ({
@@ -133,13 +152,17 @@ async function pickWorkflow(catalog: WorkflowCatalog): Promise<WorkflowDefinitio
       items.push({
         label: `$(warning) ${problem.source.path}`,
         description: 'cannot be run',
-        detail: first ? `${first.line ? `line ${first.line}: ` : ''}\`${first.field}\`: ${first.message}${more}` : undefined,
+        detail: first
+          ? `${first.line ? `line ${first.line}: ` : ''}\`${first.field}\`: ${first.message}${more}`
+          : undefined,
         problem,
       });
     }
   }
   if (catalog.workflows.length === 0 && catalog.problems.length === 0) {
-    void vscode.window.showInformationMessage(`There are no workflows. Create one with "Council: Create Workflow" (it goes to ${FOLDER_LABEL}).`);
+    void vscode.window.showInformationMessage(
+      `There are no workflows. Create one with "Council: Create Workflow" (it goes to ${FOLDER_LABEL}).`,
+    );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(items, {
@@ -163,7 +186,9 @@ async function showProblem(problem: WorkflowProblem): Promise<void> {
     const line = Math.max((problem.issues[0]?.line ?? 1) - 1, 0);
     const column = Math.max((problem.issues[0]?.column ?? 1) - 1, 0);
     const position = new vscode.Position(line, column);
-    await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position) }).then(undefined, () => undefined);
+    await vscode.window
+      .showTextDocument(uri, { selection: new vscode.Range(position, position) })
+      .then(undefined, () => undefined);
   }
   void vscode.window.showWarningMessage(`This workflow file cannot be run until this is fixed:\n${text}`);
 }
@@ -182,14 +207,14 @@ function workflowFileUri(folder: vscode.WorkspaceFolder, name: string): vscode.U
 
 /** `<name>.yaml` or `<name>.yml` when either exists (both would define the same workflow). */
 async function existingWorkflowFile(folder: vscode.WorkspaceFolder, name: string): Promise<vscode.Uri | undefined> {
-  for (const uri of [workflowFileUri(folder, name), vscode.Uri.joinPath(workspaceWorkflowFolder(folder), `${name}.yml`)]) {
+  for (const uri of [
+    workflowFileUri(folder, name),
+    vscode.Uri.joinPath(workspaceWorkflowFolder(folder), `${name}.yml`),
+  ]) {
     if (await exists(uri)) return uri;
   }
   return undefined;
 }
-
-
-
 
 function askForName(folder: vscode.WorkspaceFolder): Thenable<string | undefined> {
   return vscode.window.showInputBox({
@@ -202,10 +227,12 @@ function askForName(folder: vscode.WorkspaceFolder): Thenable<string | undefined
       if (invalid) return invalid;
       const existing = await existingWorkflowFile(folder, value);
       if (existing) {
-        return { message: `${vscode.workspace.asRelativePath(existing)} already exists; Council will not overwrite it (Enter offers to open it).`, severity: vscode.InputBoxValidationSeverity.Warning };
+        return {
+          message: `${vscode.workspace.asRelativePath(existing)} already exists; Council will not overwrite it (Enter offers to open it).`,
+          severity: vscode.InputBoxValidationSeverity.Warning,
+        };
       }
       return { message: `Creates ${FOLDER_LABEL}/${value}.yaml`, severity: vscode.InputBoxValidationSeverity.Info };
     },
   });
 }
-

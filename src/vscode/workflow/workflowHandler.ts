@@ -7,7 +7,12 @@ import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart }
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
 import { runFailure } from './runFailure';
-import { renderWorkflowCheckpoint, renderWorkflowCompleted, renderWorkflowList, renderWorkflowStopped } from './workflowResponse';
+import {
+  renderWorkflowCheckpoint,
+  renderWorkflowCompleted,
+  renderWorkflowList,
+  renderWorkflowStopped,
+} from './workflowResponse';
 import type { WorkflowResultMetadata } from './workflowResult';
 
 /** The `/workflow` hook of the participant. */
@@ -19,7 +24,11 @@ export type WorkflowHandler = (
   attached?: readonly AttachedItem[],
 ) => Promise<vscode.ChatResult>;
 
-function say(stream: vscode.ChatResponseStream, text: string, metadata: WorkflowResultMetadata = { workflow: 1 }): vscode.ChatResult {
+function say(
+  stream: vscode.ChatResponseStream,
+  text: string,
+  metadata: WorkflowResultMetadata = { workflow: 1 },
+): vscode.ChatResult {
   stream.markdown(text);
   return { metadata };
 }
@@ -39,36 +48,68 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     const parsed = parseWorkflowRequest(text);
     if (parsed.kind === 'list') return { metadata: renderWorkflowList(stream, await deps.catalog()) };
     if (!vscode.workspace.isTrusted) {
-      return say(stream, 'Workflows read your workspace and run the scripts in their files, so they only run in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.');
+      return say(
+        stream,
+        'Workflows read your workspace and run the scripts in their files, so they only run in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.',
+      );
     }
-    if (!vscode.workspace.workspaceFolders?.length) return say(stream, 'Workflows work on a workspace folder: open one and try again.');
+    if (!vscode.workspace.workspaceFolders?.length)
+      return say(stream, 'Workflows work on a workspace folder: open one and try again.');
     let start: DeepWorkStart;
     let name: string;
     if (parsed.kind === 'start') {
-      if (!parsed.goal) return say(stream, `Add a goal after the workflow's name, e.g. \`@council /workflow ${parsed.name} Review the payment module\`. Send \`/workflow\` alone to list the workflows.`);
+      if (!parsed.goal)
+        return say(
+          stream,
+          `Add a goal after the workflow's name, e.g. \`@council /workflow ${parsed.name} Review the payment module\`. Send \`/workflow\` alone to list the workflows.`,
+        );
       name = parsed.name;
       start = { kind: 'new', goal: parsed.goal, flags: parsed.flags };
     } else {
       const read = deps.runs.read(parsed.runId);
-      if (read.kind === 'missing') return say(stream, `There is no saved workflow run \`${parsed.runId}\` in this workspace. Send \`/workflow\` to list the workflows.`);
+      if (read.kind === 'missing')
+        return say(
+          stream,
+          `There is no saved workflow run \`${parsed.runId}\` in this workspace. Send \`/workflow\` to list the workflows.`,
+        );
       if (read.kind === 'newer') return refusal(read.error.message);
       if (read.kind === 'corrupt') {
         deps.log.logError(read.error, `reading workflow run ${read.runId}`);
-        return refusal(`The saved run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run.`);
+        return refusal(
+          `The saved run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run.`,
+        );
       }
       const { state } = read.run;
       name = read.run.workflow;
       if (parsed.kind === 'abort') {
         await deps.runs.save(state, 'aborted');
-        return say(stream, `Run \`${state.runId}\` aborted. Its files stay in \`${state.context.output_dir}/\`.`, { workflow: 1, runId: state.runId, status: 'aborted' });
+        return say(stream, `Run \`${state.runId}\` aborted. Its files stay in \`${state.context.output_dir}/\`.`, {
+          workflow: 1,
+          runId: state.runId,
+          status: 'aborted',
+        });
       }
       if (parsed.kind === 'decide') {
         const pending = state.pendingCheckpoint;
-        if (!pending) return say(stream, `Run \`${state.runId}\` is not waiting at a checkpoint (it is ${read.run.status}).`, { workflow: 1, runId: state.runId, status: read.run.status });
+        if (!pending)
+          return say(stream, `Run \`${state.runId}\` is not waiting at a checkpoint (it is ${read.run.status}).`, {
+            workflow: 1,
+            runId: state.runId,
+            status: read.run.status,
+          });
         if (parsed.option < 1 || parsed.option > pending.options.length) {
-          return say(stream, `That checkpoint has options 1 to ${pending.options.length}; pick one of its buttons.`, { workflow: 1, runId: state.runId, status: 'paused', options: pending.options });
+          return say(stream, `That checkpoint has options 1 to ${pending.options.length}; pick one of its buttons.`, {
+            workflow: 1,
+            runId: state.runId,
+            status: 'paused',
+            options: pending.options,
+          });
         }
-        start = { kind: 'resume', state, decision: { option: parsed.option - 1, ...(parsed.feedback ? { feedback: parsed.feedback } : {}) } };
+        start = {
+          kind: 'resume',
+          state,
+          decision: { option: parsed.option - 1, ...(parsed.feedback ? { feedback: parsed.feedback } : {}) },
+        };
       } else {
         start = { kind: 'resume', state: state.pendingCheckpoint ? state : withUserAnswer(state, parsed.text) };
       }
@@ -77,17 +118,38 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     if ('missing' in found) return refusal(found.missing);
     const { workflow } = found;
     // What the run will cost, before it spends anything (the phases still to run, for a resumed run).
-    const forecast = start.kind === 'resume' ? forecastWorkflow(workflow, start.state.nextPhase, start.state.context.skip_phases) : forecastWorkflow(workflow);
+    const forecast =
+      start.kind === 'resume'
+        ? forecastWorkflow(workflow, start.state.nextPhase, start.state.context.skip_phases)
+        : forecastWorkflow(workflow);
     stream.markdown(`_${workflowForecastSentence(forecast)}_\n\n`);
-    const turn = await runDeepWorkTurn(deps, { workflow, start, request, stream, token, attached, pipelineProgress: progressMessage, workflowProgress: workflowProgressMessage });
+    const turn = await runDeepWorkTurn(deps, {
+      workflow,
+      start,
+      request,
+      stream,
+      token,
+      attached,
+      pipelineProgress: progressMessage,
+      workflowProgress: workflowProgressMessage,
+    });
     if (turn.kind === 'stopped') {
-      const metadata: WorkflowResultMetadata = { workflow: 1, ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}) };
+      const metadata: WorkflowResultMetadata = {
+        workflow: 1,
+        ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}),
+      };
       return { metadata, ...(turn.errorMessage ? { errorDetails: { message: turn.errorMessage } } : {}) };
     }
     const { outcome } = turn;
-    const message = outcome.status === 'failed' || outcome.status === 'aborted' ? outcome.message : outcome.status === 'needs_user' ? outcome.question : undefined;
+    const message =
+      outcome.status === 'failed' || outcome.status === 'aborted'
+        ? outcome.message
+        : outcome.status === 'needs_user'
+          ? outcome.question
+          : undefined;
     await deps.runs.save(outcome.state, outcome.status, message);
-    if (outcome.status === 'paused') return { metadata: renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint) };
+    if (outcome.status === 'paused')
+      return { metadata: renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint) };
     if (outcome.status === 'completed') return { metadata: renderWorkflowCompleted(stream, workflow, outcome.state) };
     const metadata = renderWorkflowStopped(stream, outcome);
     if (outcome.status !== 'failed') return { metadata };

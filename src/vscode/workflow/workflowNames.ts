@@ -28,11 +28,14 @@ export function validateWorkflowName(name: string): string | undefined {
   const suggestion = suggestWorkflowName(name);
   const instead = suggestion && suggestion !== name ? ` Try \`${suggestion}\`.` : '';
   if (name !== name.trim()) return `Remove the spaces around the name.${instead}`;
-  if (name.length > MAX_WORKFLOW_NAME_LENGTH) return `Keep the name to ${MAX_WORKFLOW_NAME_LENGTH} characters or fewer (it has ${name.length}).`;
+  if (name.length > MAX_WORKFLOW_NAME_LENGTH)
+    return `Keep the name to ${MAX_WORKFLOW_NAME_LENGTH} characters or fewer (it has ${name.length}).`;
   if (/[A-Z]/.test(name)) return `Use lower-case letters only (kebab-case).${instead}`;
   if (!/^[a-z]/.test(name)) return `Start the name with a letter (a-z).${instead}`;
   if (!WORKFLOW_NAME_PATTERN.test(name)) {
-    const bad = [...new Set(name.replace(/[a-z0-9-]/g, ''))].map(char => (char === ' ' ? 'space' : `\`${char}\``)).join(', ');
+    const bad = [...new Set(name.replace(/[a-z0-9-]/g, ''))]
+      .map(char => (char === ' ' ? 'space' : `\`${char}\``))
+      .join(', ');
     return `Use only a-z, 0-9 and hyphens (kebab-case); the name contains ${bad}.${instead}`;
   }
   return undefined;

@@ -18,7 +18,8 @@ export class WorkspaceRunOutputs implements RunOutputs {
     readonly folder: string,
     workspaceFolder: vscode.WorkspaceFolder | undefined = vscode.workspace.workspaceFolders?.[0],
   ) {
-    if (!workspaceFolder) throw new ActionableError(`Open a folder first: workflow runs write their files to ${folder} inside it.`);
+    if (!workspaceFolder)
+      throw new ActionableError(`Open a folder first: workflow runs write their files to ${folder} inside it.`);
     this.root = workspaceFolder.uri;
   }
 
@@ -41,7 +42,11 @@ export class WorkspaceRunOutputs implements RunOutputs {
     try {
       return decoder.decode(await vscode.workspace.fs.readFile(uri));
     } catch (error) {
-      if (error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory')) return undefined;
+      if (
+        error instanceof vscode.FileSystemError &&
+        (error.code === 'FileNotFound' || error.code === 'FileNotADirectory')
+      )
+        return undefined;
       throw error;
     }
   }

@@ -18,9 +18,15 @@ export function parseWorkflowRequest(text: string): WorkflowRequest {
   const trimmed = text.trim();
   if (!trimmed) return { kind: 'list' };
   const decide = DECIDE.exec(trimmed);
-  if (decide) return { kind: 'decide', runId: decide[1] ?? '', option: Number(decide[2]), feedback: (decide[3] ?? '').trim() };
+  if (decide)
+    return { kind: 'decide', runId: decide[1] ?? '', option: Number(decide[2]), feedback: (decide[3] ?? '').trim() };
   const control = CONTROL.exec(trimmed);
-  if (control) return { kind: (control[1] ?? '').toLowerCase() as 'resume' | 'abort', runId: control[2] ?? '', text: (control[3] ?? '').trim() };
+  if (control)
+    return {
+      kind: (control[1] ?? '').toLowerCase() as 'resume' | 'abort',
+      runId: control[2] ?? '',
+      text: (control[3] ?? '').trim(),
+    };
   const [name = '', ...rest] = trimmed.split(/\s+/);
   let goal = trimmed.slice(name.length).trim();
   let flags: string[] = [];

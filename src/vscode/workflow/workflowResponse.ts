@@ -30,26 +30,51 @@ function requests(state: WorkflowRunState): string {
 }
 
 /** `/workflow` alone: every workflow with its description and where it comes from, and the files with problems. */
-export function renderWorkflowList(stream: vscode.ChatResponseStream, catalog: WorkflowCatalog): WorkflowResultMetadata {
-  const lines = catalog.workflows.map(workflow => `- **${workflow.name}**: ${untrusted(workflow.description).replace(/\s*\n\s*/g, ' ')} _(${describeWorkflowSource(workflow.source)}; ${workflow.phases.length} phase${workflow.phases.length === 1 ? '' : 's'})_`);
-  stream.markdown(`**Workflows**\n\n${lines.join('\n') || '_None._'}\n\nRun one with \`@council /workflow <name> <goal>\` (or **Council: Run Workflow**). Add your own in \`.council/workflows/\` with **Council: Create Workflow**.\n`);
+export function renderWorkflowList(
+  stream: vscode.ChatResponseStream,
+  catalog: WorkflowCatalog,
+): WorkflowResultMetadata {
+  const lines = catalog.workflows.map(
+    workflow =>
+      `- **${workflow.name}**: ${untrusted(workflow.description).replace(/\s*\n\s*/g, ' ')} _(${describeWorkflowSource(workflow.source)}; ${workflow.phases.length} phase${workflow.phases.length === 1 ? '' : 's'})_`,
+  );
+  stream.markdown(
+    `**Workflows**\n\n${lines.join('\n') || '_None._'}\n\nRun one with \`@council /workflow <name> <goal>\` (or **Council: Run Workflow**). Add your own in \`.council/workflows/\` with **Council: Create Workflow**.\n`,
+  );
   if (catalog.problems.length) {
     const problems = catalog.problems.map(problem => describeIssues(problem.source, problem.issues)).join('\n');
-    stream.markdown(`\nThese workflow files were not loaded; fix them and try again:\n\n\`\`\`text\n${problems}\n\`\`\`\n`);
+    stream.markdown(
+      `\nThese workflow files were not loaded; fix them and try again:\n\n\`\`\`text\n${problems}\n\`\`\`\n`,
+    );
   }
-  if (!vscode.workspace.isTrusted) stream.markdown('\n_This workspace is not trusted, so its own workflows (`.council/workflows/`) are not loaded._\n');
+  if (!vscode.workspace.isTrusted)
+    stream.markdown(
+      '\n_This workspace is not trusted, so its own workflows (`.council/workflows/`) are not loaded._\n',
+    );
   return { workflow: 1 };
 }
 
 /** A paused run: the checkpoint's question, its files, and its options (buttons below the response). */
-export function renderWorkflowCheckpoint(stream: vscode.ChatResponseStream, workflow: WorkflowDefinition, state: WorkflowRunState, pending: PendingCheckpoint): WorkflowResultMetadata {
+export function renderWorkflowCheckpoint(
+  stream: vscode.ChatResponseStream,
+  workflow: WorkflowDefinition,
+  state: WorkflowRunState,
+  pending: PendingCheckpoint,
+): WorkflowResultMetadata {
   const phase = workflow.phases.find(candidate => candidate.id === pending.phase);
-  const title = pending.origin === 'gap_check' ? `Gap check after **${phase?.name ?? pending.phase}**` : `Checkpoint after **${phase?.name ?? pending.phase}**`;
+  const title =
+    pending.origin === 'gap_check'
+      ? `Gap check after **${phase?.name ?? pending.phase}**`
+      : `Checkpoint after **${phase?.name ?? pending.phase}**`;
   stream.markdown(`${title}: ${untrusted(pending.prompt)}\n\n`);
-  const written = state.context.deliverables.filter(deliverable => deliverable.phase === pending.phase).map(deliverable => deliverable.path);
+  const written = state.context.deliverables
+    .filter(deliverable => deliverable.phase === pending.phase)
+    .map(deliverable => deliverable.path);
   const files = pending.files.length ? pending.files : written;
   if (files.length) linkFiles(stream, files, state.context.output_dir);
-  const feedback = pending.options.map((option, index) => ({ option, index })).filter(({ option }) => option.withFeedback);
+  const feedback = pending.options
+    .map((option, index) => ({ option, index }))
+    .filter(({ option }) => option.withFeedback);
   for (const { option, index } of feedback) {
     // Puts the command in the chat input, so the user types the feedback before sending.
     stream.button({
@@ -58,12 +83,23 @@ export function renderWorkflowCheckpoint(stream: vscode.ChatResponseStream, work
       arguments: [{ query: `@council /workflow ${decidePrompt(state.runId, index + 1)} `, isPartialQuery: true }],
     });
   }
-  stream.markdown(`_So far: ${requests(state)}. The run is saved; pick an option below (it continues in a new request)._\n`);
-  return { workflow: 1, runId: state.runId, status: 'paused', options: pending.options.map(option => ({ label: option.label, withFeedback: option.withFeedback })) };
+  stream.markdown(
+    `_So far: ${requests(state)}. The run is saved; pick an option below (it continues in a new request)._\n`,
+  );
+  return {
+    workflow: 1,
+    runId: state.runId,
+    status: 'paused',
+    options: pending.options.map(option => ({ label: option.label, withFeedback: option.withFeedback })),
+  };
 }
 
 /** A completed run: its files, the final document and metadata.json. */
-export function renderWorkflowCompleted(stream: vscode.ChatResponseStream, workflow: WorkflowDefinition, state: WorkflowRunState): WorkflowResultMetadata {
+export function renderWorkflowCompleted(
+  stream: vscode.ChatResponseStream,
+  workflow: WorkflowDefinition,
+  state: WorkflowRunState,
+): WorkflowResultMetadata {
   const { context } = state;
   const skipped = context.skip_phases.filter(id => !context.phases.completed.includes(id));
   stream.markdown(
@@ -74,27 +110,39 @@ export function renderWorkflowCompleted(stream: vscode.ChatResponseStream, workf
     linkFiles(stream, [state.finalPlan], context.output_dir);
   }
   const files = context.deliverables.map(deliverable => deliverable.path).filter(path => path !== state.finalPlan);
-  stream.markdown(`Files written to \`${context.output_dir}/\` (only this run's folder; nothing else in your workspace changed):\n\n`);
+  stream.markdown(
+    `Files written to \`${context.output_dir}/\` (only this run's folder; nothing else in your workspace changed):\n\n`,
+  );
   linkFiles(stream, [...files, `${context.output_dir}/metadata.json`], context.output_dir);
   const gaps = context.gap_checks.filter(record => record.status === 'incomplete');
-  if (gaps.length) stream.markdown(`_Gap checks found gaps ${gaps.length} time${gaps.length === 1 ? '' : 's'}; see metadata.json._\n`);
+  if (gaps.length)
+    stream.markdown(`_Gap checks found gaps ${gaps.length} time${gaps.length === 1 ? '' : 's'}; see metadata.json._\n`);
   return { workflow: 1, runId: state.runId, status: 'completed' };
 }
 
 /** A run that stopped: what happened, what is saved and how to go on. */
-export function renderWorkflowStopped(stream: vscode.ChatResponseStream, outcome: Exclude<WorkflowOutcome, { status: 'completed' | 'paused' }>): WorkflowResultMetadata {
+export function renderWorkflowStopped(
+  stream: vscode.ChatResponseStream,
+  outcome: Exclude<WorkflowOutcome, { status: 'completed' | 'paused' }>,
+): WorkflowResultMetadata {
   const { state } = outcome;
   const done = state.context.phases.completed.length;
-  const saved = done ? `Progress up to phase \`${state.context.phases.completed[done - 1]}\` is saved.` : 'No phase was completed yet.';
+  const saved = done
+    ? `Progress up to phase \`${state.context.phases.completed[done - 1]}\` is saved.`
+    : 'No phase was completed yet.';
   switch (outcome.status) {
     case 'cancelled':
-      stream.markdown(`Stopped. ${saved} Press **Resume** (or send \`/workflow resume ${state.runId}\`) to go on from there.`);
+      stream.markdown(
+        `Stopped. ${saved} Press **Resume** (or send \`/workflow resume ${state.runId}\`) to go on from there.`,
+      );
       return { workflow: 1, runId: state.runId, status: 'cancelled' };
     case 'aborted':
       stream.markdown(`${untrusted(outcome.message)} ${saved}`);
       return { workflow: 1, runId: state.runId, status: 'aborted' };
     case 'needs_user':
-      stream.markdown(`The run needs your input before it can go on:\n\n> ${untrusted(outcome.question).replace(/\n/g, '\n> ')}\n\n${saved} Answer with \`/workflow resume ${state.runId} <your answer>\`.`);
+      stream.markdown(
+        `The run needs your input before it can go on:\n\n> ${untrusted(outcome.question).replace(/\n/g, '\n> ')}\n\n${saved} Answer with \`/workflow resume ${state.runId} <your answer>\`.`,
+      );
       return { workflow: 1, runId: state.runId, status: 'needs_user' };
     case 'failed':
       // The message goes in the error box (see the handler).

@@ -2,7 +2,12 @@ import * as vscode from 'vscode';
 import type { CancellationSignal } from '../../core/llm/languageModel';
 import { globToRegExp } from '../../core/pipeline/workspace/glob';
 import { isIgnoredPath, looksBinary } from '../../core/pipeline/workspace/pathFilter';
-import type { FileRange, TextMatch, WorkspaceFileInfo, WorkspaceReader } from '../../core/pipeline/workspace/workspaceReader';
+import type {
+  FileRange,
+  TextMatch,
+  WorkspaceFileInfo,
+  WorkspaceReader,
+} from '../../core/pipeline/workspace/workspaceReader';
 import { excludeGlobOf, workspaceExcludePatterns } from './workspaceExclude';
 import { relativeWorkspacePath, resolveWorkspacePath } from './workspacePaths';
 
@@ -17,7 +22,11 @@ export interface WorkspaceReaderLimits {
 }
 
 /** Defaults: 5,000 files, 512 KB per file, 8 MB per search. */
-export const DEFAULT_READER_LIMITS: WorkspaceReaderLimits = { maxFiles: 5000, maxFileBytes: 512 * 1024, maxSearchBytes: 8 * 1024 * 1024 };
+export const DEFAULT_READER_LIMITS: WorkspaceReaderLimits = {
+  maxFiles: 5000,
+  maxFileBytes: 512 * 1024,
+  maxSearchBytes: 8 * 1024 * 1024,
+};
 
 interface Listed extends WorkspaceFileInfo {
   readonly uri: vscode.Uri;
@@ -33,7 +42,11 @@ export class VsCodeWorkspaceReader implements WorkspaceReader {
 
   constructor(private readonly limits: WorkspaceReaderLimits = DEFAULT_READER_LIMITS) {}
 
-  async listFiles(glob: string | undefined, limit: number, token?: CancellationSignal): Promise<readonly WorkspaceFileInfo[]> {
+  async listFiles(
+    glob: string | undefined,
+    limit: number,
+    token?: CancellationSignal,
+  ): Promise<readonly WorkspaceFileInfo[]> {
     const pattern = glob === undefined ? undefined : globToRegExp(glob);
     return (await this.list(token))
       .filter(file => !pattern || pattern.test(file.path))
@@ -53,14 +66,22 @@ export class VsCodeWorkspaceReader implements WorkspaceReader {
       return undefined;
     }
     if (looksBinary(path)) return { path, startLine: 1, endLine: 1, totalLines: 1, text: '(binary file: not read)' };
-    if (size > this.limits.maxFileBytes) return { path, startLine: 1, endLine: 1, totalLines: 1, text: `(file too large to read: ${size} bytes)` };
+    if (size > this.limits.maxFileBytes)
+      return { path, startLine: 1, endLine: 1, totalLines: 1, text: `(file too large to read: ${size} bytes)` };
     const text = await this.readText(uri);
     if (text === undefined) return undefined;
-    if (looksBinary(path, text)) return { path, startLine: 1, endLine: 1, totalLines: 1, text: '(binary file: not read)' };
+    if (looksBinary(path, text))
+      return { path, startLine: 1, endLine: 1, totalLines: 1, text: '(binary file: not read)' };
     const lines = text.split('\n');
     const start = Math.max(1, Math.min(startLine, lines.length));
     const end = Math.max(start, Math.min(endLine, lines.length));
-    return { path, startLine: start, endLine: end, totalLines: lines.length, text: lines.slice(start - 1, end).join('\n') };
+    return {
+      path,
+      startLine: start,
+      endLine: end,
+      totalLines: lines.length,
+      text: lines.slice(start - 1, end).join('\n'),
+    };
   }
 
   async searchText(query: string, limit: number, token?: CancellationSignal): Promise<readonly TextMatch[]> {
@@ -103,15 +124,27 @@ export class VsCodeWorkspaceReader implements WorkspaceReader {
       const patterns = workspaceExcludePatterns(folder.uri);
       // Filtered again here: not every host's file search applies a brace-group exclude.
       const excluded = patterns.map(pattern => globToRegExp(pattern));
-      const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), excludeGlobOf(patterns), this.limits.maxFiles);
+      const found = await vscode.workspace.findFiles(
+        new vscode.RelativePattern(folder, '**/*'),
+        excludeGlobOf(patterns),
+        this.limits.maxFiles,
+      );
       const uris = found.filter(uri => {
         const inner = relativeWorkspacePath(folder, uri, false);
         return !isIgnoredPath(inner) && !excluded.some(pattern => pattern.test(inner));
       });
-      const sizes = await Promise.all(uris.map(uri => vscode.workspace.fs.stat(uri).then(stat => stat.size, () => -1)));
+      const sizes = await Promise.all(
+        uris.map(uri =>
+          vscode.workspace.fs.stat(uri).then(
+            stat => stat.size,
+            () => -1,
+          ),
+        ),
+      );
       uris.forEach((uri, i) => {
         const sizeBytes = sizes[i] ?? -1;
-        if (sizeBytes >= 0) listed.push({ uri, path: relativeWorkspacePath(folder, uri, folders.length > 1), sizeBytes });
+        if (sizeBytes >= 0)
+          listed.push({ uri, path: relativeWorkspacePath(folder, uri, folders.length > 1), sizeBytes });
       });
     }
     return listed.sort((a, b) => a.path.localeCompare(b.path));

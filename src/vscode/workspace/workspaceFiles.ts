@@ -19,7 +19,10 @@ export async function pickWorkspaceFolder(placeHolder: string): Promise<vscode.W
 }
 
 /** Why a "create a file" command created nothing, shown to the user (not awaited: the message stays until dismissed). */
-export function refusal<R extends string>(reason: R, message: string): { readonly refused: R; readonly message: string } {
+export function refusal<R extends string>(
+  reason: R,
+  message: string,
+): { readonly refused: R; readonly message: string } {
   void vscode.window.showWarningMessage(message);
   return { refused: reason, message };
 }

@@ -1,7 +1,12 @@
 import * as vscode from 'vscode';
 
 function isSafeRelative(path: string): boolean {
-  return path !== '' && !path.startsWith('/') && !/^[A-Za-z]:/.test(path) && !path.split(/[\\/]/).some(segment => segment === '..');
+  return (
+    path !== '' &&
+    !path.startsWith('/') &&
+    !/^[A-Za-z]:/.test(path) &&
+    !path.split(/[\\/]/).some(segment => segment === '..')
+  );
 }
 
 /**

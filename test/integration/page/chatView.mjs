@@ -34,7 +34,10 @@ export default async function chatView(page, { log: print }) {
   assert.doesNotMatch(text, /question 1:/);
   text = await ui.clickFollowup('Skip this question', FINAL_END);
   await ui.finalAnswerShown();
-  assert.match(text, /The council's answer[\s\S]*Where each persona landed[\s\S]*Assumptions\s+Assumed: Recommended answer 1\.2/);
+  assert.match(
+    text,
+    /The council's answer[\s\S]*Where each persona landed[\s\S]*Assumptions\s+Assumed: Recommended answer 1\.2/,
+  );
 
   log('the final answer streams: its first words show while the rest is still being written');
   await ui.newChat();
@@ -89,7 +92,12 @@ export default async function chatView(page, { log: print }) {
  * expression is inlined in `shown`, whose function runs in the page.)
  */
 function newestResponse(selector) {
-  return Math.max(-1, ...[...document.querySelectorAll(selector)].map(item => Number(item.closest('[data-index]')?.getAttribute('data-index') ?? -1)));
+  return Math.max(
+    -1,
+    ...[...document.querySelectorAll(selector)].map(item =>
+      Number(item.closest('[data-index]')?.getAttribute('data-index') ?? -1),
+    ),
+  );
 }
 
 /** The workbench as a person uses it: the command palette, the chat input, follow-up buttons, Settings. */
@@ -104,7 +112,13 @@ function person(page) {
    */
   const shown = async (before, until) => {
     await page.waitForFunction(
-      ([selector, n]) => Math.max(-1, ...[...document.querySelectorAll(selector)].map(item => Number(item.closest('[data-index]')?.getAttribute('data-index') ?? -1))) > n,
+      ([selector, n]) =>
+        Math.max(
+          -1,
+          ...[...document.querySelectorAll(selector)].map(item =>
+            Number(item.closest('[data-index]')?.getAttribute('data-index') ?? -1),
+          ),
+        ) > n,
       [RESPONSES, before],
       { timeout: TIMEOUT },
     );
@@ -116,19 +130,31 @@ function person(page) {
     /** Runs a command from the palette (F1), retrying while the workbench is still registering commands. */
     async command(title) {
       const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
-      for (const deadline = Date.now() + TIMEOUT; ; ) {
+      for (const deadline = Date.now() + TIMEOUT; ;) {
         await page.keyboard.press('Escape');
         await page.keyboard.press('F1');
         await page.locator('.quick-input-widget input').fill(`>${title}`);
-        if (await row.waitFor({ timeout: 2_000 }).then(() => true, () => Date.now() > deadline)) break;
+        if (
+          await row.waitFor({ timeout: 2_000 }).then(
+            () => true,
+            () => Date.now() > deadline,
+          )
+        )
+          break;
       }
       await page.keyboard.press('Enter');
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: TIMEOUT });
     },
     /** The chat view's "New Chat" (+) button: a fresh thread, so a fresh council session. */
     async newChat() {
-      await page.locator('.part.auxiliarybar a.codicon-plus[aria-label^="New Chat"]').filter({ visible: true }).first().click();
-      await page.waitForFunction(selector => document.querySelectorAll(selector).length === 0, RESPONSES, { timeout: TIMEOUT });
+      await page
+        .locator('.part.auxiliarybar a.codicon-plus[aria-label^="New Chat"]')
+        .filter({ visible: true })
+        .first()
+        .click();
+      await page.waitForFunction(selector => document.querySelectorAll(selector).length === 0, RESPONSES, {
+        timeout: TIMEOUT,
+      });
     },
     /** Types into the chat input (replacing the sticky `@council` prefill) and presses Enter. */
     async send(query) {
@@ -147,31 +173,47 @@ function person(page) {
     async clickFollowup(label, until) {
       const before = await page.evaluate(newestResponse, RESPONSES);
       await page.mouse.move(1, 1); // a person's pointer moves on: the last button's hover would cover this one
-      const button = await page.locator(`${FOLLOWUPS}:not([data-old])`, { hasText: label }).elementHandle({ timeout: TIMEOUT });
+      const button = await page
+        .locator(`${FOLLOWUPS}:not([data-old])`, { hasText: label })
+        .elementHandle({ timeout: TIMEOUT });
       await markFollowupsOld();
       await button.click({ timeout: TIMEOUT });
       return shown(before, until);
     },
     /** The final answer is on screen in the last response, not folded under "Completed N steps". */
     async finalAnswerShown() {
-      for (const heading of ["h2:text-is(\"The council's answer\")", 'h3:text-is("Where each persona landed")', 'h3:text-is("Assumptions")']) {
+      for (const heading of [
+        'h2:text-is("The council\'s answer")',
+        'h3:text-is("Where each persona landed")',
+        'h3:text-is("Assumptions")',
+      ]) {
         const element = lastResponse().locator(heading);
         await element.waitFor({ state: 'visible', timeout: TIMEOUT });
-        assert.equal(await element.evaluate(e => e.closest('details') === null), true, `${heading} is outside the folded steps`);
+        assert.equal(
+          await element.evaluate(e => e.closest('details') === null),
+          true,
+          `${heading} is outside the folded steps`,
+        );
       }
     },
     /** `text` is shown in the last response outside the folded steps. */
     async unfolded(text) {
       const element = lastResponse().getByText(text, { exact: false }).last();
       await element.waitFor({ state: 'visible', timeout: TIMEOUT });
-      assert.equal(await element.evaluate(e => e.closest('details') === null), true, `"${text}" is outside the folded steps`);
+      assert.equal(
+        await element.evaluate(e => e.closest('details') === null),
+        true,
+        `"${text}" is outside the folded steps`,
+      );
     },
     /** Sets a setting in the Settings editor (a modal here), waits until it is saved, closes the editor. */
     async setting(key, value) {
       await ui.command('Preferences: Open Settings (UI)');
       await page.keyboard.type(key); // the search box has the focus
       await page.locator(`.settings-editor input[aria-label="${key}"]`).fill(value);
-      await page.locator(`.settings-editor .setting-item-contents.is-configured[data-key="${key}"]`).waitFor({ timeout: TIMEOUT });
+      await page
+        .locator(`.settings-editor .setting-item-contents.is-configured[data-key="${key}"]`)
+        .waitFor({ timeout: TIMEOUT });
       await page.keyboard.press('Escape');
       await page.locator('.settings-editor').waitFor({ state: 'detached', timeout: TIMEOUT });
     },

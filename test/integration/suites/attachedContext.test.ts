@@ -33,12 +33,17 @@ async function sessionOf(result: vscode.ChatResult): Promise<SessionLog> {
 /** The text of every model call for `step`. */
 function promptsFor(step: string, api: Awaited<ReturnType<typeof fixture>>): string[] {
   const steps = stepsCalled(api);
-  return api.requests().flatMap((request, index) => (steps[index] === step ? [request.messages.map(m => m.text).join('\n')] : []));
+  return api
+    .requests()
+    .flatMap((request, index) => (steps[index] === step ? [request.messages.map(m => m.text).join('\n')] : []));
 }
 
 /** Every `<attachment ...>` fence of a prompt: its attributes and body. */
 function fences(prompt: string): { attrs: string; body: string }[] {
-  return [...prompt.matchAll(/<attachment( [^>]*)?>\n([\s\S]*?)\n<\/attachment>/g)].map(m => ({ attrs: m[1] ?? '', body: m[2] ?? '' }));
+  return [...prompt.matchAll(/<attachment( [^>]*)?>\n([\s\S]*?)\n<\/attachment>/g)].map(m => ({
+    attrs: m[1] ?? '',
+    body: m[2] ?? '',
+  }));
 }
 
 const BIG = 'big-attached.txt';
@@ -49,7 +54,8 @@ describe('attached context (#file, selections) reaches the council', () => {
     await newChat();
   });
   afterEach(async () => {
-    for (const path of [BIG, BINARY]) await vscode.workspace.fs.delete(workspaceUri(path)).then(undefined, () => undefined);
+    for (const path of [BIG, BINARY])
+      await vscode.workspace.fs.delete(workspaceUri(path)).then(undefined, () => undefined);
   });
 
   it('files attached in the chat view are fenced as data in every step, a too-large one cut with a note, and kept for the next turn', async () => {
@@ -58,17 +64,34 @@ describe('attached context (#file, selections) reaches the council', () => {
     const bigText = Array.from({ length: 3_000 }, (_, i) => `line ${i} of a large attached file`).join('\n');
     await writeWorkspaceFile(BIG, bigText);
     await writeWorkspaceFile(BINARY, new Uint8Array([137, 80, 78, 71, 0, 0, 1, 2]));
-    const selection = { uri: workspaceUri('src/util/math.ts'), range: { startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 10 } };
-    const first = await sendWithAttachments('@council Review the app entry point', [workspaceUri('src/app.ts'), workspaceUri(BIG), workspaceUri(BINARY), selection]);
+    const selection = {
+      uri: workspaceUri('src/util/math.ts'),
+      range: { startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 10 },
+    };
+    const first = await sendWithAttachments('@council Review the app entry point', [
+      workspaceUri('src/app.ts'),
+      workspaceUri(BIG),
+      workspaceUri(BINARY),
+      selection,
+    ]);
     assert.equal((first.metadata as CouncilResultMetadata).state, 'clarifying');
 
     const log = await sessionOf(first);
     const byLabel = new Map(log.attached.map(item => [item.label, item]));
-    assert.deepEqual([...byLabel.keys()].sort(), [BIG, BINARY, 'src/app.ts', 'src/util/math.ts:1'].sort(), 'every attachment is stored with the session');
+    assert.deepEqual(
+      [...byLabel.keys()].sort(),
+      [BIG, BINARY, 'src/app.ts', 'src/util/math.ts:1'].sort(),
+      'every attachment is stored with the session',
+    );
     const app = new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri('src/app.ts')));
     assert.equal(byLabel.get('src/app.ts')?.content, app);
-    assert.match(byLabel.get(BIG)?.note ?? '', /^Cut to the first \d+ of \d+ characters to fit the 24000-character limit per item/);
-    assert.ok((byLabel.get(BIG)?.content?.length ?? 0) <= 24_000 && bigText.startsWith(byLabel.get(BIG)?.content ?? 'x'));
+    assert.match(
+      byLabel.get(BIG)?.note ?? '',
+      /^Cut to the first \d+ of \d+ characters to fit the 24000-character limit per item/,
+    );
+    assert.ok(
+      (byLabel.get(BIG)?.content?.length ?? 0) <= 24_000 && bigText.startsWith(byLabel.get(BIG)?.content ?? 'x'),
+    );
     assert.equal(byLabel.get(BINARY)?.content, undefined);
     assert.match(byLabel.get(BINARY)?.note ?? '', /Binary file/);
     assert.equal(byLabel.get('src/util/math.ts:1')?.kind, 'selection');
@@ -89,30 +112,54 @@ describe('attached context (#file, selections) reaches the council', () => {
     assert.equal((final.metadata as CouncilResultMetadata).state, 'completed');
     const debate = promptsFor('contribute_to_debate', api);
     assert.ok(debate.length > 0, 'the council debated');
-    for (const prompt of debate) assert.ok(fences(prompt).some(f => f.attrs.includes('label="src/app.ts"') && f.body.includes(app.split('\n')[0] ?? 'x')), 'every debate turn sees the file');
+    for (const prompt of debate)
+      assert.ok(
+        fences(prompt).some(f => f.attrs.includes('label="src/app.ts"') && f.body.includes(app.split('\n')[0] ?? 'x')),
+        'every debate turn sees the file',
+      );
   });
 
-  it('a file attached to a later turn of the session (an answer) joins the session\'s context', async () => {
+  it("a file attached to a later turn of the session (an answer) joins the session's context", async () => {
     const api = await fixture();
     playCouncil(api, { questions: 1 });
     const first = await sendChat('@council How should lib/format.ts be structured?');
     assert.equal((await sessionOf(first)).attached.length, 0);
     const final = await sendWithAttachments('@council Keep it small', [workspaceUri('lib/format.ts')]);
-    assert.equal((final.metadata as CouncilResultMetadata).sessionId, (first.metadata as CouncilResultMetadata).sessionId, 'the same session');
-    assert.deepEqual((await sessionOf(final)).attached.map(i => i.label), ['lib/format.ts']);
+    assert.equal(
+      (final.metadata as CouncilResultMetadata).sessionId,
+      (first.metadata as CouncilResultMetadata).sessionId,
+      'the same session',
+    );
+    assert.deepEqual(
+      (await sessionOf(final)).attached.map(i => i.label),
+      ['lib/format.ts'],
+    );
     const debate = promptsFor('contribute_to_debate', api);
-    assert.ok(debate.length > 0 && debate.every(p => fences(p).some(f => f.attrs.includes('label="lib/format.ts"'))), 'the debate sees the file attached with the answer');
+    assert.ok(
+      debate.length > 0 && debate.every(p => fences(p).some(f => f.attrs.includes('label="lib/format.ts"'))),
+      'the debate sees the file attached with the answer',
+    );
   });
 
   it('/plan hands the attached files to its agents as fenced, untrusted data', async () => {
     const api = await fixture();
     api.setResponder(() => ({ fail: 'NotFound', message: 'scripted: stop after the first call' }));
     await sendWithAttachments('@council /plan Add a subtract helper', [workspaceUri('src/app.ts')]);
-    const prompt = api.requests()[0]?.messages.map(m => m.text).join('\n') ?? '';
+    const prompt =
+      api
+        .requests()[0]
+        ?.messages.map(m => m.text)
+        .join('\n') ?? '';
     assert.ok(prompt, 'the run asked the model');
-    const contribution = /<untrusted-data source="attached-context">([\s\S]*?)<\/untrusted-data>/.exec(prompt)?.[1] ?? '';
+    const contribution =
+      /<untrusted-data source="attached-context">([\s\S]*?)<\/untrusted-data>/.exec(prompt)?.[1] ?? '';
     const app = new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri('src/app.ts')));
-    assert.ok(fences(contribution).some(f => f.attrs.includes('label="src/app.ts"') && f.body.includes(app.split('\n')[0] ?? 'x')), 'the file is inside its fence in the agent\'s prompt');
+    assert.ok(
+      fences(contribution).some(
+        f => f.attrs.includes('label="src/app.ts"') && f.body.includes(app.split('\n')[0] ?? 'x'),
+      ),
+      "the file is inside its fence in the agent's prompt",
+    );
   });
 
   it('the adapter turns selections, plain values, unreadable files and failing tools into bounded items and cites what it used', async () => {
@@ -129,7 +176,11 @@ describe('attached context (#file, selections) reaches the council', () => {
         { id: 'vscode.selection', value: selection },
         { id: 'note', modelDescription: 'A pasted note', value: 'Remember the 2 s timeout.' },
         { id: 'vscode.file', value: missing },
-        { id: JSON.stringify({ uri: 'src/util/math.ts', range: [0, 0] }), name: 'add', value: new vscode.Location(workspaceUri('src/util/math.ts'), new vscode.Range(0, 0, 0, 5)) },
+        {
+          id: JSON.stringify({ uri: 'src/util/math.ts', range: [0, 0] }),
+          name: 'add',
+          value: new vscode.Location(workspaceUri('src/util/math.ts'), new vscode.Range(0, 0, 0, 5)),
+        },
         { id: 'image-1', name: 'screenshot.png', value: { mimeType: 'image/png' } },
       ],
       toolReferences: [{ name: 'council_test_no_such_tool' }],
@@ -138,18 +189,25 @@ describe('attached context (#file, selections) reaches the council', () => {
     const source = new vscode.CancellationTokenSource();
     const items = await attachedContext(request, [], PARTICIPANT_ID, undefined, stream, source.token);
     const document = await vscode.workspace.openTextDocument(workspaceUri('src/app.ts'));
-    assert.deepEqual(items.map(i => [i.label, i.kind]), [
-      ['src/app.ts:3', 'selection'],
-      ['A pasted note', 'text'],
-      ['no-such-file.ts', 'file'],
-      ['src/util/math.ts:1', 'symbol'],
-      ['screenshot.png', 'text'],
-      ['#council_test_no_such_tool', 'tool'],
-    ]);
+    assert.deepEqual(
+      items.map(i => [i.label, i.kind]),
+      [
+        ['src/app.ts:3', 'selection'],
+        ['A pasted note', 'text'],
+        ['no-such-file.ts', 'file'],
+        ['src/util/math.ts:1', 'symbol'],
+        ['screenshot.png', 'text'],
+        ['#council_test_no_such_tool', 'tool'],
+      ],
+    );
     const math = await vscode.workspace.openTextDocument(workspaceUri('src/util/math.ts'));
     assert.equal(items[3]?.content, math.lineAt(0).text, 'a symbol shows the lines of its location');
     assert.match(items[4]?.note ?? '', /cannot read \(such as an image\); named only/);
-    assert.equal(items[0]?.content, document.lineAt(2).text, 'a selection ending at a line start covers the lines before it');
+    assert.equal(
+      items[0]?.content,
+      document.lineAt(2).text,
+      'a selection ending at a line start covers the lines before it',
+    );
     assert.equal(items[1]?.content, 'Remember the 2 s timeout.');
     assert.match(items[2]?.note ?? '', /^Could not be read/);
     assert.match(items[5]?.note ?? '', /^Could not be read \(the tool failed/);
@@ -160,8 +218,19 @@ describe('attached context (#file, selections) reaches the council', () => {
   it('a file outside the workspace folder is used only because it was attached, and marked so', async () => {
     const outside = vscode.Uri.joinPath((await councilExtension()).extensionUri, 'package.json');
     const stream = { reference: () => undefined, markdown: () => undefined } as unknown as vscode.ChatResponseStream;
-    const request = { references: [{ id: 'vscode.file', value: outside }], toolReferences: [], toolInvocationToken: undefined } as unknown as vscode.ChatRequest;
-    const [item] = await attachedContext(request, [], PARTICIPANT_ID, undefined, stream, new vscode.CancellationTokenSource().token);
+    const request = {
+      references: [{ id: 'vscode.file', value: outside }],
+      toolReferences: [],
+      toolInvocationToken: undefined,
+    } as unknown as vscode.ChatRequest;
+    const [item] = await attachedContext(
+      request,
+      [],
+      PARTICIPANT_ID,
+      undefined,
+      stream,
+      new vscode.CancellationTokenSource().token,
+    );
     // Whether the host can read the extension's folder differs (web: served over http); the mark is the same.
     assert.match(item?.note ?? '', /Outside the workspace folder; included because the user attached it explicitly/);
   });

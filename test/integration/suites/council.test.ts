@@ -40,14 +40,22 @@ describe('@council sessions in the chat view', () => {
     playCouncil(api, { questions: 2, convergeAtCycle: 2 });
     const first = await sendChat('@council How should we store user sessions?');
     assert.equal(meta(first).state, 'clarifying');
-    assert.deepEqual(labels(first).slice(0, 4), ['Accept recommended answer', 'Skip this question', 'Skip the remaining questions (proceed on assumptions)', 'Ask more questions']);
+    assert.deepEqual(labels(first).slice(0, 4), [
+      'Accept recommended answer',
+      'Skip this question',
+      'Skip the remaining questions (proceed on assumptions)',
+      'Ask more questions',
+    ]);
     const second = await sendChat('@council Latency matters most');
     assert.equal(meta(second).state, 'clarifying');
     assert.equal(meta(second).sessionId, meta(first).sessionId, 'the same session continues across turns');
     const final = await sendChat('@council /accept');
     assert.equal(meta(final).state, 'completed');
     const log = await session(final);
-    assert.deepEqual(log.snapshot.context.answers.map(a => a.answer), ['Latency matters most', 'Recommended answer 1.2']);
+    assert.deepEqual(
+      log.snapshot.context.answers.map(a => a.answer),
+      ['Latency matters most', 'Recommended answer 1.2'],
+    );
     assert.equal(log.snapshot.context.debateCycles, 2);
     assert.match(log.snapshot.context.finalAnswer ?? '', /Where each persona landed/);
     assert.ok(labels(final).includes('Show the assumption log'));
@@ -128,7 +136,10 @@ describe('@council sessions in the chat view', () => {
       return undefined;
     });
     const broken = await sendChat('@council Is Redis a good session store?');
-    assert.match(broken.errorDetails?.message ?? '', /quota for this model is used up.*included in your plan.*The session is saved\./);
+    assert.match(
+      broken.errorDetails?.message ?? '',
+      /quota for this model is used up.*included in your plan.*The session is saved\./,
+    );
     assert.ok(!(broken.errorDetails?.message ?? '').includes('```'), 'provider text never opens a code block');
     assert.deepEqual(labels(broken).slice(0, 1), ['Try again']);
     assert.equal(meta(await sendChat('@council /retry')).state, 'completed');
@@ -153,11 +164,18 @@ describe('@council sessions in the chat view', () => {
     const first = await sendChat('@council Which CI system should we use?');
     // What a turn cut off by a reload leaves behind: its events persisted, its response never shown.
     const log = await session(first);
-    log.apply({ type: 'QUESTION_ANSWERED', answer: { answerId: 'reload-answer', answer: 'GitHub hosted' }, at: new Date().toISOString() });
+    log.apply({
+      type: 'QUESTION_ANSWERED',
+      answer: { answerId: 'reload-answer', answer: 'GitHub hosted' },
+      at: new Date().toISOString(),
+    });
     await (await store()).save(log.stored);
     await sendChat('@council Budget is small');
     const after = await session(first);
-    assert.deepEqual(after.snapshot.context.answers.map(a => a.answer), ['GitHub hosted', 'Budget is small']);
+    assert.deepEqual(
+      after.snapshot.context.answers.map(a => a.answer),
+      ['GitHub hosted', 'Budget is small'],
+    );
   });
 
   it('two chat threads are two independent sessions', async () => {
@@ -198,11 +216,15 @@ describe('@council sessions in the chat view', () => {
     const revisited = await sendChat('@council /revisit');
     log = await session(revisited);
     assert.equal(log.snapshot.context.questions.filter(q => q.status === 'deferred').length, 0);
-    assert.equal(log.snapshot.context.questions.filter(q => q.status === 'pending').length, 3, 'the skipped question is pending again');
+    assert.equal(
+      log.snapshot.context.questions.filter(q => q.status === 'pending').length,
+      3,
+      'the skipped question is pending again',
+    );
     assert.equal(meta(revisited).state, 'clarifying');
   });
 
-  it('Start a new session forgets the thread\'s session; the next request starts another', async () => {
+  it("Start a new session forgets the thread's session; the next request starts another", async () => {
     playCouncil(await fixture(), { questions: 1 });
     const first = await sendChat('@council First question');
     const reset = await sendChat('@council /new');
@@ -238,7 +260,9 @@ describe('Council commands', () => {
     await vscode.commands.executeCommand('council.selectPersonas', { ids: ['qa-engineer', 'devops-engineer'] });
     try {
       const result = await sendChat('@council How do we test deployments?');
-      const names = (await session(result)).snapshot.context.participants.filter(p => p.type === 'persona').map(p => p.name);
+      const names = (await session(result)).snapshot.context.participants
+        .filter(p => p.type === 'persona')
+        .map(p => p.name);
       assert.deepEqual(names, ['QA Engineer', 'DevOps Engineer']);
       assert.ok(!stepsCalled(api).includes('select_personas'));
     } finally {

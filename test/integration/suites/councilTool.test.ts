@@ -38,7 +38,11 @@ describe('the council_deliberate tool (agent mode)', () => {
   it('runs a council without clarifying questions and returns the answer, assumptions and disagreements', async () => {
     const api = await fixture();
     playCouncil(api, { questions: 0, convergeAtCycle: 1 });
-    const text = await invoke({ question: 'Should our API use JWTs or server-side sessions?', context: 'One region, 10k users.', maxCycles: 2 });
+    const text = await invoke({
+      question: 'Should our API use JWTs or server-side sessions?',
+      context: 'One region, 10k users.',
+      maxCycles: 2,
+    });
     assert.match(text, /## The council's answer/);
     assert.match(text, /### Where each persona landed/);
     assert.match(text, /### Assumptions/);
@@ -49,7 +53,10 @@ describe('the council_deliberate tool (agent mode)', () => {
     const used = /Model requests used: (\d+) \(estimated (\d+)–(\d+)\)\./.exec(text);
     assert.ok(used, `the requests used and the estimate: ${text}`);
     assert.equal(Number(used?.[1]), steps.length);
-    assert.ok(Number(used?.[1]) >= Number(used?.[2]) && Number(used?.[1]) <= Number(used?.[3]), `within the estimate: ${used?.[0]}`);
+    assert.ok(
+      Number(used?.[1]) >= Number(used?.[2]) && Number(used?.[1]) <= Number(used?.[3]),
+      `within the estimate: ${used?.[0]}`,
+    );
     const saved = (await store()).load(sessionIdIn(text));
     assert.ok(saved?.ok, 'the session is in the store');
     assert.equal(saved?.ok && saved.snapshot.value, 'completed');
@@ -66,7 +73,10 @@ describe('the council_deliberate tool (agent mode)', () => {
     const opened = await sendChat(`@council /open ${id}`);
     assert.equal(readCouncilMetadata(opened)?.sessionId, id);
     assert.equal(readCouncilMetadata(opened)?.state, 'completed');
-    assert.ok(councilFollowups(opened).some(f => f.label === 'Extend the debate'), 'the usual follow-ups');
+    assert.ok(
+      councilFollowups(opened).some(f => f.label === 'Extend the debate'),
+      'the usual follow-ups',
+    );
     const extended = await sendChat('@council /extend');
     assert.equal(readCouncilMetadata(extended)?.sessionId, id, 'the thread continued the opened session');
     const saved = (await store()).load(id);
@@ -83,7 +93,11 @@ describe('the council_deliberate tool (agent mode)', () => {
   it('seats the named personas without a selection call', async () => {
     const api = await fixture();
     playCouncil(api, { questions: 0, convergeAtCycle: 1 });
-    const text = await invoke({ question: 'Queue or cron for nightly exports?', personas: ['devops-engineer', 'senior-developer'], maxCycles: 1 });
+    const text = await invoke({
+      question: 'Queue or cron for nightly exports?',
+      personas: ['devops-engineer', 'senior-developer'],
+      maxCycles: 1,
+    });
     assert.ok(!stepsCalled(api).includes('select_personas'), stepsCalled(api).join(', '));
     assert.match(text, /Council: DevOps Engineer, Senior Developer\./);
     assert.match(text, /## The council's answer/);
@@ -99,7 +113,11 @@ describe('the council_deliberate tool (agent mode)', () => {
 
   it('returns what went wrong as text when the model fails, with the session kept', async () => {
     const api = await fixture();
-    playCouncil(api, { questions: 0 }, step => (step === 'write_answer' ? { fail: 'Blocked', message: 'temporarily blocked due to making too many requests' } : undefined));
+    playCouncil(api, { questions: 0 }, step =>
+      step === 'write_answer'
+        ? { fail: 'Blocked', message: 'temporarily blocked due to making too many requests' }
+        : undefined,
+    );
     const text = await invoke({ question: 'Rewrite the billing service in Rust?', maxCycles: 1 });
     assert.match(text, /The council did not finish\./);
     assert.match(text, /The session is saved; calling the tool again starts a new one\./);
@@ -108,14 +126,17 @@ describe('the council_deliberate tool (agent mode)', () => {
     assert.ok(saved?.ok, 'the session is in the store');
   });
 
-  it('stops when cancelled: the caller gets VS Code\'s cancellation, the run makes no further request, the session is kept', async () => {
+  it("stops when cancelled: the caller gets VS Code's cancellation, the run makes no further request, the session is kept", async () => {
     const api = await fixture();
-    playCouncil(api, { questions: 0 }, step => (step === 'contribute_to_debate' ? { waitForCancellation: true } : undefined));
+    playCouncil(api, { questions: 0 }, step =>
+      step === 'contribute_to_debate' ? { waitForCancellation: true } : undefined,
+    );
     const before = new Set((await store()).list().map(s => s.id));
     const source = new vscode.CancellationTokenSource();
     const pending = invoke({ question: 'Monorepo or many repos?', maxCycles: 2 }, source.token);
     const deadline = Date.now() + 10_000;
-    while (!stepsCalled(api).includes('contribute_to_debate') && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 50));
+    while (!stepsCalled(api).includes('contribute_to_debate') && Date.now() < deadline)
+      await new Promise(resolve => setTimeout(resolve, 50));
     source.cancel();
     // VS Code answers a cancelled invokeTool with its CancellationError (raceCancellation), whatever the tool does.
     await assert.rejects(pending, (error: unknown) => error instanceof Error && error.name === 'Canceled');

@@ -52,7 +52,8 @@ describe('the demo council (npm start)', function () {
     const first = await sendChat('@council How should we store sessions?');
     assert.equal(councilMeta(first).state, 'clarifying');
     let result = first;
-    for (let turn = 0; turn < 4 && councilMeta(result).state === 'clarifying'; turn++) result = await sendChat('@council /accept');
+    for (let turn = 0; turn < 4 && councilMeta(result).state === 'clarifying'; turn++)
+      result = await sendChat('@council /accept');
     assert.equal(councilMeta(result).state, 'completed');
     const id = councilMeta(result).sessionId ?? '';
     const saved = ((await councilExtension()).exports as CouncilApi).store.load(id);
@@ -60,7 +61,8 @@ describe('the demo council (npm start)', function () {
     const log = SessionLog.restore(saved?.ok ? saved.stored : undefined);
     const context = log.snapshot.context;
     const finalAnswer = context.finalAnswer ?? '';
-    for (const name of ['Security Expert', 'Software Architect', 'Senior Developer']) assert.match(finalAnswer, new RegExp(name), `${name} in the final answer`);
+    for (const name of ['Security Expert', 'Software Architect', 'Senior Developer'])
+      assert.match(finalAnswer, new RegExp(name), `${name} in the final answer`);
     assert.match(finalAnswer, /server-side in Redis/);
     assert.match(finalAnswer, /JWTs for a future public API/, 'the remaining disagreement');
     assert.equal(context.debateCycles, 3, 'split in cycle 1, mostly agreed in cycle 2, settled in cycle 3');
@@ -75,7 +77,9 @@ describe('the demo council (npm start)', function () {
     // "Plan this" turns the answer into a /plan run, which the demo plays to its report.
     const planThis = councilFollowups(result).find(f => f.label === 'Plan this');
     assert.ok(planThis, 'a Plan this button');
-    const planned = await continueToEnd(await sendChat(`@council /${planThis?.command} ${planThis?.prompt ?? ''}`.trim()));
+    const planned = await continueToEnd(
+      await sendChat(`@council /${planThis?.command} ${planThis?.prompt ?? ''}`.trim()),
+    );
     assert.equal(planMeta(planned).status, 'completed', JSON.stringify(planMeta(planned)));
   });
 
@@ -83,6 +87,12 @@ describe('the demo council (npm start)', function () {
     const result = await continueToEnd(await sendChat('@council /plan Make sessions revocable'));
     assert.equal(planMeta(result).status, 'completed', JSON.stringify(planMeta(result)));
     const asked = (await fixture()).requests().flatMap(r => r.tools.map(t => t.name));
-    for (const tool of ['discovery_collector_result', 'planning_collector_result', 'ticket_agent_result', 'ticket_collector_result']) assert.ok(asked.includes(tool), `${tool} was asked for`);
+    for (const tool of [
+      'discovery_collector_result',
+      'planning_collector_result',
+      'ticket_agent_result',
+      'ticket_collector_result',
+    ])
+      assert.ok(asked.includes(tool), `${tool} was asked for`);
   });
 });

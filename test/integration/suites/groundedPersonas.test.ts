@@ -32,11 +32,15 @@ describe('workspace-grounded personas (council.personas.groundInWorkspace)', () 
       if (request.toolMode === 'auto' && request.tools.some(t => t.name === 'read_file_range')) {
         // Read once; once a tool result is in the conversation, stop looking things up.
         const read = request.messages.some(m => m.text.includes('[tool result'));
-        return read ? 'I have what I need.' : { toolCall: { name: 'read_file_range', input: { path: FILE, startLine: 1, endLine: 3 } } };
+        return read
+          ? 'I have what I need.'
+          : { toolCall: { name: 'read_file_range', input: { path: FILE, startLine: 1, endLine: 3 } } };
       }
       if (step !== 'contribute_to_debate') return undefined;
       const value = councilReply(step, textOf(request), SCRIPT) as { argument: string };
-      return { toolCall: { name: step, input: { ...value, argument: `${value.argument} ${FILE} already has add(a, b).` } } };
+      return {
+        toolCall: { name: step, input: { ...value, argument: `${value.argument} ${FILE} already has add(a, b).` } },
+      };
     });
     const result = await sendChat('@council /debate Where should a subtract helper live?');
     assert.equal((result.metadata as CouncilResultMetadata).state, 'completed');
@@ -45,21 +49,47 @@ describe('workspace-grounded personas (council.personas.groundInWorkspace)', () 
     const steps = stepsCalled(api);
     const lookups = requests.filter(r => r.toolMode === 'auto' && r.tools.length > 0);
     assert.equal(lookups.length, 4, 'two personas, each: one read, one turn without calls');
-    assert.ok(lookups.every(r => r.tools.map(t => t.name).sort().join() === 'list_files,read_file_range,search_text'), 'only read-only tools are offered');
+    assert.ok(
+      lookups.every(
+        r =>
+          r.tools
+            .map(t => t.name)
+            .sort()
+            .join() === 'list_files,read_file_range,search_text',
+      ),
+      'only read-only tools are offered',
+    );
     const second = lookups.find(r => r.messages.some(m => m.text.includes('[tool result')));
-    assert.match(textOf(second), /<untrusted-data source="workspace_read_file_range">[\s\S]*return a \+ b;/, 'the tool result reached the next request');
+    assert.match(
+      textOf(second),
+      /<untrusted-data source="workspace_read_file_range">[\s\S]*return a \+ b;/,
+      'the tool result reached the next request',
+    );
     const contributions = requests.filter((_, i) => steps[i] === 'contribute_to_debate');
     assert.equal(contributions.length, 2);
-    for (const request of contributions) assert.match(textOf(request), /<untrusted-data source="workspace_read_file_range">[\s\S]*return a \+ b;/, 'and the contribution request');
+    for (const request of contributions)
+      assert.match(
+        textOf(request),
+        /<untrusted-data source="workspace_read_file_range">[\s\S]*return a \+ b;/,
+        'and the contribution request',
+      );
     const final = requests.filter((_, i) => steps[i] === 'write_answer');
-    assert.ok(final.length === 1 && textOf(final[0]).includes(`${FILE} already has add(a, b).`), 'the final answer is written from contributions citing the file');
+    assert.ok(
+      final.length === 1 && textOf(final[0]).includes(`${FILE} already has add(a, b).`),
+      'the final answer is written from contributions citing the file',
+    );
 
     // The chat shows a cited workspace path as a link to the file.
     const anchors: [vscode.Uri, string | undefined][] = [];
-    const stream = { anchor: (uri: vscode.Uri, title?: string) => void anchors.push([uri, title]) } as unknown as vscode.ChatResponseStream;
+    const stream = {
+      anchor: (uri: vscode.Uri, title?: string) => void anchors.push([uri, title]),
+    } as unknown as vscode.ChatResponseStream;
     chatOutput(stream).anchor?.(FILE);
     chatOutput(stream).anchor?.('../outside.ts');
     const folder = vscode.workspace.workspaceFolders?.[0] as vscode.WorkspaceFolder;
-    assert.deepEqual(anchors.map(([uri, title]) => [uri.toString(), title]), [[vscode.Uri.joinPath(folder.uri, FILE).toString(), FILE]]);
+    assert.deepEqual(
+      anchors.map(([uri, title]) => [uri.toString(), title]),
+      [[vscode.Uri.joinPath(folder.uri, FILE).toString(), FILE]],
+    );
   });
 });

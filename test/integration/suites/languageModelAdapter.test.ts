@@ -46,7 +46,13 @@ describe('languageModelAdapter over a real vscode.LanguageModelChat', () => {
 
   it('streams text and tool calls in the order the model sends them', async () => {
     (await fixture()).setScript([
-      { parts: [{ text: 'Thinking. ' }, { text: 'Done.' }, { toolCall: { name: 'answer', input: { value: 1 }, callId: 'c1' } }] },
+      {
+        parts: [
+          { text: 'Thinking. ' },
+          { text: 'Done.' },
+          { toolCall: { name: 'answer', input: { value: 1 }, callId: 'c1' } },
+        ],
+      },
     ]);
     const parts = await drain(await scriptedModel(TOOL_MODEL_ID), question);
     assert.deepEqual(parts, [
@@ -63,7 +69,13 @@ describe('languageModelAdapter over a real vscode.LanguageModelChat', () => {
       messages: [
         { role: 'user', content: 'Give the value.' },
         { role: 'assistant', content: [{ kind: 'toolCall', callId: 'c0', name: 'answer', input: { value: 'x' } }] },
-        { role: 'user', content: [{ kind: 'toolResult', callId: 'c0', content: 'value must be a number' }, { kind: 'text', text: ' Retry.' }] },
+        {
+          role: 'user',
+          content: [
+            { kind: 'toolResult', callId: 'c0', content: 'value must be a number' },
+            { kind: 'text', text: ' Retry.' },
+          ],
+        },
       ],
       tools: [{ name: 'answer', description: 'Report the value', inputSchema }],
       toolMode: 'required',
@@ -103,11 +115,29 @@ describe('languageModelAdapter over a real vscode.LanguageModelChat', () => {
     assert.equal((await failureFor()).kind, 'offTopic');
   });
 
-  it('tells Copilot\'s quota, rate-limit and token-limit failures apart, with the wait when the provider gives one', async () => {
+  it("tells Copilot's quota, rate-limit and token-limit failures apart, with the wait when the provider gives one", async () => {
     const cases = [
-      [{ fail: 'ChatQuotaExceeded', message: 'You have exceeded your premium request allowance.' }, 'quotaExceeded', undefined],
-      [{ fail: 'ChatRateLimited', message: 'Sorry, you have been rate-limited. Please wait 20 seconds before trying again.' }, 'rateLimited', 20],
-      [{ fail: 'Blocked', message: 'Request was temporarily blocked due to making too many requests. Retry after 30 seconds.' }, 'rateLimited', 30],
+      [
+        { fail: 'ChatQuotaExceeded', message: 'You have exceeded your premium request allowance.' },
+        'quotaExceeded',
+        undefined,
+      ],
+      [
+        {
+          fail: 'ChatRateLimited',
+          message: 'Sorry, you have been rate-limited. Please wait 20 seconds before trying again.',
+        },
+        'rateLimited',
+        20,
+      ],
+      [
+        {
+          fail: 'Blocked',
+          message: 'Request was temporarily blocked due to making too many requests. Retry after 30 seconds.',
+        },
+        'rateLimited',
+        30,
+      ],
       [{ fail: 'Unknown', message: 'Message exceeds token limit.' }, 'tooLarge', undefined],
     ] as const;
     for (const [reply, kind, wait] of cases) {

@@ -26,7 +26,17 @@ describe('Council log (LogOutputChannel)', () => {
 
   it('formats a turn with ids and numbers only', () => {
     assert.equal(
-      formatTurn({ sessionId: 's-1', state: 'debating', modelId: 'council-test-model', calls: 3, latencyMs: 1234.6, promptTokens: 812, command: 'debate', sessionRequests: 7, budget: 12 }),
+      formatTurn({
+        sessionId: 's-1',
+        state: 'debating',
+        modelId: 'council-test-model',
+        calls: 3,
+        latencyMs: 1234.6,
+        promptTokens: 812,
+        command: 'debate',
+        sessionRequests: 7,
+        budget: 12,
+      }),
       'turn session=s-1 state=debating model=council-test-model calls=3 latencyMs=1235 promptTokens=812 command=debate sessionRequests=7 budget=12',
     );
   });

@@ -2,8 +2,16 @@ import * as vscode from 'vscode';
 import * as assert from '../assert';
 import { parsePersonaFile } from '../../../src/core/personas/parse';
 import { loadPersonas } from '../../../src/core/personas/registry';
-import { PERSONA_COMMAND, registerPersonaCommands, type CreatePersonaResult } from '../../../src/vscode/personas/personaCommands';
-import { builtInPersonaSource, loadCouncilPersonas, workspacePersonaSource } from '../../../src/vscode/personas/personaSource';
+import {
+  PERSONA_COMMAND,
+  registerPersonaCommands,
+  type CreatePersonaResult,
+} from '../../../src/vscode/personas/personaCommands';
+import {
+  builtInPersonaSource,
+  loadCouncilPersonas,
+  workspacePersonaSource,
+} from '../../../src/vscode/personas/personaSource';
 import { councilExtension } from '../harness';
 
 const decoder = new TextDecoder();
@@ -29,12 +37,24 @@ describe('personas: built-in and workspace sources in a real VS Code', () => {
   it('reads the 8 built-in personas from the extension with vscode.workspace.fs', async () => {
     const files = await builtInPersonaSource(extensionUri).list();
     assert.equal(files.length, 8);
-    assert.ok(files.every(file => /^personas\/[a-z-]+\.md$/.test(file.path)), files.map(file => file.path).join(', '));
+    assert.ok(
+      files.every(file => /^personas\/[a-z-]+\.md$/.test(file.path)),
+      files.map(file => file.path).join(', '),
+    );
     const registry = await loadPersonas({ builtIn: builtInPersonaSource(extensionUri) });
     assert.deepEqual(registry.problems, []);
     assert.deepEqual(
       registry.personas.map(persona => persona.id),
-      ['devils-advocate', 'devops-engineer', 'performance-engineer', 'product-manager', 'qa-engineer', 'security-expert', 'senior-developer', 'software-architect'],
+      [
+        'devils-advocate',
+        'devops-engineer',
+        'performance-engineer',
+        'product-manager',
+        'qa-engineer',
+        'security-expert',
+        'senior-developer',
+        'software-architect',
+      ],
     );
   });
 
@@ -54,7 +74,11 @@ describe('personas: built-in and workspace sources in a real VS Code', () => {
       assert.equal(security?.origin, 'workspace');
       assert.equal(security?.path, '.council/personas/security-expert.md');
       assert.match(security?.instructions ?? '', /TEST-WORKSPACE-OVERRIDE/);
-      assert.ok(registry.personas.filter(persona => persona.id !== 'security-expert').every(persona => persona.origin === 'builtIn'));
+      assert.ok(
+        registry.personas
+          .filter(persona => persona.id !== 'security-expert')
+          .every(persona => persona.origin === 'builtIn'),
+      );
       assert.equal(registry.problems.length, 1);
       const [problem] = registry.problems;
       assert.ok(problem?.kind === 'invalidFile');
@@ -104,7 +128,9 @@ describe('persona commands in a real VS Code', () => {
   });
 
   it('createPersona writes a valid persona file, opens it, and the registry loads it', async () => {
-    const result = await vscode.commands.executeCommand<CreatePersonaResult>(PERSONA_COMMAND.create, { name: 'Database Administrator' });
+    const result = await vscode.commands.executeCommand<CreatePersonaResult>(PERSONA_COMMAND.create, {
+      name: 'Database Administrator',
+    });
     assert.ok(result && 'created' in result, JSON.stringify(result));
     assert.equal(result.created.toString(), created().toString());
     const text = decoder.decode(await vscode.workspace.fs.readFile(result.created));
@@ -119,16 +145,27 @@ describe('persona commands in a real VS Code', () => {
   });
 
   it('createPersona refuses to overwrite an existing file', async () => {
-    const before = decoder.decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.council', 'personas', 'security-expert.md')));
-    const result = await vscode.commands.executeCommand<CreatePersonaResult>(PERSONA_COMMAND.create, { name: 'Security Expert' });
+    const before = decoder.decode(
+      await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.council', 'personas', 'security-expert.md')),
+    );
+    const result = await vscode.commands.executeCommand<CreatePersonaResult>(PERSONA_COMMAND.create, {
+      name: 'Security Expert',
+    });
     assert.deepEqual(result && 'refused' in result ? result.refused : result, 'exists');
-    assert.match((result as { message?: string }).message ?? '', /\.council\/personas\/security-expert\.md already exists/);
-    const after = decoder.decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.council', 'personas', 'security-expert.md')));
+    assert.match(
+      (result as { message?: string }).message ?? '',
+      /\.council\/personas\/security-expert\.md already exists/,
+    );
+    const after = decoder.decode(
+      await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.council', 'personas', 'security-expert.md')),
+    );
     assert.equal(after, before);
   });
 
   it('createPersona refuses a name that gives no id', async () => {
-    const result = await vscode.commands.executeCommand<CreatePersonaResult>(PERSONA_COMMAND.create, { name: '  !!!  ' });
+    const result = await vscode.commands.executeCommand<CreatePersonaResult>(PERSONA_COMMAND.create, {
+      name: '  !!!  ',
+    });
     assert.deepEqual(result && 'refused' in result ? result.refused : result, 'invalidName');
   });
 

@@ -25,7 +25,9 @@ import {
 
 type Route = (text: string) => unknown;
 
-const resultIds = (text: string): string[] => [...new Set([...text.matchAll(/resultId (wf-[^\s)]+)/g)].map(m => m[1] ?? ''))];
+const resultIds = (text: string): string[] => [
+  ...new Set([...text.matchAll(/resultId (wf-[^\s)]+)/g)].map(m => m[1] ?? '')),
+];
 
 /** The scripted pipeline (test/support/pipelineScript.ts) keyed by the structured-output tool each agent is offered. */
 const ROUTES: Record<string, Route> = {
@@ -38,7 +40,10 @@ const ROUTES: Record<string, Route> = {
 };
 
 /** Plays the pipeline: agents answer their structured tool; exploration stops at once. `override` may answer a route. */
-function playPipeline(api: FixtureApi, override: (route: string, request: ScriptedRequest) => ScriptedReply | undefined = () => undefined): void {
+function playPipeline(
+  api: FixtureApi,
+  override: (route: string, request: ScriptedRequest) => ScriptedReply | undefined = () => undefined,
+): void {
   api.setResponder(request => {
     const route = request.tools.map(tool => tool.name).find(name => name in ROUTES);
     if (!route) return 'I know enough.';
@@ -67,7 +72,12 @@ function buttonQuery(result: vscode.ChatResult, label: string): string {
 }
 
 /** A stored plan run as the pipeline sees it (its stages, next stage, skipped stages), with its status and request count. */
-async function storedRun(runId: string | undefined): Promise<{ readonly status: StoredWorkflowRun['status']; readonly requestsUsed: number; readonly state: PipelineRunState; readonly run: StoredWorkflowRun }> {
+async function storedRun(runId: string | undefined): Promise<{
+  readonly status: StoredWorkflowRun['status'];
+  readonly requestsUsed: number;
+  readonly state: PipelineRunState;
+  readonly run: StoredWorkflowRun;
+}> {
   const extension = await councilExtension();
   const api = extension.exports as CouncilApi;
   const run = api.runs.load(runId ?? '');
@@ -75,7 +85,12 @@ async function storedRun(runId: string | undefined): Promise<{ readonly status: 
   const stored = run as StoredWorkflowRun;
   const plan = (await loadWorkflows(extension.extensionUri, DEEP_WORK_AGENT_TYPES)).get('plan');
   assert.ok(plan, 'the plan workflow loads');
-  return { status: stored.status, requestsUsed: stored.state.requestsUsed, state: pipelineRunStateOf(plan as NonNullable<typeof plan>, stored.state), run: stored };
+  return {
+    status: stored.status,
+    requestsUsed: stored.state.requestsUsed,
+    state: pipelineRunStateOf(plan as NonNullable<typeof plan>, stored.state),
+    run: stored,
+  };
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -114,14 +129,23 @@ describe('/plan: the deep-work pipeline in chat', function () {
     const first = await sendChat('@council /plan Add a subtract helper');
     const runId = meta(first).runId;
     assert.match(runId ?? '', /^wf-[0-9a-f-]{36}$/);
-    assert.deepEqual({ status: meta(first).status, stage: meta(first).stage, next: meta(first).nextStage }, { status: 'paused', stage: 'discovery', next: 'planning' });
-    assert.deepEqual(planFollowups(first)?.map(f => f.label), ['Continue', 'Redo stage', 'Skip next stage', 'Abort']);
+    assert.deepEqual(
+      { status: meta(first).status, stage: meta(first).stage, next: meta(first).nextStage },
+      { status: 'paused', stage: 'discovery', next: 'planning' },
+    );
+    assert.deepEqual(
+      planFollowups(first)?.map(f => f.label),
+      ['Continue', 'Redo stage', 'Skip next stage', 'Abort'],
+    );
     assert.equal(calls(api, 'planning_agent_result'), 0, 'planning waits for Continue');
     assert.equal((await storedRun(runId)).status, 'paused');
     assert.equal((await storedRun(runId)).requestsUsed, api.requests().length, 'the run counts what it spent');
 
     const second = await sendChat(buttonQuery(first, 'Continue'));
-    assert.deepEqual({ id: meta(second).runId, status: meta(second).status, stage: meta(second).stage }, { id: runId, status: 'paused', stage: 'planning' });
+    assert.deepEqual(
+      { id: meta(second).runId, status: meta(second).status, stage: meta(second).stage },
+      { id: runId, status: 'paused', stage: 'planning' },
+    );
     assert.equal(calls(api, 'discovery_collector_result'), 1, 'discovery is not redone on resume');
 
     const third = await sendChat(buttonQuery(second, 'Continue'));
@@ -132,7 +156,14 @@ describe('/plan: the deep-work pipeline in chat', function () {
     assert.equal(run.status, 'completed');
     assert.equal(run.requestsUsed, api.requests().length, 'the count survives each checkpoint pause');
     assert.deepEqual(Object.keys(run.state.stages), ['discovery', 'planning', 'tickets']);
-    for (const file of ['code-map.md', 'recommendations.md', 'tickets.md', 'outcomes/T-1.md', 'outcomes/T-2.md', 'run.md']) {
+    for (const file of [
+      'code-map.md',
+      'recommendations.md',
+      'tickets.md',
+      'outcomes/T-1.md',
+      'outcomes/T-2.md',
+      'run.md',
+    ]) {
       assert.ok(await exists(`.council/runs/${runId}/${file}`), `${file} is written`);
     }
     assert.equal(await exists('test/T-1.test.ts'), false, 'nothing is applied by the run');
@@ -143,11 +174,17 @@ describe('/plan: the deep-work pipeline in chat', function () {
     playPipeline(api);
     const first = await sendChat('@council /plan Add a subtract helper');
     const redone = await sendChat(buttonQuery(first, 'Redo stage'));
-    assert.deepEqual({ id: meta(redone).runId, status: meta(redone).status, stage: meta(redone).stage }, { id: meta(first).runId, status: 'paused', stage: 'discovery' });
+    assert.deepEqual(
+      { id: meta(redone).runId, status: meta(redone).status, stage: meta(redone).stage },
+      { id: meta(first).runId, status: 'paused', stage: 'discovery' },
+    );
     assert.equal(calls(api, 'discovery_collector_result'), 2, 'discovery ran twice');
     assert.equal(calls(api, 'planning_agent_result'), 0);
     const run = await storedRun(meta(first).runId);
-    assert.deepEqual(run.state.phases.map(p => `${p.stage}:${p.outcome}`), ['discovery:redo', 'discovery:advanced']);
+    assert.deepEqual(
+      run.state.phases.map(p => `${p.stage}:${p.outcome}`),
+      ['discovery:redo', 'discovery:advanced'],
+    );
 
     const skipped = await sendChat(buttonQuery(redone, 'Skip next stage'));
     assert.equal(meta(skipped).status, 'completed');
@@ -167,22 +204,34 @@ describe('/plan: the deep-work pipeline in chat', function () {
     assert.equal((await storedRun(meta(first).runId)).status, 'aborted');
     assert.equal(calls(api, 'planning_agent_result'), 0);
     const resumed = await sendChat(buttonQuery(aborted, 'Resume'));
-    assert.deepEqual({ id: meta(resumed).runId, status: meta(resumed).status, stage: meta(resumed).stage }, { id: meta(first).runId, status: 'paused', stage: 'planning' });
+    assert.deepEqual(
+      { id: meta(resumed).runId, status: meta(resumed).status, stage: meta(resumed).stage },
+      { id: meta(first).runId, status: 'paused', stage: 'planning' },
+    );
     assert.equal(calls(api, 'discovery_collector_result'), 1);
   });
 
   it('a failed model call ends with Try again, which resumes at the failed stage', async () => {
     const api = await fixture();
     let failing = true;
-    playPipeline(api, route => (route === 'planning_collector_result' && failing ? { fail: 'Blocked', message: 'Blocked by policy.' } : undefined));
+    playPipeline(api, route =>
+      route === 'planning_collector_result' && failing ? { fail: 'Blocked', message: 'Blocked by policy.' } : undefined,
+    );
     const first = await sendChat('@council /plan Add a subtract helper');
     const failed = await sendChat(buttonQuery(first, 'Continue'));
     assert.equal(meta(failed).status, 'failed');
-    assert.match(failed.errorDetails?.message ?? '', /content policy.*Progress up to Discovery is saved\./, 'an error box that says what happened and what is kept');
+    assert.match(
+      failed.errorDetails?.message ?? '',
+      /content policy.*Progress up to Discovery is saved\./,
+      'an error box that says what happened and what is kept',
+    );
     assert.equal(meta(failed).stage, 'discovery', 'the state stays at the last completed stage');
     failing = false;
     const retried = await sendChat(buttonQuery(failed, 'Try again'));
-    assert.deepEqual({ status: meta(retried).status, stage: meta(retried).stage }, { status: 'paused', stage: 'planning' });
+    assert.deepEqual(
+      { status: meta(retried).status, stage: meta(retried).stage },
+      { status: 'paused', stage: 'planning' },
+    );
   });
 
   it('Stop leaves the run resumable at its last completed stage', async () => {
@@ -206,7 +255,10 @@ describe('/plan: the deep-work pipeline in chat', function () {
     assert.equal(run.state.nextStage, 'planning', 'discovery stays done');
     hang = false;
     const resumed = await sendChat(`@council /plan resume ${runId}`);
-    assert.deepEqual({ id: meta(resumed).runId, status: meta(resumed).status, stage: meta(resumed).stage }, { id: runId, status: 'paused', stage: 'planning' });
+    assert.deepEqual(
+      { id: meta(resumed).runId, status: meta(resumed).status, stage: meta(resumed).stage },
+      { id: runId, status: 'paused', stage: 'planning' },
+    );
     assert.equal(calls(api, 'discovery_collector_result'), 1);
   });
 
@@ -214,26 +266,37 @@ describe('/plan: the deep-work pipeline in chat', function () {
     const api = await fixture();
     playCouncil(api, { questions: 0, convergeAtCycle: 1 });
     const answer = await sendChat('@council /debate Should the app format its results?');
-    assert.ok(councilFollowups(answer).some(f => f.label === 'Plan this' && f.command === 'plan' && f.prompt === ''), 'a Plan this button');
+    assert.ok(
+      councilFollowups(answer).some(f => f.label === 'Plan this' && f.command === 'plan' && f.prompt === ''),
+      'a Plan this button',
+    );
     playPipeline(api);
     const planned = await sendChat('@council /plan');
     const run = await storedRun(meta(planned).runId);
     assert.match(run.state.goal, /Go with option B/);
   });
 
-  it('applies a ticket\'s changes only when confirmed', async () => {
+  it("applies a ticket's changes only when confirmed", async () => {
     const api = await fixture();
     playPipeline(api);
     const done = await completedRun('Add a subtract helper');
     const runId = meta(done).runId;
-    const declined = await vscode.commands.executeCommand<ApplyTicketChangesResult>('council.applyTicketChanges', { runId, ticketId: 'T-2', confirmed: false });
+    const declined = await vscode.commands.executeCommand<ApplyTicketChangesResult>('council.applyTicketChanges', {
+      runId,
+      ticketId: 'T-2',
+      confirmed: false,
+    });
     assert.equal(declined.applied, false);
     assert.deepEqual(declined.files, ['modify src/util/math.ts', 'create test/T-2.test.ts']);
     assert.equal(await exists('test/T-2.test.ts'), false, 'an unconfirmed change changes nothing');
     const math = await vscode.workspace.openTextDocument(workspaceUri('src/util/math.ts'));
     assert.equal(math.lineAt(1).text, '  return a + b;');
 
-    const applied = await vscode.commands.executeCommand<ApplyTicketChangesResult>('council.applyTicketChanges', { runId, ticketId: 'T-1', confirmed: true });
+    const applied = await vscode.commands.executeCommand<ApplyTicketChangesResult>('council.applyTicketChanges', {
+      runId,
+      ticketId: 'T-1',
+      confirmed: true,
+    });
     assert.equal(applied.applied, true, applied.message);
     assert.ok(await exists('test/T-1.test.ts'), 'the proposed file is created');
     assert.equal(math.lineAt(1).text, '  return a + b; // checked');
@@ -242,15 +305,21 @@ describe('/plan: the deep-work pipeline in chat', function () {
 
   it('"Council: Plan a Task" opens chat with @council /plan <goal>', async () => {
     playPipeline(await fixture());
-    const result = await vscode.commands.executeCommand<vscode.ChatResult | undefined>('council.planTask', { goal: 'Add a subtract helper' });
+    const result = await vscode.commands.executeCommand<vscode.ChatResult | undefined>('council.planTask', {
+      goal: 'Add a subtract helper',
+    });
     assert.ok(result, 'the chat request ran');
-    assert.deepEqual({ status: meta(result as vscode.ChatResult).status, stage: meta(result as vscode.ChatResult).stage }, { status: 'paused', stage: 'discovery' });
+    assert.deepEqual(
+      { status: meta(result as vscode.ChatResult).status, stage: meta(result as vscode.ChatResult).stage },
+      { status: 'paused', stage: 'discovery' },
+    );
   });
 });
 
 describe('/plan adapters over the real workspace and storage', () => {
   it('the reader lists visible files, honours search.exclude, skips node_modules and run reports, and never returns binary text', async () => {
-    const write = (path: string, text: string) => vscode.workspace.fs.writeFile(workspaceUri(path), new TextEncoder().encode(text));
+    const write = (path: string, text: string) =>
+      vscode.workspace.fs.writeFile(workspaceUri(path), new TextEncoder().encode(text));
     await write('node_modules/pkg/index.js', 'module.exports = 1;');
     await write('generated/out.ts', 'export const x = 1;');
     await write('.council/runs/wf-00000000-0000-4000-8000-000000000000/run.md', '# old run');
@@ -261,18 +330,27 @@ describe('/plan adapters over the real workspace and storage', () => {
     try {
       const reader = new VsCodeWorkspaceReader();
       const paths = (await reader.listFiles(undefined, 1000)).map(f => f.path);
-      for (const visible of ['src/app.ts', 'src/util/math.ts', 'lib/format.ts', 'README.md']) assert.ok(paths.includes(visible), `${visible} listed: ${paths.join(', ')}`);
-      for (const hidden of ['node_modules/pkg/index.js', 'generated/out.ts']) assert.ok(!paths.includes(hidden), `${hidden} not listed`);
+      for (const visible of ['src/app.ts', 'src/util/math.ts', 'lib/format.ts', 'README.md'])
+        assert.ok(paths.includes(visible), `${visible} listed: ${paths.join(', ')}`);
+      for (const hidden of ['node_modules/pkg/index.js', 'generated/out.ts'])
+        assert.ok(!paths.includes(hidden), `${hidden} not listed`);
       assert.ok(!paths.some(p => p.startsWith('.council/runs/')), 'earlier run reports are not listed');
-      assert.deepEqual((await reader.listFiles('src/**/*.ts', 10)).map(f => f.path), ['src/app.ts', 'src/util/math.ts']);
+      assert.deepEqual(
+        (await reader.listFiles('src/**/*.ts', 10)).map(f => f.path),
+        ['src/app.ts', 'src/util/math.ts'],
+      );
       const range = await reader.readRange('src/app.ts', 3, 3);
       assert.deepEqual({ text: range?.text, total: range?.totalLines }, { text: '  return add(1, 2);', total: 5 });
       assert.equal((await reader.readRange('data/blob.txt', 1, 5))?.text, '(binary file: not read)');
       assert.equal(await reader.readRange('../outside.ts', 1, 5), undefined, 'no path leaves the workspace');
-      assert.deepEqual((await reader.searchText('ADD(', 5)).map(m => `${m.path}:${m.line}`), ['src/app.ts:3', 'src/util/math.ts:1']);
+      assert.deepEqual(
+        (await reader.searchText('ADD(', 5)).map(m => `${m.path}:${m.line}`),
+        ['src/app.ts:3', 'src/util/math.ts:1'],
+      );
     } finally {
       await config.update('exclude', previous, vscode.ConfigurationTarget.Global);
-      for (const path of ['node_modules', 'generated', 'data']) await vscode.workspace.fs.delete(workspaceUri(path), { recursive: true });
+      for (const path of ['node_modules', 'generated', 'data'])
+        await vscode.workspace.fs.delete(workspaceUri(path), { recursive: true });
     }
   });
 
@@ -280,12 +358,24 @@ describe('/plan adapters over the real workspace and storage', () => {
     const store = new MementoHistoryStore((await fixture()).workspaceState);
     const runId = 'wf-00000000-0000-4000-8000-00000000abcd';
     const item = {
-      itemId: 'i-1', runId, agentType: 'discovery-agent', agentId: 'discovery-1', action: 'discover', inputType: 'DiscoveryAgentRequest',
-      input: {}, outcome: { status: 'succeeded' as const, output: {} }, upstreamContextIds: [],
-      startedAt: '2026-01-19T10:00:00.000Z', endedAt: '2026-01-19T10:00:01.000Z', durationMs: 1000,
+      itemId: 'i-1',
+      runId,
+      agentType: 'discovery-agent',
+      agentId: 'discovery-1',
+      action: 'discover',
+      inputType: 'DiscoveryAgentRequest',
+      input: {},
+      outcome: { status: 'succeeded' as const, output: {} },
+      upstreamContextIds: [],
+      startedAt: '2026-01-19T10:00:00.000Z',
+      endedAt: '2026-01-19T10:00:01.000Z',
+      durationMs: 1000,
     };
     await Promise.all([store.append(item), store.append({ ...item, itemId: 'i-2' })]);
-    assert.deepEqual((await store.load(runId)).items.map(i => i.itemId), ['i-1', 'i-2']);
+    assert.deepEqual(
+      (await store.load(runId)).items.map(i => i.itemId),
+      ['i-1', 'i-2'],
+    );
     let refused = false;
     await store.append(item).catch(() => (refused = true));
     assert.ok(refused, 'history is append-only');

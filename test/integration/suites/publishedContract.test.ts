@@ -3,7 +3,11 @@ import * as assert from '../assert';
 import { configure, councilExtension, fixture, newChat, sendChat } from '../harness';
 import { playSchemaFollowing, type SchemaFollowingOptions, type SchemaFollowingPlay } from '../schemaFollowingPlay';
 import type { CouncilApi } from '../../../src/extension';
-import { councilMetadata, readCouncilMetadata, type CouncilResultMetadata } from '../../../src/vscode/chat/councilResult';
+import {
+  councilMetadata,
+  readCouncilMetadata,
+  type CouncilResultMetadata,
+} from '../../../src/vscode/chat/councilResult';
 import { planFollowups, readPlanMetadata } from '../../../src/vscode/plan/planResult';
 import { SessionLog } from '../../../src/core/council/sessionLog';
 
@@ -71,7 +75,9 @@ const neverConverges: SchemaFollowingOptions['choose'] = (tool, generate) => {
 /** Collectors that judge each stage complete (a random decision may rerun or route back, which is covered elsewhere). */
 const collectorsAdvance: SchemaFollowingOptions['choose'] = (tool, generate) => {
   const value = generate();
-  return tool.endsWith('_collector_result') ? { ...(value as object), decision: { kind: 'advance', rationale: 'The stage is complete.' } } : value;
+  return tool.endsWith('_collector_result')
+    ? { ...(value as object), decision: { kind: 'advance', rationale: 'The stage is complete.' } }
+    : value;
 };
 
 describe('a model that follows only the published schemas', function () {
@@ -87,7 +93,8 @@ describe('a model that follows only the published schemas', function () {
       const final = await finish(await sendChat('@council How should we store user sessions?'));
       const log = await assertCompleted(final);
       const council = new Set(log.snapshot.context.participants.map(p => p.name));
-      const landed = ((log.snapshot.context.finalAnswer ?? '').split('Where each persona landed')[1] ?? '').split('###')[0] ?? '';
+      const landed =
+        ((log.snapshot.context.finalAnswer ?? '').split('Where each persona landed')[1] ?? '').split('###')[0] ?? '';
       for (const name of landed.matchAll(/^- \*\*(.+?):\*\*/gm)) {
         assert.ok(council.has(name[1] ?? ''), `"${name[1]}" was on the council`);
       }
@@ -106,7 +113,10 @@ describe('a model that follows only the published schemas', function () {
     const asked = (await session(first)).snapshot.context.questions[0];
     const afterSkip = clean(await sendChat('@council skip'));
     const log = await session(afterSkip);
-    assert.ok(!log.snapshot.context.answers.some(a => a.answer.trim().toLowerCase() === 'skip'), 'no literal "skip" answer');
+    assert.ok(
+      !log.snapshot.context.answers.some(a => a.answer.trim().toLowerCase() === 'skip'),
+      'no literal "skip" answer',
+    );
     assert.ok(
       log.snapshot.context.assumptionLog.some(a => a.relatedQuestionId === asked?.questionId),
       'the skipped question is logged as an assumption',
@@ -138,17 +148,60 @@ describe('a model that follows only the published schemas', function () {
       readonly done: readonly string[];
       readonly protocol?: 'thorough';
     }[] = [
-      { phase: 'the opening (council and questions in one request)', tool: 'open_session', query: '@council How should we store user sessions?', done: [] },
-      { phase: 'persona selection (thorough)', tool: 'select_personas', query: '@council How should we store user sessions?', done: [], protocol: 'thorough' },
-      { phase: 'clarification (thorough)', tool: 'propose_clarifying_questions', query: '@council How should we store user sessions?', done: ['select_personas'], protocol: 'thorough' },
-      { phase: 'the first debate cycle', tool: 'contribute_to_debate', query: '@council /debate Tabs or spaces?', done: ['select_personas'] },
-      { phase: 'the streamed final answer', tool: 'prose', query: '@council /debate Tabs or spaces?', done: ['select_personas', 'contribute_to_debate'] },
-      { phase: 'the moderator of cycle 1 (thorough)', tool: 'moderate_cycle', query: '@council /debate Tabs or spaces?', done: ['select_personas'], protocol: 'thorough' },
-      { phase: 'the second debate cycle (thorough)', tool: 'moderate_cycle', nth: 2, query: '@council /debate Tabs or spaces?', done: ['select_personas'], protocol: 'thorough' },
+      {
+        phase: 'the opening (council and questions in one request)',
+        tool: 'open_session',
+        query: '@council How should we store user sessions?',
+        done: [],
+      },
+      {
+        phase: 'persona selection (thorough)',
+        tool: 'select_personas',
+        query: '@council How should we store user sessions?',
+        done: [],
+        protocol: 'thorough',
+      },
+      {
+        phase: 'clarification (thorough)',
+        tool: 'propose_clarifying_questions',
+        query: '@council How should we store user sessions?',
+        done: ['select_personas'],
+        protocol: 'thorough',
+      },
+      {
+        phase: 'the first debate cycle',
+        tool: 'contribute_to_debate',
+        query: '@council /debate Tabs or spaces?',
+        done: ['select_personas'],
+      },
+      {
+        phase: 'the streamed final answer',
+        tool: 'prose',
+        query: '@council /debate Tabs or spaces?',
+        done: ['select_personas', 'contribute_to_debate'],
+      },
+      {
+        phase: 'the moderator of cycle 1 (thorough)',
+        tool: 'moderate_cycle',
+        query: '@council /debate Tabs or spaces?',
+        done: ['select_personas'],
+        protocol: 'thorough',
+      },
+      {
+        phase: 'the second debate cycle (thorough)',
+        tool: 'moderate_cycle',
+        nth: 2,
+        query: '@council /debate Tabs or spaces?',
+        done: ['select_personas'],
+        protocol: 'thorough',
+      },
     ];
     for (const { phase, tool, nth, query, done, protocol } of councilPhases) {
       it(`during ${phase}`, async () => {
-        const restore = await configure({ 'debate.maxCycles': 2, ...(protocol ? { 'debate.protocol': protocol } : {}) });
+        const restore = await configure({
+          'debate.maxCycles': 2,
+          ...(protocol ? { 'debate.protocol': protocol } : {}),
+        });
         try {
           const play = playSchemaFollowing(await fixture(), { seed: 41, hang: { tool, nth }, choose: neverConverges });
           const stopped = await stopDuring(play, query);
@@ -173,7 +226,11 @@ describe('a model that follows only the published schemas', function () {
 
     for (const stage of ['discovery_report', 'planning_agent_result', 'ticket_agent_result']) {
       it(`during /plan's ${stage.replace(/_.*/, '')} stage`, async () => {
-        const play = playSchemaFollowing(await fixture(), { seed: 51, hang: { tool: stage }, choose: collectorsAdvance });
+        const play = playSchemaFollowing(await fixture(), {
+          seed: 51,
+          hang: { tool: stage },
+          choose: collectorsAdvance,
+        });
         // Run (and Continue) until the stage that hangs, pressing Stop there.
         let result = await stopOrContinue(play, '@council /plan Add a subtract helper');
         for (let turn = 0; turn < 4 && result && readPlanMetadata(result)?.status === 'paused'; turn++) {
@@ -189,7 +246,8 @@ describe('a model that follows only the published schemas', function () {
           resumed = await sendChat(`@council /${next?.command} ${next?.prompt}`);
         }
         assert.equal(readPlanMetadata(resumed)?.status, 'completed');
-        if (stage !== 'discovery_report') assert.equal(play.calls('discovery_collector_result'), collectors, 'discovery is not redone');
+        if (stage !== 'discovery_report')
+          assert.equal(play.calls('discovery_collector_result'), collectors, 'discovery is not redone');
       });
     }
   });

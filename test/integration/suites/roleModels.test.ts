@@ -27,9 +27,13 @@ async function chatModel(): Promise<vscode.LanguageModelChat> {
 }
 
 describe('models per role, chosen from the models VS Code offers', () => {
-  it('a persona file\'s model wins, then council.models.personas, then the chat\'s model; an unavailable one falls back with a note', async () => {
+  it("a persona file's model wins, then council.models.personas, then the chat's model; an unavailable one falls back with a note", async () => {
     const chat = await chatModel();
-    const roles = createRoleModels(chat, { personaModel: `${SCRIPTED_VENDOR}/${PLAIN_MODEL_ID}`, synthesisModel: 'no-such-model' }, adaptLanguageModel);
+    const roles = createRoleModels(
+      chat,
+      { personaModel: `${SCRIPTED_VENDOR}/${PLAIN_MODEL_ID}`, synthesisModel: 'no-such-model' },
+      adaptLanguageModel,
+    );
 
     const bySetting = await roles.forPersona(PERSONA);
     assert.equal(bySetting.model.id, PLAIN_MODEL_ID);
@@ -37,11 +41,17 @@ describe('models per role, chosen from the models VS Code offers', () => {
 
     const byFile = await roles.forPersona({ ...PERSONA, model: ['missing-family', TOOL_MODEL_ID] });
     assert.equal(byFile.model.id, TOOL_MODEL_ID);
-    assert.match(byFile.note ?? '', /^`missing-family` \(Security Expert's `model:`\) is not available; Security Expert uses .+ instead\.$/);
+    assert.match(
+      byFile.note ?? '',
+      /^`missing-family` \(Security Expert's `model:`\) is not available; Security Expert uses .+ instead\.$/,
+    );
 
     const answer = await roles.forSynthesis();
     assert.equal(answer.model.id, TOOL_MODEL_ID, "the chat's model");
-    assert.match(answer.note ?? '', /^`no-such-model` \(`council\.models\.synthesis`\) is not available; The consolidated answer uses .+, the chat's model\.$/);
+    assert.match(
+      answer.note ?? '',
+      /^`no-such-model` \(`council\.models\.synthesis`\) is not available; The consolidated answer uses .+, the chat's model\.$/,
+    );
   });
 
   it('with nothing configured every role uses the chat model, without asking VS Code for the list', async () => {
@@ -60,9 +70,12 @@ describe('models per role, chosen from the models VS Code offers', () => {
 describe('council.models.personas in a chat turn', function () {
   this.timeout(30_000);
 
-  it('the personas debate on the configured model and the rest runs on the chat\'s', async () => {
+  it("the personas debate on the configured model and the rest runs on the chat's", async () => {
     await newChat();
-    const restore = await configure({ 'models.personas': `${SCRIPTED_VENDOR}/${PLAIN_MODEL_ID}`, 'debate.maxCycles': 2 });
+    const restore = await configure({
+      'models.personas': `${SCRIPTED_VENDOR}/${PLAIN_MODEL_ID}`,
+      'debate.maxCycles': 2,
+    });
     try {
       const api = await fixture();
       playCouncil(api, { questions: 0, convergeAtCycle: 2 });
@@ -71,8 +84,14 @@ describe('council.models.personas in a chat turn', function () {
       const steps = stepsCalled(api);
       const models = api.requests().map(r => r.modelId);
       const contributions = models.filter((_, i) => steps[i] === 'contribute_to_debate');
-      assert.ok(contributions.length > 0 && contributions.every(id => id === PLAIN_MODEL_ID), `contributions on ${contributions.join(', ')}`);
-      assert.ok(models.filter((_, i) => steps[i] !== 'contribute_to_debate').every(id => id === TOOL_MODEL_ID), `the rest on ${models.join(', ')}`);
+      assert.ok(
+        contributions.length > 0 && contributions.every(id => id === PLAIN_MODEL_ID),
+        `contributions on ${contributions.join(', ')}`,
+      );
+      assert.ok(
+        models.filter((_, i) => steps[i] !== 'contribute_to_debate').every(id => id === TOOL_MODEL_ID),
+        `the rest on ${models.join(', ')}`,
+      );
     } finally {
       await restore();
     }

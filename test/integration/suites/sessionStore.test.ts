@@ -23,7 +23,12 @@ function debatingSession(id: string): StoredSession {
   return storeSession({ sessionId: id, userId: 'user-1', requestText: 'Design a cache for the API', createdAt: AT }, [
     {
       type: 'PERSONAS_SELECTED',
-      selection: { selectionId: 'selection-1', requestClassification: 'architecture', reason: 'a design question', userOverride: false },
+      selection: {
+        selectionId: 'selection-1',
+        requestClassification: 'architecture',
+        reason: 'a design question',
+        userOverride: false,
+      },
       participants: [
         { participantId: 'software-architect', type: 'persona', name: 'Software Architect' },
         { participantId: 'senior-developer', type: 'persona', name: 'Senior Developer' },
@@ -35,7 +40,8 @@ function debatingSession(id: string): StoredSession {
 }
 
 async function clearSessions(memento: vscode.Memento): Promise<void> {
-  for (const key of memento.keys().filter(key => key.startsWith(SESSION_KEY_PREFIX))) await memento.update(key, undefined);
+  for (const key of memento.keys().filter(key => key.startsWith(SESSION_KEY_PREFIX)))
+    await memento.update(key, undefined);
 }
 
 describe('session store over a real workspaceState', () => {
@@ -64,8 +70,18 @@ describe('session store over a real workspaceState', () => {
     await store.save(debatingSession('s-2'));
     await store.save(createdSession('s-1', 'First request, saved again'));
     assert.deepEqual(store.list(), [
-      { id: 's-1', requestText: 'First request, saved again', status: 'created', updatedAt: '2025-01-01T00:00:02.000Z' },
-      { id: 's-2', requestText: 'Design a cache for the API', status: 'debating', updatedAt: '2025-01-01T00:00:01.000Z' },
+      {
+        id: 's-1',
+        requestText: 'First request, saved again',
+        status: 'created',
+        updatedAt: '2025-01-01T00:00:02.000Z',
+      },
+      {
+        id: 's-2',
+        requestText: 'Design a cache for the API',
+        status: 'debating',
+        updatedAt: '2025-01-01T00:00:01.000Z',
+      },
     ]);
     const latest = store.latest();
     assert.ok(latest?.ok);
@@ -101,7 +117,10 @@ describe('session store over a real workspaceState', () => {
 
   it('reports corrupt data as { ok: false } and never throws', async () => {
     await store.save(createdSession('s-good'));
-    await memento.update(`${SESSION_KEY_PREFIX}s-wrong-version`, { updatedAt: '2025-01-02T00:00:00.000Z', session: { version: 2 } });
+    await memento.update(`${SESSION_KEY_PREFIX}s-wrong-version`, {
+      updatedAt: '2025-01-02T00:00:00.000Z',
+      session: { version: 2 },
+    });
     await memento.update(`${SESSION_KEY_PREFIX}s-garbage`, 'not a session');
     const replayFails = debatingSession('s-bad-event');
     await memento.update(`${SESSION_KEY_PREFIX}s-bad-event`, {
@@ -116,6 +135,9 @@ describe('session store over a real workspaceState', () => {
     }
     const latest = store.latest();
     assert.ok(latest && !latest.ok, 'the newest entry is the corrupt one');
-    assert.deepEqual(store.list().map(summary => summary.id), ['s-good']);
+    assert.deepEqual(
+      store.list().map(summary => summary.id),
+      ['s-good'],
+    );
   });
 });

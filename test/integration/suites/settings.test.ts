@@ -6,7 +6,10 @@ import { councilExtension } from '../harness';
 type SettingKey = (typeof SETTING)[keyof typeof SETTING];
 
 /** Writes user settings, runs `body`, and always removes them again. */
-async function withUserSettings(values: Partial<Record<SettingKey, unknown>>, body: () => void | Promise<void>): Promise<void> {
+async function withUserSettings(
+  values: Partial<Record<SettingKey, unknown>>,
+  body: () => void | Promise<void>,
+): Promise<void> {
   const configuration = () => vscode.workspace.getConfiguration(COUNCIL_SECTION);
   const keys = Object.keys(values) as SettingKey[];
   try {
@@ -20,9 +23,15 @@ async function withUserSettings(values: Partial<Record<SettingKey, unknown>>, bo
 describe('settings: council.* in a real VS Code', () => {
   it('declares every setting the reader uses in package.json, admin maximum machine-scoped', async () => {
     const extension = await councilExtension();
-    const properties = (extension.packageJSON as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } })
-      .contributes.configuration.properties;
-    assert.deepEqual(Object.keys(properties).sort(), Object.values(SETTING).map(key => `${COUNCIL_SECTION}.${key}`).sort());
+    const properties = (
+      extension.packageJSON as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } }
+    ).contributes.configuration.properties;
+    assert.deepEqual(
+      Object.keys(properties).sort(),
+      Object.values(SETTING)
+        .map(key => `${COUNCIL_SECTION}.${key}`)
+        .sort(),
+    );
     assert.equal(properties[`${COUNCIL_SECTION}.${SETTING.adminMaxCycles}`]?.scope, 'machine');
   });
 
@@ -115,7 +124,9 @@ describe('settings: council.* in a real VS Code', () => {
   it('does not let a workspace raise debate.adminMaxCycles', async function () {
     if (!vscode.workspace.workspaceFolders?.length) this.skip(); // workspace settings need an open folder
     const configuration = vscode.workspace.getConfiguration(COUNCIL_SECTION);
-    await assert.rejects(async () => configuration.update(SETTING.adminMaxCycles, 50, vscode.ConfigurationTarget.Workspace));
+    await assert.rejects(async () =>
+      configuration.update(SETTING.adminMaxCycles, 50, vscode.ConfigurationTarget.Workspace),
+    );
     assert.equal(readCouncilSettings().limits.adminMaxDebateCycles, 10);
   });
 });

@@ -33,13 +33,15 @@ describe('smoke: Council in a real VS Code', () => {
     const model = models[0];
     assert.ok(model, 'the scripted model should be selectable');
     const scripted = await fixture();
-    scripted.setResponder(request => ({ toolCall: { name: request.tools[0]?.name ?? 'missing', input: { answer: 42 } } }));
+    scripted.setResponder(request => ({
+      toolCall: { name: request.tools[0]?.name ?? 'missing', input: { answer: 42 } },
+    }));
     const inputSchema = { type: 'object', properties: { answer: { type: 'number' } }, required: ['answer'] };
 
-    const response = await model.sendRequest(
-      [vscode.LanguageModelChatMessage.User('What is the answer?')],
-      { tools: [{ name: 'give_answer', description: 'Report the answer', inputSchema }], toolMode: vscode.LanguageModelChatToolMode.Required },
-    );
+    const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('What is the answer?')], {
+      tools: [{ name: 'give_answer', description: 'Report the answer', inputSchema }],
+      toolMode: vscode.LanguageModelChatToolMode.Required,
+    });
     const parts = await collectStream(response);
 
     assert.equal(parts.length, 1);

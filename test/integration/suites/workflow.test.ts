@@ -1,8 +1,20 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { councilExtension, fixture, newChat, readWorkspaceFile, sendChat, workspaceUri, writeWorkspaceFile } from '../harness';
+import {
+  councilExtension,
+  fixture,
+  newChat,
+  readWorkspaceFile,
+  sendChat,
+  workspaceUri,
+  writeWorkspaceFile,
+} from '../harness';
 import type { CouncilApi } from '../../../src/extension';
-import { readWorkflowMetadata, workflowFollowups, type WorkflowResultMetadata } from '../../../src/vscode/workflow/workflowResult';
+import {
+  readWorkflowMetadata,
+  workflowFollowups,
+  type WorkflowResultMetadata,
+} from '../../../src/vscode/workflow/workflowResult';
 
 /**
  * A user workflow from `.council/workflows/` in a real VS Code: an adaptive phase, a custom checkpoint whose option
@@ -70,7 +82,10 @@ describe('/workflow: YAML workflows in chat', function () {
   before(async () => {
     await writeWorkspaceFile('.council/workflows/review-flow.yaml', WORKFLOW);
     await writeWorkspaceFile('.council/workflows/review-template.md', TEMPLATE);
-    await writeWorkspaceFile('.council/workflows/broken.yaml', 'name: broken\ndescription: x\nphases:\n  - id: a\n    name: A\n    description: a\n    execution_mode: loose\n    behavior: parallel\n    main_agent:\n      script: "return 1"\n');
+    await writeWorkspaceFile(
+      '.council/workflows/broken.yaml',
+      'name: broken\ndescription: x\nphases:\n  - id: a\n    name: A\n    description: a\n    execution_mode: loose\n    behavior: parallel\n    main_agent:\n      script: "return 1"\n',
+    );
   });
 
   after(async () => {
@@ -102,26 +117,48 @@ describe('/workflow: YAML workflows in chat', function () {
     assert.equal(paused.status, 'paused');
     const runId = paused.runId ?? '';
     assert.match(runId, /^wf-[0-9a-f-]{36}$/);
-    assert.deepEqual(workflowFollowups(first)?.map(followup => followup.label), ['Continue', 'Continue with notes', 'Stop']);
+    assert.deepEqual(
+      workflowFollowups(first)?.map(followup => followup.label),
+      ['Continue', 'Continue with notes', 'Stop'],
+    );
 
     const api2 = (await councilExtension()).exports as CouncilApi;
     const stored = api2.runs.load(runId);
     assert.ok(stored, 'the paused run is stored');
     const context = stored?.state.context;
-    assert.deepEqual(context?.deliverables.map(d => d.subagent).sort(), ['pattern-analyzer', 'reviewer', 'test-planner'], 'adaptive agent and the gap check\'s additional agent ran');
-    assert.deepEqual(context?.gap_checks.map(g => [g.iteration, g.status, g.action_taken, g.agents_spawned]), [
-      [1, 'incomplete', 'spawn_additional', ['test-planner']],
-      [2, 'complete', 'none', []],
-    ]);
-    assert.equal(stored?.state.pendingCheckpoint?.prompt, `Review the scan in .council/runs/${runId} before the plan is written?`);
+    assert.deepEqual(
+      context?.deliverables.map(d => d.subagent).sort(),
+      ['pattern-analyzer', 'reviewer', 'test-planner'],
+      "adaptive agent and the gap check's additional agent ran",
+    );
+    assert.deepEqual(
+      context?.gap_checks.map(g => [g.iteration, g.status, g.action_taken, g.agents_spawned]),
+      [
+        [1, 'incomplete', 'spawn_additional', ['test-planner']],
+        [2, 'complete', 'none', []],
+      ],
+    );
+    assert.equal(
+      stored?.state.pendingCheckpoint?.prompt,
+      `Review the scan in .council/runs/${runId} before the plan is written?`,
+    );
 
     const done = await sendChat(`@council /workflow decide ${runId} 2 Focus on error handling`);
     assert.equal(meta(done).status, 'completed');
-    const thinking = api.requests().find(request => request.messages.some(message => message.text.startsWith('Write the plan.')));
-    assert.ok(thinking?.messages.some(message => message.text.includes('Reviewer notes: Focus on error handling')), 'the feedback reached the next phase');
+    const thinking = api
+      .requests()
+      .find(request => request.messages.some(message => message.text.startsWith('Write the plan.')));
+    assert.ok(
+      thinking?.messages.some(message => message.text.includes('Reviewer notes: Focus on error handling')),
+      'the feedback reached the next phase',
+    );
     const final = await readWorkspaceFile(`.council/runs/${runId}/final-plan.md`);
     assert.match(final, /^# review-flow\n\nGoal: Review the calculator\n\n# Plan/);
-    const metadata = JSON.parse(await readWorkspaceFile(`.council/runs/${runId}/metadata.json`)) as { totals: Record<string, number>; final_plan: string; feature: { flags: string[] } };
+    const metadata = JSON.parse(await readWorkspaceFile(`.council/runs/${runId}/metadata.json`)) as {
+      totals: Record<string, number>;
+      final_plan: string;
+      feature: { flags: string[] };
+    };
     assert.deepEqual(metadata.feature.flags, ['backend']);
     assert.equal(metadata.totals['phases_completed'], 2);
     assert.equal(metadata.totals['subagents_spawned'], 3);
@@ -135,7 +172,10 @@ describe('/workflow: YAML workflows in chat', function () {
 
   it('refuses an unknown workflow by name, listing the ones there are', async () => {
     const result = await sendChat('@council /workflow nope Do it');
-    assert.match(result.errorDetails?.message ?? '', /There is no workflow `nope`\. Workflows here: .*`plan`.*`review-flow`/);
+    assert.match(
+      result.errorDetails?.message ?? '',
+      /There is no workflow `nope`\. Workflows here: .*`plan`.*`review-flow`/,
+    );
     assert.match(result.errorDetails?.message ?? '', /\.council\/workflows\/broken\.yaml/);
   });
 });

@@ -4,7 +4,11 @@ import { ActionableError } from '../../../src/core/actionableError';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/workflow/runDeepWork';
 import { loadSandboxWasm } from '../../../src/vscode/workflow/sandboxWasm';
 import { describeWorkflowProblems, loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
-import { WORKFLOW_COMMAND, registerWorkflowCommands, type CreateWorkflowResult } from '../../../src/vscode/workflow/workflowCommands';
+import {
+  WORKFLOW_COMMAND,
+  registerWorkflowCommands,
+  type CreateWorkflowResult,
+} from '../../../src/vscode/workflow/workflowCommands';
 import { WorkspaceRunOutputs } from '../../../src/vscode/workflow/workflowOutputs';
 import { councilExtension } from '../harness';
 
@@ -79,7 +83,10 @@ describe('workflows in a real VS Code', () => {
     folder = vscode.workspace.workspaceFolders?.[0];
     if (folder) {
       workflowsFolder = vscode.Uri.joinPath(folder.uri, '.council', 'workflows');
-      folderExisted = await vscode.workspace.fs.stat(workflowsFolder).then(() => true, () => false);
+      folderExisted = await vscode.workspace.fs.stat(workflowsFolder).then(
+        () => true,
+        () => false,
+      );
     }
   });
 
@@ -87,21 +94,35 @@ describe('workflows in a real VS Code', () => {
     for (const disposable of registered) disposable.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The web runner mounts an in-memory copy, but the desktop runner opens the folder on disk: leave it as found.
-    if (workflowsFolder && !folderExisted) await vscode.workspace.fs.delete(workflowsFolder, { recursive: true }).then(undefined, () => undefined);
+    if (workflowsFolder && !folderExisted)
+      await vscode.workspace.fs.delete(workflowsFolder, { recursive: true }).then(undefined, () => undefined);
     else for (const uri of written) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
   });
 
   it('declares and registers Council: Create Workflow and Council: Run Workflow', async () => {
-    const declared = ((await councilExtension()).packageJSON as { contributes: { commands: { command: string; category?: string }[] } }).contributes.commands;
-    for (const id of Object.values(WORKFLOW_COMMAND)) assert.equal(declared.find(command => command.command === id)?.category, 'Council', id);
+    const declared = (
+      (await councilExtension()).packageJSON as { contributes: { commands: { command: string; category?: string }[] } }
+    ).contributes.commands;
+    for (const id of Object.values(WORKFLOW_COMMAND))
+      assert.equal(declared.find(command => command.command === id)?.category, 'Council', id);
     const commands = await vscode.commands.getCommands(true);
-    assert.ok(commands.includes(WORKFLOW_COMMAND.create), `${WORKFLOW_COMMAND.create} is not registered (registerWorkflowCommands in activate)`);
-    assert.ok(commands.includes(WORKFLOW_COMMAND.run), `${WORKFLOW_COMMAND.run} is not registered (registerWorkflowCommands in activate)`);
+    assert.ok(
+      commands.includes(WORKFLOW_COMMAND.create),
+      `${WORKFLOW_COMMAND.create} is not registered (registerWorkflowCommands in activate)`,
+    );
+    assert.ok(
+      commands.includes(WORKFLOW_COMMAND.run),
+      `${WORKFLOW_COMMAND.run} is not registered (registerWorkflowCommands in activate)`,
+    );
   });
 
   it('loads the built-in plan workflow from the extension with vscode.workspace.fs', async () => {
     const catalog = await loadWorkflows(extensionUri, KNOWN_TYPES);
-    assert.deepEqual(catalog.problems.filter(problem => problem.source.kind === 'built-in'), [], describeWorkflowProblems(catalog.problems));
+    assert.deepEqual(
+      catalog.problems.filter(problem => problem.source.kind === 'built-in'),
+      [],
+      describeWorkflowProblems(catalog.problems),
+    );
     const plan = catalog.get('plan');
     assert.ok(plan, 'no built-in plan workflow');
     if (!folderExisted) assert.deepEqual(plan.source, { kind: 'built-in', path: 'built-in workflows/plan.yaml' });
@@ -123,7 +144,11 @@ describe('workflows in a real VS Code', () => {
       const catalog = await loadWorkflows(extensionUri, KNOWN_TYPES);
       const plan = catalog.get('plan');
       assert.equal(plan?.description, 'TEST-WORKSPACE-PLAN-OVERRIDE');
-      assert.deepEqual(plan?.source, { kind: 'workspace', path: '.council/workflows/plan-override.yaml', overrides: 'built-in workflows/plan.yaml' });
+      assert.deepEqual(plan?.source, {
+        kind: 'workspace',
+        path: '.council/workflows/plan-override.yaml',
+        overrides: 'built-in workflows/plan.yaml',
+      });
       assert.deepEqual(catalog.get('review')?.source, { kind: 'workspace', path: '.council/workflows/review.yml' });
       assert.equal(catalog.workflows.filter(workflow => workflow.name === 'plan').length, 1);
     });
@@ -137,8 +162,13 @@ describe('workflows in a real VS Code', () => {
       const issue = broken.issues.find(candidate => candidate.field === 'phases[0].behavior');
       assert.ok(issue, describeWorkflowProblems([broken]));
       assert.equal(issue.line, 8);
-      assert.match(describeWorkflowProblems([broken]), /^\.council\/workflows\/broken\.yaml:8: `phases\[0\]\.behavior`: /m);
-      const duplicate = catalog.problems.find(problem => problem.source.path === '.council/workflows/plan-override2.yaml');
+      assert.match(
+        describeWorkflowProblems([broken]),
+        /^\.council\/workflows\/broken\.yaml:8: `phases\[0\]\.behavior`: /m,
+      );
+      const duplicate = catalog.problems.find(
+        problem => problem.source.path === '.council/workflows/plan-override2.yaml',
+      );
       assert.ok(duplicate, describeWorkflowProblems(catalog.problems));
       assert.deepEqual(
         duplicate.issues.map(candidate => [candidate.field, candidate.line]),
@@ -158,7 +188,10 @@ describe('workflows in a real VS Code', () => {
       // Until activate() registers them, register here; afterwards the extension's own registration is used.
       const commands = await vscode.commands.getCommands(true);
       if (!commands.includes(WORKFLOW_COMMAND.create)) {
-        registered = registerWorkflowCommands({ subscriptions: [] }, { loadCatalog: () => loadWorkflows(extensionUri, KNOWN_TYPES) });
+        registered = registerWorkflowCommands(
+          { subscriptions: [] },
+          { loadCatalog: () => loadWorkflows(extensionUri, KNOWN_TYPES) },
+        );
       }
     });
     after(async () => {
@@ -166,31 +199,47 @@ describe('workflows in a real VS Code', () => {
     });
 
     it('createWorkflow writes .council/workflows/<name>.yaml from the template, opens it, and the catalogue loads it', async () => {
-      const result = await vscode.commands.executeCommand<CreateWorkflowResult>(WORKFLOW_COMMAND.create, { name: createdName });
+      const result = await vscode.commands.executeCommand<CreateWorkflowResult>(WORKFLOW_COMMAND.create, {
+        name: createdName,
+      });
       assert.ok(result && 'created' in result, JSON.stringify(result));
       assert.equal(result.created.toString(), created().toString());
-      assert.match(decoder.decode(await vscode.workspace.fs.readFile(created())), new RegExp(`^name: ${createdName}\\b`, 'm'));
+      assert.match(
+        decoder.decode(await vscode.workspace.fs.readFile(created())),
+        new RegExp(`^name: ${createdName}\\b`, 'm'),
+      );
       assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), created().toString());
       const catalog = await loadWorkflows(extensionUri, KNOWN_TYPES);
-      assert.deepEqual(catalog.get(createdName)?.source, { kind: 'workspace', path: `.council/workflows/${createdName}.yaml` }, describeWorkflowProblems(catalog.problems));
+      assert.deepEqual(
+        catalog.get(createdName)?.source,
+        { kind: 'workspace', path: `.council/workflows/${createdName}.yaml` },
+        describeWorkflowProblems(catalog.problems),
+      );
     });
 
     it('createWorkflow never overwrites an existing file, and refuses a name that is not kebab-case', async () => {
       await vscode.workspace.fs.writeFile(created(), encoder.encode('# mine\n'));
-      const exists = await vscode.commands.executeCommand<CreateWorkflowResult>(WORKFLOW_COMMAND.create, { name: createdName });
+      const exists = await vscode.commands.executeCommand<CreateWorkflowResult>(WORKFLOW_COMMAND.create, {
+        name: createdName,
+      });
       assert.ok(exists && 'refused' in exists, JSON.stringify(exists));
       assert.equal(exists.refused, 'exists');
       assert.match(exists.message ?? '', /test-created-flow\.yaml already exists; Council will not overwrite it/);
       assert.equal(decoder.decode(await vscode.workspace.fs.readFile(created())), '# mine\n');
 
-      const invalid = await vscode.commands.executeCommand<CreateWorkflowResult>(WORKFLOW_COMMAND.create, { name: 'Code Review' });
+      const invalid = await vscode.commands.executeCommand<CreateWorkflowResult>(WORKFLOW_COMMAND.create, {
+        name: 'Code Review',
+      });
       assert.ok(invalid && 'refused' in invalid, JSON.stringify(invalid));
       assert.equal(invalid.refused, 'invalidName');
       assert.match(invalid.message ?? '', /Try `code-review`/);
     });
 
     it('runWorkflow with an unknown name opens no chat and resolves with nothing', async () => {
-      const result = await vscode.commands.executeCommand(WORKFLOW_COMMAND.run, { name: 'no-such-workflow', goal: 'anything' });
+      const result = await vscode.commands.executeCommand(WORKFLOW_COMMAND.run, {
+        name: 'no-such-workflow',
+        goal: 'anything',
+      });
       assert.equal(result, undefined);
     });
   });
@@ -203,7 +252,10 @@ describe('workflows in a real VS Code', () => {
     before(async function () {
       if (!folder) this.skip();
       runs = vscode.Uri.joinPath(folder.uri, '.council', 'runs');
-      runsExisted = await vscode.workspace.fs.stat(runs).then(() => true, () => false);
+      runsExisted = await vscode.workspace.fs.stat(runs).then(
+        () => true,
+        () => false,
+      );
     });
     after(async () => {
       if (!folder) return;
@@ -214,8 +266,15 @@ describe('workflows in a real VS Code', () => {
     it('writes under the run folder with vscode.workspace.fs and reads back; a missing file reads as undefined', async () => {
       const outputs = new WorkspaceRunOutputs(runFolder);
       const written = await outputs.write('notes/summary.md', '# Summary\nété\n');
-      assert.deepEqual(written, { path: `${runFolder}/notes/summary.md`, sizeBytes: encoder.encode('# Summary\nété\n').length });
-      const onDisk = decoder.decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder!.uri, ...runFolder.split('/'), 'notes', 'summary.md')));
+      assert.deepEqual(written, {
+        path: `${runFolder}/notes/summary.md`,
+        sizeBytes: encoder.encode('# Summary\nété\n').length,
+      });
+      const onDisk = decoder.decode(
+        await vscode.workspace.fs.readFile(
+          vscode.Uri.joinPath(folder!.uri, ...runFolder.split('/'), 'notes', 'summary.md'),
+        ),
+      );
       assert.equal(onDisk, '# Summary\nété\n');
       assert.equal(await outputs.read('notes/summary.md'), '# Summary\nété\n');
       assert.equal(await outputs.read(`${runFolder}/notes/summary.md`), '# Summary\nété\n');
@@ -229,7 +288,10 @@ describe('workflows in a real VS Code', () => {
       await assert.rejects(outputs.write('../x', 'escaped'), ActionableError);
       await assert.rejects(outputs.write('/etc/x', 'escaped'), ActionableError);
       await assert.rejects(outputs.read('../../x'), ActionableError);
-      const escaped = await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder!.uri, '.council', 'runs', 'x')).then(() => true, () => false);
+      const escaped = await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder!.uri, '.council', 'runs', 'x')).then(
+        () => true,
+        () => false,
+      );
       assert.equal(escaped, false);
     });
   });

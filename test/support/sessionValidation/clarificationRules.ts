@@ -2,9 +2,9 @@ import { isActiveAssumption, mentionsSkipKeyword } from '../../../src/core/sessi
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "ClarificationQuestion", "ClarificationAnswer" and "Assumption" validation. */
-export const clarificationRules: SessionRule = (session) => {
+export const clarificationRules: SessionRule = session => {
   const issues: ValidationIssue[] = [];
-  const answers = new Map(session.answers.map((a) => [a.answerId, a]));
+  const answers = new Map(session.answers.map(a => [a.answerId, a]));
   const standing = new Map<string, number>();
   for (const assumption of session.assumptionLog) {
     if (assumption.relatedQuestionId !== undefined && isActiveAssumption(assumption)) {
@@ -19,7 +19,8 @@ export const clarificationRules: SessionRule = (session) => {
       if (answer === undefined || answer.questionId !== q.questionId) {
         issues.push(issueAt(['questions', index, 'answerId'], 'an answered question needs its ClarificationAnswer'));
       }
-      if (assumptions > 0) issues.push(issueAt(['questions', index], 'an answered question cannot keep a standing assumption'));
+      if (assumptions > 0)
+        issues.push(issueAt(['questions', index], 'an answered question cannot keep a standing assumption'));
     }
     if ((q.status === 'skipped' || q.status === 'deferred') && assumptions === 0) {
       issues.push(issueAt(['questions', index], `a ${q.status} question needs an assumption in its place`));

@@ -2,7 +2,7 @@ import { finalRuns } from '../../../src/core/session/turns';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "State Consistency": what may exist or be active in each status, and counters that match their records. */
-export const consistencyRules: SessionRule = (session) => {
+export const consistencyRules: SessionRule = session => {
   const issues: ValidationIssue[] = [];
   const { status } = session;
 
@@ -25,7 +25,7 @@ export const consistencyRules: SessionRule = (session) => {
     issues.push(issueAt(['finalAnswer'], 'only a completed session has a final answer'));
   }
 
-  const active = session.questions.find((q) => q.questionId === session.activeQuestionId);
+  const active = session.questions.find(q => q.questionId === session.activeQuestionId);
   if (status === 'clarifying' && active?.status !== 'pending') {
     issues.push(issueAt(['activeQuestionId'], 'while clarifying, exactly one pending question is active'));
   }
@@ -34,7 +34,8 @@ export const consistencyRules: SessionRule = (session) => {
   }
   if (status === 'debating' || status === 'final' || status === 'completed') {
     session.questions.forEach((q, index) => {
-      if (q.status === 'pending') issues.push(issueAt(['questions', index, 'status'], `no question is pending while ${status}`));
+      if (q.status === 'pending')
+        issues.push(issueAt(['questions', index, 'status'], `no question is pending while ${status}`));
     });
   }
 
@@ -54,16 +55,18 @@ export const consistencyRules: SessionRule = (session) => {
     );
   }
   for (let round = 1; round <= rounds; round += 1) {
-    if (!session.questions.some((q) => q.roundNumber === round))
+    if (!session.questions.some(q => q.roundNumber === round))
       issues.push(issueAt(['questions'], `clarification round ${round} has no questions`));
   }
-  const ended = session.discussions.filter((d) => d.status !== 'in_progress').length;
+  const ended = session.discussions.filter(d => d.status !== 'in_progress').length;
   if (session.debateCycles !== ended) {
     issues.push(issueAt(['debateCycles'], `counts ${session.debateCycles} cycles but ${ended} debate cycles ended`));
   }
   session.discussions.forEach((d, index) => {
     if (d.cycleNumber !== index + 1)
-      issues.push(issueAt(['discussions', index, 'cycleNumber'], `debate cycles are numbered in order; expected ${index + 1}`));
+      issues.push(
+        issueAt(['discussions', index, 'cycleNumber'], `debate cycles are numbered in order; expected ${index + 1}`),
+      );
   });
 
   // The spec's "only one final set before completed": each persona concludes once per final phase.

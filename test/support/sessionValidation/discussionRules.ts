@@ -3,10 +3,10 @@ import type { MessageTurn } from '../../../src/core/session/turns';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "CouncilDiscussion" validation: who debates, who spoke, and the positions each ended cycle records. */
-export const discussionRules: SessionRule = (session) => {
+export const discussionRules: SessionRule = session => {
   const issues: ValidationIssue[] = [];
-  const personaCount = session.participants.filter((p) => p.type === 'persona').length;
-  const turns = new Map(session.messageTurns.map((t) => [t.turnId, t]));
+  const personaCount = session.participants.filter(p => p.type === 'persona').length;
+  const turns = new Map(session.messageTurns.map(t => [t.turnId, t]));
 
   session.discussions.forEach((d, index) => {
     const seated = new Set(d.participatingPersonaIds);
@@ -37,23 +37,25 @@ export const discussionRules: SessionRule = (session) => {
     });
 
     if (d.status === 'in_progress') return;
-    if (d.participatingPersonaIds.some((id) => !spoke.has(id))) {
+    if (d.participatingPersonaIds.some(id => !spoke.has(id))) {
       issues.push(issueAt(['discussions', index], 'a cycle ends only after every participating persona has spoken'));
     }
-    const positioned = d.positions.map((p) => p.personaId);
+    const positioned = d.positions.map(p => p.personaId);
     if (
       positioned.length !== seated.size ||
       new Set(positioned).size !== positioned.length ||
-      positioned.some((id) => !seated.has(id))
+      positioned.some(id => !seated.has(id))
     ) {
-      issues.push(issueAt(['discussions', index, 'positions'], 'an ended cycle records one position per participating persona'));
+      issues.push(
+        issueAt(['discussions', index, 'positions'], 'an ended cycle records one position per participating persona'),
+      );
     }
   });
 
-  const listed = new Map(session.discussions.flatMap((d) => d.messageTurnIds.map((id) => [id, d] as const)));
+  const listed = new Map(session.discussions.flatMap(d => d.messageTurnIds.map(id => [id, d] as const)));
   session.messageTurns.forEach((turn, index) => {
     if (turn.messageType !== 'discussion') return;
-    const discussion = session.discussions.find((d) => d.discussionId === turn.discussionId);
+    const discussion = session.discussions.find(d => d.discussionId === turn.discussionId);
     if (discussion === undefined) return;
     if (listed.get(turn.turnId) !== discussion)
       issues.push(issueAt(['messageTurns', index], "must be listed in its cycle's messageTurnIds"));

@@ -18,8 +18,8 @@ const turnRules: Readonly<
 };
 
 /** Each turn was made in the status its type allows, by the kind of participant its type allows. */
-export const messageTypeRules: SessionRule = (session) => {
-  const participantTypes = new Map(session.participants.map((p) => [p.participantId, p.type]));
+export const messageTypeRules: SessionRule = session => {
+  const participantTypes = new Map(session.participants.map(p => [p.participantId, p.type]));
   const issues: ValidationIssue[] = [];
   session.messageTurns.forEach((turn, index) => {
     const rule = turnRules[turn.messageType];
@@ -34,8 +34,10 @@ export const messageTypeRules: SessionRule = (session) => {
     const senderId = 'senderId' in turn ? turn.senderId : undefined;
     const senderType = senderId === undefined ? 'none' : participantTypes.get(senderId);
     if (senderType !== undefined && !rule.senders.includes(senderType)) {
-      const expected = rule.senders.map((s) => (s === 'none' ? 'the council' : `a ${s}`)).join(' or ');
-      issues.push(issueAt(['messageTurns', index, 'senderId'], `a ${turn.messageType} turn must come from ${expected}`));
+      const expected = rule.senders.map(s => (s === 'none' ? 'the council' : `a ${s}`)).join(' or ');
+      issues.push(
+        issueAt(['messageTurns', index, 'senderId'], `a ${turn.messageType} turn must come from ${expected}`),
+      );
     }
   });
   return issues;

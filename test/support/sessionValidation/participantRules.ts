@@ -3,10 +3,10 @@ import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 /** Spec "Participant" and "PersonaSelection" validation, and "Persona Contract Compliance". */
 export const participantRules: SessionRule = (session, { personaNames }) => {
   const issues: ValidationIssue[] = [];
-  const users = session.participants.filter((p) => p.type === 'user');
+  const users = session.participants.filter(p => p.type === 'user');
   if (users.length > 1) issues.push(issueAt(['participants'], 'a session has at most one user participant'));
 
-  const personaIds = new Set(session.participants.filter((p) => p.type === 'persona').map((p) => p.participantId));
+  const personaIds = new Set(session.participants.filter(p => p.type === 'persona').map(p => p.participantId));
   const seated = session.selection !== undefined || !['created', 'cancelled'].includes(session.status);
   if (seated && personaIds.size === 0) issues.push(issueAt(['participants'], 'the council needs at least one persona'));
 

@@ -22,7 +22,9 @@ function foreignSessions(session: ConversationSession): ValidationIssue[] {
   ];
   const issues = owned.flatMap(([collection, entities]) =>
     entities.flatMap((entity, index) =>
-      entity.sessionId === session.sessionId ? [] : [issueAt([collection, index, 'sessionId'], 'belongs to another session')],
+      entity.sessionId === session.sessionId
+        ? []
+        : [issueAt([collection, index, 'sessionId'], 'belongs to another session')],
     ),
   );
   if (session.selection !== undefined && session.selection.sessionId !== session.sessionId) {
@@ -32,46 +34,46 @@ function foreignSessions(session: ConversationSession): ValidationIssue[] {
 }
 
 /** Ids are unique per collection, every entity belongs to this session, and every reference resolves. */
-export const referenceRules: SessionRule = (session) => {
-  const participants = new Set(session.participants.map((p) => p.participantId));
-  const personas = new Set(session.participants.filter((p) => p.type === 'persona').map((p) => p.participantId));
-  const questions = new Set(session.questions.map((q) => q.questionId));
-  const answers = new Map(session.answers.map((a) => [a.answerId, a]));
-  const assumptions = new Set(session.assumptionLog.map((a) => a.assumptionId));
-  const discussions = new Set(session.discussions.map((d) => d.discussionId));
-  const turns = new Set(session.messageTurns.map((t) => t.turnId));
+export const referenceRules: SessionRule = session => {
+  const participants = new Set(session.participants.map(p => p.participantId));
+  const personas = new Set(session.participants.filter(p => p.type === 'persona').map(p => p.participantId));
+  const questions = new Set(session.questions.map(q => q.questionId));
+  const answers = new Map(session.answers.map(a => [a.answerId, a]));
+  const assumptions = new Set(session.assumptionLog.map(a => a.assumptionId));
+  const discussions = new Set(session.discussions.map(d => d.discussionId));
+  const turns = new Set(session.messageTurns.map(t => t.turnId));
   const missing = (path: ReadonlyArray<PropertyKey>, what: string, id: string) =>
     issueAt(path, `refers to unknown ${what} "${id}"`);
 
   const issues: ValidationIssue[] = [
     ...duplicates(
       'participants',
-      session.participants.map((p) => p.participantId),
+      session.participants.map(p => p.participantId),
       'participantId',
     ),
     ...duplicates(
       'questions',
-      session.questions.map((q) => q.questionId),
+      session.questions.map(q => q.questionId),
       'questionId',
     ),
     ...duplicates(
       'answers',
-      session.answers.map((a) => a.answerId),
+      session.answers.map(a => a.answerId),
       'answerId',
     ),
     ...duplicates(
       'assumptionLog',
-      session.assumptionLog.map((a) => a.assumptionId),
+      session.assumptionLog.map(a => a.assumptionId),
       'assumptionId',
     ),
     ...duplicates(
       'discussions',
-      session.discussions.map((d) => d.discussionId),
+      session.discussions.map(d => d.discussionId),
       'discussionId',
     ),
     ...duplicates(
       'messageTurns',
-      session.messageTurns.map((t) => t.turnId),
+      session.messageTurns.map(t => t.turnId),
       'turnId',
     ),
     ...foreignSessions(session),
@@ -97,7 +99,9 @@ export const referenceRules: SessionRule = (session) => {
       issues.push(missing(['assumptionLog', index, 'withdrawal', 'answerId'], 'answer', a.withdrawal.answerId));
     }
     if (a.withdrawal?.reason === 'superseded' && !assumptions.has(a.withdrawal.assumptionId)) {
-      issues.push(missing(['assumptionLog', index, 'withdrawal', 'assumptionId'], 'assumption', a.withdrawal.assumptionId));
+      issues.push(
+        missing(['assumptionLog', index, 'withdrawal', 'assumptionId'], 'assumption', a.withdrawal.assumptionId),
+      );
     }
   });
   session.discussions.forEach((d, index) => {

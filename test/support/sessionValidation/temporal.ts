@@ -3,7 +3,7 @@ import { instant } from '../../../src/core/session/primitives';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "Temporal Ordering": turns in strictly increasing sequence, questions in round order, nothing answered before it was asked. */
-export const temporalRules: SessionRule = (session) => {
+export const temporalRules: SessionRule = session => {
   const issues: ValidationIssue[] = [];
   session.messageTurns.forEach((turn, index) => {
     const previous = session.messageTurns[index - 1];
@@ -21,7 +21,10 @@ export const temporalRules: SessionRule = (session) => {
     const previous = session.questions[index - 1];
     if (previous !== undefined && compareQuestions(previous, question) >= 0) {
       issues.push(
-        issueAt(['questions', index], 'questions must be ordered by roundNumber, then sequenceInRound, without repeats'),
+        issueAt(
+          ['questions', index],
+          'questions must be ordered by roundNumber, then sequenceInRound, without repeats',
+        ),
       );
     }
     if (question.status === 'answered' && instant(question.answeredAt) < instant(question.createdAt)) {
@@ -29,7 +32,7 @@ export const temporalRules: SessionRule = (session) => {
     }
   });
 
-  const questions = new Map(session.questions.map((q) => [q.questionId, q]));
+  const questions = new Map(session.questions.map(q => [q.questionId, q]));
   session.answers.forEach((answer, index) => {
     const question = questions.get(answer.questionId);
     if (question !== undefined && instant(answer.createdAt) < instant(question.createdAt)) {

@@ -27,6 +27,7 @@ const rules: readonly SessionRule[] = [
  */
 export function validateSession(session: unknown, options: ValidationOptions): readonly ValidationIssue[] {
   const parsed = ConversationSession.safeParse(session);
-  if (!parsed.success) return parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
-  return rules.flatMap((rule) => rule(parsed.data, options));
+  if (!parsed.success)
+    return parsed.error.issues.map(issue => ({ path: formatPath(issue.path), message: issue.message }));
+  return rules.flatMap(rule => rule(parsed.data, options));
 }

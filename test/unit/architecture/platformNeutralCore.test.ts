@@ -53,8 +53,13 @@ describe('architecture', () => {
           const target = join(file, '..', spec);
           if (!target.startsWith(core)) return [`${relative(REPO_ROOT, file)} imports ${spec}, outside src/core`];
           const [from, to] = [folderOf(file), folderOf(target)];
-          if (!ORDER.includes(from) || !ORDER.includes(to)) return [`${relative(REPO_ROOT, file)}: folder "${!ORDER.includes(from) ? from : to}" has no place in the layer order`];
-          return ORDER.indexOf(to) > ORDER.indexOf(from) ? [`${relative(REPO_ROOT, file)} (${from}) imports ${spec} (${to}), a layer above it`] : [];
+          if (!ORDER.includes(from) || !ORDER.includes(to))
+            return [
+              `${relative(REPO_ROOT, file)}: folder "${!ORDER.includes(from) ? from : to}" has no place in the layer order`,
+            ];
+          return ORDER.indexOf(to) > ORDER.indexOf(from)
+            ? [`${relative(REPO_ROOT, file)} (${from}) imports ${spec} (${to}), a layer above it`]
+            : [];
         }),
     );
     assert.deepEqual(offenders, []);
@@ -66,8 +71,13 @@ describe('architecture', () => {
   });
 
   it('exactly one copy of @vscode/prompt-tsx is installed', () => {
-    const tree = execFileSync('npm', ['ls', '@vscode/prompt-tsx', '--all', '--parseable'], { cwd: REPO_ROOT, encoding: 'utf8' });
-    const copies = new Set(tree.split('\n').filter(line => line.endsWith(join('node_modules', '@vscode', 'prompt-tsx'))));
+    const tree = execFileSync('npm', ['ls', '@vscode/prompt-tsx', '--all', '--parseable'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    const copies = new Set(
+      tree.split('\n').filter(line => line.endsWith(join('node_modules', '@vscode', 'prompt-tsx'))),
+    );
     assert.equal(copies.size, 1, [...copies].join('\n'));
   });
 });

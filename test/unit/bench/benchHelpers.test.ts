@@ -14,16 +14,34 @@ describe('bench helpers', () => {
     });
 
     it('chains calls that end before the next starts, and treats touching or overlapping ones as parallel', () => {
-      assert.deepEqual(criticalPath([{ start: 0, end: 1 }, { start: 2, end: 3 }]), { length: 2, chain: [0, 1] });
-      assert.equal(criticalPath([{ start: 0, end: 2 }, { start: 2, end: 3 }]).length, 1);
-      assert.equal(criticalPath([{ start: 0, end: 5 }, { start: 1, end: 4 }]).length, 1);
+      assert.deepEqual(
+        criticalPath([
+          { start: 0, end: 1 },
+          { start: 2, end: 3 },
+        ]),
+        { length: 2, chain: [0, 1] },
+      );
+      assert.equal(
+        criticalPath([
+          { start: 0, end: 2 },
+          { start: 2, end: 3 },
+        ]).length,
+        1,
+      );
+      assert.equal(
+        criticalPath([
+          { start: 0, end: 5 },
+          { start: 1, end: 4 },
+        ]).length,
+        1,
+      );
     });
 
     it('rejects an interval that ends before it starts', () => {
       assert.throws(() => criticalPath([{ start: 3, end: 1 }]), /invalid interval/);
     });
 
-    it('weights a chain by its calls\' nominal durations', () => {
+    it("weights a chain by its calls' nominal durations", () => {
       const got = weightedCriticalPath([
         { start: 0, end: 10, weight: 800 },
         { start: 11, end: 20, weight: 6600 },
@@ -66,28 +84,47 @@ describe('bench helpers', () => {
       assert.equal(parts.map(p => (p.kind === 'text' ? p.text : '')).join(''), 'word '.repeat(200));
       assert.ok(call.firstTextAt - call.start >= 7, `first chunk after TTFT (${call.firstTextAt - call.start} ms)`);
       assert.ok(call.end - call.start >= 100, `output time elapses (${call.end - call.start} ms)`);
-      assert.ok(call.firstTextAt - call.start < call.end - call.start - 50, 'the first chunk comes well before the end');
+      assert.ok(
+        call.firstTextAt - call.start < call.end - call.start - 50,
+        'the first chunk comes well before the end',
+      );
       assert.ok(call.promptTokens > 0);
     });
 
     it('delivers a tool call whole once the output time is over', async () => {
-      const inner = new ScriptedModel(() => ({ kind: 'toolCall', name: 'contribute_to_debate', input: { argument: 'a' } }));
+      const inner = new ScriptedModel(() => ({
+        kind: 'toolCall',
+        name: 'contribute_to_debate',
+        input: { argument: 'a' },
+      }));
       const model = new LatencyModel(inner, { ttftMs: 800, tokensPerSecond: 60, scale: 0.01 });
       const parts: ResponsePart[] = [];
       for await (const part of model.sendRequest(toolRequest, neverCancelled)) parts.push(part);
-      assert.deepEqual(parts.map(p => p.kind), ['toolCall']);
+      assert.deepEqual(
+        parts.map(p => p.kind),
+        ['toolCall'],
+      );
       const [call] = model.calls;
-      assert.ok(call && call.end - call.start >= 60, `TTFT + 350 tokens at 60/s, scaled (${call ? call.end - call.start : NaN} ms)`);
+      assert.ok(
+        call && call.end - call.start >= 60,
+        `TTFT + 350 tokens at 60/s, scaled (${call ? call.end - call.start : NaN} ms)`,
+      );
     });
   });
 
   describe('tables and summaries', () => {
     it('right-aligns numeric columns and left-aligns text', () => {
-      const table = formatTable(['name', 'n'], [['a', '1'], ['bbb', '22 ms']]);
+      const table = formatTable(
+        ['name', 'n'],
+        [
+          ['a', '1'],
+          ['bbb', '22 ms'],
+        ],
+      );
       assert.equal(table, ['name      n', '----  -----', 'a         1', 'bbb   22 ms'].join('\n'));
     });
 
-    it('turns a bench result into rows, and names the pipeline\'s request count as /plan\'s', () => {
+    it("turns a bench result into rows, and names the pipeline's request count as /plan's", () => {
       const rows = summaryRows({ wallMs: 604.65, calls: 20, nested: { ok: true } });
       assert.deepEqual(rows, [
         { metric: 'wallMs', value: '604.65' },

@@ -6,7 +6,12 @@ import type { CouncilDeps } from '../../../src/core/council/ports';
 import type { DebateProtocol } from '../../../src/core/council/protocol';
 import type { SessionLog } from '../../../src/core/council/sessionLog';
 import type { SessionLimitsInit } from '../../../src/core/session/limits';
-import { acceptance, describeConformance, measureConformance, type ConformanceFigures } from '../../support/conformance';
+import {
+  acceptance,
+  describeConformance,
+  measureConformance,
+  type ConformanceFigures,
+} from '../../support/conformance';
 import { builtInPersonas, councilResponder, councilRig } from '../../support/councilHarness';
 import type { CouncilScriptOptions } from '../../support/councilScript';
 import { routedModel } from '../../support/routedModel';
@@ -38,7 +43,12 @@ const LIMITS: SessionLimitsInit = { maxClarificationRounds: 3, debateCycleLimit:
 
 const SCENARIOS: readonly Scenario[] = [
   // The economy protocol (the default) opens a session with one request: the council and round 1's questions.
-  { title: 'open_session (economy)', tool: 'open_session', script: { convergeAtCycle: 1 }, endsIn: ['clarifying', 'completed'] },
+  {
+    title: 'open_session (economy)',
+    tool: 'open_session',
+    script: { convergeAtCycle: 1 },
+    endsIn: ['clarifying', 'completed'],
+  },
   {
     title: 'open_session (economy), then the debate with the questions skipped',
     tool: 'open_session',
@@ -50,19 +60,23 @@ const SCENARIOS: readonly Scenario[] = [
     endsIn: ['completed'],
   },
   { title: 'select_personas (thorough)', tool: 'select_personas', protocol: 'thorough', endsIn: ['clarifying'] },
-  ...(['economy', 'thorough'] as const).map(
-    (protocol): Scenario => ({
-      title: `propose_clarifying_questions (${protocol === 'economy' ? 'round 2' : 'rounds 1 and 2'}, ${protocol})`,
-      tool: 'propose_clarifying_questions',
-      protocol,
-      script: { convergeAtCycle: 1 },
-      then: async (log, deps) => {
-        if (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'moreQuestions' }, deps);
-      },
-      endsIn: ['clarifying', 'completed'],
-    }),
-  ),
-  { title: 'contribute_to_debate (cycles 1 and 2, economy)', tool: 'contribute_to_debate', skipClarification: true, script: { convergeAtCycle: 2 }, endsIn: ['completed'] },
+  ...(['economy', 'thorough'] as const).map((protocol): Scenario => ({
+    title: `propose_clarifying_questions (${protocol === 'economy' ? 'round 2' : 'rounds 1 and 2'}, ${protocol})`,
+    tool: 'propose_clarifying_questions',
+    protocol,
+    script: { convergeAtCycle: 1 },
+    then: async (log, deps) => {
+      if (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'moreQuestions' }, deps);
+    },
+    endsIn: ['clarifying', 'completed'],
+  })),
+  {
+    title: 'contribute_to_debate (cycles 1 and 2, economy)',
+    tool: 'contribute_to_debate',
+    skipClarification: true,
+    script: { convergeAtCycle: 2 },
+    endsIn: ['completed'],
+  },
   // Cycle 2 is drafted while the moderator reads cycle 1, and cycle 3 while it reads cycle 2 (then cancelled).
   {
     title: 'contribute_to_debate (cycles 1 and 2, thorough)',
@@ -73,7 +87,14 @@ const SCENARIOS: readonly Scenario[] = [
     endsIn: ['completed'],
   },
   // Only the thorough protocol asks a moderator; the economy protocol reads convergence from the contributions.
-  { title: 'moderate_cycle (thorough)', tool: 'moderate_cycle', protocol: 'thorough', skipClarification: true, limits: { ...LIMITS, debateCycleLimit: 2 }, endsIn: ['completed'] },
+  {
+    title: 'moderate_cycle (thorough)',
+    tool: 'moderate_cycle',
+    protocol: 'thorough',
+    skipClarification: true,
+    limits: { ...LIMITS, debateCycleLimit: 2 },
+    endsIn: ['completed'],
+  },
   {
     title: 'give_conclusion',
     tool: 'give_conclusion',
@@ -84,17 +105,15 @@ const SCENARIOS: readonly Scenario[] = [
     endsIn: ['completed'],
   },
   // The final answer is streamed prose (no reply schema), so a whole session measures the debate's structured requests.
-  ...(['economy', 'thorough'] as const).map(
-    (protocol): Scenario => ({
-      title: `a whole /debate session (${protocol}), every structured request schema-following`,
-      tool: 'contribute_to_debate',
-      routed: ['select_personas', 'contribute_to_debate', 'moderate_cycle'],
-      protocol,
-      skipClarification: true,
-      limits: { ...LIMITS, debateCycleLimit: 3 },
-      endsIn: ['completed'],
-    }),
-  ),
+  ...(['economy', 'thorough'] as const).map((protocol): Scenario => ({
+    title: `a whole /debate session (${protocol}), every structured request schema-following`,
+    tool: 'contribute_to_debate',
+    routed: ['select_personas', 'contribute_to_debate', 'moderate_cycle'],
+    protocol,
+    skipClarification: true,
+    limits: { ...LIMITS, debateCycleLimit: 3 },
+    endsIn: ['completed'],
+  })),
 ];
 
 /**
@@ -109,7 +128,11 @@ interface StepScenario {
 }
 
 const STEP_SCENARIOS: readonly StepScenario[] = [
-  { title: 'openSession called directly: one open_session request', tool: 'open_session', request: 'How should we store user sessions?' },
+  {
+    title: 'openSession called directly: one open_session request',
+    tool: 'open_session',
+    request: 'How should we store user sessions?',
+  },
   {
     title: 'openSession called directly, personas named: one propose_clarifying_questions request',
     tool: 'propose_clarifying_questions',
@@ -132,7 +155,11 @@ async function playStep(scenario: StepScenario, measured: ScriptedModel): Promis
 }
 
 /** Model variants: tool calling and fenced JSON, and optional fields always absent or always present. */
-const VARIANTS: readonly { readonly label: string; readonly runs: number; readonly options: Partial<SchemaFollowingOptions> & { readonly supportsToolCalling?: boolean } }[] = [
+const VARIANTS: readonly {
+  readonly label: string;
+  readonly runs: number;
+  readonly options: Partial<SchemaFollowingOptions> & { readonly supportsToolCalling?: boolean };
+}[] = [
   { label: 'tool call', runs: 200, options: { seed: 0 } },
   { label: 'fenced JSON', runs: 100, options: { seed: 1, supportsToolCalling: false } },
   { label: 'optionals absent', runs: 50, options: { seed: 2, optionalsProbability: 0 } },
@@ -140,10 +167,21 @@ const VARIANTS: readonly { readonly label: string; readonly runs: number; readon
 ];
 
 async function play(scenario: Scenario, measured: ScriptedModel): Promise<void> {
-  const rig = await councilRig({ responder: councilResponder(scenario.script), ...(scenario.protocol ? { protocol: scenario.protocol } : {}) });
-  const deps: CouncilDeps = { ...rig.deps, model: routedModel(measured, scenario.routed ?? [scenario.tool], rig.model) };
+  const rig = await councilRig({
+    responder: councilResponder(scenario.script),
+    ...(scenario.protocol ? { protocol: scenario.protocol } : {}),
+  });
+  const deps: CouncilDeps = {
+    ...rig.deps,
+    model: routedModel(measured, scenario.routed ?? [scenario.tool], rig.model),
+  };
   const log = newCouncilSession(
-    { request: 'How should we store user sessions?', userId: 'user-1', limits: scenario.limits ?? LIMITS, skipClarification: scenario.skipClarification },
+    {
+      request: 'How should we store user sessions?',
+      userId: 'user-1',
+      limits: scenario.limits ?? LIMITS,
+      skipClarification: scenario.skipClarification,
+    },
     deps,
   );
   await runCouncilTurn(log, { kind: 'resume' }, deps);
@@ -161,7 +199,12 @@ describe('contract conformance: the council accepts every reply that follows the
   for (const scenario of SCENARIOS) {
     for (const variant of VARIANTS) {
       it(`${scenario.title}, ${variant.label}`, async () => {
-        const figures: ConformanceFigures = await measureConformance(scenario.tool, variant.runs, model => play(scenario, model), variant.options);
+        const figures: ConformanceFigures = await measureConformance(
+          scenario.tool,
+          variant.runs,
+          model => play(scenario, model),
+          variant.options,
+        );
         lines.push(`${describeConformance({ ...figures, tool: `${scenario.title} [${variant.label}]` })}`);
         assert.equal(figures.deadEnds, 0, figures.failures.join('\n'));
         assert.ok(acceptance(figures) >= 0.99, `${describeConformance(figures)}\n${figures.failures.join('\n')}`);
@@ -172,7 +215,12 @@ describe('contract conformance: the council accepts every reply that follows the
   for (const scenario of STEP_SCENARIOS) {
     for (const variant of VARIANTS) {
       it(`${scenario.title}, ${variant.label}`, async () => {
-        const figures = await measureConformance(scenario.tool, variant.runs, model => playStep(scenario, model), variant.options);
+        const figures = await measureConformance(
+          scenario.tool,
+          variant.runs,
+          model => playStep(scenario, model),
+          variant.options,
+        );
         lines.push(describeConformance({ ...figures, tool: `${scenario.title} [${variant.label}]` }));
         assert.equal(figures.deadEnds, 0, figures.failures.join('\n'));
         assert.ok(acceptance(figures) >= 0.99, `${describeConformance(figures)}\n${figures.failures.join('\n')}`);

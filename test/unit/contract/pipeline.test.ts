@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { LanguageModel, ModelRequest } from '../../../src/core/llm/languageModel';
-import { acceptance, describeConformance, measureConformance, type ConformanceFigures } from '../../support/conformance';
+import {
+  acceptance,
+  describeConformance,
+  measureConformance,
+  type ConformanceFigures,
+} from '../../support/conformance';
 import { discoveryCollectorDraft, pipelineModel, requestText, resultIdsIn } from '../../support/pipelineScript';
 import { requestedName, valueReply, type Route, type ScriptedModel } from '../../support/scriptedModel';
 import type { SchemaFollowingOptions } from '../../support/schemaFollowingModel';
@@ -32,13 +37,25 @@ const SCRIPTED_ROUTING: Route = request =>
     next: {
       kind: 'route',
       targetAgentType: offeredAgentType(request),
-      context: { goal: 'Map src only.', summary: 'Earlier attempts covered src/app.ts.', instructions: 'Read src/util/math.ts this time.', relevantItemIds: [], excludedItemIds: [] },
+      context: {
+        goal: 'Map src only.',
+        summary: 'Earlier attempts covered src/app.ts.',
+        instructions: 'Read src/util/math.ts this time.',
+        relevantItemIds: [],
+        excludedItemIds: [],
+      },
     },
   });
 
 const LOOPING_DISCOVERY: Record<string, Route> = {
   discovery_collector_result: request =>
-    valueReply(discoveryCollectorDraft(resultIdsIn(request), { kind: 'rerun', rationale: 'Still not deep enough.', agentIds: ['discovery-1'] })),
+    valueReply(
+      discoveryCollectorDraft(resultIdsIn(request), {
+        kind: 'rerun',
+        rationale: 'Still not deep enough.',
+        agentIds: ['discovery-1'],
+      }),
+    ),
 };
 
 const SCENARIOS: readonly Scenario[] = [
@@ -55,7 +72,11 @@ const SCENARIOS: readonly Scenario[] = [
  * Model variants: optional fields half present, always absent, always present; tool calling and fenced JSON.
  * 200 seeded runs per request kind in all (each run asks it at least once; discovery reports three times).
  */
-const VARIANTS: readonly { readonly label: string; readonly runs: number; readonly options: Partial<SchemaFollowingOptions> & { readonly supportsToolCalling?: boolean } }[] = [
+const VARIANTS: readonly {
+  readonly label: string;
+  readonly runs: number;
+  readonly options: Partial<SchemaFollowingOptions> & { readonly supportsToolCalling?: boolean };
+}[] = [
   { label: 'optionals 0.5', runs: 80, options: { seed: 0, optionalsProbability: 0.5 } },
   { label: 'optionals absent', runs: 40, options: { seed: 1, optionalsProbability: 0 } },
   { label: 'optionals present', runs: 40, options: { seed: 2, optionalsProbability: 1 } },
@@ -79,10 +100,18 @@ function measuredFor(tool: string, measured: LanguageModel, others: LanguageMode
 }
 
 async function play(scenario: Scenario, measured: ScriptedModel): Promise<void> {
-  const others = pipelineModel({ route_context: SCRIPTED_ROUTING, ...scenario.script }, { supportsToolCalling: measured.supportsToolCalling });
-  const { outcome } = await runFixture(others, { model: measuredFor(scenario.tool, measured, others), options: { maxAgentsPerStage: scenario.agentsPerStage ?? 1 } });
+  const others = pipelineModel(
+    { route_context: SCRIPTED_ROUTING, ...scenario.script },
+    { supportsToolCalling: measured.supportsToolCalling },
+  );
+  const { outcome } = await runFixture(others, {
+    model: measuredFor(scenario.tool, measured, others),
+    options: { maxAgentsPerStage: scenario.agentsPerStage ?? 1 },
+  });
   if (!FINE.has(outcome.status)) {
-    throw new Error(`the run ended "${outcome.status}": ${'message' in outcome ? String(outcome.message).slice(0, 400) : ''}`);
+    throw new Error(
+      `the run ended "${outcome.status}": ${'message' in outcome ? String(outcome.message).slice(0, 400) : ''}`,
+    );
   }
 }
 
@@ -108,7 +137,12 @@ describe('contract conformance: /plan accepts every reply that follows the JSON 
   for (const scenario of selected()) {
     for (const variant of VARIANTS) {
       it(`${scenario.tool}, ${variant.label}`, async () => {
-        const figures: ConformanceFigures = await measureConformance(scenario.tool, runsOf(variant.runs), model => play(scenario, model), { maxDepth: DEPTH, ...variant.options });
+        const figures: ConformanceFigures = await measureConformance(
+          scenario.tool,
+          runsOf(variant.runs),
+          model => play(scenario, model),
+          { maxDepth: DEPTH, ...variant.options },
+        );
         lines.push(describeConformance({ ...figures, tool: `${scenario.tool} [${variant.label}]` }));
         assert.equal(figures.deadEnds, 0, figures.failures.join('\n'));
         assert.ok(acceptance(figures) >= 0.99, `${describeConformance(figures)}\n${figures.failures.join('\n')}`);

@@ -9,7 +9,10 @@ describe('integration assert (browser-safe)', () => {
     for (const [actual, expected] of [
       [{ a: 1 }, { a: 2 }],
       [{ a: 1 }, { a: 1, b: 2 }],
-      [[1, 2], [1, 2, 3]],
+      [
+        [1, 2],
+        [1, 2, 3],
+      ],
       [[1], { 0: 1 }],
       [{ a: undefined }, {}],
       [null, {}],
@@ -37,6 +40,9 @@ describe('integration assert (browser-safe)', () => {
     nodeAssert.ok(error instanceof RangeError);
     await nodeAssert.rejects(assert.rejects(Promise.resolve(1)), assert.AssertionError);
     await nodeAssert.rejects(assert.rejects(Promise.reject(new Error('x')), RangeError), assert.AssertionError);
-    await nodeAssert.rejects(assert.rejects(() => Promise.reject(new Error('x')), /y/), assert.AssertionError);
+    await nodeAssert.rejects(
+      assert.rejects(() => Promise.reject(new Error('x')), /y/),
+      assert.AssertionError,
+    );
   });
 });

@@ -45,7 +45,9 @@ export class ClarifyPrompt extends PromptElement<ClarifyPromptProps> {
         <UserMessage priority={900} flexGrow={2}>
           <TextChunk priority={400}>{'The council members:\n\n' + councilBlock(personas)}</TextChunk>
           {clarifiedRequestChunks(this.props)}
-          <TextChunk priority={50}>{'Questions already asked (do not ask them again):\n\n' + dataBlock('asked_questions', asked)}</TextChunk>
+          <TextChunk priority={50}>
+            {'Questions already asked (do not ask them again):\n\n' + dataBlock('asked_questions', asked)}
+          </TextChunk>
         </UserMessage>
         <UserMessage priority={1_000}>
           {`${roundNote} Propose the clarifying questions now, or say that no clarification is needed.`}

@@ -21,7 +21,9 @@ export class ConclusionPrompt extends PromptElement<ConclusionPromptProps> {
     return (
       <>
         <UserMessage priority={1_000}>{`${personaIntroduction(this.props.persona)}\n\n${DATA_NOTICE}`}</UserMessage>
-        <UserMessage priority={900} flexGrow={2}>{clarifiedRequestChunks(this.props)}</UserMessage>
+        <UserMessage priority={900} flexGrow={2}>
+          {clarifiedRequestChunks(this.props)}
+        </UserMessage>
         <UserMessage priority={1_000}>{TASK}</UserMessage>
       </>
     );

@@ -48,7 +48,10 @@ function argumentBlock(c: AttributedContribution, cycle: number): string {
 }
 
 /** Own contribution first, then the others in council order: the rank used to order priorities. */
-function ranked(contributions: readonly AttributedContribution[], speaker: string | undefined): Map<AttributedContribution, number> {
+function ranked(
+  contributions: readonly AttributedContribution[],
+  speaker: string | undefined,
+): Map<AttributedContribution, number> {
   const own = contributions.filter(c => c.persona === speaker);
   const others = contributions.filter(c => c.persona !== speaker);
   return new Map([...own, ...others].map((c, index) => [c, index]));
@@ -58,7 +61,11 @@ function ranked(contributions: readonly AttributedContribution[], speaker: strin
  * Plans the debate record for a prompt, in chronological order. `speaker`'s own arguments
  * are kept longer than others' within the same cycle.
  */
-export function planDebateRecord(cycles: readonly DebateCycleRecord[], speaker?: string, condensed = false): readonly RecordPiece[] {
+export function planDebateRecord(
+  cycles: readonly DebateCycleRecord[],
+  speaker?: string,
+  condensed = false,
+): readonly RecordPiece[] {
   const latest = cycles.length - 1;
   return cycles.flatMap((record, index): RecordPiece[] => {
     const age = latest - index;
@@ -67,9 +74,14 @@ export function planDebateRecord(cycles: readonly DebateCycleRecord[], speaker?:
       text: cycleSummary(record, age === 0),
       priority: age === 0 ? RECORD_PRIORITY.latestPositions : RECORD_PRIORITY.olderDigests - age,
     };
-    const base = age === 0 ? RECORD_PRIORITY.latestArguments : RECORD_PRIORITY.olderArguments - age * PRIORITY_STEP_PER_CYCLE;
+    const base =
+      age === 0 ? RECORD_PRIORITY.latestArguments : RECORD_PRIORITY.olderArguments - age * PRIORITY_STEP_PER_CYCLE;
     // Condensed: the speaker read older cycles and wrote its own arguments; their positions are enough.
-    const shown = condensed ? (age === 0 ? record.contributions.filter(c => c.persona !== speaker) : []) : record.contributions;
+    const shown = condensed
+      ? age === 0
+        ? record.contributions.filter(c => c.persona !== speaker)
+        : []
+      : record.contributions;
     const args = shown.map(c => ({
       text: argumentBlock(c, record.cycle),
       priority: base - (rank.get(c) ?? 0),
@@ -80,6 +92,12 @@ export function planDebateRecord(cycles: readonly DebateCycleRecord[], speaker?:
 }
 
 /** The debate record as prunable chunks for one UserMessage. */
-export function debateRecordChunks(cycles: readonly DebateCycleRecord[], speaker?: string, condensed = false): readonly unknown[] {
-  return planDebateRecord(cycles, speaker, condensed).map(piece => <TextChunk priority={piece.priority}>{piece.text}</TextChunk>);
+export function debateRecordChunks(
+  cycles: readonly DebateCycleRecord[],
+  speaker?: string,
+  condensed = false,
+): readonly unknown[] {
+  return planDebateRecord(cycles, speaker, condensed).map(piece => (
+    <TextChunk priority={piece.priority}>{piece.text}</TextChunk>
+  ));
 }

@@ -46,7 +46,9 @@ export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
     return (
       <>
         <UserMessage priority={1_000}>{`${personaIntroduction(persona)}\n\n${RULES}\n\n${DATA_NOTICE}`}</UserMessage>
-        <UserMessage priority={900} flexGrow={2}>{clarifiedRequestChunks(this.props)}</UserMessage>
+        <UserMessage priority={900} flexGrow={2}>
+          {clarifiedRequestChunks(this.props)}
+        </UserMessage>
         {shownCycles.length > 0 ? (
           <UserMessage priority={500} flexGrow={1} flexReserve="/3">
             {'The debate record so far (oldest first):\n\n'}

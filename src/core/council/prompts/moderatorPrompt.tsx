@@ -38,7 +38,9 @@ export class ModeratorPrompt extends PromptElement<ModeratorPromptProps> {
           {'The debate record (oldest first; older cycles may be condensed):\n\n'}
           {debateRecordChunks(cycles)}
         </UserMessage>
-        <UserMessage priority={1_000}>{`Cycle ${current}${limit} has just finished. Report where the debate stands after it.`}</UserMessage>
+        <UserMessage
+          priority={1_000}
+        >{`Cycle ${current}${limit} has just finished. Report where the debate stands after it.`}</UserMessage>
       </>
     );
   }

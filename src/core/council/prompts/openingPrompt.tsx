@@ -4,7 +4,13 @@ import type { AttachedItem } from '../../session/attachedItem';
 import { attachedChunks } from '../../session/attachedBlock';
 import { CLARIFY_RULES, clarificationRoundNote } from './clarifyPrompt';
 import { DATA_NOTICE } from '../../llm/prompting/dataBlock';
-import { fencedRequestChunks, personaCatalog, SELECTION_IDS_RULE, SELECTION_ROLE, selectionSteps } from '../../personas/selectionPrompt';
+import {
+  fencedRequestChunks,
+  personaCatalog,
+  SELECTION_IDS_RULE,
+  SELECTION_ROLE,
+  selectionSteps,
+} from '../../personas/selectionPrompt';
 
 /** Props of {@link OpeningPrompt}. */
 export interface OpeningPromptProps extends BasePromptElementProps {

@@ -51,7 +51,9 @@ export const ProposedQuestionSchema = z.object({
     .int()
     .min(1)
     .max(5)
-    .describe('How much the answer changes the advice: 5 = changes it fundamentally, 3 = changes an important detail, 1 = barely matters.'),
+    .describe(
+      'How much the answer changes the advice: 5 = changes it fundamentally, 3 = changes an important detail, 1 = barely matters.',
+    ),
   rationale: sentence.describe('One sentence: why the answer changes the advice.'),
 });
 export type ProposedQuestion = z.infer<typeof ProposedQuestionSchema>;
@@ -64,7 +66,9 @@ export const proposedQuestionsFields = {
   questions: z
     .array(ProposedQuestionSchema)
     .max(5)
-    .describe('At most 5 questions, highest impact first, each asked once and none already asked. Empty when needsClarification is false.'),
+    .describe(
+      'At most 5 questions, highest impact first, each asked once and none already asked. Empty when needsClarification is false.',
+    ),
 };
 
 /** The questions sorted by impact, highest first; a stable sort, so the model's order breaks ties. */
@@ -87,10 +91,14 @@ export const PersonaContributionSchema = z.object({
     .describe('true if your position differs from the one you took in the previous cycle; false in the first cycle.'),
   changeReason: sentence
     .optional()
-    .describe('Only when changedPosition is true, and then required: which argument changed your mind and why. Omit it when changedPosition is false.'),
+    .describe(
+      'Only when changedPosition is true, and then required: which argument changed your mind and why. Omit it when changedPosition is false.',
+    ),
   agreesWith: z
     .array(sentence)
-    .describe('Exact names of the colleagues whose positions you agree with, each once; never your own name; empty if none or in the first cycle.'),
+    .describe(
+      'Exact names of the colleagues whose positions you agree with, each once; never your own name; empty if none or in the first cycle.',
+    ),
   concerns: z
     .array(sentence)
     .meta({ uniqueItems: true })
@@ -118,13 +126,14 @@ export function contributionReplySchema(terms: ContributionTerms): z.ZodType<Per
       agreesWith: z.array(sentence).max(0).describe('Empty in the first cycle: you have not read your colleagues yet.'),
     });
   }
-  const agreesWith = terms.colleagues.length === 0
-    ? z.array(sentence).max(0).describe('Empty: you have no colleagues on this council.')
-    : z
-        .array(nameOf(terms.colleagues))
-        .max(terms.colleagues.length)
-        .meta({ uniqueItems: true })
-        .describe('Exact names of the colleagues whose positions you agree with, each once; empty if none.');
+  const agreesWith =
+    terms.colleagues.length === 0
+      ? z.array(sentence).max(0).describe('Empty: you have no colleagues on this council.')
+      : z
+          .array(nameOf(terms.colleagues))
+          .max(terms.colleagues.length)
+          .meta({ uniqueItems: true })
+          .describe('Exact names of the colleagues whose positions you agree with, each once; empty if none.');
   return PersonaContributionSchema.extend({ agreesWith });
 }
 
@@ -145,24 +154,31 @@ export const CycleVerdictSchema = z.object({
   ),
   converged: z
     .boolean()
-    .describe('true when the positions agree on a recommendation, or remaining differences would not change it; another cycle would add little.'),
+    .describe(
+      'true when the positions agree on a recommendation, or remaining differences would not change it; another cycle would add little.',
+    ),
   openDisagreements: z
     .array(sentence)
     .meta({ uniqueItems: true })
-    .describe('Disagreements that still matter, one sentence each naming who disagrees about what; empty when converged.'),
+    .describe(
+      'Disagreements that still matter, one sentence each naming who disagrees about what; empty when converged.',
+    ),
 });
 export type CycleVerdict = z.infer<typeof CycleVerdictSchema>;
 
 /** How sure a persona is of its conclusion. */
 export const ConfidenceSchema = z
   .enum(['high', 'medium', 'low'])
-  .describe('high: you would bet on it; medium: likely right but depends on details; low: a best guess given missing information.');
+  .describe(
+    'high: you would bet on it; medium: likely right but depends on details; low: a best guess given missing information.',
+  );
 export type Confidence = z.infer<typeof ConfidenceSchema>;
 
 /** A persona's answer when there is no debate (a single persona, or the debate was skipped). */
 export const PersonaConclusionSchema = z.object({
-  conclusion: sentence.describe('Your answer to the request in markdown: the recommendation first, then the reasoning and caveats.'),
+  conclusion: sentence.describe(
+    'Your answer to the request in markdown: the recommendation first, then the reasoning and caveats.',
+  ),
   confidence: ConfidenceSchema,
 });
 export type PersonaConclusion = z.infer<typeof PersonaConclusionSchema>;
-

@@ -40,7 +40,9 @@ export function clarifiedRequestChunks(context: ClarifiedRequest): readonly unkn
       truncationNote="[The request was cut here to fit the model's context window.]"
     />,
     ...attachedChunks(context.attached),
-    <TextChunk priority={200}>{'Answers the user gave to clarifying questions:\n\n' + clarificationsBlock(context.answers)}</TextChunk>,
+    <TextChunk priority={200}>
+      {'Answers the user gave to clarifying questions:\n\n' + clarificationsBlock(context.answers)}
+    </TextChunk>,
     <TextChunk priority={100}>
       {'Assumptions the council made for questions the user skipped (treat them as agreed unless the user said otherwise):\n\n' +
         assumptionsBlock(context.assumptions)}

@@ -15,7 +15,11 @@ export interface AttributedConclusion {
 
 /** What the council produced before synthesis: a debate, or direct conclusions when there was none. */
 export type CouncilDeliberation =
-  | { readonly kind: 'debate'; readonly cycles: readonly DebateCycleRecord[]; readonly stop: 'converged' | 'limit' | 'budget' }
+  | {
+      readonly kind: 'debate';
+      readonly cycles: readonly DebateCycleRecord[];
+      readonly stop: 'converged' | 'limit' | 'budget';
+    }
   | { readonly kind: 'conclusions'; readonly conclusions: readonly AttributedConclusion[] };
 
 /** Props of {@link SynthesisPrompt}. */
@@ -41,11 +45,12 @@ function deliberationChunks(deliberation: CouncilDeliberation): readonly unknown
     );
     return [<TextChunk>{"The personas' conclusions:\n\n" + blocks.join('')}</TextChunk>];
   }
-  const note = deliberation.stop === 'limit'
-    ? 'The debate stopped at its cycle limit without full agreement.'
-    : deliberation.stop === 'budget'
-      ? 'The debate stopped early, without full agreement, to stay within the request budget.'
-      : 'The debate ended because the council converged.';
+  const note =
+    deliberation.stop === 'limit'
+      ? 'The debate stopped at its cycle limit without full agreement.'
+      : deliberation.stop === 'budget'
+        ? 'The debate stopped early, without full agreement, to stay within the request budget.'
+        : 'The debate ended because the council converged.';
   return [
     <TextChunk>{`${note} The debate record (oldest first; older cycles may be condensed):\n\n`}</TextChunk>,
     ...debateRecordChunks(deliberation.cycles),
@@ -62,7 +67,9 @@ export class SynthesisPrompt extends PromptElement<SynthesisPromptProps> {
           <TextChunk priority={400}>{'The council members:\n\n' + councilBlock(this.props.personas)}</TextChunk>
           {clarifiedRequestChunks(this.props)}
         </UserMessage>
-        <UserMessage priority={500} flexGrow={1} flexReserve="/3">{deliberationChunks(this.props.deliberation)}</UserMessage>
+        <UserMessage priority={500} flexGrow={1} flexReserve="/3">
+          {deliberationChunks(this.props.deliberation)}
+        </UserMessage>
         <UserMessage priority={1_000}>{WRITE_ANSWER_TASK}</UserMessage>
       </>
     );

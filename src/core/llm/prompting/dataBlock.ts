@@ -29,7 +29,11 @@ export function escapeData(text: string): string {
 }
 
 /** `<tag attr="...">\ncontent\n</tag>` with the content escaped; ends with a blank line. */
-export function dataBlock(tag: DataTag, content: string, attrs: Readonly<Record<string, string | number>> = {}): string {
+export function dataBlock(
+  tag: DataTag,
+  content: string,
+  attrs: Readonly<Record<string, string | number>> = {},
+): string {
   return `${fence(tag, escapeData(content.trim()), attrs)}\n\n`;
 }
 

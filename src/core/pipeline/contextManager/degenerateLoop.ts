@@ -45,9 +45,13 @@ function trailingRun(items: readonly HistoryItem[]): readonly HistoryItem[] {
  * `threshold` times in a row. Only the current run of each agent counts: an agent that looped and then
  * moved on is not stuck. When several agents loop, the longest run wins, then the most recent.
  */
-export function detectDegenerateLoop(items: readonly HistoryItem[], options: LoopDetectionOptions): DegenerateLoop | undefined {
+export function detectDegenerateLoop(
+  items: readonly HistoryItem[],
+  options: LoopDetectionOptions,
+): DegenerateLoop | undefined {
   const { threshold } = options;
-  if (!Number.isInteger(threshold) || threshold < 1) throw new RangeError(`Loop threshold must be a positive integer, got ${threshold}.`);
+  if (!Number.isInteger(threshold) || threshold < 1)
+    throw new RangeError(`Loop threshold must be a positive integer, got ${threshold}.`);
   const byAgent = new Map<string, HistoryItem[]>();
   for (const item of items) {
     const own = byAgent.get(item.agentId) ?? [];
@@ -60,7 +64,8 @@ export function detectDegenerateLoop(items: readonly HistoryItem[], options: Loo
     const last = run[run.length - 1];
     if (!last || run.length <= threshold) continue;
     const lastIndex = items.indexOf(last);
-    if (!worst || run.length > worst.run.length || (run.length === worst.run.length && lastIndex > worst.lastIndex)) worst = { run, lastIndex };
+    if (!worst || run.length > worst.run.length || (run.length === worst.run.length && lastIndex > worst.lastIndex))
+      worst = { run, lastIndex };
   }
   const first = worst?.run[0];
   if (!worst || !first) return undefined;

@@ -10,7 +10,10 @@ export const ReconstructedContextSchema = z.object({
     .describe('The context the agent needs, rebuilt from the history: what was done, what was found, what failed.'),
   instructions: z.string().trim().min(1).describe('What to do differently this time so the loop does not repeat.'),
   relevantItemIds: z.array(z.string().min(1)).describe('History items this context was built from.'),
-  excludedItemIds: z.array(z.string().min(1)).default([]).describe('History items the agent should ignore, e.g. the repeated attempts.'),
+  excludedItemIds: z
+    .array(z.string().min(1))
+    .default([])
+    .describe('History items the agent should ignore, e.g. the repeated attempts.'),
 });
 export type ReconstructedContext = z.infer<typeof ReconstructedContextSchema>;
 
@@ -42,8 +45,12 @@ export const ITEM_ENUM_CAP = 200;
 
 /** A history item id: one of `itemIds` (an enum up to ITEM_ENUM_CAP), else described. */
 function itemIdOf(itemIds: ReadonlySet<string>): z.ZodType<string, string> {
-  if (itemIds.size === 0 || itemIds.size > ITEM_ENUM_CAP) return z.string().min(1).describe('The id of an item of the run history.');
-  return z.enum([...itemIds] as [string, ...string[]]).describe('The id of an item of the run history.') as z.ZodType<string, string>;
+  if (itemIds.size === 0 || itemIds.size > ITEM_ENUM_CAP)
+    return z.string().min(1).describe('The id of an item of the run history.');
+  return z.enum([...itemIds] as [string, ...string[]]).describe('The id of an item of the run history.') as z.ZodType<
+    string,
+    string
+  >;
 }
 
 /** Visible text: the JSON Schema says "not only whitespace", which `trim().min(1)` alone does not. */
@@ -55,17 +62,29 @@ function text(description: string) {
  * The routing schema for one decision: the target is one of `agentTypes` and every cited item one of `itemIds`
  * (enums in the JSON Schema), so a schema-following reply is valid; normalizeRouting drops what is left over.
  */
-export function routingSchemaFor(agentTypes: readonly string[], itemIds: ReadonlySet<string>): z.ZodType<ContextManagerRouting> {
+export function routingSchemaFor(
+  agentTypes: readonly string[],
+  itemIds: ReadonlySet<string>,
+): z.ZodType<ContextManagerRouting> {
   if (agentTypes.length === 0) throw new RangeError('The context manager needs at least one agent type to route to.');
   const itemId = itemIdOf(itemIds);
   const route = RouteSchema.extend({
     targetAgentType: z.enum(agentTypes).describe('The one agent type to hand the reconstructed context to.'),
     context: ReconstructedContextSchema.extend({
       goal: text('What the target agent must achieve now.'),
-      summary: text('The context the agent needs, rebuilt from the history: what was done, what was found, what failed.'),
+      summary: text(
+        'The context the agent needs, rebuilt from the history: what was done, what was found, what failed.',
+      ),
       instructions: text('What to do differently this time so the loop does not repeat.'),
-      relevantItemIds: z.array(itemId).meta({ uniqueItems: true }).describe('History items this context was built from.'),
-      excludedItemIds: z.array(itemId).meta({ uniqueItems: true }).default([]).describe('History items the agent should ignore, e.g. the repeated attempts.'),
+      relevantItemIds: z
+        .array(itemId)
+        .meta({ uniqueItems: true })
+        .describe('History items this context was built from.'),
+      excludedItemIds: z
+        .array(itemId)
+        .meta({ uniqueItems: true })
+        .default([])
+        .describe('History items the agent should ignore, e.g. the repeated attempts.'),
     }),
   });
   const askUser = AskUserSchema.extend({ question: text('One question whose answer unblocks the run.') });
@@ -75,8 +94,14 @@ export function routingSchemaFor(agentTypes: readonly string[], itemIds: Readonl
   }).superRefine((routing, issues) => {
     if (routing.next.kind !== 'route') return;
     const cited = [
-      ...routing.next.context.relevantItemIds.map((id, index) => ({ id, path: ['next', 'context', 'relevantItemIds', index] })),
-      ...routing.next.context.excludedItemIds.map((id, index) => ({ id, path: ['next', 'context', 'excludedItemIds', index] })),
+      ...routing.next.context.relevantItemIds.map((id, index) => ({
+        id,
+        path: ['next', 'context', 'relevantItemIds', index],
+      })),
+      ...routing.next.context.excludedItemIds.map((id, index) => ({
+        id,
+        path: ['next', 'context', 'excludedItemIds', index],
+      })),
     ];
     for (const { id, path } of cited) {
       if (!itemIds.has(id)) issues.addIssue({ code: 'custom', path, message: `Unknown history item id "${id}".` });

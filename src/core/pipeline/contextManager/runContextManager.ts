@@ -57,7 +57,9 @@ function findingsMessage(findings: readonly string[], maxChars: number): ChatMes
     kept.unshift(finding);
     used += finding.length;
   }
-  return kept.length === 0 ? undefined : { role: 'user', content: ['What you found in the history:', ...kept].join('\n') };
+  return kept.length === 0
+    ? undefined
+    : { role: 'user', content: ['What you found in the history:', ...kept].join('\n') };
 }
 
 /**
@@ -90,12 +92,18 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
       normalize: normalizeRouting(itemIds),
       ...(run.onNormalized === undefined ? {} : { onNormalized: run.onNormalized }),
       name: 'route_context',
-      description: 'Route the stuck run back to exactly one agent with a reconstructed context, or ask the user one question.',
+      description:
+        'Route the stuck run back to exactly one agent with a reconstructed context, or ask the user one question.',
       messages: [...opening, ...(findings ? [findings] : []), decisionRequest(investigation.exhausted)],
       ...(run.maxRepairs === undefined ? {} : { maxRepairs: run.maxRepairs }),
       ...(run.usage === undefined ? {} : { usage: run.usage }),
     },
     run.token,
   );
-  return { routing, toolRounds: investigation.rounds, toolCalls: investigation.toolCalls, toolBudgetExhausted: investigation.exhausted };
+  return {
+    routing,
+    toolRounds: investigation.rounds,
+    toolCalls: investigation.toolCalls,
+    toolBudgetExhausted: investigation.exhausted,
+  };
 }

@@ -1,10 +1,16 @@
-import type { CancellationSignal, ChatMessage, LanguageModel, MessagePart, ToolCallPart, ToolResultPart } from '../../llm/languageModel';
+import type {
+  CancellationSignal,
+  ChatMessage,
+  LanguageModel,
+  MessagePart,
+  ToolCallPart,
+  ToolResultPart,
+} from '../../llm/languageModel';
 import { collectReply } from '../../llm/modelCall';
 import type { UsageMeter } from '../../llm/usage';
 import type { HistorySnapshot } from '../history/historyStore';
 import type { HistoryTool } from '../history/tools/historyTools';
 import { clip } from './historyDigest';
-
 
 /** Bounds of an investigation. */
 export interface ToolLoopLimits {
@@ -26,12 +32,19 @@ export interface ToolLoopResult {
   readonly exhausted: boolean;
 }
 
-function runCall(call: ToolCallPart, tools: readonly HistoryTool[], history: HistorySnapshot, limits: ToolLoopLimits): string {
+function runCall(
+  call: ToolCallPart,
+  tools: readonly HistoryTool[],
+  history: HistorySnapshot,
+  limits: ToolLoopLimits,
+): string {
   const tool = tools.find(candidate => candidate.definition.name === call.name);
   if (!tool) return `Unknown tool "${call.name}". Available: ${tools.map(t => t.definition.name).join(', ')}.`;
   const outcome = tool.invoke(call.input, history);
   const text = outcome.ok ? JSON.stringify(outcome.response) : outcome.message;
-  return text.length > limits.maxResultChars ? `${clip(text, limits.maxResultChars)} (truncated: narrow the query or page)` : text;
+  return text.length > limits.maxResultChars
+    ? `${clip(text, limits.maxResultChars)} (truncated: narrow the query or page)`
+    : text;
 }
 
 /**
@@ -53,7 +66,12 @@ export async function investigateHistory(
   for (let round = 1; round <= limits.maxRounds; round++) {
     const reply = await collectReply(
       model,
-      { messages: [...messages], tools: tools.map(tool => tool.definition), toolMode: 'auto', justification: 'Council reads the run history to get a stuck agent going again.' },
+      {
+        messages: [...messages],
+        tools: tools.map(tool => tool.definition),
+        toolMode: 'auto',
+        justification: 'Council reads the run history to get a stuck agent going again.',
+      },
       token,
       { usage },
     );
@@ -68,7 +86,10 @@ export async function investigateHistory(
       return { kind: 'toolResult', callId: call.callId, content };
     });
     toolCalls += Math.min(reply.toolCalls.length, limits.maxCallsPerRound);
-    const assistantParts: MessagePart[] = [...(reply.text ? [{ kind: 'text' as const, text: reply.text }] : []), ...reply.toolCalls];
+    const assistantParts: MessagePart[] = [
+      ...(reply.text ? [{ kind: 'text' as const, text: reply.text }] : []),
+      ...reply.toolCalls,
+    ];
     messages.push({ role: 'assistant', content: assistantParts }, { role: 'user', content: results });
   }
   return { findings, rounds: limits.maxRounds, toolCalls, exhausted: true };

@@ -40,7 +40,11 @@ export async function assembleContributions(
   contributors.forEach((contributor, index) => {
     const text = texts[index];
     if (text === undefined || text.trim() === '') return;
-    contributions.push({ name: contributor.name, priority: contributor.priority, text: delimitUntrusted(contributor.name, text.trim()) });
+    contributions.push({
+      name: contributor.name,
+      priority: contributor.priority,
+      text: delimitUntrusted(contributor.name, text.trim()),
+    });
   });
   return contributions;
 }

@@ -16,7 +16,10 @@ export interface EpisodeSummary {
 /** Port to what earlier runs left behind (VS Code adapter: workspace storage). */
 export interface EpisodicMemory {
   /** Up to `limit` summaries of earlier runs relevant to `agentType`, any order. */
-  recall(request: { readonly agentType: AgentType; readonly limit: number }, token?: CancellationSignal): Promise<readonly EpisodeSummary[]>;
+  recall(
+    request: { readonly agentType: AgentType; readonly limit: number },
+    token?: CancellationSignal,
+  ): Promise<readonly EpisodeSummary[]>;
 }
 
 /** Options for the episodic memory contributor. */
@@ -29,10 +32,18 @@ export interface EpisodicMemoryOptions {
   readonly maxSummaryChars?: number;
 }
 
-const ORCHESTRATORS: readonly AgentType[] = ['orchestrator', 'discovery-orchestrator', 'planning-orchestrator', 'ticket-orchestrator'];
+const ORCHESTRATORS: readonly AgentType[] = [
+  'orchestrator',
+  'discovery-orchestrator',
+  'planning-orchestrator',
+  'ticket-orchestrator',
+];
 
 /** Tells orchestrators, newest first, how earlier runs ended, so they neither repeat failures nor redo finished work. */
-export function episodicMemoryContributor(memory: EpisodicMemory, options: EpisodicMemoryOptions = {}): PromptContributor {
+export function episodicMemoryContributor(
+  memory: EpisodicMemory,
+  options: EpisodicMemoryOptions = {},
+): PromptContributor {
   const limit = options.limit ?? 3;
   const maxSummaryChars = options.maxSummaryChars ?? 300;
   return {
@@ -47,7 +58,8 @@ export function episodicMemoryContributor(memory: EpisodicMemory, options: Episo
         .slice(0, limit);
       if (episodes.length === 0) return undefined;
       const lines = episodes.map(
-        episode => `- ${episode.finishedAt} ${episode.runId} (${episode.outcome}): ${clip(episode.summary, maxSummaryChars)}`,
+        episode =>
+          `- ${episode.finishedAt} ${episode.runId} (${episode.outcome}): ${clip(episode.summary, maxSummaryChars)}`,
       );
       return ['Earlier runs in this workspace, newest first:', ...lines].join('\n');
     },

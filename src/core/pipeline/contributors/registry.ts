@@ -19,7 +19,8 @@ function problemWith(contributor: PromptContributor, taken: ReadonlySet<string>)
   if (contributor.appliesTo !== 'all') {
     if (contributor.appliesTo.length === 0) return `prompt contributor "${contributor.name}" applies to no agent type`;
     const unknown = contributor.appliesTo.filter(type => !AgentType.safeParse(type).success);
-    if (unknown.length > 0) return `prompt contributor "${contributor.name}" names unknown agent types: ${unknown.join(', ')}`;
+    if (unknown.length > 0)
+      return `prompt contributor "${contributor.name}" names unknown agent types: ${unknown.join(', ')}`;
   }
   return undefined;
 }

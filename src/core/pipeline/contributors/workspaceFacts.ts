@@ -28,7 +28,10 @@ export interface WorkspaceFactsOptions {
 }
 
 /** Tells every agent the workspace's name, folders, languages and size. */
-export function workspaceFactsContributor(facts: WorkspaceFacts, options: WorkspaceFactsOptions = {}): PromptContributor {
+export function workspaceFactsContributor(
+  facts: WorkspaceFacts,
+  options: WorkspaceFactsOptions = {},
+): PromptContributor {
   const maxListed = options.maxListed ?? 10;
   return {
     name: 'workspace-facts',

@@ -24,16 +24,23 @@ export function inputIdOf(vocabulary: CollectorVocabulary, description: string):
 
 /** The decisions open to this collector: rerun names its own agents, route_back only earlier stages (none for discovery). */
 export function decisionFor(vocabulary: CollectorVocabulary) {
-  const advance = z.object({ kind: z.literal('advance'), rationale: nonBlank('Why the stage is complete enough to move on.') }).describe('Move on to the next stage.');
+  const advance = z
+    .object({ kind: z.literal('advance'), rationale: nonBlank('Why the stage is complete enough to move on.') })
+    .describe('Move on to the next stage.');
   const rerun = z
     .object({
       kind: z.literal('rerun'),
       rationale: nonBlank('What was missing or wrong; sent to the rerun agents as feedback.'),
-      agentIds: distinctItems(oneOf(vocabulary.agentIds, 'An agent id of this stage.', 'Must be an agent id of this stage.'), 'Agents to rerun; empty reruns the whole stage.'),
+      agentIds: distinctItems(
+        oneOf(vocabulary.agentIds, 'An agent id of this stage.', 'Must be an agent id of this stage.'),
+        'Agents to rerun; empty reruns the whole stage.',
+      ),
     })
     .describe('Run this stage again.');
   const earlier = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(vocabulary.stage));
-  const description = 'What the pipeline does next: advance, rerun this stage' + (earlier.length > 0 ? ', or route back to an earlier stage.' : '.');
+  const description =
+    'What the pipeline does next: advance, rerun this stage' +
+    (earlier.length > 0 ? ', or route back to an earlier stage.' : '.');
   if (earlier.length === 0) return z.discriminatedUnion('kind', [advance, rerun]).describe(description);
   const routeBack = z
     .object({
@@ -49,13 +56,25 @@ export function decisionFor(vocabulary: CollectorVocabulary) {
 export function consolidationFieldsFor(vocabulary: CollectorVocabulary) {
   return {
     inputs: z
-      .array(InputReference.safeExtend({ inputContextId: inputIdOf(vocabulary, 'Context id of the input (an agent result); one of this request\'s inputs.') }))
+      .array(
+        InputReference.safeExtend({
+          inputContextId: inputIdOf(
+            vocabulary,
+            "Context id of the input (an agent result); one of this request's inputs.",
+          ),
+        }),
+      )
       .min(1)
       .describe('Every input consumed; at least one, each inputContextId once.'),
     conflictResolutions: z
-      .array(ConflictResolution.safeExtend({
-        conflictingInputs: distinctItems(inputIdOf(vocabulary, 'An input context id.'), 'Context ids of the inputs that conflicted; each also listed in inputs.').min(1),
-      }))
+      .array(
+        ConflictResolution.safeExtend({
+          conflictingInputs: distinctItems(
+            inputIdOf(vocabulary, 'An input context id.'),
+            'Context ids of the inputs that conflicted; each also listed in inputs.',
+          ).min(1),
+        }),
+      )
       .describe('Conflicts between inputs and how each was resolved; may be empty.'),
     decision: decisionFor(vocabulary),
   };
@@ -76,7 +95,11 @@ export function normalizeConsolidation(reply: unknown, vocabulary: CollectorVoca
     input => `dropped input "${String(textAt(input, 'inputContextId'))}": not an input of this collector`,
     note,
   );
-  const listed = new Set(objectsAt(reply, 'inputs').flatMap(input => (typeof input['inputContextId'] === 'string' ? [input['inputContextId']] : [])));
+  const listed = new Set(
+    objectsAt(reply, 'inputs').flatMap(input =>
+      typeof input['inputContextId'] === 'string' ? [input['inputContextId']] : [],
+    ),
+  );
   for (const resolution of objectsAt(reply, 'conflictResolutions')) {
     dedupeArray(resolution, 'conflictingInputs', undefined, 'conflicting input', note);
     dropUnknownStrings(resolution, 'conflictingInputs', listed, 'conflicting input (not in inputs)', note);
@@ -84,7 +107,10 @@ export function normalizeConsolidation(reply: unknown, vocabulary: CollectorVoca
   dropItems(
     reply,
     'conflictResolutions',
-    resolution => !isObject(resolution) || !Array.isArray(resolution['conflictingInputs']) || resolution['conflictingInputs'].length > 0,
+    resolution =>
+      !isObject(resolution) ||
+      !Array.isArray(resolution['conflictingInputs']) ||
+      resolution['conflictingInputs'].length > 0,
     () => 'dropped a conflict resolution that cites none of the listed inputs',
     note,
   );

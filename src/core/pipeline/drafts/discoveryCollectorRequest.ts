@@ -3,7 +3,12 @@ import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
 import { DiscoveryCollectorResultDraft } from '../schemas/collectors';
 import { CodeMap, ModuleOverview, QueryFindings, Recommendation } from '../schemas/discoveryFindings';
 import { SemanticTag } from '../schemas/discovery';
-import { consolidationFieldsFor, inputIdOf, normalizeConsolidation, type CollectorVocabulary } from './consolidationRequest';
+import {
+  consolidationFieldsFor,
+  inputIdOf,
+  normalizeConsolidation,
+  type CollectorVocabulary,
+} from './consolidationRequest';
 import { diagramFor, fileReferenceFor } from './discoveryReportRequest';
 import type { DraftRequest } from './draftRequest';
 import { dropMissingPaths, normalizeDiagram, normalizeFileReferences } from './findingsNormalizing';
@@ -19,17 +24,25 @@ export interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
 }
 
 /** The discovery collector draft schema for this request. */
-export function discoveryCollectorSchema(vocabulary: DiscoveryCollectorVocabulary): z.ZodType<DiscoveryCollectorResultDraft> {
+export function discoveryCollectorSchema(
+  vocabulary: DiscoveryCollectorVocabulary,
+): z.ZodType<DiscoveryCollectorResultDraft> {
   const files = [...vocabulary.files].sort();
   const reference = fileReferenceFor(files);
   return DiscoveryCollectorResultDraft.safeExtend({
     ...consolidationFieldsFor(vocabulary),
     unifiedCodeMap: CodeMap.safeExtend({
       modules: z
-        .array(ModuleOverview.safeExtend({
-          rootPath: oneOf([...foldersOf(files), ...files], 'Folder or file at the root of the module.', 'Must be an existing workspace folder or file.'),
-          keyFiles: distinctItems(existingFile(files, 'A key file.'), 'The files to read first.'),
-        }))
+        .array(
+          ModuleOverview.safeExtend({
+            rootPath: oneOf(
+              [...foldersOf(files), ...files],
+              'Folder or file at the root of the module.',
+              'Must be an existing workspace folder or file.',
+            ),
+            keyFiles: distinctItems(existingFile(files, 'A key file.'), 'The files to read first.'),
+          }),
+        )
         .min(1)
         .describe('Module summaries; at least one, moduleNames unique.'),
       deduplicatedReferences: z
@@ -40,19 +53,27 @@ export function discoveryCollectorSchema(vocabulary: DiscoveryCollectorVocabular
       mergedTags: z.array(SemanticTag).min(1).describe('Tags merged from all reports; tagIds unique.'),
     }).describe('Unified code map.'),
     recommendations: z
-      .array(Recommendation.safeExtend({
-        supportingDiscoveryIds: distinctItems(
-          inputIdOf(vocabulary, 'Context id of a discovery report that supports it.'),
-          'Context ids of the discovery reports that support it; each also listed in inputs.',
-        ).min(1),
-        relatedFilePaths: distinctItems(existingFile(files, 'A related file.'), 'Related files.'),
-      }))
+      .array(
+        Recommendation.safeExtend({
+          supportingDiscoveryIds: distinctItems(
+            inputIdOf(vocabulary, 'Context id of a discovery report that supports it.'),
+            'Context ids of the discovery reports that support it; each also listed in inputs.',
+          ).min(1),
+          relatedFilePaths: distinctItems(existingFile(files, 'A related file.'), 'Related files.'),
+        }),
+      )
       .describe('Actionable recommendations for planning; recommendationIds unique.'),
     queryFindings: z
-      .array(QueryFindings.safeExtend({
-        queryId: oneOf(vocabulary.queryIds, 'Id of the generated query these findings answer; each query once.', 'Each query once.'),
-        results: z.array(reference).describe('References found; may be empty.'),
-      }))
+      .array(
+        QueryFindings.safeExtend({
+          queryId: oneOf(
+            vocabulary.queryIds,
+            'Id of the generated query these findings answer; each query once.',
+            'Each query once.',
+          ),
+          results: z.array(reference).describe('References found; may be empty.'),
+        }),
+      )
       .describe('Findings per generated query; queryIds unique.'),
   }).describe('The consolidation of all discovery reports.');
 }
@@ -66,7 +87,8 @@ function normalizeCodeMap(map: unknown, files: ReadonlySet<string>, note: Note):
     map,
     'modules',
     module => !isObject(module) || typeof module['rootPath'] !== 'string' || roots.has(module['rootPath']),
-    module => `dropped module "${String(textAt(module, 'moduleName'))}": its root "${String(textAt(module, 'rootPath'))}" is not in the workspace`,
+    module =>
+      `dropped module "${String(textAt(module, 'moduleName'))}": its root "${String(textAt(module, 'rootPath'))}" is not in the workspace`,
     note,
   );
   for (const module of objectsAt(map, 'modules')) dropMissingPaths(module, 'keyFiles', files, note);
@@ -93,13 +115,23 @@ function normalizeCodeMap(map: unknown, files: ReadonlySet<string>, note: Note):
 }
 
 /** Deterministic fixes to a discovery collector draft (see each helper). */
-export function normalizeDiscoveryCollector(vocabulary: DiscoveryCollectorVocabulary): (reply: unknown, note: Note) => unknown {
+export function normalizeDiscoveryCollector(
+  vocabulary: DiscoveryCollectorVocabulary,
+): (reply: unknown, note: Note) => unknown {
   return (reply, note) => {
     if (!isObject(reply)) return reply;
     normalizeConsolidation(reply, vocabulary, note);
     normalizeCodeMap(objectAt(reply, 'unifiedCodeMap'), vocabulary.files, note);
-    const listed = new Set(objectsAt(reply, 'inputs').flatMap(input => (typeof input['inputContextId'] === 'string' ? [input['inputContextId']] : [])));
-    renameDuplicateIds([{ items: objectsAt(reply, 'recommendations'), field: 'recommendationId' }], 'recommendationId', note);
+    const listed = new Set(
+      objectsAt(reply, 'inputs').flatMap(input =>
+        typeof input['inputContextId'] === 'string' ? [input['inputContextId']] : [],
+      ),
+    );
+    renameDuplicateIds(
+      [{ items: objectsAt(reply, 'recommendations'), field: 'recommendationId' }],
+      'recommendationId',
+      note,
+    );
     for (const recommendation of objectsAt(reply, 'recommendations')) {
       dedupeArray(recommendation, 'supportingDiscoveryIds', undefined, 'supporting report', note);
       dropUnknownStrings(recommendation, 'supportingDiscoveryIds', listed, 'supporting report (not in inputs)', note);
@@ -108,17 +140,22 @@ export function normalizeDiscoveryCollector(vocabulary: DiscoveryCollectorVocabu
     dropItems(
       reply,
       'recommendations',
-      rec => !isObject(rec) || !Array.isArray(rec['supportingDiscoveryIds']) || rec['supportingDiscoveryIds'].length > 0,
-      rec => `dropped recommendation "${String(textAt(rec, 'recommendationId'))}": none of its supporting reports is an input`,
+      rec =>
+        !isObject(rec) || !Array.isArray(rec['supportingDiscoveryIds']) || rec['supportingDiscoveryIds'].length > 0,
+      rec =>
+        `dropped recommendation "${String(textAt(rec, 'recommendationId'))}": none of its supporting reports is an input`,
       note,
     );
     dedupeArray(reply, 'queryFindings', 'queryId', 'findings of query', note);
-    for (const findings of objectsAt(reply, 'queryFindings')) normalizeFileReferences(findings, 'results', vocabulary.files, note);
+    for (const findings of objectsAt(reply, 'queryFindings'))
+      normalizeFileReferences(findings, 'results', vocabulary.files, note);
     return reply;
   };
 }
 
 /** The discovery collector request: schema and normalizer for this moment's inputs, agents and files. */
-export function discoveryCollectorRequest(vocabulary: DiscoveryCollectorVocabulary): DraftRequest<DiscoveryCollectorResultDraft> {
+export function discoveryCollectorRequest(
+  vocabulary: DiscoveryCollectorVocabulary,
+): DraftRequest<DiscoveryCollectorResultDraft> {
   return { schema: discoveryCollectorSchema(vocabulary), normalize: normalizeDiscoveryCollector(vocabulary) };
 }

@@ -37,13 +37,21 @@ export function fileReferenceFor(files: readonly string[]) {
 export function diagramFor(files: readonly string[]) {
   return DiagramRepresentation.safeExtend({
     nodes: z
-      .array(DiagramNode.safeExtend({ filePath: existingFile(files, 'File the node stands for, if any; an existing workspace file.').optional() }))
+      .array(
+        DiagramNode.safeExtend({
+          filePath: existingFile(files, 'File the node stands for, if any; an existing workspace file.').optional(),
+        }),
+      )
       .min(1)
       .describe('Nodes; at least one, each nodeId different.'),
-    edges: z.array(DiagramEdge.safeExtend({
-      fromNodeId: nonBlank('Id of the start node; a nodeId of this diagram.'),
-      toNodeId: nonBlank('Id of the end node; a nodeId of this diagram.'),
-    })).describe('Edges between nodes of this diagram; may be empty.'),
+    edges: z
+      .array(
+        DiagramEdge.safeExtend({
+          fromNodeId: nonBlank('Id of the start node; a nodeId of this diagram.'),
+          toNodeId: nonBlank('Id of the end node; a nodeId of this diagram.'),
+        }),
+      )
+      .describe('Edges between nodes of this diagram; may be empty.'),
   }).describe('An architectural diagram.');
 }
 
@@ -57,24 +65,55 @@ const FINDING_ID = 'Finding ids (referenceId, tagId, queryId, diagramId) are all
 /** The discovery report schema for this workspace: every cited path is one of `files`. */
 export function discoveryReportSchema(files: readonly string[]): z.ZodType<DiscoveryReportDraft> {
   return DiscoveryReportDraft.safeExtend({
-    fileReferences: z.array(fileReferenceFor(files).safeExtend({
-      referenceId: nonBlank(`Id of this reference, e.g. "ref-1"; tags and links cite it. ${FINDING_ID}`),
-    })).describe('Code locations that matter; referenceIds unique.'),
-    crossLinks: z.array(CrossLink.safeExtend({
-      sourceReferenceId: nonBlank('Id of the source finding: a referenceId, tagId, queryId or diagramId of this report.'),
-      targetReferenceId: nonBlank('Id of the target finding of this report; different from the source.'),
-    })).describe('Relationships between findings of this report; linkIds unique.'),
-    semanticTags: z.array(SemanticTag.safeExtend({
-      tagId: nonBlank(`Id of this tag. ${FINDING_ID}`),
-      appliedTo: distinctItems(nonBlank('A finding id of this report.'), 'Ids of findings of this report (usually referenceIds) it applies to; at least one.').min(1),
-    })).min(MIN_TAGS_PER_REPORT).describe(`At least ${MIN_TAGS_PER_REPORT} tags; tagIds unique.`),
-    generatedQueries: z.array(GeneratedQuery.safeExtend({
-      queryId: nonBlank(`Id of this query. ${FINDING_ID}`),
-      expectedResultPaths: distinctItems(existingFile(files, 'An expected result file.'), 'Files a good search returns.').min(1),
-      groundTruthRelevance: scoresFor(files, 'How relevant each file is to the query.'),
-    })).min(MIN_QUERIES_PER_REPORT).describe(`At least ${MIN_QUERIES_PER_REPORT} retrieval queries; queryIds unique.`),
-    diagrams: z.array(diagramFor(files).safeExtend({ diagramId: nonBlank(`Id of the diagram. ${FINDING_ID}`) })).describe('Architectural diagrams; may be empty.'),
-    relevanceScores: scoresFor(files, 'Relevance of each referenced file to the goal; only files cited in fileReferences.'),
+    fileReferences: z
+      .array(
+        fileReferenceFor(files).safeExtend({
+          referenceId: nonBlank(`Id of this reference, e.g. "ref-1"; tags and links cite it. ${FINDING_ID}`),
+        }),
+      )
+      .describe('Code locations that matter; referenceIds unique.'),
+    crossLinks: z
+      .array(
+        CrossLink.safeExtend({
+          sourceReferenceId: nonBlank(
+            'Id of the source finding: a referenceId, tagId, queryId or diagramId of this report.',
+          ),
+          targetReferenceId: nonBlank('Id of the target finding of this report; different from the source.'),
+        }),
+      )
+      .describe('Relationships between findings of this report; linkIds unique.'),
+    semanticTags: z
+      .array(
+        SemanticTag.safeExtend({
+          tagId: nonBlank(`Id of this tag. ${FINDING_ID}`),
+          appliedTo: distinctItems(
+            nonBlank('A finding id of this report.'),
+            'Ids of findings of this report (usually referenceIds) it applies to; at least one.',
+          ).min(1),
+        }),
+      )
+      .min(MIN_TAGS_PER_REPORT)
+      .describe(`At least ${MIN_TAGS_PER_REPORT} tags; tagIds unique.`),
+    generatedQueries: z
+      .array(
+        GeneratedQuery.safeExtend({
+          queryId: nonBlank(`Id of this query. ${FINDING_ID}`),
+          expectedResultPaths: distinctItems(
+            existingFile(files, 'An expected result file.'),
+            'Files a good search returns.',
+          ).min(1),
+          groundTruthRelevance: scoresFor(files, 'How relevant each file is to the query.'),
+        }),
+      )
+      .min(MIN_QUERIES_PER_REPORT)
+      .describe(`At least ${MIN_QUERIES_PER_REPORT} retrieval queries; queryIds unique.`),
+    diagrams: z
+      .array(diagramFor(files).safeExtend({ diagramId: nonBlank(`Id of the diagram. ${FINDING_ID}`) }))
+      .describe('Architectural diagrams; may be empty.'),
+    relevanceScores: scoresFor(
+      files,
+      'Relevance of each referenced file to the goal; only files cited in fileReferences.',
+    ),
   }).describe('What a discovery agent found about its part of the codebase.');
 }
 
@@ -107,17 +146,34 @@ export function normalizeDiscoveryReport(files: ReadonlySet<string>): (reply: un
     normalizeTagTargets(objectsAt(reply, 'semanticTags'), known, ids[0], note);
     for (const query of objectsAt(reply, 'generatedQueries')) {
       dropMissingPaths(query, 'expectedResultPaths', files, note);
-      dropKeys(query, 'groundTruthRelevance', path => files.has(path), 'relevance of', 'not a file of the workspace', note);
+      dropKeys(
+        query,
+        'groundTruthRelevance',
+        path => files.has(path),
+        'relevance of',
+        'not a file of the workspace',
+        note,
+      );
     }
     dropItems(
       reply,
       'generatedQueries',
-      query => !isObject(query) || !Array.isArray(query['expectedResultPaths']) || query['expectedResultPaths'].length > 0,
+      query =>
+        !isObject(query) || !Array.isArray(query['expectedResultPaths']) || query['expectedResultPaths'].length > 0,
       query => `dropped query "${String(textAt(query, 'queryId'))}": none of its expected files exists`,
       note,
     );
-    const referenced = new Set(objectsAt(reply, 'fileReferences').flatMap(ref => (typeof ref['filePath'] === 'string' ? [ref['filePath']] : [])));
-    dropKeys(reply, 'relevanceScores', path => referenced.has(path), 'relevance score of', 'not a file of fileReferences', note);
+    const referenced = new Set(
+      objectsAt(reply, 'fileReferences').flatMap(ref => (typeof ref['filePath'] === 'string' ? [ref['filePath']] : [])),
+    );
+    dropKeys(
+      reply,
+      'relevanceScores',
+      path => referenced.has(path),
+      'relevance score of',
+      'not a file of fileReferences',
+      note,
+    );
     dedupeArray(reply, 'keyPatterns', undefined, 'key pattern', note);
     return reply;
   };

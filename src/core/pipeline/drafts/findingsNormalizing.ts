@@ -3,11 +3,17 @@ import { dropItems, dropUnknownStrings, textAt, type Note } from './normalizing'
 
 /** Swaps each reversed line range of the file references at `owner[key]`. */
 export function orderReferenceRanges(owner: unknown, key: string, note: Note): void {
-  for (const ref of objectsAt(owner, key)) orderRange(ref, 'startLine', 'endLine', note, `of ${String(ref['filePath'])}`);
+  for (const ref of objectsAt(owner, key))
+    orderRange(ref, 'startLine', 'endLine', note, `of ${String(ref['filePath'])}`);
 }
 
 /** Drops the file references at `owner[key]` whose file does not exist (a cited file must). */
-export function dropReferencesToMissingFiles(owner: unknown, key: string, files: ReadonlySet<string>, note: Note): void {
+export function dropReferencesToMissingFiles(
+  owner: unknown,
+  key: string,
+  files: ReadonlySet<string>,
+  note: Note,
+): void {
   dropItems(
     owner,
     key,
@@ -30,16 +36,22 @@ export function normalizeDiagram(diagram: unknown, files: ReadonlySet<string>, n
   dedupeArray(diagram, 'nodes', 'nodeId', `node of ${label}`, note);
   for (const node of objectsAt(diagram, 'nodes')) {
     if (typeof node['filePath'] === 'string' && !files.has(node['filePath'])) {
-      note(`dropped the file "${node['filePath']}" of node "${String(node['nodeId'])}" of ${label}: not a file of the workspace`);
+      note(
+        `dropped the file "${node['filePath']}" of node "${String(node['nodeId'])}" of ${label}: not a file of the workspace`,
+      );
       delete node['filePath'];
     }
   }
-  const nodeIds = new Set(objectsAt(diagram, 'nodes').flatMap(node => (typeof node['nodeId'] === 'string' ? [node['nodeId']] : [])));
+  const nodeIds = new Set(
+    objectsAt(diagram, 'nodes').flatMap(node => (typeof node['nodeId'] === 'string' ? [node['nodeId']] : [])),
+  );
   dropItems(
     diagram,
     'edges',
-    edge => !isObject(edge) || [edge['fromNodeId'], edge['toNodeId']].every(id => typeof id !== 'string' || nodeIds.has(id)),
-    edge => `dropped the edge ${String(textAt(edge, 'fromNodeId'))} -> ${String(textAt(edge, 'toNodeId'))} of ${label}: it names a node the diagram does not have`,
+    edge =>
+      !isObject(edge) || [edge['fromNodeId'], edge['toNodeId']].every(id => typeof id !== 'string' || nodeIds.has(id)),
+    edge =>
+      `dropped the edge ${String(textAt(edge, 'fromNodeId'))} -> ${String(textAt(edge, 'toNodeId'))} of ${label}: it names a node the diagram does not have`,
     note,
   );
 }
@@ -48,7 +60,12 @@ export function normalizeDiagram(diagram: unknown, files: ReadonlySet<string>, n
  * Tags cite known findings only; a tag left with no target is applied to `fallback` (the report's first
  * finding) rather than dropped, so the minimum number of tags still holds.
  */
-export function normalizeTagTargets(tags: readonly JsonObject[], known: ReadonlySet<string>, fallback: string | undefined, note: Note): void {
+export function normalizeTagTargets(
+  tags: readonly JsonObject[],
+  known: ReadonlySet<string>,
+  fallback: string | undefined,
+  note: Note,
+): void {
   for (const tag of tags) {
     const label = `target of tag "${String(tag['tagId'])}"`;
     dedupeArray(tag, 'appliedTo', undefined, label, note);
@@ -72,7 +89,8 @@ export function normalizeCrossLinks(owner: unknown, known: ReadonlySet<string>, 
       if (typeof from !== 'string' || typeof to !== 'string') return true;
       return from !== to && known.has(from) && known.has(to);
     },
-    link => `dropped the cross link "${String(textAt(link, 'linkId'))}": it must join two different findings of the report`,
+    link =>
+      `dropped the cross link "${String(textAt(link, 'linkId'))}": it must join two different findings of the report`,
     note,
   );
 }

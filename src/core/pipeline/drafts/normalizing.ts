@@ -10,7 +10,13 @@ export function textAt(item: unknown, field: string): string | undefined {
 }
 
 /** Keeps the items of `owner[key]` that `keep` accepts; `why(item)` names each dropped one in a note. */
-export function dropItems(owner: unknown, key: string, keep: (item: unknown) => boolean, why: (item: unknown) => string, note: Note): void {
+export function dropItems(
+  owner: unknown,
+  key: string,
+  keep: (item: unknown) => boolean,
+  why: (item: unknown) => string,
+  note: Note,
+): void {
   updateArray(owner, key, list =>
     list.filter(item => {
       if (keep(item)) return true;
@@ -21,12 +27,31 @@ export function dropItems(owner: unknown, key: string, keep: (item: unknown) => 
 }
 
 /** Drops the strings of `owner[key]` that are not in `known`, noting `dropped unknown <label> "x"`; other items stay for validation. */
-export function dropUnknownStrings(owner: unknown, key: string, known: ReadonlySet<string>, label: string, note: Note): void {
-  dropItems(owner, key, item => typeof item !== 'string' || known.has(item), item => `dropped unknown ${label} "${String(item)}"`, note);
+export function dropUnknownStrings(
+  owner: unknown,
+  key: string,
+  known: ReadonlySet<string>,
+  label: string,
+  note: Note,
+): void {
+  dropItems(
+    owner,
+    key,
+    item => typeof item !== 'string' || known.has(item),
+    item => `dropped unknown ${label} "${String(item)}"`,
+    note,
+  );
 }
 
 /** Drops the keys of the object at `owner[key]` that `keep` refuses, noting `dropped <label> "k" (<why>)`. */
-export function dropKeys(owner: unknown, key: string, keep: (name: string) => boolean, label: string, why: string, note: Note): void {
+export function dropKeys(
+  owner: unknown,
+  key: string,
+  keep: (name: string) => boolean,
+  label: string,
+  why: string,
+  note: Note,
+): void {
   if (!isObject(owner)) return;
   const record = owner[key];
   if (!isObject(record)) return;
@@ -48,7 +73,9 @@ export interface IdGroup {
  * `<id>-2`, `<id>-3`, …, noting it. References to the id keep meaning the first item.
  */
 export function renameDuplicateIds(groups: readonly IdGroup[], label: string, note: Note): void {
-  const taken = new Set(groups.flatMap(({ items, field }) => items.flatMap(item => (typeof item[field] === 'string' ? [item[field]] : []))));
+  const taken = new Set(
+    groups.flatMap(({ items, field }) => items.flatMap(item => (typeof item[field] === 'string' ? [item[field]] : []))),
+  );
   const seen = new Set<string>();
   for (const { items, field } of groups) {
     for (const item of items) {
@@ -71,7 +98,9 @@ export function renameDuplicateIds(groups: readonly IdGroup[], label: string, no
 
 /** The ids of `groups`, in order. */
 export function idsOf(groups: readonly IdGroup[]): string[] {
-  return groups.flatMap(({ items, field }) => items.flatMap(item => (typeof item[field] === 'string' ? [item[field]] : [])));
+  return groups.flatMap(({ items, field }) =>
+    items.flatMap(item => (typeof item[field] === 'string' ? [item[field]] : [])),
+  );
 }
 
 /** The object at `owner[key]`, or undefined. */

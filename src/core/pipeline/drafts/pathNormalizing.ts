@@ -4,7 +4,10 @@ import type { Note } from './normalizing';
 
 /** The workspace-relative spelling of a path written loosely ("./src\\a.ts" -> "src/a.ts"); the path itself otherwise. */
 export function tidyPath(path: string): string {
-  let tidy = path.trim().replace(/\\/g, '/').replace(/\/{2,}/g, '/');
+  let tidy = path
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/');
   while (tidy.startsWith('./')) tidy = tidy.slice(2);
   return tidy.endsWith('/') ? tidy.slice(0, -1) : tidy;
 }

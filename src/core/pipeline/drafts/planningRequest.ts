@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { isObject } from '../../llm/replyNormalizing';
 import { PlanningCollectorResultDraft } from '../schemas/collectors';
 import { nonBlank } from '../schemas/common';
-import { DiscoveryLink, PlanningAgentResultDraft, PlanningTicket, TicketDependency, TicketTask } from '../schemas/planning';
+import {
+  DiscoveryLink,
+  PlanningAgentResultDraft,
+  PlanningTicket,
+  TicketDependency,
+  TicketTask,
+} from '../schemas/planning';
 import { consolidationFieldsFor, normalizeConsolidation, type CollectorVocabulary } from './consolidationRequest';
 import type { DraftRequest } from './draftRequest';
 import type { Note } from './normalizing';
@@ -27,10 +33,12 @@ export function ticketFor(vocabulary: TicketVocabulary, closed: boolean) {
   return PlanningTicket.safeExtend({
     ticketId: nonBlank('Unique ticket id, e.g. "T-1"; no two tickets share one.'),
     tasks: z
-      .array(TicketTask.safeExtend({
-        relatedFiles: distinctItems(path, 'Files involved.'),
-        estimatedHours: z.number().min(0).max(MAX_TASK_HOURS).optional().describe('Estimated hours, >= 0.'),
-      }))
+      .array(
+        TicketTask.safeExtend({
+          relatedFiles: distinctItems(path, 'Files involved.'),
+          estimatedHours: z.number().min(0).max(MAX_TASK_HOURS).optional().describe('Estimated hours, >= 0.'),
+        }),
+      )
       .min(1)
       .describe('Implementation tasks; at least one, taskIds unique.'),
     dependencies: distinctItems(
@@ -40,9 +48,15 @@ export function ticketFor(vocabulary: TicketVocabulary, closed: boolean) {
         : 'Ids of tickets that must be done before this one; never its own id, and no cycles among these tickets.',
     ),
     discoveryLinks: z
-      .array(DiscoveryLink.safeExtend({
-        discoveryResultId: oneOf([vocabulary.discoveryResultId], 'Context id of the discovery collector result.', 'Copy it exactly.'),
-      }))
+      .array(
+        DiscoveryLink.safeExtend({
+          discoveryResultId: oneOf(
+            [vocabulary.discoveryResultId],
+            'Context id of the discovery collector result.',
+            'Copy it exactly.',
+          ),
+        }),
+      )
       .describe('Links to the discovery findings behind this ticket.'),
   }).describe('A planned work item.');
 }
@@ -68,16 +82,23 @@ export function planningAgentRequest(vocabulary: TicketVocabulary): DraftRequest
 }
 
 /** The planning collector draft schema for this request. */
-export function planningCollectorSchema(vocabulary: TicketVocabulary & CollectorVocabulary): z.ZodType<PlanningCollectorResultDraft> {
+export function planningCollectorSchema(
+  vocabulary: TicketVocabulary & CollectorVocabulary,
+): z.ZodType<PlanningCollectorResultDraft> {
   return PlanningCollectorResultDraft.safeExtend({
     ...consolidationFieldsFor(vocabulary),
-    finalizedTickets: z.array(ticketFor(vocabulary, true)).min(1).describe('The final tickets; at least one, ticketIds unique.'),
+    finalizedTickets: z
+      .array(ticketFor(vocabulary, true))
+      .min(1)
+      .describe('The final tickets; at least one, ticketIds unique.'),
     dependencyGraph: z
-      .array(TicketDependency.safeExtend({
-        fromTicketId: nonBlank('A ticketId of finalizedTickets that must be done first.'),
-        toTicketId: nonBlank('Another ticketId of finalizedTickets that waits for it.'),
-      }))
-      .describe('Ordering edges between final tickets; each pair once, and no cycles with the tickets\' dependencies.'),
+      .array(
+        TicketDependency.safeExtend({
+          fromTicketId: nonBlank('A ticketId of finalizedTickets that must be done first.'),
+          toTicketId: nonBlank('Another ticketId of finalizedTickets that waits for it.'),
+        }),
+      )
+      .describe("Ordering edges between final tickets; each pair once, and no cycles with the tickets' dependencies."),
   }).describe('The consolidation of all planning agents into final tickets.');
 }
 
@@ -94,6 +115,8 @@ export function normalizePlanningCollector(vocabulary: CollectorVocabulary): (re
 }
 
 /** The planning collector request. */
-export function planningCollectorRequest(vocabulary: TicketVocabulary & CollectorVocabulary): DraftRequest<PlanningCollectorResultDraft> {
+export function planningCollectorRequest(
+  vocabulary: TicketVocabulary & CollectorVocabulary,
+): DraftRequest<PlanningCollectorResultDraft> {
   return { schema: planningCollectorSchema(vocabulary), normalize: normalizePlanningCollector(vocabulary) };
 }

@@ -21,7 +21,8 @@ export function lineNumber(description: string): z.ZodNumber {
  */
 export function oneOf(values: readonly string[], description: string, overCap: string): z.ZodType<string, string> {
   const distinct = [...new Set(values)];
-  if (distinct.length === 0 || distinct.length > ENUM_CAP) return z.string().regex(/\S/, { message: 'must not be blank' }).describe(`${description} ${overCap}`);
+  if (distinct.length === 0 || distinct.length > ENUM_CAP)
+    return z.string().regex(/\S/, { message: 'must not be blank' }).describe(`${description} ${overCap}`);
   return z.enum(distinct as [string, ...string[]]).describe(description) as z.ZodType<string, string>;
 }
 
@@ -41,7 +42,11 @@ export function newWorkspacePath(description: string): z.ZodString {
 
 /** A file of the workspace: listed in the enum, or (in a large workspace) described. */
 export function existingFile(files: readonly string[], description: string): z.ZodType<string, string> {
-  return oneOf(files, description, 'Must be an existing workspace file, workspace-relative and exactly as the tools list it.');
+  return oneOf(
+    files,
+    description,
+    'Must be an existing workspace file, workspace-relative and exactly as the tools list it.',
+  );
 }
 
 /** Every folder that holds one of `files` ("src", "src/app", …), sorted. */
@@ -66,5 +71,7 @@ export function distinctItems<T extends z.ZodType>(item: T, description: string)
 export function recordKeyedBy<V extends z.ZodType>(keys: readonly string[], value: V, description: string) {
   const distinct = [...new Set(keys)];
   const record = z.record(z.string(), value).describe(description);
-  return distinct.length === 0 || distinct.length > ENUM_CAP ? record : record.meta({ propertyNames: { type: 'string', enum: distinct } });
+  return distinct.length === 0 || distinct.length > ENUM_CAP
+    ? record
+    : record.meta({ propertyNames: { type: 'string', enum: distinct } });
 }

@@ -26,14 +26,21 @@ export function ticketAgentSchema(vocabulary: TicketAgentVocabulary): z.ZodType<
     .discriminatedUnion('mode', [
       FULL_CONTENT,
       REPLACE_RANGES.safeExtend({
-        replacements: z.array(replacement).min(1).describe('Line ranges that do not overlap each other, all numbered as in the file before the change.'),
+        replacements: z
+          .array(replacement)
+          .min(1)
+          .describe('Line ranges that do not overlap each other, all numbered as in the file before the change.'),
       }).describe('Replace some line ranges.'),
     ])
     .describe('The edit to an existing file.');
   const change = z
     .discriminatedUnion('kind', [
-      CREATE.safeExtend({ path: newWorkspacePath('File to create; must not be an existing file.') }).describe('Create a new file.'),
-      MODIFY.safeExtend({ path: existingFile(files, 'Existing file to change.'), edit }).describe('Change an existing file.'),
+      CREATE.safeExtend({ path: newWorkspacePath('File to create; must not be an existing file.') }).describe(
+        'Create a new file.',
+      ),
+      MODIFY.safeExtend({ path: existingFile(files, 'Existing file to change.'), edit }).describe(
+        'Change an existing file.',
+      ),
       DELETE.safeExtend({ path: existingFile(files, 'Existing file to delete.') }).describe('Delete a file.'),
     ])
     .describe('A proposed change to one file.');
@@ -65,12 +72,22 @@ function normalizeReplacements(edit: JsonObject, path: string, note: Note): void
  * A change whose kind contradicts the workspace, read as intended: creating an existing file replaces its content,
  * a full rewrite of a missing file creates it; a range edit or deletion of a missing file is dropped (undefined).
  */
-function reconcileWithWorkspace(change: JsonObject, path: string, files: ReadonlySet<string>, note: Note): JsonObject | undefined {
+function reconcileWithWorkspace(
+  change: JsonObject,
+  path: string,
+  files: ReadonlySet<string>,
+  note: Note,
+): JsonObject | undefined {
   const exists = files.has(path);
   const kind = change['kind'];
   if (kind === 'create' && exists) {
     note(`read the creation of existing file ${path} as a rewrite of it`);
-    return { kind: 'modify', path, edit: { mode: 'full_content', content: change['content'] }, rationale: change['rationale'] };
+    return {
+      kind: 'modify',
+      path,
+      edit: { mode: 'full_content', content: change['content'] },
+      rationale: change['rationale'],
+    };
   }
   if ((kind === 'modify' || kind === 'delete') && !exists) {
     const edit = objectAt(change, 'edit');

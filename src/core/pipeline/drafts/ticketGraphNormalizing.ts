@@ -4,10 +4,20 @@ import { dropItems, renameDuplicateIds, textAt, type Note } from './normalizing'
 import { normalizePathList } from './pathNormalizing';
 
 /** The tickets' graph as the cycle finder reads it (items of another shape are skipped). */
-function graphOf(tickets: readonly JsonObject[], edges: readonly JsonObject[]): { nodes: TicketNode[]; arcs: TicketEdge[] } {
+function graphOf(
+  tickets: readonly JsonObject[],
+  edges: readonly JsonObject[],
+): { nodes: TicketNode[]; arcs: TicketEdge[] } {
   const nodes = tickets.flatMap(ticket =>
     typeof ticket['ticketId'] === 'string'
-      ? [{ ticketId: ticket['ticketId'], dependencies: Array.isArray(ticket['dependencies']) ? ticket['dependencies'].filter((d): d is string => typeof d === 'string') : [] }]
+      ? [
+          {
+            ticketId: ticket['ticketId'],
+            dependencies: Array.isArray(ticket['dependencies'])
+              ? ticket['dependencies'].filter((d): d is string => typeof d === 'string')
+              : [],
+          },
+        ]
       : [],
   );
   const arcs = edges.flatMap(edge => {
@@ -21,9 +31,16 @@ function graphOf(tickets: readonly JsonObject[], edges: readonly JsonObject[]): 
  * Breaks every dependency cycle deterministically: the edge that closes the first cycle found (in ticket order)
  * is dropped, from the tickets' `dependencies` and from `edges` alike, and noted; repeated until acyclic.
  */
-export function breakDependencyCycles(owner: unknown, ticketsKey: string, edgesKey: string | undefined, note: Note): void {
+export function breakDependencyCycles(
+  owner: unknown,
+  ticketsKey: string,
+  edgesKey: string | undefined,
+  note: Note,
+): void {
   const tickets = objectsAt(owner, ticketsKey);
-  const limit = tickets.reduce((n, t) => n + (Array.isArray(t['dependencies']) ? t['dependencies'].length : 0), 0) + (edgesKey ? objectsAt(owner, edgesKey).length : 0);
+  const limit =
+    tickets.reduce((n, t) => n + (Array.isArray(t['dependencies']) ? t['dependencies'].length : 0), 0) +
+    (edgesKey ? objectsAt(owner, edgesKey).length : 0);
   for (let round = 0; round <= limit; round++) {
     const { nodes, arcs } = graphOf(objectsAt(owner, ticketsKey), edgesKey ? objectsAt(owner, edgesKey) : []);
     const cycle = findDependencyCycle(nodes, arcs);
@@ -31,9 +48,17 @@ export function breakDependencyCycles(owner: unknown, ticketsKey: string, edgesK
     const to = cycle[cycle.length - 1] ?? '';
     const from = cycle[cycle.length - 2] ?? '';
     for (const ticket of objectsAt(owner, ticketsKey)) {
-      if (ticket['ticketId'] === to && Array.isArray(ticket['dependencies'])) ticket['dependencies'] = ticket['dependencies'].filter(dep => dep !== from);
+      if (ticket['ticketId'] === to && Array.isArray(ticket['dependencies']))
+        ticket['dependencies'] = ticket['dependencies'].filter(dep => dep !== from);
     }
-    if (edgesKey) dropItems(owner, edgesKey, edge => !(isObject(edge) && edge['fromTicketId'] === from && edge['toTicketId'] === to), () => '', () => {});
+    if (edgesKey)
+      dropItems(
+        owner,
+        edgesKey,
+        edge => !(isObject(edge) && edge['fromTicketId'] === from && edge['toTicketId'] === to),
+        () => '',
+        () => {},
+      );
     note(`dropped the dependency ${from} -> ${to}, which closed the cycle ${cycle.join(' -> ')}`);
   }
 }
@@ -42,18 +67,38 @@ export function breakDependencyCycles(owner: unknown, ticketsKey: string, edgesK
 export function normalizeTickets(owner: unknown, key: string, note: Note): void {
   renameDuplicateIds([{ items: objectsAt(owner, key), field: 'ticketId' }], 'ticketId', note);
   for (const ticket of objectsAt(owner, key)) {
-    renameDuplicateIds([{ items: objectsAt(ticket, 'tasks'), field: 'taskId' }], `taskId of ${String(ticket['ticketId'])}`, note);
+    renameDuplicateIds(
+      [{ items: objectsAt(ticket, 'tasks'), field: 'taskId' }],
+      `taskId of ${String(ticket['ticketId'])}`,
+      note,
+    );
     for (const task of objectsAt(ticket, 'tasks')) normalizePathList(task, 'relatedFiles', 'related file', note);
     dedupeArray(ticket, 'dependencies', undefined, `dependency of ${String(ticket['ticketId'])}`, note);
-    dropItems(ticket, 'dependencies', dep => dep !== ticket['ticketId'], dep => `dropped the self-dependency of ticket "${String(dep)}"`, note);
+    dropItems(
+      ticket,
+      'dependencies',
+      dep => dep !== ticket['ticketId'],
+      dep => `dropped the self-dependency of ticket "${String(dep)}"`,
+      note,
+    );
   }
 }
 
 /** Drops dependencies and edges naming tickets not in the list, self edges and repeated edges (a finalized graph is closed). */
 export function closeTicketGraph(owner: unknown, ticketsKey: string, edgesKey: string, note: Note): void {
-  const known = new Set(objectsAt(owner, ticketsKey).flatMap(ticket => (typeof ticket['ticketId'] === 'string' ? [ticket['ticketId']] : [])));
+  const known = new Set(
+    objectsAt(owner, ticketsKey).flatMap(ticket =>
+      typeof ticket['ticketId'] === 'string' ? [ticket['ticketId']] : [],
+    ),
+  );
   for (const ticket of objectsAt(owner, ticketsKey)) {
-    dropItems(ticket, 'dependencies', dep => typeof dep !== 'string' || known.has(dep), dep => `dropped the dependency of "${String(ticket['ticketId'])}" on unknown ticket "${String(dep)}"`, note);
+    dropItems(
+      ticket,
+      'dependencies',
+      dep => typeof dep !== 'string' || known.has(dep),
+      dep => `dropped the dependency of "${String(ticket['ticketId'])}" on unknown ticket "${String(dep)}"`,
+      note,
+    );
   }
   const seen = new Set<string>();
   dropItems(
@@ -68,7 +113,8 @@ export function closeTicketGraph(owner: unknown, ticketsKey: string, edgesKey: s
       seen.add(key);
       return keep;
     },
-    edge => `dropped the dependency edge ${String(textAt(edge, 'fromTicketId'))} -> ${String(textAt(edge, 'toTicketId'))}: unknown, self or repeated ticket`,
+    edge =>
+      `dropped the dependency edge ${String(textAt(edge, 'fromTicketId'))} -> ${String(textAt(edge, 'toTicketId'))}: unknown, self or repeated ticket`,
     note,
   );
 }

@@ -94,7 +94,8 @@ export const ERROR_CATALOGUE = {
   'SEM-004': {
     layer: 'semantic',
     severity: 'error',
-    meaning: 'The trace is inconsistent (parent handoff missing at depth > 0, present at depth 0, or the handoff is its own parent).',
+    meaning:
+      'The trace is inconsistent (parent handoff missing at depth > 0, present at depth 0, or the handoff is its own parent).',
     remediation: 'Set trace.parentHandoffId exactly when trace.depth > 0, and never to the handoff itself.',
   },
   'SEM-005': {

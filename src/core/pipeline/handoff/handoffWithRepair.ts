@@ -85,7 +85,12 @@ export async function handoffWithRepair(request: HandoffRepairRequest): Promise<
     const envelope: HandoffEnvelope = { envelopeVersion: ENVELOPE_VERSION, ...draft, payload, timestamp: now };
     const verdict = validateHandoff(envelope, request.registry, { ...request.context, now });
     if (verdict.ok) {
-      return { envelope: verdict.envelope, warnings: verdict.warnings, migrationsApplied: verdict.migrationsApplied, attempts: attempt + 1 };
+      return {
+        envelope: verdict.envelope,
+        warnings: verdict.warnings,
+        migrationsApplied: verdict.migrationsApplied,
+        attempts: attempt + 1,
+      };
     }
     attempts.push({ envelope, failedLayer: verdict.failedLayer, errors: verdict.errors });
   }

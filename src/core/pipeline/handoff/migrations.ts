@@ -22,7 +22,8 @@ export class MigrationRegistry {
   /** Adds the step `schema` `fromMajor` -> `fromMajor + 1`; throws if that step is already registered. */
   register(step: MigrationStep): this {
     const key = `${step.schema}@${step.fromMajor}`;
-    if (this.steps.has(key)) throw new Error(`A migration for ${step.schema} from major ${step.fromMajor} is already registered.`);
+    if (this.steps.has(key))
+      throw new Error(`A migration for ${step.schema} from major ${step.fromMajor} is already registered.`);
     this.steps.set(key, step);
     return this;
   }
@@ -40,7 +41,11 @@ export class MigrationRegistry {
     const applied: string[] = [];
     for (let major = from.version.major; major < to.version.major; major++) {
       const step = this.steps.get(`${from.name}@${major}`);
-      if (!step) return { kind: 'missing', reason: `no migration registered for ${from.name} from major ${major} to ${major + 1}` };
+      if (!step)
+        return {
+          kind: 'missing',
+          reason: `no migration registered for ${from.name} from major ${major} to ${major + 1}`,
+        };
       try {
         current = step.migrate(current);
       } catch (cause) {

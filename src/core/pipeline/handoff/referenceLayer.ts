@@ -7,7 +7,9 @@ import type { ReferenceKind } from './payloadContract';
 import type { HandoffValidationContext, KnownReferences } from './validationContext';
 import type { ValidationError } from './validationError';
 
-const BY_KIND: Readonly<Record<ReferenceKind, { readonly code: ErrorCode; readonly label: string; readonly known: keyof KnownReferences }>> = {
+const BY_KIND: Readonly<
+  Record<ReferenceKind, { readonly code: ErrorCode; readonly label: string; readonly known: keyof KnownReferences }>
+> = {
   file: { code: 'REF-001', label: 'file', known: 'files' },
   context: { code: 'REF-002', label: 'upstream context id', known: 'contextIds' },
   ticket: { code: 'REF-003', label: 'ticket id', known: 'ticketIds' },

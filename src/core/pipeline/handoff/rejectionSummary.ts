@@ -12,7 +12,10 @@ const LAYER_LABEL: Readonly<Record<ValidationLayer, string>> = {
 };
 
 function line(error: ValidationError): string {
-  const expected = error.expected === undefined ? '' : ` (expected ${error.expected}${error.actual === undefined ? '' : `, got ${error.actual}`})`;
+  const expected =
+    error.expected === undefined
+      ? ''
+      : ` (expected ${error.expected}${error.actual === undefined ? '' : `, got ${error.actual}`})`;
   return `- ${error.error_code} at ${error.path}: ${error.message}${expected}. Fix: ${error.remediation}`;
 }
 

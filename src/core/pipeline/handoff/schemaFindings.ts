@@ -5,7 +5,8 @@ import { describeValue, type ValidationError } from './validationError';
 function valueAt(root: unknown, path: readonly PropertyKey[]): { readonly present: boolean; readonly value: unknown } {
   let current: unknown = root;
   for (const key of path) {
-    if (current === null || typeof current !== 'object' || !(key in current)) return { present: false, value: undefined };
+    if (current === null || typeof current !== 'object' || !(key in current))
+      return { present: false, value: undefined };
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return { present: current !== undefined, value: current };
@@ -44,7 +45,11 @@ export function schemaFindings(
     const field = path.length === 0 ? 'the value' : String(path[path.length - 1]);
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map(key =>
-        finding('SCH-005', { message: `Unexpected field: ${key}`, path: [...path, key], actual: describeValue(valueAt(value, [key]).value) }),
+        finding('SCH-005', {
+          message: `Unexpected field: ${key}`,
+          path: [...path, key],
+          actual: describeValue(valueAt(value, [key]).value),
+        }),
       );
     }
     if (issue.code === 'invalid_type' && !present) {
@@ -52,11 +57,22 @@ export function schemaFindings(
     }
     const actual = describeValue(value);
     if (issue.code === 'invalid_type') {
-      return [finding('SCH-002', { message: `Invalid type for ${field}: expected ${issue.expected}`, path, expected, actual })];
+      return [
+        finding('SCH-002', {
+          message: `Invalid type for ${field}: expected ${issue.expected}`,
+          path,
+          expected,
+          actual,
+        }),
+      ];
     }
     if (issue.code === 'invalid_format') {
-      return [finding('SCH-003', { message: `Format mismatch for ${field}: ${issue.message}`, path, expected, actual })];
+      return [
+        finding('SCH-003', { message: `Format mismatch for ${field}: ${issue.message}`, path, expected, actual }),
+      ];
     }
-    return [finding('SCH-004', { message: `Value not allowed for ${field}: ${issue.message}`, path, expected, actual })];
+    return [
+      finding('SCH-004', { message: `Value not allowed for ${field}: ${issue.message}`, path, expected, actual }),
+    ];
   });
 }

@@ -22,10 +22,7 @@ export interface SchemaLayerResult {
  * Layer 1: the envelope's own schema, its version, the payload schema reference (known name, compatible or
  * migratable major version) and the payload against its registered zod schema.
  */
-export function checkSchema(
-  input: unknown,
-  registry: PayloadContractRegistry,
-): SchemaLayerResult {
+export function checkSchema(input: unknown, registry: PayloadContractRegistry): SchemaLayerResult {
   const parsedEnvelope = HandoffEnvelopeSchema.safeParse(input);
   if (!parsedEnvelope.success) return { findings: schemaFindings(parsedEnvelope.error.issues, input) };
   const envelope = parsedEnvelope.data;
@@ -100,5 +97,12 @@ export function checkSchema(
     return { findings };
   }
   if (hasBlockingErrors(findings)) return { findings };
-  return { findings, accepted: { envelope: { ...envelope, payload: parsedPayload.parsed.value }, payload: parsedPayload.parsed, migrationsApplied } };
+  return {
+    findings,
+    accepted: {
+      envelope: { ...envelope, payload: parsedPayload.parsed.value },
+      payload: parsedPayload.parsed,
+      migrationsApplied,
+    },
+  };
 }

@@ -1,7 +1,11 @@
 import type { ParsedPayload } from './contractRegistry';
 import type { HandoffEnvelope } from './envelope';
 import { finding } from './finding';
-import { DEFAULT_MAX_CLOCK_SKEW_MS, DEFAULT_MAX_HANDOFF_DEPTH, type HandoffValidationContext } from './validationContext';
+import {
+  DEFAULT_MAX_CLOCK_SKEW_MS,
+  DEFAULT_MAX_HANDOFF_DEPTH,
+  type HandoffValidationContext,
+} from './validationContext';
 import type { ValidationError } from './validationError';
 
 function envelopeRules(envelope: HandoffEnvelope, context: HandoffValidationContext): ValidationError[] {

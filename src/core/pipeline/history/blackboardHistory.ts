@@ -20,7 +20,8 @@ export class BlackboardHistory {
   /** Appends a finished invocation; throws if it ends before it starts or does not satisfy HistoryItemSchema. */
   async record(invocation: InvocationRecord): Promise<HistoryItem> {
     const durationMs = Date.parse(invocation.endedAt) - Date.parse(invocation.startedAt);
-    if (!(durationMs >= 0)) throw new RangeError(`Invocation ends (${invocation.endedAt}) before it starts (${invocation.startedAt}).`);
+    if (!(durationMs >= 0))
+      throw new RangeError(`Invocation ends (${invocation.endedAt}) before it starts (${invocation.startedAt}).`);
     const item = HistoryItemSchema.parse({ ...invocation, itemId: this.ids.next(), runId: this.runId, durationMs });
     await this.store.append(item);
     return item;
@@ -28,7 +29,11 @@ export class BlackboardHistory {
 
   /** Appends a note about existing items. */
   async addNote(request: AddNoteRequest, authorAgent: string): Promise<AddNoteResponse> {
-    return addHistoryNote(await this.snapshot(), { store: this.store, clock: this.clock, ids: this.ids, authorAgent }, request);
+    return addHistoryNote(
+      await this.snapshot(),
+      { store: this.store, clock: this.clock, ids: this.ids, authorAgent },
+      request,
+    );
   }
 
   /** Everything recorded so far, in append order. */

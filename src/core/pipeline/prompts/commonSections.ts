@@ -26,19 +26,31 @@ export function commonSections(inputs: CommonPromptInputs): AgentPromptSection[]
   const sections: AgentPromptSection[] = [
     {
       title: 'Goal',
-      body: [inputs.goal, ...(inputs.constraints.length > 0 ? ['Constraints:', ...inputs.constraints.map(c => `- ${c}`)] : [])].join('\n'),
+      body: [
+        inputs.goal,
+        ...(inputs.constraints.length > 0 ? ['Constraints:', ...inputs.constraints.map(c => `- ${c}`)] : []),
+      ].join('\n'),
       source: 'user-goal',
       priority: 1900,
     },
   ];
   if (inputs.routeBackFeedback !== undefined) {
-    sections.push({ title: 'A later stage sent the work back here because', body: inputs.routeBackFeedback, source: 'route-back', priority: 1800 });
+    sections.push({
+      title: 'A later stage sent the work back here because',
+      body: inputs.routeBackFeedback,
+      source: 'route-back',
+      priority: 1800,
+    });
   }
   if (inputs.previous !== undefined) {
     const { previous } = inputs;
     sections.push({
       title: `Your previous attempt (#${previous.attemptNumber}) — improve on it, do not repeat it`,
-      body: [...(previous.error ? [`What was wrong: ${previous.error}`] : []), 'Output:', previous.serializedOutput].join('\n'),
+      body: [
+        ...(previous.error ? [`What was wrong: ${previous.error}`] : []),
+        'Output:',
+        previous.serializedOutput,
+      ].join('\n'),
       source: 'previous-attempt',
       priority: 1200,
     });
@@ -47,13 +59,22 @@ export function commonSections(inputs: CommonPromptInputs): AgentPromptSection[]
     const { guidance } = inputs;
     sections.push({
       title: 'Reconstructed context (from the context manager; you were repeating yourself)',
-      body: [`Goal now: ${guidance.goal}`, `What is known: ${guidance.summary}`, `Do differently: ${guidance.instructions}`].join('\n'),
+      body: [
+        `Goal now: ${guidance.goal}`,
+        `What is known: ${guidance.summary}`,
+        `Do differently: ${guidance.instructions}`,
+      ].join('\n'),
       source: 'context-manager',
       priority: 1700,
     });
   }
   if (inputs.exploration !== undefined && inputs.exploration.trim() !== '') {
-    sections.push({ title: 'What you found with the read-only tools', body: inputs.exploration, source: 'exploration', priority: 1000 });
+    sections.push({
+      title: 'What you found with the read-only tools',
+      body: inputs.exploration,
+      source: 'exploration',
+      priority: 1000,
+    });
   }
   return sections;
 }

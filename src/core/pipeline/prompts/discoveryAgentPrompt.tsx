@@ -27,7 +27,10 @@ export class DiscoveryAgentPrompt extends PromptElement<DiscoveryAgentPromptProp
       ...commonSections(this.props),
       {
         title: 'Your area',
-        body: [`Focus: ${assignment.subdomainFocus ?? assignment.assignedGoal}`, ...Object.entries(assignment.contextToPass).map(([k, v]) => `${k}: ${v}`)].join('\n'),
+        body: [
+          `Focus: ${assignment.subdomainFocus ?? assignment.assignedGoal}`,
+          ...Object.entries(assignment.contextToPass).map(([k, v]) => `${k}: ${v}`),
+        ].join('\n'),
         source: 'assignment',
         priority: 1600,
       },

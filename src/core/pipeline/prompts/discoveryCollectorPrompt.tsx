@@ -21,7 +21,10 @@ export class DiscoveryCollectorPrompt extends PromptElement<DiscoveryCollectorPr
       'Consolidate the discovery reports below: list each report as an input (inputContextId = its resultId), merge them into one code map',
       '(modules, deduplicated references, one unified diagram, merged tags), write actionable recommendations for planning (supportingDiscoveryIds =',
       'resultIds of the reports behind each), answer the generated queries, and record conflicts between reports and how you resolved them.',
-      ...decisionInstructions('discovery', reports.map(r => r.agentId)),
+      ...decisionInstructions(
+        'discovery',
+        reports.map(r => r.agentId),
+      ),
     ];
     const sections = [
       ...commonSections(this.props),

@@ -26,7 +26,15 @@ export class PlanningAgentPrompt extends PromptElement<PlanningAgentPromptProps>
     ];
     const sections = [
       ...commonSections(this.props),
-      { title: 'Your share of the work', body: Object.entries(assignment.contextToPass).map(([k, v]) => `${k}: ${v}`).join('\n') || assignment.assignedGoal, source: 'assignment', priority: 1600 },
+      {
+        title: 'Your share of the work',
+        body:
+          Object.entries(assignment.contextToPass)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\n') || assignment.assignedGoal,
+        source: 'assignment',
+        priority: 1600,
+      },
       { title: 'What discovery found', body: discovery, source: 'discovery-context', priority: 1400 },
     ];
     return <AgentPrompt instructions={instructions} sections={sections} contributions={contributions} />;

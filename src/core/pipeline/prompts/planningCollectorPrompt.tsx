@@ -19,10 +19,13 @@ export class PlanningCollectorPrompt extends PromptElement<PlanningCollectorProm
     const { results, discovery, contributions } = this.props;
     const instructions = [
       'You are the planning collector of a pipeline (discovery -> planning -> tickets).',
-      'Merge the planning agents\' tickets into the final tickets: drop duplicates, keep ticket ids stable, and give the dependency graph as edges',
+      "Merge the planning agents' tickets into the final tickets: drop duplicates, keep ticket ids stable, and give the dependency graph as edges",
       '(fromTicketId must be done before toTicketId). The graph MUST be acyclic; every ticket in a dependency must be a final ticket.',
       'List each planning result as an input (inputContextId = its resultId) and record conflicts and how you resolved them.',
-      ...decisionInstructions('planning', results.map(r => r.agentId)),
+      ...decisionInstructions(
+        'planning',
+        results.map(r => r.agentId),
+      ),
     ];
     const sections = [
       ...commonSections(this.props),

@@ -17,9 +17,12 @@ export class TicketCollectorPrompt extends PromptElement<TicketCollectorPromptPr
     const { results, contributions } = this.props;
     const instructions = [
       'You are the ticket collector of a pipeline (discovery -> planning -> tickets).',
-      'Review the ticket agents\' proposals together: list each as an input (inputContextId = its resultId), find proposals that conflict',
+      "Review the ticket agents' proposals together: list each as an input (inputContextId = its resultId), find proposals that conflict",
       '(e.g. two tickets changing the same lines differently) and say how to resolve them, judge completion (complete / partial / blocked) and list follow-ups.',
-      ...decisionInstructions('tickets', results.map(r => r.agentId)),
+      ...decisionInstructions(
+        'tickets',
+        results.map(r => r.agentId),
+      ),
     ];
     const sections = [
       ...commonSections(this.props),

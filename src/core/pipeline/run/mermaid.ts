@@ -8,15 +8,21 @@ function nodeId(raw: string): string {
 
 /** A quoted Mermaid label (quotes, backticks and angle brackets removed: inside quotes the rest is safe). */
 function label(raw: string): string {
-  return `"${raw.replace(/["`<>]/g, ' ').replace(/\s+/g, ' ').trim()}"`;
+  return `"${raw
+    .replace(/["`<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()}"`;
 }
 
 /** A discovery diagram as a Mermaid flowchart. */
 export function mermaidOfDiagram(diagram: DiagramRepresentation): string {
   const lines = ['flowchart LR'];
-  for (const node of diagram.nodes) lines.push(`  ${nodeId(node.nodeId)}[${label(node.filePath ? `${node.label} (${node.filePath})` : node.label)}]`);
+  for (const node of diagram.nodes)
+    lines.push(`  ${nodeId(node.nodeId)}[${label(node.filePath ? `${node.label} (${node.filePath})` : node.label)}]`);
   for (const edge of diagram.edges) {
-    lines.push(`  ${nodeId(edge.fromNodeId)} -->${edge.label ? `|${label(edge.label)}|` : ''} ${nodeId(edge.toNodeId)}`);
+    lines.push(
+      `  ${nodeId(edge.fromNodeId)} -->${edge.label ? `|${label(edge.label)}|` : ''} ${nodeId(edge.toNodeId)}`,
+    );
   }
   return lines.join('\n');
 }
@@ -24,7 +30,8 @@ export function mermaidOfDiagram(diagram: DiagramRepresentation): string {
 /** The ticket dependency graph as a Mermaid flowchart (an arrow points from prerequisite to dependent). */
 export function mermaidOfTickets(tickets: readonly PlanningTicket[], edges: readonly TicketDependency[]): string {
   const lines = ['flowchart TD'];
-  for (const ticket of tickets) lines.push(`  ${nodeId(ticket.ticketId)}[${label(`${ticket.ticketId}: ${ticket.title}`)}]`);
+  for (const ticket of tickets)
+    lines.push(`  ${nodeId(ticket.ticketId)}[${label(`${ticket.ticketId}: ${ticket.title}`)}]`);
   const seen = new Set<string>();
   const add = (from: string, to: string, kind?: string) => {
     const key = `${from}->${to}`;

@@ -24,7 +24,8 @@ export function proposedChangeMarkdown(change: ProposedChange): string {
     case 'delete':
       return `${heading}The file is deleted.`;
     case 'modify':
-      if (change.edit.mode === 'full_content') return `${heading}New content:\n\n${block(languageOf(change.path), change.edit.content)}`;
+      if (change.edit.mode === 'full_content')
+        return `${heading}New content:\n\n${block(languageOf(change.path), change.edit.content)}`;
       return (
         heading +
         block(
@@ -34,7 +35,10 @@ export function proposedChangeMarkdown(change: ProposedChange): string {
             `+++ b/${change.path}`,
             ...change.edit.replacements.flatMap(r => {
               const added = r.newText === '' ? [] : r.newText.replace(/\n$/, '').split('\n');
-              return [`@@ -${r.startLine},${r.endLine - r.startLine + 1} +${r.startLine},${added.length} @@ (lines ${r.startLine}-${r.endLine} replaced)`, ...added.map(line => `+${line}`)];
+              return [
+                `@@ -${r.startLine},${r.endLine - r.startLine + 1} +${r.startLine},${added.length} @@ (lines ${r.startLine}-${r.endLine} replaced)`,
+                ...added.map(line => `+${line}`),
+              ];
             }),
           ].join('\n'),
         )

@@ -33,13 +33,19 @@ function codeMapFile(state: PipelineRunState): string | undefined {
     '',
     '## Modules',
     '',
-    ...map.modules.map(m => `- **${m.moduleName}** (\`${m.rootPath}\`): ${m.summary}${m.keyFiles.length ? ` Key files: ${m.keyFiles.map(f => `\`${f}\``).join(', ')}.` : ''}`),
+    ...map.modules.map(
+      m =>
+        `- **${m.moduleName}** (\`${m.rootPath}\`): ${m.summary}${m.keyFiles.length ? ` Key files: ${m.keyFiles.map(f => `\`${f}\``).join(', ')}.` : ''}`,
+    ),
     '',
     '## Key references',
     '',
     '| File | Lines | Relevance | Tags |',
     '| --- | --- | --- | --- |',
-    ...map.deduplicatedReferences.map(r => `| \`${r.filePath}\` | ${r.startLine}-${r.endLine} | ${r.relevanceScore.toFixed(2)} | ${r.tags.join(', ')} |`),
+    ...map.deduplicatedReferences.map(
+      r =>
+        `| \`${r.filePath}\` | ${r.startLine}-${r.endLine} | ${r.relevanceScore.toFixed(2)} | ${r.tags.join(', ')} |`,
+    ),
     '',
   ].join('\n');
 }
@@ -81,7 +87,10 @@ function ticketsFile(state: PipelineRunState): string | undefined {
       '',
       '### Tasks',
       '',
-      ...t.tasks.map(task => `- [ ] ${task.description}${task.relatedFiles.length ? ` (${task.relatedFiles.map(f => `\`${f}\``).join(', ')})` : ''}`),
+      ...t.tasks.map(
+        task =>
+          `- [ ] ${task.description}${task.relatedFiles.length ? ` (${task.relatedFiles.map(f => `\`${f}\``).join(', ')})` : ''}`,
+      ),
       '',
       '### Acceptance criteria',
       '',
@@ -109,7 +118,9 @@ function outcomeFiles(state: PipelineRunState, folder: string): ReportFile[] {
       '',
       '## Proposed changes',
       '',
-      ...(result.proposedChanges.length ? result.proposedChanges.map(c => `${proposedChangeMarkdown(c)}\n`) : ['No file changes proposed.', '']),
+      ...(result.proposedChanges.length
+        ? result.proposedChanges.map(c => `${proposedChangeMarkdown(c)}\n`)
+        : ['No file changes proposed.', '']),
       '## Test plan',
       '',
       ...result.testPlan.map(step => `- ${step}`),
@@ -131,7 +142,10 @@ function runFile(state: PipelineRunState): string {
     '',
     '| Phase | Outcome | Duration | Agents | Model calls | Prompt tokens |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...meta.phases.map(p => `| ${p.stage} | ${p.outcome} | ${(p.durationMs / 1000).toFixed(1)} s | ${p.agentsSpawned} | ${p.modelCalls} | ${p.promptTokens} |`),
+    ...meta.phases.map(
+      p =>
+        `| ${p.stage} | ${p.outcome} | ${(p.durationMs / 1000).toFixed(1)} s | ${p.agentsSpawned} | ${p.modelCalls} | ${p.promptTokens} |`,
+    ),
     '',
     `Deliverables: ${meta.deliverables.recommendations} recommendations, ${meta.deliverables.tickets} tickets, ${meta.deliverables.ticketProposals} proposals with ${meta.deliverables.proposedChanges} proposed changes to ${meta.deliverables.filesTouched.length} files.`,
     '',

@@ -39,7 +39,11 @@ function perAgent(stage: PipelineStage, options: PipelineOptions): RequestRange 
 }
 
 /** How many agents `stage` will start, as far as `state` tells. */
-function agentsOf(stage: PipelineStage, state: PipelineRunState | undefined, options: PipelineOptions): RequestRange | undefined {
+function agentsOf(
+  stage: PipelineStage,
+  state: PipelineRunState | undefined,
+  options: PipelineOptions,
+): RequestRange | undefined {
   switch (stage) {
     case 'discovery':
       return { fewest: 1, most: options.maxAgentsPerStage };
@@ -57,7 +61,10 @@ function agentsOf(stage: PipelineStage, state: PipelineRunState | undefined, opt
 }
 
 /** The stages still to run after `state` (all three for a new run), with what each will cost. */
-export function forecastStages(state: PipelineRunState | undefined, options: PipelineOptions = DEFAULT_PIPELINE_OPTIONS): StageForecast[] {
+export function forecastStages(
+  state: PipelineRunState | undefined,
+  options: PipelineOptions = DEFAULT_PIPELINE_OPTIONS,
+): StageForecast[] {
   const from = state ? state.nextStage : 'discovery';
   if (from === null) return [];
   const stages = PIPELINE_STAGES.slice(PIPELINE_STAGES.indexOf(from)).filter(stage => !state?.skipped.includes(stage));
@@ -66,7 +73,9 @@ export function forecastStages(state: PipelineRunState | undefined, options: Pip
     const each = perAgent(stage, options);
     if (!agents) return { stage, perAgent: each };
     const requests = { fewest: agents.fewest * each.fewest + 1, most: agents.most * each.most + 1 };
-    return agents.fewest === agents.most ? { stage, agents: agents.most, requests, perAgent: each } : { stage, requests, perAgent: each };
+    return agents.fewest === agents.most
+      ? { stage, agents: agents.most, requests, perAgent: each }
+      : { stage, requests, perAgent: each };
   });
 }
 
@@ -78,12 +87,16 @@ function range(r: RequestRange): string {
 export function forecastSentence(forecasts: readonly StageForecast[]): string {
   if (forecasts.length === 0) return 'No stage is left to run.';
   const parts = forecasts.map(f => {
-    if (!f.requests) return `${f.stage} one agent per ticket planning makes (${range(f.perAgent)} requests each, plus 1)`;
+    if (!f.requests)
+      return `${f.stage} one agent per ticket planning makes (${range(f.perAgent)} requests each, plus 1)`;
     const agents = f.agents === undefined ? '' : ` (${f.agents} agent${f.agents === 1 ? '' : 's'})`;
     return `${f.stage}${agents} ${range(f.requests)}`;
   });
   const known = forecasts.filter(f => f.requests).map(f => f.requests as RequestRange);
-  const total = known.reduce((sum, r) => ({ fewest: sum.fewest + r.fewest, most: sum.most + r.most }), { fewest: 0, most: 0 });
+  const total = known.reduce((sum, r) => ({ fewest: sum.fewest + r.fewest, most: sum.most + r.most }), {
+    fewest: 0,
+    most: 0,
+  });
   const open = forecasts.some(f => !f.requests) ? ' and more' : '';
   return `Still to run: ${parts.join('; ')}: ${range(total)}${open} model requests (each counts as a premium request; repairs and reruns come on top).`;
 }

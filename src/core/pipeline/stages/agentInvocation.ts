@@ -42,7 +42,12 @@ function estimateOutputTokens(chars: number): number {
 }
 
 /** Runs one attempt and records it on the blackboard (succeeded or failed, tokens included), then rethrows any failure. */
-export async function recordInvocation<T>(env: StageEnvironment, spec: InvocationSpec, attempt: Attempt<T>, guidance?: ReconstructedContext): Promise<T> {
+export async function recordInvocation<T>(
+  env: StageEnvironment,
+  spec: InvocationSpec,
+  attempt: Attempt<T>,
+  guidance?: ReconstructedContext,
+): Promise<T> {
   const startedAt = env.clock.now();
   const meter = new ForkedMeter(env.usage);
   const base = {
@@ -90,14 +95,34 @@ async function consultContextManager(env: StageEnvironment, spec: InvocationSpec
       agentId: 'context-manager',
       action: 'reconstruct-context',
       inputType: 'ContextManagerRequest',
-      input: asJson({ loopAgentId: loop.agentId, action: loop.action, inputType: loop.inputType, repetitions: loop.repetitionCount }),
+      input: asJson({
+        loopAgentId: loop.agentId,
+        action: loop.action,
+        inputType: loop.inputType,
+        repetitions: loop.repetitionCount,
+      }),
       upstreamContextIds: [],
     },
     async meter => {
       // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
       const onNormalized = (changes: readonly string[]): void =>
-        env.onProgress({ kind: 'reply-normalized', stage: spec.stage, agentId: 'context-manager', reply: 'route_context', changes });
-      const result = await runContextManager({ model: env.model, loop, history, agents: [loop.agentType], token: env.token, goal: env.goal, usage: meter, onNormalized });
+        env.onProgress({
+          kind: 'reply-normalized',
+          stage: spec.stage,
+          agentId: 'context-manager',
+          reply: 'route_context',
+          changes,
+        });
+      const result = await runContextManager({
+        model: env.model,
+        loop,
+        history,
+        agents: [loop.agentType],
+        token: env.token,
+        goal: env.goal,
+        usage: meter,
+        onNormalized,
+      });
       return { value: result.routing, output: result.routing };
     },
   );
@@ -112,16 +137,30 @@ export async function invokeAgent<T>(env: StageEnvironment, spec: InvocationSpec
   const value = await recordInvocation(env, spec, attempt);
   const loop = detectDegenerateLoop((await env.history.snapshot()).items, { threshold: env.options.loopThreshold });
   if (loop === undefined || loop.agentId !== spec.agentId) return value;
-  env.onProgress({ kind: 'loop-detected', stage: spec.stage, agentId: spec.agentId, repetitionCount: loop.repetitionCount });
+  env.onProgress({
+    kind: 'loop-detected',
+    stage: spec.stage,
+    agentId: spec.agentId,
+    repetitionCount: loop.repetitionCount,
+  });
   const routing = await consultContextManager(env, spec, loop);
   if (routing.next.kind === 'ask_user') {
     env.onProgress({ kind: 'context-manager', stage: spec.stage, outcome: 'ask_user', detail: routing.next.question });
     throw new NeedsUserInput(routing.next.question, routing.reason, spec.agentId);
   }
-  env.onProgress({ kind: 'context-manager', stage: spec.stage, outcome: 'route', detail: `${spec.agentId}: ${routing.next.context.instructions}` });
+  env.onProgress({
+    kind: 'context-manager',
+    stage: spec.stage,
+    outcome: 'route',
+    detail: `${spec.agentId}: ${routing.next.context.instructions}`,
+  });
   return recordInvocation(
     env,
-    { ...spec, inputType: `${spec.inputType}+ReconstructedContext`, input: asJson({ request: spec.input, reconstructedContext: routing.next.context }) },
+    {
+      ...spec,
+      inputType: `${spec.inputType}+ReconstructedContext`,
+      input: asJson({ request: spec.input, reconstructedContext: routing.next.context }),
+    },
     attempt,
     routing.next.context,
   );

@@ -23,7 +23,8 @@ export async function mapBounded<T, R>(
       try {
         results[index] = await work(items[index] as T, scope, index);
       } catch (error) {
-        if (firstError === undefined || (firstError instanceof CancelledError && !(error instanceof CancelledError))) firstError = error;
+        if (firstError === undefined || (firstError instanceof CancelledError && !(error instanceof CancelledError)))
+          firstError = error;
         scope.cancel();
       }
     }

@@ -22,6 +22,11 @@ export class ContextIdIssuer {
   /** A new context id for a result of `agentType`. */
   issue(agentType: AgentType): string {
     const sequenceNumber = this.sequence++;
-    return formatContextId({ workflowRunId: this.workflowRunId, agentType, sequenceNumber, timestamp: this.clock.now() });
+    return formatContextId({
+      workflowRunId: this.workflowRunId,
+      agentType,
+      sequenceNumber,
+      timestamp: this.clock.now(),
+    });
   }
 }

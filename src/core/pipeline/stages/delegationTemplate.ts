@@ -14,7 +14,11 @@ export interface Delegation {
 }
 
 /** The orchestrator's delegation template (spec 000), with a fresh context id the run now knows. */
-export function delegationTemplate(env: StageEnvironment, orchestrator: AgentType, delegation: Delegation): DelegationTemplate {
+export function delegationTemplate(
+  env: StageEnvironment,
+  orchestrator: AgentType,
+  delegation: Delegation,
+): DelegationTemplate {
   const resultId = env.contextIds.issue(orchestrator);
   env.knownContextIds.add(resultId);
   return DelegationTemplate.parse({

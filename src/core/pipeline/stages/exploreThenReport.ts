@@ -2,7 +2,12 @@ import type { BasePromptElementProps, PromptElementCtor } from '@vscode/prompt-t
 import { renderMessages } from '../../llm/prompting/render';
 import type { ChatMessage } from '../../llm/languageModel';
 import type { UsageMeter } from '../../llm/usage';
-import { exploreWorkspace, transcriptText, type Exploration, type ExplorationLimits } from '../workspace/explorationLoop';
+import {
+  exploreWorkspace,
+  transcriptText,
+  type Exploration,
+  type ExplorationLimits,
+} from '../workspace/explorationLoop';
 import type { StageEnvironment } from './stageEnvironment';
 
 /** Props every exploring agent's prompt takes besides its own. */
@@ -26,7 +31,14 @@ export async function exploreThenReport<P extends ExploringPromptProps>(
   meter: UsageMeter,
 ): Promise<{ readonly messages: readonly ChatMessage[]; readonly exploration: Exploration }> {
   const opening = await renderMessages(prompt, { ...props, reporting: false } as P, env.model, env.token);
-  const exploration = await exploreWorkspace(env.model, opening.messages, { reader: env.reader, index: env.index, limits: env.options.toolLimits }, limits, env.token, meter);
+  const exploration = await exploreWorkspace(
+    env.model,
+    opening.messages,
+    { reader: env.reader, index: env.index, limits: env.options.toolLimits },
+    limits,
+    env.token,
+    meter,
+  );
   const report = await renderMessages(
     prompt,
     { ...props, reporting: true, exploration: transcriptText(exploration, limits.maxTranscriptChars) } as P,

@@ -10,7 +10,13 @@ import type { AgentAssignment } from '../schemas/delegation';
 import type { Exploration } from '../workspace/explorationLoop';
 import { contributionsFor } from './agentContributions';
 import { invokeAgent, type Json } from './agentInvocation';
-import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput, type RerunnableAgent } from './previousAttempt';
+import {
+  previousAttemptView,
+  previousContextOf,
+  type AgentRun,
+  type RerunInput,
+  type RerunnableAgent,
+} from './previousAttempt';
 import type { ChainPosition } from './stageCollector';
 import { handOffModelDraft } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
@@ -107,7 +113,13 @@ export async function runStageAgent<R, D>(
         finishedAt: env.clock.now(),
       };
       // Agents that explore record what they ran and what was refused beside the result.
-      const output = exploration ? { [spec.recordedAs ?? 'result']: accepted.payload, toolsExecuted: exploration.executed, toolsRefused: exploration.refused } : accepted.payload;
+      const output = exploration
+        ? {
+            [spec.recordedAs ?? 'result']: accepted.payload,
+            toolsExecuted: exploration.executed,
+            toolsRefused: exploration.refused,
+          }
+        : accepted.payload;
       return { value: run, output, contextId: resultId };
     },
   );

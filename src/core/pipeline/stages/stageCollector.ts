@@ -70,7 +70,10 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> {
   readonly name: string;
   readonly description: string;
   draftRequest(runs: readonly AgentRun<R>[]): DraftRequest<D>;
-  render(runs: readonly AgentRun<R>[], parts: CollectorPromptParts): Promise<{ readonly messages: readonly ChatMessage[] }>;
+  render(
+    runs: readonly AgentRun<R>[],
+    parts: CollectorPromptParts,
+  ): Promise<{ readonly messages: readonly ChatMessage[] }>;
   /** The curated context for the next stage and the full result, from the accepted draft. */
   complete(draft: D, ids: CollectorIds, runs: readonly AgentRun<R>[]): { readonly curated: C; readonly result: Result };
 }
@@ -97,16 +100,26 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
       agentId,
       action: 'consolidate',
       inputType: round === 1 ? spec.inputType : `${spec.inputType}+PreviousContext`,
-      input: { round, [spec.inputName]: runs.map(run => run.contextId), previousResultId: previous?.result.resultId ?? null },
+      input: {
+        round,
+        [spec.inputName]: runs.map(run => run.contextId),
+        previousResultId: previous?.result.resultId ?? null,
+      },
       upstreamContextIds: runs.map(run => run.contextId),
     },
     async (meter, guidance) => {
       const resultId = env.contextIds.issue(spec.agentType);
       const curatedId = env.contextIds.issue(spec.agentType);
-      const ids: CollectorIds = { resultId, curatedId, chainIds: [...spec.upstream, spec.delegation.resultId, ...runs.map(run => run.contextId)] };
+      const ids: CollectorIds = {
+        resultId,
+        curatedId,
+        chainIds: [...spec.upstream, spec.delegation.resultId, ...runs.map(run => run.contextId)],
+      };
       const prompt = await spec.render(runs, {
         contributions: await contributionsFor(env, spec.agentType, resultId),
-        ...(previous === undefined ? {} : { previous: { attemptNumber: round - 1, serializedOutput: previous.result.consolidatedOutput } }),
+        ...(previous === undefined
+          ? {}
+          : { previous: { attemptNumber: round - 1, serializedOutput: previous.result.consolidatedOutput } }),
         ...(guidance === undefined ? {} : { guidance }),
       });
       // The handoff carries the curated context; the full result is kept beside it (the last accepted draft's).
@@ -119,7 +132,13 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
         chain,
         stage: spec.stage,
         ...(spec.knownTickets ? { knownTickets: spec.knownTickets } : {}),
-        draft: { ...spec.draftRequest(runs), name: spec.name, description: spec.description, messages: prompt.messages, meter },
+        draft: {
+          ...spec.draftRequest(runs),
+          name: spec.name,
+          description: spec.description,
+          messages: prompt.messages,
+          meter,
+        },
         complete: draft => {
           const completed = spec.complete(draft, ids, runs);
           result = completed.result;
@@ -127,9 +146,14 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
         },
       });
       const collected = result;
-      if (collected === undefined) throw new Error(`${agentId}: the accepted handoff left no result (handOffModelDraft must call complete)`);
+      if (collected === undefined)
+        throw new Error(`${agentId}: the accepted handoff left no result (handOffModelDraft must call complete)`);
       env.knownContextIds.add(resultId).add(curatedId);
-      return { value: { decision: collected.decision, result: collected, handoffId: accepted.handoffId }, output: collected, contextId: resultId };
+      return {
+        value: { decision: collected.decision, result: collected, handoffId: accepted.handoffId },
+        output: collected,
+        contextId: resultId,
+      };
     },
   );
 }

@@ -14,7 +14,10 @@ const ticket = (id: string, path: readonly PropertyKey[]): PayloadReference => (
  * Files a payload claims to have read or to change must exist. (REF-001 alone only warns, since plans may name
  * files to be created; discovery references and modify/delete targets cannot be such files.)
  */
-function missingFiles(paths: readonly { readonly path: string; readonly at: readonly PropertyKey[] }[], existing: ReadonlySet<string>): PayloadIssue[] {
+function missingFiles(
+  paths: readonly { readonly path: string; readonly at: readonly PropertyKey[] }[],
+  existing: ReadonlySet<string>,
+): PayloadIssue[] {
   return paths
     .filter(entry => !existing.has(entry.path))
     .map(entry => ({
@@ -26,15 +29,31 @@ function missingFiles(paths: readonly { readonly path: string; readonly at: read
 }
 
 /** A proposal may only create files that do not exist yet (modify/delete targets are checked as file references). */
-function checkChangeTargets(result: TicketAgentResult, existing: ReadonlySet<string>, at: readonly PropertyKey[] = []): PayloadIssue[] {
-  const targets = result.proposedChanges.flatMap((change, index) => (change.kind === 'create' ? [] : [{ path: change.path, at: [...at, 'proposedChanges', index, 'path'] }]));
+function checkChangeTargets(
+  result: TicketAgentResult,
+  existing: ReadonlySet<string>,
+  at: readonly PropertyKey[] = [],
+): PayloadIssue[] {
+  const targets = result.proposedChanges.flatMap((change, index) =>
+    change.kind === 'create' ? [] : [{ path: change.path, at: [...at, 'proposedChanges', index, 'path'] }],
+  );
   return [...missingFiles(targets, existing), ...checkCreates(result, existing, at)];
 }
 
-function checkCreates(result: TicketAgentResult, existing: ReadonlySet<string>, at: readonly PropertyKey[]): PayloadIssue[] {
+function checkCreates(
+  result: TicketAgentResult,
+  existing: ReadonlySet<string>,
+  at: readonly PropertyKey[],
+): PayloadIssue[] {
   return result.proposedChanges.flatMap((change, index) =>
     change.kind === 'create' && existing.has(change.path)
-      ? [{ message: `${change.path} already exists`, path: [...at, 'proposedChanges', index, 'path'], remediation: 'Use kind "modify" for an existing file, or choose a new path.' }]
+      ? [
+          {
+            message: `${change.path} already exists`,
+            path: [...at, 'proposedChanges', index, 'path'],
+            remediation: 'Use kind "modify" for an existing file, or choose a new path.',
+          },
+        ]
       : [],
   );
 }
@@ -43,7 +62,9 @@ function ticketResultReferences(result: TicketAgentResult, at: readonly Property
   return [
     ticket(result.ticketId, [...at, 'ticketId']),
     context(result.discoveryResultId, [...at, 'discoveryResultId']),
-    ...result.proposedChanges.flatMap((change, index) => (change.kind === 'create' ? [] : [file(change.path, [...at, 'proposedChanges', index, 'path'])])),
+    ...result.proposedChanges.flatMap((change, index) =>
+      change.kind === 'create' ? [] : [file(change.path, [...at, 'proposedChanges', index, 'path'])],
+    ),
   ];
 }
 
@@ -56,7 +77,14 @@ export function createStageContracts(existingFiles: ReadonlySet<string>): Payloa
     .register({
       schemaRef: schemaRef('discovery-report'),
       schema: DiscoveryReport,
-      semantic: report => missingFiles(report.fileReferences.map((ref, index) => ({ path: ref.filePath, at: ['fileReferences', index, 'filePath'] })), existingFiles),
+      semantic: report =>
+        missingFiles(
+          report.fileReferences.map((ref, index) => ({
+            path: ref.filePath,
+            at: ['fileReferences', index, 'filePath'],
+          })),
+          existingFiles,
+        ),
       references: report => [
         context(report.upstreamContextId, ['upstreamContextId']),
         ...report.fileReferences.map((ref, index) => file(ref.filePath, ['fileReferences', index, 'filePath'])),
@@ -65,7 +93,10 @@ export function createStageContracts(existingFiles: ReadonlySet<string>): Payloa
     .register({
       schemaRef: schemaRef('planning-agent-result'),
       schema: PlanningAgentResult,
-      references: result => [context(result.upstreamContextId, ['upstreamContextId']), context(result.discoveryResultId, ['discoveryResultId'])],
+      references: result => [
+        context(result.upstreamContextId, ['upstreamContextId']),
+        context(result.discoveryResultId, ['discoveryResultId']),
+      ],
     })
     .register({
       schemaRef: schemaRef('ticket-agent-result'),
@@ -78,7 +109,10 @@ export function createStageContracts(existingFiles: ReadonlySet<string>): Payloa
       schema: DiscoveryCollectorContext,
       semantic: ctx =>
         missingFiles(
-          ctx.curation.unifiedCodeMap.deduplicatedReferences.map((ref, index) => ({ path: ref.filePath, at: ['curation', 'unifiedCodeMap', 'deduplicatedReferences', index, 'filePath'] })),
+          ctx.curation.unifiedCodeMap.deduplicatedReferences.map((ref, index) => ({
+            path: ref.filePath,
+            at: ['curation', 'unifiedCodeMap', 'deduplicatedReferences', index, 'filePath'],
+          })),
           existingFiles,
         ),
       references: ctx => [
@@ -86,8 +120,12 @@ export function createStageContracts(existingFiles: ReadonlySet<string>): Payloa
           file(ref.filePath, ['curation', 'unifiedCodeMap', 'deduplicatedReferences', index, 'filePath']),
         ),
         ...ctx.curation.recommendations.flatMap((rec, index) => [
-          ...rec.supportingDiscoveryIds.map((id, idIndex) => context(id, ['curation', 'recommendations', index, 'supportingDiscoveryIds', idIndex])),
-          ...rec.relatedFilePaths.map((path, pathIndex) => file(path, ['curation', 'recommendations', index, 'relatedFilePaths', pathIndex])),
+          ...rec.supportingDiscoveryIds.map((id, idIndex) =>
+            context(id, ['curation', 'recommendations', index, 'supportingDiscoveryIds', idIndex]),
+          ),
+          ...rec.relatedFilePaths.map((path, pathIndex) =>
+            file(path, ['curation', 'recommendations', index, 'relatedFilePaths', pathIndex]),
+          ),
         ]),
       ],
     })
@@ -99,7 +137,10 @@ export function createStageContracts(existingFiles: ReadonlySet<string>): Payloa
         return ctx.curation.dependencyGraph.flatMap((edge, index) =>
           [edge.fromTicketId, edge.toTicketId]
             .filter(id => !known.has(id))
-            .map(id => ({ message: `dependency names unknown ticket "${id}"`, path: ['curation', 'dependencyGraph', index] })),
+            .map(id => ({
+              message: `dependency names unknown ticket "${id}"`,
+              path: ['curation', 'dependencyGraph', index],
+            })),
         );
       },
       references: ctx => [context(ctx.curation.discoveryResultId, ['curation', 'discoveryResultId'])],
@@ -108,7 +149,12 @@ export function createStageContracts(existingFiles: ReadonlySet<string>): Payloa
       schemaRef: schemaRef('ticket-collector-context'),
       schema: TicketCollectorContext,
       semantic: ctx =>
-        ctx.curation.ticketAgentResults.flatMap((result, index) => checkChangeTargets(result, existingFiles, ['curation', 'ticketAgentResults', index])),
-      references: ctx => ctx.curation.ticketAgentResults.flatMap((result, index) => ticketResultReferences(result, ['curation', 'ticketAgentResults', index])),
+        ctx.curation.ticketAgentResults.flatMap((result, index) =>
+          checkChangeTargets(result, existingFiles, ['curation', 'ticketAgentResults', index]),
+        ),
+      references: ctx =>
+        ctx.curation.ticketAgentResults.flatMap((result, index) =>
+          ticketResultReferences(result, ['curation', 'ticketAgentResults', index]),
+        ),
     });
 }

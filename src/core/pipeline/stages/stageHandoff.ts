@@ -72,12 +72,27 @@ export function repairFeedback(feedback: readonly ValidationError[] | undefined)
   if (feedback === undefined || feedback.length === 0) return [];
   const lines = feedback
     .filter(error => error.severity === 'error')
-    .map(error => `- ${error.error_code} at ${error.path}: ${error.message}${error.actual ? ` (got ${error.actual})` : ''}. Fix: ${error.remediation}`);
-  return [{ role: 'user', content: ['Your previous answer was rejected by validation:', ...lines, 'Answer again with these problems fixed.'].join('\n') }];
+    .map(
+      error =>
+        `- ${error.error_code} at ${error.path}: ${error.message}${error.actual ? ` (got ${error.actual})` : ''}. Fix: ${error.remediation}`,
+    );
+  return [
+    {
+      role: 'user',
+      content: [
+        'Your previous answer was rejected by validation:',
+        ...lines,
+        'Answer again with these problems fixed.',
+      ].join('\n'),
+    },
+  ];
 }
 
 /** A handoff whose payload is built from a model's structured draft; validation errors go back to the model. */
-export interface ModelDraftHandoffRequest<D, T> extends Omit<StageHandoffRequest<T>, 'produce' | 'depth' | 'parentHandoffId'> {
+export interface ModelDraftHandoffRequest<D, T> extends Omit<
+  StageHandoffRequest<T>,
+  'produce' | 'depth' | 'parentHandoffId'
+> {
   /** Where this handoff sits in the run's chain. */
   readonly chain: { readonly depth: number; readonly parentHandoffId?: string };
   /** The stage the producing agent belongs to (for the progress report of normalized replies). */
@@ -97,7 +112,10 @@ export interface ModelDraftHandoffRequest<D, T> extends Omit<StageHandoffRequest
 }
 
 /** `handOff` with the payload produced by the model: a structured request, repaired with the handoff's findings. */
-export function handOffModelDraft<D, T>(env: StageEnvironment, request: ModelDraftHandoffRequest<D, T>): Promise<StageHandoff<T>> {
+export function handOffModelDraft<D, T>(
+  env: StageEnvironment,
+  request: ModelDraftHandoffRequest<D, T>,
+): Promise<StageHandoff<T>> {
   const { chain, draft, complete, stage, ...handoff } = request;
   const onNormalized = (changes: readonly string[]): void =>
     env.onProgress({ kind: 'reply-normalized', stage, agentId: request.source.agentId, reply: draft.name, changes });

@@ -30,7 +30,9 @@ export interface StageRounds<R, C> {
 }
 
 /** What every stage's record keeps from its rounds: the agents' latest results and the last consolidation. */
-export function roundsRecord<R, Result>(rounds: StageRounds<R, Collected & { readonly result: Result; readonly handoffId: string }>) {
+export function roundsRecord<R, Result>(
+  rounds: StageRounds<R, Collected & { readonly result: Result; readonly handoffId: string }>,
+) {
   return {
     agentResults: rounds.runs.map(run => run.result),
     result: rounds.collected.result,
@@ -44,18 +46,44 @@ export function roundsRecord<R, Result>(rounds: StageRounds<R, Collected & { rea
  * Runs the delegated agents in parallel (bounded), then the collector; while the collector asks for a rerun
  * (and rounds remain), reruns just those agents with their previous attempt and the collector's feedback.
  */
-export async function runStageRounds<R, C extends Collected>(env: StageEnvironment, work: StageWork<R, C>): Promise<StageRounds<R, C>> {
+export async function runStageRounds<R, C extends Collected>(
+  env: StageEnvironment,
+  work: StageWork<R, C>,
+): Promise<StageRounds<R, C>> {
   const { assignments } = work.delegation;
-  env.onProgress({ kind: 'delegated', stage: work.stage, agentIds: assignments.map(a => a.agentId), rationale: work.delegation.delegationRationale });
+  env.onProgress({
+    kind: 'delegated',
+    stage: work.stage,
+    agentIds: assignments.map(a => a.agentId),
+    rationale: work.delegation.delegationRationale,
+  });
   const runAll = (items: readonly { assignment: AgentAssignment; rerun?: RerunInput<R> }[]) =>
     mapBounded(items, env.options.concurrency, env.token, async item => {
-      env.onProgress({ kind: 'agent-started', stage: work.stage, agentId: item.assignment.agentId, agentType: work.agentType, attempt: (item.rerun?.previous.attempt ?? 0) + 1 });
+      env.onProgress({
+        kind: 'agent-started',
+        stage: work.stage,
+        agentId: item.assignment.agentId,
+        agentType: work.agentType,
+        attempt: (item.rerun?.previous.attempt ?? 0) + 1,
+      });
       try {
         const run = await work.runAgent(item.assignment, item.rerun);
-        env.onProgress({ kind: 'agent-finished', stage: work.stage, agentId: item.assignment.agentId, agentType: work.agentType, ok: true });
+        env.onProgress({
+          kind: 'agent-finished',
+          stage: work.stage,
+          agentId: item.assignment.agentId,
+          agentType: work.agentType,
+          ok: true,
+        });
         return run;
       } catch (error) {
-        env.onProgress({ kind: 'agent-finished', stage: work.stage, agentId: item.assignment.agentId, agentType: work.agentType, ok: false });
+        env.onProgress({
+          kind: 'agent-finished',
+          stage: work.stage,
+          agentId: item.assignment.agentId,
+          agentType: work.agentType,
+          ok: false,
+        });
         throw error;
       }
     });
@@ -69,7 +97,11 @@ export async function runStageRounds<R, C extends Collected>(env: StageEnvironme
     env.onProgress({ kind: 'collector-decided', stage: work.stage, decision });
     if (decision.kind !== 'rerun') return { collected, runs, rounds: round, agentsSpawned };
     if (round > env.options.maxRerunRounds) {
-      env.onProgress({ kind: 'limit-reached', stage: work.stage, message: `The ${work.stage} collector asked for another rerun after ${env.options.maxRerunRounds}; continuing with the results so far.` });
+      env.onProgress({
+        kind: 'limit-reached',
+        stage: work.stage,
+        message: `The ${work.stage} collector asked for another rerun after ${env.options.maxRerunRounds}; continuing with the results so far.`,
+      });
       return { collected, runs, rounds: round, agentsSpawned };
     }
     const known = new Set(assignments.map(a => a.agentId));
@@ -77,7 +109,9 @@ export async function runStageRounds<R, C extends Collected>(env: StageEnvironme
     const chosen = new Set(named.length > 0 ? named : known);
     const again = assignments.flatMap((assignment, index) => {
       const previous = runs[index];
-      return chosen.has(assignment.agentId) && previous ? [{ assignment, rerun: { previous, feedback: decision.rationale } }] : [];
+      return chosen.has(assignment.agentId) && previous
+        ? [{ assignment, rerun: { previous, feedback: decision.rationale } }]
+        : [];
     });
     const rerun = await runAll(again);
     agentsSpawned += rerun.length;

@@ -1,4 +1,10 @@
-import type { CancellationSignal, ChatMessage, LanguageModel, MessagePart, ToolResultPart } from '../../llm/languageModel';
+import type {
+  CancellationSignal,
+  ChatMessage,
+  LanguageModel,
+  MessagePart,
+  ToolResultPart,
+} from '../../llm/languageModel';
 import { collectReply } from '../../llm/modelCall';
 import type { UsageMeter } from '../../llm/usage';
 import { WORKSPACE_TOOLS, type WorkspaceTool, type WorkspaceToolRuntime } from './workspaceTools';
@@ -14,7 +20,11 @@ export interface ExplorationLimits {
 }
 
 /** Defaults: a handful of turns, enough to list, search and read a few ranges. */
-export const DEFAULT_EXPLORATION_LIMITS: ExplorationLimits = { maxRounds: 4, maxCallsPerRound: 6, maxTranscriptChars: 40_000 };
+export const DEFAULT_EXPLORATION_LIMITS: ExplorationLimits = {
+  maxRounds: 4,
+  maxCallsPerRound: 6,
+  maxTranscriptChars: 40_000,
+};
 
 /** What exploring produced. */
 export interface Exploration {
@@ -27,7 +37,12 @@ export interface Exploration {
   readonly refused: readonly string[];
 }
 
-async function answer(name: string, input: unknown, tools: readonly WorkspaceTool[], runtime: WorkspaceToolRuntime): Promise<string | undefined> {
+async function answer(
+  name: string,
+  input: unknown,
+  tools: readonly WorkspaceTool[],
+  runtime: WorkspaceToolRuntime,
+): Promise<string | undefined> {
   const found = tools.find(candidate => candidate.definition.name === name);
   return found === undefined ? undefined : found.invoke(input, runtime);
 }
@@ -56,7 +71,12 @@ export async function exploreWorkspace(
   for (let round = 1; round <= limits.maxRounds; round++) {
     const reply = await collectReply(
       model,
-      { messages: [...messages], tools: tools.map(t => t.definition), toolMode: 'auto', justification: 'Council reads workspace files to understand the code.' },
+      {
+        messages: [...messages],
+        tools: tools.map(t => t.definition),
+        toolMode: 'auto',
+        justification: 'Council reads workspace files to understand the code.',
+      },
       token,
       { usage },
     );
@@ -65,7 +85,8 @@ export async function exploreWorkspace(
     const results: ToolResultPart[] = [];
     for (const [index, call] of reply.toolCalls.entries()) {
       let content: string;
-      if (index >= limits.maxCallsPerRound) content = `Not run: at most ${limits.maxCallsPerRound} tool calls per turn.`;
+      if (index >= limits.maxCallsPerRound)
+        content = `Not run: at most ${limits.maxCallsPerRound} tool calls per turn.`;
       else {
         const result = await answer(call.name, call.input, tools, { ...runtime, token });
         if (result === undefined) {
@@ -79,7 +100,10 @@ export async function exploreWorkspace(
       transcript.push(`${call.name}(${JSON.stringify(call.input ?? {})}) returned:\n${content}`);
       results.push({ kind: 'toolResult', callId: call.callId, content });
     }
-    const assistant: MessagePart[] = [...(reply.text ? [{ kind: 'text' as const, text: reply.text }] : []), ...reply.toolCalls];
+    const assistant: MessagePart[] = [
+      ...(reply.text ? [{ kind: 'text' as const, text: reply.text }] : []),
+      ...reply.toolCalls,
+    ];
     messages.push({ role: 'assistant', content: assistant }, { role: 'user', content: results });
   }
   return { transcript, rounds: limits.maxRounds, executed, refused };

@@ -7,7 +7,8 @@ export function isIgnoredPath(path: string): boolean {
 }
 
 /** Extensions of files that are binary whatever their content looks like. */
-const BINARY_EXTENSIONS = /\.(png|jpe?g|gif|ico|webp|bmp|pdf|zip|gz|tgz|vsix|wasm|woff2?|ttf|eot|mp[34]|mov|exe|dll|so|dylib|class|jar|bin)$/i;
+const BINARY_EXTENSIONS =
+  /\.(png|jpe?g|gif|ico|webp|bmp|pdf|zip|gz|tgz|vsix|wasm|woff2?|ttf|eot|mp[34]|mov|exe|dll|so|dylib|class|jar|bin)$/i;
 
 /** True for files whose name or content says binary (a NUL byte in the first 8 KB, as git decides). */
 export function looksBinary(path: string, text?: string): boolean {

@@ -20,7 +20,11 @@ export function isVisibleFile(file: WorkspaceFileInfo): boolean {
 }
 
 /** Lists the workspace once per run; stages use it to split work and to check that cited files exist. */
-export async function indexWorkspace(reader: WorkspaceReader, limit = DEFAULT_INDEX_LIMIT, token?: CancellationSignal): Promise<WorkspaceIndex> {
+export async function indexWorkspace(
+  reader: WorkspaceReader,
+  limit = DEFAULT_INDEX_LIMIT,
+  token?: CancellationSignal,
+): Promise<WorkspaceIndex> {
   const files = await reader.listFiles(undefined, limit, token);
   const visible = files.filter(isVisibleFile);
   return {

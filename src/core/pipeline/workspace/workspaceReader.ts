@@ -34,7 +34,12 @@ export interface WorkspaceReader {
   /** Up to `limit` files matching `glob` (all files when absent), in a stable order. */
   listFiles(glob: string | undefined, limit: number, token?: CancellationSignal): Promise<readonly WorkspaceFileInfo[]>;
   /** The lines asked for (clamped to the file), or undefined when the file does not exist. */
-  readRange(path: string, startLine: number, endLine: number, token?: CancellationSignal): Promise<FileRange | undefined>;
+  readRange(
+    path: string,
+    startLine: number,
+    endLine: number,
+    token?: CancellationSignal,
+  ): Promise<FileRange | undefined>;
   /** Up to `limit` lines containing `query` (case-insensitive). */
   searchText(query: string, limit: number, token?: CancellationSignal): Promise<readonly TextMatch[]>;
 }

@@ -28,8 +28,19 @@ export const DEFAULT_WORKSPACE_TOOL_LIMITS: WorkspaceToolLimits = {
 
 /** Input of `list_files`. */
 export const ListFilesInput = z.object({
-  glob: z.string().min(1).max(200).optional().describe('Glob relative to the workspace, e.g. "src/**/*.ts". All files when absent.'),
-  limit: z.number().int().min(1).max(DEFAULT_WORKSPACE_TOOL_LIMITS.maxResults).optional().describe('Most files to return.'),
+  glob: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Glob relative to the workspace, e.g. "src/**/*.ts". All files when absent.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(DEFAULT_WORKSPACE_TOOL_LIMITS.maxResults)
+    .optional()
+    .describe('Most files to return.'),
 });
 
 /** Input of `read_file_range`. */
@@ -44,7 +55,13 @@ export const ReadFileRangeInput = z
 /** Input of `search_text`. */
 export const SearchTextInput = z.object({
   query: z.string().trim().min(2).max(200).describe('Text to find (case-insensitive, literal).'),
-  limit: z.number().int().min(1).max(DEFAULT_WORKSPACE_TOOL_LIMITS.maxResults).optional().describe('Most matching lines to return.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(DEFAULT_WORKSPACE_TOOL_LIMITS.maxResults)
+    .optional()
+    .describe('Most matching lines to return.'),
 });
 
 /** What a tool needs to run: the reader, what may be seen, and the bounds. */
@@ -95,7 +112,10 @@ const listFiles = tool(
     const shown = files.slice(0, limit);
     if (shown.length === 0) return 'No files matched.';
     const more = files.length > limit ? `\n(more files matched; narrow the glob)` : '';
-    return delimitUntrusted('workspace:list_files', shown.map(file => `${file.path} (${file.sizeBytes} bytes)`).join('\n') + more);
+    return delimitUntrusted(
+      'workspace:list_files',
+      shown.map(file => `${file.path} (${file.sizeBytes} bytes)`).join('\n') + more,
+    );
   },
 );
 
@@ -120,7 +140,10 @@ const readFileRange = tool(
       lastLine = range.startLine + offset;
     }
     const header = `${range.path} lines ${range.startLine}-${lastLine} of ${range.totalLines}`;
-    const cut = lastLine < input.endLine && lastLine < range.totalLines ? `\n(cut at line ${lastLine}; read on from ${lastLine + 1})` : '';
+    const cut =
+      lastLine < input.endLine && lastLine < range.totalLines
+        ? `\n(cut at line ${lastLine}; read on from ${lastLine + 1})`
+        : '';
     return delimitUntrusted('workspace:read_file_range', `${header}\n${lines.join('\n')}`) + cut;
   },
 );
@@ -135,7 +158,9 @@ const searchText = tool(
       .filter(match => !hidden(match.path, runtime) && !looksBinary(match.path, match.text))
       .slice(0, limit);
     if (matches.length === 0) return `No matches for "${input.query}".`;
-    const lines = matches.map(match => `${match.path}:${match.line}: ${match.text.trim().slice(0, runtime.limits.maxMatchChars)}`);
+    const lines = matches.map(
+      match => `${match.path}:${match.line}: ${match.text.trim().slice(0, runtime.limits.maxMatchChars)}`,
+    );
     return delimitUntrusted('workspace:search_text', lines.join('\n'));
   },
 );

@@ -18,11 +18,37 @@ interface MarkdownRole {
 
 /** The generic roles a user workflow can name (spec 002's examples use `code-scout` and `pattern-analyzer`). */
 export const MARKDOWN_ROLES: readonly MarkdownRole[] = [
-  { type: 'code-scout', description: 'Explores the workspace (read-only) for what the goal touches and reports the files, entry points and risks it found.', task: 'Report what in this codebase the goal touches: the relevant files and symbols (with paths), how they connect, and the risks or unknowns. Cite paths you actually read.', exploreRounds: 3 },
-  { type: 'pattern-analyzer', description: 'Reads the workspace (read-only) for the conventions and patterns a change must follow.', task: 'Describe the patterns and conventions this codebase uses that a change for the goal must follow (structure, naming, error handling, tests), each with an example path.', exploreRounds: 2 },
-  { type: 'test-planner', description: 'Plans the tests the goal needs, from the run\'s findings.', task: 'Plan the tests this goal needs: what to test, at which level, the cases (including failure cases), and which existing test files to extend.', exploreRounds: 1 },
-  { type: 'reviewer', description: 'Reviews the run\'s files so far and lists gaps, risks and contradictions.', task: 'Review the run\'s files so far against the goal: list what is missing, wrong, risky or contradictory, most important first, each with what to do about it.', exploreRounds: 0 },
-  { type: 'writer', description: 'Writes a document from the run\'s files so far (a plan, a summary, a report).', task: 'Write the document this phase asks for from the run\'s files so far: clear, structured Markdown a developer can act on.', exploreRounds: 0 },
+  {
+    type: 'code-scout',
+    description:
+      'Explores the workspace (read-only) for what the goal touches and reports the files, entry points and risks it found.',
+    task: 'Report what in this codebase the goal touches: the relevant files and symbols (with paths), how they connect, and the risks or unknowns. Cite paths you actually read.',
+    exploreRounds: 3,
+  },
+  {
+    type: 'pattern-analyzer',
+    description: 'Reads the workspace (read-only) for the conventions and patterns a change must follow.',
+    task: 'Describe the patterns and conventions this codebase uses that a change for the goal must follow (structure, naming, error handling, tests), each with an example path.',
+    exploreRounds: 2,
+  },
+  {
+    type: 'test-planner',
+    description: "Plans the tests the goal needs, from the run's findings.",
+    task: 'Plan the tests this goal needs: what to test, at which level, the cases (including failure cases), and which existing test files to extend.',
+    exploreRounds: 1,
+  },
+  {
+    type: 'reviewer',
+    description: "Reviews the run's files so far and lists gaps, risks and contradictions.",
+    task: "Review the run's files so far against the goal: list what is missing, wrong, risky or contradictory, most important first, each with what to do about it.",
+    exploreRounds: 0,
+  },
+  {
+    type: 'writer',
+    description: "Writes a document from the run's files so far (a plan, a summary, a report).",
+    task: "Write the document this phase asks for from the run's files so far: clear, structured Markdown a developer can act on.",
+    exploreRounds: 0,
+  },
 ];
 
 /** Characters of earlier deliverables one agent is shown at most (newest first). */
@@ -40,7 +66,9 @@ function earlierFiles(call: AgentCall): string {
     const text = call.runFiles.get(deliverable.path);
     if (text === undefined || used + text.length > MAX_EARLIER_CHARS) continue;
     used += text.length;
-    parts.unshift(fence('run-file', text, { path: deliverable.path, phase: deliverable.phase, by: deliverable.subagent }));
+    parts.unshift(
+      fence('run-file', text, { path: deliverable.path, phase: deliverable.phase, by: deliverable.subagent }),
+    );
   }
   return parts.join('\n');
 }
@@ -71,17 +99,38 @@ function markdownAgent(role: MarkdownRole, indexOf: () => Promise<WorkspaceIndex
       const ask = instructions(role, call, earlier);
       let exploration = '';
       if (role.exploreRounds > 0 && call.model.supportsToolCalling) {
-        const opening: ChatMessage[] = [{ role: 'user', content: `${ask}\n\nFirst look at the code with the read-only tools; say briefly what you found. You write the document in the next turn.` }];
-        const explored = await exploreWorkspace(call.model, opening, { reader: call.reader, index: await indexOf(), limits: DEFAULT_WORKSPACE_TOOL_LIMITS }, { maxRounds: role.exploreRounds, maxCallsPerRound: 6, maxTranscriptChars: 30_000 }, call.token, call.usage);
+        const opening: ChatMessage[] = [
+          {
+            role: 'user',
+            content: `${ask}\n\nFirst look at the code with the read-only tools; say briefly what you found. You write the document in the next turn.`,
+          },
+        ];
+        const explored = await exploreWorkspace(
+          call.model,
+          opening,
+          { reader: call.reader, index: await indexOf(), limits: DEFAULT_WORKSPACE_TOOL_LIMITS },
+          { maxRounds: role.exploreRounds, maxCallsPerRound: 6, maxTranscriptChars: 30_000 },
+          call.token,
+          call.usage,
+        );
         exploration = transcriptText(explored, 30_000);
       }
-      const messages: ChatMessage[] = [{ role: 'user', content: exploration ? `${ask}\n\n${fence('exploration', exploration)}` : ask }];
+      const messages: ChatMessage[] = [
+        { role: 'user', content: exploration ? `${ask}\n\n${fence('exploration', exploration)}` : ask },
+      ];
       const text = await streamText(call.model, messages, call.token, call.usage);
       const maxTokens = typeof call.spec.config.max_tokens === 'number' ? call.spec.config.max_tokens : undefined;
       // A reply far past its token limit is cut (about 4 characters per token) rather than stored whole.
       const content = maxTokens ? text.slice(0, maxTokens * 4 * 2) : text;
-      const firstLine = content.split('\n').find(line => line.trim())?.replace(/^#+\s*/, '') ?? '';
-      return { summary: firstLine.slice(0, 120) || `${role.type} wrote its report`, files: [{ path: `${call.phase.id}/${role.type}.md`, content }] };
+      const firstLine =
+        content
+          .split('\n')
+          .find(line => line.trim())
+          ?.replace(/^#+\s*/, '') ?? '';
+      return {
+        summary: firstLine.slice(0, 120) || `${role.type} wrote its report`,
+        files: [{ path: `${call.phase.id}/${role.type}.md`, content }],
+      };
     },
   };
 }

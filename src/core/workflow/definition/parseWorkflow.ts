@@ -50,7 +50,8 @@ type Path = readonly (string | number)[];
 /** `['phases', 1, 'behavior']` -> `phases[1].behavior`. */
 export function fieldOf(path: Path): string {
   let out = '';
-  for (const segment of path) out += typeof segment === 'number' ? `[${segment}]` : out === '' ? segment : `.${segment}`;
+  for (const segment of path)
+    out += typeof segment === 'number' ? `[${segment}]` : out === '' ? segment : `.${segment}`;
   return out === '' ? FILE_FIELD : out;
 }
 
@@ -131,8 +132,10 @@ function schemaAt(schema: z.ZodType | undefined, path: Path, value: unknown): z.
   let here = value;
   for (const segment of path) {
     here = valueAt(here, [segment]);
-    if (current instanceof z.ZodObject && typeof segment === 'string') current = pick(unwrap(current.shape[segment] as z.ZodType | undefined), here);
-    else if (current instanceof z.ZodArray && typeof segment === 'number') current = pick(unwrap(current.element as z.ZodType), here);
+    if (current instanceof z.ZodObject && typeof segment === 'string')
+      current = pick(unwrap(current.shape[segment] as z.ZodType | undefined), here);
+    else if (current instanceof z.ZodArray && typeof segment === 'number')
+      current = pick(unwrap(current.element as z.ZodType), here);
     else return undefined;
   }
   return current;
@@ -157,11 +160,15 @@ function pick(schema: z.ZodType | undefined, value: unknown): z.ZodType | undefi
   if (!(schema instanceof z.ZodUnion)) return schema;
   const options = (schema.options as z.ZodType[]).map(unwrap);
   if (Array.isArray(value)) return options.find(option => option instanceof z.ZodArray);
-  if (value === null || typeof value !== 'object') return options.find(option => !(option instanceof z.ZodObject) && !(option instanceof z.ZodArray));
+  if (value === null || typeof value !== 'object')
+    return options.find(option => !(option instanceof z.ZodObject) && !(option instanceof z.ZodArray));
   const keys = Object.keys(value);
   const unknown = (option: z.ZodObject) => keys.filter(key => !(key in option.shape)).length;
   const objects = options.filter((option): option is z.ZodObject => option instanceof z.ZodObject);
-  return objects.reduce<z.ZodObject | undefined>((best, option) => (best === undefined || unknown(option) < unknown(best) ? option : best), undefined);
+  return objects.reduce<z.ZodObject | undefined>(
+    (best, option) => (best === undefined || unknown(option) < unknown(best) ? option : best),
+    undefined,
+  );
 }
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
@@ -214,14 +221,25 @@ const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized)/;
  * else the one with the fewest problems), so `checkpoint: { prompt: … }` is told it lacks `options`, not that it
  * matches neither shape.
  */
-function addZodIssue(issues: Issues, issue: z.core.$ZodIssue, base: Path, schema: z.ZodType | undefined, data: unknown): void {
+function addZodIssue(
+  issues: Issues,
+  issue: z.core.$ZodIssue,
+  base: Path,
+  schema: z.ZodType | undefined,
+  data: unknown,
+): void {
   const path: Path = [...base, ...(issue.path as (string | number)[])];
   const local = issue.path as (string | number)[];
   const value = valueAt(data, path);
   const baseValue = valueAt(data, base);
   if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && value === undefined && path.length > 0) {
     const key = path[path.length - 1];
-    issues.add(path, ZOD_DEFAULT.test(issue.message) ? `Missing ${code(String(key))}${purposeOf(schemaAt(schema, local, baseValue))}: add it.` : issue.message);
+    issues.add(
+      path,
+      ZOD_DEFAULT.test(issue.message)
+        ? `Missing ${code(String(key))}${purposeOf(schemaAt(schema, local, baseValue))}: add it.`
+        : issue.message,
+    );
     return;
   }
   switch (issue.code) {
@@ -232,7 +250,8 @@ function addZodIssue(issues: Issues, issue: z.core.$ZodIssue, base: Path, schema
         .filter(({ errors }) => !errors.some(error => error.path.length === 0 && error.code === 'invalid_type'));
       if (branches.length > 0) {
         // Each unknown key counts as a problem: `{ prompt, optons }` is a custom checkpoint with a typo, not an approval.
-        const weight = (errors: readonly z.core.$ZodIssue[]) => errors.reduce((sum, error) => sum + (error.code === 'unrecognized_keys' ? error.keys.length : 1), 0);
+        const weight = (errors: readonly z.core.$ZodIssue[]) =>
+          errors.reduce((sum, error) => sum + (error.code === 'unrecognized_keys' ? error.keys.length : 1), 0);
         const best = branches.reduce((a, b) => (weight(b.errors) < weight(a.errors) ? b : a));
         const branch = union?.options[best.index] as z.ZodType | undefined;
         for (const inner of best.errors) addZodIssue(issues, inner, path, branch, data);
@@ -256,7 +275,10 @@ function addZodIssue(issues: Issues, issue: z.core.$ZodIssue, base: Path, schema
     }
     case 'invalid_type': {
       const expected = EXPECTED[issue.expected] ?? issue.expected;
-      issues.add(path, `Expected ${expected}, found ${kindOf(value)}.${ZOD_DEFAULT.test(issue.message) ? '' : ` ${issue.message}`}`);
+      issues.add(
+        path,
+        `Expected ${expected}, found ${kindOf(value)}.${ZOD_DEFAULT.test(issue.message) ? '' : ` ${issue.message}`}`,
+      );
       return;
     }
     case 'invalid_value': {
@@ -266,7 +288,10 @@ function addZodIssue(issues: Issues, issue: z.core.$ZodIssue, base: Path, schema
       }
       const values = issue.values.map(String);
       const near = typeof value === 'string' ? closestMatch(value, values) : undefined;
-      issues.add(path, `Use one of ${list(values)} (found ${code(value)}${near ? `; did you mean ${code(near)}?` : ''}).`);
+      issues.add(
+        path,
+        `Use one of ${list(values)} (found ${code(value)}${near ? `; did you mean ${code(near)}?` : ''}).`,
+      );
       return;
     }
     case 'too_small':
@@ -277,7 +302,14 @@ function addZodIssue(issues: Issues, issue: z.core.$ZodIssue, base: Path, schema
       }
       const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
       const what = issue.origin === 'array' ? ' items' : issue.origin === 'string' ? ' characters' : '';
-      const bound = issue.code === 'too_small' ? (issue.inclusive === false ? 'more than' : 'at least') : issue.inclusive === false ? 'less than' : 'at most';
+      const bound =
+        issue.code === 'too_small'
+          ? issue.inclusive === false
+            ? 'more than'
+            : 'at least'
+          : issue.inclusive === false
+            ? 'less than'
+            : 'at most';
       const found = issue.origin === 'array' && Array.isArray(value) ? `${value.length}` : code(value);
       issues.add(path, `Use ${bound} ${String(limit)}${what} (found ${found}).`);
       return;
@@ -330,18 +362,35 @@ function checkTypes(ctx: RuleContext, specs: readonly SubagentFile[] | undefined
 }
 
 /** A phase's agents against its execution mode and behavior. */
-function checkModeAndBehavior(ctx: RuleContext, phase: LenientPhase, behavior: PhaseFile['behavior'], at: Path, mode: ExecutionMode, inherited: boolean): void {
+function checkModeAndBehavior(
+  ctx: RuleContext,
+  phase: LenientPhase,
+  behavior: PhaseFile['behavior'],
+  at: Path,
+  mode: ExecutionMode,
+  inherited: boolean,
+): void {
   const { issues } = ctx;
   const { subagents } = phase;
   // A field that is written but malformed is already reported: it counts as there (no "missing" issue).
   const script = phase.written.has('main_agent') ? (phase.main_agent?.script ?? '') : undefined;
   if (phase.written.has('subagents') && subagents === undefined) {
-    if (mode === 'loose') issues.add([...at, 'subagents'], 'A loose phase spawns no subagents: move them to `suggested_subagents` (informational), or make the phase strict or adaptive.');
-    if (mode !== 'loose' && behavior === 'main-only') issues.add([...at, 'subagents'], 'A main-only phase spawns no subagents: remove `subagents`, or set `behavior: parallel` or `sequential`.');
+    if (mode === 'loose')
+      issues.add(
+        [...at, 'subagents'],
+        'A loose phase spawns no subagents: move them to `suggested_subagents` (informational), or make the phase strict or adaptive.',
+      );
+    if (mode !== 'loose' && behavior === 'main-only')
+      issues.add(
+        [...at, 'subagents'],
+        'A main-only phase spawns no subagents: remove `subagents`, or set `behavior: parallel` or `sequential`.',
+      );
     return;
   }
   const isList = Array.isArray(subagents);
-  const from = inherited ? ' (the phase takes its mode from the workflow’s `execution_mode`; give it its own `execution_mode` to change that)' : '';
+  const from = inherited
+    ? ' (the phase takes its mode from the workflow’s `execution_mode`; give it its own `execution_mode` to change that)'
+    : '';
 
   if (mode !== 'loose' && phase.suggested_subagents !== undefined) {
     issues.add(
@@ -351,20 +400,38 @@ function checkModeAndBehavior(ctx: RuleContext, phase: LenientPhase, behavior: P
   }
 
   if (mode === 'loose') {
-    if (behavior !== 'main-only') issues.add([...at, 'behavior'], `A loose phase runs only its main agent: set \`behavior: main-only\` (found ${code(behavior)})${from}.`);
+    if (behavior !== 'main-only')
+      issues.add(
+        [...at, 'behavior'],
+        `A loose phase runs only its main agent: set \`behavior: main-only\` (found ${code(behavior)})${from}.`,
+      );
     if (script === undefined) {
-      issues.add([...at, 'main_agent'], 'A loose phase needs `main_agent.script`: the JavaScript that does the phase’s work (e.g. `const notes = await thinkHard(…); await writeFile(\'notes.md\', notes);`).');
+      issues.add(
+        [...at, 'main_agent'],
+        "A loose phase needs `main_agent.script`: the JavaScript that does the phase’s work (e.g. `const notes = await thinkHard(…); await writeFile('notes.md', notes);`).",
+      );
     }
     if (subagents !== undefined) {
-      issues.add([...at, 'subagents'], `A loose phase spawns no subagents: move them to \`suggested_subagents\` (informational), or make the phase strict or adaptive${from}.`);
+      issues.add(
+        [...at, 'subagents'],
+        `A loose phase spawns no subagents: move them to \`suggested_subagents\` (informational), or make the phase strict or adaptive${from}.`,
+      );
     }
     return;
   }
 
   if (mode === 'strict') {
     if (behavior === 'main-only') {
-      if (script === undefined) issues.add([...at, 'main_agent'], 'A strict main-only phase runs its main agent: add `main_agent.script`, or use `behavior: parallel` or `sequential` with `subagents`.');
-      if (subagents !== undefined) issues.add([...at, 'subagents'], 'A main-only phase spawns no subagents: remove `subagents`, or set `behavior: parallel` or `sequential`.');
+      if (script === undefined)
+        issues.add(
+          [...at, 'main_agent'],
+          'A strict main-only phase runs its main agent: add `main_agent.script`, or use `behavior: parallel` or `sequential` with `subagents`.',
+        );
+      if (subagents !== undefined)
+        issues.add(
+          [...at, 'subagents'],
+          'A main-only phase spawns no subagents: remove `subagents`, or set `behavior: parallel` or `sequential`.',
+        );
       return;
     }
     if (subagents !== undefined && !isList) {
@@ -419,15 +486,24 @@ function checkCheckpoint(ctx: RuleContext, phase: LenientPhase, index: number, a
     const where: Path = [...at, 'checkpoint', 'options', optionIndex, 'on_select'];
     const { action, target, phases } = option.on_select;
     if (target !== undefined && action !== 'repeat_phase') {
-      ctx.issues.add([...where, 'target'], `\`target\` is for \`repeat_phase\`; this option's action is ${code(action)}: remove \`target\`, or set \`action: repeat_phase\`.`);
+      ctx.issues.add(
+        [...where, 'target'],
+        `\`target\` is for \`repeat_phase\`; this option's action is ${code(action)}: remove \`target\`, or set \`action: repeat_phase\`.`,
+      );
     }
     if (phases !== undefined && action !== 'skip_phases') {
-      ctx.issues.add([...where, 'phases'], `\`phases\` is for \`skip_phases\`; this option's action is ${code(action)}: remove \`phases\`, or set \`action: skip_phases\`.`);
+      ctx.issues.add(
+        [...where, 'phases'],
+        `\`phases\` is for \`skip_phases\`; this option's action is ${code(action)}: remove \`phases\`, or set \`action: skip_phases\`.`,
+      );
     }
     if (action === 'repeat_phase' && target !== undefined && target !== CURRENT_PHASE) {
       const targetIndex = ctx.ids.indexOf(target);
       if (targetIndex < 0) {
-        ctx.issues.add([...where, 'target'], `\`repeat_phase\` target: ${unknown(target)}. Use one of them, or \`current\` for this phase.`);
+        ctx.issues.add(
+          [...where, 'target'],
+          `\`repeat_phase\` target: ${unknown(target)}. Use one of them, or \`current\` for this phase.`,
+        );
       } else if (targetIndex > index) {
         ctx.issues.add(
           [...where, 'target'],
@@ -437,7 +513,10 @@ function checkCheckpoint(ctx: RuleContext, phase: LenientPhase, index: number, a
     }
     if (action === 'skip_phases') {
       if (phases === undefined) {
-        ctx.issues.add([...where, 'phases'], 'Missing `phases`: list the later phases `skip_phases` skips (e.g. `phases: [tests]`).');
+        ctx.issues.add(
+          [...where, 'phases'],
+          'Missing `phases`: list the later phases `skip_phases` skips (e.g. `phases: [tests]`).',
+        );
         return;
       }
       phases.forEach((id, idIndex) => {
@@ -463,7 +542,10 @@ function checkGapCheck(ctx: RuleContext, phase: LenientPhase, at: Path): void {
   const hasScript = gap.script !== undefined;
   const hasCriteria = gap.criteria !== undefined;
   if (hasScript && hasCriteria) {
-    ctx.issues.add(where, 'A gap check has either a `script` or `criteria`, not both: keep one (a script returns its own verdict; criteria use `on_failure`).');
+    ctx.issues.add(
+      where,
+      'A gap check has either a `script` or `criteria`, not both: keep one (a script returns its own verdict; criteria use `on_failure`).',
+    );
   } else if (!hasScript && !hasCriteria) {
     ctx.issues.add(
       where,
@@ -473,21 +555,33 @@ function checkGapCheck(ctx: RuleContext, phase: LenientPhase, at: Path): void {
   const onFailure = gap.on_failure;
   if (!onFailure) return;
   if (hasScript && !hasCriteria) {
-    ctx.issues.add([...where, 'on_failure'], '`on_failure` applies to `criteria`; a gap-check script returns its own `action`: remove `on_failure`, or use `criteria`.');
+    ctx.issues.add(
+      [...where, 'on_failure'],
+      '`on_failure` applies to `criteria`; a gap-check script returns its own `action`: remove `on_failure`, or use `criteria`.',
+    );
     return;
   }
   const failureAt: Path = [...where, 'on_failure'];
   if (onFailure.additional_agents !== undefined && onFailure.additionalAgents !== undefined) {
-    ctx.issues.add([...failureAt, 'additionalAgents'], 'Give the additional agents once: `additional_agents` or `additionalAgents`, not both.');
+    ctx.issues.add(
+      [...failureAt, 'additionalAgents'],
+      'Give the additional agents once: `additional_agents` or `additionalAgents`, not both.',
+    );
   }
   const key = onFailure.additional_agents !== undefined ? 'additional_agents' : 'additionalAgents';
   const agents = onFailure.additional_agents ?? onFailure.additionalAgents;
   if (onFailure.action === 'spawn_additional') {
     if (!agents || agents.length === 0) {
-      ctx.issues.add([...failureAt, 'additional_agents'], '`spawn_additional` spawns `additional_agents`: list them (e.g. `- type: code-scout`), or choose another action.');
+      ctx.issues.add(
+        [...failureAt, 'additional_agents'],
+        '`spawn_additional` spawns `additional_agents`: list them (e.g. `- type: code-scout`), or choose another action.',
+      );
     }
   } else if (agents !== undefined) {
-    ctx.issues.add([...failureAt, key], `Only \`spawn_additional\` spawns \`${key}\`; the action is ${code(onFailure.action)}: remove \`${key}\`, or set \`action: spawn_additional\`.`);
+    ctx.issues.add(
+      [...failureAt, key],
+      `Only \`spawn_additional\` spawns \`${key}\`; the action is ${code(onFailure.action)}: remove \`${key}\`, or set \`action: spawn_additional\`.`,
+    );
   }
   checkTypes(ctx, agents, [...failureAt, key]);
 }
@@ -573,7 +667,11 @@ function phaseOf(phase: PhaseFile, mode: ExecutionMode, line: number | undefined
     ...(agents.behavior !== 'main-only' && phase.main_agent ? { mainScript: phase.main_agent.script } : {}),
     ...(checkpoint ? { checkpoint } : {}),
     ...(gapCheck ? { gapCheck } : {}),
-    skills: (phase.skills ?? []).map(skill => ({ name: skill.name, ...(skill.condition !== undefined ? { condition: skill.condition } : {}), args: skill.args ?? [] })),
+    skills: (phase.skills ?? []).map(skill => ({
+      name: skill.name,
+      ...(skill.condition !== undefined ? { condition: skill.condition } : {}),
+      args: skill.args ?? [],
+    })),
     ...(line !== undefined ? { line } : {}),
   };
 }
@@ -605,7 +703,11 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     return fail();
   }
   if (doc.contents === null || (isScalar(doc.contents) && (doc.contents.value === null || doc.contents.value === ''))) {
-    issues.all.push({ field: FILE_FIELD, message: 'The file is empty: start from the template (Council: Create Workflow) with `name`, `description` and `phases`.' });
+    issues.all.push({
+      field: FILE_FIELD,
+      message:
+        'The file is empty: start from the template (Council: Create Workflow) with `name`, `description` and `phases`.',
+    });
     return fail();
   }
 
@@ -613,7 +715,10 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
   try {
     data = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    issues.add([], `The YAML could not be read: ${error instanceof Error ? error.message : String(error)}. Remove aliases that expand too much.`);
+    issues.add(
+      [],
+      `The YAML could not be read: ${error instanceof Error ? error.message : String(error)}. Remove aliases that expand too much.`,
+    );
     return fail();
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -627,7 +732,12 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
   // The rules between fields, on every phase that is well-formed on its own.
   const raw = data as Record<string, unknown>;
   const rawPhases: unknown[] = Array.isArray(raw['phases']) ? raw['phases'] : [];
-  const workflowMode: ExecutionMode | undefined = raw['execution_mode'] === undefined ? 'strict' : isExecutionMode(raw['execution_mode']) ? raw['execution_mode'] : undefined;
+  const workflowMode: ExecutionMode | undefined =
+    raw['execution_mode'] === undefined
+      ? 'strict'
+      : isExecutionMode(raw['execution_mode'])
+        ? raw['execution_mode']
+        : undefined;
   const ids = rawPhases.map(phase => {
     const id = (phase as { id?: unknown } | null)?.id;
     return typeof id === 'string' ? id : undefined;
@@ -639,7 +749,10 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     if (id === undefined) return;
     const at: Path = ['phases', index, 'id'];
     if (id === CURRENT_PHASE) {
-      issues.add(at, '`current` is reserved (a checkpoint’s `repeat_phase` target `current` means its own phase): choose another id.');
+      issues.add(
+        at,
+        '`current` is reserved (a checkpoint’s `repeat_phase` target `current` means its own phase): choose another id.',
+      );
     }
     const first = firstIndex.get(id);
     if (first === undefined) {
@@ -647,7 +760,10 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
       return;
     }
     const firstLine = locator.locate(['phases', first])?.line;
-    issues.add(at, `Phase id ${code(id)} is already used by phases[${first}]${firstLine ? ` (line ${firstLine})` : ''}: give each phase its own id.`);
+    issues.add(
+      at,
+      `Phase id ${code(id)} is already used by phases[${first}]${firstLine ? ` (line ${firstLine})` : ''}: give each phase its own id.`,
+    );
   });
 
   rawPhases.forEach((rawPhase, index) => {
@@ -655,7 +771,8 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     if (!phase) return;
     const at: Path = ['phases', index];
     const mode = phase.execution_mode ?? (phase.written.has('execution_mode') ? undefined : workflowMode);
-    if (mode !== undefined && phase.behavior !== undefined) checkModeAndBehavior(ctx, phase, phase.behavior, at, mode, phase.execution_mode === undefined);
+    if (mode !== undefined && phase.behavior !== undefined)
+      checkModeAndBehavior(ctx, phase, phase.behavior, at, mode, phase.execution_mode === undefined);
     if (phase.id !== undefined) checkCheckpoint(ctx, phase, index, at);
     checkGapCheck(ctx, phase, at);
   });
@@ -666,8 +783,12 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     name: file.name,
     description: file.description,
     executionMode: file.execution_mode,
-    phases: file.phases.map((phase, index) => phaseOf(phase, phase.execution_mode ?? file.execution_mode, locator.locate(['phases', index])?.line)),
-    ...(file.finalization ? { finalization: { template: file.finalization.template, output: file.finalization.output } } : {}),
+    phases: file.phases.map((phase, index) =>
+      phaseOf(phase, phase.execution_mode ?? file.execution_mode, locator.locate(['phases', index])?.line),
+    ),
+    ...(file.finalization
+      ? { finalization: { template: file.finalization.template, output: file.finalization.output } }
+      : {}),
     source,
   };
   return { ok: true, workflow };

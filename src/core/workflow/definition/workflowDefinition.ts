@@ -32,9 +32,18 @@ export interface SubagentConfig {
 
 /** The agents of a phase, in the one shape its execution mode allows. */
 export type PhaseAgents =
-  | { readonly mode: 'strict'; readonly behavior: 'parallel' | 'sequential'; readonly subagents: readonly SubagentSpec[] }
+  | {
+      readonly mode: 'strict';
+      readonly behavior: 'parallel' | 'sequential';
+      readonly subagents: readonly SubagentSpec[];
+    }
   | { readonly mode: 'strict'; readonly behavior: 'main-only'; readonly mainScript: string }
-  | { readonly mode: 'loose'; readonly behavior: 'main-only'; readonly mainScript: string; readonly suggestedSubagents: readonly string[] }
+  | {
+      readonly mode: 'loose';
+      readonly behavior: 'main-only';
+      readonly mainScript: string;
+      readonly suggestedSubagents: readonly string[];
+    }
   | {
       readonly mode: 'adaptive';
       readonly behavior: 'parallel' | 'sequential';
@@ -79,7 +88,11 @@ export type GapCheckDefinition =
       readonly kind: 'criteria';
       readonly maxIterations: number;
       readonly criteria: readonly { readonly name: string; readonly check: string }[];
-      readonly onFailure: { readonly action: GapAction; readonly message?: string; readonly additionalAgents: readonly SubagentSpec[] };
+      readonly onFailure: {
+        readonly action: GapAction;
+        readonly message?: string;
+        readonly additionalAgents: readonly SubagentSpec[];
+      };
     };
 
 export interface SkillInvocation {
@@ -130,5 +143,7 @@ export type WorkflowParse =
 
 /** `path:line: field: message` lines, the way the user sees a rejected file. */
 export function describeIssues(source: WorkflowSource, issues: readonly WorkflowIssue[]): string {
-  return issues.map(issue => `${source.path}${issue.line ? `:${issue.line}` : ''}: \`${issue.field}\`: ${issue.message}`).join('\n');
+  return issues
+    .map(issue => `${source.path}${issue.line ? `:${issue.line}` : ''}: \`${issue.field}\`: ${issue.message}`)
+    .join('\n');
 }

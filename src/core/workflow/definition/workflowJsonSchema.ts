@@ -29,7 +29,8 @@ function withMarkdown(node: unknown): unknown {
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
     out[key] = key === 'properties' || typeof value === 'object' ? withMarkdown(value) : value;
-    if (key === 'description' && typeof value === 'string' && !('markdownDescription' in node)) out['markdownDescription'] = value;
+    if (key === 'description' && typeof value === 'string' && !('markdownDescription' in node))
+      out['markdownDescription'] = value;
   }
   return out;
 }
@@ -37,7 +38,11 @@ function withMarkdown(node: unknown): unknown {
 /** The workflow JSON Schema as an object. */
 export function workflowJsonSchema(): JsonObject {
   // `io: 'input'`: fields with a default (execution_mode, max_iterations, …) are optional in the file.
-  const { $schema, ...body } = z.toJSONSchema(WorkflowFileSchema, { target: 'draft-07', io: 'input', reused: 'inline' }) as JsonObject;
+  const { $schema, ...body } = z.toJSONSchema(WorkflowFileSchema, {
+    target: 'draft-07',
+    io: 'input',
+    reused: 'inline',
+  }) as JsonObject;
   const { description: _description, ...rest } = body;
   const description =
     'A Council workflow (spec 002), in `.council/workflows/<name>.yaml`: phases that spawn agents in a strict, loose or adaptive ' +

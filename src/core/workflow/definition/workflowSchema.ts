@@ -25,16 +25,26 @@ export const GAP_ACTIONS = ['retry', 'spawn_additional', 'escalate', 'abort'] as
 export const DEFAULT_GAP_ITERATIONS = 3;
 export const MAX_GAP_ITERATIONS = 10;
 
-const text = (description: string) => z.string().min(1, { error: 'Write a value here: it must not be empty.' }).describe(description);
+const text = (description: string) =>
+  z.string().min(1, { error: 'Write a value here: it must not be empty.' }).describe(description);
 const script = (description: string) =>
-  z.string().regex(/\S/, { error: 'The script is empty: write the JavaScript, or remove the field.' }).describe(description);
+  z
+    .string()
+    .regex(/\S/, { error: 'The script is empty: write the JavaScript, or remove the field.' })
+    .describe(description);
 
 /**
  * An enum whose values each have their own meaning: `markdownEnumDescriptions` is what the YAML extension shows for
  * the value under the cursor and beside each completion.
  */
-function describedEnum<const T extends readonly [string, ...string[]]>(values: T, meanings: { readonly [K in T[number]]: string }, description: string) {
-  return z.enum(values).meta({ description, markdownEnumDescriptions: values.map(value => meanings[value as T[number]]) });
+function describedEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+  meanings: { readonly [K in T[number]]: string },
+  description: string,
+) {
+  return z
+    .enum(values)
+    .meta({ description, markdownEnumDescriptions: values.map(value => meanings[value as T[number]]) });
 }
 
 export const ExecutionModeSchema = describedEnum(
@@ -59,12 +69,19 @@ export const PhaseBehaviorSchema = describedEnum(
 
 export const SubagentConfigSchema = z
   .looseObject({
-    output_path: text('Where the subagent writes its result; templated (`{{output_dir}}/scan.md`). A relative path is under the run folder.').optional(),
+    output_path: text(
+      'Where the subagent writes its result; templated (`{{output_dir}}/scan.md`). A relative path is under the run folder.',
+    ).optional(),
     max_tokens: z.number().int().positive().describe('The most tokens the subagent may answer with.').optional(),
     model: text('A model to use instead of the chat’s (e.g. `haiku`, `sonnet`, `opus`, or a model id).').optional(),
-    context: z.record(z.string(), z.unknown()).describe('Extra values given to the subagent (`key: value`), e.g. `focus: error-handling`.').optional(),
+    context: z
+      .record(z.string(), z.unknown())
+      .describe('Extra values given to the subagent (`key: value`), e.g. `focus: error-handling`.')
+      .optional(),
   })
-  .describe('Parameters of the subagent. Keys other than these are passed to the agent type as they are (e.g. `focus`, `depth`).');
+  .describe(
+    'Parameters of the subagent. Keys other than these are passed to the agent type as they are (e.g. `focus`, `depth`).',
+  );
 
 export const SubagentSchema = z
   .strictObject({
@@ -92,7 +109,8 @@ export const AdaptiveSubagentsSchema = z
 
 export const PhaseSubagentsSchema = z
   .union([SubagentListSchema, AdaptiveSubagentsSchema], {
-    error: 'Give `subagents` as a list (`- type: code-scout`) in a strict phase, or as `always:` / `adaptive:` in an adaptive phase.',
+    error:
+      'Give `subagents` as a list (`- type: code-scout`) in a strict phase, or as `always:` / `adaptive:` in an adaptive phase.',
   })
   .describe(
     'Strict phase: a list of subagents (`- type: code-scout`). Adaptive phase: `always:` (a list) and/or `adaptive: { script }`. ' +
@@ -115,7 +133,9 @@ export const MainAgentSchema = z
         '`files_exist([...])`, `contains_todos(deliverables)`.',
     ),
   })
-  .describe('The main agent: required for main-only phases; in a parallel or sequential phase it runs after the subagents.');
+  .describe(
+    'The main agent: required for main-only phases; in a parallel or sequential phase it runs after the subagents.',
+  );
 
 export const CheckpointOnSelectSchema = z
   .strictObject({
@@ -141,7 +161,10 @@ export const CheckpointOnSelectSchema = z
 export const CheckpointOptionSchema = z
   .strictObject({
     label: text('The button’s text, e.g. `Continue` or `Redo phase`.'),
-    with_feedback: z.boolean().describe('Let the user type feedback with this choice; it is recorded and given to the next phase that runs.').default(false),
+    with_feedback: z
+      .boolean()
+      .describe('Let the user type feedback with this choice; it is recorded and given to the next phase that runs.')
+      .default(false),
     on_select: CheckpointOnSelectSchema,
   })
   .describe('One choice offered at the checkpoint.');
@@ -150,7 +173,9 @@ export const ApprovalCheckpointSchema = z
   .strictObject({
     approval_required: z
       .literal(true, { error: 'Set `approval_required: true`, or remove the checkpoint.' })
-      .describe('Pause after the phase with the standard choices: continue (with or without feedback), redo the phase, skip the next phase, abort.'),
+      .describe(
+        'Pause after the phase with the standard choices: continue (with or without feedback), redo the phase, skip the next phase, abort.',
+      ),
   })
   .describe('Simple approval: pause after the phase with the standard choices.');
 
@@ -161,9 +186,14 @@ export const ApprovalCheckpointSchema = z
  */
 export const CustomCheckpointSchema = z
   .strictObject({
-    condition: script('A JavaScript expression over `context`; the checkpoint is shown only when it is true, e.g. `context.subagents_spawned > 0`.').optional(),
+    condition: script(
+      'A JavaScript expression over `context`; the checkpoint is shown only when it is true, e.g. `context.subagents_spawned > 0`.',
+    ).optional(),
     prompt: text('The question shown to the user, e.g. `Review the scan before the review starts?`.'),
-    show_files: z.array(text('A file path; templated (`{{output_dir}}/plan.md`).')).describe('Files shown with the checkpoint, to review before choosing.').optional(),
+    show_files: z
+      .array(text('A file path; templated (`{{output_dir}}/plan.md`).'))
+      .describe('Files shown with the checkpoint, to review before choosing.')
+      .optional(),
     options: z
       .array(CheckpointOptionSchema, {
         error: issue =>
@@ -180,12 +210,16 @@ export const CheckpointSchema = z
   .union([ApprovalCheckpointSchema, CustomCheckpointSchema], {
     error: 'A checkpoint is `approval_required: true`, or a custom checkpoint with a `prompt` and `options`.',
   })
-  .describe('Pause after the phase for the user: `approval_required: true` for the standard choices, or a custom prompt with options.');
+  .describe(
+    'Pause after the phase for the user: `approval_required: true` for the standard choices, or a custom prompt with options.',
+  );
 
 export const GapCriterionSchema = z
   .strictObject({
     name: text('What the criterion checks, shown when it fails, e.g. `All files created`.'),
-    check: script("A JavaScript expression that is true when the criterion holds, e.g. `files_exist(['plan.md'])` or `!contains_todos(deliverables)`."),
+    check: script(
+      "A JavaScript expression that is true when the criterion holds, e.g. `files_exist(['plan.md'])` or `!contains_todos(deliverables)`.",
+    ),
   })
   .describe('One quality criterion.');
 
@@ -203,7 +237,9 @@ export const GapOnFailureSchema = z
     ),
     message: text('The question or message shown to the user (for `escalate` and `abort`).').optional(),
     additional_agents: SubagentListSchema.describe('For `spawn_additional`: the subagents to spawn.').optional(),
-    additionalAgents: SubagentListSchema.describe('Same as `additional_agents` (the spelling gap-check scripts return).').optional(),
+    additionalAgents: SubagentListSchema.describe(
+      'Same as `additional_agents` (the spelling gap-check scripts return).',
+    ).optional(),
   })
   .describe('What to do when a criterion fails (default: `escalate`).');
 
@@ -214,8 +250,12 @@ export const GapCheckSchema = z
       .number()
       .int()
       .min(1)
-      .max(MAX_GAP_ITERATIONS, { error: `At most ${MAX_GAP_ITERATIONS} iterations: a gap check that needs more is asking too much of the phase.` })
-      .describe(`How many times the phase may be checked (and retried) before the user is asked; 1 to ${MAX_GAP_ITERATIONS}, default ${DEFAULT_GAP_ITERATIONS}.`)
+      .max(MAX_GAP_ITERATIONS, {
+        error: `At most ${MAX_GAP_ITERATIONS} iterations: a gap check that needs more is asking too much of the phase.`,
+      })
+      .describe(
+        `How many times the phase may be checked (and retried) before the user is asked; 1 to ${MAX_GAP_ITERATIONS}, default ${DEFAULT_GAP_ITERATIONS}.`,
+      )
       .default(DEFAULT_GAP_ITERATIONS),
     script: script(
       "JavaScript (a function body) that returns `{ status: 'complete' }` or `{ status: 'incomplete', gaps, action, additionalAgents?, message? }`. " +
@@ -228,13 +268,20 @@ export const GapCheckSchema = z
       .optional(),
     on_failure: GapOnFailureSchema.optional(),
   })
-  .describe('Check the phase’s output after it runs, and retry, spawn more agents, ask the user or stop when something is missing.');
+  .describe(
+    'Check the phase’s output after it runs, and retry, spawn more agents, ask the user or stop when something is missing.',
+  );
 
 export const SkillSchema = z
   .strictObject({
     name: text('A registered agent type or a read-only language-model tool, e.g. `codebase-researcher`.'),
-    condition: script("A JavaScript expression over `context`; the skill runs only when it is true, e.g. `context.feature.flags.includes('backend')`.").optional(),
-    args: z.array(z.string()).describe('Arguments; templated (`{{output_dir}}`, `{{phase_id}}`, `{{workflow_name}}`).').optional(),
+    condition: script(
+      "A JavaScript expression over `context`; the skill runs only when it is true, e.g. `context.feature.flags.includes('backend')`.",
+    ).optional(),
+    args: z
+      .array(z.string())
+      .describe('Arguments; templated (`{{output_dir}}`, `{{phase_id}}`, `{{workflow_name}}`).')
+      .optional(),
   })
   .describe('A skill invoked during the phase.');
 
@@ -242,7 +289,9 @@ export const PhaseSchema = z
   .strictObject({
     id: z
       .string()
-      .regex(PHASE_ID_PATTERN, { error: 'Use lower-case letters, digits, `-` and `_`, starting with a letter (e.g. `discovery`, `phase_1`).' })
+      .regex(PHASE_ID_PATTERN, {
+        error: 'Use lower-case letters, digits, `-` and `_`, starting with a letter (e.g. `discovery`, `phase_1`).',
+      })
       .describe('The phase’s id, unique in the workflow; checkpoints and `{{phase_id}}` refer to it.'),
     name: text('The phase’s name as shown to the user (default: its id).').optional(),
     description: z.string().describe('What the phase does.').optional(),
@@ -250,7 +299,10 @@ export const PhaseSchema = z
     behavior: PhaseBehaviorSchema,
     main_agent: MainAgentSchema.optional(),
     subagents: PhaseSubagentsSchema.optional(),
-    suggested_subagents: z.array(SuggestedSubagentSchema).describe('Loose phases: subagent types the main agent might use; informational only.').optional(),
+    suggested_subagents: z
+      .array(SuggestedSubagentSchema)
+      .describe('Loose phases: subagent types the main agent might use; informational only.')
+      .optional(),
     checkpoint: CheckpointSchema.optional(),
     gap_check: GapCheckSchema.optional(),
     skills: z.array(SkillSchema).describe('Skills invoked during the phase, in order.').optional(),
@@ -259,7 +311,9 @@ export const PhaseSchema = z
 
 export const FinalizationSchema = z
   .strictObject({
-    template: text('Path of the final document’s template (workspace-relative, or `{{output_dir}}/…` for a file the run wrote); placeholders such as `{{goal}}`, `{{deliverables}}`, `{{feedback}}`, `{{include:<path>}}`.'),
+    template: text(
+      'Path of the final document’s template (workspace-relative, or `{{output_dir}}/…` for a file the run wrote); placeholders such as `{{goal}}`, `{{deliverables}}`, `{{feedback}}`, `{{include:<path>}}`.',
+    ),
     output: text('Where the final document is written; templated (`{{output_dir}}/final-plan.md`).'),
   })
   .describe('After the last phase: render `template` into `output`.');
@@ -268,11 +322,16 @@ export const WorkflowFileSchema = z
   .strictObject({
     name: z
       .string()
-      .regex(WORKFLOW_NAME_PATTERN, { error: 'Use kebab-case: lower-case letters, digits and hyphens, starting with a letter (e.g. `code-review`).' })
+      .regex(WORKFLOW_NAME_PATTERN, {
+        error: 'Use kebab-case: lower-case letters, digits and hyphens, starting with a letter (e.g. `code-review`).',
+      })
       .describe('The workflow’s id, in kebab-case; `@council /workflow <name>` runs it. Best equal to the file name.'),
     description: text('What the workflow is for, in a sentence; shown when choosing a workflow.'),
     execution_mode: ExecutionModeSchema.default('strict'),
-    phases: z.array(PhaseSchema).min(1, { error: 'A workflow needs at least one phase.' }).describe('The phases, run in order.'),
+    phases: z
+      .array(PhaseSchema)
+      .min(1, { error: 'A workflow needs at least one phase.' })
+      .describe('The phases, run in order.'),
     finalization: FinalizationSchema.optional(),
   })
   .describe('A Council workflow (spec 002): phases of agents, checkpoints and gap checks.');

@@ -1,4 +1,9 @@
-import type { CheckpointDefinition, CheckpointOption, PhaseDefinition, WorkflowDefinition } from '../definition/workflowDefinition';
+import type {
+  CheckpointDefinition,
+  CheckpointOption,
+  PhaseDefinition,
+  WorkflowDefinition,
+} from '../definition/workflowDefinition';
 import { fillTemplate } from './templating';
 import type { PendingCheckpoint } from './workflowRunState';
 
@@ -18,8 +23,13 @@ export type CheckpointChoice = { readonly action: 'continue' | 'redo' | 'skip' |
 export function optionFor(pending: PendingCheckpoint, choice: CheckpointChoice): CheckpointDecision | undefined {
   const action = { continue: 'continue', redo: 'repeat_phase', skip: 'skip_phases', abort: 'abort' }[choice.action];
   const feedback = choice.feedback?.trim();
-  const candidates = pending.options.map((option, index) => ({ option, index })).filter(({ option }) => option.onSelect.action === action);
-  const pick = (feedback ? candidates.find(({ option }) => option.withFeedback) : candidates.find(({ option }) => !option.withFeedback)) ?? candidates[0];
+  const candidates = pending.options
+    .map((option, index) => ({ option, index }))
+    .filter(({ option }) => option.onSelect.action === action);
+  const pick =
+    (feedback
+      ? candidates.find(({ option }) => option.withFeedback)
+      : candidates.find(({ option }) => !option.withFeedback)) ?? candidates[0];
   return pick ? { option: pick.index, ...(feedback ? { feedback } : {}) } : undefined;
 }
 
@@ -30,12 +40,24 @@ export function phasesAfter(workflow: WorkflowDefinition, phase: string): readon
 }
 
 /** `approval_required: true`: continue, redo the phase, skip the next phase (when there is one), abort. */
-function approvalOptions(workflow: WorkflowDefinition, phase: PhaseDefinition, skippable: string | undefined): CheckpointOption[] {
+function approvalOptions(
+  workflow: WorkflowDefinition,
+  phase: PhaseDefinition,
+  skippable: string | undefined,
+): CheckpointOption[] {
   return [
     { label: 'Continue', withFeedback: false, onSelect: { action: 'continue' } },
     { label: 'Continue with feedback', withFeedback: true, onSelect: { action: 'continue' } },
     { label: `Redo ${phase.name}`, withFeedback: true, onSelect: { action: 'repeat_phase', target: phase.id } },
-    ...(skippable ? [{ label: `Skip ${workflow.phases.find(p => p.id === skippable)?.name ?? skippable}`, withFeedback: false, onSelect: { action: 'skip_phases' as const, phases: [skippable] } }] : []),
+    ...(skippable
+      ? [
+          {
+            label: `Skip ${workflow.phases.find(p => p.id === skippable)?.name ?? skippable}`,
+            withFeedback: false,
+            onSelect: { action: 'skip_phases' as const, phases: [skippable] },
+          },
+        ]
+      : []),
     { label: 'Abort', withFeedback: false, onSelect: { action: 'abort' } },
   ];
 }
@@ -43,7 +65,12 @@ function approvalOptions(workflow: WorkflowDefinition, phase: PhaseDefinition, s
 /** A definition's option as stored with a pending checkpoint (plain, mutable JSON). */
 function copyOption(option: CheckpointOption): PendingCheckpoint['options'][number] {
   const { onSelect } = option;
-  return { label: option.label, withFeedback: option.withFeedback, onSelect: onSelect.action === 'skip_phases' ? { action: 'skip_phases', phases: [...onSelect.phases] } : { ...onSelect } };
+  return {
+    label: option.label,
+    withFeedback: option.withFeedback,
+    onSelect:
+      onSelect.action === 'skip_phases' ? { action: 'skip_phases', phases: [...onSelect.phases] } : { ...onSelect },
+  };
 }
 
 /** The checkpoint to show after `phase` (its condition already checked). */

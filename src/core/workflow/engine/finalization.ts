@@ -10,10 +10,24 @@ const MAX_INCLUDE_CHARS = 100_000;
  * `{{date}}`, `{{deliverables}}` (a list of the files), `{{feedback}}` (what the user typed at checkpoints) and
  * `{{include:<path>}}` (a deliverable's text, by its path under the run folder).
  */
-export function renderFinalDocument(template: string, values: Readonly<Record<string, string>>, context: WorkflowContext, contents: DeliverableContents, date: string): string {
+export function renderFinalDocument(
+  template: string,
+  values: Readonly<Record<string, string>>,
+  context: WorkflowContext,
+  contents: DeliverableContents,
+  date: string,
+): string {
   const folder = context.output_dir;
-  const list = context.deliverables.map(deliverable => `- [${deliverable.path.slice(folder.length + 1)}](${deliverable.path.slice(folder.length + 1)}) (${deliverable.phase}, ${deliverable.subagent})`).join('\n');
-  const feedback = context.checkpoints.filter(record => record.feedback).map(record => `- ${record.phase}: ${record.feedback}`).join('\n');
+  const list = context.deliverables
+    .map(
+      deliverable =>
+        `- [${deliverable.path.slice(folder.length + 1)}](${deliverable.path.slice(folder.length + 1)}) (${deliverable.phase}, ${deliverable.subagent})`,
+    )
+    .join('\n');
+  const feedback = context.checkpoints
+    .filter(record => record.feedback)
+    .map(record => `- ${record.phase}: ${record.feedback}`)
+    .join('\n');
   // Placeholders first, then the included files, so a file's own text is never taken for a placeholder.
   const filled = fillTemplate(template, {
     ...values,

@@ -1,7 +1,13 @@
 import type { GapAction, GapCheckDefinition, SubagentSpec } from '../definition/workflowDefinition';
 import type { JsonValue } from '../sandbox/scriptSandbox';
 import type { WorkflowContext } from './workflowContext';
-import { evaluateCondition, runWorkflowScript, WorkflowScriptError, type ScriptHost, type ScriptSite } from './workflowScripts';
+import {
+  evaluateCondition,
+  runWorkflowScript,
+  WorkflowScriptError,
+  type ScriptHost,
+  type ScriptSite,
+} from './workflowScripts';
 
 /** What one gap-check evaluation found. */
 export type GapVerdict =
@@ -23,16 +29,30 @@ function isRecord(value: JsonValue): value is { readonly [key: string]: JsonValu
 /** The subagent specs a script returned (spec 002 "Script Return Values"); anything else is the script's error. */
 export function subagentSpecsOf(value: JsonValue, site: ScriptSite, knownTypes: ReadonlySet<string>): SubagentSpec[] {
   const list = value === null ? [] : value;
-  if (!Array.isArray(list)) throw new WorkflowScriptError(site, { kind: 'result', message: 'It must return an array of subagents such as `[{ type: "code-scout", config: {} }]`.' });
+  if (!Array.isArray(list))
+    throw new WorkflowScriptError(site, {
+      kind: 'result',
+      message: 'It must return an array of subagents such as `[{ type: "code-scout", config: {} }]`.',
+    });
   return list.map((item, index) => {
     if (!isRecord(item) || typeof item.type !== 'string') {
-      throw new WorkflowScriptError(site, { kind: 'result', message: `Item ${index} of what it returned is not a subagent: each needs a \`type\` string (and an optional \`config\` object).` });
+      throw new WorkflowScriptError(site, {
+        kind: 'result',
+        message: `Item ${index} of what it returned is not a subagent: each needs a \`type\` string (and an optional \`config\` object).`,
+      });
     }
     if (!knownTypes.has(item.type)) {
-      throw new WorkflowScriptError(site, { kind: 'result', message: `It returned the unknown subagent type \`${item.type}\`; known types: ${[...knownTypes].sort().join(', ')}.` });
+      throw new WorkflowScriptError(site, {
+        kind: 'result',
+        message: `It returned the unknown subagent type \`${item.type}\`; known types: ${[...knownTypes].sort().join(', ')}.`,
+      });
     }
     const config = item.config === undefined ? {} : item.config;
-    if (!isRecord(config)) throw new WorkflowScriptError(site, { kind: 'result', message: `The \`config\` of item ${index} must be an object.` });
+    if (!isRecord(config))
+      throw new WorkflowScriptError(site, {
+        kind: 'result',
+        message: `The \`config\` of item ${index} must be an object.`,
+      });
     return { type: item.type, config: { ...config } };
   });
 }
@@ -48,26 +68,58 @@ export async function evaluateGapCheck(
   if (gapCheck.kind === 'criteria') {
     const failed: string[] = [];
     for (const criterion of gapCheck.criteria) {
-      const passed = await evaluateCondition(host, { ...site, role: `gap check criterion "${criterion.name}"` }, criterion.check, context);
+      const passed = await evaluateCondition(
+        host,
+        { ...site, role: `gap check criterion "${criterion.name}"` },
+        criterion.check,
+        context,
+      );
       if (!passed) failed.push(criterion.name);
     }
     if (failed.length === 0) return { status: 'complete', gaps: [] };
-    return { status: 'incomplete', gaps: failed, action: gapCheck.onFailure.action, additionalAgents: gapCheck.onFailure.additionalAgents, ...(gapCheck.onFailure.message ? { message: gapCheck.onFailure.message } : {}) };
+    return {
+      status: 'incomplete',
+      gaps: failed,
+      action: gapCheck.onFailure.action,
+      additionalAgents: gapCheck.onFailure.additionalAgents,
+      ...(gapCheck.onFailure.message ? { message: gapCheck.onFailure.message } : {}),
+    };
   }
   const scriptSite = { ...site, role: 'gap check script' };
   const value = await runWorkflowScript(host, scriptSite, 'body', gapCheck.script, context);
   if (!isRecord(value) || (value.status !== 'complete' && value.status !== 'incomplete')) {
-    throw new WorkflowScriptError(scriptSite, { kind: 'result', message: "It must return `{ status: 'complete' }` or `{ status: 'incomplete', gaps: [...], action: 'retry' | 'spawn_additional' | 'escalate' | 'abort' }`." });
+    throw new WorkflowScriptError(scriptSite, {
+      kind: 'result',
+      message:
+        "It must return `{ status: 'complete' }` or `{ status: 'incomplete', gaps: [...], action: 'retry' | 'spawn_additional' | 'escalate' | 'abort' }`.",
+    });
   }
-  const gaps = Array.isArray(value.gaps) ? value.gaps.map(gap => (typeof gap === 'string' ? gap : JSON.stringify(gap))) : [];
+  const gaps = Array.isArray(value.gaps)
+    ? value.gaps.map(gap => (typeof gap === 'string' ? gap : JSON.stringify(gap)))
+    : [];
   if (value.status === 'complete') return { status: 'complete', gaps };
   const action = (typeof value.action === 'string' ? value.action : 'retry') as GapAction;
   if (!ACTIONS.includes(action)) {
-    throw new WorkflowScriptError(scriptSite, { kind: 'result', message: `It returned the action \`${String(value.action)}\`; use one of ${ACTIONS.join(', ')}.` });
+    throw new WorkflowScriptError(scriptSite, {
+      kind: 'result',
+      message: `It returned the action \`${String(value.action)}\`; use one of ${ACTIONS.join(', ')}.`,
+    });
   }
-  const additionalAgents = action === 'spawn_additional' ? subagentSpecsOf(value.additionalAgents ?? value.additional_agents ?? [], scriptSite, knownTypes) : [];
+  const additionalAgents =
+    action === 'spawn_additional'
+      ? subagentSpecsOf(value.additionalAgents ?? value.additional_agents ?? [], scriptSite, knownTypes)
+      : [];
   if (action === 'spawn_additional' && additionalAgents.length === 0) {
-    throw new WorkflowScriptError(scriptSite, { kind: 'result', message: 'It chose `spawn_additional` but returned no `additionalAgents`.' });
+    throw new WorkflowScriptError(scriptSite, {
+      kind: 'result',
+      message: 'It chose `spawn_additional` but returned no `additionalAgents`.',
+    });
   }
-  return { status: 'incomplete', gaps, action, additionalAgents, ...(typeof value.message === 'string' ? { message: value.message } : {}) };
+  return {
+    status: 'incomplete',
+    gaps,
+    action,
+    additionalAgents,
+    ...(typeof value.message === 'string' ? { message: value.message } : {}),
+  };
 }

@@ -20,7 +20,11 @@ export class PhaseCursor {
 
   /** The earliest phase whose subagents (listed or `always`) include `type`: where a route-back to it goes. */
   phaseSpawning(type: string): PhaseDefinition | undefined {
-    return this.workflow.phases.find(({ agents }) => agents.behavior !== 'main-only' && (agents.mode === 'adaptive' ? agents.always : agents.subagents).some(spec => spec.type === type));
+    return this.workflow.phases.find(
+      ({ agents }) =>
+        agents.behavior !== 'main-only' &&
+        (agents.mode === 'adaptive' ? agents.always : agents.subagents).some(spec => spec.type === type),
+    );
   }
 
   /** `phase` is done; the run goes on with the phase after it. */
@@ -59,11 +63,21 @@ export class PhaseCursor {
    * the run ends (abort, with its sentence), or goes on; `completed` names a phase an accepted gap check completed,
    * whose own checkpoint the engine offers next.
    */
-  decide(pending: PendingCheckpoint, choice: CheckpointDecision, now: string): { readonly abort: string } | { readonly completed?: PhaseDefinition } {
+  decide(
+    pending: PendingCheckpoint,
+    choice: CheckpointDecision,
+    now: string,
+  ): { readonly abort: string } | { readonly completed?: PhaseDefinition } {
     const option = pending.options[choice.option];
-    if (!option) throw new ActionableError(`That checkpoint has ${pending.options.length} options; option ${choice.option + 1} does not exist. Pick one of its buttons.`);
+    if (!option)
+      throw new ActionableError(
+        `That checkpoint has ${pending.options.length} options; option ${choice.option + 1} does not exist. Pick one of its buttons.`,
+      );
     const phase = this.phase(pending.phase);
-    if (!phase) throw new ActionableError(`The saved checkpoint names phase \`${pending.phase}\`, which ${this.workflow.source.path} no longer has. Start the workflow again.`);
+    if (!phase)
+      throw new ActionableError(
+        `The saved checkpoint names phase \`${pending.phase}\`, which ${this.workflow.source.path} no longer has. Start the workflow again.`,
+      );
     const feedback = option.withFeedback ? choice.feedback?.trim() || undefined : undefined;
     const { onSelect } = option;
     const { context } = this.st;
@@ -82,7 +96,8 @@ export class PhaseCursor {
       if (feedback) this.st.feedback = { forPhase: onSelect.target, text: feedback };
       return {};
     }
-    if (onSelect.action === 'skip_phases') context.skip_phases = [...new Set([...context.skip_phases, ...onSelect.phases])];
+    if (onSelect.action === 'skip_phases')
+      context.skip_phases = [...new Set([...context.skip_phases, ...onSelect.phases])];
     // Accepting a gap check's gaps completes the phase; its own checkpoint comes next.
     const completed = pending.origin === 'gap_check' ? phase : undefined;
     if (completed) this.complete(completed);

@@ -20,7 +20,10 @@ export interface RunOutputs {
  */
 export function outputPath(folder: string, relativePath: string): string {
   const raw = relativePath.trim();
-  const refuse = (why: string) => new ActionableError(`Refused to write \`${relativePath}\`: ${why}. Workflow files may only be written under the run's folder \`${folder}\`, with a relative path such as \`notes/summary.md\`.`);
+  const refuse = (why: string) =>
+    new ActionableError(
+      `Refused to write \`${relativePath}\`: ${why}. Workflow files may only be written under the run's folder \`${folder}\`, with a relative path such as \`notes/summary.md\`.`,
+    );
   if (raw === '') throw refuse('the path is empty');
   if (raw.includes('\\')) throw refuse('backslashes are not allowed');
   if (raw.startsWith('/') || /^[a-zA-Z]:/.test(raw) || raw.includes('\0')) throw refuse('it is an absolute path');

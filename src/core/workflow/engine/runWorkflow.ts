@@ -1,6 +1,12 @@
 import { ActionableError } from '../../actionableError';
 import type { Clock } from '../../clock';
-import { CancelledError, LanguageModelFailure, throwIfCancelled, type CancellationSignal, type LanguageModel } from '../../llm/languageModel';
+import {
+  CancelledError,
+  LanguageModelFailure,
+  throwIfCancelled,
+  type CancellationSignal,
+  type LanguageModel,
+} from '../../llm/languageModel';
 import type { UsageMeter } from '../../llm/usage';
 import { HandoffRejected } from '../../pipeline/handoff/handoffWithRepair';
 import { mapBounded } from '../../pipeline/stages/boundedParallel';
@@ -34,7 +40,12 @@ export interface WorkflowLimits {
   readonly maxPhasePasses: number;
 }
 
-export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = { concurrency: 3, maxSubagentsPerPhase: 8, maxRouteBacks: 1, maxPhasePasses: 5 };
+export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
+  concurrency: 3,
+  maxSubagentsPerPhase: 8,
+  maxRouteBacks: 1,
+  maxPhasePasses: 5,
+};
 
 /** Inputs of {@link runWorkflow}. */
 export interface WorkflowRunRequest {
@@ -56,7 +67,10 @@ export interface WorkflowRunRequest {
   /** Called with the state after every phase, at every checkpoint and when the run stops: persist it. */
   readonly onSave?: (state: WorkflowRunState) => Promise<void>;
   /** Answers a checkpoint now; `undefined` pauses the run there (its state saved) until a later call decides. */
-  readonly checkpoint?: (pending: PendingCheckpoint, state: WorkflowRunState) => Promise<CheckpointDecision | undefined>;
+  readonly checkpoint?: (
+    pending: PendingCheckpoint,
+    state: WorkflowRunState,
+  ) => Promise<CheckpointDecision | undefined>;
   readonly limits?: Partial<WorkflowLimits>;
   /** A new run: its id (`wf-<uuid>`), goal and feature flags. */
   readonly start?: {
@@ -77,12 +91,25 @@ export type WorkflowOutcome =
   | { readonly status: 'paused'; readonly state: WorkflowRunState; readonly checkpoint: PendingCheckpoint }
   | { readonly status: 'aborted'; readonly state: WorkflowRunState; readonly message: string }
   | { readonly status: 'cancelled'; readonly state: WorkflowRunState }
-  | { readonly status: 'needs_user'; readonly state: WorkflowRunState; readonly question: string; readonly reason: string }
+  | {
+      readonly status: 'needs_user';
+      readonly state: WorkflowRunState;
+      readonly question: string;
+      readonly reason: string;
+    }
   | { readonly status: 'failed'; readonly state: WorkflowRunState; readonly message: string; readonly error: unknown };
 
 /** A kebab-case name for the feature, from the goal's first words. */
 function featureNameOf(goal: string): string {
-  return goal.toLowerCase().replace(/[^a-z0-9]+/g, '-').split('-').filter(Boolean).slice(0, 6).join('-') || 'feature';
+  return (
+    goal
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .split('-')
+      .filter(Boolean)
+      .slice(0, 6)
+      .join('-') || 'feature'
+  );
 }
 
 function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunRequest['start']>): WorkflowRunState {
@@ -105,7 +132,9 @@ function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunReq
       gap_checks: [],
     },
     nextPhase: workflow.phases[0]?.id ?? null,
-    phaseTallies: Object.fromEntries(workflow.phases.map(phase => [phase.id, { status: 'pending', subagents_spawned: 0, model_requests: 0 }])),
+    phaseTallies: Object.fromEntries(
+      workflow.phases.map(phase => [phase.id, { status: 'pending', subagents_spawned: 0, model_requests: 0 }]),
+    ),
     routeBacks: 0,
     requestsUsed: 0,
     blackboard: { ...start.blackboard },
@@ -129,7 +158,11 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
   const start = request.start;
   if (!request.resume && !start) throw new Error('runWorkflow needs `start` or `resume`.');
   // A working copy, mutated as the run goes (a resumed state is validated on the way in).
-  const st: WorkflowRunState = structuredClone(request.resume ? WorkflowRunState.parse(request.resume.state) : newState(request, start as NonNullable<typeof start>));
+  const st: WorkflowRunState = structuredClone(
+    request.resume
+      ? WorkflowRunState.parse(request.resume.state)
+      : newState(request, start as NonNullable<typeof start>),
+  );
   const ctx = st.context;
   const contents = new Map<string, string>();
   let decision = request.resume?.decision;
@@ -153,7 +186,13 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     },
   };
   const cursor = new PhaseCursor(workflow, st);
-  const templateValues = (phase: string): Record<string, string> => ({ output_dir: ctx.output_dir, phase_id: phase, workflow_name: workflow.name, goal: ctx.goal, feature_name: ctx.feature.name });
+  const templateValues = (phase: string): Record<string, string> => ({
+    output_dir: ctx.output_dir,
+    phase_id: phase,
+    workflow_name: workflow.name,
+    goal: ctx.goal,
+    feature_name: ctx.feature.name,
+  });
 
   // Earlier deliverables' text, for the helpers and `{{include:…}}` (a resumed run reads them back).
   for (const deliverable of ctx.deliverables) {
@@ -165,7 +204,14 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     const written = await request.outputs.write(path, content);
     const now = clock.now();
     const existing = ctx.deliverables.findIndex(deliverable => deliverable.path === written.path);
-    const entry = { phase, subagent, path: written.path, size_bytes: written.sizeBytes, created_at: now, timestamp: now };
+    const entry = {
+      phase,
+      subagent,
+      path: written.path,
+      size_bytes: written.sizeBytes,
+      created_at: now,
+      timestamp: now,
+    };
     if (existing >= 0) ctx.deliverables[existing] = entry;
     else ctx.deliverables.push(entry);
     contents.set(written.path, content);
@@ -173,7 +219,10 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     return written.path;
   };
   const sandbox: ScriptSandbox = request.sandbox ?? {
-    run: () => Promise.reject(new ActionableError(`${workflow.source.path} runs scripts, and no script sandbox is available here.`)),
+    run: () =>
+      Promise.reject(
+        new ActionableError(`${workflow.source.path} runs scripts, and no script sandbox is available here.`),
+      ),
   };
   const hostFor = (phase: string, subagent: string): ScriptHost => ({
     sandbox,
@@ -188,15 +237,26 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
   });
   const site = (phase: string, role: string): ScriptSite => ({ source: workflow.source.path, phase, role });
 
-  const spawn = async (phase: PhaseDefinition, specs: readonly SubagentSpec[], sequential: boolean, feedback: string | undefined): Promise<AgentResult[]> => {
+  const spawn = async (
+    phase: PhaseDefinition,
+    specs: readonly SubagentSpec[],
+    sequential: boolean,
+    feedback: string | undefined,
+  ): Promise<AgentResult[]> => {
     const runOne = async (spec: SubagentSpec, agentToken: CancellationSignal, index: number): Promise<AgentResult> => {
       const type = request.agents.get(spec.type);
-      if (!type) throw new ActionableError(`${workflow.source.path}, phase \`${phase.id}\`: there is no subagent type \`${spec.type}\`. Known types: ${[...request.agents.names()].sort().join(', ')}.`);
+      if (!type)
+        throw new ActionableError(
+          `${workflow.source.path}, phase \`${phase.id}\`: there is no subagent type \`${spec.type}\`. Known types: ${[...request.agents.names()].sort().join(', ')}.`,
+        );
       onProgress({ kind: 'agent-started', phase: phase.id, type: spec.type });
       ctx.subagents_spawned += 1;
       const tally = st.phaseTallies[phase.id];
       if (tally) tally.subagents_spawned += 1;
-      const model = typeof spec.config.model === 'string' && request.modelFor ? await request.modelFor(spec.config.model) : request.model;
+      const model =
+        typeof spec.config.model === 'string' && request.modelFor
+          ? await request.modelFor(spec.config.model)
+          : request.model;
       const result = await type.run({
         runId: st.runId,
         routeBacksLeft: Math.max(0, limits.maxRouteBacks - st.routeBacks),
@@ -217,7 +277,8 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
       const configured = spec.config.output_path;
       // Two agents of one type in one pass would write the same default file: each gets its number.
       const sameType = specs.filter(other => other.type === spec.type);
-      const ordinal = sameType.length > 1 ? specs.slice(0, index + 1).filter(other => other.type === spec.type).length : undefined;
+      const ordinal =
+        sameType.length > 1 ? specs.slice(0, index + 1).filter(other => other.type === spec.type).length : undefined;
       for (const [fileIndex, file] of result.files.entries()) {
         const path =
           fileIndex === 0 && typeof configured === 'string' && configured
@@ -231,7 +292,9 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
       return result;
     };
     if (specs.length > limits.maxSubagentsPerPhase) {
-      throw new ActionableError(`${workflow.source.path}, phase \`${phase.id}\` asked for ${specs.length} subagents; a phase may spawn at most ${limits.maxSubagentsPerPhase} per pass. Spawn fewer, or split the work over phases.`);
+      throw new ActionableError(
+        `${workflow.source.path}, phase \`${phase.id}\` asked for ${specs.length} subagents; a phase may spawn at most ${limits.maxSubagentsPerPhase} per pass. Spawn fewer, or split the work over phases.`,
+      );
     }
     if (sequential) {
       const results: AgentResult[] = [];
@@ -249,17 +312,39 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     const { agents } = phase;
     const feedbackGlobal = { feedback: feedback ?? null };
     if (agents.behavior === 'main-only') {
-      await runWorkflowScript(hostFor(phase.id, 'main'), site(phase.id, 'main agent script'), 'body', agents.mainScript, ctx, feedbackGlobal);
+      await runWorkflowScript(
+        hostFor(phase.id, 'main'),
+        site(phase.id, 'main agent script'),
+        'body',
+        agents.mainScript,
+        ctx,
+        feedbackGlobal,
+      );
       return [];
     }
     let specs: readonly SubagentSpec[] = agents.mode === 'adaptive' ? agents.always : agents.subagents;
     if (agents.mode === 'adaptive' && agents.adaptiveScript) {
       const scriptSite = site(phase.id, 'adaptive script');
-      const value = await runWorkflowScript(hostFor(phase.id, 'main'), scriptSite, 'body', agents.adaptiveScript, ctx, feedbackGlobal);
+      const value = await runWorkflowScript(
+        hostFor(phase.id, 'main'),
+        scriptSite,
+        'body',
+        agents.adaptiveScript,
+        ctx,
+        feedbackGlobal,
+      );
       specs = [...specs, ...subagentSpecsOf(value, scriptSite, request.agents.names())];
     }
     const results = await spawn(phase, specs, agents.behavior === 'sequential', feedback);
-    if (phase.mainScript) await runWorkflowScript(hostFor(phase.id, 'main'), site(phase.id, 'main agent script'), 'body', phase.mainScript, ctx, feedbackGlobal);
+    if (phase.mainScript)
+      await runWorkflowScript(
+        hostFor(phase.id, 'main'),
+        site(phase.id, 'main agent script'),
+        'body',
+        phase.mainScript,
+        ctx,
+        feedbackGlobal,
+      );
     return results;
   };
 
@@ -268,21 +353,55 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     const gapCheck = phase.gapCheck;
     if (!gapCheck) return undefined;
     for (let iteration = 1; ; iteration++) {
-      const verdict = await evaluateGapCheck(gapCheck, hostFor(phase.id, 'gap-check'), { source: workflow.source.path, phase: phase.id }, ctx, request.agents.names());
+      const verdict = await evaluateGapCheck(
+        gapCheck,
+        hostFor(phase.id, 'gap-check'),
+        { source: workflow.source.path, phase: phase.id },
+        ctx,
+        request.agents.names(),
+      );
       onProgress({ kind: 'gap-check', phase: phase.id, iteration, status: verdict.status, gaps: verdict.gaps });
       const lastTry = iteration >= gapCheck.maxIterations;
-      const action = verdict.status === 'complete' ? 'none' : lastTry && (verdict.action === 'retry' || verdict.action === 'spawn_additional') ? 'gave_up' : verdict.action;
-      const spawned = action === 'spawn_additional' && verdict.status === 'incomplete' ? verdict.additionalAgents.map(agent => agent.type) : [];
-      ctx.gap_checks.push({ phase: phase.id, iteration, status: verdict.status, attempts: iteration, gaps: [...verdict.gaps], action_taken: action, agents_spawned: spawned, timestamp: clock.now() });
+      const action =
+        verdict.status === 'complete'
+          ? 'none'
+          : lastTry && (verdict.action === 'retry' || verdict.action === 'spawn_additional')
+            ? 'gave_up'
+            : verdict.action;
+      const spawned =
+        action === 'spawn_additional' && verdict.status === 'incomplete'
+          ? verdict.additionalAgents.map(agent => agent.type)
+          : [];
+      ctx.gap_checks.push({
+        phase: phase.id,
+        iteration,
+        status: verdict.status,
+        attempts: iteration,
+        gaps: [...verdict.gaps],
+        action_taken: action,
+        agents_spawned: spawned,
+        timestamp: clock.now(),
+      });
       if (verdict.status === 'complete') return undefined;
       const gapsText = `A check of this phase found gaps; address them:\n${verdict.gaps.map(gap => `- ${gap}`).join('\n')}`;
       switch (action) {
         case 'abort':
-          throw new RunAborted(verdict.message ?? `The gap check of phase \`${phase.id}\` stopped the run: ${verdict.gaps.join('; ') || 'no reason given'}.`);
+          throw new RunAborted(
+            verdict.message ??
+              `The gap check of phase \`${phase.id}\` stopped the run: ${verdict.gaps.join('; ') || 'no reason given'}.`,
+          );
         case 'escalate':
-          return escalationOf(phase, verdict.message ?? `The gap check of ${phase.name} found gaps. Continue anyway?`, verdict.gaps);
+          return escalationOf(
+            phase,
+            verdict.message ?? `The gap check of ${phase.name} found gaps. Continue anyway?`,
+            verdict.gaps,
+          );
         case 'gave_up':
-          return escalationOf(phase, `${phase.name} still has gaps after ${gapCheck.maxIterations} attempts (its \`max_iterations\`). Continue anyway?`, verdict.gaps);
+          return escalationOf(
+            phase,
+            `${phase.name} still has gaps after ${gapCheck.maxIterations} attempts (its \`max_iterations\`). Continue anyway?`,
+            verdict.gaps,
+          );
         case 'retry':
           await runAgents(phase, gapsText);
           break;
@@ -298,7 +417,12 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     const checkpoint = phase.checkpoint;
     if (!checkpoint) return;
     if (checkpoint.kind === 'custom' && checkpoint.condition) {
-      const show = await evaluateCondition(hostFor(phase.id, 'checkpoint'), site(phase.id, 'checkpoint condition'), checkpoint.condition, ctx);
+      const show = await evaluateCondition(
+        hostFor(phase.id, 'checkpoint'),
+        site(phase.id, 'checkpoint condition'),
+        checkpoint.condition,
+        ctx,
+      );
       if (!show) return;
     }
     st.pendingCheckpoint = pendingCheckpointOf(workflow, phase, checkpoint, templateValues(phase.id), ctx.skip_phases);
@@ -318,10 +442,23 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
       const range = inRun === undefined ? await request.reader.readRange(templatePath, 1, 5_000, token) : undefined;
       const template = inRun ?? range?.text;
       if (template === undefined) {
-        throw new ActionableError(`${workflow.source.path}: the finalization template \`${templatePath}\` does not exist. Create it (a Markdown file with placeholders such as {{goal}} and {{deliverables}}) or fix \`finalization.template\`.`);
+        throw new ActionableError(
+          `${workflow.source.path}: the finalization template \`${templatePath}\` does not exist. Create it (a Markdown file with placeholders such as {{goal}} and {{deliverables}}) or fix \`finalization.template\`.`,
+        );
       }
-      const document = renderFinalDocument(template, templateValues('finalization'), ctx, contents, clock.now().slice(0, 10));
-      st.finalPlan = await record('finalization', 'finalization', fillTemplate(finalization.output, templateValues('finalization')), document);
+      const document = renderFinalDocument(
+        template,
+        templateValues('finalization'),
+        ctx,
+        contents,
+        clock.now().slice(0, 10),
+      );
+      st.finalPlan = await record(
+        'finalization',
+        'finalization',
+        fillTemplate(finalization.output, templateValues('finalization')),
+        document,
+      );
     }
     st.completedAt = clock.now();
     ctx.phases.current = null;
@@ -334,15 +471,18 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
 
   const stopped = async (error: unknown): Promise<WorkflowOutcome> => {
     const tally = currentPhase ? st.phaseTallies[currentPhase] : undefined;
-    const cancelled = error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled');
+    const cancelled =
+      error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled');
     if (tally && tally.status === 'running') tally.status = cancelled ? 'pending' : 'failed';
     const state = await save();
     await writeMetadata().catch(() => undefined);
     if (cancelled) return { status: 'cancelled', state };
     if (error instanceof RunAborted) return { status: 'aborted', state, message: error.message };
-    if (error instanceof NeedsUserInput) return { status: 'needs_user', state, question: error.question, reason: error.reason };
+    if (error instanceof NeedsUserInput)
+      return { status: 'needs_user', state, question: error.question, reason: error.reason };
     if (error instanceof HandoffRejected) return { status: 'failed', state, message: error.summary, error };
-    if (error instanceof LanguageModelFailure || error instanceof ActionableError) return { status: 'failed', state, message: error.message, error };
+    if (error instanceof LanguageModelFailure || error instanceof ActionableError)
+      return { status: 'failed', state, message: error.message, error };
     throw error;
   };
 
@@ -378,11 +518,16 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
         return { status: 'completed', state };
       }
       const phase = cursor.phase(phaseId);
-      if (!phase) throw new ActionableError(`The saved run continues at phase \`${phaseId}\`, which ${workflow.source.path} no longer has. Start the workflow again.`);
+      if (!phase)
+        throw new ActionableError(
+          `The saved run continues at phase \`${phaseId}\`, which ${workflow.source.path} no longer has. Start the workflow again.`,
+        );
       throwIfCancelled(token);
       const passes = (ctx.phases.iteration_counts[phase.id] ?? 0) + 1;
       if (passes > limits.maxPhasePasses) {
-        throw new ActionableError(`Phase \`${phase.id}\` already ran ${limits.maxPhasePasses} times in this run, the most one phase may. Continue past it or start a new run.`);
+        throw new ActionableError(
+          `Phase \`${phase.id}\` already ran ${limits.maxPhasePasses} times in this run, the most one phase may. Continue past it or start a new run.`,
+        );
       }
       currentPhase = phase.id;
       ctx.phases.current = phase.id;
@@ -410,7 +555,8 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
         agents: request.agents,
         tools: request.tools,
         values: templateValues(phase.id),
-        condition: (skill, condition) => evaluateCondition(hostFor(phase.id, 'skill'), site(phase.id, `skill "${skill}" condition`), condition, ctx),
+        condition: (skill, condition) =>
+          evaluateCondition(hostFor(phase.id, 'skill'), site(phase.id, `skill "${skill}" condition`), condition, ctx),
         spawn: specs => spawn(phase, specs, true, feedback),
         record: (path, content) => record(phase.id, 'skill', path, content),
         token,
@@ -431,4 +577,3 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     return stopped(error);
   }
 }
-

@@ -9,7 +9,13 @@ function paths(arg: JsonValue | undefined): string[] {
   if (!Array.isArray(arg)) return [];
   return arg.flatMap(item => {
     if (typeof item === 'string') return [item];
-    if (item && typeof item === 'object' && !Array.isArray(item) && typeof (item as { path?: unknown }).path === 'string') return [(item as { path: string }).path];
+    if (
+      item &&
+      typeof item === 'object' &&
+      !Array.isArray(item) &&
+      typeof (item as { path?: unknown }).path === 'string'
+    )
+      return [(item as { path: string }).path];
     return [];
   });
 }
@@ -17,7 +23,11 @@ function paths(arg: JsonValue | undefined): string[] {
 /** Matches a path as scripts write it (`plan.md`, `notes/plan.md` or the full `.council/runs/…/plan.md`). */
 function find(contents: DeliverableContents, folder: string, path: string): string | undefined {
   const clean = path.replace(/^\.\//, '');
-  return contents.get(clean) ?? contents.get(`${folder}/${clean}`) ?? [...contents.keys()].find(key => key.endsWith(`/${clean}`));
+  return (
+    contents.get(clean) ??
+    contents.get(`${folder}/${clean}`) ??
+    [...contents.keys()].find(key => key.endsWith(`/${clean}`))
+  );
 }
 
 /**
@@ -27,7 +37,10 @@ function find(contents: DeliverableContents, folder: string, path: string): stri
  * - `identifyGaps(deliverables)`: one sentence per deliverable that is missing, empty or has TODO markers.
  * They accept the `context.deliverables` records or plain paths.
  */
-export function deliverableHelpers(contents: DeliverableContents, folder: string): Record<string, (...args: JsonValue[]) => JsonValue> {
+export function deliverableHelpers(
+  contents: DeliverableContents,
+  folder: string,
+): Record<string, (...args: JsonValue[]) => JsonValue> {
   return {
     files_exist: (arg = []) => paths(arg).every(path => find(contents, folder, path) !== undefined),
     contains_todos: (arg = []) => paths(arg).some(path => TODO.test(find(contents, folder, path) ?? '')),

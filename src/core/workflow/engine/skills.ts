@@ -42,7 +42,9 @@ export async function runSkills(phase: PhaseDefinition, env: SkillEnvironment): 
       await env.record(`skills/${skill.name}.md`, text);
     } else {
       const known = [...env.agents.names(), ...(env.tools?.names() ?? [])].sort();
-      throw new ActionableError(`Phase \`${phase.id}\` invokes the skill \`${skill.name}\`, which is neither an agent type nor a read-only tool here. Known skills: ${known.join(', ') || 'none'}.`);
+      throw new ActionableError(
+        `Phase \`${phase.id}\` invokes the skill \`${skill.name}\`, which is neither an agent type nor a read-only tool here. Known skills: ${known.join(', ') || 'none'}.`,
+      );
     }
   }
 }

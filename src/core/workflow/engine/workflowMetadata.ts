@@ -33,12 +33,19 @@ export interface WorkflowMetadata {
 }
 
 /** The metadata of a run (pure; `now` ends the duration of a run that is not over). */
-export function workflowMetadataOf(workflow: WorkflowDefinition, state: WorkflowRunState, now: string): WorkflowMetadata {
+export function workflowMetadataOf(
+  workflow: WorkflowDefinition,
+  state: WorkflowRunState,
+  now: string,
+): WorkflowMetadata {
   const { context } = state;
   const end = state.completedAt ?? now;
   const phases = workflow.phases.map(phase => {
     const tally = state.phaseTallies[phase.id];
-    const status = context.skip_phases.includes(phase.id) && !context.phases.completed.includes(phase.id) ? 'skipped' : (tally?.status ?? 'pending');
+    const status =
+      context.skip_phases.includes(phase.id) && !context.phases.completed.includes(phase.id)
+        ? 'skipped'
+        : (tally?.status ?? 'pending');
     return {
       id: phase.id,
       status,

@@ -4,7 +4,13 @@ export type WorkflowProgress =
   | { readonly kind: 'agent-started'; readonly phase: string; readonly type: string }
   | { readonly kind: 'agent-finished'; readonly phase: string; readonly type: string; readonly summary: string }
   | { readonly kind: 'script'; readonly phase: string; readonly role: string; readonly cpuMs: number }
-  | { readonly kind: 'gap-check'; readonly phase: string; readonly iteration: number; readonly status: 'complete' | 'incomplete'; readonly gaps: readonly string[] }
+  | {
+      readonly kind: 'gap-check';
+      readonly phase: string;
+      readonly iteration: number;
+      readonly status: 'complete' | 'incomplete';
+      readonly gaps: readonly string[];
+    }
   | { readonly kind: 'skill'; readonly phase: string; readonly name: string; readonly ran: boolean }
   | { readonly kind: 'deliverable'; readonly phase: string; readonly path: string }
   | { readonly kind: 'phase-completed'; readonly phase: string }

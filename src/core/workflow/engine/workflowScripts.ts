@@ -17,8 +17,13 @@ export interface ScriptSite {
 
 /** A workflow script that did not give a usable value; the run stops here and can be resumed after a fix. */
 export class WorkflowScriptError extends ActionableError {
-  constructor(readonly site: ScriptSite, readonly failure: ScriptFailure | { readonly kind: 'result'; readonly message: string }) {
-    super(`${site.source}, phase \`${site.phase}\`, ${site.role}${'line' in failure && failure.line ? ` (line ${failure.line})` : ''}: ${failure.message} Fix the workflow file, then resume the run.`);
+  constructor(
+    readonly site: ScriptSite,
+    readonly failure: ScriptFailure | { readonly kind: 'result'; readonly message: string },
+  ) {
+    super(
+      `${site.source}, phase \`${site.phase}\`, ${site.role}${'line' in failure && failure.line ? ` (line ${failure.line})` : ''}: ${failure.message} Fix the workflow file, then resume the run.`,
+    );
     this.name = 'WorkflowScriptError';
   }
 }
@@ -52,7 +57,8 @@ function hostFunctions(host: ScriptHost): Record<string, HostFunction> {
     ...deliverableHelpers(host.contents(), host.outputFolder),
     thinkHard: async prompt => {
       const ask = text(prompt, 'thinkHard(prompt): prompt');
-      if (ask.length > MAX_THINK_CHARS) throw new Error(`thinkHard: the prompt has ${ask.length} characters; at most ${MAX_THINK_CHARS} are sent.`);
+      if (ask.length > MAX_THINK_CHARS)
+        throw new Error(`thinkHard: the prompt has ${ask.length} characters; at most ${MAX_THINK_CHARS} are sent.`);
       return streamText(host.model, [{ role: 'user', content: ask }], host.token, host.usage);
     },
     readFile: async path => {
@@ -67,7 +73,8 @@ function hostFunctions(host: ScriptHost): Record<string, HostFunction> {
       if (!range) throw new Error(`readFile: there is no file \`${file}\` in the workspace.`);
       return range.text;
     },
-    writeFile: async (path, content) => host.writeFile(text(path, 'writeFile(path, content): path'), text(content, 'writeFile(path, content): content')),
+    writeFile: async (path, content) =>
+      host.writeFile(text(path, 'writeFile(path, content): path'), text(content, 'writeFile(path, content): content')),
   };
 }
 
@@ -83,7 +90,11 @@ export async function runWorkflowScript(
   const outcome = await host.sandbox.run({
     mode,
     code,
-    globals: { context: context as unknown as JsonValue, deliverables: context.deliverables as unknown as JsonValue, ...globals },
+    globals: {
+      context: context as unknown as JsonValue,
+      deliverables: context.deliverables as unknown as JsonValue,
+      ...globals,
+    },
     functions: hostFunctions(host),
     signal: host.token,
   });
@@ -93,7 +104,12 @@ export async function runWorkflowScript(
 }
 
 /** A condition's value as a boolean (spec 002: a JS expression; a body with `return` works too). */
-export async function evaluateCondition(host: ScriptHost, site: ScriptSite, condition: string, context: WorkflowContext): Promise<boolean> {
+export async function evaluateCondition(
+  host: ScriptHost,
+  site: ScriptSite,
+  condition: string,
+  context: WorkflowContext,
+): Promise<boolean> {
   const mode = /\breturn\b/.test(condition) ? 'body' : 'expression';
   return Boolean(await runWorkflowScript(host, site, mode, condition, context));
 }

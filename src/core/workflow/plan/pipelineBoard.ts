@@ -28,20 +28,31 @@ export type PipelineBoard = z.infer<typeof PipelineBoard>;
  * stage types write it, so reading it again is a plain lookup.
  */
 export function readBoard(blackboard: Blackboard | Readonly<Record<string, unknown>>): PipelineBoard {
-  const raw = 'get' in blackboard && typeof blackboard.get === 'function' ? (blackboard as Blackboard).get(PIPELINE_BOARD_KEY) : (blackboard as Record<string, unknown>)[PIPELINE_BOARD_KEY];
-  if (raw === undefined) throw new Error('This run has no pipeline board: the pipeline stage types need a run started by runDeepWork.');
+  const raw =
+    'get' in blackboard && typeof blackboard.get === 'function'
+      ? (blackboard as Blackboard).get(PIPELINE_BOARD_KEY)
+      : (blackboard as Record<string, unknown>)[PIPELINE_BOARD_KEY];
+  if (raw === undefined)
+    throw new Error('This run has no pipeline board: the pipeline stage types need a run started by runDeepWork.');
   return raw as PipelineBoard;
 }
 
 /** The stage type that runs each pipeline stage, as workflows name it. */
-export const STAGE_TYPES: Readonly<Record<PipelineStage, string>> = { discovery: 'discovery-stage', planning: 'planning-stage', tickets: 'ticket-stage' };
+export const STAGE_TYPES: Readonly<Record<PipelineStage, string>> = {
+  discovery: 'discovery-stage',
+  planning: 'planning-stage',
+  tickets: 'ticket-stage',
+};
 
 /** The stage a phase runs (the first stage type among its subagents), if any. */
 export function stageOfPhase(workflow: WorkflowDefinition, phaseId: string | null): PipelineStage | null {
   const phase = workflow.phases.find(candidate => candidate.id === phaseId);
   if (!phase) return null;
   const { agents } = phase;
-  const types = agents.behavior === 'main-only' ? [] : (agents.mode === 'adaptive' ? agents.always : agents.subagents).map(spec => spec.type);
+  const types =
+    agents.behavior === 'main-only'
+      ? []
+      : (agents.mode === 'adaptive' ? agents.always : agents.subagents).map(spec => spec.type);
   return PIPELINE_STAGES.find(stage => types.includes(STAGE_TYPES[stage])) ?? null;
 }
 

@@ -36,17 +36,24 @@ export interface PipelineRuntime {
   readonly onProgress: ProgressListener;
 }
 
-const STAGE_NAMES: Readonly<Record<PipelineStage, string>> = { discovery: 'Discovery', planning: 'Planning', tickets: 'Ticket work' };
+const STAGE_NAMES: Readonly<Record<PipelineStage, string>> = {
+  discovery: 'Discovery',
+  planning: 'Planning',
+  tickets: 'Ticket work',
+};
 
 /** The board without `stage` and every later stage's record (a stage that runs again replaces what followed it). */
 function withoutStagesFrom(board: PipelineBoard, stage: PipelineStage): PipelineBoard['stages'] {
   const keep = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
-  return Object.fromEntries(Object.entries(board.stages).filter(([name]) => (keep as readonly string[]).includes(name)));
+  return Object.fromEntries(
+    Object.entries(board.stages).filter(([name]) => (keep as readonly string[]).includes(name)),
+  );
 }
 
 function summaryOf(stage: PipelineStage, board: PipelineBoard): string {
   const { discovery, planning, tickets } = board.stages;
-  if (stage === 'discovery') return `${discovery?.result.recommendations.length ?? 0} recommendations from ${discovery?.agentsSpawned ?? 0} discovery agents.`;
+  if (stage === 'discovery')
+    return `${discovery?.result.recommendations.length ?? 0} recommendations from ${discovery?.agentsSpawned ?? 0} discovery agents.`;
   if (stage === 'planning') return `${planning?.result.finalizedTickets.length ?? 0} tickets.`;
   return `${tickets?.agentResults.length ?? 0} ticket proposals.`;
 }
@@ -59,14 +66,24 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
     async run(call: AgentCall): Promise<AgentResult> {
       let board = readBoard(call.blackboard);
       const { discovery, planning } = board.stages;
-      if (stage === 'planning' && !discovery) throw new ActionableError('Planning needs the discovery stage\'s result, and this run has none (was discovery skipped?). Run discovery first.');
-      if (stage === 'tickets' && (!discovery || !planning)) throw new ActionableError('Ticket work needs the discovery and planning stages\' results, and this run lacks one (was a stage skipped?). Run them first.');
+      if (stage === 'planning' && !discovery)
+        throw new ActionableError(
+          "Planning needs the discovery stage's result, and this run has none (was discovery skipped?). Run discovery first.",
+        );
+      if (stage === 'tickets' && (!discovery || !planning))
+        throw new ActionableError(
+          "Ticket work needs the discovery and planning stages' results, and this run lacks one (was a stage skipped?). Run them first.",
+        );
       if (board.stages[stage]) {
         // Running a stage again drops what followed it. Chosen at a checkpoint, its last pass was a redo; after a
         // later stage routed the run back, that pass stands as it was (the route-back is recorded on its own).
         const routedBack = board.phases.at(-1)?.outcome === 'routed_back';
         const last = board.phases.map(phase => phase.stage).lastIndexOf(stage);
-        const phases = routedBack ? board.phases : board.phases.map((phase, i) => (i === last && phase.outcome === 'advanced' ? { ...phase, outcome: 'redo' as const } : phase));
+        const phases = routedBack
+          ? board.phases
+          : board.phases.map((phase, i) =>
+              i === last && phase.outcome === 'advanced' ? { ...phase, outcome: 'redo' as const } : phase,
+            );
         board = { ...board, stages: withoutStagesFrom(board, stage), phases };
       }
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
@@ -89,7 +106,16 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       const startedAt = runtime.clock.now();
       const phase = (outcome: PhaseRecord['outcome'], agentsSpawned: number): PhaseRecord => {
         const endedAt = runtime.clock.now();
-        return { stage, startedAt, endedAt, durationMs: Math.max(0, Date.parse(endedAt) - Date.parse(startedAt)), agentsSpawned, modelCalls: meter.tally.calls, promptTokens: meter.tally.promptTokens, outcome };
+        return {
+          stage,
+          startedAt,
+          endedAt,
+          durationMs: Math.max(0, Date.parse(endedAt) - Date.parse(startedAt)),
+          agentsSpawned,
+          modelCalls: meter.tally.calls,
+          promptTokens: meter.tally.promptTokens,
+          outcome,
+        };
       };
       const keep = (changes: Partial<PipelineBoard>): void => {
         board = { ...board, ...changes, nextSequence: contextIds.nextSequence, knownContextIds: [...knownContextIds] };
@@ -99,8 +125,14 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       let record;
       try {
         if (stage === 'discovery') record = await runDiscoveryStage(env, call.feedback);
-        else if (stage === 'planning' && discovery) record = await runPlanningStage(env, discovery.result.discoveryCuration, discovery.handoffId, call.feedback);
-        else if (discovery && planning) record = await runTicketStage(env, { discovery: discovery.result.discoveryCuration, planning: planning.result.planningCuration }, planning.handoffId);
+        else if (stage === 'planning' && discovery)
+          record = await runPlanningStage(env, discovery.result.discoveryCuration, discovery.handoffId, call.feedback);
+        else if (discovery && planning)
+          record = await runTicketStage(
+            env,
+            { discovery: discovery.result.discoveryCuration, planning: planning.result.planningCuration },
+            planning.handoffId,
+          );
         else throw new Error(`unreachable: ${stage} without its upstream`);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.
@@ -109,13 +141,24 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       }
       const { decision } = record.result;
       if (decision.kind === 'route_back' && call.routeBacksLeft === 0) {
-        runtime.onProgress({ kind: 'limit-reached', stage, message: `Route-back to ${decision.target} refused: at most ${runtime.options.maxRouteBacks} per run.` });
+        runtime.onProgress({
+          kind: 'limit-reached',
+          stage,
+          message: `Route-back to ${decision.target} refused: at most ${runtime.options.maxRouteBacks} per run.`,
+        });
       } else if (decision.kind === 'route_back') {
         keep({ phases: [...board.phases, phase('routed_back', record.agentsSpawned)] });
         runtime.onProgress({ kind: 'route-back', from: stage, to: decision.target, rationale: decision.rationale });
-        return { summary: `${STAGE_NAMES[stage]} sent the run back to ${decision.target}.`, files: [], routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale } };
+        return {
+          summary: `${STAGE_NAMES[stage]} sent the run back to ${decision.target}.`,
+          files: [],
+          routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale },
+        };
       }
-      keep({ stages: { ...board.stages, [stage]: record }, phases: [...board.phases, phase('advanced', record.agentsSpawned)] });
+      keep({
+        stages: { ...board.stages, [stage]: record },
+        phases: [...board.phases, phase('advanced', record.agentsSpawned)],
+      });
       runtime.onProgress({ kind: 'stage-completed', stage });
       return { summary: summaryOf(stage, board), files: [] };
     },

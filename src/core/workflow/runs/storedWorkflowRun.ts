@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { PIPELINE_STAGES, type PipelineStage } from '../../pipeline/schemas/agentType';
 import { PipelineRunState } from '../../pipeline/run/runState';
-import { readStored, type Migration, type StoredFormat, type StoredRead, type StoredRecord } from '../../storage/versioned';
+import {
+  readStored,
+  type Migration,
+  type StoredFormat,
+  type StoredRead,
+  type StoredRecord,
+} from '../../storage/versioned';
 import { WorkflowRunState, type PendingCheckpoint } from '../engine/workflowRunState';
 import { PIPELINE_BOARD_KEY, PipelineBoard } from '../plan/pipelineBoard';
 
@@ -9,7 +15,16 @@ import { PIPELINE_BOARD_KEY, PipelineBoard } from '../plan/pipelineBoard';
 export const STORED_WORKFLOW_RUN_VERSION = 2;
 
 /** Where a run stands, as the chat shows it. */
-export const WorkflowRunStatus = z.enum(['running', 'paused', 'completed', 'aborted', 'cancelled', 'needs_user', 'rejected', 'failed']);
+export const WorkflowRunStatus = z.enum([
+  'running',
+  'paused',
+  'completed',
+  'aborted',
+  'cancelled',
+  'needs_user',
+  'rejected',
+  'failed',
+]);
 /** Where a run stands, as the chat shows it. */
 export type WorkflowRunStatus = z.infer<typeof WorkflowRunStatus>;
 
@@ -35,7 +50,13 @@ function workflowStateFromPipeline(raw: unknown, requestsUsed: number, paused: b
       feature: { name: 'plan', flags: [] },
       goal: state.goal,
       output_dir: `.council/runs/${state.runId}`,
-      phases: { current: null, completed, iteration_counts: Object.fromEntries(PIPELINE_STAGES.map(stage => [stage, passes(stage)]).filter(([, count]) => count)) },
+      phases: {
+        current: null,
+        completed,
+        iteration_counts: Object.fromEntries(
+          PIPELINE_STAGES.map(stage => [stage, passes(stage)]).filter(([, count]) => count),
+        ),
+      },
       subagents_spawned: completed.length,
       deliverables: [],
       checkpoints: [],
@@ -45,14 +66,18 @@ function workflowStateFromPipeline(raw: unknown, requestsUsed: number, paused: b
     nextPhase: state.nextStage,
     // A run paused at a checkpoint waits there again, with the buttons the plan workflow's checkpoints have.
     ...(paused && last && state.nextStage !== null ? { pendingCheckpoint: planCheckpoint(last) } : {}),
-    ...(state.routeBackFeedback ? { feedback: { forPhase: state.routeBackFeedback.stage, text: state.routeBackFeedback.message } } : {}),
+    ...(state.routeBackFeedback
+      ? { feedback: { forPhase: state.routeBackFeedback.stage, text: state.routeBackFeedback.message } }
+      : {}),
     phaseTallies: Object.fromEntries(
       PIPELINE_STAGES.map(stage => [
         stage,
         {
           status: state.stages[stage] ? 'completed' : state.skipped.includes(stage) ? 'skipped' : 'pending',
           subagents_spawned: state.stages[stage] ? 1 : 0,
-          model_requests: state.phases.filter(phase => phase.stage === stage).reduce((sum, phase) => sum + phase.modelCalls, 0),
+          model_requests: state.phases
+            .filter(phase => phase.stage === stage)
+            .reduce((sum, phase) => sum + phase.modelCalls, 0),
         },
       ]),
     ),
@@ -99,7 +124,11 @@ export const STORED_WORKFLOW_RUN_MIGRATIONS: readonly Migration[] = [
     migrate: (record: StoredRecord) => {
       const requestsUsed = typeof record.requestsUsed === 'number' ? record.requestsUsed : 0;
       const { requestsUsed: _moved, ...rest } = record;
-      return { ...rest, workflow: 'plan', state: workflowStateFromPipeline(record.state, requestsUsed, record.status === 'paused') };
+      return {
+        ...rest,
+        workflow: 'plan',
+        state: workflowStateFromPipeline(record.state, requestsUsed, record.status === 'paused'),
+      };
     },
   },
 ];
@@ -116,7 +145,12 @@ export const StoredWorkflowRun = z.object({
     if (board === undefined) return;
     const checked = PipelineBoard.safeParse(board);
     if (!checked.success) {
-      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['blackboard', PIPELINE_BOARD_KEY, ...issue.path] });
+      for (const issue of checked.error.issues)
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: ['blackboard', PIPELINE_BOARD_KEY, ...issue.path],
+        });
     }
   }),
   status: WorkflowRunStatus,
@@ -139,8 +173,20 @@ export const STORED_WORKFLOW_RUN_FORMAT: StoredFormat<StoredWorkflowRun> = {
 };
 
 /** The record to store for a run in its current format. */
-export function storeWorkflowRun(state: WorkflowRunState, status: WorkflowRunStatus, updatedAt: string, message?: string): StoredWorkflowRun {
-  return { version: STORED_WORKFLOW_RUN_VERSION, workflow: state.context.workflow.name, state, status, updatedAt, ...(message ? { message } : {}) };
+export function storeWorkflowRun(
+  state: WorkflowRunState,
+  status: WorkflowRunStatus,
+  updatedAt: string,
+  message?: string,
+): StoredWorkflowRun {
+  return {
+    version: STORED_WORKFLOW_RUN_VERSION,
+    workflow: state.context.workflow.name,
+    state,
+    status,
+    updatedAt,
+    ...(message ? { message } : {}),
+  };
 }
 
 /** Migrates and validates a stored run. */

@@ -65,7 +65,10 @@ function watchHeapResize(imports: WebAssembly.Imports, onRefused: () => void): v
 }
 
 async function newEngine(compiled: WebAssembly.Module, memoryBytes: number): Promise<Engine> {
-  const maximum = Math.min(MAX_MEMORY_PAGES, Math.max(MIN_MEMORY_BYTES, Math.ceil(memoryBytes / PAGE_BYTES) * PAGE_BYTES) / PAGE_BYTES);
+  const maximum = Math.min(
+    MAX_MEMORY_PAGES,
+    Math.max(MIN_MEMORY_BYTES, Math.ceil(memoryBytes / PAGE_BYTES) * PAGE_BYTES) / PAGE_BYTES,
+  );
   const memory = new WebAssembly.Memory({ initial: MIN_MEMORY_BYTES / PAGE_BYTES, maximum });
   let outOfMemory = false;
   // Emscripten never settles its start-up if instantiation fails: the failure is raced in here instead.
@@ -106,7 +109,8 @@ export class QuickJsSandbox implements ScriptSandbox {
 
   async run(request: ScriptRequest): Promise<ScriptOutcome> {
     const limits: ScriptLimits = { ...DEFAULT_SCRIPT_LIMITS, ...request.limits };
-    if (request.signal?.isCancellationRequested) return { ok: false, failure: stoppedFailure('cancelled', limits), cpuMs: 0, hostCalls: 0 };
+    if (request.signal?.isCancellationRequested)
+      return { ok: false, failure: stoppedFailure('cancelled', limits), cpuMs: 0, hostCalls: 0 };
     const engine = await newEngine(await this.wasmModule(), limits.memoryBytes);
     return new ScriptRun(engine, request, limits).run();
   }
@@ -195,7 +199,10 @@ class ScriptRun {
       if (failure) return failure;
     }
     for (const [name, fn] of Object.entries(this.request.functions ?? {})) {
-      const failure = this.call(helpers, 'defineFunction', [ctx.newString(name), ctx.newFunction(name, json => this.callHost(fn, json))]);
+      const failure = this.call(helpers, 'defineFunction', [
+        ctx.newString(name),
+        ctx.newFunction(name, json => this.callHost(fn, json)),
+      ]);
       if (failure) return failure;
     }
 
@@ -226,7 +233,9 @@ class ScriptRun {
     if (json.error) {
       const error = this.take(json.error);
       const failure = this.failure(error, false);
-      return failure.failure.kind === 'thrown' ? { failure: outputFailure({ notJson: messageText(error) }, this.limits) } : failure;
+      return failure.failure.kind === 'thrown'
+        ? { failure: outputFailure({ notJson: messageText(error) }, this.limits) }
+        : failure;
     }
     const text = this.ctx.getString(this.keep(json.value));
     if (this.stopReason()) return { failure: stoppedFailure(this.stopReason()!, this.limits) };
@@ -314,7 +323,8 @@ class ScriptRun {
 
   private shouldInterrupt(): boolean {
     if (this.request.signal?.isCancellationRequested) this.stop ??= 'cancelled';
-    if (this.sliceStart !== undefined && this.usedMs + (now() - this.sliceStart) > this.limits.cpuMs) this.stop ??= 'timeout';
+    if (this.sliceStart !== undefined && this.usedMs + (now() - this.sliceStart) > this.limits.cpuMs)
+      this.stop ??= 'timeout';
     return this.stopReason() !== undefined;
   }
 
@@ -354,7 +364,8 @@ class ScriptRun {
     const cpuMs = Math.round(this.usedMs * 10) / 10;
     const stop = this.stopReason();
     // A script that caught "out of memory" (or was stopped while its value was read) still failed.
-    if (stop && 'value' in result) return { ok: false, failure: stoppedFailure(stop, this.limits), cpuMs, hostCalls: this.hostCalls };
+    if (stop && 'value' in result)
+      return { ok: false, failure: stoppedFailure(stop, this.limits), cpuMs, hostCalls: this.hostCalls };
     if ('value' in result) return { ok: true, value: result.value, cpuMs, hostCalls: this.hostCalls };
     return { ok: false, failure: result.failure, cpuMs, hostCalls: this.hostCalls };
   }
@@ -407,6 +418,7 @@ function jsonText(value: JsonValue | undefined): string {
 }
 
 function messageText(error: unknown): string {
-  if (error !== null && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
+  if (error !== null && typeof error === 'object' && 'message' in error)
+    return String((error as { message: unknown }).message);
   return String(error);
 }

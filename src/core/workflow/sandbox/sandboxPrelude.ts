@@ -208,4 +208,3 @@ export const SANDBOX_PRELUDE = String.raw`(() => {
     finish(value) { return value === undefined ? 'null' : stringify(value, strict); },
   });
 })()`;
-

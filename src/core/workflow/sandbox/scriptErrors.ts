@@ -70,6 +70,10 @@ export function errorFailure(error: DumpedError, compiling: boolean, limits: Scr
 
 /** The failure for a result that is not JSON, or whose JSON is larger than allowed. */
 export function outputFailure(problem: { notJson: string } | { bytes: number }, limits: ScriptLimits): ScriptFailure {
-  if ('notJson' in problem) return { kind: 'output', message: sentence(`The script's result is not JSON: ${problem.notJson}`) };
-  return { kind: 'output', message: `The script's result is ${problem.bytes} bytes of JSON, more than its ${limits.outputBytes}-byte limit.` };
+  if ('notJson' in problem)
+    return { kind: 'output', message: sentence(`The script's result is not JSON: ${problem.notJson}`) };
+  return {
+    kind: 'output',
+    message: `The script's result is ${problem.bytes} bytes of JSON, more than its ${limits.outputBytes}-byte limit.`,
+  };
 }

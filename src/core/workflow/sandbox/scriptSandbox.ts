@@ -20,7 +20,11 @@ export interface ScriptLimits {
   readonly outputBytes: number;
 }
 
-export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = { cpuMs: 1000, memoryBytes: 32 * 1024 * 1024, outputBytes: 1024 * 1024 };
+export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = {
+  cpuMs: 1000,
+  memoryBytes: 32 * 1024 * 1024,
+  outputBytes: 1024 * 1024,
+};
 
 /** One script to run. */
 export interface ScriptRequest {

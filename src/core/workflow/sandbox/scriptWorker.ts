@@ -18,7 +18,13 @@ export type ToScriptWorker =
 
 /** What the worker sends the host. */
 export type FromScriptWorker =
-  | { readonly kind: 'hostCall'; readonly id: number; readonly callId: number; readonly name: string; readonly args: readonly JsonValue[] }
+  | {
+      readonly kind: 'hostCall';
+      readonly id: number;
+      readonly callId: number;
+      readonly name: string;
+      readonly args: readonly JsonValue[];
+    }
   | { readonly kind: 'done'; readonly id: number; readonly outcome: ScriptOutcome };
 
 /** One end of the channel to a worker (structured-clone messages). */
@@ -77,7 +83,14 @@ export function serveScripts(port: MessagePortLike<ToScriptWorker, FromScriptWor
       },
     };
     void sandbox
-      .run({ mode: request.mode, code: request.code, ...(request.globals ? { globals: request.globals } : {}), functions, ...(request.limits ? { limits: request.limits } : {}), signal })
+      .run({
+        mode: request.mode,
+        code: request.code,
+        ...(request.globals ? { globals: request.globals } : {}),
+        functions,
+        ...(request.limits ? { limits: request.limits } : {}),
+        signal,
+      })
       .then(outcome => {
         cancels.delete(id);
         port.post({ kind: 'done', id, outcome });

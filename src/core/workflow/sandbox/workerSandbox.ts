@@ -1,5 +1,11 @@
 import { stoppedFailure } from './scriptErrors';
-import { DEFAULT_SCRIPT_LIMITS, type ScriptLimits, type ScriptOutcome, type ScriptRequest, type ScriptSandbox } from './scriptSandbox';
+import {
+  DEFAULT_SCRIPT_LIMITS,
+  type ScriptLimits,
+  type ScriptOutcome,
+  type ScriptRequest,
+  type ScriptSandbox,
+} from './scriptSandbox';
 import type { FromScriptWorker, MessagePortLike, ToScriptWorker } from './scriptWorker';
 
 /** A worker the host can stop at once, whatever it is doing. */
@@ -48,11 +54,21 @@ export class WorkerSandbox implements ScriptSandbox {
 
   run(request: ScriptRequest): Promise<ScriptOutcome> {
     const limits: ScriptLimits = { ...DEFAULT_SCRIPT_LIMITS, ...request.limits };
-    if (request.signal?.isCancellationRequested) return Promise.resolve({ ok: false, failure: stoppedFailure('cancelled', limits), cpuMs: 0, hostCalls: 0 });
+    if (request.signal?.isCancellationRequested)
+      return Promise.resolve({ ok: false, failure: stoppedFailure('cancelled', limits), cpuMs: 0, hostCalls: 0 });
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<ScriptOutcome>(settle => {
-      const run: Running = { request, limits, settle, started: this.now(), hostMs: 0, hostSince: undefined, hostInFlight: 0, hostCalls: 0 };
+      const run: Running = {
+        request,
+        limits,
+        settle,
+        started: this.now(),
+        hostMs: 0,
+        hostSince: undefined,
+        hostInFlight: 0,
+        hostCalls: 0,
+      };
       this.runs.set(id, run);
       run.cancellation = request.signal?.onCancellationRequested(() => this.worker?.post({ kind: 'cancel', id }));
       worker.post({
@@ -78,7 +94,12 @@ export class WorkerSandbox implements ScriptSandbox {
       if (this.worker !== worker) return;
       this.worker = undefined;
       for (const [id, run] of [...this.runs]) {
-        this.finish(id, { ok: false, failure: { kind: 'thrown', message: `The script engine stopped unexpectedly (${reason}).` }, cpuMs: 0, hostCalls: run.hostCalls });
+        this.finish(id, {
+          ok: false,
+          failure: { kind: 'thrown', message: `The script engine stopped unexpectedly (${reason}).` },
+          cpuMs: 0,
+          hostCalls: run.hostCalls,
+        });
       }
     });
     this.worker = worker;
@@ -97,7 +118,13 @@ export class WorkerSandbox implements ScriptSandbox {
       const value = await fn(...message.args);
       if (this.worker === worker) worker.post({ kind: 'hostResult', id: message.id, callId: message.callId, value });
     } catch (error) {
-      if (this.worker === worker) worker.post({ kind: 'hostError', id: message.id, callId: message.callId, message: error instanceof Error ? error.message : String(error) });
+      if (this.worker === worker)
+        worker.post({
+          kind: 'hostError',
+          id: message.id,
+          callId: message.callId,
+          message: error instanceof Error ? error.message : String(error),
+        });
     } finally {
       if (--run.hostInFlight === 0 && run.hostSince !== undefined) {
         run.hostMs += this.now() - run.hostSince;
@@ -129,7 +156,12 @@ export class WorkerSandbox implements ScriptSandbox {
     this.worker?.terminate();
     this.worker = undefined;
     for (const [id, run] of [...this.runs]) {
-      this.finish(id, { ok: false, failure: stoppedFailure('timeout', run.limits), cpuMs: Math.round(run.limits.cpuMs + HARD_STOP_GRACE_MS), hostCalls: run.hostCalls });
+      this.finish(id, {
+        ok: false,
+        failure: stoppedFailure('timeout', run.limits),
+        cpuMs: Math.round(run.limits.cpuMs + HARD_STOP_GRACE_MS),
+        hostCalls: run.hostCalls,
+      });
     }
   }
 }

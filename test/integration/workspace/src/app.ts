@@ -1,4 +1,4 @@
-import { add } from "./util/math";
+import { add } from './util/math';
 export function main(): number {
   return add(1, 2);
 }

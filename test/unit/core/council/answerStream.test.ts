@@ -33,11 +33,16 @@ describe('the streamed final answer', () => {
 
   it('shows the same text whatever the chunking, with headings demoted (not in code) and absent personas replaced', () => {
     const whole = streamed(ANSWER, ANSWER.length, forbidden).shown;
-    for (const size of [1, 2, 3, 5, 7, 16, 64]) assert.equal(streamed(ANSWER, size, forbidden).shown, whole, `chunks of ${size}`);
+    for (const size of [1, 2, 3, 5, 7, 16, 64])
+      assert.equal(streamed(ANSWER, size, forbidden).shown, whole, `chunks of ${size}`);
     assert.match(whole, /\*\*A heading the model wrote\*\*/);
     assert.equal(untrusted('## A heading the model wrote'), '**A heading the model wrote**');
     assert.match(whole, /# not a heading: code/);
-    assert.match(whole, /const expert = "\[not on this council\]";/, 'in code too, an absent persona is not named; the rest of the code is kept');
+    assert.match(
+      whole,
+      /const expert = "\[not on this council\]";/,
+      'in code too, an absent persona is not named; the rest of the code is kept',
+    );
     assert.match(whole, new RegExp(`The ${NOT_ON_COUNCIL.replace(/[[\]]/g, '\\$&')} would object`));
     assert.match(whole, /so would the \[not on this council\]/, 'matched in any case');
     assert.match(whole, /Security Experts team/, 'only whole names');

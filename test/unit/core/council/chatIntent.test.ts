@@ -6,12 +6,23 @@ const turn = (slash: string | undefined, prompt: string, phase: SessionPhase) =>
 
 describe('chatIntent: routing a chat request', () => {
   it('starts a session from a plain request, and /debate starts one without clarification', () => {
-    assert.deepEqual(turn(undefined, ' How should we store sessions? ', 'none'), { kind: 'newSession', request: 'How should we store sessions?', skipClarification: false });
-    assert.deepEqual(turn(SLASH.debate, 'Tabs or spaces?', 'completed'), { kind: 'newSession', request: 'Tabs or spaces?', skipClarification: true });
+    assert.deepEqual(turn(undefined, ' How should we store sessions? ', 'none'), {
+      kind: 'newSession',
+      request: 'How should we store sessions?',
+      skipClarification: false,
+    });
+    assert.deepEqual(turn(SLASH.debate, 'Tabs or spaces?', 'completed'), {
+      kind: 'newSession',
+      request: 'Tabs or spaces?',
+      skipClarification: true,
+    });
   });
 
   it('answers the open question with the typed text while clarifying', () => {
-    assert.deepEqual(turn(undefined, 'Latency matters most', 'clarifying'), { kind: 'turn', command: { kind: 'answer', text: 'Latency matters most' } });
+    assert.deepEqual(turn(undefined, 'Latency matters most', 'clarifying'), {
+      kind: 'turn',
+      command: { kind: 'answer', text: 'Latency matters most' },
+    });
   });
 
   it('treats a reply that is only a skip keyword as skipping the question, never as the answer "skip"', () => {
@@ -38,7 +49,16 @@ describe('chatIntent: routing a chat request', () => {
   });
 
   it('explains what to do when a session command arrives without a session', () => {
-    for (const slash of [SLASH.accept, SLASH.skip, SLASH.skipAll, SLASH.more, SLASH.revisit, SLASH.extend, SLASH.retry, SLASH.cancel]) {
+    for (const slash of [
+      SLASH.accept,
+      SLASH.skip,
+      SLASH.skipAll,
+      SLASH.more,
+      SLASH.revisit,
+      SLASH.extend,
+      SLASH.retry,
+      SLASH.cancel,
+    ]) {
       const intent = turn(slash, '', 'none');
       assert.equal(intent.kind, 'explain', slash);
       assert.match(intent.kind === 'explain' ? intent.message : '', /Ask `@council` a question/);
@@ -46,7 +66,11 @@ describe('chatIntent: routing a chat request', () => {
   });
 
   it('/new with text starts over with it; without text it resets; /plan carries its goal', () => {
-    assert.deepEqual(turn(SLASH.newSession, 'Pick a queue', 'completed'), { kind: 'newSession', request: 'Pick a queue', skipClarification: false });
+    assert.deepEqual(turn(SLASH.newSession, 'Pick a queue', 'completed'), {
+      kind: 'newSession',
+      request: 'Pick a queue',
+      skipClarification: false,
+    });
     assert.deepEqual(turn(SLASH.newSession, '', 'debating'), { kind: 'reset' });
     assert.deepEqual(turn(SLASH.plan, ' Add a helper ', 'none'), { kind: 'plan', goal: 'Add a helper' });
   });
@@ -57,7 +81,11 @@ describe('chatIntent: routing a chat request', () => {
   });
 
   it('a new request after a completed session starts a new session', () => {
-    assert.deepEqual(turn(undefined, 'Another question', 'completed'), { kind: 'newSession', request: 'Another question', skipClarification: false });
+    assert.deepEqual(turn(undefined, 'Another question', 'completed'), {
+      kind: 'newSession',
+      request: 'Another question',
+      skipClarification: false,
+    });
   });
 
   it('/open <session id> opens a stored session in this thread, in any phase; without an id it explains', () => {
@@ -69,7 +97,10 @@ describe('chatIntent: routing a chat request', () => {
   it('what the council tool tells an agent to type is the /open command', () => {
     const typed = openSessionCommand('abc-123');
     assert.equal(typed, '@council /open abc-123');
-    assert.deepEqual(turn(SLASH.open, typed.replace('@council /open ', ''), 'none'), { kind: 'open', sessionId: 'abc-123' });
+    assert.deepEqual(turn(SLASH.open, typed.replace('@council /open ', ''), 'none'), {
+      kind: 'open',
+      sessionId: 'abc-123',
+    });
   });
 });
 

@@ -20,12 +20,21 @@ async function assertValid(log: SessionLog): Promise<void> {
   assert.deepEqual(issues, []);
 }
 
-function start(rig: CouncilRig, request = 'How should we store user sessions?', extra: { skipClarification?: boolean } = {}): SessionLog {
+function start(
+  rig: CouncilRig,
+  request = 'How should we store user sessions?',
+  extra: { skipClarification?: boolean } = {},
+): SessionLog {
   return newCouncilSession({ request, userId: 'user-1', limits, ...extra }, rig.deps);
 }
 
 function stepCalls(rig: CouncilRig): string[] {
-  return rig.model.requests.map(r => councilStep(requestedName({ messages: r.messages, tools: r.tools, toolMode: r.toolMode }), r.messages.map(messageText).join('\n')));
+  return rig.model.requests.map(r =>
+    councilStep(
+      requestedName({ messages: r.messages, tools: r.tools, toolMode: r.toolMode }),
+      r.messages.map(messageText).join('\n'),
+    ),
+  );
 }
 
 describe('a council turn', () => {
@@ -55,7 +64,10 @@ describe('a council turn', () => {
     assert.equal(session.discussions.at(-1)?.status, 'concluded');
     assert.ok(session.finalAnswer?.includes("The council's answer"));
     assert.ok(session.finalAnswer?.includes('Where each persona landed'));
-    assert.deepEqual(session.answers.map(a => a.answer), ['Latency matters most', 'Recommended answer 1.2']);
+    assert.deepEqual(
+      session.answers.map(a => a.answer),
+      ['Latency matters most', 'Recommended answer 1.2'],
+    );
     assert.equal(session.messageTurns.filter(t => t.messageType === 'conclusion').length, 3);
     await assertValid(log);
     // Every event was persisted as it happened, and the last stored log replays to the same session.
@@ -67,7 +79,9 @@ describe('a council turn', () => {
     const rig = await councilRig({ script: { convergeAtCycle: 2 } });
     const log = start(rig, 'Design it', { skipClarification: true });
     await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
-    const changed = sessionView(log.snapshot).messageTurns.filter(t => t.messageType === 'discussion' && t.changedPosition);
+    const changed = sessionView(log.snapshot).messageTurns.filter(
+      t => t.messageType === 'discussion' && t.changedPosition,
+    );
     assert.equal(changed.length, 3);
     assert.match(rig.output.text, /Changed position: Persuaded by the others/);
   });
@@ -97,7 +111,10 @@ describe('a council turn', () => {
     await runCouncilTurn(log, { kind: 'answer', text: 'Two weeks' }, rig.deps);
     assert.equal(log.state, 'completed');
     const answer = sessionView(log.snapshot).finalAnswer ?? '';
-    assert.match(answer, /### Assumptions\n\nAssumed: Recommended answer 1\.1|### Assumptions\n\n- Assumed: Recommended answer 1\.1/);
+    assert.match(
+      answer,
+      /### Assumptions\n\nAssumed: Recommended answer 1\.1|### Assumptions\n\n- Assumed: Recommended answer 1\.1/,
+    );
     await assertValid(log);
   });
 
@@ -112,7 +129,11 @@ describe('a council turn', () => {
     assert.equal(activeAssumptions(log.snapshot).length, 2);
     assert.equal(session.discussions.length, 0);
     assert.ok(!stepCalls(rig).includes('contribute_to_debate'));
-    assert.equal(stepCalls(rig).filter(s => s === 'give_conclusion').length, 3, 'each persona concludes directly, in parallel');
+    assert.equal(
+      stepCalls(rig).filter(s => s === 'give_conclusion').length,
+      3,
+      'each persona concludes directly, in parallel',
+    );
     assert.match(session.finalAnswer ?? '', /Recommended answer 1\.2/);
     assert.match(session.finalAnswer ?? '', /Recommended answer 1\.3/);
     await assertValid(log);
@@ -125,8 +146,10 @@ describe('a council turn', () => {
     await runCouncilTurn(log, { kind: 'moreQuestions' }, rig.deps);
     await runCouncilTurn(log, { kind: 'moreQuestions' }, rig.deps);
     assert.equal(log.snapshot.context.clarificationRounds, 3);
-    await assert.rejects(runCouncilTurn(log, { kind: 'moreQuestions' }, rig.deps), (e: unknown) =>
-      e instanceof SessionRuleError && /limited to 3 rounds/.test(e.message));
+    await assert.rejects(
+      runCouncilTurn(log, { kind: 'moreQuestions' }, rig.deps),
+      (e: unknown) => e instanceof SessionRuleError && /limited to 3 rounds/.test(e.message),
+    );
     assert.equal(log.snapshot.context.questions.length, 3);
     await assertValid(log);
   });
@@ -148,7 +171,15 @@ describe('a council turn', () => {
 
   it('stops at the cycle limit with an explicit notice, then extends the debate on request', async () => {
     const rig = await councilRig({ script: { convergeAtCycle: 'never' } });
-    const log = newCouncilSession({ request: 'Argue', userId: 'user-1', limits: { debateCycleLimit: 3, adminMaxDebateCycles: 5 }, skipClarification: true }, rig.deps);
+    const log = newCouncilSession(
+      {
+        request: 'Argue',
+        userId: 'user-1',
+        limits: { debateCycleLimit: 3, adminMaxDebateCycles: 5 },
+        skipClarification: true,
+      },
+      rig.deps,
+    );
     await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
     assert.equal(log.state, 'completed');
     const session = sessionView(log.snapshot);
@@ -174,9 +205,17 @@ describe('a council turn', () => {
     const c = 'contribute_to_debate';
     assert.deepEqual(stepCalls(rig), [
       'select_personas',
-      c, c, c,
-      c, c, c, 'moderate_cycle',
-      c, c, c, 'moderate_cycle',
+      c,
+      c,
+      c,
+      c,
+      c,
+      c,
+      'moderate_cycle',
+      c,
+      c,
+      c,
+      'moderate_cycle',
       'moderate_cycle',
       'write_answer',
     ]);
@@ -191,8 +230,18 @@ describe('a council turn', () => {
       protocol: 'thorough',
       responder: councilResponder({ convergeAtCycle: 2 }, step =>
         step === 'contribute_to_debate'
-          ? { kind: 'value', value: { position: 'Same', argument: 'We agree.', changedPosition: false, agreesWith: ['Senior Developer', 'Security Expert', 'Software Architect'], concerns: [] } }
-          : undefined),
+          ? {
+              kind: 'value',
+              value: {
+                position: 'Same',
+                argument: 'We agree.',
+                changedPosition: false,
+                agreesWith: ['Senior Developer', 'Security Expert', 'Software Architect'],
+                concerns: [],
+              },
+            }
+          : undefined,
+      ),
     });
     const log = start(rig, 'Obvious', { skipClarification: true });
     await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
@@ -217,13 +266,20 @@ describe('a council turn', () => {
         const prompt = request.messages.map(m => (typeof m.content === 'string' ? m.content : '')).join('');
         if (step === 'contribute_to_debate' && failOnce && prompt.includes('You are Security Expert')) {
           failOnce = false;
-          return { kind: 'error', error: new LanguageModelFailure('blocked', 'Rate limited'), after: [{ kind: 'text', text: '{"posi' }] };
+          return {
+            kind: 'error',
+            error: new LanguageModelFailure('blocked', 'Rate limited'),
+            after: [{ kind: 'text', text: '{"posi' }],
+          };
         }
         return undefined;
       }),
     });
     const log = start(rig, 'Fragile', { skipClarification: true });
-    await assert.rejects(runCouncilTurn(log, { kind: 'resume' }, rig.deps), (e: unknown) => e instanceof LanguageModelFailure && e.kind === 'blocked');
+    await assert.rejects(
+      runCouncilTurn(log, { kind: 'resume' }, rig.deps),
+      (e: unknown) => e instanceof LanguageModelFailure && e.kind === 'blocked',
+    );
     assert.equal(log.state, 'debating');
     const spokenBefore = sessionView(log.snapshot).messageTurns.filter(t => t.messageType === 'discussion').length;
     assert.equal(spokenBefore, 2, 'the two personas that answered are kept');
@@ -242,12 +298,19 @@ describe('a council turn', () => {
       responder: councilResponder({}, step => {
         if (step !== 'propose_clarifying_questions') return undefined;
         attempts += 1;
-        return attempts === 1 ? '```json\n{"needsClarification": tru' : { kind: 'value', value: { needsClarification: true, questions: [{ question: 'Q?' }] } };
+        return attempts === 1
+          ? '```json\n{"needsClarification": tru'
+          : { kind: 'value', value: { needsClarification: true, questions: [{ question: 'Q?' }] } };
       }),
     });
     const log = start(rig);
-    await assert.rejects(runCouncilTurn(log, { kind: 'resume' }, rig.deps), (e: unknown) =>
-      e instanceof LanguageModelFailure && e.kind === 'malformedReply' && /propose_clarifying_questions/.test(e.message));
+    await assert.rejects(
+      runCouncilTurn(log, { kind: 'resume' }, rig.deps),
+      (e: unknown) =>
+        e instanceof LanguageModelFailure &&
+        e.kind === 'malformedReply' &&
+        /propose_clarifying_questions/.test(e.message),
+    );
     assert.equal(attempts, 3, 'one try and two repairs');
     assert.equal(log.state, 'created');
     assert.ok(log.snapshot.context.selection, 'the selection made before the failure is kept');
@@ -271,7 +334,10 @@ describe('a council turn', () => {
 
   const cancellable = [
     ...['open_session', 'contribute_to_debate', 'write_answer'].map(step => ({ step, protocol: 'economy' as const })),
-    ...['select_personas', 'propose_clarifying_questions', 'moderate_cycle'].map(step => ({ step, protocol: 'thorough' as const })),
+    ...['select_personas', 'propose_clarifying_questions', 'moderate_cycle'].map(step => ({
+      step,
+      protocol: 'thorough' as const,
+    })),
   ];
   for (const { step, protocol } of cancellable) {
     it(`cancellation during ${step} (${protocol}) stops the turn and leaves a resumable session`, async () => {

@@ -20,7 +20,10 @@ describe('the compact per-cycle summary shown outside the folded steps', () => {
   it('says who holds which position, who changed, and what is still contested, without the arguments', () => {
     const text = cycleSummary(record, ['Redis or Postgres.'], false);
     assert.match(text, /\*\*Cycle 2:\*\* Changed position: Bob\. Still contested: Redis or Postgres\./);
-    assert.match(text, /- \*\*Alice:\*\* Use Redis\.\n- \*\*Bob:\*\* Use Postgres\. \*\*not a heading\*\* _\(changed position\)_/);
+    assert.match(
+      text,
+      /- \*\*Alice:\*\* Use Redis\.\n- \*\*Bob:\*\* Use Postgres\. \*\*not a heading\*\* _\(changed position\)_/,
+    );
     assert.doesNotMatch(text, /full argument/);
   });
 

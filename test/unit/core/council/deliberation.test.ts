@@ -17,7 +17,12 @@ import type { CouncilScriptOptions } from '../../../support/councilScript';
 async function deliberate(request: string, cycles: number, script: CouncilScriptOptions) {
   const rig = await councilRig({ script });
   const log = newCouncilSession(
-    { request, userId: 'agent', limits: { maxClarificationRounds: 3, debateCycleLimit: cycles, adminMaxDebateCycles: 10 }, skipClarification: true },
+    {
+      request,
+      userId: 'agent',
+      limits: { maxClarificationRounds: 3, debateCycleLimit: cycles, adminMaxDebateCycles: 10 },
+      skipClarification: true,
+    },
     rig.deps,
   );
   await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
@@ -27,8 +32,14 @@ async function deliberate(request: string, cycles: number, script: CouncilScript
 describe('council_deliberate (vscode-free part)', () => {
   describe('the request estimate', () => {
     it('thorough: selection, every persona every cycle, a moderator call per cycle and the answer', () => {
-      assert.deepEqual(requestEstimate({ named: 0, available: 8 }, 3, 0, 'thorough'), { fewest: 1 + 2 + 1 + 1, most: 1 + 4 * 3 + 3 + 1 });
-      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2, 0, 'thorough'), { fewest: 2 + 1 + 1, most: 2 * 2 + 2 + 1 });
+      assert.deepEqual(requestEstimate({ named: 0, available: 8 }, 3, 0, 'thorough'), {
+        fewest: 1 + 2 + 1 + 1,
+        most: 1 + 4 * 3 + 3 + 1,
+      });
+      assert.deepEqual(requestEstimate({ named: 2, available: 8 }, 2, 0, 'thorough'), {
+        fewest: 2 + 1 + 1,
+        most: 2 * 2 + 2 + 1,
+      });
     });
 
     it('economy: selection, every persona drafts, those still in disagreement answer each other, then the answer', () => {
@@ -54,8 +65,23 @@ describe('council_deliberate (vscode-free part)', () => {
         it(`${protocol}, budget ${budget ?? 'none'}: equals what a debate that never converges really costs`, async () => {
           const personas = await builtInPersonas();
           const plan = deliberationPlan({ question: 'Queue or cron?' }, personas, 3, 10, 0, { protocol, budget });
-          const rig = await councilRig({ script: { convergeAtCycle: 'never', personaIds: ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'] }, protocol, maxRequests: budget });
-          const log = newCouncilSession({ request: plan.request, userId: 'agent', limits: { debateCycleLimit: plan.cycles, adminMaxDebateCycles: 10 }, skipClarification: true }, rig.deps);
+          const rig = await councilRig({
+            script: {
+              convergeAtCycle: 'never',
+              personaIds: ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'],
+            },
+            protocol,
+            maxRequests: budget,
+          });
+          const log = newCouncilSession(
+            {
+              request: plan.request,
+              userId: 'agent',
+              limits: { debateCycleLimit: plan.cycles, adminMaxDebateCycles: 10 },
+              skipClarification: true,
+            },
+            rig.deps,
+          );
           await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
           assert.equal(log.state, 'completed');
           assert.equal(rig.usage.calls, plan.estimate.most, `${rig.usage.calls} calls, estimate ${plan.estimate.most}`);
@@ -69,12 +95,19 @@ describe('council_deliberate (vscode-free part)', () => {
     it('resolves persona ids, reports unknown ones and puts the context after the question', async () => {
       const personas = await builtInPersonas();
       const plan = deliberationPlan(
-        { question: ' JWT or sessions? ', context: 'One region, 10k users.', personas: ['security-expert', 'nobody', 'security-expert', 'software-architect'] },
+        {
+          question: ' JWT or sessions? ',
+          context: 'One region, 10k users.',
+          personas: ['security-expert', 'nobody', 'security-expert', 'software-architect'],
+        },
         personas,
         10,
         10,
       );
-      assert.deepEqual(plan.named.map(p => p.id), ['security-expert', 'software-architect']);
+      assert.deepEqual(
+        plan.named.map(p => p.id),
+        ['security-expert', 'software-architect'],
+      );
       assert.deepEqual(plan.unknownIds, ['nobody']);
       assert.equal(plan.request, 'JWT or sessions?\n\nContext:\nOne region, 10k users.');
       assert.equal(plan.estimate.most, 2 * 10 + 1);
@@ -97,7 +130,12 @@ describe('council_deliberate (vscode-free part)', () => {
   describe('the messages before a run', () => {
     it('says what runs and what it may cost', async () => {
       const personas = await builtInPersonas();
-      const plan = deliberationPlan({ question: 'JWT or sessions?', personas: ['security-expert', 'software-architect', 'ghost'], maxCycles: 2 }, personas, 10, 10);
+      const plan = deliberationPlan(
+        { question: 'JWT or sessions?', personas: ['security-expert', 'software-architect', 'ghost'], maxCycles: 2 },
+        personas,
+        10,
+        10,
+      );
       const { title, message } = confirmationMessage(plan, 'GPT-5 mini');
       assert.match(title, /Council/);
       assert.match(message, /Security Expert, Software Architect \(as requested\)/);
@@ -106,10 +144,28 @@ describe('council_deliberate (vscode-free part)', () => {
       assert.match(message, /Up to 2 debate cycles/);
       assert.match(confirmationMessage(plan, undefined).message, /Model: none is available/);
       assert.match(message, /- 3–5 model requests/, 'economy: 2 drafts, 2 more if they still disagree, 1 answer');
-      const thorough = deliberationPlan({ question: 'q', personas: ['security-expert', 'software-architect'], maxCycles: 2 }, personas, 10, 10, 0, { protocol: 'thorough' });
+      const thorough = deliberationPlan(
+        { question: 'q', personas: ['security-expert', 'software-architect'], maxCycles: 2 },
+        personas,
+        10,
+        10,
+        0,
+        { protocol: 'thorough' },
+      );
       assert.deepEqual(thorough.estimate, { fewest: 4, most: 7 }, 'thorough: plus one moderator request per cycle');
-      const capped = deliberationPlan({ question: 'q', personas: ['security-expert', 'software-architect'], maxCycles: 5 }, personas, 10, 10, 0, { budget: 6 });
-      assert.equal(capped.estimate.most, 5, 'the budget caps the plan: 2 drafts, 2 more, 1 answer (a third cycle would leave no answer)');
+      const capped = deliberationPlan(
+        { question: 'q', personas: ['security-expert', 'software-architect'], maxCycles: 5 },
+        personas,
+        10,
+        10,
+        0,
+        { budget: 6 },
+      );
+      assert.equal(
+        capped.estimate.most,
+        5,
+        'the budget caps the plan: 2 drafts, 2 more, 1 answer (a third cycle would leave no answer)',
+      );
       assert.match(message, /premium request/);
       assert.equal(invocationMessage({ question: 'JWT or sessions?' }), 'Consulting the council: JWT or sessions?');
     });
@@ -117,8 +173,15 @@ describe('council_deliberate (vscode-free part)', () => {
 
   describe('the result text', () => {
     it('has the answer, each conclusion, the disagreements, the assumptions, the requests used and the session', async () => {
-      const { rig, log } = await deliberate('with Security Expert, Software Architect: JWT or sessions?', 2, { convergeAtCycle: 'never' });
-      const text = deliberationResultText({ snapshot: log.snapshot, requests: rig.usage.calls, estimate: { fewest: 4, most: 7 }, unknownIds: ['ghost'] });
+      const { rig, log } = await deliberate('with Security Expert, Software Architect: JWT or sessions?', 2, {
+        convergeAtCycle: 'never',
+      });
+      const text = deliberationResultText({
+        snapshot: log.snapshot,
+        requests: rig.usage.calls,
+        estimate: { fewest: 4, most: 7 },
+        unknownIds: ['ghost'],
+      });
       assert.match(text, /## The council's answer/);
       assert.match(text, /### Where each persona landed/);
       assert.match(text, /### Still contested when the debate stopped/);
@@ -140,9 +203,16 @@ describe('council_deliberate (vscode-free part)', () => {
           throw new CancelledError();
         },
       });
-      const log = newCouncilSession({ request: 'q', userId: 'agent', limits: { debateCycleLimit: 2 }, skipClarification: true }, rig.deps);
+      const log = newCouncilSession(
+        { request: 'q', userId: 'agent', limits: { debateCycleLimit: 2 }, skipClarification: true },
+        rig.deps,
+      );
       await assert.rejects(runCouncilTurn(log, { kind: 'resume' }, rig.deps));
-      const text = deliberationResultText({ snapshot: log.snapshot, requests: rig.usage.calls, stopped: 'It was cancelled. The session is saved.' });
+      const text = deliberationResultText({
+        snapshot: log.snapshot,
+        requests: rig.usage.calls,
+        stopped: 'It was cancelled. The session is saved.',
+      });
       assert.match(text, /The council did not finish\. It was cancelled/);
       assert.match(text, /No debate cycle was completed/);
       assert.doesNotMatch(text, /The council's answer/);

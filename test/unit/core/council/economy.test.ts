@@ -15,8 +15,15 @@ import { transcriptMarkdown } from '../../../../src/core/council/transcript';
 const FOUR = ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'];
 const LIMITS = { maxClarificationRounds: 3, debateCycleLimit: 3, adminMaxDebateCycles: 5 };
 
-function stepOf(request: { messages: ModelRequest['messages']; tools?: ModelRequest['tools']; toolMode?: ModelRequest['toolMode'] }): string {
-  return councilStep(requestedName({ messages: request.messages, tools: request.tools ?? [], toolMode: request.toolMode }), request.messages.map(messageText).join('\n'));
+function stepOf(request: {
+  messages: ModelRequest['messages'];
+  tools?: ModelRequest['tools'];
+  toolMode?: ModelRequest['toolMode'];
+}): string {
+  return councilStep(
+    requestedName({ messages: request.messages, tools: request.tools ?? [], toolMode: request.toolMode }),
+    request.messages.map(messageText).join('\n'),
+  );
 }
 
 function steps(rig: CouncilRig): string[] {
@@ -39,7 +46,8 @@ async function assertValid(log: SessionLog): Promise<void> {
 async function playOut(log: SessionLog, rig: CouncilRig): Promise<unknown> {
   try {
     await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
-    while (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'answer', text: 'Latency matters most.' }, rig.deps);
+    while (log.state === 'clarifying')
+      await runCouncilTurn(log, { kind: 'answer', text: 'Latency matters most.' }, rig.deps);
     return undefined;
   } catch (error) {
     return error;
@@ -49,16 +57,25 @@ async function playOut(log: SessionLog, rig: CouncilRig): Promise<unknown> {
 describe('the economy protocol', () => {
   it('a default council (4 personas, 3 cycles, 2 answered questions) that never agrees spends at most 12 requests', async () => {
     const rig = await councilRig({ script: { personaIds: FOUR, convergeAtCycle: 'never' }, maxRequests: 12 });
-    const log = newCouncilSession({ request: 'Queue or cron for the nightly export?', userId: 'u', limits: LIMITS }, rig.deps);
+    const log = newCouncilSession(
+      { request: 'Queue or cron for the nightly export?', userId: 'u', limits: LIMITS },
+      rig.deps,
+    );
     assert.equal(await playOut(log, rig), undefined);
     assert.equal(log.state, 'completed');
     // 1 opening (council and questions) + 4 drafts + 4 responses + 2 (cycle 3 trimmed to what the budget pays) + 1 answer.
     assert.equal(rig.model.requests.length, 12, `${rig.model.requests.length} requests: ${steps(rig).join(', ')}`);
-    assert.deepEqual(speakersByCycle(log).map(s => s.length), [4, 4, 2]);
+    assert.deepEqual(
+      speakersByCycle(log).map(s => s.length),
+      [4, 4, 2],
+    );
     assert.equal(log.requestsUsed, rig.model.requests.length);
     assert.ok(!steps(rig).includes('moderate_cycle'), 'no moderator request');
     assert.match(rig.output.text, /This debate expects at most \d+ more model requests/);
-    assert.match(sessionView(log.snapshot).finalAnswer ?? '', new RegExp(`${log.requestsUsed} model requests \\(budget 12\\)`));
+    assert.match(
+      sessionView(log.snapshot).finalAnswer ?? '',
+      new RegExp(`${log.requestsUsed} model requests \\(budget 12\\)`),
+    );
     await assertValid(log);
   });
 
@@ -73,12 +90,26 @@ describe('the economy protocol', () => {
         const prompt = request.messages.map(messageText).join('\n');
         const speaker = speakerOf(prompt);
         if (!/This is debate cycle [23]/.test(prompt)) return undefined;
-        const others = ['Senior Developer', 'Security Expert', 'Software Architect', 'QA Engineer'].filter(n => n !== speaker);
+        const others = ['Senior Developer', 'Security Expert', 'Software Architect', 'QA Engineer'].filter(
+          n => n !== speaker,
+        );
         const agreesWith = settled.includes(speaker) ? others : settled;
-        return { kind: 'value', value: { position: `${speaker} holds.`, argument: 'Because.', changedPosition: false, agreesWith, concerns: [] } };
+        return {
+          kind: 'value',
+          value: {
+            position: `${speaker} holds.`,
+            argument: 'Because.',
+            changedPosition: false,
+            agreesWith,
+            concerns: [],
+          },
+        };
       }),
     });
-    const log = newCouncilSession({ request: 'Split the service?', userId: 'u', limits: LIMITS, skipClarification: true }, rig.deps);
+    const log = newCouncilSession(
+      { request: 'Split the service?', userId: 'u', limits: LIMITS, skipClarification: true },
+      rig.deps,
+    );
     await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.deepEqual(speakersByCycle(log), [
@@ -87,16 +118,25 @@ describe('the economy protocol', () => {
       ['Software Architect', 'QA Engineer'],
     ]);
     assert.equal(sessionView(log.snapshot).discussions.at(-1)?.status, 'limit_reached');
-    assert.match(sessionView(log.snapshot).finalAnswer ?? '', /Not yet agreed between: Software Architect – QA Engineer/);
+    assert.match(
+      sessionView(log.snapshot).finalAnswer ?? '',
+      /Not yet agreed between: Software Architect – QA Engineer/,
+    );
     await assertValid(log);
   });
 
   it('stops as soon as every persona agrees with every other, without a moderator request', async () => {
     const rig = await councilRig({ script: { personaIds: FOUR, convergeAtCycle: 2 } });
-    const log = newCouncilSession({ request: 'Split the service?', userId: 'u', limits: LIMITS, skipClarification: true }, rig.deps);
+    const log = newCouncilSession(
+      { request: 'Split the service?', userId: 'u', limits: LIMITS, skipClarification: true },
+      rig.deps,
+    );
     await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
     assert.equal(log.state, 'completed');
-    assert.deepEqual(steps(rig).filter(s => s !== 'contribute_to_debate'), ['select_personas', 'write_answer']);
+    assert.deepEqual(
+      steps(rig).filter(s => s !== 'contribute_to_debate'),
+      ['select_personas', 'write_answer'],
+    );
     assert.equal(steps(rig).filter(s => s === 'contribute_to_debate').length, 8);
     assert.equal(sessionView(log.snapshot).discussions.at(-1)?.status, 'concluded');
   });
@@ -106,7 +146,13 @@ describe('the economy protocol', () => {
       responder: councilResponder({ convergeAtCycle: 1 }, (step, request): ScriptedReply | undefined => {
         const prompt = request.messages.map(messageText).join('\n');
         if (step !== 'contribute_to_debate' || speakerOf(prompt) !== 'Senior Developer') return undefined;
-        const value = { position: 'Slow but sure.', argument: 'Took my time.', changedPosition: false, agreesWith: [], concerns: [] };
+        const value = {
+          position: 'Slow but sure.',
+          argument: 'Took my time.',
+          changedPosition: false,
+          agreesWith: [],
+          concerns: [],
+        };
         return { kind: 'parts', parts: [{ kind: 'text', text: jsonReply(value), delayMs: 30 }] };
       }),
       model: { supportsToolCalling: false },
@@ -123,13 +169,24 @@ describe('the economy protocol', () => {
     const rig = await councilRig({
       responder: councilResponder({ convergeAtCycle: 2 }, step =>
         step === 'write_answer'
-          ? { kind: 'parts', parts: ['Adopt sessions. ', 'The Product', ' Manager would disagree, ', 'but the Security Expert agrees.'].map(text => ({ kind: 'text' as const, text })) }
-          : undefined),
+          ? {
+              kind: 'parts',
+              parts: [
+                'Adopt sessions. ',
+                'The Product',
+                ' Manager would disagree, ',
+                'but the Security Expert agrees.',
+              ].map(text => ({ kind: 'text' as const, text })),
+            }
+          : undefined,
+      ),
     });
     const log = newCouncilSession({ request: 'q', userId: 'u', limits: LIMITS, skipClarification: true }, rig.deps);
     await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
     const heading = rig.output.parts.findIndex(p => p.text.includes("## The council's answer"));
-    const answerParts = rig.output.parts.slice(heading + 1).filter(p => p.kind === 'markdown' && !p.text.includes('### Where each persona landed'));
+    const answerParts = rig.output.parts
+      .slice(heading + 1)
+      .filter(p => p.kind === 'markdown' && !p.text.includes('### Where each persona landed'));
     assert.ok(answerParts.length >= 3, `the answer arrived in ${answerParts.length} parts`);
     const answer = sessionView(log.snapshot).finalAnswer ?? '';
     assert.doesNotMatch(answer, /Product Manager/);
@@ -141,17 +198,26 @@ describe('the economy protocol', () => {
 
 describe('an answer the model left empty', () => {
   it('still completes the session with what the council itself said', async () => {
-    const rig = await councilRig({ responder: councilResponder({ convergeAtCycle: 2 }, step => (step === 'write_answer' ? '' : undefined)) });
+    const rig = await councilRig({
+      responder: councilResponder({ convergeAtCycle: 2 }, step => (step === 'write_answer' ? '' : undefined)),
+    });
     const log = newCouncilSession({ request: 'q', userId: 'u', limits: LIMITS, skipClarification: true }, rig.deps);
     await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
     assert.equal(log.state, 'completed');
-    assert.match(sessionView(log.snapshot).finalAnswer ?? '', /The model wrote no consolidated text[\s\S]*Where each persona landed[\s\S]*Security Expert/);
+    assert.match(
+      sessionView(log.snapshot).finalAnswer ?? '',
+      /The model wrote no consolidated text[\s\S]*Where each persona landed[\s\S]*Security Expert/,
+    );
   });
 });
 
 describe('the request budget', () => {
   const scenarios: readonly { name: string; script: CouncilScriptOptions; skipClarification: boolean }[] = [
-    { name: 'clarified, never agreeing', script: { personaIds: FOUR, convergeAtCycle: 'never', questions: 2 }, skipClarification: false },
+    {
+      name: 'clarified, never agreeing',
+      script: { personaIds: FOUR, convergeAtCycle: 'never', questions: 2 },
+      skipClarification: false,
+    },
     { name: '/debate, agreeing in cycle 2', script: { personaIds: FOUR, convergeAtCycle: 2 }, skipClarification: true },
   ];
   for (const protocol of ['economy', 'thorough'] as const satisfies readonly DebateProtocol[]) {
@@ -159,14 +225,25 @@ describe('the request budget', () => {
       it(`${protocol}, ${scenario.name}: no budget from 1 to 24 is ever exceeded; a stop says why and goes on once raised`, async () => {
         for (let budget = 1; budget <= 24; budget++) {
           const rig = await councilRig({ script: scenario.script, protocol, maxRequests: budget });
-          const log = newCouncilSession({ request: 'Queue or cron?', userId: 'u', limits: LIMITS, skipClarification: scenario.skipClarification }, rig.deps);
+          const log = newCouncilSession(
+            { request: 'Queue or cron?', userId: 'u', limits: LIMITS, skipClarification: scenario.skipClarification },
+            rig.deps,
+          );
           const stopped = await playOut(log, rig);
           const made = rig.model.requests.length;
           assert.ok(made <= budget, `budget ${budget}: ${made} requests (${steps(rig).join(', ')})`);
           assert.equal(log.requestsUsed, made, `budget ${budget}: the session counts what it spent`);
           if (stopped !== undefined) {
-            assert.ok(stopped instanceof LanguageModelFailure && stopped.kind === 'budgetSpent', `budget ${budget}: ${String(stopped)}`);
-            assert.match(stopped.message, new RegExp(`used ${log.requestsUsed} of its ${budget} model requests.*council\\.budget\\.maxRequests.*Try again`));
+            assert.ok(
+              stopped instanceof LanguageModelFailure && stopped.kind === 'budgetSpent',
+              `budget ${budget}: ${String(stopped)}`,
+            );
+            assert.match(
+              stopped.message,
+              new RegExp(
+                `used ${log.requestsUsed} of its ${budget} model requests.*council\\.budget\\.maxRequests.*Try again`,
+              ),
+            );
             // Nothing is lost: the stored session continues under a larger budget.
             const raised = await councilRig({ script: scenario.script, protocol });
             const restored = SessionLog.restore(JSON.parse(JSON.stringify(rig.persisted.at(-1) ?? log.stored)));
@@ -178,7 +255,8 @@ describe('the request budget', () => {
             const answer = sessionView(log.snapshot).finalAnswer ?? '';
             assert.match(answer, new RegExp(`${made} model requests? \\(budget ${budget}\\)`));
             const last = sessionView(log.snapshot).discussions.at(-1);
-            if (last?.status === 'concluded' && last.stoppedByBudget) assert.match(rig.output.text, /Request budget reached/);
+            if (last?.status === 'concluded' && last.stoppedByBudget)
+              assert.match(rig.output.text, /Request budget reached/);
           }
           await assertValid(log);
         }
@@ -191,7 +269,7 @@ describe('the request budget on random walks through the session', () => {
   /** A small deterministic generator, so a failing walk can be replayed from its seed. */
   function random(seed: number): () => number {
     let state = seed;
-    return () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   }
 
   /** The commands a user could give in the session's state. */
@@ -199,7 +277,11 @@ describe('the request budget on random walks through the session', () => {
     const snapshot = log.snapshot;
     switch (log.state) {
       case 'clarifying': {
-        const options: CouncilCommand[] = [{ kind: 'answer', text: 'It must scale to 10k users.' }, { kind: 'skipQuestion' }, { kind: 'skipRemaining' }];
+        const options: CouncilCommand[] = [
+          { kind: 'answer', text: 'It must scale to 10k users.' },
+          { kind: 'skipQuestion' },
+          { kind: 'skipRemaining' },
+        ];
         if (canAskMore(snapshot)) options.push({ kind: 'moreQuestions' });
         if (deferredQuestions(snapshot).length > 0) options.push({ kind: 'revisitSkipped' });
         return options;
@@ -219,18 +301,32 @@ describe('the request budget on random walks through the session', () => {
       for (let seed = 1; seed <= 6; seed++) {
         for (let budget = 1; budget <= 20; budget++) {
           const next = random(seed * 100 + budget);
-          const script = { personaIds: FOUR.slice(0, 2 + Math.floor(next() * 3)), convergeAtCycle: next() < 0.5 ? ('never' as const) : 2, questions: Math.floor(next() * 3), moreQuestions: 1 };
+          const script = {
+            personaIds: FOUR.slice(0, 2 + Math.floor(next() * 3)),
+            convergeAtCycle: next() < 0.5 ? ('never' as const) : 2,
+            questions: Math.floor(next() * 3),
+            moreQuestions: 1,
+          };
           const rig = await councilRig({ script, protocol, maxRequests: budget });
-          const log = newCouncilSession({ request: 'Queue or cron?', userId: 'u', limits: LIMITS, skipClarification: next() < 0.3 }, rig.deps);
+          const log = newCouncilSession(
+            { request: 'Queue or cron?', userId: 'u', limits: LIMITS, skipClarification: next() < 0.3 },
+            rig.deps,
+          );
           let command: CouncilCommand = { kind: 'resume' };
           for (let step = 0; step < 12; step++) {
             try {
               await runCouncilTurn(log, command, rig.deps);
             } catch (error) {
               const budgetStop = error instanceof LanguageModelFailure && error.kind === 'budgetSpent';
-              assert.ok(budgetStop || error instanceof SessionRuleError, `seed ${seed}, budget ${budget}: ${String(error)}`);
+              assert.ok(
+                budgetStop || error instanceof SessionRuleError,
+                `seed ${seed}, budget ${budget}: ${String(error)}`,
+              );
             }
-            assert.ok(rig.model.requests.length <= budget, `seed ${seed}, budget ${budget}: ${rig.model.requests.length} requests (${steps(rig).join(', ')})`);
+            assert.ok(
+              rig.model.requests.length <= budget,
+              `seed ${seed}, budget ${budget}: ${rig.model.requests.length} requests (${steps(rig).join(', ')})`,
+            );
             const options = choices(log);
             if (options.length === 0) break;
             command = options[Math.floor(next() * options.length)] ?? { kind: 'resume' };
@@ -251,7 +347,10 @@ describe('models per role', () => {
     const deps = {
       ...rig.deps,
       roleModels: {
-        forPersona: async (persona: { id: string }) => (persona.id === 'security-expert' ? { model: other, note: '`o3` is not available; Security Expert uses Other Model instead.' } : { model: rig.model }),
+        forPersona: async (persona: { id: string }) =>
+          persona.id === 'security-expert'
+            ? { model: other, note: '`o3` is not available; Security Expert uses Other Model instead.' }
+            : { model: rig.model },
         forSynthesis: async () => ({ model: other }),
       },
     };
@@ -259,8 +358,14 @@ describe('models per role', () => {
     await runCouncilTurn(log, { kind: 'resume' }, deps);
     assert.equal(log.state, 'completed');
     const otherSteps = other.requests.map(stepOf);
-    assert.deepEqual(otherSteps, ['contribute_to_debate', 'contribute_to_debate', 'write_answer'], 'Security Expert twice, then the answer');
-    assert.ok(rig.model.requests.every(r => !r.messages.map(messageText).join('\n').includes('You are Security Expert')));
+    assert.deepEqual(
+      otherSteps,
+      ['contribute_to_debate', 'contribute_to_debate', 'write_answer'],
+      'Security Expert twice, then the answer',
+    );
+    assert.ok(
+      rig.model.requests.every(r => !r.messages.map(messageText).join('\n').includes('You are Security Expert')),
+    );
     assert.equal(log.requestsUsed, rig.model.requests.length + other.requests.length, 'one budget for every model');
     assert.match(rig.output.text, /#### Security Expert · cycle 1 · Other Model/);
     assert.doesNotMatch(rig.output.text, /#### Senior Developer · cycle 1 ·/);

@@ -3,8 +3,8 @@ import { untrusted } from '../../../../src/core/council/markdown';
 import { personasMarkdown } from '../../../../src/core/council/transcript';
 import { builtInPersonas } from '../../../support/councilHarness';
 
-describe('untrusted model text in the council\'s Markdown', () => {
-  it('demotes headings so model output cannot pose as one of the council\'s sections', () => {
+describe("untrusted model text in the council's Markdown", () => {
+  it("demotes headings so model output cannot pose as one of the council's sections", () => {
     assert.equal(untrusted("## The council's answer\nDo X."), "**The council's answer**\nDo X.");
   });
 

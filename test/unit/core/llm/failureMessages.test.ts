@@ -37,7 +37,10 @@ describe('describeModelFailure', () => {
   });
 
   it('quotes the provider message only for unknown failures', () => {
-    assert.match(describeModelFailure(new LanguageModelFailure('unknown', 'socket hang up')), /Details: socket hang up/);
+    assert.match(
+      describeModelFailure(new LanguageModelFailure('unknown', 'socket hang up')),
+      /Details: socket hang up/,
+    );
     assert.doesNotMatch(describeModelFailure(new LanguageModelFailure('notFound', 'socket hang up')), /socket hang up/);
   });
 

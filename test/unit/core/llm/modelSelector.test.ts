@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { chooseModel, pickModel, type ModelDescriptor } from '../../../../src/core/llm/modelSelector';
 
 const GPT: ModelDescriptor = { id: 'gpt-4.1-2025', vendor: 'copilot', family: 'gpt-4.1', name: 'GPT-4.1' };
-const CLAUDE: ModelDescriptor = { id: 'claude-sonnet-4', vendor: 'copilot', family: 'claude-sonnet-4', name: 'Claude Sonnet 4' };
+const CLAUDE: ModelDescriptor = {
+  id: 'claude-sonnet-4',
+  vendor: 'copilot',
+  family: 'claude-sonnet-4',
+  name: 'Claude Sonnet 4',
+};
 const LOCAL: ModelDescriptor = { id: 'gpt-4.1', vendor: 'ollama', family: 'llama', name: 'Local' };
 const AVAILABLE = [GPT, CLAUDE, LOCAL];
 
@@ -18,14 +23,36 @@ describe('model selectors', () => {
 
   it('choose the first available wish, and say which were not available and what is used instead', () => {
     assert.deepEqual(chooseModel([], AVAILABLE, GPT, 'Security Expert'), { model: GPT });
-    assert.deepEqual(chooseModel([{ selector: 'claude-sonnet-4', source: "Security Expert's `model:`" }], AVAILABLE, GPT, 'Security Expert'), { model: CLAUDE });
     assert.deepEqual(
-      chooseModel([{ selector: 'o3', source: "Security Expert's `model:`" }, { selector: 'claude-sonnet-4', source: '`council.models.personas`' }], AVAILABLE, GPT, 'Security Expert'),
-      { model: CLAUDE, note: "`o3` (Security Expert's `model:`) is not available; Security Expert uses Claude Sonnet 4 instead." },
+      chooseModel(
+        [{ selector: 'claude-sonnet-4', source: "Security Expert's `model:`" }],
+        AVAILABLE,
+        GPT,
+        'Security Expert',
+      ),
+      { model: CLAUDE },
     );
-    assert.deepEqual(chooseModel([{ selector: 'o3', source: '`council.models.synthesis`' }], [], GPT, 'The consolidated answer'), {
-      model: GPT,
-      note: "`o3` (`council.models.synthesis`) is not available; The consolidated answer uses GPT-4.1, the chat's model.",
-    });
+    assert.deepEqual(
+      chooseModel(
+        [
+          { selector: 'o3', source: "Security Expert's `model:`" },
+          { selector: 'claude-sonnet-4', source: '`council.models.personas`' },
+        ],
+        AVAILABLE,
+        GPT,
+        'Security Expert',
+      ),
+      {
+        model: CLAUDE,
+        note: "`o3` (Security Expert's `model:`) is not available; Security Expert uses Claude Sonnet 4 instead.",
+      },
+    );
+    assert.deepEqual(
+      chooseModel([{ selector: 'o3', source: '`council.models.synthesis`' }], [], GPT, 'The consolidated answer'),
+      {
+        model: GPT,
+        note: "`o3` (`council.models.synthesis`) is not available; The consolidated answer uses GPT-4.1, the chat's model.",
+      },
+    );
   });
 });

@@ -22,9 +22,17 @@ for (const supportsToolCalling of [true, false]) {
   describe(`ScriptedModel replyByTool (tool calling: ${supportsToolCalling})`, () => {
     it('routes each structured request by its schema name and plays sequences in order', async () => {
       const model = new ScriptedModel(routes(), { supportsToolCalling });
-      const pick = await requestStructured(model, { schema: Pick, name: 'select_personas', description: 'd', messages }, neverCancelled);
+      const pick = await requestStructured(
+        model,
+        { schema: Pick, name: 'select_personas', description: 'd', messages },
+        neverCancelled,
+      );
       assert.deepEqual(pick, { personas: ['architect'] });
-      const verdict = await requestStructured(model, { schema: Verdict, name: 'cycle_verdict', description: 'd', messages }, neverCancelled);
+      const verdict = await requestStructured(
+        model,
+        { schema: Verdict, name: 'cycle_verdict', description: 'd', messages },
+        neverCancelled,
+      );
       assert.deepEqual(verdict, { converged: true });
       assert.equal(model.callCount, 3, 'the first verdict needed one repair');
       assert.equal(model.requests[0]?.toolMode, supportsToolCalling ? 'required' : undefined);

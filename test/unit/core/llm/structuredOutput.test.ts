@@ -27,7 +27,11 @@ const good = { converged: true, score: 4, notes: ['ok'] };
 const prompt: readonly ChatMessage[] = [{ role: 'user', content: 'Judge the debate.' }];
 
 function ask(model: ScriptedModel, extra: { maxRepairs?: number; usage?: UsageTally } = {}) {
-  return requestStructured(model, { schema: Verdict, name: 'cycle_verdict', description: 'The verdict.', messages: prompt, ...extra }, neverCancelled);
+  return requestStructured(
+    model,
+    { schema: Verdict, name: 'cycle_verdict', description: 'The verdict.', messages: prompt, ...extra },
+    neverCancelled,
+  );
 }
 
 function sequence(...replies: ScriptedReply[]): Responder {
@@ -43,7 +47,9 @@ function lastUserText(model: ScriptedModel): string {
   assert.ok(last);
   return typeof last.content === 'string'
     ? last.content
-    : last.content.map((p: MessagePart) => (p.kind === 'toolResult' ? p.content : p.kind === 'text' ? p.text : '')).join('');
+    : last.content
+        .map((p: MessagePart) => (p.kind === 'toolResult' ? p.content : p.kind === 'text' ? p.text : ''))
+        .join('');
 }
 
 async function rejectsWith(promise: Promise<unknown>, check: (error: unknown) => boolean): Promise<unknown> {
@@ -65,7 +71,10 @@ describe('requestStructured', () => {
       assert.equal(request.toolMode, 'required');
       assert.equal(request.tools.length, 1);
       assert.equal(request.tools[0]?.name, 'cycle_verdict');
-      const schema = request.tools[0]?.inputSchema as { properties: Record<string, { description?: string }>; required: string[] };
+      const schema = request.tools[0]?.inputSchema as {
+        properties: Record<string, { description?: string }>;
+        required: string[];
+      };
       assert.deepEqual(schema.required.sort(), ['converged', 'notes', 'score']);
       assert.equal(schema.properties['converged']?.description, 'Whether the panel agrees');
       assert.deepEqual(request.messages, prompt, 'no fenced-JSON instruction on the tool path');
@@ -83,7 +92,9 @@ describe('requestStructured', () => {
     });
 
     it('repairs a schema mismatch by answering the tool call with the issues', async () => {
-      const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', { ...good, score: 9 }), toolCallReply('cycle_verdict', good)));
+      const model = new ScriptedModel(
+        sequence(toolCallReply('cycle_verdict', { ...good, score: 9 }), toolCallReply('cycle_verdict', good)),
+      );
       assert.deepEqual(await ask(model), good);
       assert.equal(model.callCount, 2);
       const [assistant, user] = model.lastRequest.messages.slice(-2);
@@ -171,8 +182,13 @@ describe('requestStructured', () => {
   });
 
   it('normalizes a reply before validating it, so a fixable reply needs no repair, and reports what it changed', async () => {
-    const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', { converged: true, score: 4, notes: ['ok', 'ok'] })));
-    const Unique = Verdict.refine(v => new Set(v.notes).size === v.notes.length, { message: 'notes repeat', path: ['notes'] });
+    const model = new ScriptedModel(
+      sequence(toolCallReply('cycle_verdict', { converged: true, score: 4, notes: ['ok', 'ok'] })),
+    );
+    const Unique = Verdict.refine(v => new Set(v.notes).size === v.notes.length, {
+      message: 'notes repeat',
+      path: ['notes'],
+    });
     const changes: string[] = [];
     const reply = await requestStructured(
       model,
@@ -198,7 +214,15 @@ describe('requestStructured', () => {
     const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', good)));
     const reply = await requestStructured(
       model,
-      { schema: Verdict, name: 'cycle_verdict', description: 'The verdict.', messages: prompt, normalize: () => { throw new Error('bug'); } },
+      {
+        schema: Verdict,
+        name: 'cycle_verdict',
+        description: 'The verdict.',
+        messages: prompt,
+        normalize: () => {
+          throw new Error('bug');
+        },
+      },
       neverCancelled,
     );
     assert.deepEqual(reply, good);
@@ -209,18 +233,28 @@ describe('requestStructured', () => {
     const error = await rejectsWith(ask(model), e => e instanceof LanguageModelFailure);
     assert.ok(error instanceof LanguageModelFailure);
     assert.equal(error.kind, 'malformedReply');
-    assert.match(error.message, /^cycle_verdict: the model's reply did not match the expected format after 3 attempts: score: /);
+    assert.match(
+      error.message,
+      /^cycle_verdict: the model's reply did not match the expected format after 3 attempts: score: /,
+    );
     assert.equal(model.callCount, 3);
   });
 
   it('honours a custom maxRepairs of 0', async () => {
     const model = textModel('nope');
-    await rejectsWith(ask(model, { maxRepairs: 0 }), e => e instanceof LanguageModelFailure && /after 1 attempts/.test(e.message));
+    await rejectsWith(
+      ask(model, { maxRepairs: 0 }),
+      e => e instanceof LanguageModelFailure && /after 1 attempts/.test(e.message),
+    );
     assert.equal(model.callCount, 1);
   });
 
   it('propagates a model that throws mid-stream as a LanguageModelFailure without repairing', async () => {
-    const model = textModel({ kind: 'error', error: new Error('connection reset'), after: [{ kind: 'text', text: '```json\n{' }] });
+    const model = textModel({
+      kind: 'error',
+      error: new Error('connection reset'),
+      after: [{ kind: 'text', text: '```json\n{' }],
+    });
     const error = await rejectsWith(ask(model), e => e instanceof LanguageModelFailure);
     assert.ok(error instanceof LanguageModelFailure);
     assert.equal(error.kind, 'unknown');
@@ -257,7 +291,13 @@ describe('requestStructured', () => {
 
   it('throws CancelledError when cancelled mid-stream even if the reply would have needed a repair', async () => {
     const cancellation = cancellationSource();
-    const model = textModel({ kind: 'parts', parts: [{ kind: 'text', text: 'not json' }, { kind: 'text', text: '...', delayMs: 50 }] });
+    const model = textModel({
+      kind: 'parts',
+      parts: [
+        { kind: 'text', text: 'not json' },
+        { kind: 'text', text: '...', delayMs: 50 },
+      ],
+    });
     const request = { schema: Verdict, name: 'cycle_verdict', description: 'd', messages: prompt };
     const pending = requestStructured(model, request, cancellation.token);
     setTimeout(() => cancellation.cancel(), 5);

@@ -7,7 +7,13 @@ describe('streamText', () => {
   const messages = [{ role: 'user' as const, content: 'Say hello.' }];
 
   it('returns the whole streamed text and reports each chunk as it arrives', async () => {
-    const model = new ScriptedModel(() => ({ kind: 'parts', parts: [{ kind: 'text', text: 'Hel' }, { kind: 'text', text: 'lo' }] }));
+    const model = new ScriptedModel(() => ({
+      kind: 'parts',
+      parts: [
+        { kind: 'text', text: 'Hel' },
+        { kind: 'text', text: 'lo' },
+      ],
+    }));
     const chunks: string[] = [];
     const usage = new UsageTally();
     assert.equal(await streamText(model, messages, neverCancelled, usage, chunk => chunks.push(chunk)), 'Hello');
@@ -20,8 +26,15 @@ describe('streamText', () => {
 
   it('maps a mid-stream failure to LanguageModelFailure and still records the call', async () => {
     const usage = new UsageTally();
-    const model = new ScriptedModel(() => ({ kind: 'error', error: new TypeError('boom'), after: [{ kind: 'text', text: 'par' }] }));
-    await assert.rejects(streamText(model, messages, neverCancelled, usage), (e: unknown) => e instanceof LanguageModelFailure && e.kind === 'unknown');
+    const model = new ScriptedModel(() => ({
+      kind: 'error',
+      error: new TypeError('boom'),
+      after: [{ kind: 'text', text: 'par' }],
+    }));
+    await assert.rejects(
+      streamText(model, messages, neverCancelled, usage),
+      (e: unknown) => e instanceof LanguageModelFailure && e.kind === 'unknown',
+    );
     assert.equal(usage.calls, 1);
     assert.equal(usage.outputChars, 3);
   });

@@ -11,7 +11,10 @@ describe('built-in personas (personas/*.md)', () => {
   });
 
   it('all parse without problems', () => {
-    assert.deepEqual(registry.problems.map(p => p.message), []);
+    assert.deepEqual(
+      registry.problems.map(p => p.message),
+      [],
+    );
     assert.ok(registry.personas.length >= 6, `only ${registry.personas.length} personas`);
   });
 
@@ -58,7 +61,10 @@ describe('built-in personas (personas/*.md)', () => {
 
   it('together cover every request classification and both cognitive modes', () => {
     const covered = new Set(registry.personas.flatMap(p => p.relevantTo));
-    assert.deepEqual(REQUEST_CLASSIFICATIONS.filter(c => !covered.has(c)), []);
+    assert.deepEqual(
+      REQUEST_CLASSIFICATIONS.filter(c => !covered.has(c)),
+      [],
+    );
     assert.deepEqual(new Set(registry.personas.map(p => p.cognitiveMode)), new Set(['divergent', 'convergent']));
   });
 
@@ -69,7 +75,11 @@ describe('built-in personas (personas/*.md)', () => {
       assert.match(persona.instructions, /## How you argue/, persona.id);
       assert.match(persona.instructions, /## Push back when/, persona.id);
       assert.match(persona.instructions, /## Concede when/, persona.id);
-      assert.match(persona.instructions, new RegExp(`You are the ${persona.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), persona.id);
+      assert.match(
+        persona.instructions,
+        new RegExp(`You are the ${persona.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+        persona.id,
+      );
     }
   });
 });

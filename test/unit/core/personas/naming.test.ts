@@ -14,9 +14,15 @@ describe('explicitPersonaNames', () => {
 
   describe('recognises explicit naming', () => {
     const cases: ReadonlyArray<readonly [string, readonly string[]]> = [
-      ['ask the security expert and the architect whether we should store refresh tokens', ['security-expert', 'software-architect']],
+      [
+        'ask the security expert and the architect whether we should store refresh tokens',
+        ['security-expert', 'software-architect'],
+      ],
       ['ask the architect - is a queue overkill here?', ['software-architect']],
-      ['@council ask the security expert and the architect about session storage', ['security-expert', 'software-architect']],
+      [
+        '@council ask the security expert and the architect about session storage',
+        ['security-expert', 'software-architect'],
+      ],
       ['with Security Expert, Architect: how should we store API keys?', ['security-expert', 'software-architect']],
       ['Using the PM & the QA engineer: is this feature ready to ship?', ['product-manager', 'qa-engineer']],
       ['Ask the architect: monolith or services?', ['software-architect']],
@@ -65,7 +71,10 @@ describe('explicitPersonaNames', () => {
 
   it('reports header names that match no persona once another name in the header does', () => {
     const named = explicitPersonaNames('with the security expert and a lawyer: can we log IP addresses?', personas);
-    assert.deepEqual(named.personas.map(p => p.id), ['security-expert']);
+    assert.deepEqual(
+      named.personas.map(p => p.id),
+      ['security-expert'],
+    );
     assert.deepEqual(named.unknownNames, ['lawyer']);
   });
 
@@ -89,7 +98,9 @@ describe('explicitPersonaNames', () => {
       path: '.council/personas/dba.md',
     };
     assert.deepEqual(
-      explicitPersonaNames('ask the DBA and the architect if this migration locks', [...personas, dba]).personas.map(p => p.id),
+      explicitPersonaNames('ask the DBA and the architect if this migration locks', [...personas, dba]).personas.map(
+        p => p.id,
+      ),
       ['database-administrator', 'software-architect'],
     );
   });

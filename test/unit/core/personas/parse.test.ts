@@ -16,9 +16,14 @@ const VALID_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /** A persona file with some front-matter lines replaced (undefined removes the field). */
-function personaFile(overrides: Readonly<Record<string, string | undefined>> = {}, body = 'Check locking on every migration.'): string {
+function personaFile(
+  overrides: Readonly<Record<string, string | undefined>> = {},
+  body = 'Check locking on every migration.',
+): string {
   const fields = { ...VALID_FIELDS, ...overrides };
-  const yaml = Object.values(fields).filter((line): line is string => line !== undefined).join('\n');
+  const yaml = Object.values(fields)
+    .filter((line): line is string => line !== undefined)
+    .join('\n');
   return `---\n${yaml}\n---\n${body}\n`;
 }
 
@@ -27,7 +32,10 @@ function errorOf(text: string): PersonaFileError {
   assert.equal(result.ok, false, 'expected the file to be rejected');
   if (result.ok) throw new Error('unreachable');
   assert.equal(result.error.path, PATH);
-  assert.ok(result.error.message.startsWith(`${PATH}: `), `message should start with the path: ${result.error.message}`);
+  assert.ok(
+    result.error.message.startsWith(`${PATH}: `),
+    `message should start with the path: ${result.error.message}`,
+  );
   return result.error;
 }
 
@@ -111,7 +119,10 @@ describe('parsePersonaFile', () => {
     assert.equal(error.field, 'relevantTo');
     const typo = errorOf(personaFile({ extra: 'relevant_to: [data]' }));
     assert.equal(typo.field, 'relevant_to');
-    assert.match(typo.message, /unknown field \(known fields: id, name, role, expertise, relevantTo, tone, cognitiveMode, aliases, model\)/);
+    assert.match(
+      typo.message,
+      /unknown field \(known fields: id, name, role, expertise, relevantTo, tone, cognitiveMode, aliases, model\)/,
+    );
   });
 
   it('reports missing front matter', () => {

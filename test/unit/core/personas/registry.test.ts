@@ -15,13 +15,20 @@ function persona(id: string, name = id, aliases: readonly string[] = []): string
 
 describe('loadPersonas', () => {
   it('lets a workspace file override a built-in by id, adds new ids and reports a malformed file', async () => {
-    const registry = await loadPersonas({ builtIn: nodePersonaSource(), workspace: nodePersonaSource(WORKSPACE_FIXTURES) });
+    const registry = await loadPersonas({
+      builtIn: nodePersonaSource(),
+      workspace: nodePersonaSource(WORKSPACE_FIXTURES),
+    });
 
     const security = registry.personas.find(p => p.id === 'security-expert');
     assert.equal(security?.origin, 'workspace');
     assert.equal(security?.path, 'test/fixtures/personas/workspace/security-expert.md');
     assert.match(security?.instructions ?? '', /SEC-7/);
-    assert.equal(registry.personas.filter(p => p.id === 'security-expert').length, 1, 'the built-in is replaced, not kept');
+    assert.equal(
+      registry.personas.filter(p => p.id === 'security-expert').length,
+      1,
+      'the built-in is replaced, not kept',
+    );
 
     const dba = registry.personas.find(p => p.id === 'database-administrator');
     assert.equal(dba?.origin, 'workspace');
@@ -31,10 +38,15 @@ describe('loadPersonas', () => {
     assert.equal(architect?.origin, 'builtIn');
     assert.equal(architect?.path, 'personas/software-architect.md');
 
-    assert.equal(registry.personas.some(p => p.id === 'broken-persona'), false);
+    assert.equal(
+      registry.personas.some(p => p.id === 'broken-persona'),
+      false,
+    );
     assert.deepEqual(
       registry.problems.map(p => p.message),
-      ['test/fixtures/personas/workspace/broken.md: field "cognitiveMode": expected "divergent" or "convergent", got "sideways"'],
+      [
+        'test/fixtures/personas/workspace/broken.md: field "cognitiveMode": expected "divergent" or "convergent", got "sideways"',
+      ],
     );
     assert.equal(registry.problems[0]?.kind, 'invalidFile');
     assert.equal(registry.problems[0]?.origin, 'workspace');
@@ -42,18 +54,32 @@ describe('loadPersonas', () => {
 
   it('keeps the override at the built-in position so the catalog order stays stable', async () => {
     const registry = await loadPersonas({
-      builtIn: memoryPersonaSource({ 'personas/a.md': persona('a'), 'personas/b.md': persona('b'), 'personas/c.md': persona('c') }),
+      builtIn: memoryPersonaSource({
+        'personas/a.md': persona('a'),
+        'personas/b.md': persona('b'),
+        'personas/c.md': persona('c'),
+      }),
       workspace: memoryPersonaSource({ 'ws/new.md': persona('new'), 'ws/b.md': persona('b', 'Better B') }),
     });
-    assert.deepEqual(registry.personas.map(p => `${p.id}:${p.origin}`), ['a:builtIn', 'b:workspace', 'c:builtIn', 'new:workspace']);
+    assert.deepEqual(
+      registry.personas.map(p => `${p.id}:${p.origin}`),
+      ['a:builtIn', 'b:workspace', 'c:builtIn', 'new:workspace'],
+    );
     assert.equal(registry.personas[1]?.name, 'Better B');
   });
 
   it('reports a malformed built-in and still loads the other built-ins', async () => {
     const registry = await loadPersonas({
-      builtIn: memoryPersonaSource({ 'personas/a.md': persona('a'), 'personas/bad.md': 'no front matter', 'personas/c.md': persona('c') }),
+      builtIn: memoryPersonaSource({
+        'personas/a.md': persona('a'),
+        'personas/bad.md': 'no front matter',
+        'personas/c.md': persona('c'),
+      }),
     });
-    assert.deepEqual(registry.personas.map(p => p.id), ['a', 'c']);
+    assert.deepEqual(
+      registry.personas.map(p => p.id),
+      ['a', 'c'],
+    );
     assert.equal(registry.problems.length, 1);
     assert.deepEqual(
       { kind: registry.problems[0]?.kind, origin: registry.problems[0]?.origin },
@@ -66,20 +92,36 @@ describe('loadPersonas', () => {
       builtIn: memoryPersonaSource({ 'personas/a.md': persona('a') }),
       workspace: memoryPersonaSource({ 'ws/one.md': persona('x', 'First X'), 'ws/two.md': persona('x', 'Second X') }),
     });
-    assert.deepEqual(registry.personas.map(p => p.name), ['a', 'First X']);
+    assert.deepEqual(
+      registry.personas.map(p => p.name),
+      ['a', 'First X'],
+    );
     const [problem] = registry.problems;
     assert.equal(problem?.kind, 'duplicateId');
     if (problem?.kind !== 'duplicateId') return;
-    assert.deepEqual({ id: problem.id, path: problem.path, keptPath: problem.keptPath }, { id: 'x', path: 'ws/two.md', keptPath: 'ws/one.md' });
+    assert.deepEqual(
+      { id: problem.id, path: problem.path, keptPath: problem.keptPath },
+      { id: 'x', path: 'ws/two.md', keptPath: 'ws/one.md' },
+    );
     assert.match(problem.message, /^ws\/two\.md: field "id": "x" is already defined by ws\/one\.md/);
   });
 
   it('reports an unreadable workspace source and still loads the built-ins', async () => {
     const failing: PersonaSource = { list: () => Promise.reject(new Error('permission denied')) };
-    const registry = await loadPersonas({ builtIn: memoryPersonaSource({ 'personas/a.md': persona('a') }), workspace: failing });
-    assert.deepEqual(registry.personas.map(p => p.id), ['a']);
+    const registry = await loadPersonas({
+      builtIn: memoryPersonaSource({ 'personas/a.md': persona('a') }),
+      workspace: failing,
+    });
+    assert.deepEqual(
+      registry.personas.map(p => p.id),
+      ['a'],
+    );
     assert.deepEqual(registry.problems, [
-      { kind: 'sourceUnavailable', origin: 'workspace', message: 'Could not read workspace personas: permission denied' },
+      {
+        kind: 'sourceUnavailable',
+        origin: 'workspace',
+        message: 'Could not read workspace personas: permission denied',
+      },
     ]);
   });
 
@@ -104,7 +146,14 @@ describe('findPersona', () => {
 
   it('finds by id, display name or alias, ignoring case, hyphens and extra spaces', async () => {
     const registry = await registryPromise;
-    for (const query of ['security-expert', 'Security Expert', 'SECURITY', 'Sec  Expert', 'security_expert', '  security expert ']) {
+    for (const query of [
+      'security-expert',
+      'Security Expert',
+      'SECURITY',
+      'Sec  Expert',
+      'security_expert',
+      '  security expert ',
+    ]) {
       assert.equal(findPersona(registry, query)?.id, 'security-expert', query);
     }
   });

@@ -1,15 +1,28 @@
 import { strict as assert } from 'node:assert';
-import { CancelledError, LanguageModelFailure, neverCancelled, type ChatMessage } from '../../../../src/core/llm/languageModel';
+import {
+  CancelledError,
+  LanguageModelFailure,
+  neverCancelled,
+  type ChatMessage,
+} from '../../../../src/core/llm/languageModel';
 import type { PersonaContract } from '../../../../src/core/personas/contract';
 import { loadPersonas } from '../../../../src/core/personas/registry';
 import { PersonaSelectionSchema, selectPersonas, type PersonaSelection } from '../../../../src/core/personas/select';
-import { cancellationSource, replyByTool, ScriptedModel, valueReply, type ScriptedReply } from '../../../support/scriptedModel';
+import {
+  cancellationSource,
+  replyByTool,
+  ScriptedModel,
+  valueReply,
+  type ScriptedReply,
+} from '../../../support/scriptedModel';
 import { nodePersonaSource } from '../../../support/nodePersonaSource';
 
 function textOf(message: ChatMessage | undefined): string {
   if (!message) return '';
   if (typeof message.content === 'string') return message.content;
-  return message.content.map(part => (part.kind === 'text' ? part.text : part.kind === 'toolResult' ? part.content : '')).join('');
+  return message.content
+    .map(part => (part.kind === 'text' ? part.text : part.kind === 'toolResult' ? part.content : ''))
+    .join('');
 }
 
 function modelReplying(replies: ScriptedReply | readonly ScriptedReply[], supportsToolCalling = true): ScriptedModel {
@@ -42,7 +55,10 @@ describe('selectPersonas', () => {
     const selection = valid(await selectPersonas({ request, personas, model, token: neverCancelled }));
 
     assert.equal(selection.classification, 'security');
-    assert.deepEqual(selection.personas.map(p => p.id), ['security-expert', 'software-architect', 'devils-advocate']);
+    assert.deepEqual(
+      selection.personas.map(p => p.id),
+      ['security-expert', 'software-architect', 'devils-advocate'],
+    );
     assert.equal(selection.reason, 'Token storage is a security decision with architectural consequences.');
     assert.equal(selection.userOverride, false);
     assert.deepEqual(selection.overriddenPersonas, []);
@@ -58,42 +74,82 @@ describe('selectPersonas', () => {
 
   it('drops an unknown persona id before validation when enough known personas remain (no repair round)', async () => {
     const model = modelReplying(
-      valueReply({ classification: 'data', personaIds: ['software-architect', 'database-administrator', 'performance-engineer'], reason: 'Schema design.' }),
+      valueReply({
+        classification: 'data',
+        personaIds: ['software-architect', 'database-administrator', 'performance-engineer'],
+        reason: 'Schema design.',
+      }),
     );
-    const selection = valid(await selectPersonas({ request: 'Design the orders schema', personas, model, token: neverCancelled }));
+    const selection = valid(
+      await selectPersonas({ request: 'Design the orders schema', personas, model, token: neverCancelled }),
+    );
     assert.equal(model.callCount, 1);
-    assert.deepEqual(selection.personas.map(p => p.id), ['software-architect', 'performance-engineer']);
+    assert.deepEqual(
+      selection.personas.map(p => p.id),
+      ['software-architect', 'performance-engineer'],
+    );
   });
 
   it('drops a repeated id, and reads a persona name or another case as its id (no repair round)', async () => {
     const architect = personas.find(p => p.id === 'software-architect');
     const model = modelReplying(
-      valueReply({ classification: 'testing', personaIds: ['qa-engineer', 'QA-Engineer', architect?.name, 'qa-engineer'], reason: 'Tests and design.' }),
+      valueReply({
+        classification: 'testing',
+        personaIds: ['qa-engineer', 'QA-Engineer', architect?.name, 'qa-engineer'],
+        reason: 'Tests and design.',
+      }),
     );
-    const selection = valid(await selectPersonas({ request: 'Our tests are flaky', personas, model, token: neverCancelled }));
+    const selection = valid(
+      await selectPersonas({ request: 'Our tests are flaky', personas, model, token: neverCancelled }),
+    );
     assert.equal(model.callCount, 1);
-    assert.deepEqual(selection.personas.map(p => p.id), ['qa-engineer', 'software-architect']);
+    assert.deepEqual(
+      selection.personas.map(p => p.id),
+      ['qa-engineer', 'software-architect'],
+    );
   });
 
   it('says in the schema sent that each id appears once and is one of the catalog', async () => {
-    const model = modelReplying(valueReply({ classification: 'testing', personaIds: ['qa-engineer', 'senior-developer'], reason: 'Tests.' }));
+    const model = modelReplying(
+      valueReply({ classification: 'testing', personaIds: ['qa-engineer', 'senior-developer'], reason: 'Tests.' }),
+    );
     await selectPersonas({ request: 'Our tests are flaky', personas, model, token: neverCancelled });
-    const ids = (model.lastRequest.tools[0]?.inputSchema as { properties: { personaIds: { uniqueItems?: boolean; items: { enum: string[] } } } }).properties.personaIds;
+    const ids = (
+      model.lastRequest.tools[0]?.inputSchema as {
+        properties: { personaIds: { uniqueItems?: boolean; items: { enum: string[] } } };
+      }
+    ).properties.personaIds;
     assert.equal(ids.uniqueItems, true);
-    assert.deepEqual(ids.items.enum, personas.map(p => p.id));
+    assert.deepEqual(
+      ids.items.enum,
+      personas.map(p => p.id),
+    );
   });
 
   it('feeds a panel left too small by unknown ids back to the model and uses the repaired reply', async () => {
     const model = modelReplying([
-      valueReply({ classification: 'data', personaIds: ['software-architect', 'database-administrator'], reason: 'Schema design.' }),
-      valueReply({ classification: 'data', personaIds: ['software-architect', 'performance-engineer'], reason: 'Schema design and query cost.' }),
+      valueReply({
+        classification: 'data',
+        personaIds: ['software-architect', 'database-administrator'],
+        reason: 'Schema design.',
+      }),
+      valueReply({
+        classification: 'data',
+        personaIds: ['software-architect', 'performance-engineer'],
+        reason: 'Schema design and query cost.',
+      }),
     ]);
-    const selection = valid(await selectPersonas({ request: 'Design the orders schema', personas, model, token: neverCancelled }));
+    const selection = valid(
+      await selectPersonas({ request: 'Design the orders schema', personas, model, token: neverCancelled }),
+    );
 
     assert.equal(model.callCount, 2);
     const repair = textOf(model.lastRequest.messages.at(-1));
     assert.match(repair, /personaIds/, 'the repair names the offending field');
-    assert.deepEqual(selection.personas.map(p => p.id), ['software-architect', 'performance-engineer']);
+    assert.deepEqual(
+      selection.personas.map(p => p.id),
+      ['software-architect', 'performance-engineer'],
+    );
     assert.equal(selection.reason, 'Schema design and query cost.');
   });
 
@@ -101,26 +157,51 @@ describe('selectPersonas', () => {
     const model = modelReplying([
       valueReply({ classification: 'general', personaIds: personas.slice(0, 5).map(p => p.id), reason: 'Everyone.' }),
       valueReply({ classification: 'general', personaIds: ['qa-engineer', 'qa-engineer'], reason: 'Testing twice.' }),
-      valueReply({ classification: 'testing', personaIds: ['qa-engineer', 'senior-developer'], reason: 'Tests and code.' }),
+      valueReply({
+        classification: 'testing',
+        personaIds: ['qa-engineer', 'senior-developer'],
+        reason: 'Tests and code.',
+      }),
     ]);
-    const selection = valid(await selectPersonas({ request: 'Our tests are flaky', personas, model, token: neverCancelled }));
+    const selection = valid(
+      await selectPersonas({ request: 'Our tests are flaky', personas, model, token: neverCancelled }),
+    );
     assert.equal(model.callCount, 3);
-    assert.deepEqual(selection.personas.map(p => p.id), ['qa-engineer', 'senior-developer']);
+    assert.deepEqual(
+      selection.personas.map(p => p.id),
+      ['qa-engineer', 'senior-developer'],
+    );
   });
 
   it('works with a model without tool calling (fenced JSON)', async () => {
     const model = modelReplying(
-      valueReply({ classification: 'operations', personaIds: ['devops-engineer', 'senior-developer'], reason: 'Deploy pipeline.' }),
+      valueReply({
+        classification: 'operations',
+        personaIds: ['devops-engineer', 'senior-developer'],
+        reason: 'Deploy pipeline.',
+      }),
       false,
     );
-    const selection = valid(await selectPersonas({ request: 'Speed up our CI', personas, model, token: neverCancelled }));
+    const selection = valid(
+      await selectPersonas({ request: 'Speed up our CI', personas, model, token: neverCancelled }),
+    );
     assert.equal(model.lastRequest.tools.length, 0);
-    assert.deepEqual(selection.personas.map(p => p.id), ['devops-engineer', 'senior-developer']);
+    assert.deepEqual(
+      selection.personas.map(p => p.id),
+      ['devops-engineer', 'senior-developer'],
+    );
   });
 
   it('caps the panel at the number of personas available', async () => {
-    const model = modelReplying(valueReply({ classification: 'general', personaIds: ['qa-engineer', 'devils-advocate'], reason: 'r' }));
-    await selectPersonas({ request: 'x', personas: byIds('qa-engineer', 'devils-advocate', 'product-manager'), model, token: neverCancelled });
+    const model = modelReplying(
+      valueReply({ classification: 'general', personaIds: ['qa-engineer', 'devils-advocate'], reason: 'r' }),
+    );
+    await selectPersonas({
+      request: 'x',
+      personas: byIds('qa-engineer', 'devils-advocate', 'product-manager'),
+      model,
+      token: neverCancelled,
+    });
     assert.match(JSON.stringify(model.lastRequest.tools[0]?.inputSchema), /"minItems":2,"maxItems":3/);
   });
 
@@ -137,7 +218,10 @@ describe('selectPersonas', () => {
     assert.equal(model.callCount, 0);
     assert.equal(selection.userOverride, true);
     assert.deepEqual(selection.overriddenPersonas, ['Security Expert', 'Software Architect']);
-    assert.deepEqual(selection.personas.map(p => p.id), ['security-expert', 'software-architect']);
+    assert.deepEqual(
+      selection.personas.map(p => p.id),
+      ['security-expert', 'software-architect'],
+    );
     assert.equal(selection.classification, 'general');
     assert.equal(selection.reason, 'You asked for Security Expert and Software Architect.');
   });
@@ -158,13 +242,31 @@ describe('selectPersonas', () => {
 
   it('uses every persona without a model call when there are two or fewer', async () => {
     const model = modelReplying(valueReply({}));
-    const two = valid(await selectPersonas({ request: 'x', personas: byIds('qa-engineer', 'devils-advocate'), model, token: neverCancelled }));
-    assert.deepEqual(two.personas.map(p => p.id), ['qa-engineer', 'devils-advocate']);
-    const one = valid(await selectPersonas({ request: 'x', personas: byIds('qa-engineer'), model, token: neverCancelled }));
-    assert.deepEqual(one.personas.map(p => p.id), ['qa-engineer']);
+    const two = valid(
+      await selectPersonas({
+        request: 'x',
+        personas: byIds('qa-engineer', 'devils-advocate'),
+        model,
+        token: neverCancelled,
+      }),
+    );
+    assert.deepEqual(
+      two.personas.map(p => p.id),
+      ['qa-engineer', 'devils-advocate'],
+    );
+    const one = valid(
+      await selectPersonas({ request: 'x', personas: byIds('qa-engineer'), model, token: neverCancelled }),
+    );
+    assert.deepEqual(
+      one.personas.map(p => p.id),
+      ['qa-engineer'],
+    );
     assert.match(one.reason, /Only one persona \(QA Engineer\)/);
     assert.equal(model.callCount, 0);
-    await assert.rejects(selectPersonas({ request: 'x', personas: [], model, token: neverCancelled }), /No council personas/);
+    await assert.rejects(
+      selectPersonas({ request: 'x', personas: [], model, token: neverCancelled }),
+      /No council personas/,
+    );
   });
 
   describe('when the reply stays malformed after the repairs', () => {
@@ -180,7 +282,10 @@ describe('selectPersonas', () => {
           defaults: { personaIds: ['senior-developer', 'unknown-id', 'devils-advocate'] },
         }),
       );
-      assert.deepEqual(selection.personas.map(p => p.id), ['senior-developer', 'devils-advocate']);
+      assert.deepEqual(
+        selection.personas.map(p => p.id),
+        ['senior-developer', 'devils-advocate'],
+      );
       assert.match(selection.reason, /default personas \(Senior Developer and Devil's Advocate\)/);
     });
 
@@ -197,7 +302,13 @@ describe('selectPersonas', () => {
   it('does not fall back on a refusal: the user must see it', async () => {
     const model = modelReplying({ kind: 'error', error: new LanguageModelFailure('blocked', 'blocked by policy') });
     await assert.rejects(
-      selectPersonas({ request: 'x', personas, model, token: neverCancelled, defaults: { personaIds: ['qa-engineer', 'senior-developer'] } }),
+      selectPersonas({
+        request: 'x',
+        personas,
+        model,
+        token: neverCancelled,
+        defaults: { personaIds: ['qa-engineer', 'senior-developer'] },
+      }),
       (error: unknown) => error instanceof LanguageModelFailure && error.kind === 'blocked',
     );
   });

@@ -6,10 +6,22 @@ import { SelectPersonasPrompt } from '../../../../src/core/personas/selectionPro
 import { nodePersonaSource } from '../../../support/nodePersonaSource';
 import { ScriptedModel } from '../../../support/scriptedModel';
 
-async function render(personas: readonly PersonaContract[], request: string, maxInputTokens = 128_000): Promise<string> {
+async function render(
+  personas: readonly PersonaContract[],
+  request: string,
+  maxInputTokens = 128_000,
+): Promise<string> {
   const model = new ScriptedModel(() => '', { maxInputTokens });
-  const { messages } = await renderMessages(SelectPersonasPrompt, { request, personas, minPersonas: 2, maxPersonas: 3 }, model);
-  assert.deepEqual(messages.map(m => m.role), ['user'], 'instructions go in a user message (vscode.lm drops system messages)');
+  const { messages } = await renderMessages(
+    SelectPersonasPrompt,
+    { request, personas, minPersonas: 2, maxPersonas: 3 },
+    model,
+  );
+  assert.deepEqual(
+    messages.map(m => m.role),
+    ['user'],
+    'instructions go in a user message (vscode.lm drops system messages)',
+  );
   return messages.map(m => (typeof m.content === 'string' ? m.content : '')).join('\n');
 }
 
@@ -27,7 +39,10 @@ describe('SelectPersonasPrompt', () => {
     for (const persona of personas) {
       assert.ok(text.includes(`- id: ${persona.id} | ${persona.name} (${persona.cognitiveMode})`), persona.id);
       assert.ok(text.includes(`relevant to: ${persona.relevantTo.join(', ')}`), persona.id);
-      assert.ok(!text.includes(persona.instructions.slice(0, 80)), `${persona.id} instructions leaked into the catalog`);
+      assert.ok(
+        !text.includes(persona.instructions.slice(0, 80)),
+        `${persona.id} instructions leaked into the catalog`,
+      );
     }
   });
 

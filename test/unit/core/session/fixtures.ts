@@ -41,7 +41,7 @@ export const ev = {
   }),
   clarify: (questionIds: readonly string[], n = 2): EventOf<'CLARIFICATION_STARTED'> => ({
     type: 'CLARIFICATION_STARTED',
-    questions: questionIds.map((questionId) => ({
+    questions: questionIds.map(questionId => ({
       questionId,
       question: `Question ${questionId}?`,
       targetAmbiguity: 'scope',
@@ -51,7 +51,7 @@ export const ev = {
   }),
   more: (questionIds: readonly string[], n = 10): EventOf<'MORE_QUESTIONS_ADDED'> => ({
     type: 'MORE_QUESTIONS_ADDED',
-    questions: questionIds.map((questionId) => ({
+    questions: questionIds.map(questionId => ({
       questionId,
       question: `Question ${questionId}?`,
       targetAmbiguity: 'timeline',
@@ -72,7 +72,7 @@ export const ev = {
   }),
   skipRemaining: (questionIds: readonly string[], n = 4): EventOf<'REMAINING_SKIPPED'> => ({
     type: 'REMAINING_SKIPPED',
-    assumptions: questionIds.map((questionId) => ({
+    assumptions: questionIds.map(questionId => ({
       assumptionId: `assume-${questionId}`,
       relatedQuestionId: questionId,
       assumption: `Assume ${questionId}`,
@@ -107,7 +107,7 @@ export const ev = {
   conclude: (personaIds: readonly string[], converged: boolean, n = 40): EventOf<'CYCLE_CONCLUDED'> => ({
     type: 'CYCLE_CONCLUDED',
     resolutionSummary: converged ? 'The council agreed on Redis' : 'Still split between Redis and in-process',
-    positions: personaIds.map((personaId) => ({ personaId, position: `${personaId} position`, changedPosition: false })),
+    positions: personaIds.map(personaId => ({ personaId, position: `${personaId} position`, changedPosition: false })),
     converged,
     at: at(n),
   }),

@@ -31,11 +31,11 @@ describe('session limits', () => {
     const limits = SessionLimits.parse({ maxClarificationRounds: 2 });
     assert.equal(clarificationRoundLimit(limits), 2);
     assert.deepStrictEqual(
-      [0, 1, 2].map((rounds) => canStartClarificationRound(rounds, limits)),
+      [0, 1, 2].map(rounds => canStartClarificationRound(rounds, limits)),
       [true, true, false],
     );
     assert.deepStrictEqual(
-      [0, 1, 2, 3].map((round) => roundWithinLimit(round, limits)),
+      [0, 1, 2, 3].map(round => roundWithinLimit(round, limits)),
       [false, true, true, false],
     );
   });
@@ -45,12 +45,12 @@ describe('session limits', () => {
     assert.equal(cycleLimit(limits, false), 2);
     assert.equal(cycleLimit(limits, true), 4);
     assert.deepStrictEqual(
-      [1, 2, 3].map((cycle) => cycleWithinLimit(cycle, limits, false)),
+      [1, 2, 3].map(cycle => cycleWithinLimit(cycle, limits, false)),
       [true, true, false],
     );
     assert.equal(cycleWithinLimit(4, limits, true), true);
     assert.deepStrictEqual(
-      [1, 2].map((cycle) => cycleReachesLimit(cycle, limits, false)),
+      [1, 2].map(cycle => cycleReachesLimit(cycle, limits, false)),
       [false, true],
     );
     assert.equal(cycleReachesLimit(2, limits, true), false);

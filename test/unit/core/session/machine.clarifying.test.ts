@@ -1,5 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { activeAssumptions, activeQuestion, deferredQuestions, pendingQuestions } from '../../../../src/core/session/selectors';
+import {
+  activeAssumptions,
+  activeQuestion,
+  deferredQuestions,
+  pendingQuestions,
+} from '../../../../src/core/session/selectors';
 import { assertAccepted, assertRejected, assertValid, ev, run } from './fixtures';
 
 const clarifying = () => run([ev.select(), ev.clarify(['q1', 'q2'], 2)]);
@@ -26,7 +31,11 @@ describe('session machine: clarifying', () => {
     ]);
     assert.equal(activeQuestion(snapshot)?.questionId, 'q2');
     assert.deepStrictEqual(
-      snapshot.context.messageTurns.map((t) => [t.sequenceNumber, t.messageType, 'senderId' in t ? t.senderId : undefined]),
+      snapshot.context.messageTurns.map(t => [
+        t.sequenceNumber,
+        t.messageType,
+        'senderId' in t ? t.senderId : undefined,
+      ]),
       [
         [1, 'question', 'architect'],
         [2, 'answer', 'user-1'],
@@ -73,7 +82,7 @@ describe('session machine: clarifying', () => {
     const snapshot = run([ev.select(), ev.clarify(['q1'], 2), ev.skip('as1', 3)]);
     assert.equal(snapshot.value, 'debating');
     assert.deepStrictEqual(
-      deferredQuestions(snapshot).map((q) => q.questionId),
+      deferredQuestions(snapshot).map(q => q.questionId),
       ['q1'],
     );
     assertValid(snapshot);
@@ -94,12 +103,12 @@ describe('session machine: clarifying', () => {
     const snapshot = assertAccepted(clarifying(), ev.skipRemaining(['q2', 'q1'], 4));
     assert.equal(snapshot.value, 'final');
     assert.deepStrictEqual(
-      snapshot.context.questions.map((q) => q.status),
+      snapshot.context.questions.map(q => q.status),
       ['skipped', 'skipped'],
     );
     assert.equal(snapshot.context.activeQuestionId, undefined);
     assert.deepStrictEqual(
-      snapshot.context.messageTurns.filter((t) => t.messageType === 'assumption_statement').map((t) => t.content),
+      snapshot.context.messageTurns.filter(t => t.messageType === 'assumption_statement').map(t => t.content),
       ['Assume q1', 'Assume q2'],
       'statements follow question order',
     );
@@ -118,7 +127,7 @@ describe('session machine: clarifying', () => {
     assert.equal(snapshot.value, 'clarifying');
     assert.equal(snapshot.context.clarificationRounds, 2);
     assert.deepStrictEqual(
-      pendingQuestions(snapshot).map((q) => [q.questionId, q.roundNumber, q.sequenceInRound]),
+      pendingQuestions(snapshot).map(q => [q.questionId, q.roundNumber, q.sequenceInRound]),
       [
         ['q1', 1, 1],
         ['q2', 1, 2],
@@ -149,11 +158,17 @@ describe('session machine: clarifying', () => {
     const skipped = run([ev.select(), ev.clarify(['q1', 'q2', 'q3'], 2), ev.skip('as1', 3)]);
     const snapshot = assertAccepted(skipped, ev.revisit(4));
     assert.deepStrictEqual(
-      pendingQuestions(snapshot).map((q) => q.questionId),
+      pendingQuestions(snapshot).map(q => q.questionId),
       ['q1', 'q2', 'q3'],
     );
     assert.equal(activeQuestion(snapshot)?.questionId, 'q2');
-    const next = run([ev.select(), ev.clarify(['q1', 'q2', 'q3'], 2), ev.skip('as1', 3), ev.revisit(4), ev.answer('a2', 5)]);
+    const next = run([
+      ev.select(),
+      ev.clarify(['q1', 'q2', 'q3'], 2),
+      ev.skip('as1', 3),
+      ev.revisit(4),
+      ev.answer('a2', 5),
+    ]);
     assert.equal(activeQuestion(next)?.questionId, 'q1', 'the revisited question is asked next');
     assertValid(next);
   });
@@ -192,7 +207,7 @@ describe('session machine: clarifying', () => {
       at: ev.skip('as2', 6).at,
     });
     assert.deepStrictEqual(
-      activeAssumptions(snapshot).map((a) => a.assumptionId),
+      activeAssumptions(snapshot).map(a => a.assumptionId),
       ['as2'],
     );
     assertValid(snapshot);
@@ -210,7 +225,11 @@ describe('session machine: clarifying', () => {
   });
 
   it('refuses selection and debate events while clarifying', () => {
-    assertRejected(clarifying(), ev.select(), /Selecting personas is not possible while clarification questions are open/);
+    assertRejected(
+      clarifying(),
+      ev.select(),
+      /Selecting personas is not possible while clarification questions are open/,
+    );
     assertRejected(clarifying(), ev.cycle(1), /Starting a debate cycle is not possible while clarification/);
   });
 });

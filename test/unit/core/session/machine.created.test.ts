@@ -1,5 +1,15 @@
 import { strict as assert } from 'node:assert';
-import { ARCHITECT, assertAccepted, assertRejected, assertValid, DEVELOPER, ev, INPUT, run, SECURITY } from './fixtures';
+import {
+  ARCHITECT,
+  assertAccepted,
+  assertRejected,
+  assertValid,
+  DEVELOPER,
+  ev,
+  INPUT,
+  run,
+  SECURITY,
+} from './fixtures';
 
 describe('session machine: created', () => {
   it('starts in created with the user as its only participant', () => {
@@ -24,7 +34,7 @@ describe('session machine: created', () => {
       userOverride: false,
     });
     assert.deepStrictEqual(
-      snapshot.context.participants.map((p) => p.participantId),
+      snapshot.context.participants.map(p => p.participantId),
       ['user-1', 'architect', 'developer'],
     );
     assertValid(snapshot);
@@ -66,7 +76,7 @@ describe('session machine: created', () => {
     assert.equal(snapshot.value, 'clarifying');
     assert.equal(snapshot.context.clarificationRounds, 1);
     assert.deepStrictEqual(
-      snapshot.context.questions.map((q) => [q.questionId, q.roundNumber, q.sequenceInRound, q.status]),
+      snapshot.context.questions.map(q => [q.questionId, q.roundNumber, q.sequenceInRound, q.status]),
       [
         ['q1', 1, 1, 'pending'],
         ['q2', 1, 2, 'pending'],

@@ -1,6 +1,21 @@
 import { strict as assert } from 'node:assert';
-import { currentDiscussion, effectiveCycleLimit, lastPositions, limitNotice } from '../../../../src/core/session/selectors';
-import { ARCHITECT, assertAccepted, assertRejected, assertValid, DEVELOPER, ev, fullCycle, run, SECURITY } from './fixtures';
+import {
+  currentDiscussion,
+  effectiveCycleLimit,
+  lastPositions,
+  limitNotice,
+} from '../../../../src/core/session/selectors';
+import {
+  ARCHITECT,
+  assertAccepted,
+  assertRejected,
+  assertValid,
+  DEVELOPER,
+  ev,
+  fullCycle,
+  run,
+  SECURITY,
+} from './fixtures';
 
 const debating = (limits = {}) => run([ev.select(), ev.debate(2)], { limits });
 
@@ -81,7 +96,7 @@ describe('session machine: debating', () => {
       'Still split between Redis and in-process',
     );
     assert.deepStrictEqual(
-      lastPositions(snapshot).map((p) => p.personaId),
+      lastPositions(snapshot).map(p => p.personaId),
       ['architect', 'developer'],
     );
     assert.equal(limitNotice(snapshot), false);
@@ -122,7 +137,11 @@ describe('session machine: debating', () => {
     const running = run([ev.select(), ev.debate(2), ev.cycle(1), ev.spoke('architect', 26)]);
     assertRejected(running, ev.conclude(['architect', 'developer'], true), /once every persona in it has spoken/);
     const spoken = run([ev.select(), ev.debate(2), ev.cycle(1), ev.spoke('architect', 26), ev.spoke('developer', 27)]);
-    assertRejected(spoken, { ...ev.conclude(['architect', 'developer'], true), resolutionSummary: ' ' }, /resolution summary/);
+    assertRejected(
+      spoken,
+      { ...ev.conclude(['architect', 'developer'], true), resolutionSummary: ' ' },
+      /resolution summary/,
+    );
     assertRejected(spoken, ev.conclude(['architect'], true), /one position for each persona/);
     assertRejected(spoken, ev.conclude(['architect', 'architect'], true), /one position for each persona/);
     const conclude = ev.conclude(['architect', 'developer'], true);

@@ -105,7 +105,10 @@ describe('session machine: final and completed', () => {
     assertRejected(completed, ev.cycle(2), /session is complete/);
     const cancelled = run([ev.select(), ev.cancel(3)]);
     assertRejected(cancelled, ev.debate(4), /was cancelled/);
-    assert.equal(explainRejection(cancelled, ev.cancel(5)), 'This session was cancelled; start a new request to continue.');
+    assert.equal(
+      explainRejection(cancelled, ev.cancel(5)),
+      'This session was cancelled; start a new request to continue.',
+    );
   });
 
   it('CANCELLED from final', () => {

@@ -36,7 +36,8 @@ describe('session domain model', () => {
       true,
     );
     assert.equal(
-      ClarificationQuestion.safeParse({ ...base, status: 'pending', askedBy: { kind: 'personas', personaIds: [] } }).success,
+      ClarificationQuestion.safeParse({ ...base, status: 'pending', askedBy: { kind: 'personas', personaIds: [] } })
+        .success,
       false,
     );
   });
@@ -70,10 +71,17 @@ describe('session domain model', () => {
       messageTurnIds: [],
     };
     const outcome = { exchangeEnds: at(2), resolutionSummary: 'split', positions: [] };
-    assert.equal(CouncilDiscussion.safeParse({ ...base, status: 'limit_reached', ...outcome, converged: false }).success, true);
-    assert.equal(CouncilDiscussion.safeParse({ ...base, status: 'limit_reached', ...outcome, converged: true }).success, false);
     assert.equal(
-      CouncilDiscussion.safeParse({ ...base, status: 'concluded', exchangeEnds: at(2), positions: [], converged: true }).success,
+      CouncilDiscussion.safeParse({ ...base, status: 'limit_reached', ...outcome, converged: false }).success,
+      true,
+    );
+    assert.equal(
+      CouncilDiscussion.safeParse({ ...base, status: 'limit_reached', ...outcome, converged: true }).success,
+      false,
+    );
+    assert.equal(
+      CouncilDiscussion.safeParse({ ...base, status: 'concluded', exchangeEnds: at(2), positions: [], converged: true })
+        .success,
       false,
     );
   });
@@ -84,7 +92,8 @@ describe('session domain model', () => {
     assert.match(stanceProblem({ position: 'A', changedPosition: false, changeReason: 'x' }) ?? '', /only given when/);
     assert.match(stanceProblem({ position: ' ', changedPosition: false }) ?? '', /state a position/);
     assert.equal(
-      PersonaPosition.safeParse({ personaId: 'p', position: 'A', changedPosition: true, changeReason: 'new data' }).success,
+      PersonaPosition.safeParse({ personaId: 'p', position: 'A', changedPosition: true, changeReason: 'new data' })
+        .success,
       true,
     );
     assert.equal(PersonaPosition.safeParse({ personaId: 'p', position: 'A', changedPosition: true }).success, false);
@@ -99,10 +108,10 @@ describe('session domain model', () => {
   });
 
   it('finds the runs of final-phase turns each persona concludes once in', () => {
-    const turns: MessageTurn[] = run([ev.select(), ev.debate(2), ...fullCycle(1, true), ev.conclusion('architect', 61)]).context
-      .messageTurns;
+    const turns: MessageTurn[] = run([ev.select(), ev.debate(2), ...fullCycle(1, true), ev.conclusion('architect', 61)])
+      .context.messageTurns;
     assert.deepStrictEqual(
-      currentFinalRun(turns).map((t) => t.messageType),
+      currentFinalRun(turns).map(t => t.messageType),
       ['conclusion'],
     );
     assert.equal(finalRuns(turns).length, 1);

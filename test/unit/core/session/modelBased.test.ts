@@ -21,7 +21,8 @@ const input = SessionInput.parse({
  */
 function nextTime(snapshot: SessionSnapshot): string {
   const c = snapshot.context;
-  const records = c.messageTurns.length + c.questions.length + c.assumptionLog.length + c.discussions.length + c.debateCycles;
+  const records =
+    c.messageTurns.length + c.questions.length + c.assumptionLog.length + c.discussions.length + c.debateCycles;
   const seconds =
     records +
     (c.selection === undefined ? 0 : 1) +
@@ -52,7 +53,7 @@ function sampleEvents(snapshot: SessionSnapshot): readonly SessionEvent[] {
     changedPosition: false,
     timestamp: at,
   });
-  const positions = personas.map((personaId) => ({ personaId, position: `${personaId} holds`, changedPosition: false }));
+  const positions = personas.map(personaId => ({ personaId, position: `${personaId} holds`, changedPosition: false }));
   return [
     {
       type: 'PERSONAS_SELECTED',
@@ -80,7 +81,11 @@ function sampleEvents(snapshot: SessionSnapshot): readonly SessionEvent[] {
       ? [
           {
             type: 'QUESTION_SKIPPED',
-            assumption: { assumptionId: `as${context.assumptionLog.length + 1}`, assumption: 'Assume so', rationale: 'default' },
+            assumption: {
+              assumptionId: `as${context.assumptionLog.length + 1}`,
+              assumption: 'Assume so',
+              rationale: 'default',
+            },
             at,
           } as const,
         ]
@@ -121,7 +126,9 @@ function sampleEvents(snapshot: SessionSnapshot): readonly SessionEvent[] {
       topic: 'Cache',
       at,
     },
-    ...personas.filter((id) => !spoken.has(id)).map((id): SessionEvent => ({ type: 'PERSONA_SPOKE', turn: statement(id) })),
+    ...personas
+      .filter(id => !spoken.has(id))
+      .map((id): SessionEvent => ({ type: 'PERSONA_SPOKE', turn: statement(id) })),
     { type: 'PERSONA_SPOKE', turn: statement('architect') },
     { type: 'CYCLE_CONCLUDED', resolutionSummary: 'Agreed', positions, converged: true, at },
     { type: 'CYCLE_CONCLUDED', resolutionSummary: 'Still split', positions, converged: false, at },
@@ -155,8 +162,17 @@ interface Walk {
 
 // Walked separately, the clarification and debate phases stay small; together they would multiply.
 const walks: readonly Walk[] = [
-  { name: 'clarification phase', prefix: [], stopWhen: (s) => s.value !== 'created' && s.value !== 'clarifying', minStates: 500 },
-  { name: 'debate phase', prefix: [selectEvent, { type: 'DEBATE_REQUESTED', at: '2025-01-01T00:00:02.000Z' }], minStates: 500 },
+  {
+    name: 'clarification phase',
+    prefix: [],
+    stopWhen: s => s.value !== 'created' && s.value !== 'clarifying',
+    minStates: 500,
+  },
+  {
+    name: 'debate phase',
+    prefix: [selectEvent, { type: 'DEBATE_REQUESTED', at: '2025-01-01T00:00:02.000Z' }],
+    minStates: 500,
+  },
   {
     name: 'final phase after skipping the remaining questions',
     prefix: [
@@ -186,7 +202,7 @@ function explore(walk: Walk) {
   });
 }
 
-const explored = walks.map((walk) => ({ walk, paths: explore(walk) }));
+const explored = walks.map(walk => ({ walk, paths: explore(walk) }));
 
 for (const { walk, paths } of explored) {
   describe(`session machine: model-based walk of the ${walk.name} (@xstate/graph)`, () => {
@@ -199,24 +215,27 @@ for (const { walk, paths } of explored) {
         const { state } = path;
         const where = `${state.value} after ${path.steps
           .slice(1)
-          .map((s) => s.event.type)
+          .map(s => s.event.type)
           .join(' > ')}`;
         assert.deepStrictEqual(validateSession(sessionView(state), { personaNames: PERSONA_NAMES }), [], where);
-        const active = state.context.questions.filter((q) => q.questionId === state.context.activeQuestionId);
+        const active = state.context.questions.filter(q => q.questionId === state.context.activeQuestionId);
         assert.equal(
           active.length,
           state.value === 'clarifying' ? 1 : 0,
           `exactly one active question while clarifying: ${where}`,
         );
         assert.ok(state.context.clarificationRounds <= clarificationRoundLimit(state.context.limits), where);
-        assert.ok(state.context.debateCycles <= cycleLimit(state.context.limits, state.context.extendedDebateRequested), where);
+        assert.ok(
+          state.context.debateCycles <= cycleLimit(state.context.limits, state.context.extendedDebateRequested),
+          where,
+        );
       }
     });
 
     it('replaying each path from its event log rebuilds the same session', () => {
       for (const path of paths) {
         // The first step of every path is the synthetic `xstate.init`.
-        const events = [...walk.prefix, ...path.steps.slice(1).map((step) => step.event)];
+        const events = [...walk.prefix, ...path.steps.slice(1).map(step => step.event)];
         const replayed = replaySession(input, events);
         assert.equal(replayed.value, path.state.value);
         assert.deepStrictEqual(replayed.context, path.state.context);
@@ -227,8 +246,8 @@ for (const { walk, paths } of explored) {
 
 describe('session machine: model-based coverage', () => {
   it('the walks reach every state of the spec diagram, every limit and both endings', () => {
-    const states = explored.flatMap(({ paths }) => paths.map((path) => path.state));
-    assert.deepStrictEqual([...new Set(states.map((s) => s.value))].sort(), [
+    const states = explored.flatMap(({ paths }) => paths.map(path => path.state));
+    assert.deepStrictEqual([...new Set(states.map(s => s.value))].sort(), [
       'cancelled',
       'clarifying',
       'completed',
@@ -237,24 +256,24 @@ describe('session machine: model-based coverage', () => {
       'final',
     ]);
     assert.ok(
-      states.some((s) => s.context.clarificationRounds === 2),
+      states.some(s => s.context.clarificationRounds === 2),
       'the round limit is reached',
     );
     assert.ok(
       states.some(
-        (s) =>
-          s.context.discussions.some((d) => d.status === 'limit_reached') &&
+        s =>
+          s.context.discussions.some(d => d.status === 'limit_reached') &&
           s.context.extendedDebateRequested &&
           s.value === 'final',
       ),
       'the extended limit is reached',
     );
     assert.ok(
-      states.some((s) => s.context.assumptionLog.some((a) => a.withdrawal?.reason === 'answered')),
+      states.some(s => s.context.assumptionLog.some(a => a.withdrawal?.reason === 'answered')),
       'a revisited question is answered',
     );
     assert.ok(
-      states.some((s) => s.context.assumptionLog.some((a) => a.withdrawal?.reason === 'superseded')),
+      states.some(s => s.context.assumptionLog.some(a => a.withdrawal?.reason === 'superseded')),
       'a revisited question is skipped again',
     );
   });

@@ -94,7 +94,10 @@ describe('event sourcing', () => {
     assert.equal(!newer.ok && newer.reason, 'newer');
     assert.match(newer.ok ? '' : newer.error, /saved by a newer version of Council/);
 
-    const unknownEvent = restoreSession({ ...stored, events: [...stored.events, { type: 'EXPLODE', at: ev.cancel().at }] });
+    const unknownEvent = restoreSession({
+      ...stored,
+      events: [...stored.events, { type: 'EXPLODE', at: ev.cancel().at }],
+    });
     assert.match(
       unknownEvent.ok ? '' : unknownEvent.error,
       new RegExp(`unreadable[\\s\\S]*Invalid discriminator[\\s\\S]*events\\[${EVENTS.length}\\]\\.type`),

@@ -27,11 +27,11 @@ describe('session selectors', () => {
     const snapshot = run([ev.select(), ev.clarify(['q1', 'q2', 'q3'], 2), ev.skip('as1', 3)]);
     assert.equal(activeQuestion(snapshot)?.questionId, 'q2');
     assert.deepStrictEqual(
-      pendingQuestions(snapshot).map((q) => q.questionId),
+      pendingQuestions(snapshot).map(q => q.questionId),
       ['q2', 'q3'],
     );
     assert.deepStrictEqual(
-      deferredQuestions(snapshot).map((q) => q.questionId),
+      deferredQuestions(snapshot).map(q => q.questionId),
       ['q1'],
     );
     assert.equal(activeQuestion(run([ev.select()])), undefined);
@@ -39,7 +39,10 @@ describe('session selectors', () => {
 
   it('canAskMore is true while clarifying below the round limit only', () => {
     assert.equal(canAskMore(run([ev.select(), ev.clarify(['q1'], 2)])), true);
-    assert.equal(canAskMore(run([ev.select(), ev.clarify(['q1'], 2)], { limits: { maxClarificationRounds: 1 } })), false);
+    assert.equal(
+      canAskMore(run([ev.select(), ev.clarify(['q1'], 2)], { limits: { maxClarificationRounds: 1 } })),
+      false,
+    );
     assert.equal(canAskMore(run([ev.select(), ev.debate(2)])), false);
   });
 

@@ -37,7 +37,7 @@ function issuesOf(session: unknown, personaNames: ReadonlySet<string> = PERSONA_
 /** Asserts one of the issues is at `path` with a message matching `message`. */
 function assertIssue(issues: readonly ValidationIssue[], path: string, message: RegExp): void {
   assert.ok(
-    issues.some((issue) => issue.path === path && message.test(issue.message)),
+    issues.some(issue => issue.path === path && message.test(issue.message)),
     `expected an issue at ${path} matching ${message}, got ${JSON.stringify(issues, null, 1)}`,
   );
 }
@@ -62,7 +62,7 @@ const cases: readonly Case[] = [
   // Shape (the zod schema)
   {
     rule: 'an answered question carries its answer id',
-    breakIt: (s) => {
+    breakIt: s => {
       Reflect.deleteProperty(s.questions[0] ?? {}, 'answerId');
     },
     path: 'questions[0].answerId',
@@ -70,7 +70,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'a user override names personas',
-    breakIt: (s) => {
+    breakIt: s => {
       s.selection = { ...s.selection!, userOverride: true, overriddenPersonas: [] };
     },
     path: 'selection.overriddenPersonas',
@@ -78,7 +78,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'answer text is not blank',
-    breakIt: (s) => {
+    breakIt: s => {
       s.answers[0]!.answer = '  ';
     },
     path: 'answers[0].answer',
@@ -86,7 +86,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'a concluded cycle has a resolution summary',
-    breakIt: (s) => {
+    breakIt: s => {
       Reflect.deleteProperty(s.discussions[0] ?? {}, 'resolutionSummary');
     },
     path: 'discussions[0].resolutionSummary',
@@ -94,7 +94,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'a persona that changes position says why',
-    breakIt: (s) => {
+    breakIt: s => {
       Object.assign(turn(s, 4), { changedPosition: true });
     },
     path: 'messageTurns[4].changeReason',
@@ -102,7 +102,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'rounds never exceed 3',
-    breakIt: (s) => {
+    breakIt: s => {
       s.questions[1]!.roundNumber = 4;
     },
     path: 'questions[1].roundNumber',
@@ -110,7 +110,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'sequenceInRound starts at 1',
-    breakIt: (s) => {
+    breakIt: s => {
       s.questions[0]!.sequenceInRound = 0;
     },
     path: 'questions[0].sequenceInRound',
@@ -118,7 +118,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'the admin maximum is at least the cycle limit',
-    breakIt: (s) => {
+    breakIt: s => {
       s.limits.adminMaxDebateCycles = 5;
     },
     path: 'limits.adminMaxDebateCycles',
@@ -127,7 +127,7 @@ const cases: readonly Case[] = [
   // References
   {
     rule: 'turn ids are unique',
-    breakIt: (s) => {
+    breakIt: s => {
       turn(s, 1).turnId = turn(s, 0).turnId;
     },
     path: 'messageTurns[1].turnId',
@@ -135,7 +135,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'entities belong to the session',
-    breakIt: (s) => {
+    breakIt: s => {
       s.answers[0]!.sessionId = 'other';
     },
     path: 'answers[0].sessionId',
@@ -143,7 +143,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'senders are participants',
-    breakIt: (s) => {
+    breakIt: s => {
       Object.assign(turn(s, 4), { senderId: 'ghost' });
     },
     path: 'messageTurns[4].senderId',
@@ -151,7 +151,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'an answer turn carries an answer to its own question',
-    breakIt: (s) => {
+    breakIt: s => {
       Object.assign(turn(s, 1), { questionId: 'q2' });
     },
     path: 'messageTurns[1].answerId',
@@ -160,7 +160,7 @@ const cases: readonly Case[] = [
   // Temporal ordering
   {
     rule: 'sequence numbers are unique and strictly increasing',
-    breakIt: (s) => {
+    breakIt: s => {
       turn(s, 3).sequenceNumber = 3;
     },
     path: 'messageTurns[3].sequenceNumber',
@@ -168,7 +168,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'questions are ordered by round, then position',
-    breakIt: (s) => {
+    breakIt: s => {
       s.questions.reverse();
     },
     path: 'questions[1]',
@@ -176,7 +176,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'no answer before its question was asked (timestamps)',
-    breakIt: (s) => {
+    breakIt: s => {
       s.answers[0]!.createdAt = '2024-12-31T00:00:00.000Z';
     },
     path: 'answers[0].createdAt',
@@ -184,7 +184,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'no answer before its question was asked (turns)',
-    breakIt: (s) => {
+    breakIt: s => {
       s.messageTurns.splice(0, 1);
     },
     path: 'messageTurns[0]',
@@ -192,7 +192,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'a cycle ends after it starts',
-    breakIt: (s) => {
+    breakIt: s => {
       Object.assign(s.discussions[0]!, { exchangeEnds: '2024-12-31T00:00:00.000Z' });
     },
     path: 'discussions[0].exchangeEnds',
@@ -201,7 +201,7 @@ const cases: readonly Case[] = [
   // Message type vs status and sender
   {
     rule: 'questions only while clarifying',
-    breakIt: (s) => {
+    breakIt: s => {
       turn(s, 0).sessionStatus = 'debating';
     },
     path: 'messageTurns[0].sessionStatus',
@@ -209,7 +209,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'answers come from the user',
-    breakIt: (s) => {
+    breakIt: s => {
       Object.assign(turn(s, 1), { senderId: 'architect' });
     },
     path: 'messageTurns[1].senderId',
@@ -217,7 +217,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'discussion comes from personas',
-    breakIt: (s) => {
+    breakIt: s => {
       Object.assign(turn(s, 4), { senderId: 'user-1' });
     },
     path: 'messageTurns[4].senderId',
@@ -225,7 +225,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'conclusions only after the debate',
-    breakIt: (s) => {
+    breakIt: s => {
       turn(s, 6).sessionStatus = 'debating';
     },
     path: 'messageTurns[6].sessionStatus',
@@ -233,7 +233,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'assumption statements only while clarifying',
-    breakIt: (s) => {
+    breakIt: s => {
       turn(s, 3).sessionStatus = 'final';
     },
     path: 'messageTurns[3].sessionStatus',
@@ -242,7 +242,7 @@ const cases: readonly Case[] = [
   // State consistency
   {
     rule: 'completed requires the final answer',
-    breakIt: (s) => {
+    breakIt: s => {
       delete s.finalAnswer;
     },
     path: 'finalAnswer',
@@ -250,7 +250,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'completed requires message turns',
-    breakIt: (s) => {
+    breakIt: s => {
       s.messageTurns = [];
       s.discussions = [];
       s.debateCycles = 0;
@@ -260,7 +260,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'only a completed session has a final answer',
-    breakIt: (s) => {
+    breakIt: s => {
       s.status = 'final';
     },
     path: 'finalAnswer',
@@ -269,7 +269,7 @@ const cases: readonly Case[] = [
   {
     rule: 'clarifying has exactly one active question',
     base: clarifyingSession,
-    breakIt: (s) => {
+    breakIt: s => {
       delete s.activeQuestionId;
     },
     path: 'activeQuestionId',
@@ -277,7 +277,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'no active question outside clarifying',
-    breakIt: (s) => {
+    breakIt: s => {
       s.activeQuestionId = 'q1';
     },
     path: 'activeQuestionId',
@@ -285,7 +285,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'no pending question after clarifying',
-    breakIt: (s) => {
+    breakIt: s => {
       s.questions[1] = { ...s.questions[1]!, status: 'pending' };
     },
     path: 'questions[1].status',
@@ -293,7 +293,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'no cycle in progress after the debate',
-    breakIt: (s) => {
+    breakIt: s => {
       s.discussions[0] = { ...s.discussions[0]!, status: 'in_progress' };
       s.debateCycles = 0;
     },
@@ -302,7 +302,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'the round counter matches the questions',
-    breakIt: (s) => {
+    breakIt: s => {
       s.clarificationRounds = 2;
     },
     path: 'clarificationRounds',
@@ -310,7 +310,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'the cycle counter matches the ended cycles',
-    breakIt: (s) => {
+    breakIt: s => {
       s.debateCycles = 2;
     },
     path: 'debateCycles',
@@ -318,7 +318,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'at most one conclusion per persona before the final answer',
-    breakIt: (s) => {
+    breakIt: s => {
       Object.assign(turn(s, 7), { senderId: 'architect' });
     },
     path: 'messageTurns[7]',
@@ -327,7 +327,7 @@ const cases: readonly Case[] = [
   {
     rule: 'a created session has nothing yet',
     base: clarifyingSession,
-    breakIt: (s) => {
+    breakIt: s => {
       s.status = 'created';
       delete s.activeQuestionId;
     },
@@ -336,7 +336,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'a running session has its persona selection',
-    breakIt: (s) => {
+    breakIt: s => {
       delete s.selection;
     },
     path: 'selection',
@@ -346,7 +346,7 @@ const cases: readonly Case[] = [
   {
     rule: 'clarification rounds stay within the configured limit',
     base: () => structuredClone(sessionView(run([ev.select(), ev.clarify(['q1'], 2), ev.more(['q2'], 3)]))),
-    breakIt: (s) => {
+    breakIt: s => {
       s.limits.maxClarificationRounds = 1;
     },
     path: 'clarificationRounds',
@@ -356,9 +356,11 @@ const cases: readonly Case[] = [
     rule: 'no answer after the last allowed round',
     base: () =>
       structuredClone(
-        sessionView(run([ev.select(), ev.clarify(['q1'], 2), ev.more(['q2'], 3), ev.answer('a1', 4), ev.answer('a2', 5)])),
+        sessionView(
+          run([ev.select(), ev.clarify(['q1'], 2), ev.more(['q2'], 3), ev.answer('a1', 4), ev.answer('a2', 5)]),
+        ),
       ),
-    breakIt: (s) => {
+    breakIt: s => {
       s.limits.maxClarificationRounds = 1;
     },
     path: 'messageTurns[3]',
@@ -366,7 +368,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'debate cycles stay within the limit',
-    breakIt: (s) => {
+    breakIt: s => {
       s.limits.debateCycleLimit = 1;
       s.limits.adminMaxDebateCycles = 1;
       s.debateCycles = 2;
@@ -376,7 +378,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'no discussion after the cycle limit',
-    breakIt: (s) => {
+    breakIt: s => {
       s.limits.debateCycleLimit = 1;
       s.limits.adminMaxDebateCycles = 1;
       s.discussions[0]!.cycleNumber = 2;
@@ -395,7 +397,7 @@ const cases: readonly Case[] = [
           }),
         ),
       ),
-    breakIt: (s) => {
+    breakIt: s => {
       s.extendedDebateRequested = false;
       s.limits.debateCycleLimit = 1;
       s.limits.adminMaxDebateCycles = 3;
@@ -406,7 +408,7 @@ const cases: readonly Case[] = [
   {
     rule: 'an unconverged cycle at the limit is limit_reached',
     base: () => structuredClone(sessionView(run([ev.select(), ev.debate(2), ...fullCycle(1, false)]))),
-    breakIt: (s) => {
+    breakIt: s => {
       s.limits.debateCycleLimit = 1;
       s.limits.adminMaxDebateCycles = 1;
     },
@@ -416,8 +418,10 @@ const cases: readonly Case[] = [
   {
     rule: 'limit_reached only at the limit',
     base: () =>
-      structuredClone(sessionView(run([ev.select(), ev.debate(2), ...fullCycle(1, false)], { limits: { debateCycleLimit: 1 } }))),
-    breakIt: (s) => {
+      structuredClone(
+        sessionView(run([ev.select(), ev.debate(2), ...fullCycle(1, false)], { limits: { debateCycleLimit: 1 } })),
+      ),
+    breakIt: s => {
       s.limits.debateCycleLimit = 2;
       s.limits.adminMaxDebateCycles = 2;
     },
@@ -427,7 +431,7 @@ const cases: readonly Case[] = [
   // Participants and selection
   {
     rule: 'at most one user',
-    breakIt: (s) => {
+    breakIt: s => {
       s.participants.push({ participantId: 'user-2', type: 'user', name: 'User' });
     },
     path: 'participants',
@@ -436,8 +440,8 @@ const cases: readonly Case[] = [
   {
     rule: 'the council has a persona',
     base: () => structuredClone(sessionView(run([ev.select(), ev.debate(2)]))),
-    breakIt: (s) => {
-      s.participants = s.participants.filter((p) => p.type === 'user');
+    breakIt: s => {
+      s.participants = s.participants.filter(p => p.type === 'user');
       s.selection = undefined;
     },
     path: 'participants',
@@ -452,7 +456,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'selected personas are persona participants',
-    breakIt: (s) => {
+    breakIt: s => {
       s.selection!.selectedPersonaIds = ['user-1'];
     },
     path: 'selection.selectedPersonaIds[0]',
@@ -460,7 +464,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'overridden personas are persona contracts',
-    breakIt: (s) => {
+    breakIt: s => {
       s.selection = { ...s.selection!, userOverride: true, overriddenPersonas: ['Wizard'] };
     },
     path: 'selection.overriddenPersonas[0]',
@@ -469,15 +473,20 @@ const cases: readonly Case[] = [
   // Clarification questions, answers and assumptions
   {
     rule: 'an answered question has its ClarificationAnswer',
-    breakIt: (s) => {
-      s.questions[0] = { ...s.questions[0]!, status: 'answered', answerId: 'a-missing', answeredAt: s.questions[0]!.createdAt };
+    breakIt: s => {
+      s.questions[0] = {
+        ...s.questions[0]!,
+        status: 'answered',
+        answerId: 'a-missing',
+        answeredAt: s.questions[0]!.createdAt,
+      };
     },
     path: 'questions[0].answerId',
     message: /needs its ClarificationAnswer/,
   },
   {
     rule: 'a skip command mentions a skip keyword',
-    breakIt: (s) => {
+    breakIt: s => {
       s.answers[0]!.skipCommand = true;
     },
     path: 'answers[0].answer',
@@ -485,7 +494,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'a deferred question has an assumption in its place',
-    breakIt: (s) => {
+    breakIt: s => {
       s.assumptionLog[0]!.withdrawal = { reason: 'answered', answerId: 'a1', at: s.updatedAt };
     },
     path: 'questions[1]',
@@ -493,7 +502,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'a question has at most one standing assumption',
-    breakIt: (s) => {
+    breakIt: s => {
       s.assumptionLog.push({ ...s.assumptionLog[0]!, assumptionId: 'as2' });
     },
     path: 'questions[1]',
@@ -501,7 +510,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'an answered question keeps no standing assumption',
-    breakIt: (s) => {
+    breakIt: s => {
       s.assumptionLog[0]!.relatedQuestionId = 'q1';
     },
     path: 'questions[0]',
@@ -510,7 +519,7 @@ const cases: readonly Case[] = [
   // Discussions
   {
     rule: 'a true discussion has two personas when the council has them',
-    breakIt: (s) => {
+    breakIt: s => {
       s.discussions[0]!.participatingPersonaIds = ['architect'];
     },
     path: 'discussions[0].participatingPersonaIds',
@@ -518,7 +527,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'a cycle ends after every persona spoke',
-    breakIt: (s) => {
+    breakIt: s => {
       s.discussions[0]!.messageTurnIds.pop();
     },
     path: 'discussions[0]',
@@ -526,7 +535,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'an ended cycle records one position per persona',
-    breakIt: (s) => {
+    breakIt: s => {
       const d = s.discussions[0]!;
       if (d.status !== 'in_progress') d.positions.pop();
     },
@@ -535,7 +544,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'discussion turns are listed in their cycle',
-    breakIt: (s) => {
+    breakIt: s => {
       s.discussions[0]!.messageTurnIds.pop();
     },
     path: 'messageTurns[5]',
@@ -543,7 +552,7 @@ const cases: readonly Case[] = [
   },
   {
     rule: 'a persona speaks once per cycle',
-    breakIt: (s) => {
+    breakIt: s => {
       Object.assign(turn(s, 5), { senderId: 'architect' });
     },
     path: 'discussions[0].messageTurnIds[1]',

@@ -4,7 +4,10 @@ import { REPO_ROOT } from '../../../support/nodePersonaSource';
 
 /** A stored-record fixture from test/fixtures/storage (see its README), parsed. */
 export function storageFixture(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'storage', name), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'storage', name), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** A deep copy with `change` applied, for corrupting a fixture. */

@@ -43,10 +43,16 @@ describe('stored /plan and workflow runs across versions', () => {
     const view = pipelineRunStateOf(builtInWorkflow('plan'), read.run.state);
     const { routeBackFeedback: _feedback, ...expected } = old;
     assert.deepEqual(view, expected, 'the pipeline sees the same run');
-    assert.deepEqual(read.run.state.context.phases.completed, ['discovery', 'planning', 'tickets'].filter(stage => stage in old.stages));
+    assert.deepEqual(
+      read.run.state.context.phases.completed,
+      ['discovery', 'planning', 'tickets'].filter(stage => stage in old.stages),
+    );
     assert.deepEqual(runs.load(RUN_ID), read.run);
     assert.deepEqual(runs.latest('plan'), read);
-    assert.deepEqual(runs.episodes(5).map(e => [e.runId, e.outcome]), [[RUN_ID, 'completed']]);
+    assert.deepEqual(
+      runs.episodes(5).map(e => [e.runId, e.outcome]),
+      [[RUN_ID, 'completed']],
+    );
   });
 
   it('a version 1 run paused at a checkpoint waits at the same checkpoint, with the /plan buttons', () => {
@@ -59,14 +65,21 @@ describe('stored /plan and workflow runs across versions', () => {
     assert.ok(read.kind === 'found');
     const pending = read.run.state.pendingCheckpoint;
     assert.equal(pending?.phase, 'discovery');
-    assert.deepEqual(pending?.options.map(option => [option.label, option.onSelect]), [
-      ['Continue', { action: 'continue' }],
-      ['Redo stage', { action: 'repeat_phase', target: 'discovery' }],
-      ['Skip next stage', { action: 'skip_phases', phases: ['planning', 'tickets'] }],
-      ['Abort', { action: 'abort' }],
-    ]);
+    assert.deepEqual(
+      pending?.options.map(option => [option.label, option.onSelect]),
+      [
+        ['Continue', { action: 'continue' }],
+        ['Redo stage', { action: 'repeat_phase', target: 'discovery' }],
+        ['Skip next stage', { action: 'skip_phases', phases: ['planning', 'tickets'] }],
+        ['Abort', { action: 'abort' }],
+      ],
+    );
     assert.equal(read.run.state.nextPhase, 'planning');
-    assert.equal(runsWith({ [RUN_KEY]: v1 }).runs.load(RUN_ID)?.state.pendingCheckpoint, undefined, 'a completed run waits nowhere');
+    assert.equal(
+      runsWith({ [RUN_KEY]: v1 }).runs.load(RUN_ID)?.state.pendingCheckpoint,
+      undefined,
+      'a completed run waits nowhere',
+    );
   });
 
   it('a version 2 run reads as stored, and saving it back changes nothing but the time', async () => {
@@ -106,9 +119,18 @@ describe('stored /plan and workflow runs across versions', () => {
   it('a damaged run gives a clear error naming what is wrong', () => {
     const cases: [unknown, RegExp][] = [
       [altered(v1, run => void (run.status = 'exploded')), /^The stored workflow run is unreadable:\n[\s\S]*status/],
-      [altered(v1 as { state: Record<string, unknown> }, run => void delete run.state.goal), /could not be upgraded from format 1[\s\S]*"goal"/],
-      [altered(v2 as { state: { context: Record<string, unknown> } }, run => void delete run.state.context.goal), /unreadable[\s\S]*state\.context\.goal/],
-      [altered(v2 as { state: Record<string, unknown> }, run => void (run.state.stateVersion = 2)), /unreadable[\s\S]*state\.stateVersion/],
+      [
+        altered(v1 as { state: Record<string, unknown> }, run => void delete run.state.goal),
+        /could not be upgraded from format 1[\s\S]*"goal"/,
+      ],
+      [
+        altered(v2 as { state: { context: Record<string, unknown> } }, run => void delete run.state.context.goal),
+        /unreadable[\s\S]*state\.context\.goal/,
+      ],
+      [
+        altered(v2 as { state: Record<string, unknown> }, run => void (run.state.stateVersion = 2)),
+        /unreadable[\s\S]*state\.stateVersion/,
+      ],
       ['not a run', /^The stored workflow run is unreadable: it is not a record\.$/],
     ];
     for (const [entry, expected] of cases) {
@@ -124,7 +146,15 @@ describe('stored /plan and workflow runs across versions', () => {
     const history = new MementoHistoryStore(memento);
     const loaded = await history.load(RUN_ID);
     assert.equal(loaded.items.length, 10);
-    const note = { noteId: 'note-1', runId: RUN_ID, timestamp: now(), content: 'Checked.', tags: [], authorAgent: 'test', itemIds: [] };
+    const note = {
+      noteId: 'note-1',
+      runId: RUN_ID,
+      timestamp: now(),
+      content: 'Checked.',
+      tags: [],
+      authorAgent: 'test',
+      itemIds: [],
+    };
     await history.appendNote(note);
     assert.deepEqual(memento.get(HISTORY_KEY), { version: 1, items: v1History.items, notes: [note] });
   });
@@ -134,7 +164,15 @@ describe('stored /plan and workflow runs across versions', () => {
     const memento = MemoryMemento.of({ [HISTORY_KEY]: v99History });
     const history = new MementoHistoryStore(memento);
     await assert.rejects(history.load(RUN_ID), NewerVersionError);
-    const note = { noteId: 'note-1', runId: RUN_ID, timestamp: now(), content: 'Checked.', tags: [], authorAgent: 'test', itemIds: [] };
+    const note = {
+      noteId: 'note-1',
+      runId: RUN_ID,
+      timestamp: now(),
+      content: 'Checked.',
+      tags: [],
+      authorAgent: 'test',
+      itemIds: [],
+    };
     await assert.rejects(history.appendNote(note), NewerVersionError);
     assert.deepEqual(memento.get(HISTORY_KEY), v99History);
   });

@@ -5,7 +5,11 @@ import { activeAssumptions, sessionView } from '../../../../src/core/session/sel
 import { restoreSession } from '../../../../src/core/session/replay';
 import { validateSession } from '../../../support/sessionValidation/validateSession';
 import { NewerVersionError } from '../../../../src/core/storage/versioned';
-import { newerCouncilMetadata, newerSessionMetadata, readCouncilMetadata } from '../../../../src/vscode/chat/councilResult';
+import {
+  newerCouncilMetadata,
+  newerSessionMetadata,
+  readCouncilMetadata,
+} from '../../../../src/vscode/chat/councilResult';
 import { SESSION_KEY_PREFIX, SessionStore } from '../../../../src/vscode/storage/sessionStore';
 import { builtInPersonas } from '../../../support/councilHarness';
 import { MemoryMemento } from '../../../support/memoryMemento';
@@ -17,7 +21,10 @@ const v1 = storageFixture('session.v1.json');
 const v99 = storageFixture('session.v99.json');
 const clock = { now: () => '2026-02-01T00:00:00.000Z' };
 
-function storeWith(entries: Readonly<Record<string, unknown>>, capacity?: number): { store: SessionStore; memento: MemoryMemento } {
+function storeWith(
+  entries: Readonly<Record<string, unknown>>,
+  capacity?: number,
+): { store: SessionStore; memento: MemoryMemento } {
   const memento = MemoryMemento.of(entries);
   return { store: new SessionStore(memento, clock, capacity), memento };
 }
@@ -29,10 +36,14 @@ describe('stored council sessions across versions', () => {
     assert.ok(loaded?.ok, loaded && !loaded.ok ? loaded.error : 'nothing loaded');
     assert.equal(loaded.migratedFrom, 1);
     assert.equal(loaded.stored.version, 2);
-    const original = v1.session as { readonly input: unknown; readonly events: readonly { type: string; turn?: unknown }[] };
+    const original = v1.session as {
+      readonly input: unknown;
+      readonly events: readonly { type: string; turn?: unknown }[];
+    };
     assert.deepEqual(loaded.stored.input, original.input);
     // Format 2: a contribution's agreesWith and concerns are typed fields, no longer JSON text in its metadata.
-    const spoken = (events: readonly { type: string; turn?: unknown }[]) => events.filter(e => e.type === 'PERSONA_SPOKE').map(e => e.turn as Record<string, unknown>);
+    const spoken = (events: readonly { type: string; turn?: unknown }[]) =>
+      events.filter(e => e.type === 'PERSONA_SPOKE').map(e => e.turn as Record<string, unknown>);
     const before = spoken(original.events);
     const after = spoken(loaded.stored.events);
     assert.equal(after.length, before.length);
@@ -42,19 +53,32 @@ describe('stored council sessions across versions', () => {
       assert.deepEqual(turn.concerns, JSON.parse(old.concerns));
       assert.equal(turn.metadata, undefined, 'nothing else was in the metadata');
     });
-    assert.ok(after.some(turn => (turn.concerns as string[]).length > 0), 'the fixture has concerns to carry over');
+    assert.ok(
+      after.some(turn => (turn.concerns as string[]).length > 0),
+      'the fixture has concerns to carry over',
+    );
     // What the scripted session looked like when today's code saved it (see the fixtures README).
     const session = sessionView(loaded.snapshot);
     assert.equal(session.status, 'completed');
     assert.equal(session.requestText, 'How should we store user sessions?');
     assert.deepEqual(
-      [session.questions.length, session.answers.length, activeAssumptions(loaded.snapshot).length, session.debateCycles, session.messageTurns.length],
+      [
+        session.questions.length,
+        session.answers.length,
+        activeAssumptions(loaded.snapshot).length,
+        session.debateCycles,
+        session.messageTurns.length,
+      ],
       [2, 1, 1, 2, 13],
     );
     assert.ok(session.finalAnswer?.includes("The council's answer"));
     const personaNames = new Set((await builtInPersonas()).map(p => p.name));
     assert.deepEqual(validateSession(session, { personaNames }), []);
-    assert.deepEqual(sessionView(SessionLog.restore(loaded.stored).snapshot), session, 'the chat handler restores the same session');
+    assert.deepEqual(
+      sessionView(SessionLog.restore(loaded.stored).snapshot),
+      session,
+      'the chat handler restores the same session',
+    );
   });
 
   it('saving a restored version 1 session writes it as version 2, which loads to the same session', async () => {
@@ -77,7 +101,10 @@ describe('stored council sessions across versions', () => {
     assert.equal(SessionLog.restore(loaded.stored).requestsUsed, 8);
     const session = sessionView(loaded.snapshot);
     assert.equal(session.status, 'completed');
-    assert.ok(session.messageTurns.some(t => t.messageType === 'discussion' && (t.agreesWith?.length ?? 0) > 0), 'agreements are typed fields');
+    assert.ok(
+      session.messageTurns.some(t => t.messageType === 'discussion' && (t.agreesWith?.length ?? 0) > 0),
+      'agreements are typed fields',
+    );
     const personaNames = new Set((await builtInPersonas()).map(p => p.name));
     assert.deepEqual(validateSession(session, { personaNames }), []);
   });
@@ -120,7 +147,10 @@ describe('stored council sessions across versions', () => {
     await store.save({ ...older.stored, input: { ...older.stored.input, sessionId: 'other-1' } });
     await store.save({ ...older.stored, input: { ...older.stored.input, sessionId: 'other-2' } });
     assert.deepEqual(memento.get(KEY), v99);
-    assert.deepEqual(store.list().map(s => s.id), ['other-2']);
+    assert.deepEqual(
+      store.list().map(s => s.id),
+      ['other-2'],
+    );
   });
 
   it('prefers a newer copy in storage to an older copy in the chat response (continuing that would overwrite it)', () => {
@@ -145,7 +175,10 @@ describe('stored council sessions across versions', () => {
       [altered(v1 as Entry, e => void (e.session.events[3]!.type = 'EXPLODE')), /unreadable[\s\S]*events\[3\]\.type/],
       [altered(v1 as Entry, e => void (e.session.events[0]!.at = 'tomorrow')), /unreadable[\s\S]*events\[0\]\.at/],
       [altered(v1 as Entry, e => void delete e.session.input.requestText), /unreadable[\s\S]*input\.requestText/],
-      [{ updatedAt: '2026-01-01T00:00:00.000Z', session: 'not a session' }, /^The stored council session is unreadable: it is not a record\.$/],
+      [
+        { updatedAt: '2026-01-01T00:00:00.000Z', session: 'not a session' },
+        /^The stored council session is unreadable: it is not a record\.$/,
+      ],
     ];
     for (const [entry, expected] of cases) {
       const loaded = storeWith({ [KEY]: entry }).store.load(SESSION_ID);

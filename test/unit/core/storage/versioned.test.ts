@@ -13,7 +13,11 @@ import {
 } from '../../../../src/core/storage/versioned';
 
 /* A made-up note format at version 3, to show the mechanics: v1 { text }, v2 { body }, v3 { body, tags }. */
-const renameText: Migration = { from: 1, description: 'rename text to body', migrate: ({ text, ...rest }) => ({ ...rest, body: text }) };
+const renameText: Migration = {
+  from: 1,
+  description: 'rename text to body',
+  migrate: ({ text, ...rest }) => ({ ...rest, body: text }),
+};
 const addTags: Migration = { from: 2, description: 'add tags', migrate: record => ({ ...record, tags: [] }) };
 const Note = z.object({ version: z.literal(3), body: z.string(), tags: z.array(z.string()) });
 const NOTE_FORMAT: StoredFormat<z.infer<typeof Note>> = {
@@ -28,9 +32,20 @@ const NOTE_FORMAT: StoredFormat<z.infer<typeof Note>> = {
 
 describe('versioned storage records', () => {
   it('upgrades an unversioned record as version 1 through every registered step', () => {
-    assert.deepEqual(readStored(NOTE_FORMAT, { text: 'hello' }), { kind: 'current', value: { version: 3, body: 'hello', tags: [] }, migratedFrom: 1 });
-    assert.deepEqual(readStored(NOTE_FORMAT, { version: 2, body: 'hi' }), { kind: 'current', value: { version: 3, body: 'hi', tags: [] }, migratedFrom: 2 });
-    assert.deepEqual(readStored(NOTE_FORMAT, { version: 3, body: 'hi', tags: ['a'] }), { kind: 'current', value: { version: 3, body: 'hi', tags: ['a'] } });
+    assert.deepEqual(readStored(NOTE_FORMAT, { text: 'hello' }), {
+      kind: 'current',
+      value: { version: 3, body: 'hello', tags: [] },
+      migratedFrom: 1,
+    });
+    assert.deepEqual(readStored(NOTE_FORMAT, { version: 2, body: 'hi' }), {
+      kind: 'current',
+      value: { version: 3, body: 'hi', tags: [] },
+      migratedFrom: 2,
+    });
+    assert.deepEqual(readStored(NOTE_FORMAT, { version: 3, body: 'hi', tags: ['a'] }), {
+      kind: 'current',
+      value: { version: 3, body: 'hi', tags: ['a'] },
+    });
   });
 
   it('reports a newer version with a sentence saying what to do, and leaves the record alone', () => {
@@ -53,7 +68,10 @@ describe('versioned storage records', () => {
     for (const version of ['1.1.0', 0, -1, 2.5, true]) {
       const read = readStored(NOTE_FORMAT, { version, body: 'x', tags: [] });
       assert.equal(read.kind, 'newer', String(version));
-      assert.match(read.kind === 'newer' ? read.error.message : '', /storage format this version of Council does not know/);
+      assert.match(
+        read.kind === 'newer' ? read.error.message : '',
+        /storage format this version of Council does not know/,
+      );
     }
     assert.equal(newerVersionOf(NOTE_FORMAT, { version: 3 }), undefined);
     assert.equal(newerVersionOf(NOTE_FORMAT, 'not a record'), undefined);
@@ -61,7 +79,10 @@ describe('versioned storage records', () => {
 
   it('gives a clear error for damaged records and failed upgrades, without throwing', () => {
     for (const raw of [null, 'text', 42, [], undefined]) {
-      assert.deepEqual(readStored(NOTE_FORMAT, raw), { kind: 'corrupt', error: 'The stored note is unreadable: it is not a record.' });
+      assert.deepEqual(readStored(NOTE_FORMAT, raw), {
+        kind: 'corrupt',
+        error: 'The stored note is unreadable: it is not a record.',
+      });
     }
     const badShape = readStored(NOTE_FORMAT, { version: 3, body: 7, tags: [] });
     assert.equal(badShape.kind, 'corrupt');
@@ -69,11 +90,25 @@ describe('versioned storage records', () => {
 
     const throwing: StoredFormat<z.infer<typeof Note>> = {
       ...NOTE_FORMAT,
-      migrations: [{ ...renameText, migrate: () => { throw new Error('text is missing'); } }, addTags],
+      migrations: [
+        {
+          ...renameText,
+          migrate: () => {
+            throw new Error('text is missing');
+          },
+        },
+        addTags,
+      ],
     };
-    assert.deepEqual(readStored(throwing, {}), { kind: 'corrupt', error: 'The stored note could not be upgraded from format 1: text is missing' });
+    assert.deepEqual(readStored(throwing, {}), {
+      kind: 'corrupt',
+      error: 'The stored note could not be upgraded from format 1: text is missing',
+    });
     const gap = readStored({ ...NOTE_FORMAT, migrations: [addTags] }, { text: 'x' });
-    assert.deepEqual(gap, { kind: 'corrupt', error: 'The stored note is in format 1, and no upgrade from it is registered.' });
+    assert.deepEqual(gap, {
+      kind: 'corrupt',
+      error: 'The stored note is in format 1, and no upgrade from it is registered.',
+    });
   });
 
   it('finds missing, duplicate and stray migrations', () => {
@@ -85,7 +120,7 @@ describe('versioned storage records', () => {
     ]);
   });
 
-  it("every stored format of Council can upgrade each of its older versions", () => {
+  it('every stored format of Council can upgrade each of its older versions', () => {
     for (const format of [STORED_SESSION_FORMAT, STORED_WORKFLOW_RUN_FORMAT, STORED_HISTORY_FORMAT]) {
       assert.deepEqual(migrationGaps(format), [], format.noun);
     }

@@ -24,13 +24,25 @@ async function runWith(definition: WorkflowDefinition) {
   const history = newHistory(clock, ids);
   // Tool calling on, no tool calls: an exploring agent looks once (one request with the tools), then reports.
   const model = new ScriptedModel(() => '# Notes\n\nNothing more to read.');
-  const outcome = await runDeepWork({ workflow: definition, start: { goal: 'Review.' }, model, reader, history, outputs: new InMemoryRunOutputs(`.council/runs/${history.runId}`), clock, ids, token: neverCancelled });
+  const outcome = await runDeepWork({
+    workflow: definition,
+    start: { goal: 'Review.' },
+    model,
+    reader,
+    history,
+    outputs: new InMemoryRunOutputs(`.council/runs/${history.runId}`),
+    clock,
+    ids,
+    token: neverCancelled,
+  });
   return { outcome, reader, model };
 }
 
 describe('runDeepWork: what a workflow run costs besides its model requests', () => {
   it('lists the workspace once per call, shared by every agent that explores it', async () => {
-    const { outcome, reader, model } = await runWith(workflow([phase('scan', strict('code-scout', 'pattern-analyzer')), phase('more', strict('code-scout'))]));
+    const { outcome, reader, model } = await runWith(
+      workflow([phase('scan', strict('code-scout', 'pattern-analyzer')), phase('more', strict('code-scout'))]),
+    );
     assert.equal(outcome.status, 'completed');
     assert.equal(reader.listings, 1);
     assert.equal(model.callCount, 6, 'each explorer: one look, one report');

@@ -8,7 +8,8 @@ function fakeLog(traceEnabled: boolean): { log: CouncilLog; lines: string[] } {
   const lines: string[] = [];
   const log = {
     traceEnabled,
-    logTrace: (label: string, text: string | (() => string)) => lines.push(`${label}: ${typeof text === 'function' ? text() : text}`),
+    logTrace: (label: string, text: string | (() => string)) =>
+      lines.push(`${label}: ${typeof text === 'function' ? text() : text}`),
   } as unknown as CouncilLog;
   return { log, lines };
 }
@@ -27,8 +28,19 @@ describe('tracedModel', () => {
 
   it('at Trace level logs the prompt and the reply, and passes the reply through unchanged', async () => {
     const { log, lines } = fakeLog(true);
-    const model = tracedModel(new ScriptedModel(() => ({ kind: 'toolCall', name: 'answer', input: { ok: true } })), log);
-    const parts = await drain(model.sendRequest({ messages: [{ role: 'user', content: 'secret code' }], tools: [{ name: 'answer', description: '', inputSchema: {} }] }, neverCancelled));
+    const model = tracedModel(
+      new ScriptedModel(() => ({ kind: 'toolCall', name: 'answer', input: { ok: true } })),
+      log,
+    );
+    const parts = await drain(
+      model.sendRequest(
+        {
+          messages: [{ role: 'user', content: 'secret code' }],
+          tools: [{ name: 'answer', description: '', inputSchema: {} }],
+        },
+        neverCancelled,
+      ),
+    );
     assert.equal(parts.length, 1);
     assert.equal(parts[0]?.kind, 'toolCall');
     assert.match(lines[0] ?? '', /prompt \(answer\): \[user\] secret code/);

@@ -1,6 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { parsePersonaFile } from '../../../../src/core/personas/parse';
-import { personaIdFromName, personaTemplate, validatePersonaName } from '../../../../src/vscode/personas/personaTemplate';
+import {
+  personaIdFromName,
+  personaTemplate,
+  validatePersonaName,
+} from '../../../../src/vscode/personas/personaTemplate';
 
 describe('persona template (council.createPersona)', () => {
   it('derives kebab-case ids from display names', () => {

@@ -7,17 +7,30 @@ describe('/plan request parsing', () => {
 
   it('reads a button prompt back as the same control action and run id', () => {
     for (const action of ['continue', 'redo', 'skip', 'abort', 'resume'] as const) {
-      assert.deepEqual(parsePlanRequest(planControlPrompt(action, runId)), { kind: 'control', action, runId, text: '' });
+      assert.deepEqual(parsePlanRequest(planControlPrompt(action, runId)), {
+        kind: 'control',
+        action,
+        runId,
+        text: '',
+      });
     }
   });
 
   it('keeps a goal that merely starts with a control word a goal', () => {
-    assert.deepEqual(parsePlanRequest('continue the migration to ESM'), { kind: 'start', goal: 'continue the migration to ESM' });
+    assert.deepEqual(parsePlanRequest('continue the migration to ESM'), {
+      kind: 'start',
+      goal: 'continue the migration to ESM',
+    });
   });
 
-  it('takes a bare control word as acting on the latest run, and text after a run id as the user\'s answer', () => {
+  it("takes a bare control word as acting on the latest run, and text after a run id as the user's answer", () => {
     assert.deepEqual(parsePlanRequest('Resume'), { kind: 'control', action: 'resume', text: '' });
-    assert.deepEqual(parsePlanRequest(`resume ${runId} use PostgreSQL`), { kind: 'control', action: 'resume', runId, text: 'use PostgreSQL' });
+    assert.deepEqual(parsePlanRequest(`resume ${runId} use PostgreSQL`), {
+      kind: 'control',
+      action: 'resume',
+      runId,
+      text: 'use PostgreSQL',
+    });
     assert.deepEqual(parsePlanRequest('   '), { kind: 'empty' });
   });
 });
@@ -37,6 +50,9 @@ describe('applying proposed line replacements', () => {
   });
 
   it('refuses a range beyond the end of a file that changed since the proposal', () => {
-    assert.throws(() => applyLineReplacements('one\n', [{ startLine: 2, endLine: 3, newText: 'x' }]), StaleProposalError);
+    assert.throws(
+      () => applyLineReplacements('one\n', [{ startLine: 2, endLine: 3, newText: 'x' }]),
+      StaleProposalError,
+    );
   });
 });

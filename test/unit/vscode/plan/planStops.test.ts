@@ -9,14 +9,24 @@ import { planFailure } from '../../../../src/vscode/plan/planStop';
 
 /** The run state of the stored v1 fixture: discovery and planning done. */
 const state = PipelineRunState.parse(
-  (JSON.parse(readFileSync(join(__dirname, '../../../fixtures/storage/plan-run.v1.json'), 'utf8')) as { state: unknown }).state,
+  (
+    JSON.parse(readFileSync(join(__dirname, '../../../fixtures/storage/plan-run.v1.json'), 'utf8')) as {
+      state: unknown;
+    }
+  ).state,
 );
 
-const VALIDATOR_TEXT = 'fileReferences[1].endLine: endLine 5491272353579008 is before startLine 7; diagrams[0].edges[0].fromNodeId: unknown node "#"';
+const VALIDATOR_TEXT =
+  'fileReferences[1].endLine: endLine 5491272353579008 is before startLine 7; diagrams[0].edges[0].fromNodeId: unknown node "#"';
 
 describe('/plan: how a run that stops reads in chat', () => {
   it('a model failure is an error box with what to do; the provider detail is for the log', () => {
-    const outcome: PlanOutcome = { status: 'failed', message: 'quota', error: new LanguageModelFailure('quotaExceeded', 'You have exceeded your premium request allowance'), state };
+    const outcome: PlanOutcome = {
+      status: 'failed',
+      message: 'quota',
+      error: new LanguageModelFailure('quotaExceeded', 'You have exceeded your premium request allowance'),
+      state,
+    };
     const failure = planFailure(outcome);
     assert.match(failure?.message ?? '', /quota for this model is used up.*Progress up to \w+ is saved\.$/);
     assert.match(failure?.detail ?? '', /premium request allowance/);
@@ -32,7 +42,11 @@ describe('/plan: how a run that stops reads in chat', () => {
   });
 
   it('Stop, a pause for the user and completion are not failures', () => {
-    for (const outcome of [{ status: 'cancelled', state }, { status: 'completed', state }, { status: 'aborted', state }] as const) {
+    for (const outcome of [
+      { status: 'cancelled', state },
+      { status: 'completed', state },
+      { status: 'aborted', state },
+    ] as const) {
       assert.equal(planFailure(outcome), undefined, outcome.status);
     }
   });

@@ -2,7 +2,12 @@ import { strict as assert } from 'node:assert';
 import { parseWorkflow } from '../../../../src/core/workflow/definition/parseWorkflow';
 import { describeIssues } from '../../../../src/core/workflow/definition/workflowDefinition';
 import { WORKFLOW_TEMPLATE } from '../../../../src/core/workflow/definition/workflowTemplate';
-import { suggestWorkflowName, templateFor, validateWorkflowName, workflowChatQuery } from '../../../../src/vscode/workflow/workflowNames';
+import {
+  suggestWorkflowName,
+  templateFor,
+  validateWorkflowName,
+  workflowChatQuery,
+} from '../../../../src/vscode/workflow/workflowNames';
 
 describe('workflow commands: the pure parts', () => {
   describe('validateWorkflowName', () => {
@@ -16,7 +21,10 @@ describe('workflow commands: the pure parts', () => {
       assert.match(validateWorkflowName('Code-Review') ?? '', /lower-case.*Try `code-review`/);
       assert.match(validateWorkflowName('2fast') ?? '', /Start the name with a letter.*Try `fast`/);
       assert.match(validateWorkflowName('-review') ?? '', /Start the name with a letter.*Try `review`/);
-      assert.match(validateWorkflowName('code review') ?? '', /only a-z, 0-9 and hyphens.*contains space.*Try `code-review`/);
+      assert.match(
+        validateWorkflowName('code review') ?? '',
+        /only a-z, 0-9 and hyphens.*contains space.*Try `code-review`/,
+      );
       assert.match(validateWorkflowName('code_review.v2') ?? '', /contains `_`, `\.`.*Try `code-review-v2`/);
       assert.match(validateWorkflowName(' review') ?? '', /Remove the spaces.*Try `review`/);
       assert.match(validateWorkflowName(`a${'b'.repeat(60)}`) ?? '', /60 characters or fewer \(it has 61\)/);
@@ -51,8 +59,12 @@ describe('workflow commands: the pure parts', () => {
     });
 
     it('replaces only the top-level name line, keeps its comment, and adds one when there is none', () => {
-      const template = '# a comment with name: in it\nname: my-workflow   # the id\nphases:\n  - id: a\n    name: Phase A\n';
-      assert.equal(templateFor('x', template), '# a comment with name: in it\nname: x   # the id\nphases:\n  - id: a\n    name: Phase A\n');
+      const template =
+        '# a comment with name: in it\nname: my-workflow   # the id\nphases:\n  - id: a\n    name: Phase A\n';
+      assert.equal(
+        templateFor('x', template),
+        '# a comment with name: in it\nname: x   # the id\nphases:\n  - id: a\n    name: Phase A\n',
+      );
       assert.equal(templateFor('x', 'name: "quoted"\n'), 'name: x\n');
       assert.equal(templateFor('x', 'phases: []\n'), 'name: x\nphases: []\n');
     });
@@ -64,6 +76,9 @@ describe('workflow commands: the pure parts', () => {
 
   it('workflowChatQuery sends `@council /workflow <name> <goal>` on one line', () => {
     assert.equal(workflowChatQuery('plan', '  Add a login page '), '@council /workflow plan Add a login page');
-    assert.equal(workflowChatQuery('review', 'first line\n  second line'), '@council /workflow review first line second line');
+    assert.equal(
+      workflowChatQuery('review', 'first line\n  second line'),
+      '@council /workflow review first line second line',
+    );
   });
 });

@@ -5,7 +5,10 @@ import type { HistorySnapshot, HistoryStore } from '../historyStore';
 
 /** A note to add (spec 001 AddNoteRequest, by item id instead of index: ids survive paging). */
 export const AddNoteRequestSchema = z.object({
-  itemIds: z.array(z.string().min(1)).default([]).describe('Items the note is about; empty for a note about the whole run.'),
+  itemIds: z
+    .array(z.string().min(1))
+    .default([])
+    .describe('Items the note is about; empty for a note about the whole run.'),
   content: z.string().trim().min(1).describe('The note.'),
   tags: z.array(z.string().min(1)).default([]).describe('e.g. exclusion, diagnostic, routing.'),
 });
@@ -27,7 +30,11 @@ export interface NoteWriter {
 }
 
 /** Appends a note about existing items; a note about an unknown item is refused (it would annotate nothing). */
-export async function addHistoryNote(history: HistorySnapshot, writer: NoteWriter, request: AddNoteRequest): Promise<AddNoteResponse> {
+export async function addHistoryNote(
+  history: HistorySnapshot,
+  writer: NoteWriter,
+  request: AddNoteRequest,
+): Promise<AddNoteResponse> {
   const { itemIds, content, tags } = AddNoteRequestSchema.parse(request);
   const known = new Set(history.items.map(item => item.itemId));
   const unknown = itemIds.filter(id => !known.has(id));

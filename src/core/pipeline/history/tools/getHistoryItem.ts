@@ -18,7 +18,12 @@ export type HistoryItemRequest = z.infer<typeof HistoryItemRequestSchema>;
 
 /** The item with its notes, or why it was not found (spec 001 HistoryItemResponse). */
 export const HistoryItemResponseSchema = z.discriminatedUnion('found', [
-  z.object({ found: z.literal(true), index: z.number().int().min(0), item: HistoryItemSchema, notes: z.array(HistoryNoteSchema) }),
+  z.object({
+    found: z.literal(true),
+    index: z.number().int().min(0),
+    item: HistoryItemSchema,
+    notes: z.array(HistoryNoteSchema),
+  }),
   z.object({ found: z.literal(false), message: z.string() }),
 ]);
 export type HistoryItemResponse = z.infer<typeof HistoryItemResponseSchema>;
@@ -26,7 +31,8 @@ export type HistoryItemResponse = z.infer<typeof HistoryItemResponseSchema>;
 /** One item with the notes about it; an unknown id or index is a normal "not found" answer, not an exception. */
 export function getHistoryItem(history: HistorySnapshot, request: HistoryItemRequest): HistoryItemResponse {
   const parsed = HistoryItemRequestSchema.parse(request);
-  const index = parsed.itemId !== undefined ? history.items.findIndex(item => item.itemId === parsed.itemId) : (parsed.index ?? -1);
+  const index =
+    parsed.itemId !== undefined ? history.items.findIndex(item => item.itemId === parsed.itemId) : (parsed.index ?? -1);
   const item = history.items[index];
   if (!item) {
     const asked = parsed.itemId !== undefined ? `id ${parsed.itemId}` : `index ${String(parsed.index)}`;

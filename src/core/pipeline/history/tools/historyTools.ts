@@ -8,7 +8,8 @@ import { HistorySearchRequestSchema, searchHistory } from './searchHistory';
 import { HistoryTraceRequestSchema, traceHistory } from './traceHistory';
 
 /** The result of running a tool call: the response, or why the call's input was refused. */
-export type HistoryToolOutcome = { readonly ok: true; readonly response: unknown } | { readonly ok: false; readonly message: string };
+export type HistoryToolOutcome =
+  { readonly ok: true; readonly response: unknown } | { readonly ok: false; readonly message: string };
 
 /** A history tool a model can call: its definition (JSON Schema from zod) and how to run it against a snapshot. */
 export interface HistoryTool {
@@ -40,12 +41,22 @@ export const READ_ONLY_HISTORY_TOOLS: readonly HistoryTool[] = [
     HistoryTraceRequestSchema,
     traceHistory,
   ),
-  readTool('history_list', 'One page of the run history, oldest first, optionally within a time window.', HistoryListingRequestSchema, listHistory),
+  readTool(
+    'history_list',
+    'One page of the run history, oldest first, optionally within a time window.',
+    HistoryListingRequestSchema,
+    listHistory,
+  ),
   readTool(
     'history_search',
     'Items whose inputs, outputs, errors or notes contain the query words, best matches first.',
     HistorySearchRequestSchema,
     searchHistory,
   ),
-  readTool('history_item', 'One history item, by id or by index, with the notes about it.', HistoryItemRequestSchema, getHistoryItem),
+  readTool(
+    'history_item',
+    'One history item, by id or by index, with the notes about it.',
+    HistoryItemRequestSchema,
+    getHistoryItem,
+  ),
 ];

@@ -4,7 +4,11 @@ import type { HistorySnapshot } from '../historyStore';
 
 /** A word search over the history (spec 001 HistorySearchRequest). */
 export const HistorySearchRequestSchema = z.object({
-  query: z.string().trim().min(1).describe('Words to look for (case-insensitive) in inputs, outputs, errors and notes.'),
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .describe('Words to look for (case-insensitive) in inputs, outputs, errors and notes.'),
   maxResults: z.number().int().min(1).max(50).default(10),
 });
 export type HistorySearchRequest = z.input<typeof HistorySearchRequestSchema>;
@@ -43,12 +47,18 @@ function noteText(note: HistoryNote): string {
 }
 
 function fieldsOf(item: HistoryItem, notes: readonly HistoryNote[]): Readonly<Record<SearchField, string>> {
-  const output = item.outcome.status === 'succeeded' ? JSON.stringify(item.outcome.output) : `${item.outcome.error.kind ?? ''} ${item.outcome.error.message}`;
+  const output =
+    item.outcome.status === 'succeeded'
+      ? JSON.stringify(item.outcome.output)
+      : `${item.outcome.error.kind ?? ''} ${item.outcome.error.message}`;
   return {
     agent: `${item.agentType} ${item.agentId} ${item.action} ${item.inputType}`.toLowerCase(),
     input: JSON.stringify(item.input).toLowerCase(),
     output: output.toLowerCase(),
-    note: notes.filter(note => note.itemIds.includes(item.itemId)).map(noteText).join(' '),
+    note: notes
+      .filter(note => note.itemIds.includes(item.itemId))
+      .map(noteText)
+      .join(' '),
   };
 }
 
@@ -74,9 +84,23 @@ export function searchHistory(history: HistorySnapshot, request: HistorySearchRe
       if (found > 0) termsMatched++;
       occurrences += found;
     }
-    return termsMatched === 0 ? [] : [{ index, hit: { item, termsMatched, occurrences, matchedIn: SearchFieldSchema.options.filter(f => matchedIn.has(f)) } }];
+    return termsMatched === 0
+      ? []
+      : [
+          {
+            index,
+            hit: {
+              item,
+              termsMatched,
+              occurrences,
+              matchedIn: SearchFieldSchema.options.filter(f => matchedIn.has(f)),
+            },
+          },
+        ];
   });
-  scored.sort((a, b) => b.hit.termsMatched - a.hit.termsMatched || b.hit.occurrences - a.hit.occurrences || a.index - b.index);
+  scored.sort(
+    (a, b) => b.hit.termsMatched - a.hit.termsMatched || b.hit.occurrences - a.hit.occurrences || a.index - b.index,
+  );
   const notes = history.notes.filter(note => terms.some(term => noteText(note).includes(term)));
   return { hits: scored.slice(0, maxResults).map(entry => entry.hit), notes };
 }

@@ -11,7 +11,9 @@ export const HistoryTraceRequestSchema = z.object({
     .string()
     .min(1)
     .optional()
-    .describe('Only the chain that produced this context id: its producer and, transitively, the producers of its upstream contexts.'),
+    .describe(
+      'Only the chain that produced this context id: its producer and, transitively, the producers of its upstream contexts.',
+    ),
   limit: z.number().int().min(1).max(100).default(50).describe('At most this many items, the most recent ones.'),
 });
 export type HistoryTraceRequest = z.input<typeof HistoryTraceRequestSchema>;

@@ -48,13 +48,29 @@ export function collectDiscovery(
       render: (agentRuns, parts) =>
         renderMessages(
           DiscoveryCollectorPrompt,
-          { goal: env.goal, constraints: env.constraints, reports: agentRuns.map(run => ({ agentId: run.agentId, report: run.result })), ...parts },
+          {
+            goal: env.goal,
+            constraints: env.constraints,
+            reports: agentRuns.map(run => ({ agentId: run.agentId, report: run.result })),
+            ...parts,
+          },
           env.model,
           env.token,
         ),
       complete: (draft, { resultId, curatedId, chainIds }) => {
-        const curated = curateDiscovery(draft, { contextId: curatedId, sourceResultId: resultId, upstreamContextChain: [...chainIds] });
-        const result = DiscoveryCollectorResult.parse({ schemaVersion: SCHEMA_VERSION, upstreamContextChain: chainIds, metadata: {}, resultId, ...draft, discoveryCuration: curated });
+        const curated = curateDiscovery(draft, {
+          contextId: curatedId,
+          sourceResultId: resultId,
+          upstreamContextChain: [...chainIds],
+        });
+        const result = DiscoveryCollectorResult.parse({
+          schemaVersion: SCHEMA_VERSION,
+          upstreamContextChain: chainIds,
+          metadata: {},
+          resultId,
+          ...draft,
+          discoveryCuration: curated,
+        });
         return { curated, result };
       },
     },

@@ -13,7 +13,12 @@ export interface DiscoveryCurationLimits {
 }
 
 /** Defaults: the most relevant references with short snippets; full reports stay with the run. */
-export const DEFAULT_DISCOVERY_CURATION: DiscoveryCurationLimits = { maxReferences: 20, maxSnippetChars: 300, maxQueryFindings: 8, maxResultsPerQuery: 3 };
+export const DEFAULT_DISCOVERY_CURATION: DiscoveryCurationLimits = {
+  maxReferences: 20,
+  maxSnippetChars: 300,
+  maxQueryFindings: 8,
+  maxResultsPerQuery: 3,
+};
 
 function clipReference(ref: FileReference, maxChars: number): FileReference {
   return ref.snippet.length <= maxChars ? ref : { ...ref, snippet: `${ref.snippet.slice(0, maxChars - 1)}…` };
@@ -25,11 +30,23 @@ function byRelevance(a: FileReference, b: FileReference): number {
 
 /** The consolidation fields every curated context carries. */
 export function consolidationSummaryOf(
-  draft: Pick<DiscoveryCollectorResultDraft, 'inputs' | 'mergeStrategy' | 'conflictResolutions' | 'aggregatedMetrics' | 'consolidatedOutput' | 'decision'>,
+  draft: Pick<
+    DiscoveryCollectorResultDraft,
+    'inputs' | 'mergeStrategy' | 'conflictResolutions' | 'aggregatedMetrics' | 'consolidatedOutput' | 'decision'
+  >,
   upstreamContextChain: readonly string[],
 ): ConsolidationSummary {
   const { inputs, mergeStrategy, conflictResolutions, aggregatedMetrics, consolidatedOutput, decision } = draft;
-  return { inputs, mergeStrategy, conflictResolutions, aggregatedMetrics, consolidatedOutput, decision, upstreamContextChain: [...upstreamContextChain], metadata: {} };
+  return {
+    inputs,
+    mergeStrategy,
+    conflictResolutions,
+    aggregatedMetrics,
+    consolidatedOutput,
+    decision,
+    upstreamContextChain: [...upstreamContextChain],
+    metadata: {},
+  };
 }
 
 /**
@@ -39,7 +56,11 @@ export function consolidationSummaryOf(
  */
 export function curateDiscovery(
   draft: DiscoveryCollectorResultDraft,
-  ids: { readonly contextId: string; readonly sourceResultId: string; readonly upstreamContextChain: readonly string[] },
+  ids: {
+    readonly contextId: string;
+    readonly sourceResultId: string;
+    readonly upstreamContextChain: readonly string[];
+  },
   limits: DiscoveryCurationLimits = DEFAULT_DISCOVERY_CURATION,
 ): DiscoveryCollectorContext {
   const references = [...draft.unifiedCodeMap.deduplicatedReferences].sort(byRelevance).slice(0, limits.maxReferences);
@@ -49,12 +70,20 @@ export function curateDiscovery(
     selectionRationale: `Code map with the ${references.length} most relevant references (snippets clipped to ${limits.maxSnippetChars} chars), all recommendations and the most confident query findings; full reports omitted.`,
     curation: {
       discoveryReports: [],
-      unifiedCodeMap: { ...draft.unifiedCodeMap, deduplicatedReferences: references.map(ref => clipReference(ref, limits.maxSnippetChars)) },
+      unifiedCodeMap: {
+        ...draft.unifiedCodeMap,
+        deduplicatedReferences: references.map(ref => clipReference(ref, limits.maxSnippetChars)),
+      },
       recommendations: draft.recommendations,
       queryFindings: [...draft.queryFindings]
         .sort((a, b) => b.confidenceScore - a.confidenceScore)
         .slice(0, limits.maxQueryFindings)
-        .map(findings => ({ ...findings, results: findings.results.slice(0, limits.maxResultsPerQuery).map(ref => clipReference(ref, limits.maxSnippetChars)) })),
+        .map(findings => ({
+          ...findings,
+          results: findings.results
+            .slice(0, limits.maxResultsPerQuery)
+            .map(ref => clipReference(ref, limits.maxSnippetChars)),
+        })),
       consolidationSummary: consolidationSummaryOf(draft, ids.upstreamContextChain),
     },
   };

@@ -11,10 +11,20 @@ const SAMPLE_FILES = 25;
  * by folder saves one model round-trip on the critical path of every run.
  */
 export function delegateDiscovery(env: StageEnvironment): DelegationTemplate {
-  const areas = splitIntoAreas(env.index.visible.map(file => file.path), env.options.maxAgentsPerStage);
+  const areas = splitIntoAreas(
+    env.index.visible.map(file => file.path),
+    env.options.maxAgentsPerStage,
+  );
   const assignments: AgentAssignment[] =
     areas.length === 0
-      ? [{ agentId: 'discovery-1', agentType: 'discovery-agent', assignedGoal: 'Map the workspace as it bears on the goal.', contextToPass: {} }]
+      ? [
+          {
+            agentId: 'discovery-1',
+            agentType: 'discovery-agent',
+            assignedGoal: 'Map the workspace as it bears on the goal.',
+            contextToPass: {},
+          },
+        ]
       : areas.map((area, index) => ({
           agentId: `discovery-${index + 1}`,
           agentType: 'discovery-agent',

@@ -10,15 +10,26 @@ import type { DiscoveryStageRecord } from './discoveryStageRecord';
 const AGENT_DEPTH = 0;
 
 /** Runs discovery: deterministic delegation, parallel agents, collector rounds. */
-export async function runDiscoveryStage(env: StageEnvironment, routeBackFeedback?: string): Promise<DiscoveryStageRecord> {
+export async function runDiscoveryStage(
+  env: StageEnvironment,
+  routeBackFeedback?: string,
+): Promise<DiscoveryStageRecord> {
   const delegation = delegateDiscovery(env);
   const rounds = await runStageRounds<DiscoveryReport, DiscoveryCollected>(env, {
     stage: 'discovery',
     agentType: 'discovery-agent',
     delegation,
-    runAgent: (assignment, rerun) => runDiscoveryAgent(env, delegation, assignment, { depth: AGENT_DEPTH }, routeBackFeedback, rerun),
+    runAgent: (assignment, rerun) =>
+      runDiscoveryAgent(env, delegation, assignment, { depth: AGENT_DEPTH }, routeBackFeedback, rerun),
     collect: (runs, round, previous) =>
-      collectDiscovery(env, delegation, runs, round, { depth: AGENT_DEPTH + 1, ...(runs[0] ? { parentHandoffId: runs[0].handoffId } : {}) }, previous),
+      collectDiscovery(
+        env,
+        delegation,
+        runs,
+        round,
+        { depth: AGENT_DEPTH + 1, ...(runs[0] ? { parentHandoffId: runs[0].handoffId } : {}) },
+        previous,
+      ),
   });
   // Discovery's agents' results are its reports.
   const { agentResults: reports, ...kept } = roundsRecord(rounds);

@@ -34,7 +34,10 @@ export function runPlanningAgent(
       schema: PlanningAgentResult,
       name: 'planning_agent_result',
       description: 'The tickets you propose, with tasks, acceptance criteria and dependencies.',
-      draftRequest: planningAgentRequest({ files: env.index.visiblePaths, discoveryResultId: discovery.sourceResultId }),
+      draftRequest: planningAgentRequest({
+        files: env.index.visiblePaths,
+        discoveryResultId: discovery.sourceResultId,
+      }),
       prompt: parts =>
         renderMessages(
           PlanningAgentPrompt,
@@ -50,7 +53,13 @@ export function runPlanningAgent(
           env.model,
           env.token,
         ),
-      complete: (draft, resultId) => ({ schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId, discoveryResultId: discovery.sourceResultId, ...draft }),
+      complete: (draft, resultId) => ({
+        schemaVersion: SCHEMA_VERSION,
+        resultId,
+        upstreamContextId: delegation.resultId,
+        discoveryResultId: discovery.sourceResultId,
+        ...draft,
+      }),
     },
     assignment,
     chain,

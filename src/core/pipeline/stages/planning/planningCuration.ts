@@ -8,12 +8,18 @@ import { consolidationSummaryOf } from '../discovery/discoveryCuration';
  */
 export function curatePlanning(
   draft: PlanningCollectorResultDraft,
-  ids: { readonly contextId: string; readonly sourceResultId: string; readonly discoveryResultId: string; readonly upstreamContextChain: readonly string[] },
+  ids: {
+    readonly contextId: string;
+    readonly sourceResultId: string;
+    readonly discoveryResultId: string;
+    readonly upstreamContextChain: readonly string[];
+  },
 ): PlanningCollectorContext {
   return PlanningCollectorContext.parse({
     contextId: ids.contextId,
     sourceResultId: ids.sourceResultId,
-    selectionRationale: 'Final tickets and dependency graph; the planning agents\' proposals are merged into them and omitted.',
+    selectionRationale:
+      "Final tickets and dependency graph; the planning agents' proposals are merged into them and omitted.",
     curation: {
       planningAgentResults: [],
       finalizedTickets: draft.finalizedTickets,

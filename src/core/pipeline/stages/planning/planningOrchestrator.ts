@@ -27,7 +27,9 @@ export function delegatePlanning(env: StageEnvironment, discovery: DiscoveryColl
     agentId: `planning-${index + 1}`,
     agentType: 'planning-agent',
     assignedGoal:
-      share.length > 0 ? `Plan tickets for recommendations ${share.map(r => r.recommendationId).join(', ')}.` : 'Plan tickets for the goal.',
+      share.length > 0
+        ? `Plan tickets for recommendations ${share.map(r => r.recommendationId).join(', ')}.`
+        : 'Plan tickets for the goal.',
     ...(share.length > 0 ? { subdomainFocus: share.map(r => r.title).join('; ') } : {}),
     contextToPass: {
       ticketPrefix: ticketPrefixOf(index),

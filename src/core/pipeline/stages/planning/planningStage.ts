@@ -23,9 +23,25 @@ export async function runPlanningStage(
     agentType: 'planning-agent',
     delegation,
     runAgent: (assignment, rerun) =>
-      runPlanningAgent(env, delegation, discovery, assignment, { depth: AGENT_DEPTH, parentHandoffId: discoveryHandoffId }, routeBackFeedback, rerun),
+      runPlanningAgent(
+        env,
+        delegation,
+        discovery,
+        assignment,
+        { depth: AGENT_DEPTH, parentHandoffId: discoveryHandoffId },
+        routeBackFeedback,
+        rerun,
+      ),
     collect: (runs, round, previous) =>
-      collectPlanning(env, delegation, discovery, runs, round, { depth: AGENT_DEPTH + 1, parentHandoffId: runs[0]?.handoffId ?? discoveryHandoffId }, previous),
+      collectPlanning(
+        env,
+        delegation,
+        discovery,
+        runs,
+        round,
+        { depth: AGENT_DEPTH + 1, parentHandoffId: runs[0]?.handoffId ?? discoveryHandoffId },
+        previous,
+      ),
   });
   return { stage: 'planning', delegation, ...roundsRecord(rounds) };
 }

@@ -35,7 +35,11 @@ export function runTicketAgent(
       agentType: 'ticket-agent',
       action: 'implement-ticket',
       inputType: 'TicketAgentRequest',
-      input: attemptNumber => ({ ticketId: ticket.ticketId, attemptNumber, planningContextId: upstream.planning.contextId }),
+      input: attemptNumber => ({
+        ticketId: ticket.ticketId,
+        attemptNumber,
+        planningContextId: upstream.planning.contextId,
+      }),
       upstreamContextIds: [delegation.resultId, upstream.discovery.contextId, upstream.planning.contextId],
       collector: { agentId: 'ticket-collector', agentType: 'ticket-collector' },
       payloadName: 'ticket-agent-result',
@@ -68,7 +72,12 @@ export function runTicketAgent(
         ...draft,
         // The assignment decides the ticket; a model answering for another one is not trusted on that.
         ticketId: ticket.ticketId,
-        upstreamContextChain: [env.rootContextId, upstream.discovery.contextId, upstream.planning.contextId, delegation.resultId],
+        upstreamContextChain: [
+          env.rootContextId,
+          upstream.discovery.contextId,
+          upstream.planning.contextId,
+          delegation.resultId,
+        ],
       }),
     },
     assignment,

@@ -41,11 +41,20 @@ export function collectTickets(
       name: 'ticket_collector_result',
       description: 'Your review of the ticket proposals, completion status and decision.',
       draftRequest: agentRuns =>
-        ticketCollectorRequest({ stage: 'tickets', inputIds: agentRuns.map(run => run.contextId), agentIds: delegation.assignments.map(assignment => assignment.agentId) }),
+        ticketCollectorRequest({
+          stage: 'tickets',
+          inputIds: agentRuns.map(run => run.contextId),
+          agentIds: delegation.assignments.map(assignment => assignment.agentId),
+        }),
       render: (agentRuns, parts) =>
         renderMessages(
           TicketCollectorPrompt,
-          { goal: env.goal, constraints: env.constraints, results: agentRuns.map(run => ({ agentId: run.agentId, result: run.result })), ...parts },
+          {
+            goal: env.goal,
+            constraints: env.constraints,
+            results: agentRuns.map(run => ({ agentId: run.agentId, result: run.result })),
+            ...parts,
+          },
           env.model,
           env.token,
         ),
@@ -62,7 +71,14 @@ export function collectTickets(
             consolidationSummary: consolidationSummaryOf(draft, [...chainIds]),
           },
         });
-        const result = TicketCollectorResult.parse({ schemaVersion: SCHEMA_VERSION, upstreamContextChain: chainIds, metadata: {}, resultId, ...draft, ticketCuration: curated });
+        const result = TicketCollectorResult.parse({
+          schemaVersion: SCHEMA_VERSION,
+          upstreamContextChain: chainIds,
+          metadata: {},
+          resultId,
+          ...draft,
+          ticketCuration: curated,
+        });
         return { curated, result };
       },
     },

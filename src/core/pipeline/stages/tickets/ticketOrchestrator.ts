@@ -23,7 +23,8 @@ export function delegateTickets(env: StageEnvironment, planning: PlanningCollect
       {
         selectionId: 'planning-curation',
         sourceContextId: planning.contextId,
-        selectedContent: 'Each agent gets its ticket, the tickets it depends on, and the code-map references for its files.',
+        selectedContent:
+          'Each agent gets its ticket, the tickets it depends on, and the code-map references for its files.',
         selectionRationale: 'A ticket agent needs its own slice of the plan, not the whole of it.',
       },
     ],

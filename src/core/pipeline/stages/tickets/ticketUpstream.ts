@@ -8,7 +8,11 @@ const FALLBACK_REFERENCES = 5;
  * The slice of the curated contexts one ticket agent sees: the code-map references for the files its tasks touch,
  * the recommendations behind it, and the tickets it depends on (id and title only).
  */
-export function ticketUpstream(ticket: PlanningTicket, discovery: DiscoveryCollectorContext, planning: PlanningCollectorContext): string {
+export function ticketUpstream(
+  ticket: PlanningTicket,
+  discovery: DiscoveryCollectorContext,
+  planning: PlanningCollectorContext,
+): string {
   const files = new Set(ticket.tasks.flatMap(task => task.relatedFiles));
   const references = discovery.curation.unifiedCodeMap.deduplicatedReferences;
   const relevant = references.filter(ref => files.has(ref.filePath));
@@ -16,11 +20,17 @@ export function ticketUpstream(ticket: PlanningTicket, discovery: DiscoveryColle
   const byId = new Map(planning.curation.finalizedTickets.map(t => [t.ticketId, t]));
   const prerequisites = [
     ...ticket.dependencies,
-    ...planning.curation.dependencyGraph.filter(edge => edge.toTicketId === ticket.ticketId).map(edge => edge.fromTicketId),
+    ...planning.curation.dependencyGraph
+      .filter(edge => edge.toTicketId === ticket.ticketId)
+      .map(edge => edge.fromTicketId),
   ];
   return JSON.stringify({
     codeReferences: relevant.length > 0 ? relevant : references.slice(0, FALLBACK_REFERENCES),
-    modules: discovery.curation.unifiedCodeMap.modules.map(m => ({ moduleName: m.moduleName, rootPath: m.rootPath, summary: m.summary })),
+    modules: discovery.curation.unifiedCodeMap.modules.map(m => ({
+      moduleName: m.moduleName,
+      rootPath: m.rootPath,
+      summary: m.summary,
+    })),
     recommendations: discovery.curation.recommendations.filter(rec => linked.has(rec.recommendationId)),
     dependsOn: [...new Set(prerequisites)].map(id => ({ ticketId: id, title: byId.get(id)?.title ?? '(unknown)' })),
   });

@@ -40,7 +40,8 @@ const PROMPTS: readonly {
     name: 'ModeratorPrompt',
     instructionMarker: 'You moderate a debate between expert personas',
     taskMarker: 'Cycle 10 of at most 10 has just finished.',
-    render: model => renderMessages(ModeratorPrompt, { ...context, personas: PERSONAS, cycles: CYCLES, maxCycles: 10 }, model),
+    render: model =>
+      renderMessages(ModeratorPrompt, { ...context, personas: PERSONAS, cycles: CYCLES, maxCycles: 10 }, model),
   },
   {
     name: 'SynthesisPrompt',
@@ -67,7 +68,10 @@ function includedArguments(text: string, cycles: readonly DebateCycleRecord[]): 
       const begins = text.includes(`BEGIN-${record.cycle}-${c.persona} `);
       const ends = text.includes(` END-${record.cycle}-${c.persona}`);
       if (!begins && !ends) continue;
-      assert.ok(text.includes(argumentOf(record.cycle, c.persona, 1500)), `argument ${record.cycle}/${c.persona} was cut`);
+      assert.ok(
+        text.includes(argumentOf(record.cycle, c.persona, 1500)),
+        `argument ${record.cycle}/${c.persona} was cut`,
+      );
       included.add(`${record.cycle}/${c.persona}`);
     }
   }
@@ -101,10 +105,12 @@ for (const prompt of PROMPTS) {
         const args = includedArguments(text, CYCLES);
         included.set(window, args);
         assert.ok(args.size >= 1, 'at least one full argument fits');
-        if (prompt.speaker) assert.ok(args.has(`10/${prompt.speaker}`), "the speaker's own latest argument is kept first");
+        if (prompt.speaker)
+          assert.ok(args.has(`10/${prompt.speaker}`), "the speaker's own latest argument is kept first");
         const latestKept = PERSONAS.filter(p => args.has(`10/${p.name}`)).length;
         const olderKept = [...args].filter(key => !key.startsWith('10/')).length;
-        if (olderKept > 0) assert.equal(latestKept, PERSONAS.length, 'older arguments only once every latest argument fits');
+        if (olderKept > 0)
+          assert.equal(latestKept, PERSONAS.length, 'older arguments only once every latest argument fits');
         // Older digests go newest-first: a kept digest implies every newer one is kept.
         const digests = CYCLES.map(r => text.includes(`SUMMARY-${r.cycle}:`));
         const firstKept = digests.indexOf(true);

@@ -1,4 +1,8 @@
-import type { AttributedContribution, DebateCycleRecord, PersonaVoice } from '../../../../../src/core/council/prompts/promptData';
+import type {
+  AttributedContribution,
+  DebateCycleRecord,
+  PersonaVoice,
+} from '../../../../../src/core/council/prompts/promptData';
 
 /** Six personas, as the prompts receive them. */
 export const PERSONAS: readonly PersonaVoice[] = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Fay'].map(name => ({
@@ -24,17 +28,15 @@ export function argumentOf(cycle: number, persona: string, words: number): strin
 export function debate(cycles: number, words: number, personas = PERSONAS): readonly DebateCycleRecord[] {
   return Array.from({ length: cycles }, (_, c): DebateCycleRecord => {
     const cycle = c + 1;
-    const contributions = personas.map(
-      (p, i): AttributedContribution => ({
-        persona: p.name,
-        position: `POSITION-${cycle}-${p.name}: adopt option ${(cycle + i) % 3}.`,
-        argument: argumentOf(cycle, p.name, words),
-        changedPosition: cycle > 1 && i === 0,
-        changeReason: cycle > 1 && i === 0 ? `persuaded in cycle ${cycle}` : undefined,
-        agreesWith: cycle > 1 ? [personas[(i + 1) % personas.length]?.name ?? ''] : [],
-        concerns: [`CONCERN-${cycle}-${p.name}`],
-      }),
-    );
+    const contributions = personas.map((p, i): AttributedContribution => ({
+      persona: p.name,
+      position: `POSITION-${cycle}-${p.name}: adopt option ${(cycle + i) % 3}.`,
+      argument: argumentOf(cycle, p.name, words),
+      changedPosition: cycle > 1 && i === 0,
+      changeReason: cycle > 1 && i === 0 ? `persuaded in cycle ${cycle}` : undefined,
+      agreesWith: cycle > 1 ? [personas[(i + 1) % personas.length]?.name ?? ''] : [],
+      concerns: [`CONCERN-${cycle}-${p.name}`],
+    }));
     return {
       cycle,
       contributions,

@@ -13,14 +13,23 @@ const model = new ScriptedModel(() => '', { maxInputTokens: 128_000 });
 const context = {
   request: 'Should we move our monolith to microservices?',
   answers: [{ question: 'How big is the team?', answer: 'Twelve engineers.' }],
-  assumptions: [{ assumption: 'Assuming a two-year horizon.', rationale: 'The user skipped the timeline question.', question: 'What is the timeline?' }],
+  assumptions: [
+    {
+      assumption: 'Assuming a two-year horizon.',
+      rationale: 'The user skipped the timeline question.',
+      question: 'What is the timeline?',
+    },
+  ],
 };
 
 /** Some `<tag ...>` ... `</tag>` section holds `content`. */
 function assertSection(text: string, tag: string, content: string): void {
   const sections = [...text.matchAll(new RegExp(`<${tag}(?: [^>]*)?>\\n([\\s\\S]*?)\\n</${tag}>`, 'g'))];
   assert.ok(sections.length > 0, `missing <${tag}> section`);
-  assert.ok(sections.some(match => match[1]?.includes(content)), `no <${tag}> section holds "${content}"`);
+  assert.ok(
+    sections.some(match => match[1]?.includes(content)),
+    `no <${tag}> section holds "${content}"`,
+  );
 }
 
 function assertRequestSections(text: string): void {
@@ -33,12 +42,20 @@ function assertRequestSections(text: string): void {
 
 describe('council prompts', () => {
   describe('ClarifyPrompt', () => {
-    const props = { ...context, personas: PERSONAS, round: 2, askedQuestions: ['What is the timeline?', 'How big is the team?'] };
+    const props = {
+      ...context,
+      personas: PERSONAS,
+      round: 2,
+      askedQuestions: ['What is the timeline?', 'How big is the team?'],
+    };
 
     it('renders the request, council, answers, assumptions and asked questions as data sections', async () => {
       const { messages } = await renderMessages(ClarifyPrompt, props, model);
       const text = allText(messages);
-      assert.ok(messages.every(m => m.role === 'user'), 'instructions go in user messages (vscode.lm drops system ones)');
+      assert.ok(
+        messages.every(m => m.role === 'user'),
+        'instructions go in user messages (vscode.lm drops system ones)',
+      );
       assertRequestSections(text);
       assertSection(text, 'council_members', `- Ana: ${PERSONAS[0]!.role} Expertise: systems, ana-things.`);
       assertSection(text, 'asked_questions', '- What is the timeline?\n- How big is the team?');
@@ -47,7 +64,9 @@ describe('council prompts', () => {
     });
 
     it('says round 1 without the later-round restriction', async () => {
-      const text = allText((await renderMessages(ClarifyPrompt, { ...props, round: 1, askedQuestions: [] }, model)).messages);
+      const text = allText(
+        (await renderMessages(ClarifyPrompt, { ...props, round: 1, askedQuestions: [] }, model)).messages,
+      );
       assert.match(text, /clarification round 1 of at most 3/);
       assert.doesNotMatch(text, /impact 3 or more/);
       assertSection(text, 'asked_questions', '(none)');
@@ -57,7 +76,7 @@ describe('council prompts', () => {
   describe('DebateTurnPrompt', () => {
     const persona = PERSONAS[1]!;
 
-    it('drafts cycle 1 independently: no colleagues\' positions are shown', async () => {
+    it("drafts cycle 1 independently: no colleagues' positions are shown", async () => {
       const props = { ...context, persona, cycle: 1, previousCycles: debate(1, 20) };
       const text = allText((await renderMessages(DebateTurnPrompt, props, model)).messages);
       assertRequestSections(text);
@@ -76,11 +95,14 @@ describe('council prompts', () => {
       assert.match(text, /This is debate cycle 3\. Respond to the positions from cycle 2/);
       assertSection(text, 'cycle', 'Summary of the cycle: SUMMARY-2');
       assert.match(text, /<contribution persona="Ana" cycle="2">\nPosition: POSITION-2-Ana/);
-      assert.match(text, /- Ana: POSITION-2-Ana: adopt option 2\. \(changed position: persuaded in cycle 2\)\n {2}Agrees with: Bo\n {2}Concerns: CONCERN-2-Ana/);
+      assert.match(
+        text,
+        /- Ana: POSITION-2-Ana: adopt option 2\. \(changed position: persuaded in cycle 2\)\n {2}Agrees with: Bo\n {2}Concerns: CONCERN-2-Ana/,
+      );
       assert.ok(text.indexOf('SUMMARY-1') < text.indexOf('SUMMARY-2'), 'oldest cycle first');
     });
 
-    it('condensed (economy): only colleagues\' latest arguments in full; older cycles and the speaker\'s own as positions', async () => {
+    it("condensed (economy): only colleagues' latest arguments in full; older cycles and the speaker's own as positions", async () => {
       const props = { ...context, persona, cycle: 3, previousCycles: debate(2, 20), condensed: true };
       const text = allText((await renderMessages(DebateTurnPrompt, props, model)).messages);
       const full = allText((await renderMessages(DebateTurnPrompt, { ...props, condensed: false }, model)).messages);
@@ -103,7 +125,9 @@ describe('council prompts', () => {
   });
 
   it('ConclusionPrompt gives the persona the request and asks for a direct answer', async () => {
-    const text = allText((await renderMessages(ConclusionPrompt, { ...context, persona: PERSONAS[2]! }, model)).messages);
+    const text = allText(
+      (await renderMessages(ConclusionPrompt, { ...context, persona: PERSONAS[2]! }, model)).messages,
+    );
     assertRequestSections(text);
     assertSection(text, 'persona_guidance', 'Argue like Cy');
     assert.match(text, /narrow toward a decision/, 'convergent persona guidance');
@@ -112,7 +136,11 @@ describe('council prompts', () => {
 
   describe('SynthesisPrompt', () => {
     it('renders a debate with its outcome', async () => {
-      const props = { ...context, personas: PERSONAS, deliberation: { kind: 'debate' as const, cycles: debate(2, 20), stop: 'converged' as const } };
+      const props = {
+        ...context,
+        personas: PERSONAS,
+        deliberation: { kind: 'debate' as const, cycles: debate(2, 20), stop: 'converged' as const },
+      };
       const text = allText((await renderMessages(SynthesisPrompt, props, model)).messages);
       assertRequestSections(text);
       assert.match(text, /The debate ended because the council converged/);
@@ -152,7 +180,10 @@ describe('council prompts', () => {
       const rendered = await renderMessages(DebateTurnPrompt, props, small);
       const text = allText(rendered.messages);
       assert.ok(rendered.tokenCount <= 7_000);
-      const kept = /<user_request>\n(HEAD [\s\S]*?)\n\[The request was cut here to fit the model's context window\.\]\n<\/user_request>/.exec(text);
+      const kept =
+        /<user_request>\n(HEAD [\s\S]*?)\n\[The request was cut here to fit the model's context window\.\]\n<\/user_request>/.exec(
+          text,
+        );
       assert.ok(kept?.[1], 'request cut with a note and its section closed');
       assert.ok(request.startsWith(kept[1]) && request[kept[1].length] === ' ', 'cut at a word boundary');
       assert.ok(kept[1].length > 10_000, 'most of the room goes to the request');

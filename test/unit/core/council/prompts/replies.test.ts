@@ -7,7 +7,11 @@ import {
   PersonaContributionSchema,
   ProposedQuestionsSchema,
 } from '../../../../../src/core/council/prompts/replies';
-import { contributionNormalizer, questionsNormalizer, verdictNormalizer } from '../../../../../src/core/council/replyNormalizers';
+import {
+  contributionNormalizer,
+  questionsNormalizer,
+  verdictNormalizer,
+} from '../../../../../src/core/council/replyNormalizers';
 import type { ReplyNormalizer } from '../../../../../src/core/llm/structuredOutput';
 import { neverCancelled } from '../../../../../src/core/llm/languageModel';
 import { jsonSchemaOf, requestStructured } from '../../../../../src/core/llm/structuredOutput';
@@ -53,12 +57,21 @@ describe('council reply schemas', () => {
       needsClarification: true,
       questions: [question(2, 'a'), question(5, 'b'), question(2, 'c'), question(4, 'd')],
     });
-    assert.deepEqual(reply.questions.map(q => q.question), ['b', 'd', 'a', 'c']);
+    assert.deepEqual(
+      reply.questions.map(q => q.question),
+      ['b', 'd', 'a', 'c'],
+    );
   });
 
   it('ProposedQuestions rejects an impact outside 1..5, an unknown ambiguity and more than 5 questions', () => {
-    assert.equal(ProposedQuestionsSchema.safeParse({ needsClarification: true, questions: [question(6, 'a')] }).success, false);
-    assert.equal(ProposedQuestionsSchema.safeParse({ needsClarification: true, questions: [question(0, 'a')] }).success, false);
+    assert.equal(
+      ProposedQuestionsSchema.safeParse({ needsClarification: true, questions: [question(6, 'a')] }).success,
+      false,
+    );
+    assert.equal(
+      ProposedQuestionsSchema.safeParse({ needsClarification: true, questions: [question(0, 'a')] }).success,
+      false,
+    );
     const vague = { ...question(3, 'a'), targetAmbiguity: 'vibes' };
     assert.equal(ProposedQuestionsSchema.safeParse({ needsClarification: true, questions: [vague] }).success, false);
     const six = Array.from({ length: 6 }, (_, i) => question(3, `q${i}`));
@@ -66,7 +79,13 @@ describe('council reply schemas', () => {
   });
 
   it('PersonaContribution rejects a blank position and accepts an omitted changeReason', () => {
-    const base = { position: 'Use Postgres.', argument: 'It fits.', changedPosition: false, agreesWith: [], concerns: [] };
+    const base = {
+      position: 'Use Postgres.',
+      argument: 'It fits.',
+      changedPosition: false,
+      agreesWith: [],
+      concerns: [],
+    };
     assert.equal(PersonaContributionSchema.safeParse(base).success, true);
     assert.equal(PersonaContributionSchema.safeParse({ ...base, position: '   ' }).success, false);
   });
@@ -83,10 +102,18 @@ describe('council reply schemas', () => {
       );
       const reply = await requestStructured(
         model,
-        { schema: ProposedQuestionsSchema, name: 'propose_questions', description: 'Clarifying questions.', messages: [{ role: 'user', content: 'x' }] },
+        {
+          schema: ProposedQuestionsSchema,
+          name: 'propose_questions',
+          description: 'Clarifying questions.',
+          messages: [{ role: 'user', content: 'x' }],
+        },
         neverCancelled,
       );
-      assert.deepEqual(reply.questions.map(q => q.question), ['high', 'low']);
+      assert.deepEqual(
+        reply.questions.map(q => q.question),
+        ['high', 'low'],
+      );
     });
   }
 
@@ -99,13 +126,20 @@ describe('council reply schemas', () => {
     assert.equal(at(first, 'properties', 'changedPosition', 'const'), false);
     assert.equal(at(first, 'properties', 'agreesWith', 'maxItems'), 0);
     assert.equal(at(first, 'properties', 'changeReason'), undefined);
-    assert.equal(at(jsonSchemaOf(CycleVerdictSchema), 'properties', 'positions'), undefined, 'the session knows the positions: not asked again');
+    assert.equal(
+      at(jsonSchemaOf(CycleVerdictSchema), 'properties', 'positions'),
+      undefined,
+      'the session knows the positions: not asked again',
+    );
   });
 });
 
 /** The value at `path` in a JSON Schema, or undefined. */
 function at(schema: unknown, ...path: string[]): unknown {
-  return path.reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), schema);
+  return path.reduce<unknown>(
+    (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+    schema,
+  );
 }
 
 /** Runs a normalizer as requestStructured does, returning the reply and the notes. */
@@ -115,8 +149,19 @@ function normalize(normalizer: ReplyNormalizer, reply: unknown): { reply: Record
 }
 
 describe('council reply normalizers', () => {
-  const contribution = { position: 'Use Postgres.', argument: 'It fits.', changedPosition: false, agreesWith: [], concerns: [] };
-  const later = contributionNormalizer({ cycle: 2, self: 'Ana', colleagues: ['Ben', 'Cy'], previousPosition: 'Use MySQL.' });
+  const contribution = {
+    position: 'Use Postgres.',
+    argument: 'It fits.',
+    changedPosition: false,
+    agreesWith: [],
+    concerns: [],
+  };
+  const later = contributionNormalizer({
+    cycle: 2,
+    self: 'Ana',
+    colleagues: ['Ben', 'Cy'],
+    previousPosition: 'Use MySQL.',
+  });
 
   it('drops a changeReason when changedPosition is false', () => {
     const { reply, notes } = normalize(later, { ...contribution, changeReason: 'Ben convinced me.' });
@@ -138,7 +183,12 @@ describe('council reply normalizers', () => {
 
   it('in cycle 1 nothing has changed and nobody has been read yet', () => {
     const first = contributionNormalizer({ cycle: 1, self: 'Ana', colleagues: ['Ben'] });
-    const { reply } = normalize(first, { ...contribution, changedPosition: true, changeReason: 'x', agreesWith: ['Ben'] });
+    const { reply } = normalize(first, {
+      ...contribution,
+      changedPosition: true,
+      changeReason: 'x',
+      agreesWith: ['Ben'],
+    });
     assert.deepEqual([reply.changedPosition, 'changeReason' in reply, reply.agreesWith], [false, false, []]);
   });
 
@@ -149,10 +199,14 @@ describe('council reply normalizers', () => {
   });
 
   it('drops a clarifying question already asked, or asked twice in the reply', () => {
-    const reply = { needsClarification: true, questions: [question(3, 'Who uses it?'), question(4, 'who  uses it?'), question(2, 'Budget?')] };
+    const reply = {
+      needsClarification: true,
+      questions: [question(3, 'Who uses it?'), question(4, 'who  uses it?'), question(2, 'Budget?')],
+    };
     const { reply: fixed } = normalize(questionsNormalizer(['Budget?']), reply);
-    assert.deepEqual((fixed.questions as { question: string }[]).map(q => q.question), ['Who uses it?']);
+    assert.deepEqual(
+      (fixed.questions as { question: string }[]).map(q => q.question),
+      ['Who uses it?'],
+    );
   });
-
-
 });

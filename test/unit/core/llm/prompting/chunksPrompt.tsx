@@ -1,4 +1,10 @@
-import { AssistantMessage, PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
+import {
+  AssistantMessage,
+  PromptElement,
+  TextChunk,
+  UserMessage,
+  type BasePromptElementProps,
+} from '@vscode/prompt-tsx';
 
 /** Props of {@link Chunks}. */
 export interface ChunksProps extends BasePromptElementProps {

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
-import { assertNoDegenerateLoop, DegenerateLoopError, detectDegenerateLoop } from '../../../../../src/core/pipeline/contextManager/degenerateLoop';
+import {
+  assertNoDegenerateLoop,
+  DegenerateLoopError,
+  detectDegenerateLoop,
+} from '../../../../../src/core/pipeline/contextManager/degenerateLoop';
 import type { InvocationRecord } from '../../../../../src/core/pipeline/history/blackboardHistory';
 import { historyOf, idsOf, invocation } from '../history/fixtures';
 
@@ -72,13 +76,19 @@ describe('detectDegenerateLoop', () => {
   });
 
   it('reports the longest of several loops, and the most recent of equally long ones', async () => {
-    const longerFirst = [1, 2, 3, 4].map(minute => invocation(minute, orchestrator)).concat([5, 6, 7].map(minute => invocation(minute)));
+    const longerFirst = [1, 2, 3, 4]
+      .map(minute => invocation(minute, orchestrator))
+      .concat([5, 6, 7].map(minute => invocation(minute)));
     const longest = detectDegenerateLoop(await itemsOf(longerFirst), { threshold: 2 });
     assert.equal(longest?.agentId, 'discovery-orchestrator-1');
     assert.equal(longest?.repetitionCount, 4);
-    const equal = [1, 2, 3].map(minute => invocation(minute)).concat([4, 5, 6].map(minute => invocation(minute, orchestrator)));
+    const equal = [1, 2, 3]
+      .map(minute => invocation(minute))
+      .concat([4, 5, 6].map(minute => invocation(minute, orchestrator)));
     assert.equal(detectDegenerateLoop(await itemsOf(equal), { threshold: 2 })?.agentId, 'discovery-orchestrator-1');
-    const equalReversed = [1, 2, 3].map(minute => invocation(minute, orchestrator)).concat([4, 5, 6].map(minute => invocation(minute)));
+    const equalReversed = [1, 2, 3]
+      .map(minute => invocation(minute, orchestrator))
+      .concat([4, 5, 6].map(minute => invocation(minute)));
     assert.equal(detectDegenerateLoop(await itemsOf(equalReversed), { threshold: 2 })?.agentId, 'discovery-agent-1');
   });
 
@@ -95,7 +105,9 @@ describe('detectDegenerateLoop', () => {
       (error: unknown) =>
         error instanceof DegenerateLoopError &&
         error.loop.repetitionCount === 3 &&
-        /discovery-agent-1 \(discovery-agent\) repeated discover\(DiscoveryAgentRequest\) 3 times in a row; the limit is 2/.test(error.message),
+        /discovery-agent-1 \(discovery-agent\) repeated discover\(DiscoveryAgentRequest\) 3 times in a row; the limit is 2/.test(
+          error.message,
+        ),
     );
   });
 });

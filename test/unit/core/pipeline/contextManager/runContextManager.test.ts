@@ -1,9 +1,20 @@
 import assert from 'node:assert/strict';
-import { CancelledError, LanguageModelFailure, type ChatMessage, type MessagePart } from '../../../../../src/core/llm/languageModel';
+import {
+  CancelledError,
+  LanguageModelFailure,
+  type ChatMessage,
+  type MessagePart,
+} from '../../../../../src/core/llm/languageModel';
 import { messageText } from '../../../../../src/core/llm/usage';
-import { detectDegenerateLoop, type DegenerateLoop } from '../../../../../src/core/pipeline/contextManager/degenerateLoop';
+import {
+  detectDegenerateLoop,
+  type DegenerateLoop,
+} from '../../../../../src/core/pipeline/contextManager/degenerateLoop';
 import type { ContextManagerRouting } from '../../../../../src/core/pipeline/contextManager/routing';
-import { runContextManager, type ContextManagerRun } from '../../../../../src/core/pipeline/contextManager/runContextManager';
+import {
+  runContextManager,
+  type ContextManagerRun,
+} from '../../../../../src/core/pipeline/contextManager/runContextManager';
 import type { HistorySnapshot } from '../../../../../src/core/pipeline/history/historyStore';
 import {
   cancellationSource,
@@ -48,14 +59,25 @@ async function stuckRun(): Promise<{ readonly history: HistorySnapshot; readonly
 }
 
 /** Scripted investigation turns (by call index) followed by scripted decisions. */
-function model(investigation: readonly ScriptedReply[], decision: Route, options: ScriptedModelOptions = {}): ScriptedModel {
+function model(
+  investigation: readonly ScriptedReply[],
+  decision: Route,
+  options: ScriptedModelOptions = {},
+): ScriptedModel {
   const turns: Responder = (_request, call) => investigation[call] ?? 'Done investigating.';
   return new ScriptedModel(replyByTool({ route_context: decision }, turns), options);
 }
 
 async function run(scripted: ScriptedModel, overrides: Partial<ContextManagerRun> = {}) {
   const { history, loop } = await stuckRun();
-  return runContextManager({ model: scripted, loop, history, agents: AGENTS, token: cancellationSource().token, ...overrides });
+  return runContextManager({
+    model: scripted,
+    loop,
+    history,
+    agents: AGENTS,
+    token: cancellationSource().token,
+    ...overrides,
+  });
 }
 
 const parts = (message: ChatMessage | undefined): readonly MessagePart[] =>
@@ -69,21 +91,36 @@ describe('runContextManager', () => {
     );
     const result = await run(scripted);
     assert.deepEqual(result.routing, route);
-    assert.deepEqual({ rounds: result.toolRounds, calls: result.toolCalls, exhausted: result.toolBudgetExhausted }, { rounds: 3, calls: 2, exhausted: false });
+    assert.deepEqual(
+      { rounds: result.toolRounds, calls: result.toolCalls, exhausted: result.toolBudgetExhausted },
+      { rounds: 3, calls: 2, exhausted: false },
+    );
 
     const [first, second, , decision] = scripted.requests;
-    assert.deepEqual(first?.tools.map(tool => tool.name), ['history_trace', 'history_list', 'history_search', 'history_item']);
+    assert.deepEqual(
+      first?.tools.map(tool => tool.name),
+      ['history_trace', 'history_list', 'history_search', 'history_item'],
+    );
     assert.equal(first?.toolMode, 'auto');
-    assert.match(messageText(first!.messages[0]!), /discovery-agent-1 \(type discovery-agent\) is stuck: it ran discover\(DiscoveryAgentRequest\) 3 times/);
+    assert.match(
+      messageText(first!.messages[0]!),
+      /discovery-agent-1 \(type discovery-agent\) is stuck: it ran discover\(DiscoveryAgentRequest\) 3 times/,
+    );
     const toolResult = parts(second?.messages.at(-1)).find(part => part.kind === 'toolResult');
     assert.ok(toolResult?.kind === 'toolResult');
     assert.equal(toolResult.callId, 'call-0');
     assert.match(toolResult.content, /"hits":\[\{"item":\{"itemId":"item-1"/);
-    assert.deepEqual(decision?.tools.map(tool => tool.name), ['route_context']);
+    assert.deepEqual(
+      decision?.tools.map(tool => tool.name),
+      ['route_context'],
+    );
     assert.equal(decision?.toolMode, 'required');
     const transcript = decision!.messages.map(messageText).join('\n');
     assert.match(transcript, /history_item\(\{"itemId":"item-1"\}\) returned: \{"found":true/);
-    assert.ok(decision!.messages.every(message => typeof message.content === 'string'), 'the decision request carries no tool parts');
+    assert.ok(
+      decision!.messages.every(message => typeof message.content === 'string'),
+      'the decision request carries no tool parts',
+    );
   });
 
   it('sends a routing to an unknown agent back for repair and returns the repaired one', async () => {
@@ -97,12 +134,19 @@ describe('runContextManager', () => {
   });
 
   it('drops cited history items that do not exist before validation, and reports the change', async () => {
-    const inventedItem = routeTo('discovery-orchestrator', { ...context, relevantItemIds: ['item-42', 'item-1', 'item-1'] });
+    const inventedItem = routeTo('discovery-orchestrator', {
+      ...context,
+      relevantItemIds: ['item-42', 'item-1', 'item-1'],
+    });
     const scripted = model([], [valueReply(inventedItem)]);
     const changes: string[] = [];
     const result = await run(scripted, { onNormalized: noted => changes.push(...noted) });
     assert.deepEqual(result.routing, route);
-    assert.doesNotMatch(scripted.lastRequest.messages.map(messageText).join('\n'), /did not match the required format/, 'no repair round');
+    assert.doesNotMatch(
+      scripted.lastRequest.messages.map(messageText).join('\n'),
+      /did not match the required format/,
+      'no repair round',
+    );
     assert.deepEqual(changes, ['dropped duplicate history item "item-1"', 'dropped unknown history item "item-42"']);
   });
 
@@ -110,13 +154,19 @@ describe('runContextManager', () => {
     const scripted = model([], [valueReply(route)]);
     await run(scripted);
     const schema = JSON.stringify(scripted.lastRequest.tools[0]?.inputSchema);
-    assert.match(schema, /"relevantItemIds":\{"type":"array","items":\{"type":"string","enum":\["item-1","item-2","item-3"/);
+    assert.match(
+      schema,
+      /"relevantItemIds":\{"type":"array","items":\{"type":"string","enum":\["item-1","item-2","item-3"/,
+    );
     assert.match(schema, /"uniqueItems":true/);
   });
 
   it('fails with a malformedReply when the model keeps routing to an unknown agent', async () => {
     const scripted = model([], valueReply(routeTo('review-agent')));
-    await assert.rejects(run(scripted, { maxRepairs: 1 }), (error: unknown) => error instanceof LanguageModelFailure && error.kind === 'malformedReply');
+    await assert.rejects(
+      run(scripted, { maxRepairs: 1 }),
+      (error: unknown) => error instanceof LanguageModelFailure && error.kind === 'malformedReply',
+    );
   });
 
   it('rejects a routing with an empty reconstructed context', async () => {
@@ -154,9 +204,14 @@ describe('runContextManager', () => {
     const scripted = model([burst], valueReply(route));
     const result = await run(scripted, { limits: { maxCallsPerRound: 2 } });
     assert.equal(result.toolCalls, 2);
-    const results = parts(scripted.requests[1]?.messages.at(-1)).flatMap(part => (part.kind === 'toolResult' ? [[part.callId, part.content]] : []));
+    const results = parts(scripted.requests[1]?.messages.at(-1)).flatMap(part =>
+      part.kind === 'toolResult' ? [[part.callId, part.content]] : [],
+    );
     assert.equal(results.length, 3, 'every call gets a result');
-    assert.match(results[0]![1]!, /Unknown tool "history_delete"\. Available: history_trace, history_list, history_search, history_item/);
+    assert.match(
+      results[0]![1]!,
+      /Unknown tool "history_delete"\. Available: history_trace, history_list, history_search, history_item/,
+    );
     assert.match(results[1]![1]!, /Invalid input for history_list/);
     assert.match(results[2]![1]!, /Not run: at most 2 tool calls per turn/);
   });
@@ -183,7 +238,13 @@ describe('runContextManager', () => {
   it('leaves the history unchanged', async () => {
     const { history, loop } = await stuckRun();
     const before = structuredClone(history);
-    const scripted = model([toolCallReply('history_search', { query: 'parser' }), toolCallReply('history_trace', { agentId: 'discovery-agent-1' })], valueReply(route));
+    const scripted = model(
+      [
+        toolCallReply('history_search', { query: 'parser' }),
+        toolCallReply('history_trace', { agentId: 'discovery-agent-1' }),
+      ],
+      valueReply(route),
+    );
     await runContextManager({ model: scripted, loop, history, agents: AGENTS, token: cancellationSource().token });
     assert.deepEqual(history, before);
   });

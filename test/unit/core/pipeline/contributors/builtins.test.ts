@@ -11,7 +11,14 @@ import { promptContext, RUN } from './support';
 describe('workspaceFactsContributor', () => {
   it('states name, folders, languages and file count for every agent', async () => {
     const contributor = workspaceFactsContributor(
-      { read: async () => ({ name: 'shop', folders: ['api', 'web', 'docs'], languages: ['TypeScript', 'Go'], fileCount: 412 }) },
+      {
+        read: async () => ({
+          name: 'shop',
+          folders: ['api', 'web', 'docs'],
+          languages: ['TypeScript', 'Go'],
+          fileCount: 412,
+        }),
+      },
       { maxListed: 2 },
     );
     assert.equal(contributor.appliesTo, 'all');
@@ -22,7 +29,10 @@ describe('workspaceFactsContributor', () => {
   });
 
   it('says nothing when no folder is open', async () => {
-    assert.equal(await workspaceFactsContributor({ read: async () => undefined }).contribute(promptContext()), undefined);
+    assert.equal(
+      await workspaceFactsContributor({ read: async () => undefined }).contribute(promptContext()),
+      undefined,
+    );
   });
 });
 

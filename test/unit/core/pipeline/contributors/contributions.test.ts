@@ -36,7 +36,9 @@ describe('<Contributions>', () => {
     const text = await rendered(10_000);
     assert.ok(text.startsWith(CONTRIBUTIONS_PREAMBLE));
     assert.deepEqual(present(text), ['low', 'mid', 'high']);
-    assert.ok(text.indexOf('BEGIN-low') < text.indexOf('BEGIN-mid') && text.indexOf('BEGIN-mid') < text.indexOf('BEGIN-high'));
+    assert.ok(
+      text.indexOf('BEGIN-low') < text.indexOf('BEGIN-mid') && text.indexOf('BEGIN-mid') < text.indexOf('BEGIN-high'),
+    );
   });
 
   it('drops the lowest priority first, whole, as the budget shrinks', async () => {

@@ -10,8 +10,14 @@ describe('PromptContributorRegistry', () => {
       .register(fixed('b-early', 100, 'x'))
       .register(fixed('a-early', 100, 'x'))
       .register(fixed('planner-only', 50, 'x', ['planning-agent']));
-    assert.deepEqual(registry.forAgent('discovery-agent').map(c => c.name), ['a-early', 'b-early', 'late']);
-    assert.deepEqual(registry.forAgent('planning-agent').map(c => c.name), ['planner-only', 'a-early', 'b-early', 'late']);
+    assert.deepEqual(
+      registry.forAgent('discovery-agent').map(c => c.name),
+      ['a-early', 'b-early', 'late'],
+    );
+    assert.deepEqual(
+      registry.forAgent('planning-agent').map(c => c.name),
+      ['planner-only', 'a-early', 'b-early', 'late'],
+    );
   });
 
   it('rejects a duplicate name', () => {
@@ -32,6 +38,9 @@ describe('PromptContributorRegistry', () => {
     const registry = new PromptContributorRegistry();
     assert.throws(() => registry.register(fixed(' ', 1, 'x')), /needs a name/);
     assert.throws(() => registry.register(fixed('none', 1, 'x', [])), /applies to no agent type/);
-    assert.throws(() => registry.register(fixed('bad', 1, 'x', ['janitor' as AgentType])), /unknown agent types: janitor/);
+    assert.throws(
+      () => registry.register(fixed('bad', 1, 'x', ['janitor' as AgentType])),
+      /unknown agent types: janitor/,
+    );
   });
 });

@@ -10,7 +10,12 @@ export function promptContext(agentType: PromptContext['agentType'] = 'discovery
 }
 
 /** A contributor returning fixed text. */
-export function fixed(name: string, priority: number, text: string | undefined, appliesTo: PromptContributor['appliesTo'] = 'all'): PromptContributor {
+export function fixed(
+  name: string,
+  priority: number,
+  text: string | undefined,
+  appliesTo: PromptContributor['appliesTo'] = 'all',
+): PromptContributor {
   return { name, priority, appliesTo, contribute: async () => text };
 }
 

@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { jsonSchemaOf } from '../../../../../src/core/llm/structuredOutput';
 import { decisionFor } from '../../../../../src/core/pipeline/drafts/consolidationRequest';
 import { discoveryReportRequest } from '../../../../../src/core/pipeline/drafts/discoveryReportRequest';
-import { normalizePlanningAgent, planningCollectorRequest } from '../../../../../src/core/pipeline/drafts/planningRequest';
+import {
+  normalizePlanningAgent,
+  planningCollectorRequest,
+} from '../../../../../src/core/pipeline/drafts/planningRequest';
 import { ENUM_CAP } from '../../../../../src/core/pipeline/drafts/requestEnums';
 import { ticketAgentRequest } from '../../../../../src/core/pipeline/drafts/ticketAgentRequest';
 import { discoveryReportDraft, planningCollectorDraft } from '../../../../support/pipelineScript';
@@ -10,7 +13,10 @@ import { discoveryReportDraft, planningCollectorDraft } from '../../../../suppor
 const FILES = new Set(['src/app.ts', 'src/util/math.ts', 'lib/format.ts']);
 
 /** Runs a normalizer and returns the fixed reply with its notes. */
-function normalized(normalize: (reply: unknown, note: (change: string) => void) => unknown, reply: unknown): { value: unknown; notes: string[] } {
+function normalized(
+  normalize: (reply: unknown, note: (change: string) => void) => unknown,
+  reply: unknown,
+): { value: unknown; notes: string[] } {
   const notes: string[] = [];
   const value = normalize(JSON.parse(JSON.stringify(reply)), change => notes.push(change));
   return { value, notes };
@@ -26,8 +32,17 @@ describe('draft normalizers: deterministic fixes before validation', () => {
   });
 
   it('drops a diagram edge that names a node the diagram does not have, and notes it', () => {
-    const diagram = { diagramId: 'd-1', diagramType: 'component', title: 'App', nodes: [{ nodeId: 'app', label: 'app' }], edges: [{ fromNodeId: 'app', toNodeId: '#' }] };
-    const { value, notes } = normalized(discoveryReportRequest(FILES).normalize, { ...discoveryReportDraft(), diagrams: [diagram] });
+    const diagram = {
+      diagramId: 'd-1',
+      diagramType: 'component',
+      title: 'App',
+      nodes: [{ nodeId: 'app', label: 'app' }],
+      edges: [{ fromNodeId: 'app', toNodeId: '#' }],
+    };
+    const { value, notes } = normalized(discoveryReportRequest(FILES).normalize, {
+      ...discoveryReportDraft(),
+      diagrams: [diagram],
+    });
     assert.ok(discoveryReportRequest(FILES).schema.safeParse(value).success);
     assert.deepEqual(notes, ['dropped the edge app -> # of diagram "d-1": it names a node the diagram does not have']);
   });
@@ -38,7 +53,15 @@ describe('draft normalizers: deterministic fixes before validation', () => {
     const reply = {
       ...draft,
       fileReferences: [...draft.fileReferences, missing],
-      crossLinks: [{ linkId: 'l-1', sourceReferenceId: 'ref-1', targetReferenceId: 'ref-2', linkType: 'calls', description: 'calls' }],
+      crossLinks: [
+        {
+          linkId: 'l-1',
+          sourceReferenceId: 'ref-1',
+          targetReferenceId: 'ref-2',
+          linkType: 'calls',
+          description: 'calls',
+        },
+      ],
       relevanceScores: { 'src/app.ts': 0.9, 'src/missing.ts': 0.5 },
     };
     const { value, notes } = normalized(discoveryReportRequest(FILES).normalize, reply);
@@ -52,7 +75,9 @@ describe('draft normalizers: deterministic fixes before validation', () => {
 
   it('gives finding ids repeated across kinds fresh ids, and retargets a tag left without a known target', () => {
     const draft = discoveryReportDraft();
-    const tags = draft.semanticTags.map((tag, i) => (i === 0 ? { ...tag, tagId: 'ref-1', appliedTo: ['nowhere'] } : tag));
+    const tags = draft.semanticTags.map((tag, i) =>
+      i === 0 ? { ...tag, tagId: 'ref-1', appliedTo: ['nowhere'] } : tag,
+    );
     const { value, notes } = normalized(discoveryReportRequest(FILES).normalize, { ...draft, semanticTags: tags });
     assert.ok(discoveryReportRequest(FILES).schema.safeParse(value).success, JSON.stringify(value));
     assert.deepEqual(notes, [
@@ -63,18 +88,44 @@ describe('draft normalizers: deterministic fixes before validation', () => {
   });
 
   it('breaks a dependency cycle by dropping the edge that closes it', () => {
-    const reply = planningCollectorDraft(['x'], [['T-1', 'T-2'], ['T-2', 'T-1']]);
-    const request = planningCollectorRequest({ stage: 'planning', inputIds: ['x'], agentIds: ['planning-1'], files: FILES, discoveryResultId: 'd' });
+    const reply = planningCollectorDraft(
+      ['x'],
+      [
+        ['T-1', 'T-2'],
+        ['T-2', 'T-1'],
+      ],
+    );
+    const request = planningCollectorRequest({
+      stage: 'planning',
+      inputIds: ['x'],
+      agentIds: ['planning-1'],
+      files: FILES,
+      discoveryResultId: 'd',
+    });
     const { value, notes } = normalized(request.normalize, reply);
-    assert.deepEqual((value as typeof reply).dependencyGraph.map(edge => [edge.fromTicketId, edge.toTicketId]), [['T-1', 'T-2']]);
-    assert.deepEqual(notes.filter(n => n.includes('cycle')), ['dropped the dependency T-2 -> T-1, which closed the cycle T-1 -> T-2 -> T-1']);
+    assert.deepEqual(
+      (value as typeof reply).dependencyGraph.map(edge => [edge.fromTicketId, edge.toTicketId]),
+      [['T-1', 'T-2']],
+    );
+    assert.deepEqual(
+      notes.filter(n => n.includes('cycle')),
+      ['dropped the dependency T-2 -> T-1, which closed the cycle T-1 -> T-2 -> T-1'],
+    );
   });
 
-  it('drops self-dependencies and breaks cycles among a planning agent\'s tickets', () => {
+  it("drops self-dependencies and breaks cycles among a planning agent's tickets", () => {
     const ticket = (id: string, deps: string[]) => ({ ticketId: id, dependencies: deps });
-    const { value, notes } = normalized(normalizePlanningAgent, { tickets: [ticket('A', ['A', 'C']), ticket('B', ['A']), ticket('C', ['B'])] });
-    assert.deepEqual((value as { tickets: { dependencies: string[] }[] }).tickets.map(t => t.dependencies), [[], ['A'], ['B']]);
-    assert.deepEqual(notes, ['dropped the self-dependency of ticket "A"', 'dropped the dependency C -> A, which closed the cycle A -> B -> C -> A']);
+    const { value, notes } = normalized(normalizePlanningAgent, {
+      tickets: [ticket('A', ['A', 'C']), ticket('B', ['A']), ticket('C', ['B'])],
+    });
+    assert.deepEqual(
+      (value as { tickets: { dependencies: string[] }[] }).tickets.map(t => t.dependencies),
+      [[], ['A'], ['B']],
+    );
+    assert.deepEqual(notes, [
+      'dropped the self-dependency of ticket "A"',
+      'dropped the dependency C -> A, which closed the cycle A -> B -> C -> A',
+    ]);
   });
 
   it('reads a proposal that contradicts the workspace as intended, and keeps one change per file', () => {
@@ -87,7 +138,18 @@ describe('draft normalizers: deterministic fixes before validation', () => {
         { kind: 'create', path: 'src/app.ts', content: 'new', rationale: 'Rewrite.' },
         { kind: 'modify', path: 'src/app.ts', edit: { mode: 'full_content', content: 'again' }, rationale: 'Twice.' },
         { kind: 'delete', path: 'src/gone.ts', rationale: 'Remove.' },
-        { kind: 'modify', path: './lib\\format.ts', edit: { mode: 'replace_ranges', replacements: [{ startLine: 5, endLine: 2, newText: '' }, { startLine: 3, endLine: 4, newText: '' }] }, rationale: 'Trim.' },
+        {
+          kind: 'modify',
+          path: './lib\\format.ts',
+          edit: {
+            mode: 'replace_ranges',
+            replacements: [
+              { startLine: 5, endLine: 2, newText: '' },
+              { startLine: 3, endLine: 4, newText: '' },
+            ],
+          },
+          rationale: 'Trim.',
+        },
       ],
       testPlan: [],
       verificationStatus: 'unverified',
@@ -123,10 +185,14 @@ describe('draft schemas built per request', () => {
   });
 
   it('offer a collector only the decisions open to it', () => {
-    const discovery = JSON.stringify(jsonSchemaOf(decisionFor({ stage: 'discovery', inputIds: ['x'], agentIds: ['discovery-1'] })));
+    const discovery = JSON.stringify(
+      jsonSchemaOf(decisionFor({ stage: 'discovery', inputIds: ['x'], agentIds: ['discovery-1'] })),
+    );
     assert.doesNotMatch(discovery, /route_back/);
     assert.match(discovery, /"enum":\["discovery-1"\]/);
-    const tickets = JSON.stringify(jsonSchemaOf(decisionFor({ stage: 'tickets', inputIds: ['x'], agentIds: ['ticket-1'] })));
+    const tickets = JSON.stringify(
+      jsonSchemaOf(decisionFor({ stage: 'tickets', inputIds: ['x'], agentIds: ['ticket-1'] })),
+    );
     assert.match(tickets, /"target":\{"type":"string","enum":\["discovery","planning"\]/);
   });
 });

@@ -16,27 +16,58 @@ const withTicket = (ticket: Record<string, unknown>) => ({ ...validPayload(), ti
 /** One concrete failing handoff per catalogued code, with the path the finding must point at. */
 const CASES: Record<ErrorCode, Case> = {
   'SCH-001': { envelope: envelope({ payload: withTicket({ ticketId: 'T-1' }) }), path: '$.payload.tickets[0].title' },
-  'SCH-002': { envelope: envelope({ payload: { ...validPayload(), confidence: 'high' } }), path: '$.payload.confidence' },
-  'SCH-003': { envelope: envelope({ payload: withTicket({ ticketId: 'ticket-1', title: 'x' }) }), path: '$.payload.tickets[0].ticketId' },
+  'SCH-002': {
+    envelope: envelope({ payload: { ...validPayload(), confidence: 'high' } }),
+    path: '$.payload.confidence',
+  },
+  'SCH-003': {
+    envelope: envelope({ payload: withTicket({ ticketId: 'ticket-1', title: 'x' }) }),
+    path: '$.payload.tickets[0].ticketId',
+  },
   'SCH-004': { envelope: envelope({ payload: { ...validPayload(), confidence: 1.5 } }), path: '$.payload.confidence' },
   'SCH-005': { envelope: envelope({ payload: { ...validPayload(), mood: 'great' } }), path: '$.payload.mood' },
   'SCH-006': { envelope: envelope({ envelopeVersion: '2.0.0' }), path: '$.envelopeVersion' },
   'SCH-007': { envelope: envelope({ payloadSchema: 'review-verdict@1.0.0' }), path: '$.payloadSchema' },
   'SCH-008': { envelope: envelope({ payloadSchema: 'ticket-batch@3.0.0' }), path: '$.payloadSchema' },
-  'SCH-009': { envelope: envelope({ payloadSchema: 'ticket-batch@1.0.0', payload: { tickets: 'none' } }), path: '$.payloadSchema' },
+  'SCH-009': {
+    envelope: envelope({ payloadSchema: 'ticket-batch@1.0.0', payload: { tickets: 'none' } }),
+    path: '$.payloadSchema',
+  },
   'SCH-010': { envelope: envelope({ payloadSchema: 'ticket-batch@2.3.0' }), path: '$.payloadSchema' },
-  'SEM-001': { envelope: envelope({ target: { agentId: 'planning-orchestrator-1', agentType: 'planning-orchestrator' } }), path: '$.target.agentId' },
-  'SEM-002': { envelope: envelope({ trace: { traceId: 't', depth: 7, parentHandoffId: 'handoff-1' } }), path: '$.trace.depth' },
+  'SEM-001': {
+    envelope: envelope({ target: { agentId: 'planning-orchestrator-1', agentType: 'planning-orchestrator' } }),
+    path: '$.target.agentId',
+  },
+  'SEM-002': {
+    envelope: envelope({ trace: { traceId: 't', depth: 7, parentHandoffId: 'handoff-1' } }),
+    path: '$.trace.depth',
+  },
   'SEM-003': { envelope: envelope({ timestamp: '2026-01-10T14:31:00.000Z' }), path: '$.timestamp' },
   'SEM-004': { envelope: envelope({ trace: { traceId: 't', depth: 2 } }), path: '$.trace.parentHandoffId' },
   'SEM-005': {
-    envelope: envelope({ payload: { ...validPayload(), tickets: [validPayload().tickets[0], validPayload().tickets[0]] } }),
+    envelope: envelope({
+      payload: { ...validPayload(), tickets: [validPayload().tickets[0], validPayload().tickets[0]] },
+    }),
     path: '$.payload.tickets[1].ticketId',
   },
-  'REF-001': { envelope: envelope(), context: context({ known: { files: new Set() } }), path: '$.payload.tickets[0].files[0]' },
-  'REF-002': { envelope: envelope({ payload: { ...validPayload(), upstreamContextId: 'wf-9/nope/1' } }), path: '$.payload.upstreamContextId' },
-  'REF-003': { envelope: envelope(), context: context({ known: { ticketIds: new Set(['T-2']) } }), path: '$.payload.tickets[1].dependsOn[0]' },
-  'REF-004': { envelope: envelope({ trace: { traceId: 't', depth: 1, parentHandoffId: 'handoff-0' } }), path: '$.trace.parentHandoffId' },
+  'REF-001': {
+    envelope: envelope(),
+    context: context({ known: { files: new Set() } }),
+    path: '$.payload.tickets[0].files[0]',
+  },
+  'REF-002': {
+    envelope: envelope({ payload: { ...validPayload(), upstreamContextId: 'wf-9/nope/1' } }),
+    path: '$.payload.upstreamContextId',
+  },
+  'REF-003': {
+    envelope: envelope(),
+    context: context({ known: { ticketIds: new Set(['T-2']) } }),
+    path: '$.payload.tickets[1].dependsOn[0]',
+  },
+  'REF-004': {
+    envelope: envelope({ trace: { traceId: 't', depth: 1, parentHandoffId: 'handoff-0' } }),
+    path: '$.trace.parentHandoffId',
+  },
 };
 
 function findings(verdict: HandoffValidation) {

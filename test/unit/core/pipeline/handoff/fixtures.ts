@@ -31,11 +31,20 @@ export const ticketBatchContract: PayloadContract<TicketBatch> = {
     const issues = batch.tickets.flatMap((ticket, index) => {
       const duplicate = seen.has(ticket.ticketId);
       seen.add(ticket.ticketId);
-      return duplicate ? [{ message: `Duplicate ticket id ${ticket.ticketId}`, path: ['tickets', index, 'ticketId'] }] : [];
+      return duplicate
+        ? [{ message: `Duplicate ticket id ${ticket.ticketId}`, path: ['tickets', index, 'ticketId'] }]
+        : [];
     });
     const lowConfidence =
       batch.confidence < 0.3
-        ? [{ message: 'Confidence unusually low', path: ['confidence'], severity: 'warning' as const, remediation: 'Review the plan.' }]
+        ? [
+            {
+              message: 'Confidence unusually low',
+              path: ['confidence'],
+              severity: 'warning' as const,
+              remediation: 'Review the plan.',
+            },
+          ]
         : [];
     return [...issues, ...lowConfidence];
   },
@@ -56,7 +65,10 @@ export function makeRegistry(): PayloadContractRegistry {
     fromMajor: 1,
     description: 'rename tickets[].name to tickets[].title',
     migrate: payload => {
-      const v1 = z.object({ tickets: z.array(z.object({ name: z.string() }).passthrough()) }).passthrough().parse(payload);
+      const v1 = z
+        .object({ tickets: z.array(z.object({ name: z.string() }).passthrough()) })
+        .passthrough()
+        .parse(payload);
       return { ...v1, tickets: v1.tickets.map(({ name, ...rest }) => ({ ...rest, title: name })) };
     },
   });

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import type { Clock } from '../../../../../src/core/clock';
 import { CancelledError, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
-import { HandoffRejected, handoffWithRepair, type HandoffDraft } from '../../../../../src/core/pipeline/handoff/handoffWithRepair';
+import {
+  HandoffRejected,
+  handoffWithRepair,
+  type HandoffDraft,
+} from '../../../../../src/core/pipeline/handoff/handoffWithRepair';
 import type { ValidationError } from '../../../../../src/core/pipeline/handoff/validationError';
 import { context, makeRegistry, NOW, validPayload } from './fixtures';
 
@@ -34,7 +38,14 @@ const badPayload = { ...validPayload(), confidence: 'sure' };
 describe('handoffWithRepair', () => {
   it('accepts a valid first payload without asking for repairs', async () => {
     const agent = producer([validPayload()]);
-    const accepted = await handoffWithRepair({ draft, produce: agent.produce, maxRepairs: 2, registry: makeRegistry(), clock, context: { known } });
+    const accepted = await handoffWithRepair({
+      draft,
+      produce: agent.produce,
+      maxRepairs: 2,
+      registry: makeRegistry(),
+      clock,
+      context: { known },
+    });
     assert.equal(accepted.attempts, 1);
     assert.deepEqual(agent.feedback, [undefined]);
     assert.equal(accepted.envelope.handoffId, 'handoff-2');
@@ -44,7 +55,14 @@ describe('handoffWithRepair', () => {
 
   it('sends the validation errors back to the producer and accepts its repair', async () => {
     const agent = producer([badPayload, validPayload()]);
-    const accepted = await handoffWithRepair({ draft, produce: agent.produce, maxRepairs: 2, registry: makeRegistry(), clock, context: { known } });
+    const accepted = await handoffWithRepair({
+      draft,
+      produce: agent.produce,
+      maxRepairs: 2,
+      registry: makeRegistry(),
+      clock,
+      context: { known },
+    });
     assert.equal(accepted.attempts, 2);
     assert.equal(agent.feedback.length, 2);
     assert.deepEqual(
@@ -55,7 +73,14 @@ describe('handoffWithRepair', () => {
 
   it('throws HandoffRejected after the repair budget, keeping every attempt and a clear summary', async () => {
     const agent = producer([badPayload]);
-    const rejection = await handoffWithRepair({ draft, produce: agent.produce, maxRepairs: 2, registry: makeRegistry(), clock, context: { known } }).then(
+    const rejection = await handoffWithRepair({
+      draft,
+      produce: agent.produce,
+      maxRepairs: 2,
+      registry: makeRegistry(),
+      clock,
+      context: { known },
+    }).then(
       () => assert.fail('expected a rejection'),
       (error: unknown) => error,
     );
@@ -63,20 +88,33 @@ describe('handoffWithRepair', () => {
     assert.equal(agent.feedback.length, 3, 'one attempt plus two repairs');
     assert.equal(rejection.attempts.length, 3);
     assert.deepEqual(rejection.payload, badPayload);
-    assert.deepEqual(rejection.errors.map(error => error.error_code), ['SCH-002']);
+    assert.deepEqual(
+      rejection.errors.map(error => error.error_code),
+      ['SCH-002'],
+    );
     assert.equal(rejection.attempts[0]!.failedLayer, 'schema');
     assert.equal(rejection.message, rejection.summary);
-    assert.match(rejection.summary, /planning-collector \(planning-collector-1\) to ticket-orchestrator .* rejected after 3 attempts/);
+    assert.match(
+      rejection.summary,
+      /planning-collector \(planning-collector-1\) to ticket-orchestrator .* rejected after 3 attempts/,
+    );
     assert.match(rejection.summary, /SCH-002 at \$\.payload\.confidence: .*expected number, got "sure"/);
     assert.match(rejection.summary, /Fix: Correct the field type\./);
     assert.match(rejection.summary, /Retry to resume/);
   });
 
   it('lists at most five errors in the summary and counts the rest', async () => {
-    const manyBad = { ...validPayload(), tickets: Array.from({ length: 7 }, (_, i) => ({ ticketId: `bad-${i}`, title: 't' })) };
-    const rejection = await handoffWithRepair({ draft, produce: async () => manyBad, maxRepairs: 0, registry: makeRegistry(), clock }).catch(
-      (error: unknown) => error,
-    );
+    const manyBad = {
+      ...validPayload(),
+      tickets: Array.from({ length: 7 }, (_, i) => ({ ticketId: `bad-${i}`, title: 't' })),
+    };
+    const rejection = await handoffWithRepair({
+      draft,
+      produce: async () => manyBad,
+      maxRepairs: 0,
+      registry: makeRegistry(),
+      clock,
+    }).catch((error: unknown) => error);
     assert.ok(rejection instanceof HandoffRejected);
     assert.equal(rejection.errors.length, 7);
     assert.equal(rejection.summary.match(/^- SCH-003/gm)?.length, 5);
@@ -86,19 +124,34 @@ describe('handoffWithRepair', () => {
 
   it('rejects on reference errors the producer cannot fix', async () => {
     const payload = { ...validPayload(), upstreamContextId: 'made-up' };
-    const rejection = await handoffWithRepair({ draft, produce: async () => payload, maxRepairs: 1, registry: makeRegistry(), clock, context: { known } }).catch(
-      (error: unknown) => error,
-    );
+    const rejection = await handoffWithRepair({
+      draft,
+      produce: async () => payload,
+      maxRepairs: 1,
+      registry: makeRegistry(),
+      clock,
+      context: { known },
+    }).catch((error: unknown) => error);
     assert.ok(rejection instanceof HandoffRejected);
     assert.equal(rejection.attempts[1]!.failedLayer, 'reference');
     assert.match(rejection.summary, /referred to things that do not exist/);
   });
 
   it('stops before producing when cancelled', async () => {
-    const cancelled: CancellationSignal = { isCancellationRequested: true, onCancellationRequested: () => ({ dispose() {} }) };
+    const cancelled: CancellationSignal = {
+      isCancellationRequested: true,
+      onCancellationRequested: () => ({ dispose() {} }),
+    };
     const agent = producer([validPayload()]);
     await assert.rejects(
-      handoffWithRepair({ draft, produce: agent.produce, maxRepairs: 2, registry: makeRegistry(), clock, token: cancelled }),
+      handoffWithRepair({
+        draft,
+        produce: agent.produce,
+        maxRepairs: 2,
+        registry: makeRegistry(),
+        clock,
+        token: cancelled,
+      }),
       CancelledError,
     );
     assert.equal(agent.feedback.length, 0);

@@ -8,14 +8,21 @@ describe('validateHandoff', () => {
   it('accepts a valid handoff and returns the parsed payload with defaults applied', () => {
     const payload = validPayload();
     const { files: _files, ...withoutFiles } = payload.tickets[1]!;
-    const verdict = validateHandoff(envelope({ payload: { ...payload, tickets: [payload.tickets[0], withoutFiles] } }), makeRegistry(), context());
+    const verdict = validateHandoff(
+      envelope({ payload: { ...payload, tickets: [payload.tickets[0], withoutFiles] } }),
+      makeRegistry(),
+      context(),
+    );
     assert.ok(verdict.ok, JSON.stringify(verdict));
     assert.deepEqual(verdict.warnings, []);
     assert.deepEqual(verdict.envelope.payload, payload);
   });
 
   it('reports envelope schema errors with their paths and stops before the payload', () => {
-    const { sessionId: _sessionId, ...withoutSession } = envelope({ payloadSchema: 'Ticket Batch', payload: { broken: true } });
+    const { sessionId: _sessionId, ...withoutSession } = envelope({
+      payloadSchema: 'Ticket Batch',
+      payload: { broken: true },
+    });
     const verdict = validateHandoff(withoutSession, makeRegistry(), context());
     assert.ok(!verdict.ok);
     assert.equal(verdict.failedLayer, 'schema');
@@ -29,7 +36,11 @@ describe('validateHandoff', () => {
   });
 
   it('reports every payload schema issue at once, so one repair can fix them all', () => {
-    const verdict = validateHandoff(envelope({ payload: { tickets: [], confidence: -1, extra: 1 } }), makeRegistry(), context());
+    const verdict = validateHandoff(
+      envelope({ payload: { tickets: [], confidence: -1, extra: 1 } }),
+      makeRegistry(),
+      context(),
+    );
     assert.ok(!verdict.ok);
     assert.deepEqual(codes(verdict.errors).sort(), ['SCH-001', 'SCH-004', 'SCH-004', 'SCH-005']);
   });
@@ -43,7 +54,11 @@ describe('validateHandoff', () => {
   describe('layers short-circuit', () => {
     it('skips semantic rules when the schema layer failed', () => {
       const selfHandoff = { agentId: 'planning-orchestrator-1', agentType: 'planning-orchestrator' };
-      const verdict = validateHandoff(envelope({ target: selfHandoff, payload: { ...validPayload(), confidence: 'x' } }), makeRegistry(), context());
+      const verdict = validateHandoff(
+        envelope({ target: selfHandoff, payload: { ...validPayload(), confidence: 'x' } }),
+        makeRegistry(),
+        context(),
+      );
       assert.ok(!verdict.ok);
       assert.equal(verdict.failedLayer, 'schema');
       assert.deepEqual(codes(verdict.errors), ['SCH-002']);
@@ -51,7 +66,11 @@ describe('validateHandoff', () => {
 
     it('skips cross-reference checks when a semantic rule failed', () => {
       const payload = { ...validPayload(), upstreamContextId: 'unknown-context' };
-      const verdict = validateHandoff(envelope({ payload, timestamp: '2027-01-01T00:00:00Z' }), makeRegistry(), context());
+      const verdict = validateHandoff(
+        envelope({ payload, timestamp: '2027-01-01T00:00:00Z' }),
+        makeRegistry(),
+        context(),
+      );
       assert.ok(!verdict.ok);
       assert.equal(verdict.failedLayer, 'semantic');
       assert.deepEqual(codes(verdict.errors), ['SEM-003']);
@@ -59,7 +78,11 @@ describe('validateHandoff', () => {
 
     it('lets warnings through to the next layer and into the accepted result', () => {
       const payload = { ...validPayload(), confidence: 0.1 };
-      const verdict = validateHandoff(envelope({ payloadSchema: 'ticket-batch@2.2.0', payload }), makeRegistry(), context({ known: { files: new Set() } }));
+      const verdict = validateHandoff(
+        envelope({ payloadSchema: 'ticket-batch@2.2.0', payload }),
+        makeRegistry(),
+        context({ known: { files: new Set() } }),
+      );
       assert.ok(verdict.ok);
       assert.deepEqual(codes(verdict.warnings), ['SCH-010', 'SEM-005', 'REF-001']);
     });
@@ -88,8 +111,16 @@ describe('validateHandoff', () => {
     });
 
     it('rejects a root handoff with a parent and a handoff that is its own parent', () => {
-      const rootWithParent = validateHandoff(envelope({ trace: { traceId: 't', depth: 0, parentHandoffId: 'handoff-1' } }), makeRegistry(), context());
-      const ownParent = validateHandoff(envelope({ trace: { traceId: 't', depth: 1, parentHandoffId: 'handoff-2' } }), makeRegistry(), context());
+      const rootWithParent = validateHandoff(
+        envelope({ trace: { traceId: 't', depth: 0, parentHandoffId: 'handoff-1' } }),
+        makeRegistry(),
+        context(),
+      );
+      const ownParent = validateHandoff(
+        envelope({ trace: { traceId: 't', depth: 1, parentHandoffId: 'handoff-2' } }),
+        makeRegistry(),
+        context(),
+      );
       for (const verdict of [rootWithParent, ownParent]) {
         assert.ok(!verdict.ok);
         assert.deepEqual(codes(verdict.errors), ['SEM-004']);

@@ -24,8 +24,13 @@ describe('BlackboardHistory', () => {
   });
 
   it('records failures with their error instead of an output', async () => {
-    const { snapshot } = await historyOf([invocation(1, { outcome: { status: 'failed', error: { message: 'model refused', kind: 'blocked' } } })]);
-    assert.deepEqual(snapshot.items[0]!.outcome, { status: 'failed', error: { message: 'model refused', kind: 'blocked' } });
+    const { snapshot } = await historyOf([
+      invocation(1, { outcome: { status: 'failed', error: { message: 'model refused', kind: 'blocked' } } }),
+    ]);
+    assert.deepEqual(snapshot.items[0]!.outcome, {
+      status: 'failed',
+      error: { message: 'model refused', kind: 'blocked' },
+    });
   });
 
   describe('is append-only', () => {
@@ -40,7 +45,15 @@ describe('BlackboardHistory', () => {
 
     it('rejects a note whose id is already taken by an item', async () => {
       const { store } = await historyOf([invocation(1)]);
-      const note = { noteId: 'item-1', runId: 'run-1', timestamp: at(5), content: 'x', tags: [], authorAgent: 'a', itemIds: [] };
+      const note = {
+        noteId: 'item-1',
+        runId: 'run-1',
+        timestamp: at(5),
+        content: 'x',
+        tags: [],
+        authorAgent: 'a',
+        itemIds: [],
+      };
       await assert.rejects(store.appendNote(note), HistoryAppendRejected);
     });
 
@@ -69,7 +82,10 @@ describe('BlackboardHistory', () => {
   describe('notes', () => {
     it('appends a note about existing items, stamped by the clock', async () => {
       const { history } = await historyOf([invocation(1), invocation(2)]);
-      const response = await history.addNote({ itemIds: ['item-2'], content: 'Repeats item-1; exclude it.', tags: ['exclusion'] }, 'context-manager');
+      const response = await history.addNote(
+        { itemIds: ['item-2'], content: 'Repeats item-1; exclude it.', tags: ['exclusion'] },
+        'context-manager',
+      );
       assert.ok(response.added);
       assert.deepEqual(response.note, {
         noteId: 'item-3',
@@ -92,7 +108,10 @@ describe('BlackboardHistory', () => {
 
     it('allows a note about the run as a whole', async () => {
       const { history } = await historyOf([]);
-      const response = await history.addNote({ content: 'Run paused by the user.', tags: ['diagnostic'] }, 'orchestrator');
+      const response = await history.addNote(
+        { content: 'Run paused by the user.', tags: ['diagnostic'] },
+        'orchestrator',
+      );
       assert.ok(response.added);
       assert.deepEqual(response.note.itemIds, []);
     });

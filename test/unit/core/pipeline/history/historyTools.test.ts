@@ -7,7 +7,12 @@ import { searchHistory } from '../../../../../src/core/pipeline/history/tools/se
 import { traceHistory } from '../../../../../src/core/pipeline/history/tools/traceHistory';
 import { at, historyOf, idsOf, invocation } from './fixtures';
 
-const planner = { agentType: 'planning-agent', agentId: 'planning-agent-1', action: 'plan', inputType: 'PlanningAgentRequest' };
+const planner = {
+  agentType: 'planning-agent',
+  agentId: 'planning-agent-1',
+  action: 'plan',
+  inputType: 'PlanningAgentRequest',
+};
 
 describe('history tools', () => {
   describe('traceHistory', () => {
@@ -18,9 +23,16 @@ describe('history tools', () => {
         invocation(3, { agentId: 'discovery-agent-2' }),
         invocation(4, { action: 'refine' }),
       ]);
-      assert.deepEqual(idsOf(traceHistory(snapshot, { agentType: 'discovery-agent' }).entries), ['item-1', 'item-3', 'item-4']);
+      assert.deepEqual(idsOf(traceHistory(snapshot, { agentType: 'discovery-agent' }).entries), [
+        'item-1',
+        'item-3',
+        'item-4',
+      ]);
       assert.deepEqual(idsOf(traceHistory(snapshot, { agentId: 'discovery-agent-1' }).entries), ['item-1', 'item-4']);
-      assert.deepEqual(idsOf(traceHistory(snapshot, { agentType: 'discovery-agent', action: 'discover' }).entries), ['item-1', 'item-3']);
+      assert.deepEqual(idsOf(traceHistory(snapshot, { agentType: 'discovery-agent', action: 'discover' }).entries), [
+        'item-1',
+        'item-3',
+      ]);
       assert.deepEqual(traceHistory(snapshot, { agentType: 'review-agent' }), { entries: [], total: 0 });
     });
 
@@ -29,10 +41,22 @@ describe('history tools', () => {
         invocation(1, { contextId: 'ctx-discovery' }),
         invocation(2, { contextId: 'ctx-other' }),
         invocation(3, { ...planner, contextId: 'ctx-plan', upstreamContextIds: ['ctx-discovery'] }),
-        invocation(4, { agentType: 'ticket-agent', agentId: 'ticket-agent-1', contextId: 'ctx-ticket', upstreamContextIds: ['ctx-plan'] }),
+        invocation(4, {
+          agentType: 'ticket-agent',
+          agentId: 'ticket-agent-1',
+          contextId: 'ctx-ticket',
+          upstreamContextIds: ['ctx-plan'],
+        }),
       ]);
-      assert.deepEqual(idsOf(traceHistory(snapshot, { contextId: 'ctx-ticket' }).entries), ['item-1', 'item-3', 'item-4']);
-      assert.deepEqual(idsOf(traceHistory(snapshot, { contextId: 'ctx-ticket', agentType: 'planning-agent' }).entries), ['item-3']);
+      assert.deepEqual(idsOf(traceHistory(snapshot, { contextId: 'ctx-ticket' }).entries), [
+        'item-1',
+        'item-3',
+        'item-4',
+      ]);
+      assert.deepEqual(
+        idsOf(traceHistory(snapshot, { contextId: 'ctx-ticket', agentType: 'planning-agent' }).entries),
+        ['item-3'],
+      );
       assert.deepEqual(traceHistory(snapshot, { contextId: 'ctx-unknown' }).entries, []);
     });
 
@@ -62,7 +86,12 @@ describe('history tools', () => {
       assert.deepEqual(page(0, 2), { ids: ['item-1', 'item-2'], total: 5, hasMore: true, nextOffset: 2 });
       assert.deepEqual(page(2, 2), { ids: ['item-3', 'item-4'], total: 5, hasMore: true, nextOffset: 4 });
       assert.deepEqual(page(4, 2), { ids: ['item-5'], total: 5, hasMore: false, nextOffset: 5 });
-      assert.deepEqual(page(0, 5), { ids: ['item-1', 'item-2', 'item-3', 'item-4', 'item-5'], total: 5, hasMore: false, nextOffset: 5 });
+      assert.deepEqual(page(0, 5), {
+        ids: ['item-1', 'item-2', 'item-3', 'item-4', 'item-5'],
+        total: 5,
+        hasMore: false,
+        nextOffset: 5,
+      });
       assert.deepEqual(page(5, 2), { ids: [], total: 5, hasMore: false, nextOffset: 5 });
       assert.deepEqual(page(9, 2), { ids: [], total: 5, hasMore: false, nextOffset: 5 });
     });
@@ -89,12 +118,25 @@ describe('history tools', () => {
   describe('searchHistory', () => {
     async function searchable() {
       const built = await historyOf([
-        invocation(1, { input: { goal: 'map the parser module' }, outcome: { status: 'succeeded', output: { files: ['src/a.ts'] } } }),
-        invocation(2, { input: { goal: 'map the lexer' }, outcome: { status: 'succeeded', output: { summary: 'parser and lexer share tokens; parser parser' } } }),
-        invocation(3, { ...planner, input: { goal: 'plan' }, outcome: { status: 'failed', error: { message: 'Timeout while planning' } } }),
+        invocation(1, {
+          input: { goal: 'map the parser module' },
+          outcome: { status: 'succeeded', output: { files: ['src/a.ts'] } },
+        }),
+        invocation(2, {
+          input: { goal: 'map the lexer' },
+          outcome: { status: 'succeeded', output: { summary: 'parser and lexer share tokens; parser parser' } },
+        }),
+        invocation(3, {
+          ...planner,
+          input: { goal: 'plan' },
+          outcome: { status: 'failed', error: { message: 'Timeout while planning' } },
+        }),
         invocation(4, { input: { goal: 'unrelated' }, outcome: { status: 'succeeded', output: { files: [] } } }),
       ]);
-      await built.history.addNote({ itemIds: ['item-4'], content: 'Lexer output is stale', tags: ['exclusion'] }, 'context-manager');
+      await built.history.addNote(
+        { itemIds: ['item-4'], content: 'Lexer output is stale', tags: ['exclusion'] },
+        'context-manager',
+      );
       return built.history.snapshot();
     }
 
@@ -111,7 +153,10 @@ describe('history tools', () => {
       );
       assert.deepEqual(response.hits[0]!.matchedIn, ['input', 'output']);
       assert.deepEqual(response.hits[2]!.matchedIn, ['note']);
-      assert.deepEqual(response.notes.map(note => note.content), ['Lexer output is stale']);
+      assert.deepEqual(
+        response.notes.map(note => note.content),
+        ['Lexer output is stale'],
+      );
     });
 
     it('finds failures by their error message and notes by their tags', async () => {
@@ -136,16 +181,28 @@ describe('history tools', () => {
       const byId = getHistoryItem(snapshot, { itemId: 'item-2' });
       assert.ok(byId.found);
       assert.equal(byId.index, 1);
-      assert.deepEqual(byId.notes.map(note => note.content), ['checked']);
+      assert.deepEqual(
+        byId.notes.map(note => note.content),
+        ['checked'],
+      );
       assert.deepEqual(getHistoryItem(snapshot, { index: 1 }), byId);
     });
 
     it('answers "not found" for an unknown id or an index past the end', async () => {
       const { snapshot } = await historyOf([invocation(1)]);
-      assert.deepEqual(getHistoryItem(snapshot, { itemId: 'item-7' }), { found: false, message: 'No history item with id item-7; valid indices are 0-0.' });
-      assert.deepEqual(getHistoryItem(snapshot, { index: 1 }), { found: false, message: 'No history item with index 1; valid indices are 0-0.' });
+      assert.deepEqual(getHistoryItem(snapshot, { itemId: 'item-7' }), {
+        found: false,
+        message: 'No history item with id item-7; valid indices are 0-0.',
+      });
+      assert.deepEqual(getHistoryItem(snapshot, { index: 1 }), {
+        found: false,
+        message: 'No history item with index 1; valid indices are 0-0.',
+      });
       const empty = (await historyOf([])).snapshot;
-      assert.deepEqual(getHistoryItem(empty, { index: 0 }), { found: false, message: 'No history item with index 0; history is empty.' });
+      assert.deepEqual(getHistoryItem(empty, { index: 0 }), {
+        found: false,
+        message: 'No history item with index 0; history is empty.',
+      });
     });
 
     it('requires exactly one of id and index', async () => {
@@ -169,7 +226,10 @@ describe('history tools', () => {
     it('runs a valid call and refuses an invalid one with a readable message', async () => {
       const { snapshot } = await historyOf([invocation(1)]);
       const search = READ_ONLY_HISTORY_TOOLS.find(tool => tool.definition.name === 'history_search')!;
-      assert.deepEqual(search.invoke({ query: 'parser' }, snapshot), { ok: true, response: searchHistory(snapshot, { query: 'parser' }) });
+      assert.deepEqual(search.invoke({ query: 'parser' }, snapshot), {
+        ok: true,
+        response: searchHistory(snapshot, { query: 'parser' }),
+      });
       const refused = search.invoke({ query: 42 }, snapshot);
       assert.ok(!refused.ok);
       assert.match(refused.message, /Invalid input for history_search: .*query/s);

@@ -24,7 +24,10 @@ describe('cancellation', () => {
     assert.equal(outcome.state.stages.tickets, undefined);
     const ticketItems = snapshot.items.filter(i => i.agentType === 'ticket-agent');
     assert.ok(ticketItems.length > 0);
-    assert.ok(ticketItems.every(i => i.outcome.status === 'failed' && i.outcome.error.kind === 'cancelled'), 'in-flight ticket agents stopped');
+    assert.ok(
+      ticketItems.every(i => i.outcome.status === 'failed' && i.outcome.error.kind === 'cancelled'),
+      'in-flight ticket agents stopped',
+    );
     assert.equal(snapshot.items.filter(i => i.agentType === 'ticket-collector').length, 0);
   });
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { pipelineModel, steppingClock } from '../../../../support/pipelineScript';
 import { runFixture, type CheckpointAnswer } from './harness';
 
-const count = (model: ReturnType<typeof pipelineModel>, name: string) => model.requests.filter(r => r.toolMode === 'required' && r.tools[0]?.name === name).length;
+const count = (model: ReturnType<typeof pipelineModel>, name: string) =>
+  model.requests.filter(r => r.toolMode === 'required' && r.tools[0]?.name === name).length;
 
 function answering(answers: Partial<Record<string, CheckpointAnswer[]>>) {
   const seen: string[] = [];
@@ -21,7 +22,13 @@ describe('checkpoints between stages', () => {
     const { outcome } = await runFixture(pipelineModel(), { checkpoint });
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(seen, ['discovery', 'planning']);
-    assert.deepEqual(outcome.run.context.checkpoints.map(record => [record.phase, record.decision]), [['discovery', 'continue'], ['planning', 'continue']]);
+    assert.deepEqual(
+      outcome.run.context.checkpoints.map(record => [record.phase, record.decision]),
+      [
+        ['discovery', 'continue'],
+        ['planning', 'continue'],
+      ],
+    );
   });
 
   it('redo: runs the stage again', async () => {
@@ -31,7 +38,10 @@ describe('checkpoints between stages', () => {
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(seen, ['discovery', 'discovery', 'planning']);
     assert.equal(outcome.run.context.phases.iteration_counts['discovery'], 2);
-    assert.deepEqual(outcome.state.phases.map(phase => [phase.stage, phase.outcome]).slice(0, 2), [['discovery', 'redo'], ['discovery', 'advanced']]);
+    assert.deepEqual(outcome.state.phases.map(phase => [phase.stage, phase.outcome]).slice(0, 2), [
+      ['discovery', 'redo'],
+      ['discovery', 'advanced'],
+    ]);
     assert.equal(count(model, 'discovery_collector_result'), 2);
   });
 
@@ -50,7 +60,11 @@ describe('checkpoints between stages', () => {
     assert.equal(first.outcome.status, 'aborted');
     assert.equal(first.outcome.state.nextStage, 'planning');
     const model = pipelineModel();
-    const { outcome: resumed } = await runFixture(model, { history: first.history, clock: steppingClock(Date.parse('2026-01-19T12:00:00.000Z')), resume: JSON.parse(JSON.stringify(first.outcome.run)) });
+    const { outcome: resumed } = await runFixture(model, {
+      history: first.history,
+      clock: steppingClock(Date.parse('2026-01-19T12:00:00.000Z')),
+      resume: JSON.parse(JSON.stringify(first.outcome.run)),
+    });
     assert.equal(resumed.status, 'completed');
     assert.equal(count(model, 'discovery_report'), 0, 'discovery is not redone');
     assert.ok(resumed.state.stages.tickets);

@@ -11,7 +11,8 @@ import {
 import { valueReply } from '../../../../support/scriptedModel';
 import { runFixture } from './harness';
 
-const nameOf = (r: { tools: readonly { name: string }[]; toolMode?: string }) => (r.toolMode === 'required' ? r.tools[0]?.name : undefined);
+const nameOf = (r: { tools: readonly { name: string }[]; toolMode?: string }) =>
+  r.toolMode === 'required' ? r.tools[0]?.name : undefined;
 
 describe('collector decisions', () => {
   it('advance: each stage runs once', async () => {
@@ -24,7 +25,14 @@ describe('collector decisions', () => {
   it('rerun: only the named agent runs again, with its previous output and the feedback as PreviousContext', async () => {
     const model = pipelineModel({
       discovery_collector_result: (request, call) =>
-        valueReply(discoveryCollectorDraft(resultIdsIn(request), call === 0 ? { kind: 'rerun', rationale: 'Cover the lib helpers in more depth.', agentIds: ['discovery-2'] } : { kind: 'advance', rationale: 'ok' })),
+        valueReply(
+          discoveryCollectorDraft(
+            resultIdsIn(request),
+            call === 0
+              ? { kind: 'rerun', rationale: 'Cover the lib helpers in more depth.', agentIds: ['discovery-2'] }
+              : { kind: 'advance', rationale: 'ok' },
+          ),
+        ),
     });
     const { outcome, snapshot } = await runFixture(model);
     assert.equal(outcome.status, 'completed');
@@ -46,7 +54,14 @@ describe('collector decisions', () => {
   it('route_back: the ticket collector sends the run back to planning, which reruns with the feedback', async () => {
     const model = pipelineModel({
       ticket_collector_result: (request, call) =>
-        valueReply(ticketCollectorDraft(resultIdsIn(request), call === 0 ? { kind: 'route_back', target: 'planning', rationale: 'T-2 needs a formatting API first.' } : { kind: 'advance', rationale: 'ok' })),
+        valueReply(
+          ticketCollectorDraft(
+            resultIdsIn(request),
+            call === 0
+              ? { kind: 'route_back', target: 'planning', rationale: 'T-2 needs a formatting API first.' }
+              : { kind: 'advance', rationale: 'ok' },
+          ),
+        ),
     });
     const { outcome, events } = await runFixture(model);
     assert.equal(outcome.status, 'completed');
@@ -55,20 +70,25 @@ describe('collector decisions', () => {
     const planningAfter = model.requests.filter(r => nameOf(r) === 'planning_agent_result').slice(-1)[0];
     assert.ok(planningAfter);
     assert.match(requestText(planningAfter), /T-2 needs a formatting API first/);
-    assert.deepEqual(outcome.state.phases.map(p => `${p.stage}:${p.outcome}`), [
-      'discovery:advanced',
-      'planning:advanced',
-      'tickets:routed_back',
-      'planning:advanced',
-      'tickets:advanced',
-    ]);
+    assert.deepEqual(
+      outcome.state.phases.map(p => `${p.stage}:${p.outcome}`),
+      ['discovery:advanced', 'planning:advanced', 'tickets:routed_back', 'planning:advanced', 'tickets:advanced'],
+    );
     assert.equal(outcome.state.routeBackFeedback, undefined);
   });
 
   it('a planning collector cannot route forward or to itself (schema repair)', async () => {
     const model = pipelineModel({
       planning_collector_result: (request, call) =>
-        valueReply(planningCollectorDraft(resultIdsIn(request), [['T-1', 'T-2']], call === 0 ? { kind: 'route_back', target: 'tickets', rationale: 'x' } : { kind: 'advance', rationale: 'ok' })),
+        valueReply(
+          planningCollectorDraft(
+            resultIdsIn(request),
+            [['T-1', 'T-2']],
+            call === 0
+              ? { kind: 'route_back', target: 'tickets', rationale: 'x' }
+              : { kind: 'advance', rationale: 'ok' },
+          ),
+        ),
     });
     const { outcome } = await runFixture(model);
     assert.equal(outcome.status, 'completed');

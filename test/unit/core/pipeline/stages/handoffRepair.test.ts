@@ -7,7 +7,11 @@ import { runFixture } from './harness';
 function reportWithOneMissingFile() {
   const draft = discoveryReportDraft();
   const missing = { ...draft.fileReferences[0], referenceId: 'ref-2', filePath: 'src/missing.ts' };
-  return { ...draft, fileReferences: [...draft.fileReferences, missing], relevanceScores: { ...draft.relevanceScores, 'src/missing.ts': 0.5 } };
+  return {
+    ...draft,
+    fileReferences: [...draft.fileReferences, missing],
+    relevanceScores: { ...draft.relevanceScores, 'src/missing.ts': 0.5 },
+  };
 }
 
 describe('handoff repair and escalation', () => {
@@ -15,15 +19,26 @@ describe('handoff repair and escalation', () => {
     const model = pipelineModel({ discovery_report: valueReply(reportWithOneMissingFile()) });
     const { outcome, events } = await runFixture(model);
     assert.equal(outcome.status, 'completed');
-    assert.ok(!model.requests.some(r => /rejected by validation|did not match the required format/.test(requestText(r))));
+    assert.ok(
+      !model.requests.some(r => /rejected by validation|did not match the required format/.test(requestText(r))),
+    );
     const noted = events.flatMap(e => (e.kind === 'reply-normalized' ? e.changes : []));
-    assert.ok(noted.includes('dropped the reference to "src/missing.ts", which is not a file of the workspace'), noted.join('\n'));
-    assert.ok(outcome.state.stages.discovery?.reports.every(report => report.fileReferences.every(ref => ref.filePath !== 'src/missing.ts')));
+    assert.ok(
+      noted.includes('dropped the reference to "src/missing.ts", which is not a file of the workspace'),
+      noted.join('\n'),
+    );
+    assert.ok(
+      outcome.state.stages.discovery?.reports.every(report =>
+        report.fileReferences.every(ref => ref.filePath !== 'src/missing.ts'),
+      ),
+    );
   });
 
   it('sends what normalization cannot fix back to the model and accepts the repaired report', async () => {
     // Every query expects only the missing file: dropping them leaves fewer than the required three.
-    const model = pipelineModel({ discovery_report: [valueReply(discoveryReportDraft('src/missing.ts')), valueReply(discoveryReportDraft())] });
+    const model = pipelineModel({
+      discovery_report: [valueReply(discoveryReportDraft('src/missing.ts')), valueReply(discoveryReportDraft())],
+    });
     const { outcome } = await runFixture(model);
     assert.equal(outcome.status, 'completed');
     const repair = model.requests.find(r => requestText(r).includes('did not match the required format'));
@@ -42,7 +57,12 @@ describe('handoff repair and escalation', () => {
     assert.ok(first.snapshot.items.some(i => i.outcome.status === 'failed'));
 
     // Resume the same run with a model that now behaves.
-    const { outcome: resumed } = await runFixture(pipelineModel(), { goal: 'ignored on resume', history: first.history, clock: steppingClock(Date.parse('2026-01-19T11:00:00.000Z')), resume: first.outcome.run });
+    const { outcome: resumed } = await runFixture(pipelineModel(), {
+      goal: 'ignored on resume',
+      history: first.history,
+      clock: steppingClock(Date.parse('2026-01-19T11:00:00.000Z')),
+      resume: first.outcome.run,
+    });
     assert.equal(resumed.status, 'completed');
     assert.equal(resumed.state.goal, 'Add subtraction to the calculator.');
     assert.ok(resumed.state.nextSequence > first.outcome.state.nextSequence);

@@ -4,7 +4,12 @@ import type { PipelineProgressEvent } from '../../../../../src/core/pipeline/sta
 import type { CheckpointChoice } from '../../../../../src/core/workflow/engine/checkpoints';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
-import { runDeepWork, type DeepWorkOutcome, type DeepWorkRequest, type StageCheckpoint } from '../../../../../src/core/workflow/runDeepWork';
+import {
+  runDeepWork,
+  type DeepWorkOutcome,
+  type DeepWorkRequest,
+  type StageCheckpoint,
+} from '../../../../../src/core/workflow/runDeepWork';
 import type { ScriptedModel } from '../../../../support/scriptedModel';
 import { builtInWorkflow } from '../../../../support/builtInWorkflow';
 import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../../support/pipelineScript';
@@ -13,7 +18,9 @@ import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../.
 export type CheckpointAnswer = 'continue' | 'redo' | 'skipNext' | 'abort';
 
 /** A plan run's outcome with the pipeline's view as `state` and the workflow state as `run` (what a resume takes). */
-type Swapped<O> = O extends DeepWorkOutcome ? Omit<O, 'state'> & { readonly state: O['pipeline']; readonly run: WorkflowRunState } : never;
+type Swapped<O> = O extends DeepWorkOutcome
+  ? Omit<O, 'state'> & { readonly state: O['pipeline']; readonly run: WorkflowRunState }
+  : never;
 export type FixtureOutcome = Swapped<DeepWorkOutcome>;
 
 export interface FixtureOverrides extends Partial<Omit<DeepWorkRequest, 'checkpoint' | 'resume'>> {
@@ -24,7 +31,11 @@ export interface FixtureOverrides extends Partial<Omit<DeepWorkRequest, 'checkpo
 }
 
 /** One `/plan` run (the built-in plan workflow) over the fixture workspace with a scripted model, plus what a test inspects. */
-export async function runFixture(model: ScriptedModel, overrides: FixtureOverrides = {}, token: CancellationSignal = neverCancelled) {
+export async function runFixture(
+  model: ScriptedModel,
+  overrides: FixtureOverrides = {},
+  token: CancellationSignal = neverCancelled,
+) {
   const clock = overrides.clock ?? steppingClock();
   const ids = overrides.ids ?? counterIds();
   const history = overrides.history ?? newHistory(clock, ids);

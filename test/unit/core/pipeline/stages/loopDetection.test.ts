@@ -1,11 +1,23 @@
 import assert from 'node:assert/strict';
-import { discoveryCollectorDraft, pipelineModel, requestText, resultIdsIn, agentIdIn } from '../../../../support/pipelineScript';
+import {
+  discoveryCollectorDraft,
+  pipelineModel,
+  requestText,
+  resultIdsIn,
+  agentIdIn,
+} from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
 import { runFixture } from './harness';
 
 const alwaysRerunDiscovery1 = {
   discovery_collector_result: (request: Parameters<typeof resultIdsIn>[0]) =>
-    valueReply(discoveryCollectorDraft(resultIdsIn(request), { kind: 'rerun', rationale: 'Still not deep enough.', agentIds: ['discovery-1'] })),
+    valueReply(
+      discoveryCollectorDraft(resultIdsIn(request), {
+        kind: 'rerun',
+        rationale: 'Still not deep enough.',
+        agentIds: ['discovery-1'],
+      }),
+    ),
 };
 
 describe('degenerate loops and the context manager', () => {
@@ -17,7 +29,13 @@ describe('degenerate loops and the context manager', () => {
         next: {
           kind: 'route',
           targetAgentType: 'discovery-agent',
-          context: { goal: 'Map src only.', summary: 'Three attempts covered src/app.ts.', instructions: 'Read src/util/math.ts this time.', relevantItemIds: [], excludedItemIds: [] },
+          context: {
+            goal: 'Map src only.',
+            summary: 'Three attempts covered src/app.ts.',
+            instructions: 'Read src/util/math.ts this time.',
+            relevantItemIds: [],
+            excludedItemIds: [],
+          },
         },
       }),
     });
@@ -30,16 +48,30 @@ describe('degenerate loops and the context manager', () => {
     const cm = snapshot.items.filter(i => i.agentType === 'context-manager');
     assert.equal(cm.length, 1, 'the context manager ran once');
     const rerouted = snapshot.items.filter(i => i.inputType === 'DiscoveryAgentRequest+ReconstructedContext');
-    assert.deepEqual(rerouted.map(i => i.agentId), ['discovery-1'], 'exactly one agent re-ran with the reconstructed context');
-    const reroutedPrompt = model.requests.find(r => requestText(r).includes('Read src/util/math.ts this time.') && agentIdIn({ messages: r.messages }) === 'discovery-1');
+    assert.deepEqual(
+      rerouted.map(i => i.agentId),
+      ['discovery-1'],
+      'exactly one agent re-ran with the reconstructed context',
+    );
+    const reroutedPrompt = model.requests.find(
+      r =>
+        requestText(r).includes('Read src/util/math.ts this time.') &&
+        agentIdIn({ messages: r.messages }) === 'discovery-1',
+    );
     assert.ok(reroutedPrompt, 'the reconstructed context reaches the agent prompt');
-    assert.ok(events.some(e => e.kind === 'limit-reached' && e.stage === 'discovery'), 'the rerun budget still ends the stage');
+    assert.ok(
+      events.some(e => e.kind === 'limit-reached' && e.stage === 'discovery'),
+      'the rerun budget still ends the stage',
+    );
   });
 
   it('surfaces the question when the context manager asks the user; the state stays resumable', async () => {
     const model = pipelineModel({
       ...alwaysRerunDiscovery1,
-      route_context: valueReply({ reason: 'Unclear scope.', next: { kind: 'ask_user', question: 'Which module should the change go into?' } }),
+      route_context: valueReply({
+        reason: 'Unclear scope.',
+        next: { kind: 'ask_user', question: 'Which module should the change go into?' },
+      }),
     });
     const { outcome } = await runFixture(model);
     assert.equal(outcome.status, 'needs_user');

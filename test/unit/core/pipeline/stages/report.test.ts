@@ -10,20 +10,26 @@ describe('run report (Markdown)', () => {
     const { outcome } = await runFixture(pipelineModel());
     const files = pipelineReportFiles(outcome.state);
     const folder = `.council/runs/${outcome.state.runId}`;
-    assert.deepEqual(files.map(f => f.path), [
-      `${folder}/code-map.md`,
-      `${folder}/recommendations.md`,
-      `${folder}/tickets.md`,
-      `${folder}/outcomes/T-1.md`,
-      `${folder}/outcomes/T-2.md`,
-      `${folder}/run.md`,
-    ]);
+    assert.deepEqual(
+      files.map(f => f.path),
+      [
+        `${folder}/code-map.md`,
+        `${folder}/recommendations.md`,
+        `${folder}/tickets.md`,
+        `${folder}/outcomes/T-1.md`,
+        `${folder}/outcomes/T-2.md`,
+        `${folder}/run.md`,
+      ],
+    );
     const byName = (name: string) => files.find(f => f.path.endsWith(name))?.content ?? '';
     assert.match(byName('code-map.md'), /```mermaid\nflowchart LR\n {2}n_app\["app \(src\/app\.ts\)"\]/);
     assert.match(byName('code-map.md'), /n_app -->\|"calls"\| n_math/);
     assert.match(byName('tickets.md'), /```mermaid\nflowchart TD[\s\S]*n_T_1 -->\|"blocks"\| n_T_2/);
     assert.match(byName('tickets.md'), /### Acceptance criteria\n\n- Tests pass\./);
-    assert.match(byName('T-1.md'), /```diff\n--- a\/src\/util\/math\.ts\n\+\+\+ b\/src\/util\/math\.ts\n@@ -2,1 \+2,1 @@/);
+    assert.match(
+      byName('T-1.md'),
+      /```diff\n--- a\/src\/util\/math\.ts\n\+\+\+ b\/src\/util\/math\.ts\n@@ -2,1 \+2,1 @@/,
+    );
     assert.match(byName('T-1.md'), /Nothing has been applied/);
     assert.match(byName('run.md'), /\| discovery \| advanced \|/);
     const meta = runMetadataOf(outcome.state);

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 // ajv (draft-07 by default) comes with the dev tooling (eslint, vsce); only this test uses it.
 import Ajv from 'ajv';
 import { parse } from 'yaml';
-import { WORKFLOW_SCHEMA_FILE, WORKFLOW_SCHEMA_ID, workflowJsonSchema, workflowJsonSchemaText } from '../../../../../src/core/workflow/definition/workflowJsonSchema';
+import {
+  WORKFLOW_SCHEMA_FILE,
+  WORKFLOW_SCHEMA_ID,
+  workflowJsonSchema,
+  workflowJsonSchemaText,
+} from '../../../../../src/core/workflow/definition/workflowJsonSchema';
 import { WORKFLOW_TEMPLATE } from '../../../../../src/core/workflow/definition/workflowTemplate';
 import { undescribedProperties } from '../../../../support/jsonSchemaChecks';
 
@@ -46,7 +51,12 @@ describe('workflow JSON Schema', () => {
     };
     walk(schema);
     assert.ok(enums.length >= 5);
-    for (const node of enums) assert.equal((node['markdownEnumDescriptions'] as unknown[] | undefined)?.length, (node['enum'] as unknown[]).length, JSON.stringify(node['enum']));
+    for (const node of enums)
+      assert.equal(
+        (node['markdownEnumDescriptions'] as unknown[] | undefined)?.length,
+        (node['enum'] as unknown[]).length,
+        JSON.stringify(node['enum']),
+      );
   });
 
   it('the template and the built-in plan.yaml validate against it', () => {
@@ -61,7 +71,11 @@ describe('workflow JSON Schema', () => {
 
   it('rejects what the editor should mark: unknown keys, bad enums, a custom checkpoint without options', () => {
     const validate = validator();
-    const base = { name: 'x', description: 'd', phases: [{ id: 'a', behavior: 'parallel', subagents: [{ type: 'code-scout' }] }] };
+    const base = {
+      name: 'x',
+      description: 'd',
+      phases: [{ id: 'a', behavior: 'parallel', subagents: [{ type: 'code-scout' }] }],
+    };
     assert.ok(validate(base), JSON.stringify(validate.errors));
     const withPhase = (extra: object) => ({ ...base, phases: [{ ...base.phases[0], ...extra }] });
     assert.ok(!validate(withPhase({ subagent: [] })), 'unknown key');
@@ -70,11 +84,16 @@ describe('workflow JSON Schema', () => {
     assert.ok(!validate(withPhase({ gap_check: { max_iterations: 11, script: 'x' } })), 'too many iterations');
     assert.ok(!validate({ ...base, name: 'Not Kebab' }), 'name');
     // A subagent's config passes unknown keys through to the agent type.
-    assert.ok(validate(withPhase({ subagents: [{ type: 'code-scout', config: { focus: 'api', context: { a: 1 } } }] })), JSON.stringify(validate.errors));
+    assert.ok(
+      validate(withPhase({ subagents: [{ type: 'code-scout', config: { focus: 'api', context: { a: 1 } } }] })),
+      JSON.stringify(validate.errors),
+    );
   });
 
   it('package.json hands it to the YAML extension for .council/workflows, and the .vsix ships it', () => {
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { yamlValidation?: { fileMatch: string[]; url: string }[] } };
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      contributes: { yamlValidation?: { fileMatch: string[]; url: string }[] };
+    };
     assert.deepEqual(manifest.contributes.yamlValidation, [
       { fileMatch: ['.council/workflows/*.yaml', '.council/workflows/*.yml'], url: `./${WORKFLOW_SCHEMA_FILE}` },
     ]);

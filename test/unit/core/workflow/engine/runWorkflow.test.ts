@@ -15,7 +15,9 @@ describe('workflow engine: phases, agents and deliverables', () => {
     assert.equal(outcome.status, 'completed');
     const { context } = outcome.state;
     assert.equal(context.subagents_spawned, 2);
-    const written = context.deliverables.map(d => [d.phase, d.subagent, d.path]).sort((a, b) => String(a[2]).localeCompare(String(b[2])));
+    const written = context.deliverables
+      .map(d => [d.phase, d.subagent, d.path])
+      .sort((a, b) => String(a[2]).localeCompare(String(b[2])));
     assert.deepEqual(written, [
       ['scan', 'reviewer', `${FOLDER}/scan/reviewer.md`],
       ['scan', 'writer', `${FOLDER}/scan/writer.md`],
@@ -28,12 +30,22 @@ describe('workflow engine: phases, agents and deliverables', () => {
   it('two agents of one type in a phase write two files, each numbered', async () => {
     const { outcome, outputs } = await run(workflow([phase('scan', strict('reviewer', 'writer', 'reviewer'))]));
     assert.equal(outcome.status, 'completed');
-    assert.deepEqual([...outputs.files.keys()].filter(path => path.includes('/scan/')).sort(), [`${FOLDER}/scan/reviewer-1.md`, `${FOLDER}/scan/reviewer-2.md`, `${FOLDER}/scan/writer.md`]);
+    assert.deepEqual([...outputs.files.keys()].filter(path => path.includes('/scan/')).sort(), [
+      `${FOLDER}/scan/reviewer-1.md`,
+      `${FOLDER}/scan/reviewer-2.md`,
+      `${FOLDER}/scan/writer.md`,
+    ]);
     assert.equal(outcome.state.context.deliverables.length, 3);
   });
 
   it('writes a subagent to its templated output_path', async () => {
-    const definition = workflow([phase('scan', { mode: 'strict', behavior: 'sequential', subagents: [{ type: 'writer', config: { output_path: '{{output_dir}}/notes/{{phase_id}}.md' } }] })]);
+    const definition = workflow([
+      phase('scan', {
+        mode: 'strict',
+        behavior: 'sequential',
+        subagents: [{ type: 'writer', config: { output_path: '{{output_dir}}/notes/{{phase_id}}.md' } }],
+      }),
+    ]);
     const { outcome, outputs } = await run(definition);
     assert.equal(outcome.status, 'completed');
     assert.ok(outputs.files.has(`${FOLDER}/notes/scan.md`), [...outputs.files.keys()].join(', '));
@@ -45,65 +57,129 @@ describe('workflow engine: phases, agents and deliverables', () => {
     let reads = 0;
     const read = outputs.read.bind(outputs);
     outputs.read = path => ((reads += 1), read(path));
-    const { outcome } = await run(workflow([phase('scan', { mode: 'strict', behavior: 'sequential', subagents: [{ type: 'reviewer', config: {} }, { type: 'writer', config: {} }] })]), { model, outputs });
+    const { outcome } = await run(
+      workflow([
+        phase('scan', {
+          mode: 'strict',
+          behavior: 'sequential',
+          subagents: [
+            { type: 'reviewer', config: {} },
+            { type: 'writer', config: {} },
+          ],
+        }),
+      ]),
+      { model, outputs },
+    );
     assert.equal(reads, 0, 'the engine hands agents the files it wrote');
     assert.equal(outcome.status, 'completed');
     const second = JSON.stringify(model.requests[1]?.messages);
-    assert.match(second, /<run-file path=\\"\.council\/runs\/[^"]+\/scan\/reviewer\.md\\" phase=\\"scan\\" by=\\"reviewer\\">/);
+    assert.match(
+      second,
+      /<run-file path=\\"\.council\/runs\/[^"]+\/scan\/reviewer\.md\\" phase=\\"scan\\" by=\\"reviewer\\">/,
+    );
     assert.match(second, /# Report 1/);
   });
 
   it('refuses an unknown subagent type with the known ones, and keeps the state resumable', async () => {
     const { outcome, saves } = await run(workflow([phase('scan', strict('code-scot'))]));
     assert.equal(outcome.status, 'failed');
-    assert.match(outcome.status === 'failed' ? outcome.message : '', /no subagent type `code-scot`. Known types: code-scout, pattern-analyzer, reviewer, test-planner, writer/);
+    assert.match(
+      outcome.status === 'failed' ? outcome.message : '',
+      /no subagent type `code-scot`. Known types: code-scout, pattern-analyzer, reviewer, test-planner, writer/,
+    );
     assert.equal(outcome.state.nextPhase, 'scan');
     assert.ok(saves.length >= 1, 'the failure is saved');
   });
 
   it('enforces the per-phase subagent limit in one place', async () => {
-    const { outcome } = await run(workflow([phase('scan', strict('writer', 'writer', 'writer'))]), { limits: { maxSubagentsPerPhase: 2 } });
+    const { outcome } = await run(workflow([phase('scan', strict('writer', 'writer', 'writer'))]), {
+      limits: { maxSubagentsPerPhase: 2 },
+    });
     assert.equal(outcome.status, 'failed');
-    assert.match(outcome.status === 'failed' ? outcome.message : '', /asked for 3 subagents; a phase may spawn at most 2 per pass/);
+    assert.match(
+      outcome.status === 'failed' ? outcome.message : '',
+      /asked for 3 subagents; a phase may spawn at most 2 per pass/,
+    );
   });
 
   it('writes metadata.json (spec 002 Metadata Output) with totals from the context', async () => {
-    const { outcome, outputs } = await run(workflow([phase('scan', strict('reviewer')), phase('write', strict('writer'))]));
+    const { outcome, outputs } = await run(
+      workflow([phase('scan', strict('reviewer')), phase('write', strict('writer'))]),
+    );
     assert.equal(outcome.status, 'completed');
     const metadata = JSON.parse(outputs.files.get(`${FOLDER}/metadata.json`) ?? '{}');
     assert.equal(metadata.workflow.name, 'review');
     assert.equal(metadata.workflow.execution_mode, 'strict');
     assert.ok(metadata.workflow.completed_at);
-    assert.deepEqual(metadata.phases.map((p: { id: string; status: string; deliverables: number }) => [p.id, p.status, p.deliverables]), [['scan', 'completed', 1], ['write', 'completed', 1]]);
-    assert.deepEqual(metadata.totals, { phases_completed: 2, phases_skipped: 0, subagents_spawned: 2, deliverables_created: 2, checkpoints_hit: 0, model_requests: 2 });
+    assert.deepEqual(
+      metadata.phases.map((p: { id: string; status: string; deliverables: number }) => [
+        p.id,
+        p.status,
+        p.deliverables,
+      ]),
+      [
+        ['scan', 'completed', 1],
+        ['write', 'completed', 1],
+      ],
+    );
+    assert.deepEqual(metadata.totals, {
+      phases_completed: 2,
+      phases_skipped: 0,
+      subagents_spawned: 2,
+      deliverables_created: 2,
+      checkpoints_hit: 0,
+      model_requests: 2,
+    });
   });
 
   it("a subagent's config.model picks its model; the others use the run's", async () => {
     const sonnet = echoModel();
     const asked: string[] = [];
-    const { outcome } = await run(workflow([phase('scan', { mode: 'strict', behavior: 'sequential', subagents: [{ type: 'writer', config: { model: 'sonnet' } }, { type: 'reviewer', config: {} }] })]), {
-      modelFor: async name => (asked.push(String(name)), sonnet),
-    });
+    const { outcome } = await run(
+      workflow([
+        phase('scan', {
+          mode: 'strict',
+          behavior: 'sequential',
+          subagents: [
+            { type: 'writer', config: { model: 'sonnet' } },
+            { type: 'reviewer', config: {} },
+          ],
+        }),
+      ]),
+      {
+        modelFor: async name => (asked.push(String(name)), sonnet),
+      },
+    );
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(asked, ['sonnet']);
     assert.equal(sonnet.callCount, 1, 'only the writer ran on it');
   });
 
   it('saves the state after every phase', async () => {
-    const { saves } = await run(workflow([phase('a', strict('writer')), phase('b', strict('writer')), phase('c', strict('writer'))]));
+    const { saves } = await run(
+      workflow([phase('a', strict('writer')), phase('b', strict('writer')), phase('c', strict('writer'))]),
+    );
     const completedAt = saves.map(save => save.context.phases.completed.length);
     assert.deepEqual(completedAt.slice(0, 3), [1, 2, 3]);
   });
 });
 
 describe('workflow engine: checkpoints', () => {
-  const twoPhases = () => workflow([phase('scan', strict('reviewer'), { checkpoint: approval }), phase('write', strict('writer')), phase('polish', strict('writer'))]);
+  const twoPhases = () =>
+    workflow([
+      phase('scan', strict('reviewer'), { checkpoint: approval }),
+      phase('write', strict('writer')),
+      phase('polish', strict('writer')),
+    ]);
 
   it('pauses at an approval checkpoint with its options, and the paused state survives JSON', async () => {
     const { outcome } = await run(twoPhases());
     assert.equal(outcome.status, 'paused');
     if (outcome.status !== 'paused') return;
-    assert.deepEqual(outcome.checkpoint.options.map(o => o.label), ['Continue', 'Continue with feedback', 'Redo Scan', 'Skip Write', 'Abort']);
+    assert.deepEqual(
+      outcome.checkpoint.options.map(o => o.label),
+      ['Continue', 'Continue with feedback', 'Redo Scan', 'Skip Write', 'Abort'],
+    );
     assert.equal(outcome.state.nextPhase, 'write');
     assert.deepEqual(JSON.parse(JSON.stringify(outcome.state)).pendingCheckpoint, outcome.state.pendingCheckpoint);
   });
@@ -111,19 +187,37 @@ describe('workflow engine: checkpoints', () => {
   it('feedback typed at a checkpoint is recorded and reaches the next phase', async () => {
     const first = await run(twoPhases());
     const model = echoModel();
-    const resumed = await run(twoPhases(), { model, resume: { state: JSON.parse(JSON.stringify(first.outcome.state)), decision: { option: 1, feedback: 'Focus on error handling.' } }, outputs: first.outputs });
+    const resumed = await run(twoPhases(), {
+      model,
+      resume: {
+        state: JSON.parse(JSON.stringify(first.outcome.state)),
+        decision: { option: 1, feedback: 'Focus on error handling.' },
+      },
+      outputs: first.outputs,
+    });
     assert.equal(resumed.outcome.status, 'completed');
     const record = resumed.outcome.state.context.checkpoints[0];
     assert.equal(record?.decision, 'continue');
     assert.equal(record?.feedback, 'Focus on error handling.');
     assert.match(JSON.stringify(model.requests[0]?.messages), /<feedback>\\nFocus on error handling.\\n<\/feedback>/);
-    assert.doesNotMatch(JSON.stringify(model.requests[1]?.messages), /Focus on error handling/, 'only the next phase gets it');
+    assert.doesNotMatch(
+      JSON.stringify(model.requests[1]?.messages),
+      /Focus on error handling/,
+      'only the next phase gets it',
+    );
   });
 
   it('feedback survives a failure of the phase it is for: the resumed phase still gets it', async () => {
     const first = await run(twoPhases());
-    const failing = new ScriptedModel(() => ({ kind: 'error', error: new LanguageModelFailure('notFound', 'model down') }), { supportsToolCalling: false });
-    const failed = await run(twoPhases(), { model: failing, resume: { state: first.outcome.state, decision: { option: 1, feedback: 'Keep it short.' } }, outputs: first.outputs });
+    const failing = new ScriptedModel(
+      () => ({ kind: 'error', error: new LanguageModelFailure('notFound', 'model down') }),
+      { supportsToolCalling: false },
+    );
+    const failed = await run(twoPhases(), {
+      model: failing,
+      resume: { state: first.outcome.state, decision: { option: 1, feedback: 'Keep it short.' } },
+      outputs: first.outputs,
+    });
     assert.equal(failed.outcome.status, 'failed');
     const model = echoModel();
     const resumed = await run(twoPhases(), { model, resume: { state: failed.outcome.state }, outputs: first.outputs });
@@ -134,15 +228,25 @@ describe('workflow engine: checkpoints', () => {
 
   it('repeat_phase runs the phase again and counts its iterations', async () => {
     const first = await run(twoPhases());
-    const resumed = await run(twoPhases(), { resume: { state: first.outcome.state, decision: { option: 2 } }, outputs: first.outputs, checkpoint: async () => ({ option: 0 }) });
+    const resumed = await run(twoPhases(), {
+      resume: { state: first.outcome.state, decision: { option: 2 } },
+      outputs: first.outputs,
+      checkpoint: async () => ({ option: 0 }),
+    });
     assert.equal(resumed.outcome.status, 'completed');
     assert.equal(resumed.outcome.state.context.phases.iteration_counts['scan'], 2);
-    assert.deepEqual(resumed.outcome.state.context.checkpoints.map(c => c.decision), ['repeat_phase', 'continue']);
+    assert.deepEqual(
+      resumed.outcome.state.context.checkpoints.map(c => c.decision),
+      ['repeat_phase', 'continue'],
+    );
   });
 
   it('skip_phases skips the named phase; the metadata counts it as skipped', async () => {
     const first = await run(twoPhases());
-    const resumed = await run(twoPhases(), { resume: { state: first.outcome.state, decision: { option: 3 } }, outputs: first.outputs });
+    const resumed = await run(twoPhases(), {
+      resume: { state: first.outcome.state, decision: { option: 3 } },
+      outputs: first.outputs,
+    });
     assert.equal(resumed.outcome.status, 'completed');
     const { context } = resumed.outcome.state;
     assert.deepEqual(context.skip_phases, ['write']);
@@ -155,22 +259,36 @@ describe('workflow engine: checkpoints', () => {
 
   it('abort ends the run at the checkpoint with a sentence', async () => {
     const first = await run(twoPhases());
-    const resumed = await run(twoPhases(), { resume: { state: first.outcome.state, decision: { option: 4 } }, outputs: first.outputs });
+    const resumed = await run(twoPhases(), {
+      resume: { state: first.outcome.state, decision: { option: 4 } },
+      outputs: first.outputs,
+    });
     assert.equal(resumed.outcome.status, 'aborted');
     assert.match(resumed.outcome.status === 'aborted' ? resumed.outcome.message : '', /Stopped at Scan/);
   });
 
   it('a decision for an option the checkpoint does not have is refused, the checkpoint kept', async () => {
     const first = await run(twoPhases());
-    const resumed = await run(twoPhases(), { resume: { state: first.outcome.state, decision: { option: 9 } }, outputs: first.outputs });
+    const resumed = await run(twoPhases(), {
+      resume: { state: first.outcome.state, decision: { option: 9 } },
+      outputs: first.outputs,
+    });
     assert.equal(resumed.outcome.status, 'failed');
-    assert.match(resumed.outcome.status === 'failed' ? resumed.outcome.message : '', /has 5 options; option 10 does not exist/);
+    assert.match(
+      resumed.outcome.status === 'failed' ? resumed.outcome.message : '',
+      /has 5 options; option 10 does not exist/,
+    );
   });
 
   it('a custom checkpoint shows its templated prompt and files', async () => {
     const definition = workflow([
       phase('scan', strict('reviewer'), {
-        checkpoint: { kind: 'custom', prompt: 'Review {{phase_id}} in {{output_dir}}?', showFiles: ['{{output_dir}}/scan/reviewer.md'], options: [{ label: 'Go', withFeedback: false, onSelect: { action: 'continue' } }] },
+        checkpoint: {
+          kind: 'custom',
+          prompt: 'Review {{phase_id}} in {{output_dir}}?',
+          showFiles: ['{{output_dir}}/scan/reviewer.md'],
+          options: [{ label: 'Go', withFeedback: false, onSelect: { action: 'continue' } }],
+        },
       }),
     ]);
     const { outcome } = await run(definition);
@@ -189,11 +307,20 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
       description: 'Sends the run back once.',
       run: async call => {
         calls += 1;
-        return { summary: 'checked', files: [], ...(call.routeBacksLeft > 0 ? { routeBack: { toType: 'reviewer', rationale: 'Scan missed the config.' } } : {}) };
+        return {
+          summary: 'checked',
+          files: [],
+          ...(call.routeBacksLeft > 0
+            ? { routeBack: { toType: 'reviewer', rationale: 'Scan missed the config.' } }
+            : {}),
+        };
       },
     };
     const model = echoModel();
-    const { outcome, events } = await run(workflow([phase('scan', strict('reviewer')), phase('gate', strict('gate'))]), { extraTypes: [gate], model });
+    const { outcome, events } = await run(
+      workflow([phase('scan', strict('reviewer')), phase('gate', strict('gate'))]),
+      { extraTypes: [gate], model },
+    );
     assert.equal(outcome.status, 'completed');
     assert.equal(calls, 2, 'the gate ran again after the rerun, and a second route-back was not offered');
     assert.equal(outcome.state.routeBacks, 1);
@@ -204,8 +331,18 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
 
   it('runs skills: an agent type by name, a read-only tool with templated args, and skips one whose condition is false', async () => {
     const invoked: string[][] = [];
-    const tools: ReadOnlyTools = { names: () => ['lookup'], invoke: async (_name, args) => (invoked.push([...args]), 'tool says hi') };
-    const definition = workflow([phase('scan', strict('reviewer'), { skills: [{ name: 'lookup', args: ['--out={{output_dir}}/x.md', '--phase={{phase_id}}'] }, { name: 'writer', args: [] }] })]);
+    const tools: ReadOnlyTools = {
+      names: () => ['lookup'],
+      invoke: async (_name, args) => (invoked.push([...args]), 'tool says hi'),
+    };
+    const definition = workflow([
+      phase('scan', strict('reviewer'), {
+        skills: [
+          { name: 'lookup', args: ['--out={{output_dir}}/x.md', '--phase={{phase_id}}'] },
+          { name: 'writer', args: [] },
+        ],
+      }),
+    ]);
     const { outcome, outputs } = await run(definition, { tools });
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(invoked, [[`--out=${FOLDER}/x.md`, '--phase=scan']]);
@@ -214,15 +351,25 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
   });
 
   it('an unknown skill stops the run naming the phase and the known skills', async () => {
-    const { outcome } = await run(workflow([phase('scan', strict('reviewer'), { skills: [{ name: 'nope', args: [] }] })]));
+    const { outcome } = await run(
+      workflow([phase('scan', strict('reviewer'), { skills: [{ name: 'nope', args: [] }] })]),
+    );
     assert.equal(outcome.status, 'failed');
-    assert.match(outcome.status === 'failed' ? outcome.message : '', /Phase `scan` invokes the skill `nope`.*Known skills: code-scout/);
+    assert.match(
+      outcome.status === 'failed' ? outcome.message : '',
+      /Phase `scan` invokes the skill `nope`.*Known skills: code-scout/,
+    );
   });
 
   it('renders the finalization template from the workspace into the run folder', async () => {
-    const definition = workflow([phase('scan', strict('reviewer'), { checkpoint: approval })], { finalization: { template: 'docs/template.md', output: 'final-plan.md' } });
+    const definition = workflow([phase('scan', strict('reviewer'), { checkpoint: approval })], {
+      finalization: { template: 'docs/template.md', output: 'final-plan.md' },
+    });
     const first = await run(definition);
-    const done = await run(definition, { resume: { state: first.outcome.state, decision: { option: 1, feedback: 'Ship it.' } }, outputs: first.outputs });
+    const done = await run(definition, {
+      resume: { state: first.outcome.state, decision: { option: 1, feedback: 'Ship it.' } },
+      outputs: first.outputs,
+    });
     assert.equal(done.outcome.status, 'completed');
     const document = done.outputs.files.get(`${FOLDER}/final-plan.md`) ?? '';
     assert.match(document, /^# review\n\nGoal: Review the app module\./);
@@ -230,17 +377,29 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
     assert.match(document, /# Report 1/, 'include: inlines the deliverable');
     assert.match(document, /- scan: Ship it\./);
     assert.equal(done.outcome.state.finalPlan, `${FOLDER}/final-plan.md`);
-    assert.equal(JSON.parse(done.outputs.files.get(`${FOLDER}/metadata.json`) ?? '{}').final_plan, `${FOLDER}/final-plan.md`);
+    assert.equal(
+      JSON.parse(done.outputs.files.get(`${FOLDER}/metadata.json`) ?? '{}').final_plan,
+      `${FOLDER}/final-plan.md`,
+    );
   });
 
   it('a missing finalization template is a clear failure', async () => {
-    const { outcome } = await run(workflow([phase('scan', strict('reviewer'))], { finalization: { template: 'docs/none.md', output: 'final.md' } }));
+    const { outcome } = await run(
+      workflow([phase('scan', strict('reviewer'))], { finalization: { template: 'docs/none.md', output: 'final.md' } }),
+    );
     assert.equal(outcome.status, 'failed');
-    assert.match(outcome.status === 'failed' ? outcome.message : '', /finalization template `docs\/none.md` does not exist/);
+    assert.match(
+      outcome.status === 'failed' ? outcome.message : '',
+      /finalization template `docs\/none.md` does not exist/,
+    );
   });
 
   it('a model failure stops the run with its state; resuming does not redo completed phases', async () => {
-    const failing = new ScriptedModel((_r, index) => (index === 1 ? { kind: 'error', error: new LanguageModelFailure('notFound', 'model down') } : `# Doc ${index}`), { supportsToolCalling: false });
+    const failing = new ScriptedModel(
+      (_r, index) =>
+        index === 1 ? { kind: 'error', error: new LanguageModelFailure('notFound', 'model down') } : `# Doc ${index}`,
+      { supportsToolCalling: false },
+    );
     const definition = workflow([phase('a', strict('writer')), phase('b', strict('writer'))]);
     const first = await run(definition, { model: failing });
     assert.equal(first.outcome.status, 'failed');
@@ -255,10 +414,13 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
 
   it('Stop cancels the run; the state says where to go on', async () => {
     const scope = new CancellationScope(neverCancelled);
-    const model = new ScriptedModel(() => {
-      scope.cancel();
-      return '# never used';
-    }, { supportsToolCalling: false });
+    const model = new ScriptedModel(
+      () => {
+        scope.cancel();
+        return '# never used';
+      },
+      { supportsToolCalling: false },
+    );
     const { outcome } = await run(workflow([phase('a', strict('writer'))]), { model }, scope);
     assert.equal(outcome.status, 'cancelled');
     assert.equal(outcome.state.nextPhase, 'a');
@@ -267,9 +429,21 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
 
   it('the run folder cannot be left through an output_path', async () => {
     const outputs = new InMemoryRunOutputs(FOLDER);
-    const { outcome } = await run(workflow([phase('a', { mode: 'strict', behavior: 'parallel', subagents: [{ type: 'writer', config: { output_path: '../../evil.md' } }] })]), { outputs });
+    const { outcome } = await run(
+      workflow([
+        phase('a', {
+          mode: 'strict',
+          behavior: 'parallel',
+          subagents: [{ type: 'writer', config: { output_path: '../../evil.md' } }],
+        }),
+      ]),
+      { outputs },
+    );
     assert.equal(outcome.status, 'failed');
-    assert.match(outcome.status === 'failed' ? outcome.message : '', /Refused to write `\.\.\/\.\.\/evil\.md`: it leaves the run folder/);
+    assert.match(
+      outcome.status === 'failed' ? outcome.message : '',
+      /Refused to write `\.\.\/\.\.\/evil\.md`: it leaves the run folder/,
+    );
     assert.equal(outputs.files.size, 1, 'only metadata.json');
   });
 });

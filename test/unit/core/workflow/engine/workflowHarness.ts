@@ -1,7 +1,11 @@
 import { neverCancelled, type CancellationSignal, type LanguageModel } from '../../../../../src/core/llm/languageModel';
 import { indexWorkspace } from '../../../../../src/core/pipeline/workspace/workspaceIndex';
 import { InMemoryWorkspaceReader } from '../../../../support/inMemoryWorkspaceReader';
-import type { PhaseAgents, PhaseDefinition, WorkflowDefinition } from '../../../../../src/core/workflow/definition/workflowDefinition';
+import type {
+  PhaseAgents,
+  PhaseDefinition,
+  WorkflowDefinition,
+} from '../../../../../src/core/workflow/definition/workflowDefinition';
 import { markdownAgentTypes } from '../../../../../src/core/workflow/agents/markdownAgents';
 import { AgentTypeRegistry, type AgentType } from '../../../../../src/core/workflow/engine/agentTypes';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
@@ -16,20 +20,39 @@ export const FOLDER = `.council/runs/${RUN_ID}`;
 
 /** A phase with defaults for what a test does not care about. */
 export function phase(id: string, agents: PhaseAgents, extra: Partial<PhaseDefinition> = {}): PhaseDefinition {
-  return { id, name: id[0]?.toUpperCase() + id.slice(1), description: `The ${id} phase.`, agents, skills: [], ...extra };
+  return {
+    id,
+    name: id[0]?.toUpperCase() + id.slice(1),
+    description: `The ${id} phase.`,
+    agents,
+    skills: [],
+    ...extra,
+  };
 }
 
 export function strict(...types: string[]): PhaseAgents {
   return { mode: 'strict', behavior: 'parallel', subagents: types.map(type => ({ type, config: {} })) };
 }
 
-export function workflow(phases: readonly PhaseDefinition[], extra: Partial<WorkflowDefinition> = {}): WorkflowDefinition {
-  return { name: 'review', description: 'A test workflow.', executionMode: 'strict', phases, source: { kind: 'workspace', path: '.council/workflows/review.yaml' }, ...extra };
+export function workflow(
+  phases: readonly PhaseDefinition[],
+  extra: Partial<WorkflowDefinition> = {},
+): WorkflowDefinition {
+  return {
+    name: 'review',
+    description: 'A test workflow.',
+    executionMode: 'strict',
+    phases,
+    source: { kind: 'workspace', path: '.council/workflows/review.yaml' },
+    ...extra,
+  };
 }
 
 /** A model whose every reply is a short Markdown document naming the call. */
 export function echoModel(): ScriptedModel {
-  return new ScriptedModel((_request, index) => `# Report ${index + 1}\n\nFindings of call ${index + 1}.`, { supportsToolCalling: false });
+  return new ScriptedModel((_request, index) => `# Report ${index + 1}\n\nFindings of call ${index + 1}.`, {
+    supportsToolCalling: false,
+  });
 }
 
 export interface Run {
@@ -41,14 +64,22 @@ export interface Run {
 /** Runs a workflow over a small in-memory workspace; returns the outcome and what the test inspects. */
 export async function run(
   definition: WorkflowDefinition,
-  overrides: Partial<WorkflowRunRequest> & { readonly model?: LanguageModel; readonly extraTypes?: readonly AgentType[]; readonly outputs?: InMemoryRunOutputs } = {},
+  overrides: Partial<WorkflowRunRequest> & {
+    readonly model?: LanguageModel;
+    readonly extraTypes?: readonly AgentType[];
+    readonly outputs?: InMemoryRunOutputs;
+  } = {},
   token: CancellationSignal = neverCancelled,
 ) {
   const outputs = overrides.outputs ?? new InMemoryRunOutputs(FOLDER);
   const saves: WorkflowRunState[] = [];
   const events: WorkflowProgress[] = [];
   const { extraTypes = [], ...rest } = overrides;
-  const reader = new InMemoryWorkspaceReader({ 'src/app.ts': 'export const app = 1;\n', 'docs/template.md': '# {{workflow_name}}\n\nGoal: {{goal}}\n\n{{deliverables}}\n\n{{include:scan/reviewer.md}}\n\nFeedback:\n{{feedback}}\n' });
+  const reader = new InMemoryWorkspaceReader({
+    'src/app.ts': 'export const app = 1;\n',
+    'docs/template.md':
+      '# {{workflow_name}}\n\nGoal: {{goal}}\n\n{{deliverables}}\n\n{{include:scan/reviewer.md}}\n\nFeedback:\n{{feedback}}\n',
+  });
   const outcome = await runWorkflow({
     workflow: definition,
     agents: new AgentTypeRegistry([...markdownAgentTypes(() => indexWorkspace(reader)), ...extraTypes]),

@@ -8,11 +8,15 @@ import { ScriptedModel } from '../../../../support/scriptedModel';
 import { REPO_ROOT } from '../../../../support/nodePersonaSource';
 import { echoModel, FOLDER, phase, run, strict, workflow } from './workflowHarness';
 
-const wasm = readFileSync(join(REPO_ROOT, 'node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm'));
+const wasm = readFileSync(
+  join(REPO_ROOT, 'node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm'),
+);
 const sandbox = new QuickJsSandbox(async () => new Uint8Array(wasm));
 
-const main = (script: string) => ({ mode: 'loose', behavior: 'main-only', mainScript: script, suggestedSubagents: [] }) as const;
-const failure = (outcome: { status: string; message?: string }) => (outcome.status === 'failed' ? (outcome.message ?? '') : `not failed: ${outcome.status}`);
+const main = (script: string) =>
+  ({ mode: 'loose', behavior: 'main-only', mainScript: script, suggestedSubagents: [] }) as const;
+const failure = (outcome: { status: string; message?: string }) =>
+  outcome.status === 'failed' ? (outcome.message ?? '') : `not failed: ${outcome.status}`;
 
 describe('workflow engine: scripts in the sandbox', function () {
   this.timeout(20_000);
@@ -23,54 +27,121 @@ describe('workflow engine: scripts in the sandbox', function () {
         mode: 'adaptive',
         behavior: 'parallel',
         always: [{ type: 'reviewer', config: {} }],
-        adaptiveScript: "return context.feature.flags.includes('backend') ? [{ type: 'code-scout', config: { focus: 'api' } }] : [];",
+        adaptiveScript:
+          "return context.feature.flags.includes('backend') ? [{ type: 'code-scout', config: { focus: 'api' } }] : [];",
       }),
     ]);
-    const withFlag = await run(definition, { sandbox, start: { runId: 'wf-00000000-0000-4000-8000-000000000001', goal: 'Review.', flags: ['backend'] } });
+    const withFlag = await run(definition, {
+      sandbox,
+      start: { runId: 'wf-00000000-0000-4000-8000-000000000001', goal: 'Review.', flags: ['backend'] },
+    });
     assert.equal(withFlag.outcome.status, 'completed');
-    assert.deepEqual(withFlag.outcome.state.context.deliverables.map(d => d.subagent).sort(), ['code-scout', 'reviewer']);
+    assert.deepEqual(withFlag.outcome.state.context.deliverables.map(d => d.subagent).sort(), [
+      'code-scout',
+      'reviewer',
+    ]);
     const without = await run(definition, { sandbox });
-    assert.deepEqual(without.outcome.state.context.deliverables.map(d => d.subagent), ['reviewer']);
+    assert.deepEqual(
+      without.outcome.state.context.deliverables.map(d => d.subagent),
+      ['reviewer'],
+    );
   });
 
   it('an adaptive script that returns an unknown type stops the run naming the file, phase and type', async () => {
-    const definition = workflow([phase('scan', { mode: 'adaptive', behavior: 'parallel', always: [], adaptiveScript: "return [{ type: 'nope' }]" })]);
+    const definition = workflow([
+      phase('scan', {
+        mode: 'adaptive',
+        behavior: 'parallel',
+        always: [],
+        adaptiveScript: "return [{ type: 'nope' }]",
+      }),
+    ]);
     const { outcome } = await run(definition, { sandbox });
-    assert.match(failure(outcome), /^\.council\/workflows\/review\.yaml, phase `scan`, adaptive script: It returned the unknown subagent type `nope`; known types: code-scout/);
+    assert.match(
+      failure(outcome),
+      /^\.council\/workflows\/review\.yaml, phase `scan`, adaptive script: It returned the unknown subagent type `nope`; known types: code-scout/,
+    );
   });
 
   it('a main script thinks with the model and writes deliverables; the request is counted', async () => {
     const model = new ScriptedModel(() => 'Synthesized plan.', { supportsToolCalling: false });
-    const { outcome, outputs } = await run(workflow([phase('final', main("const plan = await thinkHard('Synthesize: ' + context.goal); await writeFile('final-plan.md', '# Plan\\n' + plan); return 1;"))]), { sandbox, model });
+    const { outcome, outputs } = await run(
+      workflow([
+        phase(
+          'final',
+          main(
+            "const plan = await thinkHard('Synthesize: ' + context.goal); await writeFile('final-plan.md', '# Plan\\n' + plan); return 1;",
+          ),
+        ),
+      ]),
+      { sandbox, model },
+    );
     assert.equal(outcome.status, 'completed');
     assert.equal(outputs.files.get(`${FOLDER}/final-plan.md`), '# Plan\nSynthesized plan.');
-    assert.deepEqual(outcome.state.context.deliverables.map(d => [d.phase, d.subagent, d.path]), [['final', 'main', `${FOLDER}/final-plan.md`]]);
+    assert.deepEqual(
+      outcome.state.context.deliverables.map(d => [d.phase, d.subagent, d.path]),
+      [['final', 'main', `${FOLDER}/final-plan.md`]],
+    );
     assert.equal(outcome.state.requestsUsed, 1);
     assert.match(JSON.stringify(model.requests[0]?.messages), /Synthesize: Review the app module\./);
   });
 
   it('writeFile outside the run folder is refused and nothing is written; the script sees the refusal as an error', async () => {
     const outputs = new InMemoryRunOutputs(FOLDER);
-    const caught = await run(workflow([phase('final', main("try { await writeFile('../../x', 'evil'); } catch (e) { await writeFile('caught.md', String(e.message)); }"))]), { sandbox, outputs });
+    const caught = await run(
+      workflow([
+        phase(
+          'final',
+          main(
+            "try { await writeFile('../../x', 'evil'); } catch (e) { await writeFile('caught.md', String(e.message)); }",
+          ),
+        ),
+      ]),
+      { sandbox, outputs },
+    );
     assert.equal(caught.outcome.status, 'completed');
-    assert.match(outputs.files.get(`${FOLDER}/caught.md`) ?? '', /Refused to write `\.\.\/\.\.\/x`: it leaves the run folder/);
+    assert.match(
+      outputs.files.get(`${FOLDER}/caught.md`) ?? '',
+      /Refused to write `\.\.\/\.\.\/x`: it leaves the run folder/,
+    );
     assert.deepEqual([...outputs.files.keys()].sort(), [`${FOLDER}/caught.md`, `${FOLDER}/metadata.json`]);
     const uncaught = await run(workflow([phase('final', main("await writeFile('/etc/passwd', 'x');"))]), { sandbox });
-    assert.match(failure(uncaught.outcome), /phase `final`, main agent script.*Refused to write `\/etc\/passwd`: it is an absolute path/);
+    assert.match(
+      failure(uncaught.outcome),
+      /phase `final`, main agent script.*Refused to write `\/etc\/passwd`: it is an absolute path/,
+    );
   });
 
   it('readFile reads the workspace and refuses paths outside it', async () => {
     const { outcome, outputs } = await run(
-      workflow([phase('final', main("const a = await readFile('src/app.ts'); let b; try { await readFile('../secret'); } catch (e) { b = e.message; } await writeFile('r.md', a + '|' + b);"))]),
+      workflow([
+        phase(
+          'final',
+          main(
+            "const a = await readFile('src/app.ts'); let b; try { await readFile('../secret'); } catch (e) { b = e.message; } await writeFile('r.md', a + '|' + b);",
+          ),
+        ),
+      ]),
       { sandbox },
     );
     assert.equal(outcome.status, 'completed');
-    assert.equal(outputs.files.get(`${FOLDER}/r.md`), 'export const app = 1;\n|readFile: `../secret` is outside the workspace; use a workspace-relative path.');
+    assert.equal(
+      outputs.files.get(`${FOLDER}/r.md`),
+      'export const app = 1;\n|readFile: `../secret` is outside the workspace; use a workspace-relative path.',
+    );
   });
 
   it("readFile reads the run's own files too, by the path context.deliverables gives or relative to the run folder", async () => {
     const { outcome, outputs } = await run(
-      workflow([phase('scan', strict('reviewer')), phase('final', main("const a = await readFile(context.deliverables[0].path); const b = await readFile('scan/reviewer.md'); await writeFile('r.md', String(a === b) + ':' + a.slice(0, 8));"))]),
+      workflow([
+        phase('scan', strict('reviewer')),
+        phase(
+          'final',
+          main(
+            "const a = await readFile(context.deliverables[0].path); const b = await readFile('scan/reviewer.md'); await writeFile('r.md', String(a === b) + ':' + a.slice(0, 8));",
+          ),
+        ),
+      ]),
       { sandbox },
     );
     assert.equal(outcome.status, 'completed');
@@ -80,15 +151,25 @@ describe('workflow engine: scripts in the sandbox', function () {
   it('a runaway script is stopped with the file, the phase and the limit; the run stays resumable at that phase', async () => {
     const definition = workflow([phase('scan', strict('reviewer')), phase('loop', main('while (true) {}'))]);
     const { outcome } = await run(definition, { sandbox });
-    assert.match(failure(outcome), /^\.council\/workflows\/review\.yaml, phase `loop`, main agent script: .*CPU.*Fix the workflow file, then resume the run\.$/);
+    assert.match(
+      failure(outcome),
+      /^\.council\/workflows\/review\.yaml, phase `loop`, main agent script: .*CPU.*Fix the workflow file, then resume the run\.$/,
+    );
     assert.equal(outcome.state.nextPhase, 'loop');
     assert.deepEqual(outcome.state.context.phases.completed, ['scan']);
   });
 
   it('the script gets the checkpoint feedback as `feedback`', async () => {
-    const definition = workflow([phase('scan', strict('reviewer'), { checkpoint: { kind: 'approval' } }), phase('final', main("await writeFile('f.md', String(feedback));"))]);
+    const definition = workflow([
+      phase('scan', strict('reviewer'), { checkpoint: { kind: 'approval' } }),
+      phase('final', main("await writeFile('f.md', String(feedback));")),
+    ]);
     const first = await run(definition, { sandbox });
-    const done = await run(definition, { sandbox, resume: { state: first.outcome.state, decision: { option: 1, feedback: 'Be brief.' } }, outputs: first.outputs });
+    const done = await run(definition, {
+      sandbox,
+      resume: { state: first.outcome.state, decision: { option: 1, feedback: 'Be brief.' } },
+      outputs: first.outputs,
+    });
     assert.equal(done.outputs.files.get(`${FOLDER}/f.md`), 'Be brief.');
   });
 });
@@ -96,7 +177,10 @@ describe('workflow engine: scripts in the sandbox', function () {
 describe('workflow engine: gap checks and conditions', function () {
   this.timeout(20_000);
 
-  const todoThenDone = () => new ScriptedModel((_r, index) => (index === 0 ? '# Review\n\nTODO: finish' : '# Review\n\nAll done.'), { supportsToolCalling: false });
+  const todoThenDone = () =>
+    new ScriptedModel((_r, index) => (index === 0 ? '# Review\n\nTODO: finish' : '# Review\n\nAll done.'), {
+      supportsToolCalling: false,
+    });
   const gapScript = (action: string, extra = '') =>
     ({
       kind: 'script',
@@ -106,9 +190,18 @@ describe('workflow engine: gap checks and conditions', function () {
 
   it('retry: reruns the phase with the gaps as feedback until the script says complete; each check recorded', async () => {
     const model = todoThenDone();
-    const { outcome } = await run(workflow([phase('scan', strict('reviewer'), { gapCheck: gapScript('retry') })]), { sandbox, model });
+    const { outcome } = await run(workflow([phase('scan', strict('reviewer'), { gapCheck: gapScript('retry') })]), {
+      sandbox,
+      model,
+    });
     assert.equal(outcome.status, 'completed');
-    assert.deepEqual(outcome.state.context.gap_checks.map(r => [r.iteration, r.status, r.action_taken]), [[1, 'incomplete', 'retry'], [2, 'complete', 'none']]);
+    assert.deepEqual(
+      outcome.state.context.gap_checks.map(r => [r.iteration, r.status, r.action_taken]),
+      [
+        [1, 'incomplete', 'retry'],
+        [2, 'complete', 'none'],
+      ],
+    );
     assert.match(outcome.state.context.gap_checks[0]?.gaps[0] ?? '', /still has a TODO marker/);
     assert.match(JSON.stringify(model.requests[1]?.messages), /found gaps; address them/);
   });
@@ -121,7 +214,10 @@ describe('workflow engine: gap checks and conditions', function () {
         "if (context.deliverables.some(d => d.subagent === 'test-planner')) return { status: 'complete' };" +
         " return { status: 'incomplete', gaps: ['No test plan'], action: 'spawn_additional', additionalAgents: [{ type: 'test-planner', config: {} }] };",
     };
-    const { outcome } = await run(workflow([phase('scan', strict('reviewer'), { gapCheck })]), { sandbox, model: todoThenDone() });
+    const { outcome } = await run(workflow([phase('scan', strict('reviewer'), { gapCheck })]), {
+      sandbox,
+      model: todoThenDone(),
+    });
     assert.equal(outcome.status, 'completed');
     const [first] = outcome.state.context.gap_checks;
     assert.deepEqual(first?.agents_spawned, ['test-planner']);
@@ -129,22 +225,34 @@ describe('workflow engine: gap checks and conditions', function () {
   });
 
   it('escalate: pauses to ask the user; "Continue anyway" completes the phase', async () => {
-    const definition = workflow([phase('scan', strict('reviewer'), { gapCheck: gapScript('escalate', ", message: 'Gaps remain. Go on?'") })]);
+    const definition = workflow([
+      phase('scan', strict('reviewer'), { gapCheck: gapScript('escalate', ", message: 'Gaps remain. Go on?'") }),
+    ]);
     const first = await run(definition, { sandbox, model: todoThenDone() });
     assert.equal(first.outcome.status, 'paused');
     if (first.outcome.status !== 'paused') return;
     assert.equal(first.outcome.checkpoint.origin, 'gap_check');
     assert.match(first.outcome.checkpoint.prompt, /^Gaps remain\. Go on\?\n\n- .*TODO marker/);
-    const done = await run(definition, { sandbox, resume: { state: first.outcome.state, decision: { option: 0 } }, outputs: first.outputs });
+    const done = await run(definition, {
+      sandbox,
+      resume: { state: first.outcome.state, decision: { option: 0 } },
+      outputs: first.outputs,
+    });
     assert.equal(done.outcome.status, 'completed');
     assert.deepEqual(done.outcome.state.context.phases.completed, ['scan']);
   });
 
   it('gives up after max_iterations and asks the user instead of looping', async () => {
     const always = new ScriptedModel(() => '# Review\n\nTODO', { supportsToolCalling: false });
-    const { outcome } = await run(workflow([phase('scan', strict('reviewer'), { gapCheck: { ...gapScript('retry'), maxIterations: 2 } })]), { sandbox, model: always });
+    const { outcome } = await run(
+      workflow([phase('scan', strict('reviewer'), { gapCheck: { ...gapScript('retry'), maxIterations: 2 } })]),
+      { sandbox, model: always },
+    );
     assert.equal(outcome.status, 'paused');
-    assert.deepEqual(outcome.state.context.gap_checks.map(r => r.action_taken), ['retry', 'gave_up']);
+    assert.deepEqual(
+      outcome.state.context.gap_checks.map(r => r.action_taken),
+      ['retry', 'gave_up'],
+    );
     assert.equal(always.callCount, 2);
     assert.match(outcome.status === 'paused' ? outcome.checkpoint.prompt : '', /still has gaps after 2 attempts/);
   });
@@ -159,7 +267,10 @@ describe('workflow engine: gap checks and conditions', function () {
       ],
       onFailure: { action: 'abort', message: 'Quality criteria not met.', additionalAgents: [] },
     };
-    const { outcome } = await run(workflow([phase('scan', strict('reviewer'), { gapCheck })]), { sandbox, model: new ScriptedModel(() => '# R\n\nTODO', { supportsToolCalling: false }) });
+    const { outcome } = await run(workflow([phase('scan', strict('reviewer'), { gapCheck })]), {
+      sandbox,
+      model: new ScriptedModel(() => '# R\n\nTODO', { supportsToolCalling: false }),
+    });
     assert.equal(outcome.status, 'aborted');
     assert.equal(outcome.status === 'aborted' ? outcome.message : '', 'Quality criteria not met.');
     assert.deepEqual(outcome.state.context.gap_checks[0]?.gaps, ['No TODOs left']);
@@ -167,14 +278,47 @@ describe('workflow engine: gap checks and conditions', function () {
 
   it('a checkpoint with a false condition is not shown; a true one is', async () => {
     const options = [{ label: 'Go', withFeedback: false, onSelect: { action: 'continue' as const } }];
-    const off = await run(workflow([phase('scan', strict('reviewer'), { checkpoint: { kind: 'custom', condition: 'context.subagents_spawned > 5', prompt: 'Look?', showFiles: [], options } })]), { sandbox });
+    const off = await run(
+      workflow([
+        phase('scan', strict('reviewer'), {
+          checkpoint: {
+            kind: 'custom',
+            condition: 'context.subagents_spawned > 5',
+            prompt: 'Look?',
+            showFiles: [],
+            options,
+          },
+        }),
+      ]),
+      { sandbox },
+    );
     assert.equal(off.outcome.status, 'completed');
-    const on = await run(workflow([phase('scan', strict('reviewer'), { checkpoint: { kind: 'custom', condition: 'context.subagents_spawned > 0', prompt: 'Look?', showFiles: [], options } })]), { sandbox });
+    const on = await run(
+      workflow([
+        phase('scan', strict('reviewer'), {
+          checkpoint: {
+            kind: 'custom',
+            condition: 'context.subagents_spawned > 0',
+            prompt: 'Look?',
+            showFiles: [],
+            options,
+          },
+        }),
+      ]),
+      { sandbox },
+    );
     assert.equal(on.outcome.status, 'paused');
   });
 
   it('a skill whose condition is false does not run', async () => {
-    const { outcome } = await run(workflow([phase('scan', strict('reviewer'), { skills: [{ name: 'writer', condition: "context.feature.flags.includes('docs')", args: [] }] })]), { sandbox, model: echoModel() });
+    const { outcome } = await run(
+      workflow([
+        phase('scan', strict('reviewer'), {
+          skills: [{ name: 'writer', condition: "context.feature.flags.includes('docs')", args: [] }],
+        }),
+      ]),
+      { sandbox, model: echoModel() },
+    );
     assert.equal(outcome.status, 'completed');
     assert.equal(outcome.state.context.subagents_spawned, 1);
   });

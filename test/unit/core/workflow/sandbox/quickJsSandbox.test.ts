@@ -5,7 +5,8 @@ import type { JsonValue, ScriptOutcome, ScriptRequest } from '../../../../../src
 import { loadQuickJsWasm } from '../../../../support/quickJsWasm';
 
 const sandbox = new QuickJsSandbox(loadQuickJsWasm);
-const body = (code: string, extra: Partial<ScriptRequest> = {}): Promise<ScriptOutcome> => sandbox.run({ mode: 'body', code, ...extra });
+const body = (code: string, extra: Partial<ScriptRequest> = {}): Promise<ScriptOutcome> =>
+  sandbox.run({ mode: 'body', code, ...extra });
 const delay = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
 
 function value(outcome: ScriptOutcome): JsonValue {
@@ -47,7 +48,9 @@ describe('QuickJsSandbox', function () {
   describe('values in and out', () => {
     it('returns the value as a JSON copy; no return gives null', async () => {
       const context = { goal: 'Review', flags: ['a', 'b'] };
-      const outcome = await body('return { sum: 1 + 2, flags: context.flags, context, text: `${context.goal}!` };', { globals: { context } });
+      const outcome = await body('return { sum: 1 + 2, flags: context.flags, context, text: `${context.goal}!` };', {
+        globals: { context },
+      });
       assert.deepEqual(value(outcome), { sum: 3, flags: ['a', 'b'], context, text: 'Review!' });
       assert.notEqual((value(outcome) as { context: unknown }).context, context);
       assert.equal(value(await body('const x = 1;')), null);
@@ -57,8 +60,20 @@ describe('QuickJsSandbox', function () {
 
     it('expression mode evaluates one expression (comments and await allowed)', async () => {
       const globals = { context: { subagents_spawned: 3 } };
-      assert.equal(value(await sandbox.run({ mode: 'expression', code: 'context.subagents_spawned > 2 // many', globals })), true);
-      assert.equal(value(await sandbox.run({ mode: 'expression', code: 'await twice(21)', functions: { twice: async n => Number(n) * 2 } })), 42);
+      assert.equal(
+        value(await sandbox.run({ mode: 'expression', code: 'context.subagents_spawned > 2 // many', globals })),
+        true,
+      );
+      assert.equal(
+        value(
+          await sandbox.run({
+            mode: 'expression',
+            code: 'await twice(21)',
+            functions: { twice: async n => Number(n) * 2 },
+          }),
+        ),
+        42,
+      );
     });
 
     it('globals are deep-frozen, read-only copies: the script can change neither them nor the host object', async () => {
@@ -142,7 +157,10 @@ describe('QuickJsSandbox', function () {
 
     it('the CPU limit does not count time spent awaiting the host', async () => {
       const { result: outcome, ms } = await timed(() =>
-        body('for (let i = 0; i < 5; i++) await slow(); return "done";', { limits: { cpuMs: 200 }, functions: { slow: () => delay(300).then(() => null) } }),
+        body('for (let i = 0; i < 5; i++) await slow(); return "done";', {
+          limits: { cpuMs: 200 },
+          functions: { slow: () => delay(300).then(() => null) },
+        }),
       );
       assert.equal(value(outcome), 'done');
       assert.ok(ms >= 1500, `took ${ms} ms`);
@@ -153,18 +171,35 @@ describe('QuickJsSandbox', function () {
 
   describe('limits', () => {
     it('an endless loop stops at its CPU limit, also after an await, and the script cannot catch it', async () => {
-      for (const code of ['while (true) {}', 'await tick(); while (true) {}', 'try { while (true) {} } catch { return "caught"; }']) {
-        const { result, ms } = await timed(() => body(code, { limits: { cpuMs: 300 }, functions: { tick: async () => null } }));
-        assert.deepEqual(failure(result), { kind: 'timeout', message: 'The script used more than its 300 ms of CPU time.' }, code);
+      for (const code of [
+        'while (true) {}',
+        'await tick(); while (true) {}',
+        'try { while (true) {} } catch { return "caught"; }',
+      ]) {
+        const { result, ms } = await timed(() =>
+          body(code, { limits: { cpuMs: 300 }, functions: { tick: async () => null } }),
+        );
+        assert.deepEqual(
+          failure(result),
+          { kind: 'timeout', message: 'The script used more than its 300 ms of CPU time.' },
+          code,
+        );
         assert.ok(ms < 300 + 250, `${code}: ${ms} ms`);
         assert.ok(result.cpuMs >= 300);
       }
     });
 
     it('a memory bomb stops at the memory limit, quickly, even when the script catches the error', async () => {
-      for (const code of ['const a = []; while (true) a.push("x".repeat(1e6));', 'const a = []; try { while (true) a.push("x".repeat(1e6)); } catch (e) { return "survived"; }']) {
+      for (const code of [
+        'const a = []; while (true) a.push("x".repeat(1e6));',
+        'const a = []; try { while (true) a.push("x".repeat(1e6)); } catch (e) { return "survived"; }',
+      ]) {
         const { result, ms } = await timed(() => body(code));
-        assert.deepEqual(failure(result), { kind: 'memory', message: 'The script used more than its 32 MiB of memory.' }, code);
+        assert.deepEqual(
+          failure(result),
+          { kind: 'memory', message: 'The script used more than its 32 MiB of memory.' },
+          code,
+        );
         assert.ok(ms < 2000, `${code}: ${ms} ms`);
       }
     });
@@ -175,20 +210,39 @@ describe('QuickJsSandbox', function () {
     });
 
     it('a memory limit below the engine minimum still runs scripts', async () => {
-      assert.equal(value(await body('return [1, 2, 3].map(x => x * 2).join();', { limits: { memoryBytes: 1024 * 1024 } })), '2,4,6');
+      assert.equal(
+        value(await body('return [1, 2, 3].map(x => x * 2).join();', { limits: { memoryBytes: 1024 * 1024 } })),
+        '2,4,6',
+      );
     });
 
     it('100 MB strings fail at once (memory or a RangeError), not after seconds', async () => {
-      for (const code of ['return "x".repeat(1e8).length;', 'let s = "x"; while (true) s += s;', 'let s = "x".repeat(1 << 20); const parts = []; while (true) parts.push(s + parts.length); ']) {
+      for (const code of [
+        'return "x".repeat(1e8).length;',
+        'let s = "x"; while (true) s += s;',
+        'let s = "x".repeat(1 << 20); const parts = []; while (true) parts.push(s + parts.length); ',
+      ]) {
         const { result, ms } = await timed(() => body(code));
         const { kind, message } = failure(result);
-        assert.ok(kind === 'memory' || (kind === 'thrown' && /RangeError|string too long/.test(message)), `${code}: ${kind} ${message}`);
+        assert.ok(
+          kind === 'memory' || (kind === 'thrown' && /RangeError|string too long/.test(message)),
+          `${code}: ${kind} ${message}`,
+        );
         assert.ok(ms < 2000, `${code}: ${ms} ms`);
       }
     });
 
     it('one built-in call cannot run long: big repeat/pad results and huge sparse arrays are refused', async () => {
-      for (const code of ['"x".repeat(3e7)', '"ab".padStart(2e6)', '"ab".padEnd(2e6)', 'const a = []; a.length = 2 ** 32 - 1; a.indexOf(1);', 'Array.prototype.join.call({ length: 2 ** 53 - 1 })', 'new Array(1e8).fill(0)', '[].concat(new Array(1e8))', 'const a = []; a.length = 2 ** 32 - 1; [[a]].flat(2);']) {
+      for (const code of [
+        '"x".repeat(3e7)',
+        '"ab".padStart(2e6)',
+        '"ab".padEnd(2e6)',
+        'const a = []; a.length = 2 ** 32 - 1; a.indexOf(1);',
+        'Array.prototype.join.call({ length: 2 ** 53 - 1 })',
+        'new Array(1e8).fill(0)',
+        '[].concat(new Array(1e8))',
+        'const a = []; a.length = 2 ** 32 - 1; [[a]].flat(2);',
+      ]) {
         const { result, ms } = await timed(() => body(code));
         const { kind, message } = failure(result);
         assert.equal(kind, 'thrown', code);
@@ -221,17 +275,51 @@ describe('QuickJsSandbox', function () {
            'ab'.repeat(2), '7'.padStart(3, '0'), 'x'.padEnd(2, '-'), [1, 2].join('+'), 'a,b'.split(','), Object.keys({ k: 1 }), Object.assign({}, { a: 1 }), JSON.parse('[1]'),
            [3, 1, 2].sort(), [1, 2, 3].indexOf(2), [].concat([1], 2, [[3]]), Array.prototype.values === Array.prototype[Symbol.iterator], 'abc'.replace('b', 'B')];`,
       );
-      assert.deepEqual(value(outcome), [6, [1, 2], [3], [0, 0], [[0, 'a'], [1, 'b']], [1, 2, 3, 4], [1, [1], 2, [2]], 'abab', '007', 'x-', '1+2', ['a', 'b'], ['k'], { a: 1 }, [1], [1, 2, 3], 1, [1, 2, [3]], true, 'aBc']);
+      assert.deepEqual(value(outcome), [
+        6,
+        [1, 2],
+        [3],
+        [0, 0],
+        [
+          [0, 'a'],
+          [1, 'b'],
+        ],
+        [1, 2, 3, 4],
+        [1, [1], 2, [2]],
+        'abab',
+        '007',
+        'x-',
+        '1+2',
+        ['a', 'b'],
+        ['k'],
+        { a: 1 },
+        [1],
+        [1, 2, 3],
+        1,
+        [1, 2, [3]],
+        true,
+        'aBc',
+      ]);
     });
 
     it('a result larger than the output limit, or not JSON, fails as output', async () => {
-      const big = failure(await body('const mb = "x".repeat(1 << 20); const out = []; for (let i = 0; i < 10; i++) out.push(mb); return out;'));
+      const big = failure(
+        await body(
+          'const mb = "x".repeat(1 << 20); const out = []; for (let i = 0; i < 10; i++) out.push(mb); return out;',
+        ),
+      );
       assert.equal(big.kind, 'output');
       assert.match(big.message, /10485\d\d\d bytes of JSON, more than its 1048576-byte limit/);
       assert.equal(value(await body('return "abcdefgh";', { limits: { outputBytes: 10 } })), 'abcdefgh');
       assert.equal(failure(await body('return "abcdefghi";', { limits: { outputBytes: 10 } })).kind, 'output');
       assert.equal(failure(await body('return "ééééé";', { limits: { outputBytes: 10 } })).kind, 'output');
-      for (const code of ['return () => 1;', 'const a = {}; a.self = a; return a;', 'return { a: undefined };', 'return [1n];', 'return Symbol("s");']) {
+      for (const code of [
+        'return () => 1;',
+        'const a = {}; a.self = a; return a;',
+        'return { a: undefined };',
+        'return [1n];',
+        'return Symbol("s");',
+      ]) {
         const { kind, message } = failure(await body(code));
         assert.equal(kind, 'output', code);
         assert.match(message, /^The script's result is not JSON: /, code);
@@ -256,7 +344,11 @@ describe('QuickJsSandbox', function () {
 
     it('a thrown error gives its message and line', async () => {
       const thrown = failure(await body('const a = 1;\n\nthrow new TypeError("bad input");'));
-      assert.deepEqual(thrown, { kind: 'thrown', message: 'The script threw an error: TypeError: bad input.', line: 3 });
+      assert.deepEqual(thrown, {
+        kind: 'thrown',
+        message: 'The script threw an error: TypeError: bad input.',
+        line: 3,
+      });
       assert.match(failure(await body('throw "plain";')).message, /: plain\.$/);
       assert.equal(failure(await body('null.x;')).kind, 'thrown');
     });
@@ -269,11 +361,30 @@ describe('QuickJsSandbox', function () {
   describe('isolation', () => {
     it('the global object holds only standard built-ins plus the injected names', async () => {
       const bare = value(await body('return Object.getOwnPropertyNames(globalThis).sort();')) as string[];
-      for (const name of ['fetch', 'require', 'process', 'setTimeout', 'WebAssembly', 'self', 'importScripts', 'Buffer', 'console', 'std', 'os', 'module', 'exports']) {
+      for (const name of [
+        'fetch',
+        'require',
+        'process',
+        'setTimeout',
+        'WebAssembly',
+        'self',
+        'importScripts',
+        'Buffer',
+        'console',
+        'std',
+        'os',
+        'module',
+        'exports',
+      ]) {
         assert.ok(!bare.includes(name), `${name} is visible`);
       }
       assert.ok(bare.includes('JSON') && bare.includes('Promise') && bare.includes('Object'));
-      const injected = value(await body('return Object.getOwnPropertyNames(globalThis).sort();', { globals: { context: {} }, functions: { readFile: () => '' } })) as string[];
+      const injected = value(
+        await body('return Object.getOwnPropertyNames(globalThis).sort();', {
+          globals: { context: {} },
+          functions: { readFile: () => '' },
+        }),
+      ) as string[];
       assert.deepEqual(injected, [...bare, 'context', 'readFile'].sort());
     });
 
@@ -291,7 +402,16 @@ describe('QuickJsSandbox', function () {
          ];`,
         { functions: { fn: () => null } },
       );
-      assert.deepEqual(value(outcome), ['undefined', 'undefined', 'undefined', 'undefined', true, 'undefined', false, 'ReferenceError']);
+      assert.deepEqual(value(outcome), [
+        'undefined',
+        'undefined',
+        'undefined',
+        'undefined',
+        true,
+        'undefined',
+        false,
+        'ReferenceError',
+      ]);
       const imported = failure(await body("const fs = await import('fs'); return typeof fs.readFileSync;"));
       assert.equal(imported.kind, 'thrown');
       assert.match(imported.message, /fs/);
@@ -314,7 +434,10 @@ describe('QuickJsSandbox', function () {
       assert.equal(([] as unknown as Record<string, unknown>).viaArray, undefined);
       assert.equal((Object.getPrototypeOf(context) as Record<string, unknown>).viaContext, undefined);
       assert.equal((Function.prototype as unknown as Record<string, unknown>).viaFunction, undefined);
-      assert.deepEqual(value(await body("return [typeof ({}).polluted, typeof [].viaArray];")), ['undefined', 'undefined']);
+      assert.deepEqual(value(await body('return [typeof ({}).polluted, typeof [].viaArray];')), [
+        'undefined',
+        'undefined',
+      ]);
     });
   });
 
@@ -323,7 +446,10 @@ describe('QuickJsSandbox', function () {
       const signal = cancellation();
       const started = performance.now();
       setTimeout(() => signal.cancel(), 50);
-      const outcome = await body('await never(); return "finished";', { signal, functions: { never: () => new Promise<JsonValue>(() => {}) } });
+      const outcome = await body('await never(); return "finished";', {
+        signal,
+        functions: { never: () => new Promise<JsonValue>(() => {}) },
+      });
       assert.deepEqual(failure(outcome), { kind: 'cancelled', message: 'The script was cancelled.' });
       assert.ok(performance.now() - started < 1000);
       assert.equal(outcome.hostCalls, 1);
@@ -349,15 +475,18 @@ describe('QuickJsSandbox', function () {
       const runs = Array.from({ length: 20 }, (_, i) =>
         i === 7
           ? body('const a = []; while (true) a.push("x".repeat(1e6));')
-          : body('const before = await pause(context.n); globalThis.mine = context.n; await pause(context.n % 3); return [before, mine, context.n * 2];', {
-              globals: { context: { n: i } },
-              functions: {
-                pause: async ms => {
-                  await delay(Number(ms) * 3);
-                  return Number(ms);
+          : body(
+              'const before = await pause(context.n); globalThis.mine = context.n; await pause(context.n % 3); return [before, mine, context.n * 2];',
+              {
+                globals: { context: { n: i } },
+                functions: {
+                  pause: async ms => {
+                    await delay(Number(ms) * 3);
+                    return Number(ms);
+                  },
                 },
               },
-            }),
+            ),
       );
       const outcomes = await Promise.all(runs.map(async (run, i) => ({ i, outcome: await run })));
       for (const { i, outcome } of outcomes) {

@@ -14,7 +14,17 @@ import { QUICKJS_WASM_PATH } from '../../../../support/quickJsWasm';
 /** The worker bundled as the extension bundles it (esbuild, Node, CommonJS), into a temporary folder. */
 function bundledWorker(): string {
   const outfile = join(mkdtempSync(join(tmpdir(), 'council-worker-')), 'scriptWorker.js');
-  buildSync({ absWorkingDir: REPO_ROOT, entryPoints: ['src/node/scriptWorker.ts'], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, alias: quickJsAlias, logLevel: 'error' });
+  buildSync({
+    absWorkingDir: REPO_ROOT,
+    entryPoints: ['src/node/scriptWorker.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    alias: quickJsAlias,
+    logLevel: 'error',
+  });
   return outfile;
 }
 
@@ -33,7 +43,10 @@ describe('scripts in a worker thread (the Node extension host)', function () {
       mode: 'body',
       code: "const a = await ask('one'); let b; try { await fail(); } catch (e) { b = e.message; } return { a, b, c: context.n };",
       globals: { context: { n: 3 } },
-      functions: { ask: async value => (calls.push(String(value)), `got ${String(value)}`), fail: () => Promise.reject(new Error('no')) },
+      functions: {
+        ask: async value => (calls.push(String(value)), `got ${String(value)}`),
+        fail: () => Promise.reject(new Error('no')),
+      },
     });
     assert.deepEqual(outcome.ok ? outcome.value : outcome.failure, { a: 'got one', b: 'no', c: 3 });
     assert.deepEqual(calls, ['one']);
@@ -49,7 +62,10 @@ describe('scripts in a worker thread (the Node extension host)', function () {
     clearInterval(ticking);
     assert.equal(outcome.ok ? 'ok' : outcome.failure.kind, 'timeout');
     assert.ok(elapsed < 200 + HARD_STOP_GRACE_MS + 1500, `stopped after ${Math.round(elapsed)} ms`);
-    assert.ok(ticks >= Math.floor(elapsed / 50) - 6, `the host's timers kept running (${ticks} ticks in ${Math.round(elapsed)} ms)`);
+    assert.ok(
+      ticks >= Math.floor(elapsed / 50) - 6,
+      `the host's timers kept running (${ticks} ticks in ${Math.round(elapsed)} ms)`,
+    );
     const next = await sandbox.run({ mode: 'expression', code: '1 + 1' });
     assert.deepEqual(next.ok ? next.value : next.failure, 2);
   });
@@ -61,7 +77,7 @@ describe('scripts in a worker thread (the Node extension host)', function () {
     assert.ok(performance.now() - started < 200 + HARD_STOP_GRACE_MS, 'before the worker had to be terminated');
   });
 
-  it('time awaiting host calls is not the script\'s: slow host calls do not trip the hard stop', async () => {
+  it("time awaiting host calls is not the script's: slow host calls do not trip the hard stop", async () => {
     const outcome = await sandbox.run({
       mode: 'body',
       code: 'for (let i = 0; i < 3; i++) await wait(); return 1',
@@ -73,7 +89,15 @@ describe('scripts in a worker thread (the Node extension host)', function () {
 
   it('Stop cancels a script waiting on the host', async () => {
     const scope = new CancellationScope(neverCancelled);
-    const outcome = sandbox.run({ mode: 'body', code: 'await never(); return 1', functions: { never: () => (setTimeout(() => scope.cancel(), 50), new Promise(() => {})) }, signal: scope });
-    assert.equal((await outcome).ok ? 'ok' : (await outcome as { failure: { kind: string } }).failure.kind, 'cancelled');
+    const outcome = sandbox.run({
+      mode: 'body',
+      code: 'await never(); return 1',
+      functions: { never: () => (setTimeout(() => scope.cancel(), 50), new Promise(() => {})) },
+      signal: scope,
+    });
+    assert.equal(
+      (await outcome).ok ? 'ok' : ((await outcome) as { failure: { kind: string } }).failure.kind,
+      'cancelled',
+    );
   });
 });
