@@ -16,7 +16,7 @@ import { budgetedModel, RequestBudget } from '../llm/requestBudget';
 import { findCurrentDiscussion } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { councilSeats } from './sessionFacts';
-import { questionCard, untrusted } from './markdown';
+import { questionCard, untrusted } from './wording/markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { SessionLog, SessionRuleError, type Recorder } from './sessionLog';
 import { personaParticipant } from './sessionFacts';

@@ -5,7 +5,7 @@ import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion } from '../session/queries';
 import type { DebateCycleRecord } from './prompts/promptData';
-import { contributionBlock } from './markdown';
+import { contributionBlock } from './wording/markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { stanceProblem } from '../session/stance';
 import { contributionReplySchema, type PersonaContribution } from './prompts/replies';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PersonaContract } from '../personas/contract';
 import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import type { SessionSnapshot } from '../session/machine';
-import { untrusted } from './markdown';
+import { untrusted } from './wording/markdown';
 import { openSessionCommand } from './chatIntent';
 import { estimateDebate } from './debatePlan';
 import type { DebateProtocol } from './protocol';

@@ -5,7 +5,7 @@ import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { cyclePositions, listNames, openCycle, speakInCycle } from './debate';
 import { remainingRequests, requireFirstCycle, seatCost, seatsForNextCycle } from './debatePlan';
-import { cycleSummary } from './markdown';
+import { cycleSummary } from './wording/markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import type { Recorder, SessionLog } from './sessionLog';
 import { councilSeats, debateRecords, type Seat } from './sessionFacts';

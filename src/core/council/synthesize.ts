@@ -8,7 +8,7 @@ import { currentFinalRun } from '../session/turns';
 import { canExtend } from '../session/selectors';
 import { AnswerStream } from './answerStream';
 import { personaModel } from './debate';
-import { answerAppendix, ANSWER_HEADING, budgetStopNotice, limitReachedNotice } from './markdown';
+import { answerAppendix, ANSWER_HEADING, budgetStopNotice, limitReachedNotice } from './wording/markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { PersonaConclusionSchema, type Confidence } from './prompts/replies';
 import type { Recorder, SessionLog } from './sessionLog';

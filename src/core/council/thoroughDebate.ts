@@ -8,7 +8,7 @@ import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { cycleAffordable, requireFirstCycle, seatCost } from './debatePlan';
 import { cyclePositions, draftCycle, listNames, openCycle, recordOutcomes, speakInCycle, type Outcome } from './debate';
-import { cycleSummary, moderatorNote } from './markdown';
+import { cycleSummary, moderatorNote } from './wording/markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { CycleVerdictSchema, type CycleVerdict } from './prompts/replies';
 import { verdictNormalizer } from './replyNormalizers';

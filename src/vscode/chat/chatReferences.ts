@@ -6,7 +6,7 @@ import {
   type AttachedItem,
   type RawAttachment,
 } from '../../core/session/attachedContext';
-import { untrusted } from '../../core/council/markdown';
+import { untrusted } from '../../core/council/wording/markdown';
 import { readCouncilMetadata } from './councilResult';
 
 /** Files larger than this are named, not read: reading them would only be cut away. */

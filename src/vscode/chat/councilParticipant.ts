@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { chatIntent, SLASH, type ChatIntent } from '../../core/council/chatIntent';
-import { assumptionsMarkdown, personasMarkdown, statusMarkdown } from '../../core/council/transcript';
+import { assumptionsMarkdown, personasMarkdown, statusMarkdown } from '../../core/council/wording/transcript';
 import { attachedContext } from './chatReferences';
 import { councilChatTurn, type CouncilTurnEnvironment } from './councilChatTurn';
 import { councilMetadata, newerSessionMetadata } from './councilResult';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { SessionLog } from '../../core/council/sessionLog';
-import { assumptionsMarkdown, transcriptMarkdown } from '../../core/council/transcript';
+import { assumptionsMarkdown, transcriptMarkdown } from '../../core/council/wording/transcript';
 import { systemClock } from '../../core/clock';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { setPinnedPersonaIds, pinnedPersonaIds } from '../personas/pinnedPersonas';

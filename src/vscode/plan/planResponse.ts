@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { untrusted } from '../../core/council/markdown';
+import { untrusted } from '../../core/council/wording/markdown';
 import { proposedChangeMarkdown } from '../../core/pipeline/run/proposedChangeMarkdown';
 import { forecastSentence, forecastStages } from '../../core/pipeline/run/requestEstimate';
 import type { PipelineRunState } from '../../core/pipeline/run/runState';

@@ -1,4 +1,4 @@
-import { untrusted } from '../../core/council/markdown';
+import { untrusted } from '../../core/council/wording/markdown';
 import { PIPELINE_STAGES, type PipelineStage } from '../../core/pipeline/schemas/agentType';
 import type { PipelineRunState } from '../../core/pipeline/run/runState';
 import { stageName } from './planProgress';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { untrusted } from '../../core/council/markdown';
+import { untrusted } from '../../core/council/wording/markdown';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { describeIssues } from '../../core/workflow/definition/workflowDefinition';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { AnswerStream, NOT_ON_COUNCIL } from '../../../../src/core/council/answerStream';
-import { untrusted } from '../../../../src/core/council/markdown';
+import { untrusted } from '../../../../src/core/council/wording/markdown';
 
 /** Feeds `text` to a stream in pieces of `size` characters; returns what was shown, and after how many pieces the first text appeared. */
 function streamed(text: string, size: number, forbidden: readonly string[]) {

@@ -10,7 +10,7 @@ import { validateSession } from '../../../support/sessionValidation/validateSess
 import { builtInPersonas, councilResponder, councilRig, type CouncilRig } from '../../../support/councilHarness';
 import { councilStep, speakerOf, type CouncilScriptOptions } from '../../../support/councilScript';
 import { jsonReply, requestedName, ScriptedModel, type ScriptedReply } from '../../../support/scriptedModel';
-import { transcriptMarkdown } from '../../../../src/core/council/transcript';
+import { transcriptMarkdown } from '../../../../src/core/council/wording/transcript';
 
 const FOUR = ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'];
 const LIMITS = { maxClarificationRounds: 3, debateCycleLimit: 3, adminMaxDebateCycles: 5 };

@@ -1,6 +1,6 @@
-import type { PersonaContract } from '../personas/contract';
-import type { SessionSnapshot } from '../session/machine';
-import { activeQuestion, effectiveCycleLimit } from '../session/selectors';
+import type { PersonaContract } from '../../personas/contract';
+import type { SessionSnapshot } from '../../session/machine';
+import { activeQuestion, effectiveCycleLimit } from '../../session/selectors';
 import { assumptionList, requestsLine, untrusted, type RequestsSpent } from './markdown';
 
 const STATE_LABEL: Readonly<Record<SessionSnapshot['value'], string>> = {

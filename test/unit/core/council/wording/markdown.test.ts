@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { untrusted } from '../../../../src/core/council/markdown';
-import { personasMarkdown } from '../../../../src/core/council/transcript';
-import { builtInPersonas } from '../../../support/councilHarness';
+import { untrusted } from '../../../../../src/core/council/wording/markdown';
+import { personasMarkdown } from '../../../../../src/core/council/wording/transcript';
+import { builtInPersonas } from '../../../../support/councilHarness';
 
 describe("untrusted model text in the council's Markdown", () => {
   it("demotes headings so model output cannot pose as one of the council's sections", () => {

@@ -1,9 +1,9 @@
-import type { PersonaContribution } from './prompts/replies';
-import type { DebateCycleRecord } from './prompts/promptData';
-import type { Assumption, ClarificationQuestion } from '../session/clarification';
-import type { SessionSnapshot } from '../session/machine';
-import { currentFinalRun } from '../session/turns';
-import { activeAssumptions, effectiveCycleLimit, pendingQuestions } from '../session/selectors';
+import type { PersonaContribution } from '../prompts/replies';
+import type { DebateCycleRecord } from '../prompts/promptData';
+import type { Assumption, ClarificationQuestion } from '../../session/clarification';
+import type { SessionSnapshot } from '../../session/machine';
+import { currentFinalRun } from '../../session/turns';
+import { activeAssumptions, effectiveCycleLimit, pendingQuestions } from '../../session/selectors';
 
 /*
  * Everything the council shows the user, as Markdown. Model output is untrusted: the chat view renders

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { cycleSummary } from '../../../../src/core/council/markdown';
-import type { DebateCycleRecord } from '../../../../src/core/council/prompts/promptData';
+import { cycleSummary } from '../../../../../src/core/council/wording/markdown';
+import type { DebateCycleRecord } from '../../../../../src/core/council/prompts/promptData';
 
 const contribution = (persona: string, position: string, changedPosition = false) => ({
   persona,
