@@ -1,12 +1,5 @@
-import type {
-  CancellationSignal,
-  ChatMessage,
-  LanguageModel,
-  MessagePart,
-  ToolCallPart,
-  ToolResultPart,
-} from '../../llm/languageModel';
-import { collectReply } from '../../llm/modelCall';
+import type { CancellationSignal, ChatMessage, LanguageModel, ToolCallPart } from '../../llm/languageModel';
+import { runToolRounds } from '../../llm/toolRounds';
 import type { UsageMeter } from '../../llm/usage';
 import type { HistorySnapshot } from '../history/historyStore';
 import type { HistoryTool } from '../history/tools/historyTools';
@@ -60,37 +53,19 @@ export async function investigateHistory(
   token: CancellationSignal,
   usage?: UsageMeter,
 ): Promise<ToolLoopResult> {
-  const messages: ChatMessage[] = [...opening];
-  const findings: string[] = [];
-  let toolCalls = 0;
-  for (let round = 1; round <= limits.maxRounds; round++) {
-    const reply = await collectReply(
-      model,
-      {
-        messages: [...messages],
-        tools: tools.map(tool => tool.definition),
-        toolMode: 'auto',
-        justification: 'Council reads the run history to get a stuck agent going again.',
-      },
-      token,
-      { usage },
-    );
-    if (reply.text.trim()) findings.push(`Your notes: ${reply.text.trim()}`);
-    if (reply.toolCalls.length === 0) return { findings, rounds: round, toolCalls, exhausted: false };
-    const results: ToolResultPart[] = reply.toolCalls.map((call, index) => {
-      const content =
-        index < limits.maxCallsPerRound
-          ? runCall(call, tools, history, limits)
-          : `Not run: at most ${limits.maxCallsPerRound} tool calls per turn.`;
-      findings.push(`${call.name}(${JSON.stringify(call.input ?? {})}) returned: ${content}`);
-      return { kind: 'toolResult', callId: call.callId, content };
-    });
-    toolCalls += Math.min(reply.toolCalls.length, limits.maxCallsPerRound);
-    const assistantParts: MessagePart[] = [
-      ...(reply.text ? [{ kind: 'text' as const, text: reply.text }] : []),
-      ...reply.toolCalls,
-    ];
-    messages.push({ role: 'assistant', content: assistantParts }, { role: 'user', content: results });
-  }
-  return { findings, rounds: limits.maxRounds, toolCalls, exhausted: true };
+  const { transcript, rounds, answered, exhausted } = await runToolRounds(
+    model,
+    opening,
+    {
+      tools: tools.map(tool => tool.definition),
+      justification: 'Council reads the run history to get a stuck agent going again.',
+      maxRounds: limits.maxRounds,
+      maxCallsPerRound: limits.maxCallsPerRound,
+      answer: call => runCall(call, tools, history, limits),
+      resultSeparator: ' ',
+      usage,
+    },
+    token,
+  );
+  return { findings: transcript, rounds, toolCalls: answered, exhausted };
 }

@@ -1,11 +1,5 @@
-import type {
-  CancellationSignal,
-  ChatMessage,
-  LanguageModel,
-  MessagePart,
-  ToolResultPart,
-} from '../../llm/languageModel';
-import { collectReply } from '../../llm/modelCall';
+import type { CancellationSignal, ChatMessage, LanguageModel } from '../../llm/languageModel';
+import { runToolRounds } from '../../llm/toolRounds';
 import type { UsageMeter } from '../../llm/usage';
 import { WORKSPACE_TOOLS, type WorkspaceTool, type WorkspaceToolRuntime } from './workspaceTools';
 
@@ -63,50 +57,33 @@ export async function exploreWorkspace(
   tools: readonly WorkspaceTool[] = WORKSPACE_TOOLS,
 ): Promise<Exploration> {
   const allowed = tools.map(t => t.definition.name);
-  const messages: ChatMessage[] = [...opening];
-  const transcript: string[] = [];
   const executed: string[] = [];
   const refused: string[] = [];
-  if (!model.supportsToolCalling) return { transcript, rounds: 0, executed, refused };
-  for (let round = 1; round <= limits.maxRounds; round++) {
-    const reply = await collectReply(
-      model,
-      {
-        messages: [...messages],
-        tools: tools.map(t => t.definition),
-        toolMode: 'auto',
-        justification: 'Council reads workspace files to understand the code.',
-      },
-      token,
-      { usage },
-    );
-    if (reply.text.trim()) transcript.push(`Your notes: ${reply.text.trim()}`);
-    if (reply.toolCalls.length === 0) return { transcript, rounds: round, executed, refused };
-    const results: ToolResultPart[] = [];
-    for (const [index, call] of reply.toolCalls.entries()) {
-      let content: string;
-      if (index >= limits.maxCallsPerRound)
-        content = `Not run: at most ${limits.maxCallsPerRound} tool calls per turn.`;
-      else {
+  if (!model.supportsToolCalling) return { transcript: [], rounds: 0, executed, refused };
+  const { transcript, rounds } = await runToolRounds(
+    model,
+    opening,
+    {
+      tools: tools.map(t => t.definition),
+      justification: 'Council reads workspace files to understand the code.',
+      maxRounds: limits.maxRounds,
+      maxCallsPerRound: limits.maxCallsPerRound,
+      answer: async call => {
         const result = await answer(call.name, call.input, tools, { ...runtime, token });
-        if (result === undefined) {
-          refused.push(call.name);
-          content = `Refused: "${call.name}" is not available. You can only read, with: ${allowed.join(', ')}.`;
-        } else {
+        if (result !== undefined) {
           executed.push(call.name);
-          content = result;
+          return result;
         }
-      }
-      transcript.push(`${call.name}(${JSON.stringify(call.input ?? {})}) returned:\n${content}`);
-      results.push({ kind: 'toolResult', callId: call.callId, content });
-    }
-    const assistant: MessagePart[] = [
-      ...(reply.text ? [{ kind: 'text' as const, text: reply.text }] : []),
-      ...reply.toolCalls,
-    ];
-    messages.push({ role: 'assistant', content: assistant }, { role: 'user', content: results });
-  }
-  return { transcript, rounds: limits.maxRounds, executed, refused };
+        refused.push(call.name);
+        return `Refused: "${call.name}" is not available. You can only read, with: ${allowed.join(', ')}.`;
+      },
+      // A file's lines read better below the call than after it.
+      resultSeparator: '\n',
+      usage,
+    },
+    token,
+  );
+  return { transcript, rounds, executed, refused };
 }
 
 /** The transcript as one string of at most `maxChars`, keeping the latest entries. */
