@@ -73,6 +73,35 @@ export interface LanguageModel {
   countTokens(text: string, token?: CancellationSignal): Promise<number>;
 }
 
+/**
+ * `model` with its requests sent through `sendRequest` (which may pass them on to `model`); everything else is read
+ * from `model` when asked, so the wrapper never holds a stale copy.
+ */
+export function withSendRequest(model: LanguageModel, sendRequest: LanguageModel['sendRequest']): LanguageModel {
+  return {
+    get id() {
+      return model.id;
+    },
+    get name() {
+      return model.name;
+    },
+    get family() {
+      return model.family;
+    },
+    get vendor() {
+      return model.vendor;
+    },
+    get maxInputTokens() {
+      return model.maxInputTokens;
+    },
+    get supportsToolCalling() {
+      return model.supportsToolCalling;
+    },
+    countTokens: (text, token) => model.countTokens(text, token),
+    sendRequest,
+  };
+}
+
 /** Why a model call failed, in terms the user can act on (mirrors vscode.LanguageModelError codes). */
 export type ModelFailureKind =
   | 'noPermissions'

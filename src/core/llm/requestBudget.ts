@@ -1,10 +1,4 @@
-import {
-  LanguageModelFailure,
-  type CancellationSignal,
-  type LanguageModel,
-  type ModelRequest,
-  type ResponsePart,
-} from './languageModel';
+import { LanguageModelFailure, withSendRequest, type LanguageModel } from './languageModel';
 
 /**
  * The most model requests a session may spend (each is a premium request through Copilot), enforced in one
@@ -62,29 +56,8 @@ function capitalized(text: string): string {
 
 /** `model`, with every request paid from `budget` before it is sent. */
 export function budgetedModel(model: LanguageModel, budget: RequestBudget): LanguageModel {
-  return {
-    get id() {
-      return model.id;
-    },
-    get name() {
-      return model.name;
-    },
-    get family() {
-      return model.family;
-    },
-    get vendor() {
-      return model.vendor;
-    },
-    get maxInputTokens() {
-      return model.maxInputTokens;
-    },
-    get supportsToolCalling() {
-      return model.supportsToolCalling;
-    },
-    countTokens: (text, token) => model.countTokens(text, token),
-    sendRequest(request: ModelRequest, token: CancellationSignal): AsyncIterable<ResponsePart> {
-      budget.take();
-      return model.sendRequest(request, token);
-    },
-  };
+  return withSendRequest(model, (request, token) => {
+    budget.take();
+    return model.sendRequest(request, token);
+  });
 }

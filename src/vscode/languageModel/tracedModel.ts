@@ -1,4 +1,4 @@
-import type { LanguageModel } from '../../core/llm/languageModel';
+import { withSendRequest, type LanguageModel } from '../../core/llm/languageModel';
 import { messageText } from '../../core/llm/usage';
 import type { CouncilLog } from '../log';
 
@@ -8,24 +8,15 @@ import type { CouncilLog } from '../log';
  */
 export function tracedModel(model: LanguageModel, log: CouncilLog): LanguageModel {
   if (!log.traceEnabled) return model;
-  return {
-    id: model.id,
-    name: model.name,
-    family: model.family,
-    vendor: model.vendor,
-    maxInputTokens: model.maxInputTokens,
-    supportsToolCalling: model.supportsToolCalling,
-    countTokens: (text, token) => model.countTokens(text, token),
-    async *sendRequest(request, token) {
-      log.logTrace(`prompt (${request.tools?.map(t => t.name).join(', ') || 'text'})`, () =>
-        request.messages.map(m => `[${m.role}] ${messageText(m)}`).join('\n\n'),
-      );
-      const reply: string[] = [];
-      for await (const part of model.sendRequest(request, token)) {
-        reply.push(part.kind === 'text' ? part.text : `[tool call ${part.name}] ${JSON.stringify(part.input)}`);
-        yield part;
-      }
-      log.logTrace('reply', () => reply.join(''));
-    },
-  };
+  return withSendRequest(model, async function* (request, token) {
+    log.logTrace(`prompt (${request.tools?.map(t => t.name).join(', ') || 'text'})`, () =>
+      request.messages.map(m => `[${m.role}] ${messageText(m)}`).join('\n\n'),
+    );
+    const reply: string[] = [];
+    for await (const part of model.sendRequest(request, token)) {
+      reply.push(part.kind === 'text' ? part.text : `[tool call ${part.name}] ${JSON.stringify(part.input)}`);
+      yield part;
+    }
+    log.logTrace('reply', () => reply.join(''));
+  });
 }
