@@ -26,6 +26,11 @@ export const DEFAULT_WORKSPACE_TOOL_LIMITS: WorkspaceToolLimits = {
   maxMatchChars: 200,
 };
 
+/** The optional `limit` of a tool that returns a list: how many entries the model wants at most. */
+function resultLimit(description: string) {
+  return z.number().int().min(1).max(DEFAULT_WORKSPACE_TOOL_LIMITS.maxResults).optional().describe(description);
+}
+
 /** Input of `list_files`. */
 export const ListFilesInput = z.object({
   glob: z
@@ -34,13 +39,7 @@ export const ListFilesInput = z.object({
     .max(200)
     .optional()
     .describe('Glob relative to the workspace, e.g. "src/**/*.ts". All files when absent.'),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(DEFAULT_WORKSPACE_TOOL_LIMITS.maxResults)
-    .optional()
-    .describe('Most files to return.'),
+  limit: resultLimit('Most files to return.'),
 });
 
 /** Input of `read_file_range`. */
@@ -55,13 +54,7 @@ export const ReadFileRangeInput = z
 /** Input of `search_text`. */
 export const SearchTextInput = z.object({
   query: z.string().trim().min(2).max(200).describe('Text to find (case-insensitive, literal).'),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(DEFAULT_WORKSPACE_TOOL_LIMITS.maxResults)
-    .optional()
-    .describe('Most matching lines to return.'),
+  limit: resultLimit('Most matching lines to return.'),
 });
 
 /** What a tool needs to run: the reader, what may be seen, and the bounds. */
@@ -81,6 +74,11 @@ export interface WorkspaceTool {
 
 function hidden(path: string, runtime: WorkspaceToolRuntime): boolean {
   return isIgnoredPath(path) || looksBinary(path) || runtime.index.hiddenPaths.has(path);
+}
+
+/** The entries a call returns: what it asked for, within the runtime's bound. */
+function limitOf(input: { readonly limit?: number }, runtime: WorkspaceToolRuntime): number {
+  return Math.min(input.limit ?? runtime.limits.maxResults, runtime.limits.maxResults);
 }
 
 function tool<S extends z.ZodType>(
@@ -104,7 +102,7 @@ const listFiles = tool(
   'List workspace files (read-only), optionally filtered by a glob. Dependency, VCS, build and binary files are never listed.',
   ListFilesInput,
   async (input, runtime) => {
-    const limit = Math.min(input.limit ?? runtime.limits.maxResults, runtime.limits.maxResults);
+    const limit = limitOf(input, runtime);
     // Ask for extra so filtering hidden files still leaves `limit` results.
     const files = (await runtime.reader.listFiles(input.glob, limit * 2, runtime.token)).filter(
       file => isVisibleFile(file) && !runtime.index.hiddenPaths.has(file.path),
@@ -153,7 +151,7 @@ const searchText = tool(
   'Find lines containing a literal text in workspace files (read-only, case-insensitive).',
   SearchTextInput,
   async (input, runtime) => {
-    const limit = Math.min(input.limit ?? runtime.limits.maxResults, runtime.limits.maxResults);
+    const limit = limitOf(input, runtime);
     const matches = (await runtime.reader.searchText(input.query, limit * 2, runtime.token))
       .filter(match => !hidden(match.path, runtime) && !looksBinary(match.path, match.text))
       .slice(0, limit);
