@@ -38,30 +38,14 @@ export type ClarificationQuestion = z.infer<typeof ClarificationQuestion>;
 /** The fields every question has, whatever its status. */
 export type QuestionBase = z.infer<typeof QuestionFields>;
 
-/** The question's status-independent fields (used to move it back to `pending`). */
+/** The names of the fields every question has. */
+const QUESTION_FIELD_NAMES = QuestionFields.keyof().options;
+
+/** The question's status-independent fields (used to move it to another status); absent optional fields stay absent. */
 export function questionBase(question: ClarificationQuestion): QuestionBase {
-  const {
-    questionId,
-    sessionId,
-    roundNumber,
-    sequenceInRound,
-    question: text,
-    targetAmbiguity,
-    askedBy,
-    recommendedAnswer,
-    createdAt,
-  } = question;
-  return {
-    questionId,
-    sessionId,
-    roundNumber,
-    sequenceInRound,
-    question: text,
-    targetAmbiguity,
-    askedBy,
-    createdAt,
-    ...(recommendedAnswer === undefined ? {} : { recommendedAnswer }),
-  };
+  return Object.fromEntries(
+    QUESTION_FIELD_NAMES.filter(name => question[name] !== undefined).map(name => [name, question[name]]),
+  ) as QuestionBase;
 }
 
 /** Orders questions by round, then by position in the round (the spec's temporal order). */
