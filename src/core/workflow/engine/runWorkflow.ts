@@ -310,41 +310,21 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
   /** The phase's agents: listed, adaptive, or its main script. Returns the agents' results. */
   const runAgents = async (phase: PhaseDefinition, feedback: string | undefined): Promise<AgentResult[]> => {
     const { agents } = phase;
-    const feedbackGlobal = { feedback: feedback ?? null };
+    // The phase's own scripts run as its main agent and see the checkpoint's feedback.
+    const runMainScript = (scriptSite: ScriptSite, code: string) =>
+      runWorkflowScript(hostFor(phase.id, 'main'), scriptSite, 'body', code, ctx, { feedback: feedback ?? null });
     if (agents.behavior === 'main-only') {
-      await runWorkflowScript(
-        hostFor(phase.id, 'main'),
-        site(phase.id, 'main agent script'),
-        'body',
-        agents.mainScript,
-        ctx,
-        feedbackGlobal,
-      );
+      await runMainScript(site(phase.id, 'main agent script'), agents.mainScript);
       return [];
     }
     let specs: readonly SubagentSpec[] = agents.mode === 'adaptive' ? agents.always : agents.subagents;
     if (agents.mode === 'adaptive' && agents.adaptiveScript) {
       const scriptSite = site(phase.id, 'adaptive script');
-      const value = await runWorkflowScript(
-        hostFor(phase.id, 'main'),
-        scriptSite,
-        'body',
-        agents.adaptiveScript,
-        ctx,
-        feedbackGlobal,
-      );
+      const value = await runMainScript(scriptSite, agents.adaptiveScript);
       specs = [...specs, ...subagentSpecsOf(value, scriptSite, request.agents.names())];
     }
     const results = await spawn(phase, specs, agents.behavior === 'sequential', feedback);
-    if (phase.mainScript)
-      await runWorkflowScript(
-        hostFor(phase.id, 'main'),
-        site(phase.id, 'main agent script'),
-        'body',
-        phase.mainScript,
-        ctx,
-        feedbackGlobal,
-      );
+    if (phase.mainScript) await runMainScript(site(phase.id, 'main agent script'), phase.mainScript);
     return results;
   };
 
