@@ -17,3 +17,6 @@ export type CouncilCommand =
   | { readonly kind: 'cancel' }
   /** Continue whatever step was interrupted (a model error, a Stop, a reload). */
   | { readonly kind: 'resume' };
+
+/** Feature flag recorded on the session when the user asked to debate without clarification (`/debate`). */
+export const SKIP_CLARIFICATION = 'skipClarification';

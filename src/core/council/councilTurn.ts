@@ -16,14 +16,19 @@ import { budgetedModel, RequestBudget } from '../llm/requestBudget';
 import { findCurrentDiscussion } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { councilSeats } from './sessionFacts';
-import { questionCard, untrusted } from './wording/markdown';
+import { debateForecastNote, NO_FURTHER_QUESTIONS, questionCard } from './wording/markdown';
+import {
+  CHOOSING_COUNCIL,
+  CHOOSING_COUNCIL_AND_QUESTIONS,
+  LOOKING_FOR_AMBIGUITY,
+  LOOKING_FOR_MORE_QUESTIONS,
+} from './wording/progressText';
+import { eventText } from './wording/sessionEventText';
+import { SKIP_CLARIFICATION } from './commands';
 import { showVisibly, type CouncilDeps } from './ports';
 import { SessionLog, SessionRuleError, type Recorder } from './sessionLog';
 import { personaParticipant } from './sessionFacts';
 import { concludeCouncil } from './synthesize';
-
-/** Feature flag recorded on the session when the user asked to debate without clarification (`/debate`). */
-export const SKIP_CLARIFICATION = 'skipClarification';
 
 /** How a new council session starts. */
 export interface NewSessionOptions {
@@ -49,10 +54,14 @@ export function newCouncilSession(options: NewSessionOptions, deps: Pick<Council
   });
 }
 
+/** Records each event, persists the session, then shows the user what was recorded (sessionEventText). */
 function recorder(log: SessionLog, deps: CouncilDeps): Recorder {
   return async (event: SessionEvent) => {
     log.apply(event);
     await deps.persist?.(log.stored);
+    const shown = eventText(event, log.snapshot);
+    if (shown?.visible) showVisibly(deps.output, shown.markdown);
+    else if (shown) deps.output.markdown(shown.markdown);
   };
 }
 
@@ -125,9 +134,6 @@ async function applyCommand(
     case 'skipQuestion': {
       const question = requireActiveQuestion(log);
       await record({ type: 'QUESTION_SKIPPED', assumption: assumptionFor(question, deps.ids.next()), at });
-      deps.output.markdown(
-        `_Skipped. Logged as an assumption: ${untrusted(assumptionFor(question, '').assumption)}_\n\n`,
-      );
       return false;
     }
     case 'skipRemaining': {
@@ -137,9 +143,6 @@ async function applyCommand(
         relatedQuestionId: q.questionId,
       }));
       await record({ type: 'REMAINING_SKIPPED', assumptions, at });
-      deps.output.markdown(
-        `_Skipped ${assumptions.length} question${assumptions.length === 1 ? '' : 's'}; the council proceeds on their recommended answers as assumptions._\n\n`,
-      );
       return false;
     }
     case 'moreQuestions': {
@@ -151,16 +154,13 @@ async function applyCommand(
             : 'More questions can only be asked while the council is clarifying.',
         );
       }
-      deps.output.progress('Looking for more questions…');
+      deps.output.progress(LOOKING_FOR_MORE_QUESTIONS);
       const questions = await proposeQuestions(log, deps);
       if (questions.length === 0) {
-        deps.output.markdown('_The council has no further questions._\n\n');
+        deps.output.markdown(NO_FURTHER_QUESTIONS);
         return true;
       }
       await recordStep(log, record, { type: 'MORE_QUESTIONS_ADDED', questions, at: deps.clock.now() });
-      deps.output.markdown(
-        `_Added ${questions.length} more question${questions.length === 1 ? '' : 's'} (round ${log.snapshot.context.clarificationRounds})._\n\n`,
-      );
       return false;
     }
     case 'revisitSkipped':
@@ -168,20 +168,16 @@ async function applyCommand(
       return false;
     case 'extendDebate':
       await record({ type: 'DEBATE_EXTENDED', at });
-      deps.output.markdown(
-        `_The debate continues, up to ${log.snapshot.context.limits.adminMaxDebateCycles} cycles._\n\n`,
-      );
       return false;
     case 'cancel':
       await record({ type: 'CANCELLED', at });
-      deps.output.markdown('Session cancelled. Start a new request whenever you like.\n');
       return false;
     case 'resume':
       return false;
   }
 }
 
-/** Records the chosen council and shows it, with why it was chosen. */
+/** Records the chosen council (the record shows it, with why it was chosen). */
 async function seatCouncil(selection: PersonaSelection, deps: CouncilDeps, record: Recorder): Promise<void> {
   const base = {
     selectionId: deps.ids.next(),
@@ -196,10 +192,6 @@ async function seatCouncil(selection: PersonaSelection, deps: CouncilDeps, recor
     participants: selection.personas.map(personaParticipant),
     at: deps.clock.now(),
   });
-  showVisibly(
-    deps.output,
-    `**Council:** ${selection.personas.map(p => p.name).join(', ')}. _${untrusted(selection.reason)}_\n\n`,
-  );
 }
 
 /** Opens the clarification with `questions`, or goes straight to the debate when there are none. */
@@ -208,10 +200,7 @@ async function startClarifying(
   deps: CouncilDeps,
   record: Recorder,
 ): Promise<void> {
-  if (questions.length === 0) {
-    deps.output.markdown('_No clarification needed: the council goes straight to the debate._\n\n');
-    return record({ type: 'DEBATE_REQUESTED', at: deps.clock.now() });
-  }
+  if (questions.length === 0) return record({ type: 'DEBATE_REQUESTED', at: deps.clock.now() });
   return record({ type: 'CLARIFICATION_STARTED', questions: [...questions], at: deps.clock.now() });
 }
 
@@ -223,7 +212,7 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
   const context = log.snapshot.context;
   const skipClarification = context.metadata.featureFlags?.includes(SKIP_CLARIFICATION) ?? false;
   if (!context.selection && !skipClarification && deps.protocol !== 'thorough') {
-    deps.output.progress('Choosing the council and what to ask you…');
+    deps.output.progress(CHOOSING_COUNCIL_AND_QUESTIONS);
     const opening = await openSession({
       request: context.requestText,
       attached: context.attached ?? [],
@@ -244,7 +233,7 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
     );
   }
   if (!context.selection) {
-    deps.output.progress('Choosing the council for this request…');
+    deps.output.progress(CHOOSING_COUNCIL);
     const selection = await selectPersonas({
       request: context.requestText,
       attached: context.attached,
@@ -259,7 +248,7 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
   if (skipClarification) {
     return record({ type: 'DEBATE_REQUESTED', at: deps.clock.now() });
   }
-  deps.output.progress('Looking for what is ambiguous in the request…');
+  deps.output.progress(LOOKING_FOR_AMBIGUITY);
   return startClarifying(await proposeQuestions(log, deps), deps, record);
 }
 
@@ -331,20 +320,7 @@ function debateForecast(log: SessionLog, deps: CouncilDeps): string | undefined 
     seatCost(deps, log.attached.length),
   );
   if (estimate.total === 0) return undefined;
-  const used = log.requestsUsed;
-  const budget = deps.budget?.limit === undefined ? 'no budget limit' : `budget ${deps.budget.limit}`;
-  const later =
-    estimate.laterCycleCount === 0
-      ? ''
-      : protocol === 'thorough'
-        ? `, ${estimate.laterCycles} for ${estimate.laterCycleCount} more cycle${estimate.laterCycleCount === 1 ? '' : 's'} with the moderator's verdicts`
-        : `, up to ${estimate.laterCycles} for ${estimate.laterCycleCount} more cycle${estimate.laterCycleCount === 1 ? '' : 's'} among those still in disagreement`;
-  const drafts =
-    protocol === 'thorough'
-      ? `${estimate.drafts} for the first cycle and its verdict`
-      : `${estimate.drafts} independent draft${estimate.drafts === 1 ? '' : 's'}`;
-  const answer = estimate.answer === 1 ? ', 1 for the answer' : '';
-  return `_This debate expects at most ${estimate.total} more model request${estimate.total === 1 ? '' : 's'} (${used} used so far; ${budget}): ${drafts}${later}${answer}._\n\n`;
+  return debateForecastNote({ ...estimate, protocol, spent: { used: log.requestsUsed, limit: deps.budget?.limit } });
 }
 
 /** Runs the steps that need no user input until the next question, the final answer or the end. */

@@ -5,7 +5,7 @@ import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion } from '../session/queries';
 import type { DebateCycleRecord } from './prompts/promptData';
-import { contributionBlock } from './wording/markdown';
+import { modelNote } from './wording/markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { stanceProblem } from '../session/stance';
 import { contributionReplySchema, type PersonaContribution } from './prompts/replies';
@@ -65,7 +65,7 @@ function noteOnce(deps: CouncilDeps, note: string): void {
   shownNotes.set(deps.output, shown);
   if (shown.has(note)) return;
   shown.add(note);
-  showVisibly(deps.output, `_${note}_\n\n`);
+  showVisibly(deps.output, modelNote(note));
 }
 
 /** The model `seat` speaks with: its own (settings, persona file) or the chat's. */
@@ -148,10 +148,9 @@ export function draftCycle(
   return Promise.all(seats.map(seat => attempt(seat, cycle, previous, log, deps, token)));
 }
 
-/** Records one successful contribution and shows it, with links to the files it cites. */
+/** Records one successful contribution (the record shows it) and links the files it cites. */
 async function recordOutcome(
   outcome: Extract<Outcome, { ok: true }>,
-  cycle: number,
   deps: CouncilDeps,
   record: Recorder,
 ): Promise<void> {
@@ -172,19 +171,13 @@ async function recordOutcome(
       ...(otherModel ? { metadata: { model: otherModel } } : {}),
     },
   });
-  deps.output.markdown(contributionBlock(seat.persona.name, cycle, contribution, otherModel));
   // Links only for recorded contributions, beside their text (a discarded draft never shows any).
   for (const path of outcome.cited) deps.output.anchor?.(path);
 }
 
 /** Records the successful contributions and rethrows the first failure. */
-export async function recordOutcomes(
-  outcomes: readonly Outcome[],
-  cycle: number,
-  deps: CouncilDeps,
-  record: Recorder,
-): Promise<void> {
-  for (const outcome of outcomes) if (outcome.ok) await recordOutcome(outcome, cycle, deps, record);
+export async function recordOutcomes(outcomes: readonly Outcome[], deps: CouncilDeps, record: Recorder): Promise<void> {
+  for (const outcome of outcomes) if (outcome.ok) await recordOutcome(outcome, deps, record);
   const failure = outcomes.find(o => !o.ok);
   if (failure && !failure.ok) throw failure.error;
 }
@@ -209,7 +202,7 @@ export async function speakInCycle(
       attempt(seat, cycle, previous, log, deps, deps.token).then(outcome => {
         // One event at a time, in arrival order: each record persists the session.
         recorded = recorded.then(() =>
-          outcome.ok ? recordOutcome(outcome, cycle, deps, record) : void failures.push(outcome.error),
+          outcome.ok ? recordOutcome(outcome, deps, record) : void failures.push(outcome.error),
         );
         return recorded;
       }),
@@ -217,12 +210,6 @@ export async function speakInCycle(
   );
   await recorded;
   if (failures.length > 0) throw failures[0];
-}
-
-/** "A", "A and B", "A, B and C". */
-export function listNames(seats: readonly Seat[]): string {
-  const names = seats.map(s => s.persona.name);
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /** Each persona's stance in `cycle`, as they stated it themselves. */

@@ -3,9 +3,10 @@ import { throwIfCancelled } from '../llm/languageModel';
 import { budgetSpent } from '../llm/requestBudget';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
-import { cyclePositions, listNames, openCycle, speakInCycle } from './debate';
+import { cyclePositions, openCycle, speakInCycle } from './debate';
 import { remainingRequests, requireFirstCycle, seatCost, seatsForNextCycle } from './debatePlan';
 import { cycleSummary } from './wording/markdown';
+import { economyCycleProgress } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
 import type { Recorder, SessionLog } from './sessionLog';
 import { councilSeats, debateRecords, type Seat } from './sessionFacts';
@@ -104,11 +105,12 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
       s => discussion.participatingPersonaIds.includes(s.participantId) && !spoken.has(s.participantId),
     );
     if (waiting.length > 0) {
-      const who = `${listNames(waiting)} ${waiting.length === 1 ? 'is' : 'are'} thinking…`;
       deps.output.progress(
-        cycle === 1
-          ? `Independent drafts: ${who}`
-          : `Debate cycle ${cycle} of at most ${limit}, for those still in disagreement: ${who}`,
+        economyCycleProgress(
+          cycle,
+          limit,
+          waiting.map(s => s.persona.name),
+        ),
       );
       await speakInCycle(waiting, cycle, log, deps, record);
     }

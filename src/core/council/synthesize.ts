@@ -8,7 +8,16 @@ import { currentFinalRun } from '../session/turns';
 import { canExtend } from '../session/selectors';
 import { AnswerStream } from './answerStream';
 import { personaModel } from './debate';
-import { answerAppendix, ANSWER_HEADING, budgetStopNotice, limitReachedNotice } from './wording/markdown';
+import {
+  answerAppendix,
+  ANSWER_HEADING,
+  budgetStopNotice,
+  limitReachedNotice,
+  modelNote,
+  NO_REQUEST_FOR_ANSWER,
+  NO_WRITTEN_ANSWER,
+} from './wording/markdown';
+import { concluding, WRITING_ANSWER } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
 import { PersonaConclusionSchema, type Confidence } from './prompts/replies';
 import type { Recorder, SessionLog } from './sessionLog';
@@ -38,9 +47,7 @@ async function gatherConclusions(
   const done = recordedConclusions(log);
   const waiting = seats.filter(s => !done.has(s.participantId));
   if (waiting.length > 0) {
-    deps.output.progress(
-      `${waiting.map(s => s.persona.name).join(', ')} ${waiting.length === 1 ? 'is' : 'are'} concluding…`,
-    );
+    deps.output.progress(concluding(waiting.map(s => s.persona.name)));
   }
   const outcomes = await Promise.allSettled(
     waiting.map(async seat => {
@@ -134,7 +141,7 @@ function debateStop(log: SessionLog): 'converged' | 'limit' | 'budget' {
 async function synthesisModel(deps: CouncilDeps): Promise<LanguageModel> {
   if (!deps.roleModels) return deps.model;
   const choice = await deps.roleModels.forSynthesis();
-  if (choice.note) deps.output.markdown(`_${choice.note}_\n\n`);
+  if (choice.note) deps.output.markdown(modelNote(choice.note));
   return choice.model;
 }
 
@@ -164,9 +171,8 @@ async function streamAnswer(
   show(answer.end());
   if (shown.trim() !== '') return shown.trim();
   // A model that wrote nothing still leaves the user an answer: what the council itself said.
-  const empty = '_The model wrote no consolidated text; this is where the council stands, from its own statements._';
-  deps.output.markdown(empty);
-  return empty;
+  deps.output.markdown(NO_WRITTEN_ANSWER);
+  return NO_WRITTEN_ANSWER;
 }
 
 /**
@@ -185,7 +191,7 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
   if (deliberation.kind === 'debate') await recordDebateConclusions(seats, log, deps, record);
   const extendable = canExtend(log.snapshot);
   const canWrite = (deps.budget?.remaining ?? Infinity) >= 1;
-  if (canWrite) deps.output.progress('Writing the consolidated answer…');
+  if (canWrite) deps.output.progress(WRITING_ANSWER);
   // No progress line follows: what must be seen is released now, and the answer streams below it, unfolded.
   deps.output.release?.();
   if (deliberation.kind === 'debate' && deliberation.stop === 'limit') {
@@ -197,9 +203,7 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
   if (deliberation.kind === 'debate' && deliberation.stop === 'budget')
     showVisibly(deps.output, budgetStopNotice(log.snapshot, deps.budget?.limit));
   showVisibly(deps.output, `\n\n${ANSWER_HEADING}\n\n`);
-  const prose = canWrite
-    ? await streamAnswer(log, seats, deliberation, deps)
-    : '_The request budget left no request for a written answer; this is where the council stands, from its own statements._';
+  const prose = canWrite ? await streamAnswer(log, seats, deliberation, deps) : NO_REQUEST_FOR_ANSWER;
   const appendix = answerAppendix(log.snapshot, { used: log.requestsUsed, limit: deps.budget?.limit });
   showVisibly(deps.output, `\n\n${appendix}\n`);
   await record({

@@ -7,8 +7,9 @@ import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { cycleAffordable, requireFirstCycle, seatCost } from './debatePlan';
-import { cyclePositions, draftCycle, listNames, openCycle, recordOutcomes, speakInCycle, type Outcome } from './debate';
+import { cyclePositions, draftCycle, openCycle, recordOutcomes, speakInCycle, type Outcome } from './debate';
 import { cycleSummary, moderatorNote } from './wording/markdown';
+import { moderatorReading, thoroughCycleProgress } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
 import { CycleVerdictSchema, type CycleVerdict } from './prompts/replies';
 import { verdictNormalizer } from './replyNormalizers';
@@ -91,10 +92,14 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
       const waiting = seats.filter(s => !spoken.has(s.participantId));
       if (waiting.length > 0) {
         deps.output.progress(
-          `Debate cycle ${cycle} of at most ${limit}: ${listNames(waiting)} ${waiting.length === 1 ? 'is' : 'are'} thinking…`,
+          thoroughCycleProgress(
+            cycle,
+            limit,
+            waiting.map(s => s.persona.name),
+          ),
         );
         if (ahead?.cycle === cycle && waiting.length === seats.length)
-          await recordOutcomes(await ahead.outcomes, cycle, deps, record);
+          await recordOutcomes(await ahead.outcomes, deps, record);
         else await speakInCycle(waiting, cycle, log, deps, record);
         ahead = undefined;
       }
@@ -113,7 +118,7 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
         const scope = new CancellationScope(deps.token);
         ahead = { cycle: cycle + 1, scope, outcomes: draftCycle(seats, cycle + 1, log, deps, scope) };
       }
-      deps.output.progress(`Moderator is reading cycle ${cycle}…`);
+      deps.output.progress(moderatorReading(cycle));
       const verdict = await moderate(log, deps);
       const stoppedByBudget =
         !verdict.converged &&

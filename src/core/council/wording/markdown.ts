@@ -1,3 +1,5 @@
+import type { DebateEstimate } from '../debatePlan';
+import type { DebateProtocol } from '../protocol';
 import type { PersonaContribution } from '../prompts/replies';
 import type { DebateCycleRecord } from '../prompts/promptData';
 import type { Assumption, ClarificationQuestion } from '../../session/clarification';
@@ -52,11 +54,19 @@ export function questionCard(snapshot: SessionSnapshot, question: ClarificationQ
   return `${header}\n\n${quote(question.question)}${recommended}\n\nReply with your answer, or use a button below.${left}\n`;
 }
 
+/** What a contribution block shows: the stance, the argument, a change of position and the concerns left. */
+export type ShownContribution = Pick<
+  PersonaContribution,
+  'position' | 'argument' | 'changedPosition' | 'changeReason'
+> & {
+  readonly concerns: readonly string[];
+};
+
 /** One persona's contribution in one cycle, under its name. */
 export function contributionBlock(
   name: string,
   cycle: number,
-  contribution: PersonaContribution,
+  contribution: ShownContribution,
   model?: string,
 ): string {
   const changed =
@@ -180,4 +190,42 @@ export function answerAppendix(snapshot: SessionSnapshot, spent: RequestsSpent):
     assumptionList(snapshot),
     footer,
   ].join('\n\n');
+}
+
+/** A note about the model a role runs on (e.g. a preferred model is not available). */
+export function modelNote(note: string): string {
+  return `_${note}_\n\n`;
+}
+
+/** "More questions" found nothing new to ask. */
+export const NO_FURTHER_QUESTIONS = '_The council has no further questions._\n\n';
+
+/** The answer when the model wrote nothing: the appendix still says where the council stands. */
+export const NO_WRITTEN_ANSWER =
+  '_The model wrote no consolidated text; this is where the council stands, from its own statements._';
+
+/** The answer when the budget left no request to write it. */
+export const NO_REQUEST_FOR_ANSWER =
+  '_The request budget left no request for a written answer; this is where the council stands, from its own statements._';
+
+/** What the debate expects to spend, by part (see debatePlan's `estimateDebate`). */
+export type DebateForecast = DebateEstimate & { readonly protocol: DebateProtocol; readonly spent: RequestsSpent };
+
+/** The line before the debate: what it expects to spend, from the same rules the debate runs by. */
+export function debateForecastNote(forecast: DebateForecast): string {
+  const { protocol, total, drafts, laterCycles, laterCycleCount, answer, spent } = forecast;
+  const budget = spent.limit === undefined ? 'no budget limit' : `budget ${spent.limit}`;
+  const cycles = `${laterCycleCount} more cycle${laterCycleCount === 1 ? '' : 's'}`;
+  const later =
+    laterCycleCount === 0
+      ? ''
+      : protocol === 'thorough'
+        ? `, ${laterCycles} for ${cycles} with the moderator's verdicts`
+        : `, up to ${laterCycles} for ${cycles} among those still in disagreement`;
+  const first =
+    protocol === 'thorough'
+      ? `${drafts} for the first cycle and its verdict`
+      : `${drafts} independent draft${drafts === 1 ? '' : 's'}`;
+  const forAnswer = answer === 1 ? ', 1 for the answer' : '';
+  return `_This debate expects at most ${total} more model request${total === 1 ? '' : 's'} (${spent.used} used so far; ${budget}): ${first}${later}${forAnswer}._\n\n`;
 }
