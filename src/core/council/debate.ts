@@ -76,8 +76,11 @@ export async function personaModel(seat: Seat, deps: CouncilDeps): Promise<Langu
   return choice.model;
 }
 
-/** Asks one persona for its contribution to `cycle`; `cited`: the workspace files it read and names. */
-async function contribute(
+/**
+ * Asks one persona for its contribution to `cycle`; `cited`: the workspace files it read and names. A failure
+ * is returned, not thrown, so the colleagues' contributions are kept.
+ */
+async function attempt(
   seat: Seat,
   cycle: number,
   previous: readonly DebateCycleRecord[],
@@ -85,55 +88,43 @@ async function contribute(
   deps: CouncilDeps,
   token: CancellationSignal,
 ): Promise<Outcome> {
-  const model = await personaModel(seat, deps);
-  const { messages } = await renderMessages(
-    DebateTurnPrompt,
-    {
-      ...clarifiedRequest(log.snapshot),
-      persona: voiceOf(seat.persona),
-      cycle,
-      previousCycles: previous,
-      condensed: deps.protocol !== 'thorough',
-    },
-    model,
-    token,
-  );
-  // Looking things up first is opt-in (attached context or the setting), bounded, and read-only.
-  const grounded = groundingApplies(deps.workspace, log.attached.length)
-    ? await groundInWorkspace(model, messages, deps.workspace, token, deps.usage)
-    : { messages, read: [] };
-  const terms = speakerTerms(seat, cycle, previous, log, deps);
-  const contribution = await requestStructured(
-    model,
-    {
-      schema: contributionSchema(terms),
-      normalize: contributionNormalizer(terms),
-      onNormalized: changes =>
-        deps.onNormalized?.(`contribute_to_debate (${seat.persona.name}, cycle ${cycle})`, changes),
-      name: 'contribute_to_debate',
-      description: `${seat.persona.name}'s contribution to debate cycle ${cycle}.`,
-      messages: grounded.messages,
-      usage: deps.usage,
-    },
-    token,
-  );
-  return { seat, ok: true, contribution, cited: citedFiles(contribution.argument, grounded.read), model: model.name };
-}
-
-/** One persona's outcome; a failure is returned, not thrown. */
-function attempt(
-  seat: Seat,
-  cycle: number,
-  previous: readonly DebateCycleRecord[],
-  log: SessionLog,
-  deps: CouncilDeps,
-  token: CancellationSignal,
-): Promise<Outcome> {
-  return contribute(seat, cycle, previous, log, deps, token).catch((error: unknown): Outcome => ({
-    seat,
-    ok: false,
-    error,
-  }));
+  try {
+    const model = await personaModel(seat, deps);
+    const { messages } = await renderMessages(
+      DebateTurnPrompt,
+      {
+        ...clarifiedRequest(log.snapshot),
+        persona: voiceOf(seat.persona),
+        cycle,
+        previousCycles: previous,
+        condensed: deps.protocol !== 'thorough',
+      },
+      model,
+      token,
+    );
+    // Looking things up first is opt-in (attached context or the setting), bounded, and read-only.
+    const grounded = groundingApplies(deps.workspace, log.attached.length)
+      ? await groundInWorkspace(model, messages, deps.workspace, token, deps.usage)
+      : { messages, read: [] };
+    const terms = speakerTerms(seat, cycle, previous, log, deps);
+    const contribution = await requestStructured(
+      model,
+      {
+        schema: contributionSchema(terms),
+        normalize: contributionNormalizer(terms),
+        onNormalized: changes =>
+          deps.onNormalized?.(`contribute_to_debate (${seat.persona.name}, cycle ${cycle})`, changes),
+        name: 'contribute_to_debate',
+        description: `${seat.persona.name}'s contribution to debate cycle ${cycle}.`,
+        messages: grounded.messages,
+        usage: deps.usage,
+      },
+      token,
+    );
+    return { seat, ok: true, contribution, cited: citedFiles(contribution.argument, grounded.read), model: model.name };
+  } catch (error) {
+    return { seat, ok: false, error };
+  }
 }
 
 /** Drafts `seats`' contributions to `cycle` in parallel without recording them (the thorough protocol's drafting ahead). */
@@ -246,4 +237,9 @@ export async function openCycle(log: SessionLog, seats: readonly Seat[], deps: C
   const opened = findCurrentDiscussion(log.snapshot.context);
   if (!opened) throw new Error('The debate cycle could not be started.');
   return opened;
+}
+
+/** The personas' names, for the progress lines. */
+export function namesOf(seats: readonly Seat[]): string[] {
+  return seats.map(s => s.persona.name);
 }

@@ -3,7 +3,7 @@ import { throwIfCancelled } from '../llm/languageModel';
 import { budgetSpent } from '../llm/requestBudget';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
-import { cyclePositions, openCycle, speakInCycle } from './debate';
+import { cyclePositions, namesOf, openCycle, speakInCycle } from './debate';
 import { remainingRequests, requireFirstCycle, seatCost, seatsForNextCycle } from './debatePlan';
 import { cycleSummary } from './wording/markdown';
 import { economyCycleProgress } from './wording/progressText';
@@ -105,13 +105,7 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
       s => discussion.participatingPersonaIds.includes(s.participantId) && !spoken.has(s.participantId),
     );
     if (waiting.length > 0) {
-      deps.output.progress(
-        economyCycleProgress(
-          cycle,
-          limit,
-          waiting.map(s => s.persona.name),
-        ),
-      );
+      deps.output.progress(economyCycleProgress(cycle, limit, namesOf(waiting)));
       await speakInCycle(waiting, cycle, log, deps, record);
     }
     const records = debateRecords(log.snapshot);

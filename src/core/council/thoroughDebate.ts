@@ -7,7 +7,7 @@ import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { cycleAffordable, requireFirstCycle, seatCost } from './debatePlan';
-import { cyclePositions, draftCycle, openCycle, recordOutcomes, speakInCycle, type Outcome } from './debate';
+import { cyclePositions, draftCycle, namesOf, openCycle, recordOutcomes, speakInCycle, type Outcome } from './debate';
 import { cycleSummary, moderatorNote } from './wording/markdown';
 import { moderatorReading, thoroughCycleProgress } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
@@ -91,13 +91,7 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
       const spoken = spokenPersonaIds(log.snapshot.context, discussion);
       const waiting = seats.filter(s => !spoken.has(s.participantId));
       if (waiting.length > 0) {
-        deps.output.progress(
-          thoroughCycleProgress(
-            cycle,
-            limit,
-            waiting.map(s => s.persona.name),
-          ),
-        );
+        deps.output.progress(thoroughCycleProgress(cycle, limit, namesOf(waiting)));
         if (ahead?.cycle === cycle && waiting.length === seats.length)
           await recordOutcomes(await ahead.outcomes, deps, record);
         else await speakInCycle(waiting, cycle, log, deps, record);
