@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { addIssue, requireUnique } from './common';
-import { checkConsolidation, consolidationContentShape, consolidationRecordShape } from './consolidation';
-import { contextIdOf } from './contextId';
+import {
+  checkConsolidation,
+  consolidationContentShape,
+  consolidationRecordShape,
+  requireCitedInputs,
+} from './consolidation';
 import {
   CompletionStatus,
   DiscoveryCollectorContext,
@@ -10,7 +14,7 @@ import {
 } from './curation';
 import { checkTicketGraph } from './dependencyGraph';
 import { CodeMap, QueryFindings, Recommendation } from './discoveryFindings';
-import { PlanningTicket, TicketDependency } from './planning';
+import { planDiscoveryResultId, PlanningTicket, TicketDependency } from './planning';
 
 type Content<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>>;
 
@@ -34,14 +38,7 @@ function checkDiscoveryCollector(value: Content<typeof discoveryShape>, ctx: z.R
   checkConsolidation(value, 'discovery', ctx);
   requireUnique(ctx, value.recommendations, r => r.recommendationId, ['recommendations'], 'recommendationId');
   requireUnique(ctx, value.queryFindings, f => f.queryId, ['queryFindings'], 'queryId');
-  const inputIds = new Set(value.inputs.map(input => input.inputContextId));
-  value.recommendations.forEach((recommendation, index) => {
-    recommendation.supportingDiscoveryIds.forEach((id, idIndex) => {
-      if (!inputIds.has(id)) {
-        addIssue(ctx, ['recommendations', index, 'supportingDiscoveryIds', idIndex], `"${id}" is not one of the inputs`);
-      }
-    });
-  });
+  requireCitedInputs(ctx, value.inputs, value.recommendations, 'recommendations', 'supportingDiscoveryIds');
 }
 
 /** What a discovery collector model fills in. */
@@ -55,8 +52,7 @@ export type DiscoveryCollectorResultDraft = z.infer<typeof DiscoveryCollectorRes
 /** The discovery collector's consolidated output (a ConsolidationTemplate). */
 export const DiscoveryCollectorResult = z
   .object({
-    ...consolidationRecordShape,
-    resultId: contextIdOf('discovery-collector').describe('Id of this result; names the discovery-collector.'),
+    ...consolidationRecordShape('discovery-collector'),
     ...discoveryShape,
     discoveryCuration: DiscoveryCollectorContext,
   })
@@ -94,10 +90,9 @@ export type PlanningCollectorResultDraft = z.infer<typeof PlanningCollectorResul
 /** The planning collector's consolidated output with the ticket dependency graph. */
 export const PlanningCollectorResult = z
   .object({
-    ...consolidationRecordShape,
-    resultId: contextIdOf('planning-collector').describe('Id of this result; names the planning-collector.'),
+    ...consolidationRecordShape('planning-collector'),
     ...planningShape,
-    discoveryResultId: contextIdOf('discovery-collector').describe('Discovery collector result the plan builds on.'),
+    discoveryResultId: planDiscoveryResultId,
     planningCuration: PlanningCollectorContext,
   })
   .superRefine((value, ctx) => {
@@ -131,8 +126,7 @@ export type TicketCollectorResultDraft = z.infer<typeof TicketCollectorResultDra
 /** The ticket collector's consolidated output. */
 export const TicketCollectorResult = z
   .object({
-    ...consolidationRecordShape,
-    resultId: contextIdOf('ticket-collector').describe('Id of this result; names the ticket-collector.'),
+    ...consolidationRecordShape('ticket-collector'),
     ...ticketShape,
     ticketCuration: TicketCollectorContext,
   })

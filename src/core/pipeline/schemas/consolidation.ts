@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isEarlierStage, PipelineStage } from './agentType';
+import { type AgentType, isEarlierStage, PipelineStage } from './agentType';
 import { addIssue, MetricMap, nonBlank, requireUnique, StringMap } from './common';
-import { ContextId } from './contextId';
+import { ContextId, contextIdOf } from './contextId';
 import { SemVer } from './version';
 
 /** An input a collector consumed. */
@@ -64,14 +64,33 @@ export const consolidationContentShape = {
   decision: CollectorDecision,
 };
 
-/** Consolidation fields the pipeline stamps on a collector result (ids, version, chain, metadata). */
-export const consolidationRecordShape = {
-  schemaVersion: SemVer,
-  upstreamContextChain: z.array(ContextId).describe('Context ids from the workflow start to this result.'),
-  metadata: StringMap.describe('Training metadata.'),
-};
+/** Consolidation fields the pipeline stamps on a collector's result (version, chain, metadata, its own id). */
+export function consolidationRecordShape(collector: AgentType) {
+  return {
+    schemaVersion: SemVer,
+    upstreamContextChain: z.array(ContextId).describe('Context ids from the workflow start to this result.'),
+    metadata: StringMap.describe('Training metadata.'),
+    resultId: contextIdOf(collector).describe(`Id of this result; names the ${collector}.`),
+  };
+}
 
 type ConsolidationContent = z.infer<z.ZodObject<typeof consolidationContentShape>>;
+
+/** Reports every id that the `listField` items cite under `idsField` and that is not one of the collector's inputs. */
+export function requireCitedInputs<IdsField extends string>(
+  ctx: z.RefinementCtx,
+  inputs: readonly InputReference[],
+  items: readonly Readonly<Record<IdsField, readonly string[]>>[],
+  listField: string,
+  idsField: IdsField,
+): void {
+  const inputIds = new Set(inputs.map(input => input.inputContextId));
+  items.forEach((item, index) => {
+    item[idsField].forEach((id, idIndex) => {
+      if (!inputIds.has(id)) addIssue(ctx, [listField, index, idsField, idIndex], `"${id}" is not one of the inputs`);
+    });
+  });
+}
 
 /**
  * ConsolidationTemplate rules every collector result obeys: unique inputs, conflicts cite only
@@ -79,14 +98,7 @@ type ConsolidationContent = z.infer<z.ZodObject<typeof consolidationContentShape
  */
 export function checkConsolidation(value: ConsolidationContent, stage: PipelineStage, ctx: z.RefinementCtx): void {
   requireUnique(ctx, value.inputs, input => input.inputContextId, ['inputs'], 'inputContextId');
-  const inputIds = new Set(value.inputs.map(input => input.inputContextId));
-  value.conflictResolutions.forEach((resolution, index) => {
-    resolution.conflictingInputs.forEach((id, inputIndex) => {
-      if (!inputIds.has(id)) {
-        addIssue(ctx, ['conflictResolutions', index, 'conflictingInputs', inputIndex], `"${id}" is not one of the inputs`);
-      }
-    });
-  });
+  requireCitedInputs(ctx, value.inputs, value.conflictResolutions, 'conflictResolutions', 'conflictingInputs');
   if (value.decision.kind === 'route_back' && !isEarlierStage(value.decision.target, stage)) {
     addIssue(ctx, ['decision', 'target'], `a ${stage} collector can only route back to an earlier stage, not ${value.decision.target}`);
   }

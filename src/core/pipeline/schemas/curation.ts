@@ -6,7 +6,7 @@ import { contextIdOf } from './contextId';
 import { findDependencyCycle } from './dependencyGraph';
 import { DiscoveryReport } from './discovery';
 import { CodeMap, QueryFindings, Recommendation } from './discoveryFindings';
-import { PlanningAgentResult, PlanningTicket, TicketDependency } from './planning';
+import { planDiscoveryResultId, PlanningAgentResult, PlanningTicket, TicketDependency } from './planning';
 import { TicketAgentResult } from './tickets';
 
 /** Fields every curated context shares (the spec's Curation mixin), for a given collector. */
@@ -56,7 +56,7 @@ export const PlanningCuration = z
     planningAgentResults: z.array(PlanningAgentResult).describe('Curated planning agent outputs.'),
     finalizedTickets: z.array(PlanningTicket).describe('Curated finalized tickets.'),
     dependencyGraph: z.array(TicketDependency).describe('Curated dependency edges.'),
-    discoveryResultId: contextIdOf('discovery-collector').describe('Discovery collector result the plan builds on.'),
+    discoveryResultId: planDiscoveryResultId,
     consolidationSummary: ConsolidationSummary,
   })
   .superRefine((value, ctx) => {

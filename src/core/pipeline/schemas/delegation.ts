@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AgentType, DELEGATES_TO } from './agentType';
 import { addIssue, nonBlank, requireUnique, StringMap } from './common';
 import { agentTypeOf, ContextId, contextIdOf } from './contextId';
-import { SemVer } from './version';
+import { recordStamp } from './recordStamp';
 
 /** One piece of work an orchestrator hands to one agent. */
 export const AgentAssignment = z
@@ -55,9 +55,7 @@ const ORCHESTRATORS = Object.keys(DELEGATES_TO) as AgentType[];
 /** An orchestrator's output: the goal, its decomposition into assignments, and the context passed on. */
 export const DelegationTemplate = z
   .object({
-    schemaVersion: SemVer,
-    resultId: contextIdOf(...ORCHESTRATORS).describe('Id of this delegation; names the orchestrator.'),
-    upstreamContextId: ContextId.describe('Id of the upstream context this delegation answers.'),
+    ...recordStamp('delegation', contextIdOf(...ORCHESTRATORS).describe('Id of this delegation; names the orchestrator.')),
     ...draftShape,
     metadata: StringMap.describe('Training metadata.'),
   })

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { addIssue, nonBlank, requireUnique, unitInterval, workspacePath, workspacePathProblem } from './common';
-import { ContextId, contextIdOf } from './contextId';
-import { SemVer } from './version';
+import { agentRecordStamp } from './recordStamp';
 
 /** Minimum semantic tags and generated queries a discovery report has per module (spec 000). */
 export const MIN_TAGS_PER_REPORT = 5;
@@ -203,9 +202,7 @@ export type DiscoveryReportDraft = z.infer<typeof DiscoveryReportDraft>;
 /** A discovery agent's structured output. */
 export const DiscoveryReport = z
   .object({
-    schemaVersion: SemVer,
-    resultId: contextIdOf('discovery-agent').describe('Id of this report; names a discovery-agent.'),
-    upstreamContextId: ContextId.describe('Id of the upstream context this report answers.'),
+    ...agentRecordStamp('discovery-agent', 'report'),
     ...draftShape,
   })
   .superRefine(checkReport)

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { addIssue, nonBlank, requireUnique, workspacePath } from './common';
-import { ContextId, contextIdOf } from './contextId';
+import { contextIdOf } from './contextId';
 import { findDependencyCycle } from './dependencyGraph';
-import { SemVer } from './version';
+import { agentRecordStamp } from './recordStamp';
 
 /** One implementation task of a ticket. */
 export const TicketTask = z
@@ -62,6 +62,11 @@ export const TicketDependency = z
 /** An ordering edge between tickets. */
 export type TicketDependency = z.infer<typeof TicketDependency>;
 
+/** The discovery collector result a plan builds on; every planning record names it. */
+export const planDiscoveryResultId = contextIdOf('discovery-collector').describe(
+  'Discovery collector result the plan builds on.',
+);
+
 const draftShape = {
   tickets: z.array(PlanningTicket).min(1).describe('Proposed tickets; at least one, ticketIds unique.'),
 };
@@ -84,10 +89,8 @@ export type PlanningAgentResultDraft = z.infer<typeof PlanningAgentResultDraft>;
 /** A planning agent's structured output. */
 export const PlanningAgentResult = z
   .object({
-    schemaVersion: SemVer,
-    resultId: contextIdOf('planning-agent').describe('Id of this result; names a planning-agent.'),
-    upstreamContextId: ContextId.describe('Id of the upstream context this result answers.'),
-    discoveryResultId: contextIdOf('discovery-collector').describe('Discovery collector result the plan builds on.'),
+    ...agentRecordStamp('planning-agent'),
+    discoveryResultId: planDiscoveryResultId,
     ...draftShape,
   })
   .superRefine(checkTickets)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addIssue, nonBlank, requireUnique, workspacePath } from './common';
 import { ContextId, contextIdOf } from './contextId';
-import { SemVer } from './version';
+import { agentRecordStamp } from './recordStamp';
 
 /** Replaces lines startLine..endLine (1-based, inclusive, numbered as in the file before the change). */
 export const LineRangeReplacement = z
@@ -119,9 +119,7 @@ export type TicketAgentResultDraft = z.infer<typeof TicketAgentResultDraft>;
 /** A ticket agent's structured output: an implementation plan and proposed changes (not yet applied). */
 export const TicketAgentResult = z
   .object({
-    schemaVersion: SemVer,
-    resultId: contextIdOf('ticket-agent').describe('Id of this result; names a ticket-agent.'),
-    upstreamContextId: ContextId.describe('Id of the upstream context this result answers.'),
+    ...agentRecordStamp('ticket-agent'),
     discoveryResultId: contextIdOf('discovery-collector').describe('Discovery collector result used.'),
     ...draftShape,
     upstreamContextChain: z.array(ContextId).min(1).describe('Context ids from the workflow start to this result.'),

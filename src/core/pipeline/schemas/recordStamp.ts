@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+import type { AgentType } from './agentType';
+import { ContextId, contextIdOf } from './contextId';
+import { SemVer } from './version';
+
+/**
+ * Fields the pipeline stamps on a model's draft to make an agent's record: the schema version, the
+ * record's own id and the upstream context it answers. `noun` names the record in the descriptions
+ * ("report", "result", "delegation"); `resultId` says which agent types may produce it.
+ */
+export function recordStamp(noun: string, resultId: z.ZodString) {
+  return {
+    schemaVersion: SemVer,
+    resultId,
+    upstreamContextId: ContextId.describe(`Id of the upstream context this ${noun} answers.`),
+  };
+}
+
+/** The stamp of a record that one agent type produces, e.g. a planning agent's result. */
+export function agentRecordStamp(agent: AgentType, noun = 'result') {
+  return recordStamp(noun, contextIdOf(agent).describe(`Id of this ${noun}; names a ${agent}.`));
+}
