@@ -7,9 +7,9 @@ import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunSta
 import { pipelineRunStateOf } from '../../core/workflow/plan/pipelineBoard';
 import { withUserAnswer } from '../../core/workflow/runDeepWork';
 import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from '../workflow/deepWorkTurn';
+import { stoppedTurnResult, workspaceRefusal } from '../workflow/deepWorkReplies';
 import { goalFromSession } from './planGoal';
 import { planOutcomeOf } from './planOutcome';
-import { progressMessage } from './planProgress';
 import { parsePlanRequest, type PlanAction } from './planRequest';
 import { renderCheckpoint, renderCompleted, renderStopped, outcomeMessage } from './planResponse';
 import { planFailure } from './planStop';
@@ -57,14 +57,12 @@ function decisionFor(state: WorkflowRunState, action: PlanAction, text: string):
  */
 export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
   return async (text, session, request, stream, token, attached = []) => {
-    if (!vscode.workspace.isTrusted) {
-      return say(
-        stream,
+    const refused = workspaceRefusal({
+      untrusted:
         '`/plan` reads your workspace and proposes changes, so it only runs in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.',
-      );
-    }
-    if (!vscode.workspace.workspaceFolders?.length)
-      return say(stream, '`/plan` works on a workspace folder: open one and try again.');
+      noFolder: '`/plan` works on a workspace folder: open one and try again.',
+    });
+    if (refused) return say(stream, refused);
     const found = await workflowNamed(deps, 'plan');
     if ('missing' in found) return { errorDetails: { message: found.missing }, metadata: { plan: 1 } };
     const { workflow } = found;
@@ -105,23 +103,8 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     stream.markdown(
       `_${forecastSentence(forecastStages(start.kind === 'resume' ? pipelineRunStateOf(workflow, start.state) : undefined))}_\n\n`,
     );
-    const turn = await runDeepWorkTurn(deps, {
-      workflow,
-      start,
-      request,
-      stream,
-      token,
-      attached,
-      pipelineProgress: progressMessage,
-      workflowProgress: () => undefined,
-    });
-    if (turn.kind === 'stopped') {
-      const metadata: PlanResultMetadata = {
-        plan: 1,
-        ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}),
-      };
-      return { metadata, ...(turn.errorMessage ? { errorDetails: { message: turn.errorMessage } } : {}) };
-    }
+    const turn = await runDeepWorkTurn(deps, { workflow, start, request, stream, token, attached });
+    if (turn.kind === 'stopped') return stoppedTurnResult(turn, { plan: 1 });
     const outcome = planOutcomeOf(turn.outcome);
     const used = turn.outcome.state.requestsUsed;
     await deps.runs.save(turn.outcome.state, outcome.status, outcomeMessage(outcome));

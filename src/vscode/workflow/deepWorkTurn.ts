@@ -5,7 +5,6 @@ import type { AttachedItem } from '../../core/session/attachedItem';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import { BlackboardHistory } from '../../core/pipeline/history/blackboardHistory';
 import type { HistoryStore } from '../../core/pipeline/history/historyStore';
-import type { PipelineProgressEvent } from '../../core/pipeline/stages/progressEvents';
 import { runFolder } from '../../core/pipeline/run/report';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import type { CheckpointDecision } from '../../core/workflow/engine/checkpoints';
@@ -16,6 +15,7 @@ import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import type { CouncilLog } from '../log';
 import { planContributors } from '../plan/planContributors';
+import { progressMessage } from '../plan/planProgress';
 import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
 import type { RunStore } from './runStore';
 import type { WorkflowCatalog } from './workflowCatalog';
@@ -51,9 +51,8 @@ export interface DeepWorkTurn {
   readonly stream: vscode.ChatResponseStream;
   readonly token: vscode.CancellationToken;
   readonly attached?: readonly AttachedItem[];
-  /** The chat's progress line for a pipeline stage's event (`/plan` shows them; a workflow's stages too). */
-  readonly pipelineProgress: (event: PipelineProgressEvent) => string | undefined;
-  readonly workflowProgress: (event: WorkflowProgress) => string | undefined;
+  /** The chat's progress line for a phase's event; none for `/plan`, whose phases are stages that report their own. */
+  readonly workflowProgress?: (event: WorkflowProgress) => string | undefined;
 }
 
 /**
@@ -101,11 +100,11 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
           deps.log.info(
             `run ${runId}, ${event.agentId} (${event.reply}): normalized the model's reply: ${event.changes.join('; ')}`,
           );
-        const message = turn.pipelineProgress(event);
+        const message = progressMessage(event);
         if (message) stream.progress(message);
       },
       onWorkflowProgress: event => {
-        const message = turn.workflowProgress(event);
+        const message = turn.workflowProgress?.(event);
         if (message) stream.progress(message);
       },
       onSave: state => deps.runs.save(state, 'running'),

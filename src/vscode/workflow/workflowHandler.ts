@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/workflow/runDeepWork';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/workflow/workflowForecast';
-import { progressMessage } from '../plan/planProgress';
 import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
+import { stoppedTurnResult, workspaceRefusal } from './deepWorkReplies';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
 import { runFailure } from './runFailure';
@@ -47,14 +47,12 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
   return async (text, request, stream, token, attached = []) => {
     const parsed = parseWorkflowRequest(text);
     if (parsed.kind === 'list') return { metadata: renderWorkflowList(stream, await deps.catalog()) };
-    if (!vscode.workspace.isTrusted) {
-      return say(
-        stream,
+    const refused = workspaceRefusal({
+      untrusted:
         'Workflows read your workspace and run the scripts in their files, so they only run in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.',
-      );
-    }
-    if (!vscode.workspace.workspaceFolders?.length)
-      return say(stream, 'Workflows work on a workspace folder: open one and try again.');
+      noFolder: 'Workflows work on a workspace folder: open one and try again.',
+    });
+    if (refused) return say(stream, refused);
     let start: DeepWorkStart;
     let name: string;
     if (parsed.kind === 'start') {
@@ -130,16 +128,9 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       stream,
       token,
       attached,
-      pipelineProgress: progressMessage,
       workflowProgress: workflowProgressMessage,
     });
-    if (turn.kind === 'stopped') {
-      const metadata: WorkflowResultMetadata = {
-        workflow: 1,
-        ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}),
-      };
-      return { metadata, ...(turn.errorMessage ? { errorDetails: { message: turn.errorMessage } } : {}) };
-    }
+    if (turn.kind === 'stopped') return stoppedTurnResult(turn, { workflow: 1 });
     const { outcome } = turn;
     const message =
       outcome.status === 'failed' || outcome.status === 'aborted'
