@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { loadPersonas, type PersonaFile, type PersonaRegistry, type PersonaSource } from '../../core/personas/registry';
 import { BUILT_IN_PERSONA_FILES, BUILT_IN_PERSONA_FOLDER } from './builtInPersonaFiles';
 import type { CouncilSettings } from '../settings';
+import { fileNamesIn, inEveryWorkspaceFolder } from '../workspace/workspaceFiles';
 
 /** Where a workspace keeps its persona files, relative to each workspace folder. */
 export const WORKSPACE_PERSONA_FOLDER = ['.council', 'personas'] as const;
@@ -55,9 +56,7 @@ export function workspacePersonaSource(settings: Pick<CouncilSettings, 'useWorks
   return {
     async list(): Promise<readonly PersonaFile[]> {
       if (!settings.useWorkspacePersonas || !vscode.workspace.isTrusted) return [];
-      const folders = vscode.workspace.workspaceFolders ?? [];
-      const perFolder = await Promise.all(folders.map(folder => personaFilesIn(folder, folders.length > 1)));
-      return perFolder.flat();
+      return inEveryWorkspaceFolder(personaFilesIn);
     },
   };
 }
@@ -69,17 +68,7 @@ export function workspacePersonaFolder(folder: vscode.WorkspaceFolder): vscode.U
 
 async function personaFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolean): Promise<readonly PersonaFile[]> {
   const directory = workspacePersonaFolder(folder);
-  let entries: [string, vscode.FileType][];
-  try {
-    entries = await vscode.workspace.fs.readDirectory(directory);
-  } catch (error) {
-    if (isNotFound(error)) return [];
-    throw error;
-  }
-  const names = entries
-    .filter(([entryName, type]) => entryName.endsWith('.md') && (type & vscode.FileType.File) !== 0)
-    .map(([entryName]) => entryName)
-    .sort();
+  const names = await fileNamesIn(directory, name => name.endsWith('.md'));
   return Promise.all(
     names.map(async entryName => {
       const uri = vscode.Uri.joinPath(directory, entryName);
@@ -88,12 +77,6 @@ async function personaFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolean
         text: decoder.decode(await vscode.workspace.fs.readFile(uri)),
       };
     }),
-  );
-}
-
-function isNotFound(error: unknown): boolean {
-  return (
-    error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory')
   );
 }
 

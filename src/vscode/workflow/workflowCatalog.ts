@@ -8,6 +8,7 @@ import {
   type WorkflowFileRead,
   type WorkflowProblem,
 } from './buildWorkflowCatalog';
+import { fileNamesIn, inEveryWorkspaceFolder } from '../workspace/workspaceFiles';
 
 export { describeWorkflowSource, type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
 
@@ -74,18 +75,15 @@ function readBuiltInWorkflows(extensionUri: vscode.Uri): Promise<WorkflowFileRea
 
 /** Every workspace folder's workflow files; paths workspace-relative (prefixed with the folder's name when multi-root). */
 async function readWorkspaceWorkflows(): Promise<WorkflowFileRead[]> {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  const perFolder = await Promise.all(folders.map(folder => workflowFilesIn(folder, folders.length > 1)));
-  return perFolder.flat();
+  return inEveryWorkspaceFolder(workflowFilesIn);
 }
 
 async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolean): Promise<WorkflowFileRead[]> {
   const directory = workspaceWorkflowFolder(folder);
-  let entries: [string, vscode.FileType][];
+  let names: string[];
   try {
-    entries = await vscode.workspace.fs.readDirectory(directory);
+    names = await fileNamesIn(directory, name => WORKFLOW_FILE.test(name));
   } catch (error) {
-    if (isNotFound(error)) return [];
     return [
       {
         source: { kind: 'workspace', path: vscode.workspace.asRelativePath(directory, multiRoot) },
@@ -93,10 +91,6 @@ async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolea
       },
     ];
   }
-  const names = entries
-    .filter(([name, type]) => WORKFLOW_FILE.test(name) && (type & vscode.FileType.File) !== 0)
-    .map(([name]) => name)
-    .sort();
   return Promise.all(
     names.map(async (name): Promise<WorkflowFileRead> => {
       const uri = vscode.Uri.joinPath(directory, name);
@@ -107,12 +101,6 @@ async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolea
         return { source, readError: errorMessage(error) };
       }
     }),
-  );
-}
-
-function isNotFound(error: unknown): boolean {
-  return (
-    error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory')
   );
 }
 
