@@ -10,7 +10,7 @@ import { groundingApplies, PERSONA_EXPLORATION_LIMITS } from './workspaceGroundi
  */
 
 /** Requests kept back for the final answer while cycles are planned. */
-export const ANSWER_RESERVE = 1;
+const ANSWER_RESERVE = 1;
 
 /** Requests the session may still spend (Infinity without a limit). */
 export function remainingRequests(deps: Pick<CouncilDeps, 'budget'>): number {

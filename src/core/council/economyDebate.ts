@@ -37,7 +37,7 @@ function latestAgreements(records: readonly DebateCycleRecord[]): Map<string, Se
 }
 
 /** Who disagrees with whom after the cycles recorded so far. */
-export function standingOf(records: readonly DebateCycleRecord[], seats: readonly Seat[]): Standing {
+function standingOf(records: readonly DebateCycleRecord[], seats: readonly Seat[]): Standing {
   const agrees = latestAgreements(records);
   const agreesWith = (a: Seat, b: Seat) =>
     agrees.get(a.persona.name.toLowerCase())?.has(b.persona.name.toLowerCase()) ?? false;

@@ -6,7 +6,7 @@ import type { Participant } from '../session/participants';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaVoice } from './prompts/promptData';
 
 /** Session participant id of a persona: derived from the contract id, so it is stable across turns and replays. */
-export function personaParticipantId(persona: PersonaContract): string {
+function personaParticipantId(persona: PersonaContract): string {
   return `persona:${persona.id}`;
 }
 

@@ -7,7 +7,7 @@ import type { AttributedContribution, DebateCycleRecord } from './promptData';
  * everything, then its full arguments, then older cycles' digests (newest first), then older
  * full arguments (newest first). Each piece is pruned whole, never cut mid-text.
  */
-export const RECORD_PRIORITY = {
+const RECORD_PRIORITY = {
   latestPositions: 10_000,
   latestArguments: 9_000,
   olderDigests: 8_000,
@@ -61,7 +61,7 @@ function ranked(
  * Plans the debate record for a prompt, in chronological order. `speaker`'s own arguments
  * are kept longer than others' within the same cycle.
  */
-export function planDebateRecord(
+function planDebateRecord(
   cycles: readonly DebateCycleRecord[],
   speaker?: string,
   condensed = false,

@@ -19,7 +19,7 @@ function nameOf(names: readonly string[]): z.ZodType<string> {
 }
 
 /** The kinds of ambiguity a clarifying question can resolve. */
-export const AMBIGUITY_KINDS = [
+const AMBIGUITY_KINDS = [
   'scope',
   'constraints',
   'priority',
@@ -136,13 +136,6 @@ export function contributionReplySchema(terms: ContributionTerms): z.ZodType<Per
           .describe('Exact names of the colleagues whose positions you agree with, each once; empty if none.');
   return PersonaContributionSchema.extend({ agreesWith });
 }
-
-/** One persona's position, as the synthesis reports it in a disagreement. */
-export const PersonaPositionSchema = z.object({
-  persona: sentence.describe('The persona name exactly as given.'),
-  position: sentence.describe('Their current position in one sentence.'),
-});
-export type PersonaPosition = z.infer<typeof PersonaPositionSchema>;
 
 /**
  * The moderator's reading of one debate cycle. Each persona's position is not asked for: the session

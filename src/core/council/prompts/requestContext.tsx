@@ -5,13 +5,13 @@ import { FittedText } from '../../llm/prompting/fittedText';
 import type { AnsweredQuestion, AssumptionNote, ClarifiedRequest, PersonaBrief } from './promptData';
 
 /** Answered clarifying questions as a data block ("(none)" when there are none). */
-export function clarificationsBlock(answers: readonly AnsweredQuestion[]): string {
+function clarificationsBlock(answers: readonly AnsweredQuestion[]): string {
   const body = answers.length === 0 ? '(none)' : answers.map(a => `Q: ${a.question}\nA: ${a.answer}`).join('\n\n');
   return dataBlock('clarifications', body);
 }
 
 /** Assumptions made for skipped questions as a data block ("(none)" when there are none). */
-export function assumptionsBlock(assumptions: readonly AssumptionNote[]): string {
+function assumptionsBlock(assumptions: readonly AssumptionNote[]): string {
   const line = (a: AssumptionNote): string =>
     `- ${a.assumption}${a.rationale ? ` (why: ${a.rationale})` : ''}${a.question ? ` [stands in for the skipped question: ${a.question}]` : ''}`;
   return dataBlock('assumptions', assumptions.length === 0 ? '(none)' : assumptions.map(line).join('\n'));

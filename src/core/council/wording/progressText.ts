@@ -10,7 +10,7 @@ export const LOOKING_FOR_MORE_QUESTIONS = 'Looking for more questions…';
 export const WRITING_ANSWER = 'Writing the consolidated answer…';
 
 /** "A", "A and B", "A, B and C". */
-export function nameList(names: readonly string[]): string {
+function nameList(names: readonly string[]): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
