@@ -4,7 +4,7 @@ import { systemClock } from '../../core/clock';
 import type { CouncilDeps, CouncilOutput } from '../../core/council/ports';
 import { UsageTally } from '../../core/llm/usage';
 import { PERSONA_EXPLORATION_LIMITS, type GroundingTool } from '../../core/council/workspaceGrounding';
-import type { PersonaRegistry } from '../../core/personas';
+import type { PersonaRegistry } from '../../core/personas/registry';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import type { CouncilLog } from '../log';
 import type { SessionStore } from '../storage/sessionStore';

@@ -12,7 +12,7 @@ import {
 import type { CouncilOutput } from '../../core/council/ports';
 import { LanguageModelFailure } from '../../core/llm/languageModel';
 import { describeTurnStop } from '../../core/llm/turnStop';
-import type { PersonaRegistry } from '../../core/personas';
+import type { PersonaRegistry } from '../../core/personas/registry';
 import { councilRun, lookupRoundsWithoutAttachments, type CouncilRunEnvironment } from './councilDeps';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { withPinned } from '../personas/pinnedPersonas';
