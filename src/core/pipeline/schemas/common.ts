@@ -48,6 +48,13 @@ export function addIssue(ctx: z.RefinementCtx, path: readonly PathSegment[], mes
   ctx.addIssue({ code: 'custom', path: [...path], message });
 }
 
+/** A 1-based, inclusive line range must not end before it starts. */
+export function checkLineRange(value: { readonly startLine: number; readonly endLine: number }, ctx: z.RefinementCtx): void {
+  if (value.startLine > value.endLine) {
+    addIssue(ctx, ['endLine'], `endLine ${value.endLine} is before startLine ${value.startLine}`);
+  }
+}
+
 /** Reports every item whose `key` repeats an earlier item's, at `[...at, index, field]`. */
 export function requireUnique<T>(
   ctx: z.RefinementCtx,

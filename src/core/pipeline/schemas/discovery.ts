@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { addIssue, nonBlank, requireUnique, unitInterval, workspacePath, workspacePathProblem } from './common';
+import {
+  addIssue,
+  checkLineRange,
+  nonBlank,
+  requireUnique,
+  unitInterval,
+  workspacePath,
+  workspacePathProblem,
+} from './common';
 import { agentRecordStamp } from './recordStamp';
 
 /** Minimum semantic tags and generated queries a discovery report has per module (spec 000). */
@@ -18,11 +26,7 @@ export const FileReference = z
     snippet: nonBlank('The code at those lines, or its key part.'),
     tags: z.array(z.string()).describe('Free-form tags for this reference.'),
   })
-  .superRefine((value, ctx) => {
-    if (value.startLine > value.endLine) {
-      addIssue(ctx, ['endLine'], `endLine ${value.endLine} is before startLine ${value.startLine}`);
-    }
-  })
+  .superRefine(checkLineRange)
   .describe('A location in the codebase.');
 /** A location in the codebase that matters for the goal. */
 export type FileReference = z.infer<typeof FileReference>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addIssue, nonBlank, requireUnique, workspacePath } from './common';
+import { addIssue, checkLineRange, nonBlank, requireUnique, workspacePath } from './common';
 import { ContextId, contextIdOf } from './contextId';
 import { agentRecordStamp } from './recordStamp';
 
@@ -10,11 +10,7 @@ export const LineRangeReplacement = z
     endLine: z.number().int().min(1).describe('Last line replaced, inclusive; >= startLine.'),
     newText: z.string().describe('Replacement text for those lines; empty deletes them.'),
   })
-  .superRefine((value, ctx) => {
-    if (value.startLine > value.endLine) {
-      addIssue(ctx, ['endLine'], `endLine ${value.endLine} is before startLine ${value.startLine}`);
-    }
-  })
+  .superRefine(checkLineRange)
   .describe('A line range and its replacement.');
 /** A line range and its replacement. */
 export type LineRangeReplacement = z.infer<typeof LineRangeReplacement>;
