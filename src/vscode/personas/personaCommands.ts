@@ -1,5 +1,12 @@
 import * as vscode from 'vscode';
-import { exists, pickWorkspaceFolder, refusal } from '../workspace/workspaceFiles';
+import {
+  exists,
+  folderForNewFile,
+  nameForNewFile,
+  pickWorkspaceFolder,
+  refusal,
+  writeNewFile,
+} from '../workspace/workspaceFiles';
 import { personaIdFromName, personaTemplate, validatePersonaName } from './personaTemplate';
 import { WORKSPACE_PERSONA_FOLDER, workspacePersonaFolder } from './personaSource';
 
@@ -20,7 +27,6 @@ export type CreatePersonaResult =
   | { readonly refused: 'noFolder' | 'untrusted' | 'invalidName' | 'exists' | 'cancelled'; readonly message?: string };
 
 const FOLDER_LABEL = WORKSPACE_PERSONA_FOLDER.join('/');
-const encoder = new TextEncoder();
 
 /**
  * Registers `council.createPersona` and `council.openPersonaFolder` and adds them to `context.subscriptions`;
@@ -40,19 +46,10 @@ export function registerPersonaCommands(context: Pick<vscode.ExtensionContext, '
  * Running the command is the user's confirmation to create that one new file; it never overwrites.
  */
 export async function createPersona(args: CreatePersonaArgs = {}): Promise<CreatePersonaResult> {
-  if (!vscode.workspace.isTrusted) {
-    return refusal(
-      'untrusted',
-      `Council does not use workspace personas in an untrusted workspace. Trust the workspace to create a persona in ${FOLDER_LABEL}.`,
-    );
-  }
-  const folder = await pickWorkspaceFolder(`Which folder's ${FOLDER_LABEL} should hold the persona?`);
-  if (!folder) return refusal('noFolder', `Open a folder first: workspace personas live in ${FOLDER_LABEL} inside it.`);
-
-  const name = typeof args.name === 'string' ? args.name : await askForName(folder);
-  if (name === undefined) return { refused: 'cancelled' };
-  const invalid = validatePersonaName(name);
-  if (invalid) return refusal('invalidName', invalid);
+  const folder = await folderForNewFile('persona', FOLDER_LABEL);
+  if ('refused' in folder) return folder;
+  const name = await nameForNewFile(args.name, () => askForName(folder), validatePersonaName);
+  if (typeof name !== 'string') return name;
 
   const id = personaIdFromName(name);
   const uri = vscode.Uri.joinPath(workspacePersonaFolder(folder), `${id}.md`);
@@ -62,10 +59,7 @@ export async function createPersona(args: CreatePersonaArgs = {}): Promise<Creat
       `${vscode.workspace.asRelativePath(uri)} already exists; Council will not overwrite it. Open it to edit the persona, or choose another name.`,
     );
   }
-  await vscode.workspace.fs.createDirectory(workspacePersonaFolder(folder));
-  await vscode.workspace.fs.writeFile(uri, encoder.encode(personaTemplate(name)));
-  await vscode.window.showTextDocument(uri);
-  return { created: uri };
+  return writeNewFile(workspacePersonaFolder(folder), uri, personaTemplate(name));
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { exists, pickWorkspaceFolder, refusal } from '../workspace/workspaceFiles';
+import { exists, folderForNewFile, nameForNewFile, writeNewFile } from '../workspace/workspaceFiles';
 import { WORKFLOW_TEMPLATE } from '../../core/workflow/definition/workflowTemplate';
 import { describeIssues, type WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { describeWorkflowSource, type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
@@ -39,7 +39,6 @@ export interface RunWorkflowArgs {
 }
 
 const FOLDER_LABEL = WORKSPACE_WORKFLOW_FOLDER.join('/');
-const encoder = new TextEncoder();
 
 /**
  * Registers "Council: Create Workflow" and "Council: Run Workflow" and adds them to `context.subscriptions`;
@@ -63,20 +62,10 @@ export function registerWorkflowCommands(
  * file is offered to be opened instead).
  */
 export async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<CreateWorkflowResult> {
-  if (!vscode.workspace.isTrusted) {
-    return refusal(
-      'untrusted',
-      `Council does not use workspace workflows in an untrusted workspace. Trust the workspace to create a workflow in ${FOLDER_LABEL}.`,
-    );
-  }
-  const folder = await pickWorkspaceFolder(`Which folder's ${FOLDER_LABEL} should hold the workflow?`);
-  if (!folder)
-    return refusal('noFolder', `Open a folder first: workspace workflows live in ${FOLDER_LABEL} inside it.`);
-
-  const name = typeof args.name === 'string' ? args.name : await askForName(folder);
-  if (name === undefined) return { refused: 'cancelled' };
-  const invalid = validateWorkflowName(name);
-  if (invalid) return refusal('invalidName', invalid);
+  const folder = await folderForNewFile('workflow', FOLDER_LABEL);
+  if ('refused' in folder) return folder;
+  const name = await nameForNewFile(args.name, () => askForName(folder), validateWorkflowName);
+  if (typeof name !== 'string') return name;
 
   const uri = workflowFileUri(folder, name);
   const existing = await existingWorkflowFile(folder, name);
@@ -88,10 +77,7 @@ export async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<Cre
       .then(choice => (choice === open ? vscode.window.showTextDocument(existing) : undefined));
     return { refused: 'exists', message, existing };
   }
-  await vscode.workspace.fs.createDirectory(workspaceWorkflowFolder(folder));
-  await vscode.workspace.fs.writeFile(uri, encoder.encode(templateFor(name, WORKFLOW_TEMPLATE)));
-  await vscode.window.showTextDocument(uri);
-  return { created: uri };
+  return writeNewFile(workspaceWorkflowFolder(folder), uri, templateFor(name, WORKFLOW_TEMPLATE));
 }
 
 /**

@@ -62,3 +62,47 @@ export function refusal<R extends string>(
   void vscode.window.showWarningMessage(message);
   return { refused: reason, message };
 }
+
+/**
+ * The workspace folder a new file of `kind` (`persona`, `workflow`) goes to, in its `folderLabel` folder; or why it
+ * goes nowhere: workspace files of that kind are not used in an untrusted workspace, or no folder is open.
+ */
+export async function folderForNewFile(
+  kind: string,
+  folderLabel: string,
+): Promise<vscode.WorkspaceFolder | { readonly refused: 'untrusted' | 'noFolder'; readonly message: string }> {
+  if (!vscode.workspace.isTrusted) {
+    return refusal(
+      'untrusted',
+      `Council does not use workspace ${kind}s in an untrusted workspace. Trust the workspace to create a ${kind} in ${folderLabel}.`,
+    );
+  }
+  const folder = await pickWorkspaceFolder(`Which folder's ${folderLabel} should hold the ${kind}?`);
+  return folder ?? refusal('noFolder', `Open a folder first: workspace ${kind}s live in ${folderLabel} inside it.`);
+}
+
+/** The name a command was given (scripts, tests) or the user typed, or why there is none (cancelled, or not valid). */
+export async function nameForNewFile(
+  given: string | undefined,
+  ask: () => Thenable<string | undefined>,
+  invalid: (name: string) => string | undefined,
+): Promise<string | { readonly refused: 'cancelled' } | { readonly refused: 'invalidName'; readonly message: string }> {
+  const name = typeof given === 'string' ? given : await ask();
+  if (name === undefined) return { refused: 'cancelled' };
+  const problem = invalid(name);
+  return problem ? refusal('invalidName', problem) : name;
+}
+
+const encoder = new TextEncoder();
+
+/** Writes the new `file` in `directory` (creating the directory when needed) and opens it. */
+export async function writeNewFile(
+  directory: vscode.Uri,
+  file: vscode.Uri,
+  text: string,
+): Promise<{ created: vscode.Uri }> {
+  await vscode.workspace.fs.createDirectory(directory);
+  await vscode.workspace.fs.writeFile(file, encoder.encode(text));
+  await vscode.window.showTextDocument(file);
+  return { created: file };
+}
