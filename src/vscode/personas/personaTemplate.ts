@@ -3,6 +3,8 @@
  * instructions skeleton in the shape of the built-in personas. No `vscode` import: pure text.
  */
 
+import { hyphenatedAscii } from '../workspace/fileNames';
+
 /** Longest display name the create command accepts. */
 export const MAX_PERSONA_NAME_LENGTH = 60;
 
@@ -11,12 +13,7 @@ export const MAX_PERSONA_NAME_LENGTH = 60;
  * Accents are dropped; an empty result means the name has no letters or digits.
  */
 export function personaIdFromName(displayName: string): string {
-  return displayName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return hyphenatedAscii(displayName).replace(/^-+|-+$/g, '');
 }
 
 /** Why a display name cannot be used, or `undefined` when it can. */

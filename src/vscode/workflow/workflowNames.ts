@@ -3,6 +3,8 @@
  * name may be, the text of a new workflow file, and the chat query that runs a workflow.
  */
 
+import { hyphenatedAscii } from '../workspace/fileNames';
+
 /** A workflow name, which is also its file name: kebab-case. */
 export const WORKFLOW_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
@@ -11,11 +13,7 @@ export const MAX_WORKFLOW_NAME_LENGTH = 60;
 
 /** The kebab-case form of free text ("Code Review!" -> "code-review"), or '' when it has no letters or digits. */
 export function suggestWorkflowName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+  return hyphenatedAscii(text)
     .replace(/^[^a-z]+/, '')
     .replace(/-+$/, '')
     .slice(0, MAX_WORKFLOW_NAME_LENGTH)
