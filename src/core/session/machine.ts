@@ -19,6 +19,13 @@ function accepts(check: Check) {
     check(context, event) === undefined;
 }
 
+/** Extending the debate reopens it, from `final` and from `completed` alike. */
+const extendDebate = {
+  guard: and([...acceptanceChecks.DEBATE_EXTENDED]),
+  target: 'debating',
+  actions: 'extendDebate',
+} as const;
+
 /**
  * One council session (spec 004) as an XState v5 machine. The machine is pure: every id and
  * timestamp comes in on its events, so replaying the event log rebuilds the same session.
@@ -196,22 +203,14 @@ export const sessionMachine = setup({
           target: 'completed',
           actions: 'recordFinalAnswer',
         },
-        DEBATE_EXTENDED: {
-          guard: and([...acceptanceChecks.DEBATE_EXTENDED]),
-          target: 'debating',
-          actions: 'extendDebate',
-        },
+        DEBATE_EXTENDED: extendDebate,
         CANCELLED: { target: 'cancelled', actions: 'cancel' },
       },
     },
     completed: {
       // Not a final state: an extended debate may reopen it (see the deviation note above).
       on: {
-        DEBATE_EXTENDED: {
-          guard: and([...acceptanceChecks.DEBATE_EXTENDED]),
-          target: 'debating',
-          actions: 'extendDebate',
-        },
+        DEBATE_EXTENDED: extendDebate,
       },
     },
     cancelled: { type: 'final' },
