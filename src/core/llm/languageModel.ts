@@ -73,33 +73,11 @@ export interface LanguageModel {
   countTokens(text: string, token?: CancellationSignal): Promise<number>;
 }
 
-/**
- * `model` with its requests sent through `sendRequest` (which may pass them on to `model`); everything else is read
- * from `model` when asked, so the wrapper never holds a stale copy.
- */
+/** `model` with its requests sent through `sendRequest` (which may pass them on to `model`); the rest is `model`'s. */
 export function withSendRequest(model: LanguageModel, sendRequest: LanguageModel['sendRequest']): LanguageModel {
-  return {
-    get id() {
-      return model.id;
-    },
-    get name() {
-      return model.name;
-    },
-    get family() {
-      return model.family;
-    },
-    get vendor() {
-      return model.vendor;
-    },
-    get maxInputTokens() {
-      return model.maxInputTokens;
-    },
-    get supportsToolCalling() {
-      return model.supportsToolCalling;
-    },
-    countTokens: (text, token) => model.countTokens(text, token),
-    sendRequest,
-  };
+  const { id, name, family, vendor, maxInputTokens, supportsToolCalling } = model;
+  const countTokens: LanguageModel['countTokens'] = (text, token) => model.countTokens(text, token);
+  return { id, name, family, vendor, maxInputTokens, supportsToolCalling, countTokens, sendRequest };
 }
 
 /** Why a model call failed, in terms the user can act on (mirrors vscode.LanguageModelError codes). */
