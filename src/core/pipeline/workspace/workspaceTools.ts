@@ -76,9 +76,19 @@ function hidden(path: string, runtime: WorkspaceToolRuntime): boolean {
   return isIgnoredPath(path) || looksBinary(path) || runtime.index.hiddenPaths.has(path);
 }
 
-/** The entries a call returns: what it asked for, within the runtime's bound. */
-function limitOf(input: { readonly limit?: number }, runtime: WorkspaceToolRuntime): number {
-  return Math.min(input.limit ?? runtime.limits.maxResults, runtime.limits.maxResults);
+/**
+ * The entries a listing tool shows: at most what the call asked for, within the runtime's bound. The reader is asked
+ * for twice as many, so dropping hidden entries still leaves enough; `more` says whether some were left out.
+ */
+async function shownEntries<T>(
+  input: { readonly limit?: number },
+  runtime: WorkspaceToolRuntime,
+  fetch: (count: number) => Promise<readonly T[]>,
+  visible: (entry: T) => boolean,
+): Promise<{ readonly entries: readonly T[]; readonly more: boolean }> {
+  const limit = Math.min(input.limit ?? runtime.limits.maxResults, runtime.limits.maxResults);
+  const found = (await fetch(limit * 2)).filter(visible);
+  return { entries: found.slice(0, limit), more: found.length > limit };
 }
 
 function tool<S extends z.ZodType>(
@@ -102,17 +112,17 @@ const listFiles = tool(
   'List workspace files (read-only), optionally filtered by a glob. Dependency, VCS, build and binary files are never listed.',
   ListFilesInput,
   async (input, runtime) => {
-    const limit = limitOf(input, runtime);
-    // Ask for extra so filtering hidden files still leaves `limit` results.
-    const files = (await runtime.reader.listFiles(input.glob, limit * 2, runtime.token)).filter(
+    const { entries: shown, more } = await shownEntries(
+      input,
+      runtime,
+      count => runtime.reader.listFiles(input.glob, count, runtime.token),
       file => isVisibleFile(file) && !runtime.index.hiddenPaths.has(file.path),
     );
-    const shown = files.slice(0, limit);
     if (shown.length === 0) return 'No files matched.';
-    const more = files.length > limit ? `\n(more files matched; narrow the glob)` : '';
     return delimitUntrusted(
       'workspace:list_files',
-      shown.map(file => `${file.path} (${file.sizeBytes} bytes)`).join('\n') + more,
+      shown.map(file => `${file.path} (${file.sizeBytes} bytes)`).join('\n') +
+        (more ? `\n(more files matched; narrow the glob)` : ''),
     );
   },
 );
@@ -151,10 +161,12 @@ const searchText = tool(
   'Find lines containing a literal text in workspace files (read-only, case-insensitive).',
   SearchTextInput,
   async (input, runtime) => {
-    const limit = limitOf(input, runtime);
-    const matches = (await runtime.reader.searchText(input.query, limit * 2, runtime.token))
-      .filter(match => !hidden(match.path, runtime) && !looksBinary(match.path, match.text))
-      .slice(0, limit);
+    const { entries: matches } = await shownEntries(
+      input,
+      runtime,
+      count => runtime.reader.searchText(input.query, count, runtime.token),
+      match => !hidden(match.path, runtime) && !looksBinary(match.path, match.text),
+    );
     if (matches.length === 0) return `No matches for "${input.query}".`;
     const lines = matches.map(
       match => `${match.path}:${match.line}: ${match.text.trim().slice(0, runtime.limits.maxMatchChars)}`,
