@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { PipelineStage } from '../schemas/agentType';
 import { ContextId } from '../schemas/contextId';
-import { DiscoveryStageRecord } from '../stages/discovery/discoveryStageRecord';
-import { PlanningStageRecord } from '../stages/planning/planningStageRecord';
-import { TicketStageRecord } from '../stages/tickets/ticketStageRecord';
+import { DiscoveryStageRecord, PlanningStageRecord, TicketStageRecord } from '../stages/stageRecords';
 
 /** One pass through a stage, for the run metadata. */
 export const PhaseRecord = z.object({

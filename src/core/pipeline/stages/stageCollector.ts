@@ -1,23 +1,17 @@
-import type { z } from 'zod';
-import type { ChatMessage } from '../../llm/languageModel';
-import type { Contribution } from '../contributors/promptContributor';
-import type { ReconstructedContext } from '../contextManager/routing';
+import { renderMessages } from '../../llm/prompting/render';
+import type { CollectorVocabulary } from '../drafts/consolidationRequest';
 import type { DraftRequest } from '../drafts/draftRequest';
-import type { HandoffParty } from '../handoff/envelope';
-import type { AgentType, PipelineStage } from '../schemas/agentType';
+import { CollectorPrompt, type CollectorBrief } from '../prompts/collectorPrompt';
+import type { AgentType } from '../schemas/agentType';
 import type { CollectorDecision } from '../schemas/consolidation';
-import type { DelegationTemplate } from '../schemas/delegation';
+import { SCHEMA_VERSION } from '../schemas/version';
 import { contributionsFor } from './agentContributions';
+import type { CurationIds } from './curatedContext';
 import { invokeAgent } from './agentInvocation';
 import type { AgentRun } from './previousAttempt';
-import { handOffModelDraft } from './stageHandoff';
+import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
-
-/** Where a stage's handoffs sit in the run's chain. */
-export interface ChainPosition {
-  readonly depth: number;
-  readonly parentHandoffId?: string;
-}
+import type { ChainPosition, StageFrame } from './stageFrame';
 
 /** What every collector's full result carries. */
 export interface CollectorResultBase {
@@ -33,49 +27,33 @@ export interface CollectedResult<Result extends CollectorResultBase> {
   readonly handoffId: string;
 }
 
-/** What the shared collector step hands a stage's prompt, beside the stage's own props. */
-export interface CollectorPromptParts {
-  readonly contributions: Contribution[];
-  readonly previous?: { readonly attemptNumber: number; readonly serializedOutput: string };
-  readonly guidance?: ReconstructedContext;
-}
-
-/** The ids a collector's result and curated context are filed under. */
-export interface CollectorIds {
+/** What the pipeline stamps on every collector result, beside the model's draft. */
+export interface CollectorResultStamp {
+  readonly schemaVersion: string;
+  readonly upstreamContextChain: readonly string[];
+  readonly metadata: Record<string, string>;
   readonly resultId: string;
-  readonly curatedId: string;
-  /** Root, the stages before, the delegation and the agents' results: the result's upstream chain. */
-  readonly chainIds: readonly string[];
 }
 
 /**
  * What makes one stage's collector its own: its prompt, its draft request, how it curates, and whom it hands to.
  * Everything else (ids, contributions, the previous round, the handoff with repair, the invocation record) is shared.
  */
-export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> {
-  readonly stage: PipelineStage;
-  readonly agentType: AgentType;
+export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> extends DraftedPayload<C> {
   /** The request type recorded in history, e.g. `DiscoveryCollectorRequest`. */
   readonly inputType: string;
   /** How the agents' results are named in the recorded input (`reports`, `results`). */
   readonly inputName: string;
-  readonly delegation: DelegationTemplate;
-  /** Context ids upstream of the delegation (root first, then the stages before). */
-  readonly upstream: readonly string[];
-  readonly next: HandoffParty;
-  readonly payloadName: string;
-  readonly contextSchema: z.ZodType<C>;
-  readonly knownTickets?: ReadonlySet<string>;
-  /** The tool name and description the model is asked for, and the draft schema built for this request. */
-  readonly name: string;
-  readonly description: string;
-  draftRequest(runs: readonly AgentRun<R>[]): DraftRequest<D>;
-  render(
-    runs: readonly AgentRun<R>[],
-    parts: CollectorPromptParts,
-  ): Promise<{ readonly messages: readonly ChatMessage[] }>;
-  /** The curated context for the next stage and the full result, from the accepted draft. */
-  complete(draft: D, ids: CollectorIds, runs: readonly AgentRun<R>[]): { readonly curated: C; readonly result: Result };
+  /** Whom the curated context goes to: the next stage's orchestrator, or the run's. */
+  readonly next: AgentType;
+  /** The draft schema built for this request (its ids and agents), and its fixes. */
+  draftRequest(vocabulary: CollectorVocabulary, runs: readonly AgentRun<R>[]): DraftRequest<D>;
+  /** What its prompt says about the agents' results, and what it asks for. */
+  brief(runs: readonly AgentRun<R>[]): CollectorBrief;
+  /** The curated context for the next stage, from the accepted draft (and the agents' results it consolidated). */
+  curate(draft: D, ids: CurationIds, agentResults: readonly R[]): C;
+  /** The full result: the stamped draft with its curation. */
+  result(stamped: CollectorResultStamp & D, curated: C): Result;
 }
 
 /**
@@ -85,64 +63,69 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> {
  */
 export async function runCollector<R, D, C, Result extends CollectorResultBase>(
   env: StageEnvironment,
+  frame: StageFrame,
   spec: CollectorSpec<R, D, C, Result>,
   runs: readonly AgentRun<R>[],
   round: number,
   chain: ChainPosition,
   previous?: CollectedResult<Result>,
 ): Promise<CollectedResult<Result>> {
-  const agentId = spec.agentType;
+  const { collectorType: agentType, delegation } = frame;
+  const agentId = agentType;
+  const inputIds = runs.map(run => run.contextId);
   return invokeAgent(
     env,
     {
-      stage: spec.stage,
-      agentType: spec.agentType,
+      stage: frame.stage,
+      agentType,
       agentId,
       action: 'consolidate',
       inputType: round === 1 ? spec.inputType : `${spec.inputType}+PreviousContext`,
-      input: {
-        round,
-        [spec.inputName]: runs.map(run => run.contextId),
-        previousResultId: previous?.result.resultId ?? null,
-      },
-      upstreamContextIds: runs.map(run => run.contextId),
+      input: { round, [spec.inputName]: inputIds, previousResultId: previous?.result.resultId ?? null },
+      upstreamContextIds: inputIds,
     },
     async (meter, guidance) => {
-      const resultId = env.contextIds.issue(spec.agentType);
-      const curatedId = env.contextIds.issue(spec.agentType);
-      const ids: CollectorIds = {
-        resultId,
-        curatedId,
-        chainIds: [...spec.upstream, spec.delegation.resultId, ...runs.map(run => run.contextId)],
+      const resultId = env.contextIds.issue(agentType);
+      const curatedId = env.contextIds.issue(agentType);
+      const chainIds = [env.rootContextId, ...frame.upstream, delegation.resultId, ...inputIds];
+      const prompt = await renderMessages(
+        CollectorPrompt,
+        {
+          goal: env.goal,
+          constraints: env.constraints,
+          stage: frame.stage,
+          agentIds: runs.map(run => run.agentId),
+          ...spec.brief(runs),
+          contributions: await contributionsFor(env, agentType, resultId),
+          ...(previous === undefined
+            ? {}
+            : { previous: { attemptNumber: round - 1, serializedOutput: previous.result.consolidatedOutput } }),
+          ...(guidance === undefined ? {} : { guidance }),
+        },
+        env.model,
+        env.token,
+      );
+      const vocabulary: CollectorVocabulary = {
+        stage: frame.stage,
+        inputIds,
+        agentIds: delegation.assignments.map(assignment => assignment.agentId),
       };
-      const prompt = await spec.render(runs, {
-        contributions: await contributionsFor(env, spec.agentType, resultId),
-        ...(previous === undefined
-          ? {}
-          : { previous: { attemptNumber: round - 1, serializedOutput: previous.result.consolidatedOutput } }),
-        ...(guidance === undefined ? {} : { guidance }),
-      });
       // The handoff carries the curated context; the full result is kept beside it (the last accepted draft's).
       let result: Result | undefined;
-      const accepted = await handOffModelDraft(env, {
-        source: { agentId, agentType: spec.agentType },
-        target: spec.next,
-        payloadName: spec.payloadName,
-        schema: spec.contextSchema,
+      const accepted = await handOffModelDraft(env, frame, spec, {
+        source: { agentId, agentType },
+        target: { agentId: spec.next, agentType: spec.next },
         chain,
-        stage: spec.stage,
-        ...(spec.knownTickets ? { knownTickets: spec.knownTickets } : {}),
-        draft: {
-          ...spec.draftRequest(runs),
-          name: spec.name,
-          description: spec.description,
-          messages: prompt.messages,
-          meter,
-        },
+        draft: { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages, meter },
         complete: draft => {
-          const completed = spec.complete(draft, ids, runs);
-          result = completed.result;
-          return completed.curated;
+          const curated = spec.curate(
+            draft,
+            { contextId: curatedId, sourceResultId: resultId, upstreamContextChain: chainIds },
+            runs.map(run => run.result),
+          );
+          const stamp = { schemaVersion: SCHEMA_VERSION, upstreamContextChain: chainIds, metadata: {}, resultId };
+          result = spec.result({ ...stamp, ...draft }, curated);
+          return curated;
         },
       });
       const collected = result;

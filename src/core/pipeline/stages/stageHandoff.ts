@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import type { ChatMessage } from '../../llm/languageModel';
-import { requestStructured, type ReplyNormalizer } from '../../llm/structuredOutput';
+import { requestStructured } from '../../llm/structuredOutput';
 import type { UsageMeter } from '../../llm/usage';
+import type { DraftRequest } from '../drafts/draftRequest';
 import type { HandoffParty } from '../handoff/envelope';
 import { handoffWithRepair } from '../handoff/handoffWithRepair';
 import type { ValidationError } from '../handoff/validationError';
-import type { PipelineStage } from '../schemas/agentType';
 import { schemaRef } from '../schemas/catalog';
 import type { StageEnvironment } from './stageEnvironment';
+import type { ChainPosition, StageFrame } from './stageFrame';
 
 /** One handoff a stage makes: who to whom, which catalog payload, where in the trace, and how to produce it. */
 export interface StageHandoffRequest<T> {
@@ -88,25 +89,24 @@ export function repairFeedback(feedback: readonly ValidationError[] | undefined)
   ];
 }
 
-/** A handoff whose payload is built from a model's structured draft; validation errors go back to the model. */
-export interface ModelDraftHandoffRequest<D, T> extends Omit<
-  StageHandoffRequest<T>,
-  'produce' | 'depth' | 'parentHandoffId'
-> {
+/** What a stage role asks its model for and hands on: the catalog payload, and the tool the model answers with. */
+export interface DraftedPayload<T> {
+  /** Catalog name of the payload, e.g. `discovery-report`. */
+  readonly payloadName: string;
+  readonly schema: z.ZodType<T>;
+  /** The tool name and description the model is asked for. */
+  readonly name: string;
+  readonly description: string;
+}
+
+/** One handoff within a stage whose payload is built from a model's structured draft. */
+export interface ModelDraftHandoffRequest<D, T> {
+  readonly source: HandoffParty;
+  readonly target: HandoffParty;
   /** Where this handoff sits in the run's chain. */
-  readonly chain: { readonly depth: number; readonly parentHandoffId?: string };
-  /** The stage the producing agent belongs to (for the progress report of normalized replies). */
-  readonly stage: PipelineStage;
-  /** What the model is asked for (the draft schema built for this request, its normalizer, and the rendered prompt). */
-  readonly draft: {
-    readonly schema: z.ZodType<D>;
-    /** Deterministic fixes before validation; each change is reported as a `reply-normalized` progress event. */
-    readonly normalize?: ReplyNormalizer;
-    readonly name: string;
-    readonly description: string;
-    readonly messages: readonly ChatMessage[];
-    readonly meter: UsageMeter;
-  };
+  readonly chain: ChainPosition;
+  /** The draft schema built for this request (with its deterministic fixes, each reported), and the rendered prompt. */
+  readonly draft: DraftRequest<D> & { readonly messages: readonly ChatMessage[]; readonly meter: UsageMeter };
   /** Turns the model's draft into the payload (ids, versions, curations). */
   complete(draft: D): T;
 }
@@ -114,24 +114,37 @@ export interface ModelDraftHandoffRequest<D, T> extends Omit<
 /** `handOff` with the payload produced by the model: a structured request, repaired with the handoff's findings. */
 export function handOffModelDraft<D, T>(
   env: StageEnvironment,
+  frame: Pick<StageFrame, 'stage' | 'knownTickets'>,
+  payload: DraftedPayload<T>,
   request: ModelDraftHandoffRequest<D, T>,
 ): Promise<StageHandoff<T>> {
-  const { chain, draft, complete, stage, ...handoff } = request;
+  const { source, target, chain, draft, complete } = request;
   const onNormalized = (changes: readonly string[]): void =>
-    env.onProgress({ kind: 'reply-normalized', stage, agentId: request.source.agentId, reply: draft.name, changes });
+    env.onProgress({
+      kind: 'reply-normalized',
+      stage: frame.stage,
+      agentId: source.agentId,
+      reply: payload.name,
+      changes,
+    });
   return handOff(env, {
-    ...handoff,
+    source,
+    target,
+    payloadName: payload.payloadName,
+    schema: payload.schema,
     depth: chain.depth,
     ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
+    ...(frame.knownTickets === undefined ? {} : { knownTickets: frame.knownTickets }),
     produce: async feedback =>
       complete(
         await requestStructured(
           env.model,
           {
             schema: draft.schema,
-            ...(draft.normalize === undefined ? {} : { normalize: draft.normalize, onNormalized }),
-            name: draft.name,
-            description: draft.description,
+            normalize: draft.normalize,
+            onNormalized,
+            name: payload.name,
+            description: payload.description,
             messages: [...draft.messages, ...repairFeedback(feedback)],
             maxRepairs: env.options.maxRepairs,
             usage: draft.meter,

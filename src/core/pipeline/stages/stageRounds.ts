@@ -29,19 +29,6 @@ export interface StageRounds<R, C> {
   readonly agentsSpawned: number;
 }
 
-/** What every stage's record keeps from its rounds: the agents' latest results and the last consolidation. */
-export function roundsRecord<R, Result>(
-  rounds: StageRounds<R, Collected & { readonly result: Result; readonly handoffId: string }>,
-) {
-  return {
-    agentResults: rounds.runs.map(run => run.result),
-    result: rounds.collected.result,
-    handoffId: rounds.collected.handoffId,
-    rounds: rounds.rounds,
-    agentsSpawned: rounds.agentsSpawned,
-  };
-}
-
 /**
  * Runs the delegated agents in parallel (bounded), then the collector; while the collector asks for a rerun
  * (and rounds remain), reruns just those agents with their previous attempt and the collector's feedback.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ConsolidationSummary } from '../../schemas/consolidation';
 import { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { DiscoveryCollectorResultDraft } from '../../schemas/collectors';
 import type { FileReference } from '../../schemas/discovery';
+import { consolidationSummaryOf, type CurationIds } from '../curatedContext';
 
 /** How much of a collector's result goes downstream. */
 export interface DiscoveryCurationLimits {
@@ -28,27 +28,6 @@ function byRelevance(a: FileReference, b: FileReference): number {
   return b.relevanceScore - a.relevanceScore;
 }
 
-/** The consolidation fields every curated context carries. */
-export function consolidationSummaryOf(
-  draft: Pick<
-    DiscoveryCollectorResultDraft,
-    'inputs' | 'mergeStrategy' | 'conflictResolutions' | 'aggregatedMetrics' | 'consolidatedOutput' | 'decision'
-  >,
-  upstreamContextChain: readonly string[],
-): ConsolidationSummary {
-  const { inputs, mergeStrategy, conflictResolutions, aggregatedMetrics, consolidatedOutput, decision } = draft;
-  return {
-    inputs,
-    mergeStrategy,
-    conflictResolutions,
-    aggregatedMetrics,
-    consolidatedOutput,
-    decision,
-    upstreamContextChain: [...upstreamContextChain],
-    metadata: {},
-  };
-}
-
 /**
  * The curated discovery context planning and ticket agents see: the code map with its most relevant references
  * (short snippets), every recommendation, the most confident query findings, and the consolidation summary.
@@ -56,11 +35,7 @@ export function consolidationSummaryOf(
  */
 export function curateDiscovery(
   draft: DiscoveryCollectorResultDraft,
-  ids: {
-    readonly contextId: string;
-    readonly sourceResultId: string;
-    readonly upstreamContextChain: readonly string[];
-  },
+  ids: CurationIds,
   limits: DiscoveryCurationLimits = DEFAULT_DISCOVERY_CURATION,
 ): DiscoveryCollectorContext {
   const references = [...draft.unifiedCodeMap.deduplicatedReferences].sort(byRelevance).slice(0, limits.maxReferences);

@@ -1,37 +1,69 @@
-import type { DiscoveryReport } from '../../schemas/discovery';
+import { discoveryCollectorRequest } from '../../drafts/discoveryCollectorRequest';
+import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
+import { DiscoveryAgentPrompt } from '../../prompts/discoveryAgentPrompt';
+import { discoveryCollectorBrief } from '../../prompts/discoveryCollectorBrief';
+import { DiscoveryCollectorResult } from '../../schemas/collectors';
+import { DiscoveryCollectorContext } from '../../schemas/curation';
+import type { AgentAssignment } from '../../schemas/delegation';
+import { DiscoveryReport } from '../../schemas/discovery';
+import { exploreThenReport } from '../exploreThenReport';
+import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
-import { roundsRecord, runStageRounds } from '../stageRounds';
-import { runDiscoveryAgent } from './discoveryAgent';
-import { collectDiscovery, type DiscoveryCollected } from './discoveryCollector';
+import type { DiscoveryStageRecord } from '../stageRecords';
+import { curateDiscovery } from './discoveryCuration';
 import { delegateDiscovery } from './discoveryOrchestrator';
-import type { DiscoveryStageRecord } from './discoveryStageRecord';
 
-/** Handoff depths of the discovery stage: agents hand off at the root of the chain, the collector one below. */
-const AGENT_DEPTH = 0;
-
-/** Runs discovery: deterministic delegation, parallel agents, collector rounds. */
+/**
+ * Runs discovery: deterministic delegation by folder; agents explore their area with read-only tools and report;
+ * the collector merges the reports into one code map, recommendations and query findings, and curates them for
+ * planning.
+ */
 export async function runDiscoveryStage(
   env: StageEnvironment,
   routeBackFeedback?: string,
 ): Promise<DiscoveryStageRecord> {
   const delegation = delegateDiscovery(env);
-  const rounds = await runStageRounds<DiscoveryReport, DiscoveryCollected>(env, {
+  const { agentResults: reports, ...kept } = await runStage(env, {
     stage: 'discovery',
     agentType: 'discovery-agent',
+    collectorType: 'discovery-collector',
     delegation,
-    runAgent: (assignment, rerun) =>
-      runDiscoveryAgent(env, delegation, assignment, { depth: AGENT_DEPTH }, routeBackFeedback, rerun),
-    collect: (runs, round, previous) =>
-      collectDiscovery(
-        env,
-        delegation,
-        runs,
-        round,
-        { depth: AGENT_DEPTH + 1, ...(runs[0] ? { parentHandoffId: runs[0].handoffId } : {}) },
-        previous,
-      ),
+    upstream: [],
+    ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+    // Agents hand off at the root of the chain.
+    agentDepth: 0,
+    agent: (assignment: AgentAssignment) => ({
+      action: 'discover',
+      inputType: 'DiscoveryAgentRequest',
+      input: (attemptNumber, previousContextId) => ({ assignment, attemptNumber, previousContextId }),
+      recordedAs: 'report',
+      payloadName: 'discovery-report',
+      schema: DiscoveryReport,
+      name: 'discovery_report',
+      description: 'Your discovery report on your area of the codebase.',
+      draftRequest: discoveryReportRequest(env.index.visiblePaths),
+      prompt: (parts, meter) =>
+        exploreThenReport(env, DiscoveryAgentPrompt, { assignment, ...parts }, env.options.discoveryExploration, meter),
+      complete: (draft, stamp) => ({ ...stamp, ...draft }),
+    }),
+    collector: {
+      inputType: 'DiscoveryCollectorRequest',
+      inputName: 'reports',
+      next: 'planning-orchestrator',
+      payloadName: 'discovery-collector-context',
+      schema: DiscoveryCollectorContext,
+      name: 'discovery_collector_result',
+      description: 'The consolidation of the discovery reports, with your decision.',
+      draftRequest: (vocabulary, runs) =>
+        discoveryCollectorRequest({
+          ...vocabulary,
+          files: env.index.visiblePaths,
+          queryIds: runs.flatMap(run => run.result.generatedQueries.map(query => query.queryId)),
+        }),
+      brief: discoveryCollectorBrief,
+      curate: (draft, ids) => curateDiscovery(draft, ids),
+      result: (stamped, curated) => DiscoveryCollectorResult.parse({ ...stamped, discoveryCuration: curated }),
+    },
   });
-  // Discovery's agents' results are its reports.
-  const { agentResults: reports, ...kept } = roundsRecord(rounds);
   return { stage: 'discovery', delegation, reports, ...kept };
 }

@@ -1,6 +1,6 @@
 import { PlanningCollectorContext } from '../../schemas/curation';
 import type { PlanningCollectorResultDraft } from '../../schemas/collectors';
-import { consolidationSummaryOf } from '../discovery/discoveryCuration';
+import { consolidationSummaryOf, type CurationIds } from '../curatedContext';
 
 /**
  * The curated planning context ticket agents see: the final tickets and their dependency graph plus the
@@ -8,12 +8,7 @@ import { consolidationSummaryOf } from '../discovery/discoveryCuration';
  */
 export function curatePlanning(
   draft: PlanningCollectorResultDraft,
-  ids: {
-    readonly contextId: string;
-    readonly sourceResultId: string;
-    readonly discoveryResultId: string;
-    readonly upstreamContextChain: readonly string[];
-  },
+  ids: CurationIds & { readonly discoveryResultId: string },
 ): PlanningCollectorContext {
   return PlanningCollectorContext.parse({
     contextId: ids.contextId,

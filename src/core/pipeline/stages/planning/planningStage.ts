@@ -1,16 +1,22 @@
-import type { DiscoveryCollectorContext } from '../../schemas/curation';
-import type { PlanningAgentResult } from '../../schemas/planning';
+import { renderMessages } from '../../../llm/prompting/render';
+import { planningAgentRequest, planningCollectorRequest } from '../../drafts/planningRequest';
+import { PlanningAgentPrompt } from '../../prompts/planningAgentPrompt';
+import { planningCollectorBrief } from '../../prompts/planningCollectorBrief';
+import { PlanningCollectorResult } from '../../schemas/collectors';
+import { PlanningCollectorContext, type DiscoveryCollectorContext } from '../../schemas/curation';
+import type { AgentAssignment } from '../../schemas/delegation';
+import { PlanningAgentResult } from '../../schemas/planning';
+import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
-import { roundsRecord, runStageRounds } from '../stageRounds';
-import { runPlanningAgent } from './planningAgent';
-import { collectPlanning, type PlanningCollected } from './planningCollector';
+import type { PlanningStageRecord } from '../stageRecords';
+import { curatePlanning } from './planningCuration';
 import { delegatePlanning } from './planningOrchestrator';
-import type { PlanningStageRecord } from './planningStageRecord';
 
-/** Handoff depth of planning agents: below the discovery collector's handoff. */
-const AGENT_DEPTH = 2;
-
-/** Runs planning on the curated discovery context; `discoveryHandoffId` is the parent of its handoffs. */
+/**
+ * Runs planning on the curated discovery context (`discoveryHandoffId` is the parent of its handoffs): agents turn
+ * their share of the recommendations into tickets; the collector merges them into a final acyclic set. A cyclic graph
+ * fails the draft schema and is sent back to the model for repair; if it stays cyclic the run fails naming the cycle.
+ */
 export async function runPlanningStage(
   env: StageEnvironment,
   discovery: DiscoveryCollectorContext,
@@ -18,30 +24,56 @@ export async function runPlanningStage(
   routeBackFeedback?: string,
 ): Promise<PlanningStageRecord> {
   const delegation = delegatePlanning(env, discovery);
-  const rounds = await runStageRounds<PlanningAgentResult, PlanningCollected>(env, {
+  const discoveryResultId = discovery.sourceResultId;
+  const record = await runStage(env, {
     stage: 'planning',
     agentType: 'planning-agent',
+    collectorType: 'planning-collector',
     delegation,
-    runAgent: (assignment, rerun) =>
-      runPlanningAgent(
-        env,
-        delegation,
-        discovery,
-        assignment,
-        { depth: AGENT_DEPTH, parentHandoffId: discoveryHandoffId },
-        routeBackFeedback,
-        rerun,
-      ),
-    collect: (runs, round, previous) =>
-      collectPlanning(
-        env,
-        delegation,
-        discovery,
-        runs,
-        round,
-        { depth: AGENT_DEPTH + 1, parentHandoffId: runs[0]?.handoffId ?? discoveryHandoffId },
-        previous,
-      ),
+    upstream: [discovery.contextId],
+    ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+    // Below the discovery collector's handoff.
+    agentDepth: 2,
+    parentHandoffId: discoveryHandoffId,
+    agent: (assignment: AgentAssignment) => ({
+      action: 'plan-tickets',
+      inputType: 'PlanningAgentRequest',
+      input: attemptNumber => ({ assignment, attemptNumber, discoveryContextId: discovery.contextId }),
+      payloadName: 'planning-agent-result',
+      schema: PlanningAgentResult,
+      name: 'planning_agent_result',
+      description: 'The tickets you propose, with tasks, acceptance criteria and dependencies.',
+      draftRequest: planningAgentRequest({ files: env.index.visiblePaths, discoveryResultId }),
+      // Planning agents work from the curated discovery context only: nothing to explore.
+      prompt: parts =>
+        renderMessages(
+          PlanningAgentPrompt,
+          {
+            assignment,
+            discovery: JSON.stringify(discovery.curation),
+            ticketPrefix: assignment.contextToPass['ticketPrefix'] ?? `${assignment.agentId}-T`,
+            ...parts,
+          },
+          env.model,
+          env.token,
+        ),
+      complete: (draft, stamp) => ({ ...stamp, discoveryResultId, ...draft }),
+    }),
+    collector: {
+      inputType: 'PlanningCollectorRequest',
+      inputName: 'results',
+      next: 'ticket-orchestrator',
+      payloadName: 'planning-collector-context',
+      schema: PlanningCollectorContext,
+      name: 'planning_collector_result',
+      description: 'The final tickets and their acyclic dependency graph, with your decision.',
+      draftRequest: vocabulary =>
+        planningCollectorRequest({ ...vocabulary, files: env.index.visiblePaths, discoveryResultId }),
+      brief: runs => planningCollectorBrief(runs, JSON.stringify(discovery.curation)),
+      curate: (draft, ids) => curatePlanning(draft, { ...ids, discoveryResultId }),
+      result: (stamped, curated) =>
+        PlanningCollectorResult.parse({ ...stamped, discoveryResultId, planningCuration: curated }),
+    },
   });
-  return { stage: 'planning', delegation, ...roundsRecord(rounds) };
+  return { stage: 'planning', delegation, ...record };
 }

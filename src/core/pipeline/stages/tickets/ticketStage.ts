@@ -1,49 +1,86 @@
-import type { TicketAgentResult } from '../../schemas/tickets';
+import { ticketAgentRequest } from '../../drafts/ticketAgentRequest';
+import { ticketCollectorRequest } from '../../drafts/ticketCollectorRequest';
+import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
+import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
+import { TicketCollectorResult } from '../../schemas/collectors';
+import { TicketCollectorContext } from '../../schemas/curation';
+import type { AgentAssignment } from '../../schemas/delegation';
+import { TicketAgentResult } from '../../schemas/tickets';
+import { exploreThenReport } from '../exploreThenReport';
+import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
-import { roundsRecord, runStageRounds } from '../stageRounds';
-import { runTicketAgent, type TicketUpstream } from './ticketAgent';
-import { collectTickets, type TicketCollected } from './ticketCollector';
+import type { TicketStageRecord } from '../stageRecords';
+import { curateTickets } from './ticketCuration';
 import { delegateTickets } from './ticketOrchestrator';
-import type { TicketStageRecord } from './ticketStageRecord';
+import { ticketUpstream, type TicketUpstream } from './ticketUpstream';
 
-/** Handoff depth of ticket agents: below the planning collector's handoff. */
-const AGENT_DEPTH = 4;
-
-/** Runs the ticket stage on the curated discovery and planning contexts. */
+/**
+ * Runs the ticket stage on the curated discovery and planning contexts (`planningHandoffId` is the parent of its
+ * handoffs): one agent per final ticket reads what its ticket touches and proposes a plan and changes (never applied
+ * here); the collector reviews the proposals together and hands the outcome to the run, and so to the user.
+ */
 export async function runTicketStage(
   env: StageEnvironment,
   upstream: TicketUpstream,
   planningHandoffId: string,
 ): Promise<TicketStageRecord> {
-  const delegation = delegateTickets(env, upstream.planning);
-  const tickets = new Map(upstream.planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
-  const rounds = await runStageRounds<TicketAgentResult, TicketCollected>(env, {
+  const { discovery, planning } = upstream;
+  const delegation = delegateTickets(env, planning);
+  const tickets = new Map(planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
+  const record = await runStage(env, {
     stage: 'tickets',
     agentType: 'ticket-agent',
+    collectorType: 'ticket-collector',
     delegation,
-    runAgent: (assignment, rerun) => {
+    upstream: [discovery.contextId, planning.contextId],
+    knownTickets: new Set(tickets.keys()),
+    // Below the planning collector's handoff.
+    agentDepth: 4,
+    parentHandoffId: planningHandoffId,
+    agent: (assignment: AgentAssignment) => {
       const ticket = tickets.get(assignment.contextToPass['ticketId'] ?? '');
       if (ticket === undefined) throw new Error(`ticket orchestrator: ${assignment.agentId} names no final ticket`);
-      return runTicketAgent(
-        env,
-        delegation,
-        upstream,
-        ticket,
-        assignment,
-        { depth: AGENT_DEPTH, parentHandoffId: planningHandoffId },
-        rerun,
-      );
+      return {
+        action: 'implement-ticket',
+        inputType: 'TicketAgentRequest',
+        input: attemptNumber => ({ ticketId: ticket.ticketId, attemptNumber, planningContextId: planning.contextId }),
+        recordedAs: 'result',
+        payloadName: 'ticket-agent-result',
+        schema: TicketAgentResult,
+        name: 'ticket_agent_result',
+        description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
+        draftRequest: ticketAgentRequest({ files: env.index.visiblePaths, ticketId: ticket.ticketId }),
+        prompt: (parts, meter) =>
+          exploreThenReport(
+            env,
+            TicketAgentPrompt,
+            { agentId: assignment.agentId, ticket, upstream: ticketUpstream(ticket, discovery, planning), ...parts },
+            env.options.ticketExploration,
+            meter,
+          ),
+        complete: (draft, stamp) => ({
+          ...stamp,
+          discoveryResultId: discovery.sourceResultId,
+          ...draft,
+          // The assignment decides the ticket; a model answering for another one is not trusted on that.
+          ticketId: ticket.ticketId,
+          upstreamContextChain: [env.rootContextId, discovery.contextId, planning.contextId, delegation.resultId],
+        }),
+      };
     },
-    collect: (runs, round, previous) =>
-      collectTickets(
-        env,
-        delegation,
-        upstream,
-        runs,
-        round,
-        { depth: AGENT_DEPTH + 1, parentHandoffId: runs[0]?.handoffId ?? planningHandoffId },
-        previous,
-      ),
+    collector: {
+      inputType: 'TicketCollectorRequest',
+      inputName: 'results',
+      next: 'orchestrator',
+      payloadName: 'ticket-collector-context',
+      schema: TicketCollectorContext,
+      name: 'ticket_collector_result',
+      description: 'Your review of the ticket proposals, completion status and decision.',
+      draftRequest: ticketCollectorRequest,
+      brief: ticketCollectorBrief,
+      curate: curateTickets,
+      result: (stamped, curated) => TicketCollectorResult.parse({ ...stamped, ticketCuration: curated }),
+    },
   });
-  return { stage: 'tickets', delegation, ...roundsRecord(rounds) };
+  return { stage: 'tickets', delegation, ...record };
 }

@@ -1,0 +1,53 @@
+import { PromptElement, type BasePromptElementProps } from '@vscode/prompt-tsx';
+import type { Contribution } from '../contributors/promptContributor';
+import type { PipelineStage } from '../schemas/agentType';
+import { AgentPrompt, type AgentPromptSection } from './agentPrompt';
+import { commonSections, type CommonPromptInputs } from './commonSections';
+import { decisionInstructions } from './decisionInstructions';
+
+/** An agent's result, by the agent that wrote it. */
+export interface AgentOutput<R> {
+  readonly agentId: string;
+  readonly result: R;
+}
+
+/** What makes one collector's prompt its own. */
+export interface CollectorBrief {
+  /** How the collector is introduced: "You are the {name} collector …". */
+  readonly name: string;
+  /** What to do with the results, between the introduction and how to decide. */
+  readonly task: readonly string[];
+  /** One section per agent result, in the agents' order (earlier ones are pruned last). */
+  readonly inputs: readonly Omit<AgentPromptSection, 'priority'>[];
+  /** Sections after the results, e.g. the upstream context. */
+  readonly context?: readonly AgentPromptSection[];
+}
+
+/** Props of {@link CollectorPrompt}. */
+export interface CollectorPromptProps extends BasePromptElementProps, CommonPromptInputs, CollectorBrief {
+  readonly stage: PipelineStage;
+  /** The agents whose results these are: the ones a rerun may name. */
+  readonly agentIds: readonly string[];
+  readonly contributions: readonly Contribution[];
+}
+
+/**
+ * Every collector's prompt: who it is, its task and how it decides (naming the agents it may rerun), then the common
+ * sections and one section per agent result.
+ */
+export class CollectorPrompt extends PromptElement<CollectorPromptProps> {
+  override render() {
+    const { stage, agentIds, name, task, inputs, context = [], contributions } = this.props;
+    const instructions = [
+      `You are the ${name} collector of a pipeline (discovery -> planning -> tickets).`,
+      ...task,
+      ...decisionInstructions(stage, agentIds),
+    ];
+    const sections = [
+      ...commonSections(this.props),
+      ...inputs.map((input, index) => ({ ...input, priority: 1500 - index })),
+      ...context,
+    ];
+    return <AgentPrompt instructions={instructions} sections={sections} contributions={contributions} />;
+  }
+}

@@ -1,0 +1,19 @@
+import type { DiscoveryReport } from '../schemas/discovery';
+import type { AgentOutput, CollectorBrief } from './collectorPrompt';
+
+/** The discovery collector: merge every report into one code map, recommendations and a decision. */
+export function discoveryCollectorBrief(reports: readonly AgentOutput<DiscoveryReport>[]): CollectorBrief {
+  return {
+    name: 'discovery',
+    task: [
+      'Consolidate the discovery reports below: list each report as an input (inputContextId = its resultId), merge them into one code map',
+      '(modules, deduplicated references, one unified diagram, merged tags), write actionable recommendations for planning (supportingDiscoveryIds =',
+      'resultIds of the reports behind each), answer the generated queries, and record conflicts between reports and how you resolved them.',
+    ],
+    inputs: reports.map(({ agentId, result: report }) => ({
+      title: `Report of ${agentId} (resultId ${report.resultId})`,
+      body: JSON.stringify(report),
+      source: `discovery-report-${agentId}`,
+    })),
+  };
+}

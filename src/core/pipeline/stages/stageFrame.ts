@@ -1,0 +1,26 @@
+import type { AgentType, PipelineStage } from '../schemas/agentType';
+import type { DelegationTemplate } from '../schemas/delegation';
+import type { RerunnableAgent } from './previousAttempt';
+
+/** Where a stage's handoffs sit in the run's chain. */
+export interface ChainPosition {
+  readonly depth: number;
+  readonly parentHandoffId?: string;
+}
+
+/**
+ * What a stage's agents and its collector both work in: their roles, the delegation they answer, and the contexts
+ * the stage builds on.
+ */
+export interface StageFrame {
+  readonly stage: PipelineStage;
+  readonly agentType: RerunnableAgent;
+  readonly collectorType: AgentType;
+  readonly delegation: DelegationTemplate;
+  /** Curated context ids of the stages before (discovery's, then planning's); the run's root precedes them. */
+  readonly upstream: readonly string[];
+  /** Ticket ids that exist, when the stage's payloads refer to tickets. */
+  readonly knownTickets?: ReadonlySet<string>;
+  /** Why a later stage sent the run back here; shown to the agents. */
+  readonly routeBackFeedback?: string;
+}
