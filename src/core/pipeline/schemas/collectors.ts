@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addIssue, requireUnique } from './common';
+import { addIssue, requireUnique, draftSchema } from './common';
 import {
   checkConsolidation,
   consolidationContentShape,
@@ -19,7 +19,12 @@ import { planDiscoveryResultId, PlanningTicket, TicketDependency } from './plann
 type Content<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>>;
 
 /** A curated context must point back at the collector result that carries it. */
-function checkCurationSource(curation: { readonly sourceResultId: string }, resultId: string, field: string, ctx: z.RefinementCtx): void {
+function checkCurationSource(
+  curation: { readonly sourceResultId: string },
+  resultId: string,
+  field: string,
+  ctx: z.RefinementCtx,
+): void {
   if (curation.sourceResultId !== resultId) {
     addIssue(ctx, [field, 'sourceResultId'], `must be this result's id "${resultId}"`);
   }
@@ -42,10 +47,11 @@ function checkDiscoveryCollector(value: Content<typeof discoveryShape>, ctx: z.R
 }
 
 /** What a discovery collector model fills in. */
-export const DiscoveryCollectorResultDraft = z
-  .object(discoveryShape)
-  .superRefine(checkDiscoveryCollector)
-  .describe('The consolidation of all discovery reports.');
+export const DiscoveryCollectorResultDraft = draftSchema(
+  discoveryShape,
+  checkDiscoveryCollector,
+  'The consolidation of all discovery reports.',
+);
 /** What a discovery collector model fills in. */
 export type DiscoveryCollectorResultDraft = z.infer<typeof DiscoveryCollectorResultDraft>;
 
@@ -80,10 +86,11 @@ function checkPlanningCollector(value: Content<typeof planningShape>, ctx: z.Ref
 }
 
 /** What a planning collector model fills in. */
-export const PlanningCollectorResultDraft = z
-  .object(planningShape)
-  .superRefine(checkPlanningCollector)
-  .describe('The consolidation of all planning agents into final tickets.');
+export const PlanningCollectorResultDraft = draftSchema(
+  planningShape,
+  checkPlanningCollector,
+  'The consolidation of all planning agents into final tickets.',
+);
 /** What a planning collector model fills in. */
 export type PlanningCollectorResultDraft = z.infer<typeof PlanningCollectorResultDraft>;
 
@@ -116,10 +123,11 @@ const ticketShape = {
 };
 
 /** What a ticket collector model fills in. */
-export const TicketCollectorResultDraft = z
-  .object(ticketShape)
-  .superRefine((value, ctx) => checkConsolidation(value, 'tickets', ctx))
-  .describe('The consolidation of all ticket agents.');
+export const TicketCollectorResultDraft = draftSchema(
+  ticketShape,
+  (value, ctx) => checkConsolidation(value, 'tickets', ctx),
+  'The consolidation of all ticket agents.',
+);
 /** What a ticket collector model fills in. */
 export type TicketCollectorResultDraft = z.infer<typeof TicketCollectorResultDraft>;
 

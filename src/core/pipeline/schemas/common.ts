@@ -49,7 +49,10 @@ export function addIssue(ctx: z.RefinementCtx, path: readonly PathSegment[], mes
 }
 
 /** A 1-based, inclusive line range must not end before it starts. */
-export function checkLineRange(value: { readonly startLine: number; readonly endLine: number }, ctx: z.RefinementCtx): void {
+export function checkLineRange(
+  value: { readonly startLine: number; readonly endLine: number },
+  ctx: z.RefinementCtx,
+): void {
   if (value.startLine > value.endLine) {
     addIssue(ctx, ['endLine'], `endLine ${value.endLine} is before startLine ${value.startLine}`);
   }
@@ -69,4 +72,16 @@ export function requireUnique<T>(
     if (seen.has(value)) addIssue(ctx, [...at, index, field], `duplicate ${field} "${value}"`);
     seen.add(value);
   });
+}
+
+/**
+ * The draft of an output: what a model fills in, its fields checked by `check` (the record the pipeline stores
+ * adds its stamp to the same fields and rules).
+ */
+export function draftSchema<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  check: (value: z.output<z.ZodObject<Shape>>, ctx: z.RefinementCtx) => void,
+  description: string,
+) {
+  return z.object(shape).superRefine(check).describe(description);
 }

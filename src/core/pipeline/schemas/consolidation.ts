@@ -20,7 +20,10 @@ export const ConflictResolution = z
   .object({
     conflictDescription: nonBlank('What conflicted.'),
     resolutionApproach: nonBlank('How it was resolved.'),
-    conflictingInputs: z.array(ContextId).min(1).describe('Context ids of the inputs that conflicted; each must be an input.'),
+    conflictingInputs: z
+      .array(ContextId)
+      .min(1)
+      .describe('Context ids of the inputs that conflicted; each must be an input.'),
   })
   .describe('A conflict between inputs and its resolution.');
 /** How a conflict between inputs was resolved. */
@@ -39,7 +42,9 @@ export const CollectorDecision = z
       .object({
         kind: z.literal('rerun'),
         rationale: nonBlank('What was missing or wrong; sent to the rerun agents as feedback.'),
-        agentIds: z.array(nonBlank('An agent id from the delegation.')).describe('Agents to rerun; empty reruns the whole stage.'),
+        agentIds: z
+          .array(nonBlank('An agent id from the delegation.'))
+          .describe('Agents to rerun; empty reruns the whole stage.'),
       })
       .describe('Run this stage again.'),
     z
@@ -58,7 +63,9 @@ export type CollectorDecision = z.infer<typeof CollectorDecision>;
 export const consolidationContentShape = {
   inputs: z.array(InputReference).min(1).describe('Every input consumed; at least one, ids unique.'),
   mergeStrategy: nonBlank('How the inputs were merged.'),
-  conflictResolutions: z.array(ConflictResolution).describe('Conflicts between inputs and how each was resolved; may be empty.'),
+  conflictResolutions: z
+    .array(ConflictResolution)
+    .describe('Conflicts between inputs and how each was resolved; may be empty.'),
   aggregatedMetrics: MetricMap.describe('Aggregated numeric metrics, e.g. {"filesCovered": 12}.'),
   consolidatedOutput: nonBlank('The consolidated summary of this stage.'),
   decision: CollectorDecision,
@@ -100,7 +107,11 @@ export function checkConsolidation(value: ConsolidationContent, stage: PipelineS
   requireUnique(ctx, value.inputs, input => input.inputContextId, ['inputs'], 'inputContextId');
   requireCitedInputs(ctx, value.inputs, value.conflictResolutions, 'conflictResolutions', 'conflictingInputs');
   if (value.decision.kind === 'route_back' && !isEarlierStage(value.decision.target, stage)) {
-    addIssue(ctx, ['decision', 'target'], `a ${stage} collector can only route back to an earlier stage, not ${value.decision.target}`);
+    addIssue(
+      ctx,
+      ['decision', 'target'],
+      `a ${stage} collector can only route back to an earlier stage, not ${value.decision.target}`,
+    );
   }
 }
 
@@ -109,7 +120,10 @@ export const ConsolidationSummary = z
   .object({
     ...consolidationContentShape,
     inputs: z.array(InputReference).describe('Curated input references; may be empty.'),
-    upstreamContextChain: z.array(ContextId).min(1).describe('Context ids from the workflow start to the collector result.'),
+    upstreamContextChain: z
+      .array(ContextId)
+      .min(1)
+      .describe('Context ids from the workflow start to the collector result.'),
     metadata: StringMap.describe('Training metadata.'),
   })
   .describe('Curated consolidation metadata.');

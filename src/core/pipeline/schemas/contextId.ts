@@ -68,7 +68,10 @@ export function formatContextId(parts: ContextIdParts): string {
   const checked = ContextIdParts.safeParse(parts);
   if (!checked.success) {
     const text = `${parts.workflowRunId}/${parts.agentType}/${parts.sequenceNumber}/${parts.timestamp}`;
-    throw new InvalidContextIdError(text, checked.error.issues.map(issue => `${issue.path.join('.')}: ${issue.message}`));
+    throw new InvalidContextIdError(
+      text,
+      checked.error.issues.map(issue => `${issue.path.join('.')}: ${issue.message}`),
+    );
   }
   const { workflowRunId, agentType, sequenceNumber, timestamp } = checked.data;
   return `${workflowRunId}/${agentType}/${sequenceNumber}/${timestamp}`;

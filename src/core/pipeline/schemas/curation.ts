@@ -63,7 +63,8 @@ export const PlanningCuration = z
     requireUnique(ctx, value.finalizedTickets, t => t.ticketId, ['finalizedTickets'], 'ticketId');
     // A curated subset may omit tickets, so dangling edges are allowed here; cycles never are.
     const cycle = findDependencyCycle(value.finalizedTickets, value.dependencyGraph);
-    if (cycle !== undefined) addIssue(ctx, ['dependencyGraph'], `ticket dependencies form a cycle: ${cycle.join(' -> ')}`);
+    if (cycle !== undefined)
+      addIssue(ctx, ['dependencyGraph'], `ticket dependencies form a cycle: ${cycle.join(' -> ')}`);
   })
   .describe('Curated planning content.');
 /** The curated subset of planning results. */

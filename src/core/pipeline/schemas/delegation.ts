@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentType, DELEGATES_TO } from './agentType';
-import { addIssue, nonBlank, requireUnique, StringMap } from './common';
+import { addIssue, nonBlank, requireUnique, StringMap, draftSchema } from './common';
 import { agentTypeOf, ContextId, contextIdOf } from './contextId';
 import { recordStamp } from './recordStamp';
 
@@ -11,7 +11,9 @@ export const AgentAssignment = z
     agentType: AgentType.describe('Type of agent that does this work.'),
     assignedGoal: nonBlank('What this agent must achieve.'),
     subdomainFocus: nonBlank('Part of the codebase or problem to focus on.').optional(),
-    contextToPass: StringMap.describe('Named pieces of context the agent receives, e.g. {"entryPoint": "src/main.ts"}.'),
+    contextToPass: StringMap.describe(
+      'Named pieces of context the agent receives, e.g. {"entryPoint": "src/main.ts"}.',
+    ),
   })
   .describe('A work assignment for one agent.');
 /** One piece of work an orchestrator hands to one agent. */
@@ -43,10 +45,11 @@ function checkDelegation(value: DelegationContent, ctx: z.RefinementCtx): void {
 }
 
 /** What an orchestrator model fills in; the pipeline adds ids and version to make a DelegationTemplate. */
-export const DelegationTemplateDraft = z
-  .object(draftShape)
-  .superRefine(checkDelegation)
-  .describe('How an orchestrator splits its goal into agent assignments.');
+export const DelegationTemplateDraft = draftSchema(
+  draftShape,
+  checkDelegation,
+  'How an orchestrator splits its goal into agent assignments.',
+);
 /** What an orchestrator model fills in. */
 export type DelegationTemplateDraft = z.infer<typeof DelegationTemplateDraft>;
 
@@ -55,7 +58,10 @@ const ORCHESTRATORS = Object.keys(DELEGATES_TO) as AgentType[];
 /** An orchestrator's output: the goal, its decomposition into assignments, and the context passed on. */
 export const DelegationTemplate = z
   .object({
-    ...recordStamp('delegation', contextIdOf(...ORCHESTRATORS).describe('Id of this delegation; names the orchestrator.')),
+    ...recordStamp(
+      'delegation',
+      contextIdOf(...ORCHESTRATORS).describe('Id of this delegation; names the orchestrator.'),
+    ),
     ...draftShape,
     metadata: StringMap.describe('Training metadata.'),
   })

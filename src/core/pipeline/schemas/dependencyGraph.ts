@@ -73,9 +73,12 @@ export function checkTicketGraph(
     });
   });
   deps.forEach((edge, index) => {
-    if (!known.has(edge.fromTicketId)) addIssue(ctx, [graphField, index, 'fromTicketId'], `unknown ticket "${edge.fromTicketId}"`);
-    if (!known.has(edge.toTicketId)) addIssue(ctx, [graphField, index, 'toTicketId'], `unknown ticket "${edge.toTicketId}"`);
-    if (edge.fromTicketId === edge.toTicketId) addIssue(ctx, [graphField, index], `ticket "${edge.fromTicketId}" depends on itself`);
+    if (!known.has(edge.fromTicketId))
+      addIssue(ctx, [graphField, index, 'fromTicketId'], `unknown ticket "${edge.fromTicketId}"`);
+    if (!known.has(edge.toTicketId))
+      addIssue(ctx, [graphField, index, 'toTicketId'], `unknown ticket "${edge.toTicketId}"`);
+    if (edge.fromTicketId === edge.toTicketId)
+      addIssue(ctx, [graphField, index], `ticket "${edge.fromTicketId}" depends on itself`);
   });
   const cycle = findDependencyCycle(tickets, deps);
   if (cycle !== undefined) addIssue(ctx, [graphField], `ticket dependencies form a cycle: ${cycle.join(' -> ')}`);

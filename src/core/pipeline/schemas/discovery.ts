@@ -7,6 +7,7 @@ import {
   unitInterval,
   workspacePath,
   workspacePathProblem,
+  draftSchema,
 } from './common';
 import { agentRecordStamp } from './recordStamp';
 
@@ -71,7 +72,10 @@ export const SemanticTag = z
     tagName: nonBlank('The tag, e.g. "request-validation".'),
     tagCategory: TagCategory.describe('Category of the tag.'),
     confidence: unitInterval('Confidence the tag applies, 0.0 to 1.0.'),
-    appliedTo: z.array(nonBlank('A finding id.')).min(1).describe('Ids of the findings (usually referenceIds) it applies to.'),
+    appliedTo: z
+      .array(nonBlank('A finding id.'))
+      .min(1)
+      .describe('Ids of the findings (usually referenceIds) it applies to.'),
   })
   .describe('A categorisation label.');
 /** A categorisation label applied to findings. */
@@ -98,7 +102,10 @@ export const GeneratedQuery = z
   .object({
     queryId: nonBlank('Id of this query, unique within the report.'),
     queryText: nonBlank('A question a developer might ask about this code.'),
-    expectedResultPaths: z.array(workspacePath('An expected result file.')).min(1).describe('Files a good search returns.'),
+    expectedResultPaths: z
+      .array(workspacePath('An expected result file.'))
+      .min(1)
+      .describe('Files a good search returns.'),
     queryType: QueryType.describe('Type of query.'),
     groundTruthRelevance: pathScores('How relevant each file is to the query.'),
   })
@@ -141,7 +148,8 @@ export const DiagramRepresentation = z
     requireUnique(ctx, value.nodes, node => node.nodeId, ['nodes'], 'nodeId');
     const nodeIds = new Set(value.nodes.map(node => node.nodeId));
     value.edges.forEach((edge, index) => {
-      if (!nodeIds.has(edge.fromNodeId)) addIssue(ctx, ['edges', index, 'fromNodeId'], `unknown node "${edge.fromNodeId}"`);
+      if (!nodeIds.has(edge.fromNodeId))
+        addIssue(ctx, ['edges', index, 'fromNodeId'], `unknown node "${edge.fromNodeId}"`);
       if (!nodeIds.has(edge.toNodeId)) addIssue(ctx, ['edges', index, 'toNodeId'], `unknown node "${edge.toNodeId}"`);
     });
   })
@@ -196,10 +204,11 @@ function checkReport(value: DiscoveryContent, ctx: z.RefinementCtx): void {
 }
 
 /** What a discovery agent model fills in; the pipeline adds ids and version to make a DiscoveryReport. */
-export const DiscoveryReportDraft = z
-  .object(draftShape)
-  .superRefine(checkReport)
-  .describe('What a discovery agent found about its part of the codebase.');
+export const DiscoveryReportDraft = draftSchema(
+  draftShape,
+  checkReport,
+  'What a discovery agent found about its part of the codebase.',
+);
 /** What a discovery agent model fills in. */
 export type DiscoveryReportDraft = z.infer<typeof DiscoveryReportDraft>;
 

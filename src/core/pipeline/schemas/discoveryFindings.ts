@@ -32,7 +32,8 @@ export const CodeMap = z
     const locations = new Set<string>();
     value.deduplicatedReferences.forEach((ref, index) => {
       const location = `${ref.filePath}:${ref.startLine}-${ref.endLine}`;
-      if (locations.has(location)) addIssue(ctx, ['deduplicatedReferences', index], `location ${location} appears twice`);
+      if (locations.has(location))
+        addIssue(ctx, ['deduplicatedReferences', index], `location ${location} appears twice`);
       locations.add(location);
     });
     requireUnique(ctx, value.mergedTags, tag => tag.tagId, ['mergedTags'], 'tagId');

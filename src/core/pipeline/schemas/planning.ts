@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addIssue, nonBlank, requireUnique, workspacePath } from './common';
+import { addIssue, nonBlank, requireUnique, workspacePath, draftSchema } from './common';
 import { contextIdOf } from './contextId';
 import { findDependencyCycle } from './dependencyGraph';
 import { agentRecordStamp } from './recordStamp';
@@ -35,7 +35,10 @@ export const PlanningTicket = z
     description: nonBlank('Full description.'),
     tasks: z.array(TicketTask).min(1).describe('Implementation tasks; at least one, taskIds unique.'),
     dependencies: z.array(nonBlank('A ticket id.')).describe('Ids of tickets that must be done before this one.'),
-    acceptanceCriteria: z.array(nonBlank('A verifiable criterion.')).min(1).describe('At least one acceptance criterion.'),
+    acceptanceCriteria: z
+      .array(nonBlank('A verifiable criterion.'))
+      .min(1)
+      .describe('At least one acceptance criterion.'),
     effortEstimate: nonBlank('Estimated effort, e.g. "2h" or "S".').optional(),
     discoveryLinks: z.array(DiscoveryLink).describe('Links to the discovery findings behind this ticket.'),
     priority: z.number().int().min(1).max(5).describe('Priority from 1 (highest) to 5 (lowest).'),
@@ -79,10 +82,7 @@ function checkTickets(value: { readonly tickets: readonly PlanningTicket[] }, ct
 }
 
 /** What a planning agent model fills in. */
-export const PlanningAgentResultDraft = z
-  .object(draftShape)
-  .superRefine(checkTickets)
-  .describe('Tickets a planning agent proposes.');
+export const PlanningAgentResultDraft = draftSchema(draftShape, checkTickets, 'Tickets a planning agent proposes.');
 /** What a planning agent model fills in. */
 export type PlanningAgentResultDraft = z.infer<typeof PlanningAgentResultDraft>;
 

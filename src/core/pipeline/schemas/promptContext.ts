@@ -20,10 +20,18 @@ export const PromptContext = z
       addIssue(ctx, ['currentContextId'], `names ${idType}, but the agent is ${value.agentType}`);
     }
     if (value.upstreamContext !== undefined && value.upstreamContext.kind !== value.agentType) {
-      addIssue(ctx, ['upstreamContext', 'kind'], `is for ${value.upstreamContext.kind}, but the agent is ${value.agentType}`);
+      addIssue(
+        ctx,
+        ['upstreamContext', 'kind'],
+        `is for ${value.upstreamContext.kind}, but the agent is ${value.agentType}`,
+      );
     }
     if (value.previousContext !== undefined && value.previousContext.kind !== value.agentType) {
-      addIssue(ctx, ['previousContext', 'kind'], `is for ${value.previousContext.kind}, but the agent is ${value.agentType}`);
+      addIssue(
+        ctx,
+        ['previousContext', 'kind'],
+        `is for ${value.previousContext.kind}, but the agent is ${value.agentType}`,
+      );
     }
   })
   .describe('Context given to prompt contributors.');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addIssue, checkLineRange, nonBlank, requireUnique, workspacePath } from './common';
+import { addIssue, checkLineRange, nonBlank, requireUnique, workspacePath, draftSchema } from './common';
 import { ContextId, contextIdOf } from './contextId';
 import { agentRecordStamp } from './recordStamp';
 
@@ -88,7 +88,9 @@ export type ProposedChange = z.infer<typeof ProposedChange>;
 /** How far a ticket agent could check its own proposal. */
 export const VerificationStatus = z
   .enum(['verified', 'unverified', 'blocked'])
-  .describe('verified: checked against the code read; unverified: not checked; blocked: could not complete the ticket.');
+  .describe(
+    'verified: checked against the code read; unverified: not checked; blocked: could not complete the ticket.',
+  );
 
 const draftShape = {
   ticketId: nonBlank('Id of the ticket implemented.'),
@@ -105,10 +107,11 @@ function checkTicketResult(value: TicketContent, ctx: z.RefinementCtx): void {
 }
 
 /** What a ticket agent model fills in. */
-export const TicketAgentResultDraft = z
-  .object(draftShape)
-  .superRefine(checkTicketResult)
-  .describe('How a ticket agent would implement its ticket.');
+export const TicketAgentResultDraft = draftSchema(
+  draftShape,
+  checkTicketResult,
+  'How a ticket agent would implement its ticket.',
+);
 /** What a ticket agent model fills in. */
 export type TicketAgentResultDraft = z.infer<typeof TicketAgentResultDraft>;
 

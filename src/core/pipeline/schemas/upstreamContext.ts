@@ -17,7 +17,11 @@ function variant<Kind extends string, Shape extends z.ZodRawShape>(kind: Kind, s
 function assignedTo<Kind extends string>(kind: Kind) {
   return (value: { readonly assignment: AgentAssignment }, ctx: z.RefinementCtx): void => {
     if (value.assignment.agentType !== kind) {
-      addIssue(ctx, ['assignment', 'agentType'], `a ${kind} context must carry a ${kind} assignment, not ${value.assignment.agentType}`);
+      addIssue(
+        ctx,
+        ['assignment', 'agentType'],
+        `a ${kind} context must carry a ${kind} assignment, not ${value.assignment.agentType}`,
+      );
     }
   };
 }
@@ -38,7 +42,9 @@ export const UpstreamContext = z
     variant('discovery-agent', assignment).superRefine(assignedTo('discovery-agent')),
     variant('discovery-collector', { goal, reports: z.array(DiscoveryReport).min(1) }),
     variant('planning-orchestrator', { goal, discovery: DiscoveryCollectorContext }),
-    variant('planning-agent', { ...assignment, discovery: DiscoveryCollectorContext }).superRefine(assignedTo('planning-agent')),
+    variant('planning-agent', { ...assignment, discovery: DiscoveryCollectorContext }).superRefine(
+      assignedTo('planning-agent'),
+    ),
     variant('planning-collector', {
       goal,
       discovery: DiscoveryCollectorContext,
@@ -51,7 +57,11 @@ export const UpstreamContext = z
       discovery: DiscoveryCollectorContext,
       planning: PlanningCollectorContext,
     }).superRefine(assignedTo('ticket-agent')),
-    variant('ticket-collector', { goal, planning: PlanningCollectorContext, ticketResults: z.array(TicketAgentResult).min(1) }),
+    variant('ticket-collector', {
+      goal,
+      planning: PlanningCollectorContext,
+      ticketResults: z.array(TicketAgentResult).min(1),
+    }),
     variant('review', { goal, tickets: TicketCollectorContext }),
     variant('merger', { goal, tickets: TicketCollectorContext }),
   ])

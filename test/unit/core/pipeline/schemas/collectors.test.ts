@@ -35,8 +35,18 @@ describe('collector results (ConsolidationTemplate)', () => {
     const result = discoveryCollectorResult();
     result.conflictResolutions[0]!.conflictingInputs[1] = idOf('discovery-agent', 9);
     result.recommendations[0]!.supportingDiscoveryIds = [idOf('discovery-agent', 7)];
-    assertIssue(DiscoveryCollectorResult, result, 'conflictResolutions.0.conflictingInputs.1', 'is not one of the inputs');
-    assertIssue(DiscoveryCollectorResult, result, 'recommendations.0.supportingDiscoveryIds.0', 'is not one of the inputs');
+    assertIssue(
+      DiscoveryCollectorResult,
+      result,
+      'conflictResolutions.0.conflictingInputs.1',
+      'is not one of the inputs',
+    );
+    assertIssue(
+      DiscoveryCollectorResult,
+      result,
+      'recommendations.0.supportingDiscoveryIds.0',
+      'is not one of the inputs',
+    );
   });
 
   it('accepts rerun and route-back decisions only where they make sense', () => {

@@ -37,7 +37,8 @@ describe('ContextId', () => {
   it('parseContextId throws InvalidContextIdError listing the problems', () => {
     assert.throws(
       () => parseContextId(`${RUN}/review/0/${AT}`),
-      (error: unknown) => error instanceof InvalidContextIdError && error.problems.length === 1 && /review\/0/.test(error.message),
+      (error: unknown) =>
+        error instanceof InvalidContextIdError && error.problems.length === 1 && /review\/0/.test(error.message),
     );
   });
 

@@ -1,15 +1,24 @@
+import { PreviousContext, PromptContext, UpstreamContext } from '../../../../../src/core/pipeline/schemas';
 import {
-  PreviousContext,
-  PromptContext,
-  UpstreamContext,
-} from '../../../../../src/core/pipeline/schemas';
-import { AT, delegationTemplate, discoveryCollectorContext, discoveryReport, idOf, planningCollectorResult, ticket } from './fixtures';
+  AT,
+  delegationTemplate,
+  discoveryCollectorContext,
+  discoveryReport,
+  idOf,
+  planningCollectorResult,
+  ticket,
+} from './fixtures';
 import { assertIssue, assertValid } from './issues';
 
 const planningAgentUpstream = () => ({
   kind: 'planning-agent' as const,
   contextId: idOf('planning-orchestrator'),
-  assignment: { agentId: 'planner-1', agentType: 'planning-agent' as const, assignedGoal: 'Plan validation', contextToPass: {} },
+  assignment: {
+    agentId: 'planner-1',
+    agentType: 'planning-agent' as const,
+    assignedGoal: 'Plan validation',
+    contextToPass: {},
+  },
   contextSelections: delegationTemplate().contextSelections,
   discovery: discoveryCollectorContext(),
 });
@@ -26,7 +35,11 @@ const discoveryAgentPrevious = () => ({
 
 describe('UpstreamContext', () => {
   it('accepts each stage with the curated context it needs', () => {
-    assertValid(UpstreamContext, { kind: 'orchestrator', contextId: idOf('orchestrator'), goal: 'Add input validation' });
+    assertValid(UpstreamContext, {
+      kind: 'orchestrator',
+      contextId: idOf('orchestrator'),
+      goal: 'Add input validation',
+    });
     assertValid(UpstreamContext, planningAgentUpstream());
     const planning = planningCollectorResult().planningCuration;
     assertValid(UpstreamContext, {
@@ -57,7 +70,12 @@ describe('PreviousContext', () => {
   });
 
   it('requires the previous attempt to be by the same agent type', () => {
-    assertIssue(PreviousContext, { ...discoveryAgentPrevious(), previousContextId: idOf('planning-agent') }, 'previousContextId', 'discovery-agent');
+    assertIssue(
+      PreviousContext,
+      { ...discoveryAgentPrevious(), previousContextId: idOf('planning-agent') },
+      'previousContextId',
+      'discovery-agent',
+    );
   });
 
   it('requires a typed previous result to be that attempt', () => {
@@ -85,8 +103,23 @@ describe('PromptContext', () => {
   });
 
   it('rejects an id, upstream or previous context meant for another agent', () => {
-    assertIssue(PromptContext, { ...base(), currentContextId: idOf('ticket-agent') }, 'currentContextId', 'names ticket-agent');
-    assertIssue(PromptContext, { ...base(), agentType: 'ticket-agent', currentContextId: idOf('ticket-agent') }, 'upstreamContext.kind', 'is for planning-agent');
-    assertIssue(PromptContext, { ...base(), previousContext: discoveryAgentPrevious() }, 'previousContext.kind', 'is for discovery-agent');
+    assertIssue(
+      PromptContext,
+      { ...base(), currentContextId: idOf('ticket-agent') },
+      'currentContextId',
+      'names ticket-agent',
+    );
+    assertIssue(
+      PromptContext,
+      { ...base(), agentType: 'ticket-agent', currentContextId: idOf('ticket-agent') },
+      'upstreamContext.kind',
+      'is for planning-agent',
+    );
+    assertIssue(
+      PromptContext,
+      { ...base(), previousContext: discoveryAgentPrevious() },
+      'previousContext.kind',
+      'is for discovery-agent',
+    );
   });
 });

@@ -22,7 +22,12 @@ describe('DelegationTemplate', () => {
   it('lets an orchestrator assign only the agents of its stage', () => {
     const template = delegationTemplate();
     template.assignments[0]!.agentType = 'planning-agent';
-    assertIssue(DelegationTemplate, template, 'assignments.0.agentType', 'discovery-orchestrator may assign only discovery-agent');
+    assertIssue(
+      DelegationTemplate,
+      template,
+      'assignments.0.agentType',
+      'discovery-orchestrator may assign only discovery-agent',
+    );
   });
 
   it('lets the top orchestrator assign stage orchestrators', () => {
@@ -33,6 +38,11 @@ describe('DelegationTemplate', () => {
   });
 
   it('must come from an orchestrator', () => {
-    assertIssue(DelegationTemplate, { ...delegationTemplate(), resultId: idOf('discovery-agent') }, 'resultId', 'must be one of');
+    assertIssue(
+      DelegationTemplate,
+      { ...delegationTemplate(), resultId: idOf('discovery-agent') },
+      'resultId',
+      'must be one of',
+    );
   });
 });

@@ -27,7 +27,15 @@ export function idOf(agentType: AgentType, sequenceNumber = 1): string {
 }
 
 export function fileReference(referenceId = 'ref-1', filePath = 'src/app/main.ts'): FileReference {
-  return { referenceId, filePath, startLine: 3, endLine: 9, relevanceScore: 0.8, snippet: 'export function main() {}', tags: [] };
+  return {
+    referenceId,
+    filePath,
+    startLine: 3,
+    endLine: 9,
+    relevanceScore: 0.8,
+    snippet: 'export function main() {}',
+    tags: [],
+  };
 }
 
 export function tag(tagId: string, appliedTo: string[] = ['ref-1']): SemanticTag {
@@ -42,7 +50,13 @@ export function discoveryReport(): DiscoveryReport {
     architectureOverview: 'A CLI entry point calling a small service layer.',
     fileReferences: [fileReference('ref-1'), fileReference('ref-2', 'src/app/service.ts')],
     crossLinks: [
-      { linkId: 'link-1', sourceReferenceId: 'ref-1', targetReferenceId: 'ref-2', linkType: 'calls', description: 'main calls the service' },
+      {
+        linkId: 'link-1',
+        sourceReferenceId: 'ref-1',
+        targetReferenceId: 'ref-2',
+        linkType: 'calls',
+        description: 'main calls the service',
+      },
     ],
     semanticTags: ['tag-1', 'tag-2', 'tag-3', 'tag-4', 'tag-5'].map(id => tag(id)),
     generatedQueries: ['q-1', 'q-2', 'q-3'].map(queryId => ({
@@ -142,7 +156,13 @@ export function discoveryCollectorResult(): DiscoveryCollectorResult {
       },
     ],
     queryFindings: [
-      { queryId: 'q-1', originalQuery: 'where is q-1?', results: [fileReference()], confidenceScore: 0.5, summary: 'found' },
+      {
+        queryId: 'q-1',
+        originalQuery: 'where is q-1?',
+        results: [fileReference()],
+        confidenceScore: 0.5,
+        summary: 'found',
+      },
     ],
     discoveryCuration: discoveryCollectorContext(resultId),
   };
@@ -153,10 +173,14 @@ export function ticket(ticketId: string, dependencies: string[] = []): PlanningT
     ticketId,
     title: `Ticket ${ticketId}`,
     description: 'Do the thing.',
-    tasks: [{ taskId: `${ticketId}.1`, description: 'Edit main', estimatedHours: 1, relatedFiles: ['src/app/main.ts'] }],
+    tasks: [
+      { taskId: `${ticketId}.1`, description: 'Edit main', estimatedHours: 1, relatedFiles: ['src/app/main.ts'] },
+    ],
     dependencies,
     acceptanceCriteria: ['main validates input'],
-    discoveryLinks: [{ discoveryResultId: idOf('discovery-collector'), referenceId: 'ref-1', linkRationale: 'entry point' }],
+    discoveryLinks: [
+      { discoveryResultId: idOf('discovery-collector'), referenceId: 'ref-1', linkRationale: 'entry point' },
+    ],
     priority: 2,
   };
 }
@@ -178,7 +202,9 @@ export function planningCollectorResult(): PlanningCollectorResult {
     resultId,
     upstreamContextChain: [idOf('orchestrator')],
     metadata: {},
-    inputs: [{ inputContextId: idOf('planning-agent'), inputType: 'planning-agent-result', inputSummary: 'two tickets' }],
+    inputs: [
+      { inputContextId: idOf('planning-agent'), inputType: 'planning-agent-result', inputSummary: 'two tickets' },
+    ],
     mergeStrategy: 'kept all',
     conflictResolutions: [],
     aggregatedMetrics: {},
@@ -264,11 +290,27 @@ export function delegationTemplate(): DelegationTemplate {
     goal: 'Understand the app',
     delegationRationale: 'One agent per module.',
     assignments: [
-      { agentId: 'discovery-1', agentType: 'discovery-agent', assignedGoal: 'Map src/app', subdomainFocus: 'app', contextToPass: {} },
-      { agentId: 'discovery-2', agentType: 'discovery-agent', assignedGoal: 'Map tests', contextToPass: { root: 'test' } },
+      {
+        agentId: 'discovery-1',
+        agentType: 'discovery-agent',
+        assignedGoal: 'Map src/app',
+        subdomainFocus: 'app',
+        contextToPass: {},
+      },
+      {
+        agentId: 'discovery-2',
+        agentType: 'discovery-agent',
+        assignedGoal: 'Map tests',
+        contextToPass: { root: 'test' },
+      },
     ],
     contextSelections: [
-      { selectionId: 'sel-1', sourceContextId: idOf('orchestrator'), selectedContent: 'goal', selectionRationale: 'needed' },
+      {
+        selectionId: 'sel-1',
+        sourceContextId: idOf('orchestrator'),
+        selectedContent: 'goal',
+        selectionRationale: 'needed',
+      },
     ],
     metadata: {},
   };

@@ -1,5 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { changedPaths, ProposedChange, TicketAgentResult, TicketAgentResultDraft } from '../../../../../src/core/pipeline/schemas';
+import {
+  changedPaths,
+  ProposedChange,
+  TicketAgentResult,
+  TicketAgentResultDraft,
+} from '../../../../../src/core/pipeline/schemas';
 import { ticketAgentResult } from './fixtures';
 import { assertIssue, assertValid } from './issues';
 
@@ -54,7 +59,13 @@ describe('TicketAgentResult', () => {
     const change = ticketAgentResult().proposedChanges[1]!;
     assertValid(ProposedChange, {
       ...change,
-      edit: { mode: 'replace_ranges', replacements: [{ startLine: 1, endLine: 2, newText: 'a' }, { startLine: 3, endLine: 3, newText: 'b' }] },
+      edit: {
+        mode: 'replace_ranges',
+        replacements: [
+          { startLine: 1, endLine: 2, newText: 'a' },
+          { startLine: 3, endLine: 3, newText: 'b' },
+        ],
+      },
     });
   });
 
