@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
 /** The name of Council's output channel (View > Output > Council). */
-export const COUNCIL_LOG_NAME = 'Council';
+const COUNCIL_LOG_NAME = 'Council';
 
 /** One chat turn's numbers. Deliberately has no field for the user's text or code: those are never logged. */
 export interface TurnLogEntry {

@@ -21,7 +21,7 @@ export const SETTING = {
 } as const;
 
 /** The default of `council.budget.maxRequests`: fits a 4-persona, 3-cycle economy council. */
-export const DEFAULT_MAX_REQUESTS = 12;
+const DEFAULT_MAX_REQUESTS = 12;
 
 /** Council's settings as a session uses them: valid limits, and what had to be fixed to get there. */
 export interface CouncilSettings {

@@ -32,7 +32,7 @@ export function markdownSafe(text: string): string {
 }
 
 /** Ends `text` with a full stop unless it already ends a sentence. */
-export function sentence(text: string): string {
+function sentence(text: string): string {
   const trimmed = text.trim();
   return /[.!?)]$/.test(trimmed) || trimmed === '' ? trimmed : `${trimmed}.`;
 }

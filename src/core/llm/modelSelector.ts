@@ -26,7 +26,7 @@ export function pickModel<M extends ModelDescriptor>(selector: string, available
 }
 
 /** How a model is named to the user: its name, or its id when it has none. */
-export function modelLabel(model: Pick<ModelDescriptor, 'name' | 'id'>): string {
+function modelLabel(model: Pick<ModelDescriptor, 'name' | 'id'>): string {
   return model.name.trim() !== '' ? model.name : model.id;
 }
 

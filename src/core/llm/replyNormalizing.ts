@@ -28,7 +28,7 @@ export function updateArray(owner: unknown, key: string, fn: (list: unknown[]) =
  * Keeps the first item for each key (`keyOf` returns undefined for items it cannot key, which are kept);
  * notes each dropped duplicate as `dropped duplicate <label> "<key>"`.
  */
-export function dropDuplicates(
+function dropDuplicates(
   list: readonly unknown[],
   keyOf: (item: unknown) => string | undefined,
   label: string,
@@ -48,7 +48,7 @@ export function dropDuplicates(
 }
 
 /** The string at `item[field]` (or the item itself when `field` is omitted and it is a string). */
-export function stringKey(field?: string): (item: unknown) => string | undefined {
+function stringKey(field?: string): (item: unknown) => string | undefined {
   return item => {
     const value = field === undefined ? item : isObject(item) ? item[field] : undefined;
     return typeof value === 'string' ? value : undefined;

@@ -20,7 +20,7 @@ export const RequestClassificationSchema = z.enum(REQUEST_CLASSIFICATIONS);
 export type RequestClassification = z.infer<typeof RequestClassificationSchema>;
 
 /** `divergent` personas widen the option space (challenge, alternatives); `convergent` ones narrow it to a decision. */
-export const CognitiveModeSchema = z.enum(['divergent', 'convergent']);
+const CognitiveModeSchema = z.enum(['divergent', 'convergent']);
 export type CognitiveMode = z.infer<typeof CognitiveModeSchema>;
 
 /** Kebab-case persona id, e.g. `security-expert`; the key workspace overrides match on. */
@@ -31,7 +31,7 @@ export const PersonaIdSchema = z
 const text = z.string().trim().min(1);
 
 /** A model as settings and persona files name it: `vendor/family`, a family (`gpt-4.1`) or a model id. */
-export const ModelSelectorSchema = z
+const ModelSelectorSchema = z
   .string()
   .trim()
   .regex(/^[\w.:-]+(?:\/[\w.:-]+)?$/, {

@@ -3,9 +3,9 @@ import { PersonaFrontMatterSchema, type PersonaDefinition } from './contract';
 import { describeIssue } from './describeIssue';
 
 /** Field name used when the problem is the front matter as a whole (missing, unclosed, not YAML). */
-export const FRONT_MATTER_FIELD = 'frontMatter';
+const FRONT_MATTER_FIELD = 'frontMatter';
 /** Field name of the markdown body. */
-export const INSTRUCTIONS_FIELD = 'instructions';
+const INSTRUCTIONS_FIELD = 'instructions';
 
 /** Why a persona file was rejected; `message` is the full sentence shown to the user, path and field included. */
 export interface PersonaFileError {

@@ -14,7 +14,7 @@ import { PersonaContractSchema, RequestClassificationSchema, type PersonaContrac
 import { explicitPersonaNames } from './naming';
 import { selectionNormalizer } from './selectionNormalizer';
 
-export { explicitPersonaNames, type ExplicitPersonaNames } from './naming';
+export type { ExplicitPersonaNames } from './naming';
 
 /** Panel size the model may choose (spec: at least 2 personas for a real discussion). */
 export const MIN_PANEL = 2;

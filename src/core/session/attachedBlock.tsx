@@ -3,10 +3,10 @@ import type { AttachedItem } from './attachedItem';
 import { dataBlock } from '../llm/prompting/dataBlock';
 
 /** Priority of attached context inside a message: below the request, answers and assumptions, so it is pruned first. */
-export const ATTACHED_PRIORITY = 50;
+const ATTACHED_PRIORITY = 50;
 
 /** One attachment as a data block: `<attachment label kind note>content</attachment>`, escaped like the request. */
-export function attachmentBlock(item: AttachedItem): string {
+function attachmentBlock(item: AttachedItem): string {
   const attrs = { label: item.label, kind: item.kind, ...(item.note ? { note: item.note } : {}) };
   return dataBlock('attachment', item.content ?? '(content not included)', attrs);
 }

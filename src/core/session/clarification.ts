@@ -54,7 +54,7 @@ export function compareQuestions(a: QuestionBase, b: QuestionBase): number {
 }
 
 /** Words that mark a reply as "skip this question" (with their common inflections). */
-export const SKIP_KEYWORDS: readonly string[] = ['skip', 'skipped', 'skipping', 'pass', 'defer', 'deferred', 'later'];
+const SKIP_KEYWORDS: readonly string[] = ['skip', 'skipped', 'skipping', 'pass', 'defer', 'deferred', 'later'];
 
 const skipPattern = new RegExp(`\\b(${SKIP_KEYWORDS.join('|')})\\b`, 'i');
 
@@ -77,11 +77,11 @@ export const ClarificationAnswer = z.object({
 export type ClarificationAnswer = z.infer<typeof ClarificationAnswer>;
 
 /** Why an assumption no longer holds: its question was answered after all, or a newer assumption replaced it. */
-export const AssumptionWithdrawal = z.discriminatedUnion('reason', [
+const AssumptionWithdrawal = z.discriminatedUnion('reason', [
   z.object({ reason: z.literal('answered'), answerId: EntityId, at: Timestamp }),
   z.object({ reason: z.literal('superseded'), assumptionId: EntityId, at: Timestamp }),
 ]);
-export type AssumptionWithdrawal = z.infer<typeof AssumptionWithdrawal>;
+type AssumptionWithdrawal = z.infer<typeof AssumptionWithdrawal>;
 
 /**
  * What the council assumed for a skipped question. Withdrawn assumptions stay in the log

@@ -12,7 +12,7 @@ import { TurnMetadata } from './turns';
  */
 
 /** A persona selection as decided by the selector; the machine adds session id, time and persona ids. */
-export const SelectionDraft = z.discriminatedUnion('userOverride', [
+const SelectionDraft = z.discriminatedUnion('userOverride', [
   z.object({
     selectionId: EntityId,
     requestClassification: z.string(),
@@ -27,7 +27,7 @@ export const SelectionDraft = z.discriminatedUnion('userOverride', [
     overriddenPersonas: z.array(z.string()),
   }),
 ]);
-export type SelectionDraft = z.infer<typeof SelectionDraft>;
+type SelectionDraft = z.infer<typeof SelectionDraft>;
 
 /** A question to ask; the machine assigns its round, position and status. */
 export const QuestionDraft = z.object({
@@ -40,8 +40,8 @@ export const QuestionDraft = z.object({
 export type QuestionDraft = z.infer<typeof QuestionDraft>;
 
 /** The user's reply to the active question. */
-export const AnswerDraft = z.object({ answerId: EntityId, answer: z.string(), confidence: Confidence.optional() });
-export type AnswerDraft = z.infer<typeof AnswerDraft>;
+const AnswerDraft = z.object({ answerId: EntityId, answer: z.string(), confidence: Confidence.optional() });
+type AnswerDraft = z.infer<typeof AnswerDraft>;
 
 /** What the council assumes for a skipped question. */
 export const AssumptionDraft = z.object({ assumptionId: EntityId, assumption: z.string(), rationale: z.string() });
@@ -70,44 +70,44 @@ export const PersonaStatement = z.object({
 export type PersonaStatement = z.infer<typeof PersonaStatement>;
 
 /** A persona's position at the end of a cycle. */
-export const PositionDraft = z.object({
+const PositionDraft = z.object({
   /** The persona's participantId. */
   personaId: EntityId,
   position: z.string(),
   changedPosition: z.boolean(),
   changeReason: z.string().optional(),
 });
-export type PositionDraft = z.infer<typeof PositionDraft>;
+type PositionDraft = z.infer<typeof PositionDraft>;
 
 const at = Timestamp;
 
-export const PersonasSelected = z.object({
+const PersonasSelected = z.object({
   type: z.literal('PERSONAS_SELECTED'),
   selection: SelectionDraft,
   /** The selected personas (type `persona`); the user participant exists from the start. */
   participants: z.array(Participant),
   at,
 });
-export const ClarificationStarted = z.object({
+const ClarificationStarted = z.object({
   type: z.literal('CLARIFICATION_STARTED'),
   questions: z.array(QuestionDraft),
   at,
 });
-export const DebateRequested = z.object({ type: z.literal('DEBATE_REQUESTED'), at });
-export const QuestionAnswered = z.object({ type: z.literal('QUESTION_ANSWERED'), answer: AnswerDraft, at });
-export const QuestionSkipped = z.object({ type: z.literal('QUESTION_SKIPPED'), assumption: AssumptionDraft, at });
-export const RemainingSkipped = z.object({
+const DebateRequested = z.object({ type: z.literal('DEBATE_REQUESTED'), at });
+const QuestionAnswered = z.object({ type: z.literal('QUESTION_ANSWERED'), answer: AnswerDraft, at });
+const QuestionSkipped = z.object({ type: z.literal('QUESTION_SKIPPED'), assumption: AssumptionDraft, at });
+const RemainingSkipped = z.object({
   type: z.literal('REMAINING_SKIPPED'),
   assumptions: z.array(QuestionAssumptionDraft),
   at,
 });
-export const MoreQuestionsAdded = z.object({
+const MoreQuestionsAdded = z.object({
   type: z.literal('MORE_QUESTIONS_ADDED'),
   questions: z.array(QuestionDraft),
   at,
 });
-export const SkippedRevisited = z.object({ type: z.literal('SKIPPED_REVISITED'), at });
-export const CycleStarted = z.object({
+const SkippedRevisited = z.object({ type: z.literal('SKIPPED_REVISITED'), at });
+const CycleStarted = z.object({
   type: z.literal('CYCLE_STARTED'),
   discussionId: EntityId,
   cycleNumber: z.number().int(),
@@ -115,8 +115,8 @@ export const CycleStarted = z.object({
   topic: z.string(),
   at,
 });
-export const PersonaSpoke = z.object({ type: z.literal('PERSONA_SPOKE'), turn: PersonaStatement });
-export const CycleConcluded = z.object({
+const PersonaSpoke = z.object({ type: z.literal('PERSONA_SPOKE'), turn: PersonaStatement });
+const CycleConcluded = z.object({
   type: z.literal('CYCLE_CONCLUDED'),
   resolutionSummary: z.string(),
   positions: z.array(PositionDraft),
@@ -125,10 +125,10 @@ export const CycleConcluded = z.object({
   stoppedByBudget: z.literal(true).optional(),
   at,
 });
-export const DebateExtended = z.object({ type: z.literal('DEBATE_EXTENDED'), at });
-export const ConclusionRecorded = z.object({ type: z.literal('CONCLUSION_RECORDED'), turn: PersonaStatement });
-export const FinalAnswerReady = z.object({ type: z.literal('FINAL_ANSWER_READY'), finalAnswer: z.string(), at });
-export const Cancelled = z.object({ type: z.literal('CANCELLED'), at });
+const DebateExtended = z.object({ type: z.literal('DEBATE_EXTENDED'), at });
+const ConclusionRecorded = z.object({ type: z.literal('CONCLUSION_RECORDED'), turn: PersonaStatement });
+const FinalAnswerReady = z.object({ type: z.literal('FINAL_ANSWER_READY'), finalAnswer: z.string(), at });
+const Cancelled = z.object({ type: z.literal('CANCELLED'), at });
 
 /** Every event the session machine understands. */
 export const SessionEvent = z.discriminatedUnion('type', [

@@ -15,11 +15,6 @@ export const Participant = z.object({
 });
 export type Participant = z.infer<typeof Participant>;
 
-/** The spec's derived `isPrimaryUser`. */
-export function isPrimaryUser(participant: Participant): boolean {
-  return participant.type === 'user';
-}
-
 const selectionFields = {
   selectionId: EntityId,
   sessionId: EntityId,

@@ -1,4 +1,4 @@
-import { compareQuestions, isActiveAssumption, type Assumption, type ClarificationQuestion } from './clarification';
+import { compareQuestions, type ClarificationQuestion } from './clarification';
 import type { CouncilDiscussion } from './discussion';
 import type { Participant } from './participants';
 import type { ConversationSession } from './session';
@@ -26,11 +26,6 @@ export function findPendingQuestions(session: SessionState): readonly Clarificat
 /** Questions skipped for now that may be asked again. */
 export function findDeferredQuestions(session: SessionState): readonly ClarificationQuestion[] {
   return session.questions.filter(question => question.status === 'deferred').sort(compareQuestions);
-}
-
-/** The assumption currently standing in for a question's answer, if any. */
-export function findActiveAssumption(session: SessionState, questionId: string): Assumption | undefined {
-  return session.assumptionLog.find(entry => entry.relatedQuestionId === questionId && isActiveAssumption(entry));
 }
 
 /** The persona participants, in the order they joined. */

@@ -6,7 +6,7 @@ import type { NewerVersionError } from '../storage/versioned';
 import { readStoredSession, type StoredSession } from './storedSession';
 
 export { SessionInput, type SessionInputInit } from './context';
-export { StoredSession, storeSession, STORED_SESSION_VERSION } from './storedSession';
+export { StoredSession, storeSession } from './storedSession';
 
 /** A live session actor. */
 export type SessionActor = Actor<SessionMachine>;

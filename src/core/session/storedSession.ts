@@ -57,7 +57,7 @@ function typedStances(record: StoredRecord): StoredRecord {
  * To add format N+1: write the step `{ from: N, description, migrate }` here, bump `STORED_SESSION_VERSION`
  * and change `StoredSession`.
  */
-export const STORED_SESSION_MIGRATIONS: readonly Migration[] = [
+const STORED_SESSION_MIGRATIONS: readonly Migration[] = [
   {
     from: 1,
     description: "contributions' agreesWith and concerns become typed fields (were JSON text in metadata)",

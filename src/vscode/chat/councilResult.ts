@@ -4,7 +4,7 @@ import type { SessionLog } from '../../core/council/sessionLog';
 import type { StoredSession } from '../../core/session/replay';
 
 /** The format version of the metadata below; a response with a higher one came from a newer Council. */
-export const COUNCIL_METADATA_VERSION = 1;
+const COUNCIL_METADATA_VERSION = 1;
 
 /** What a council chat response remembers (in `ChatResult.metadata`) for the next turn and its follow-ups. */
 export interface CouncilResultMetadata {

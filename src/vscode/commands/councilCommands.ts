@@ -8,7 +8,7 @@ import type { SessionStore } from '../storage/sessionStore';
 import { readCouncilSettings } from '../settings';
 
 /** The palette commands' ids (package.json `contributes.commands`). */
-export const COMMAND = {
+const COMMAND = {
   newSession: 'council.newSession',
   cancelSession: 'council.cancelSession',
   selectPersonas: 'council.selectPersonas',

@@ -135,7 +135,7 @@ function linkToken(signal: CancellationSignal | undefined): {
 }
 
 /** Maps what a VS Code model call throws to the port's errors (the one mapping lives in core). */
-export function toModelFailure(error: unknown, token?: CancellationSignal): LanguageModelFailure | CancelledError {
+function toModelFailure(error: unknown, token?: CancellationSignal): LanguageModelFailure | CancelledError {
   if (error instanceof vscode.CancellationError) return new CancelledError();
   return toModelError(error, token);
 }

@@ -45,7 +45,7 @@ export function registerPersonaCommands(context: Pick<vscode.ExtensionContext, '
  * Asks for a display name and writes `.council/personas/<id>.md` from the template, then opens it.
  * Running the command is the user's confirmation to create that one new file; it never overwrites.
  */
-export async function createPersona(args: CreatePersonaArgs = {}): Promise<CreatePersonaResult> {
+async function createPersona(args: CreatePersonaArgs = {}): Promise<CreatePersonaResult> {
   const folder = await folderForNewFile('persona', FOLDER_LABEL);
   if ('refused' in folder) return folder;
   const name = await nameForNewFile(args.name, () => askForName(folder), validatePersonaName);
@@ -66,7 +66,7 @@ export async function createPersona(args: CreatePersonaArgs = {}): Promise<Creat
  * Reveals `.council/personas` in the Explorer. A missing folder is created only after a modal
  * confirmation; with no folder open the user is told so. Resolves with the folder when it was revealed.
  */
-export async function openPersonaFolder(): Promise<vscode.Uri | undefined> {
+async function openPersonaFolder(): Promise<vscode.Uri | undefined> {
   const folder = await pickWorkspaceFolder(`Which folder's ${FOLDER_LABEL} should hold the persona?`);
   if (!folder) {
     await vscode.window.showInformationMessage(

@@ -6,7 +6,7 @@
 import { hyphenatedAscii } from '../workspace/fileNames';
 
 /** Longest display name the create command accepts. */
-export const MAX_PERSONA_NAME_LENGTH = 60;
+const MAX_PERSONA_NAME_LENGTH = 60;
 
 /**
  * The kebab-case id for a display name: "Database Admin (Postgres)" -> "database-admin-postgres".

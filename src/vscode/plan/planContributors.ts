@@ -11,7 +11,7 @@ import { WORKSPACE_TOOLS } from '../../core/pipeline/workspace/workspaceTools';
 import type { RunStore } from '../workflow/runStore';
 
 /** Workspace facts from VS Code: the workspace's name and folders, and languages and file count from the reader's listing. */
-export function vscodeWorkspaceFacts(reader: WorkspaceReader): WorkspaceFacts {
+function vscodeWorkspaceFacts(reader: WorkspaceReader): WorkspaceFacts {
   return {
     async read(token) {
       const folders = vscode.workspace.workspaceFolders ?? [];
@@ -36,7 +36,7 @@ export function vscodeWorkspaceFacts(reader: WorkspaceReader): WorkspaceFacts {
 }
 
 /** Episodic memory from the run store: short accounts of how earlier runs in this workspace ended. */
-export function storedEpisodes(runs: RunStore): EpisodicMemory {
+function storedEpisodes(runs: RunStore): EpisodicMemory {
   return { recall: async ({ limit }) => runs.episodes(limit) };
 }
 

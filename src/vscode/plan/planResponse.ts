@@ -12,7 +12,7 @@ import type { PlanOutcome } from './planOutcome';
 import { checkpointPrompt, lastCompletedStage, stageSummaryMarkdown } from './planSummary';
 
 /** The status a run is stored with after `outcome`. */
-export function statusOf(outcome: PlanOutcome): WorkflowRunStatus {
+function statusOf(outcome: PlanOutcome): WorkflowRunStatus {
   return outcome.status;
 }
 

@@ -5,7 +5,7 @@ import { lastCompletedStage } from './planSummary';
 import { runFailure } from '../workflow/runFailure';
 
 /** What a stopped run kept, as one sentence. */
-export function savedProgress(state: PipelineRunState): string {
+function savedProgress(state: PipelineRunState): string {
   const stage = lastCompletedStage(state);
   return stage ? `Progress up to ${stageName(stage)} is saved.` : 'No stage was completed yet.';
 }

@@ -34,7 +34,7 @@ export interface WorkflowCatalog {
 export type ParseWorkflowText = (text: string, source: WorkflowSource) => WorkflowParse;
 
 /** The field a problem names when it concerns the whole file (it could not be read, the parser threw). */
-export const WHOLE_FILE_FIELD = '(file)';
+const WHOLE_FILE_FIELD = '(file)';
 
 /** Where a workflow came from, as a person reads it: the path, and the built-in it overrides. */
 export function describeWorkflowSource(source: WorkflowSource): string {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
 /** Where esbuild puts the QuickJS WebAssembly module, relative to the extension's root. */
-export const SANDBOX_WASM_PATH = ['dist', 'quickjs.wasm'] as const;
+const SANDBOX_WASM_PATH = ['dist', 'quickjs.wasm'] as const;
 
 /**
  * A loader for the script sandbox's WebAssembly module (`dist/quickjs.wasm`), read with `vscode.workspace.fs`

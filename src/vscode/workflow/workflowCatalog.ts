@@ -10,7 +10,7 @@ import {
 } from './buildWorkflowCatalog';
 import { fileNamesIn, inEveryWorkspaceFolder } from '../workspace/workspaceFiles';
 
-export { describeWorkflowSource, type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
+export { type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
 
 /** Where a workspace keeps its workflow files, relative to each workspace folder. */
 export const WORKSPACE_WORKFLOW_FOLDER = ['.council', 'workflows'] as const;

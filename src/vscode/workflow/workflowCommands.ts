@@ -61,7 +61,7 @@ export function registerWorkflowCommands(
  * Running the command is the user's confirmation to create that one new file; it never overwrites one (an existing
  * file is offered to be opened instead).
  */
-export async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<CreateWorkflowResult> {
+async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<CreateWorkflowResult> {
   const folder = await folderForNewFile('workflow', FOLDER_LABEL);
   if ('refused' in folder) return folder;
   const name = await nameForNewFile(args.name, () => askForName(folder), validateWorkflowName);
@@ -85,7 +85,7 @@ export async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<Cre
  * one opens it at the problem) and type the goal, then sends `@council /workflow <name> <goal>` in chat and resolves
  * with the chat result. Resolves with undefined when the user cancels or the named workflow does not exist.
  */
-export async function runWorkflow(
+async function runWorkflow(
   deps: WorkflowCommandDeps,
   args: RunWorkflowArgs = {},
 ): Promise<vscode.ChatResult | undefined> {

@@ -6,10 +6,10 @@
 import { hyphenatedAscii } from '../workspace/fileNames';
 
 /** A workflow name, which is also its file name: kebab-case. */
-export const WORKFLOW_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+const WORKFLOW_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /** Longest name `council.createWorkflow` accepts (it becomes a file name and a chat argument). */
-export const MAX_WORKFLOW_NAME_LENGTH = 60;
+const MAX_WORKFLOW_NAME_LENGTH = 60;
 
 /** The kebab-case form of free text ("Code Review!" -> "code-review"), or '' when it has no letters or digits. */
 export function suggestWorkflowName(text: string): string {

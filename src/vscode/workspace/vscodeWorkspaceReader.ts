@@ -22,7 +22,7 @@ export interface WorkspaceReaderLimits {
 }
 
 /** Defaults: 5,000 files, 512 KB per file, 8 MB per search. */
-export const DEFAULT_READER_LIMITS: WorkspaceReaderLimits = {
+const DEFAULT_READER_LIMITS: WorkspaceReaderLimits = {
   maxFiles: 5000,
   maxFileBytes: 512 * 1024,
   maxSearchBytes: 8 * 1024 * 1024,

@@ -6,7 +6,7 @@ import { defangTags, fence } from '../dataFence';
  */
 
 /** The tags the council's prompts use for data; content may not open or close any of them. */
-export const DATA_TAGS = [
+const DATA_TAGS = [
   'user_request',
   'clarifications',
   'assumptions',

@@ -41,7 +41,7 @@ export const ContextManagerRoutingSchema = z.object({
 export type ContextManagerRouting = z.infer<typeof ContextManagerRoutingSchema>;
 
 /** Most history item ids listed in the routing schema's enum; a longer history is described and normalized instead. */
-export const ITEM_ENUM_CAP = 200;
+const ITEM_ENUM_CAP = 200;
 
 /** A history item id: one of `itemIds` (an enum up to ITEM_ENUM_CAP), else described. */
 function itemIdOf(itemIds: ReadonlySet<string>): z.ZodType<string, string> {

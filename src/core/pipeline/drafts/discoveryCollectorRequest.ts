@@ -24,9 +24,7 @@ export interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
 }
 
 /** The discovery collector draft schema for this request. */
-export function discoveryCollectorSchema(
-  vocabulary: DiscoveryCollectorVocabulary,
-): z.ZodType<DiscoveryCollectorResultDraft> {
+function discoveryCollectorSchema(vocabulary: DiscoveryCollectorVocabulary): z.ZodType<DiscoveryCollectorResultDraft> {
   const files = [...vocabulary.files].sort();
   const reference = fileReferenceFor(files);
   return DiscoveryCollectorResultDraft.safeExtend({
@@ -115,7 +113,7 @@ function normalizeCodeMap(map: unknown, files: ReadonlySet<string>, note: Note):
 }
 
 /** Deterministic fixes to a discovery collector draft (see each helper). */
-export function normalizeDiscoveryCollector(
+function normalizeDiscoveryCollector(
   vocabulary: DiscoveryCollectorVocabulary,
 ): (reply: unknown, note: Note) => unknown {
   return (reply, note) => {

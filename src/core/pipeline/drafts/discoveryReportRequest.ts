@@ -63,7 +63,7 @@ function scoresFor(files: readonly string[], description: string) {
 const FINDING_ID = 'Finding ids (referenceId, tagId, queryId, diagramId) are all different from each other.';
 
 /** The discovery report schema for this workspace: every cited path is one of `files`. */
-export function discoveryReportSchema(files: readonly string[]): z.ZodType<DiscoveryReportDraft> {
+function discoveryReportSchema(files: readonly string[]): z.ZodType<DiscoveryReportDraft> {
   return DiscoveryReportDraft.safeExtend({
     fileReferences: z
       .array(
@@ -132,7 +132,7 @@ function findingLists(report: Record<string, unknown>): IdGroup[] {
  * distinct, diagram edges between existing nodes, links and tags citing existing findings, scores only for
  * referenced files, queries expecting existing files.
  */
-export function normalizeDiscoveryReport(files: ReadonlySet<string>): (reply: unknown, note: Note) => unknown {
+function normalizeDiscoveryReport(files: ReadonlySet<string>): (reply: unknown, note: Note) => unknown {
   return (reply, note) => {
     if (!isObject(reply)) return reply;
     normalizeFileReferences(reply, 'fileReferences', files, note);

@@ -2,18 +2,13 @@ import { dedupeArray, isObject, objectsAt, orderRange, type JsonObject } from '.
 import { dropItems, dropUnknownStrings, textAt, type Note } from './normalizing';
 
 /** Swaps each reversed line range of the file references at `owner[key]`. */
-export function orderReferenceRanges(owner: unknown, key: string, note: Note): void {
+function orderReferenceRanges(owner: unknown, key: string, note: Note): void {
   for (const ref of objectsAt(owner, key))
     orderRange(ref, 'startLine', 'endLine', note, `of ${String(ref['filePath'])}`);
 }
 
 /** Drops the file references at `owner[key]` whose file does not exist (a cited file must). */
-export function dropReferencesToMissingFiles(
-  owner: unknown,
-  key: string,
-  files: ReadonlySet<string>,
-  note: Note,
-): void {
+function dropReferencesToMissingFiles(owner: unknown, key: string, files: ReadonlySet<string>, note: Note): void {
   dropItems(
     owner,
     key,

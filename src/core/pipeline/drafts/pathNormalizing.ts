@@ -3,7 +3,7 @@ import { workspacePathProblem } from '../schemas/common';
 import type { Note } from './normalizing';
 
 /** The workspace-relative spelling of a path written loosely ("./src\\a.ts" -> "src/a.ts"); the path itself otherwise. */
-export function tidyPath(path: string): string {
+function tidyPath(path: string): string {
   let tidy = path
     .trim()
     .replace(/\\/g, '/')

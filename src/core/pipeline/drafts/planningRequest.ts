@@ -25,7 +25,7 @@ export interface TicketVocabulary {
 }
 
 /** A ticket as this request admits it; `closed` says dependencies must name tickets of the same list. */
-export function ticketFor(vocabulary: TicketVocabulary, closed: boolean) {
+function ticketFor(vocabulary: TicketVocabulary, closed: boolean) {
   const files = [...vocabulary.files].sort();
   const path = z
     .union([existingFile(files, 'An existing workspace file.'), newWorkspacePath('A file to create.')])
@@ -62,7 +62,7 @@ export function ticketFor(vocabulary: TicketVocabulary, closed: boolean) {
 }
 
 /** The planning agent draft schema for this request. */
-export function planningAgentSchema(vocabulary: TicketVocabulary): z.ZodType<PlanningAgentResultDraft> {
+function planningAgentSchema(vocabulary: TicketVocabulary): z.ZodType<PlanningAgentResultDraft> {
   return PlanningAgentResultDraft.safeExtend({
     tickets: z.array(ticketFor(vocabulary, false)).min(1).describe('Proposed tickets; at least one, ticketIds unique.'),
   }).describe('Tickets a planning agent proposes.');
@@ -82,7 +82,7 @@ export function planningAgentRequest(vocabulary: TicketVocabulary): DraftRequest
 }
 
 /** The planning collector draft schema for this request. */
-export function planningCollectorSchema(
+function planningCollectorSchema(
   vocabulary: TicketVocabulary & CollectorVocabulary,
 ): z.ZodType<PlanningCollectorResultDraft> {
   return PlanningCollectorResultDraft.safeExtend({
@@ -103,7 +103,7 @@ export function planningCollectorSchema(
 }
 
 /** Planning collector fixes: consolidation, tickets, a graph closed over the final tickets, cycles broken. */
-export function normalizePlanningCollector(vocabulary: CollectorVocabulary): (reply: unknown, note: Note) => unknown {
+function normalizePlanningCollector(vocabulary: CollectorVocabulary): (reply: unknown, note: Note) => unknown {
   return (reply, note) => {
     if (!isObject(reply)) return reply;
     normalizeConsolidation(reply, vocabulary, note);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const ENUM_CAP = 150;
 
 /** A line number no source file reaches; keeps line fields finite without knowing each file's length. */
-export const MAX_LINE = 1_000_000;
+const MAX_LINE = 1_000_000;
 
 /** A 1-based line number with a sane maximum. */
 export function lineNumber(description: string): z.ZodNumber {
@@ -30,7 +30,7 @@ export function oneOf(values: readonly string[], description: string, overCap: s
 const NEW_PATH_SEGMENT = '\\.?[A-Za-z0-9_@+-][A-Za-z0-9_@+.-]*';
 
 /** A workspace-relative path that may not exist yet (a file to create or to name in a plan). */
-export const NEW_PATH_PATTERN = `^${NEW_PATH_SEGMENT}(?:/${NEW_PATH_SEGMENT})*$`;
+const NEW_PATH_PATTERN = `^${NEW_PATH_SEGMENT}(?:/${NEW_PATH_SEGMENT})*$`;
 
 /** A workspace-relative path the JSON Schema describes by pattern (no "..", ".", "\\", drive or leading "/"). */
 export function newWorkspacePath(description: string): z.ZodString {

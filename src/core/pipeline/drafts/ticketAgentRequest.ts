@@ -16,7 +16,7 @@ const [FULL_CONTENT, REPLACE_RANGES] = FileEdit.options;
 const [CREATE, MODIFY, DELETE] = ProposedChange.options;
 
 /** The ticket agent draft schema for this request: modify/delete name existing files, the ticket id is fixed. */
-export function ticketAgentSchema(vocabulary: TicketAgentVocabulary): z.ZodType<TicketAgentResultDraft> {
+function ticketAgentSchema(vocabulary: TicketAgentVocabulary): z.ZodType<TicketAgentResultDraft> {
   const files = [...vocabulary.files].sort();
   const replacement = LineRangeReplacement.safeExtend({
     startLine: lineNumber('First line replaced, 1-based, as numbered before the change.'),
@@ -102,7 +102,7 @@ function reconcileWithWorkspace(
 }
 
 /** Ticket agent fixes: the assigned ticket id, usable paths, kinds that match the workspace, one change per path, no overlapping ranges. */
-export function normalizeTicketAgent(vocabulary: TicketAgentVocabulary): (reply: unknown, note: Note) => unknown {
+function normalizeTicketAgent(vocabulary: TicketAgentVocabulary): (reply: unknown, note: Note) => unknown {
   return (reply, note) => {
     if (!isObject(reply)) return reply;
     if (typeof reply['ticketId'] === 'string' && reply['ticketId'] !== vocabulary.ticketId) {

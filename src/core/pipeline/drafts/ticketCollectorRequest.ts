@@ -4,7 +4,7 @@ import { consolidationFieldsFor, normalizeConsolidation, type CollectorVocabular
 import type { DraftRequest } from './draftRequest';
 
 /** The ticket collector draft schema for this request: its inputs, its agents, the stages it may route back to. */
-export function ticketCollectorSchema(vocabulary: CollectorVocabulary): z.ZodType<TicketCollectorResultDraft> {
+function ticketCollectorSchema(vocabulary: CollectorVocabulary): z.ZodType<TicketCollectorResultDraft> {
   return TicketCollectorResultDraft.safeExtend(consolidationFieldsFor(vocabulary)).describe(
     'The consolidation of all ticket agents.',
   );

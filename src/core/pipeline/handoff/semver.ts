@@ -38,7 +38,7 @@ export function compareSemVer(a: SemVer, b: SemVer): number {
 }
 
 /** `1.2.3`. */
-export function formatSemVer(version: SemVer): string {
+function formatSemVer(version: SemVer): string {
   return `${version.major}.${version.minor}.${version.patch}`;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** How an agent invocation ended: with its output, or with an error (never both, never neither). */
-export const InvocationOutcomeSchema = z.discriminatedUnion('status', [
+const InvocationOutcomeSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('succeeded'), output: z.json() }),
   z.object({
     status: z.literal('failed'),
@@ -11,7 +11,7 @@ export const InvocationOutcomeSchema = z.discriminatedUnion('status', [
 export type InvocationOutcome = z.infer<typeof InvocationOutcomeSchema>;
 
 /** Model tokens an invocation spent, when the model reports them. */
-export const TokenUsageSchema = z.object({
+const TokenUsageSchema = z.object({
   input: z.number().int().min(0),
   output: z.number().int().min(0),
 });

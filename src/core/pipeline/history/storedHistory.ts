@@ -8,7 +8,7 @@ export const STORED_HISTORY_VERSION = 1;
  * Upgrades from each older history format, one step per version. Format 1 is what Council stored before the
  * record carried a version (the same shape), so there is nothing to upgrade yet.
  */
-export const STORED_HISTORY_MIGRATIONS: readonly Migration[] = [];
+const STORED_HISTORY_MIGRATIONS: readonly Migration[] = [];
 
 /**
  * A run's history as stored: raw items and notes, each validated when loaded (one bad entry is skipped, not

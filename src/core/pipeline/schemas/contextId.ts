@@ -9,14 +9,14 @@ const TIMESTAMP = '[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0
 const Instant = z.iso.datetime();
 
 /** The parts of a context id; `formatContextId` joins them, `parseContextId` splits them. */
-export const ContextIdParts = z.object({
+const ContextIdParts = z.object({
   workflowRunId: z.string().regex(WORKFLOW_RUN_ID, { message: 'workflowRunId must be wf-{uuid}' }),
   agentType: AgentType,
   sequenceNumber: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   timestamp: Instant,
 });
 /** The parts of a context id. */
-export type ContextIdParts = z.infer<typeof ContextIdParts>;
+type ContextIdParts = z.infer<typeof ContextIdParts>;
 
 /** A malformed context id, with every problem found. */
 export class InvalidContextIdError extends Error {

@@ -18,15 +18,8 @@ function curationShape(...collectors: AgentType[]) {
   };
 }
 
-/** The Curation mixin: a curated context's id, the result it came from, and why. */
-export const Curation = z
-  .object(curationShape('discovery-collector', 'planning-collector', 'ticket-collector'))
-  .describe('A curated context produced by a collector.');
-/** The Curation mixin. */
-export type Curation = z.infer<typeof Curation>;
-
 /** The curated subset of discovery results downstream agents see. */
-export const DiscoveryCuration = z
+const DiscoveryCuration = z
   .object({
     discoveryReports: z.array(DiscoveryReport).describe('Curated discovery agent reports.'),
     unifiedCodeMap: CodeMap,
@@ -40,7 +33,7 @@ export const DiscoveryCuration = z
   })
   .describe('Curated discovery content.');
 /** The curated subset of discovery results. */
-export type DiscoveryCuration = z.infer<typeof DiscoveryCuration>;
+type DiscoveryCuration = z.infer<typeof DiscoveryCuration>;
 
 /** Curated context derived from a DiscoveryCollectorResult. */
 export const DiscoveryCollectorContext = z
@@ -84,7 +77,7 @@ export const CompletionStatus = z
   .describe('complete: every ticket has a verified proposal; partial: some do; blocked: none could be done.');
 
 /** The curated subset of ticket results downstream agents see. */
-export const TicketCuration = z
+const TicketCuration = z
   .object({
     ticketAgentResults: z.array(TicketAgentResult).describe('Curated ticket agent outputs.'),
     completionStatus: CompletionStatus,
@@ -93,7 +86,7 @@ export const TicketCuration = z
   })
   .describe('Curated ticket content.');
 /** The curated subset of ticket results. */
-export type TicketCuration = z.infer<typeof TicketCuration>;
+type TicketCuration = z.infer<typeof TicketCuration>;
 
 /** Curated context derived from a TicketCollectorResult. */
 export const TicketCollectorContext = z

@@ -33,7 +33,7 @@ export const FileReference = z
 export type FileReference = z.infer<typeof FileReference>;
 
 /** Kinds of relationship between findings. */
-export const LinkType = z.enum(['calls', 'depends_on', 'implements', 'extends', 'related_to', 'data_flow']);
+const LinkType = z.enum(['calls', 'depends_on', 'implements', 'extends', 'related_to', 'data_flow']);
 
 /** A relationship between two findings of the same report. */
 export const CrossLink = z
@@ -54,7 +54,7 @@ export const CrossLink = z
 export type CrossLink = z.infer<typeof CrossLink>;
 
 /** Categories of semantic tags. */
-export const TagCategory = z.enum([
+const TagCategory = z.enum([
   'architecture',
   'pattern',
   'data_flow',
@@ -82,7 +82,7 @@ export const SemanticTag = z
 export type SemanticTag = z.infer<typeof SemanticTag>;
 
 /** Kinds of generated retrieval queries. */
-export const QueryType = z.enum(['code_search', 'pattern_find', 'dependency_trace', 'api_lookup', 'test_find']);
+const QueryType = z.enum(['code_search', 'pattern_find', 'dependency_trace', 'api_lookup', 'test_find']);
 
 /** Relevance per workspace-relative path, each 0..1. */
 function pathScores(description: string) {
@@ -114,7 +114,7 @@ export const GeneratedQuery = z
 export type GeneratedQuery = z.infer<typeof GeneratedQuery>;
 
 /** Kinds of diagrams. */
-export const DiagramType = z.enum(['class', 'sequence', 'component', 'data_flow', 'dependency']);
+const DiagramType = z.enum(['class', 'sequence', 'component', 'data_flow', 'dependency']);
 
 /** A node of a diagram. */
 export const DiagramNode = z

@@ -43,7 +43,7 @@ export const CodeMap = z
 export type CodeMap = z.infer<typeof CodeMap>;
 
 /** How urgent a recommendation is. */
-export const RecommendationPriority = z.enum(['critical', 'high', 'medium', 'low']);
+const RecommendationPriority = z.enum(['critical', 'high', 'medium', 'low']);
 
 /** An actionable recommendation for the planning stage. */
 export const Recommendation = z

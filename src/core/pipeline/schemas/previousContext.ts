@@ -9,7 +9,7 @@ import { PlanningAgentResult } from './planning';
 import { TicketAgentResult } from './tickets';
 
 /** Why the previous attempt failed, when it did. */
-export const AttemptError = z
+const AttemptError = z
   .object({
     message: nonBlank('Error message of the failed attempt.'),
     stackTrace: z.string().optional().describe('Stack trace of the failure, if any.'),

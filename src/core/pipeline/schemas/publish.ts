@@ -9,7 +9,7 @@ export interface PublishedFile {
 }
 
 /** The `$id` of a published schema; carries the schema version. */
-export function schemaIdOf(name: string, version: string = SCHEMA_VERSION): string {
+function schemaIdOf(name: string, version: string = SCHEMA_VERSION): string {
   return `urn:council:schema:pipeline:${name}:${version}`;
 }
 
@@ -27,7 +27,7 @@ function unwrapRootRef(json: JsonObject): JsonObject {
 }
 
 /** The JSON Schema of one catalog entry, with `$id` and title. */
-export function publishedJsonSchema(name: string, schema: z.ZodType): JsonObject {
+function publishedJsonSchema(name: string, schema: z.ZodType): JsonObject {
   const { $schema, ...body } = unwrapRootRef(z.toJSONSchema(schema) as JsonObject);
   return { $schema, $id: schemaIdOf(name), title: name, ...body };
 }

@@ -86,7 +86,7 @@ export const ProposedChange = z
 export type ProposedChange = z.infer<typeof ProposedChange>;
 
 /** How far a ticket agent could check its own proposal. */
-export const VerificationStatus = z
+const VerificationStatus = z
   .enum(['verified', 'unverified', 'blocked'])
   .describe(
     'verified: checked against the code read; unverified: not checked; blocked: could not complete the ticket.',

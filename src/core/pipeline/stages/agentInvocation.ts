@@ -42,7 +42,7 @@ function estimateOutputTokens(chars: number): number {
 }
 
 /** Runs one attempt and records it on the blackboard (succeeded or failed, tokens included), then rethrows any failure. */
-export async function recordInvocation<T>(
+async function recordInvocation<T>(
   env: StageEnvironment,
   spec: InvocationSpec,
   attempt: Attempt<T>,

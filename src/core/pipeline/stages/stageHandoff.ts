@@ -37,7 +37,7 @@ export interface StageHandoff<T> {
  * Wraps the payload in the envelope and runs it through handoffWithRepair (schema, semantic and
  * cross-reference layers against the files and context ids this run knows). Throws HandoffRejected.
  */
-export async function handOff<T>(env: StageEnvironment, request: StageHandoffRequest<T>): Promise<StageHandoff<T>> {
+async function handOff<T>(env: StageEnvironment, request: StageHandoffRequest<T>): Promise<StageHandoff<T>> {
   const handoffId = env.ids.next();
   const accepted = await handoffWithRepair({
     draft: {
@@ -69,7 +69,7 @@ export async function handOff<T>(env: StageEnvironment, request: StageHandoffReq
 }
 
 /** The repair request sent back to a producing model: each finding with its fix. */
-export function repairFeedback(feedback: readonly ValidationError[] | undefined): ChatMessage[] {
+function repairFeedback(feedback: readonly ValidationError[] | undefined): ChatMessage[] {
   if (feedback === undefined || feedback.length === 0) return [];
   const lines = feedback
     .filter(error => error.severity === 'error')

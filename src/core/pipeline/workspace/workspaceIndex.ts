@@ -3,7 +3,7 @@ import { isIgnoredPath, looksBinary } from './pathFilter';
 import type { WorkspaceFileInfo, WorkspaceReader } from './workspaceReader';
 
 /** Most files indexed per run; larger workspaces are explored through search and globs. */
-export const DEFAULT_INDEX_LIMIT = 5000;
+const DEFAULT_INDEX_LIMIT = 5000;
 
 /** What agents may see of the workspace: visible files, and the paths that must stay hidden. */
 export interface WorkspaceIndex {

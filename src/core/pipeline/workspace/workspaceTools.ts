@@ -32,7 +32,7 @@ function resultLimit(description: string) {
 }
 
 /** Input of `list_files`. */
-export const ListFilesInput = z.object({
+const ListFilesInput = z.object({
   glob: z
     .string()
     .min(1)
@@ -43,7 +43,7 @@ export const ListFilesInput = z.object({
 });
 
 /** Input of `read_file_range`. */
-export const ReadFileRangeInput = z
+const ReadFileRangeInput = z
   .object({
     path: z.string().min(1).describe('Workspace-relative path, e.g. src/app.ts.'),
     startLine: z.number().int().min(1).describe('First line, 1-based.'),
@@ -52,7 +52,7 @@ export const ReadFileRangeInput = z
   .refine(value => value.endLine >= value.startLine, { message: 'endLine must be >= startLine', path: ['endLine'] });
 
 /** Input of `search_text`. */
-export const SearchTextInput = z.object({
+const SearchTextInput = z.object({
   query: z.string().trim().min(2).max(200).describe('Text to find (case-insensitive, literal).'),
   limit: resultLimit('Most matching lines to return.'),
 });

@@ -38,7 +38,7 @@ export interface ParseWorkflowOptions {
 }
 
 /** The `repeat_phase` target that means the checkpoint's own phase; no phase may have it as its id. */
-export const CURRENT_PHASE = 'current';
+const CURRENT_PHASE = 'current';
 
 /** The field of an issue about the YAML text where no field could be named. */
 const YAML_FIELD = '(yaml)';
@@ -48,7 +48,7 @@ const FILE_FIELD = '(file)';
 type Path = readonly (string | number)[];
 
 /** `['phases', 1, 'behavior']` -> `phases[1].behavior`. */
-export function fieldOf(path: Path): string {
+function fieldOf(path: Path): string {
   let out = '';
   for (const segment of path)
     out += typeof segment === 'number' ? `[${segment}]` : out === '' ? segment : `.${segment}`;

@@ -11,19 +11,19 @@
 import { z } from 'zod';
 
 /** A workflow name, which is also its file name: kebab-case. */
-export const WORKFLOW_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+const WORKFLOW_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /** A phase id: lower-case letters, digits, `-` and `_` (it appears in paths and `{{phase_id}}`). */
-export const PHASE_ID_PATTERN = /^[a-z][a-z0-9_-]*$/;
+const PHASE_ID_PATTERN = /^[a-z][a-z0-9_-]*$/;
 
 export const EXECUTION_MODES = ['strict', 'loose', 'adaptive'] as const;
-export const PHASE_BEHAVIORS = ['parallel', 'sequential', 'main-only'] as const;
-export const CHECKPOINT_ACTIONS = ['continue', 'repeat_phase', 'skip_phases', 'abort'] as const;
-export const GAP_ACTIONS = ['retry', 'spawn_additional', 'escalate', 'abort'] as const;
+const PHASE_BEHAVIORS = ['parallel', 'sequential', 'main-only'] as const;
+const CHECKPOINT_ACTIONS = ['continue', 'repeat_phase', 'skip_phases', 'abort'] as const;
+const GAP_ACTIONS = ['retry', 'spawn_additional', 'escalate', 'abort'] as const;
 
 /** `max_iterations` of a gap check when the file gives none, and the most it may be. */
-export const DEFAULT_GAP_ITERATIONS = 3;
-export const MAX_GAP_ITERATIONS = 10;
+const DEFAULT_GAP_ITERATIONS = 3;
+const MAX_GAP_ITERATIONS = 10;
 
 const text = (description: string) =>
   z.string().min(1, { error: 'Write a value here: it must not be empty.' }).describe(description);
@@ -47,7 +47,7 @@ function describedEnum<const T extends readonly [string, ...string[]]>(
     .meta({ description, markdownEnumDescriptions: values.map(value => meanings[value as T[number]]) });
 }
 
-export const ExecutionModeSchema = describedEnum(
+const ExecutionModeSchema = describedEnum(
   EXECUTION_MODES,
   {
     strict: 'Exactly the listed `subagents` (a list), or for `behavior: main-only` the `main_agent.script`.',
@@ -57,7 +57,7 @@ export const ExecutionModeSchema = describedEnum(
   'How a phase decides its agents: `strict` (exactly the listed subagents), `loose` (only the main script) or `adaptive` (a fixed list plus what a script returns).',
 );
 
-export const PhaseBehaviorSchema = describedEnum(
+const PhaseBehaviorSchema = describedEnum(
   PHASE_BEHAVIORS,
   {
     parallel: 'The subagents run at the same time.',
@@ -67,7 +67,7 @@ export const PhaseBehaviorSchema = describedEnum(
   'How the phase runs its agents: `parallel`, `sequential` or `main-only`.',
 );
 
-export const SubagentConfigSchema = z
+const SubagentConfigSchema = z
   .looseObject({
     output_path: text(
       'Where the subagent writes its result; templated (`{{output_dir}}/scan.md`). A relative path is under the run folder.',
@@ -92,7 +92,7 @@ export const SubagentSchema = z
 
 const SubagentListSchema = z.array(SubagentSchema);
 
-export const AdaptiveSubagentsSchema = z
+const AdaptiveSubagentsSchema = z
   .strictObject({
     always: SubagentListSchema.describe('Subagents spawned on every run of the phase.').optional(),
     adaptive: z
@@ -107,7 +107,7 @@ export const AdaptiveSubagentsSchema = z
   })
   .describe('The subagents of an adaptive phase: `always` spawned, plus those `adaptive.script` returns.');
 
-export const PhaseSubagentsSchema = z
+const PhaseSubagentsSchema = z
   .union([SubagentListSchema, AdaptiveSubagentsSchema], {
     error:
       'Give `subagents` as a list (`- type: code-scout`) in a strict phase, or as `always:` / `adaptive:` in an adaptive phase.',
@@ -117,7 +117,7 @@ export const PhaseSubagentsSchema = z
       'Required for parallel and sequential phases; a loose phase has none.',
   );
 
-export const SuggestedSubagentSchema = z.union(
+const SuggestedSubagentSchema = z.union(
   [
     text('A subagent type.'),
     z.strictObject({ type: text('A subagent type.') }).describe('A subagent type, as `{ type: … }`.'),
@@ -125,7 +125,7 @@ export const SuggestedSubagentSchema = z.union(
   { error: 'Give a suggested subagent as its type (`code-scout`) or as `type: code-scout`.' },
 );
 
-export const MainAgentSchema = z
+const MainAgentSchema = z
   .strictObject({
     script: script(
       'JavaScript (a function body, `await` allowed) run by the phase’s main agent. Host API: `await thinkHard(prompt)`, ' +
@@ -137,7 +137,7 @@ export const MainAgentSchema = z
     'The main agent: required for main-only phases; in a parallel or sequential phase it runs after the subagents.',
   );
 
-export const CheckpointOnSelectSchema = z
+const CheckpointOnSelectSchema = z
   .strictObject({
     action: describedEnum(
       CHECKPOINT_ACTIONS,
@@ -158,7 +158,7 @@ export const CheckpointOnSelectSchema = z
   })
   .describe('What choosing the option does.');
 
-export const CheckpointOptionSchema = z
+const CheckpointOptionSchema = z
   .strictObject({
     label: text('The button’s text, e.g. `Continue` or `Redo phase`.'),
     with_feedback: z
@@ -169,7 +169,7 @@ export const CheckpointOptionSchema = z
   })
   .describe('One choice offered at the checkpoint.');
 
-export const ApprovalCheckpointSchema = z
+const ApprovalCheckpointSchema = z
   .strictObject({
     approval_required: z
       .literal(true, { error: 'Set `approval_required: true`, or remove the checkpoint.' })
@@ -184,7 +184,7 @@ export const ApprovalCheckpointSchema = z
  * Abort would duplicate `approval_required: true` silently. So a custom checkpoint without options is an error that
  * points to `approval_required: true` for the standard choices.
  */
-export const CustomCheckpointSchema = z
+const CustomCheckpointSchema = z
   .strictObject({
     condition: script(
       'A JavaScript expression over `context`; the checkpoint is shown only when it is true, e.g. `context.subagents_spawned > 0`.',
@@ -206,7 +206,7 @@ export const CustomCheckpointSchema = z
   })
   .describe('A custom checkpoint: a prompt, the files to review and the choices.');
 
-export const CheckpointSchema = z
+const CheckpointSchema = z
   .union([ApprovalCheckpointSchema, CustomCheckpointSchema], {
     error: 'A checkpoint is `approval_required: true`, or a custom checkpoint with a `prompt` and `options`.',
   })
@@ -214,7 +214,7 @@ export const CheckpointSchema = z
     'Pause after the phase for the user: `approval_required: true` for the standard choices, or a custom prompt with options.',
   );
 
-export const GapCriterionSchema = z
+const GapCriterionSchema = z
   .strictObject({
     name: text('What the criterion checks, shown when it fails, e.g. `All files created`.'),
     check: script(
@@ -223,7 +223,7 @@ export const GapCriterionSchema = z
   })
   .describe('One quality criterion.');
 
-export const GapOnFailureSchema = z
+const GapOnFailureSchema = z
   .strictObject({
     action: describedEnum(
       GAP_ACTIONS,
@@ -243,7 +243,7 @@ export const GapOnFailureSchema = z
   })
   .describe('What to do when a criterion fails (default: `escalate`).');
 
-export const GapCheckSchema = z
+const GapCheckSchema = z
   .strictObject({
     enabled: z.boolean().describe('`false` turns the gap check off without deleting it.').default(true),
     max_iterations: z
@@ -272,7 +272,7 @@ export const GapCheckSchema = z
     'Check the phase’s output after it runs, and retry, spawn more agents, ask the user or stop when something is missing.',
   );
 
-export const SkillSchema = z
+const SkillSchema = z
   .strictObject({
     name: text('A registered agent type or a read-only language-model tool, e.g. `codebase-researcher`.'),
     condition: script(
@@ -309,7 +309,7 @@ export const PhaseSchema = z
   })
   .describe('One phase of the workflow. `execution_mode` overrides the workflow’s.');
 
-export const FinalizationSchema = z
+const FinalizationSchema = z
   .strictObject({
     template: text(
       'Path of the final document’s template (workspace-relative, or `{{output_dir}}/…` for a file the run wrote); placeholders such as `{{goal}}`, `{{deliverables}}`, `{{feedback}}`, `{{include:<path>}}`.',

@@ -34,7 +34,7 @@ export function optionFor(pending: PendingCheckpoint, choice: CheckpointChoice):
 }
 
 /** The phases after `phase`, in order. */
-export function phasesAfter(workflow: WorkflowDefinition, phase: string): readonly PhaseDefinition[] {
+function phasesAfter(workflow: WorkflowDefinition, phase: string): readonly PhaseDefinition[] {
   const index = workflow.phases.findIndex(candidate => candidate.id === phase);
   return workflow.phases.slice(index + 1);
 }

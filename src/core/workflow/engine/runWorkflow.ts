@@ -40,7 +40,7 @@ export interface WorkflowLimits {
   readonly maxPhasePasses: number;
 }
 
-export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
+const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
   concurrency: 3,
   maxSubagentsPerPhase: 8,
   maxRouteBacks: 1,

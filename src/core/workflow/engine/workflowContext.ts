@@ -7,10 +7,10 @@ import { z } from 'zod';
 
 const Iso = z.iso.datetime();
 
-export const ExecutionModeSchema = z.enum(['strict', 'loose', 'adaptive']);
+const ExecutionModeSchema = z.enum(['strict', 'loose', 'adaptive']);
 
 /** A file a phase produced (spec 002 "Deliverable Record"); `timestamp` is the Context Schema's name for `created_at`. */
-export const DeliverableRecord = z.object({
+const DeliverableRecord = z.object({
   phase: z.string(),
   subagent: z.string(),
   /** Workspace-relative path under the run's output folder. */
@@ -19,10 +19,10 @@ export const DeliverableRecord = z.object({
   created_at: Iso,
   timestamp: Iso,
 });
-export type DeliverableRecord = z.infer<typeof DeliverableRecord>;
+type DeliverableRecord = z.infer<typeof DeliverableRecord>;
 
 /** A decision at a checkpoint (spec 002 "Checkpoint Record"). */
-export const CheckpointRecord = z.object({
+const CheckpointRecord = z.object({
   phase: z.string(),
   /** `continue`, `repeat_phase`, `skip_phases` or `abort`. */
   decision: z.enum(['continue', 'repeat_phase', 'skip_phases', 'abort']),
@@ -32,10 +32,10 @@ export const CheckpointRecord = z.object({
   feedback: z.string().optional(),
   timestamp: Iso,
 });
-export type CheckpointRecord = z.infer<typeof CheckpointRecord>;
+type CheckpointRecord = z.infer<typeof CheckpointRecord>;
 
 /** One gap-check evaluation (spec 002 "Gap Check Record"). */
-export const GapCheckRecord = z.object({
+const GapCheckRecord = z.object({
   phase: z.string(),
   iteration: z.number().int().min(1),
   status: z.enum(['complete', 'incomplete']),
@@ -46,7 +46,7 @@ export const GapCheckRecord = z.object({
   agents_spawned: z.array(z.string()),
   timestamp: Iso,
 });
-export type GapCheckRecord = z.infer<typeof GapCheckRecord>;
+type GapCheckRecord = z.infer<typeof GapCheckRecord>;
 
 export const WorkflowContext = z.object({
   workflow: z.object({ name: z.string(), started_at: Iso, execution_mode: ExecutionModeSchema }),

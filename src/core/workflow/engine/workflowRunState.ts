@@ -28,12 +28,12 @@ export type PendingCheckpoint = z.infer<typeof PendingCheckpoint>;
  * Per-phase tallies for the Metadata Output: what the context does not already say (its passes are
  * `context.phases.iteration_counts`, its files `context.deliverables`).
  */
-export const PhaseTally = z.object({
+const PhaseTally = z.object({
   status: z.enum(['pending', 'running', 'completed', 'skipped', 'failed']),
   subagents_spawned: z.number().int().min(0),
   model_requests: z.number().int().min(0),
 });
-export type PhaseTally = z.infer<typeof PhaseTally>;
+type PhaseTally = z.infer<typeof PhaseTally>;
 
 /**
  * Everything needed to continue a workflow run: plain JSON, validated on the way back in, saved after every phase

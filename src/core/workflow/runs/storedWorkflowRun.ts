@@ -12,7 +12,7 @@ import { WorkflowRunState, type PendingCheckpoint } from '../engine/workflowRunS
 import { PIPELINE_BOARD_KEY, PipelineBoard } from '../plan/pipelineBoard';
 
 /** The storage format version this code writes for a workflow run (`/plan` runs included). */
-export const STORED_WORKFLOW_RUN_VERSION = 2;
+const STORED_WORKFLOW_RUN_VERSION = 2;
 
 /** Where a run stands, as the chat shows it. */
 export const WorkflowRunStatus = z.enum([
@@ -117,7 +117,7 @@ function planCheckpoint(stage: PipelineStage): PendingCheckpoint {
 }
 
 /** Upgrades from each older stored-run format, one step per version. */
-export const STORED_WORKFLOW_RUN_MIGRATIONS: readonly Migration[] = [
+const STORED_WORKFLOW_RUN_MIGRATIONS: readonly Migration[] = [
   {
     from: 1,
     description: 'A /plan run stored as the pipeline state becomes a run of the built-in `plan` workflow.',

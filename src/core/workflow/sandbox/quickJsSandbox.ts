@@ -28,7 +28,7 @@ const PAGE_BYTES = 64 * 1024;
  * so a 32 MiB limit leaves a script ~25 MiB (measured: 25 strings of 1 MiB fit, 26 do not). A `memoryBytes` below
  * 16 MiB still gets a 16 MiB engine, with QuickJS's own allocation limit (`setMemoryLimit`) at `memoryBytes`.
  */
-export const MIN_MEMORY_BYTES = 256 * PAGE_BYTES;
+const MIN_MEMORY_BYTES = 256 * PAGE_BYTES;
 /** WebAssembly's 32-bit memories end at 4 GiB; emscripten's heap at 2 GiB. */
 const MAX_MEMORY_PAGES = 32 * 1024;
 /** Recursion ends in a catchable "stack overflow" well before the host's own stack (256 KiB broke the web hosts). */

@@ -21,9 +21,9 @@
  */
 
 /** The longest string `repeat`, `padStart` and `padEnd` may build, in UTF-16 code units. */
-export const MAX_STRING_LENGTH = 1024 * 1024;
+const MAX_STRING_LENGTH = 1024 * 1024;
 /** The longest array (or array-like) the length-driven `Array.prototype` methods accept. */
-export const MAX_ARRAY_LENGTH = 4 * 1024 * 1024;
+const MAX_ARRAY_LENGTH = 4 * 1024 * 1024;
 
 export const SANDBOX_PRELUDE = String.raw`(() => {
   'use strict';

@@ -16,7 +16,7 @@ const mib = (bytes: number): string => {
 };
 
 /** The 1-based line in the user's code of the innermost stack frame there, if any. */
-export function scriptLine(stack: unknown): number | undefined {
+function scriptLine(stack: unknown): number | undefined {
   if (typeof stack !== 'string') return undefined;
   const match = new RegExp(`${SCRIPT_FILE.replace('.', '\\.')}:(\\d+)`).exec(stack);
   return match ? Number(match[1]) : undefined;

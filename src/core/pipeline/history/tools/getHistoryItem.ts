@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HistoryItemSchema, HistoryNoteSchema } from '../historyItem';
+import type { HistoryItem, HistoryNote } from '../historyItem';
 import type { HistorySnapshot } from '../historyStore';
 
 /**
@@ -17,16 +17,9 @@ export const HistoryItemRequestSchema = z
 export type HistoryItemRequest = z.infer<typeof HistoryItemRequestSchema>;
 
 /** The item with its notes, or why it was not found (spec 001 HistoryItemResponse). */
-export const HistoryItemResponseSchema = z.discriminatedUnion('found', [
-  z.object({
-    found: z.literal(true),
-    index: z.number().int().min(0),
-    item: HistoryItemSchema,
-    notes: z.array(HistoryNoteSchema),
-  }),
-  z.object({ found: z.literal(false), message: z.string() }),
-]);
-export type HistoryItemResponse = z.infer<typeof HistoryItemResponseSchema>;
+export type HistoryItemResponse =
+  | { readonly found: true; readonly index: number; readonly item: HistoryItem; readonly notes: HistoryNote[] }
+  | { readonly found: false; readonly message: string };
 
 /** One item with the notes about it; an unknown id or index is a normal "not found" answer, not an exception. */
 export function getHistoryItem(history: HistorySnapshot, request: HistoryItemRequest): HistoryItemResponse {

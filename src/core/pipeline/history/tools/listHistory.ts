@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HistoryItemSchema } from '../historyItem';
+import type { HistoryItem } from '../historyItem';
 import type { HistorySnapshot } from '../historyStore';
 
 /** One page of history, optionally within a time window (spec 001 HistoryListingRequest). */
@@ -12,15 +12,14 @@ export const HistoryListingRequestSchema = z.object({
 export type HistoryListingRequest = z.input<typeof HistoryListingRequestSchema>;
 
 /** The page and where the next one starts (spec 001 HistoryListingResponse). */
-export const HistoryListingResponseSchema = z.object({
-  entries: z.array(HistoryItemSchema),
+export interface HistoryListingResponse {
+  readonly entries: HistoryItem[];
   /** Items matching the time window, across all pages. */
-  total: z.number().int().min(0),
-  hasMore: z.boolean(),
+  readonly total: number;
+  readonly hasMore: boolean;
   /** Offset of the next page (equals `total` on the last page). */
-  nextOffset: z.number().int().min(0),
-});
-export type HistoryListingResponse = z.infer<typeof HistoryListingResponseSchema>;
+  readonly nextOffset: number;
+}
 
 /** One page of history in append order, which never changes because history is append-only. */
 export function listHistory(history: HistorySnapshot, request: HistoryListingRequest): HistoryListingResponse {

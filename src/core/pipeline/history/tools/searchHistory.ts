@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HistoryItemSchema, HistoryNoteSchema, type HistoryItem, type HistoryNote } from '../historyItem';
+import type { HistoryItem, HistoryNote } from '../historyItem';
 import type { HistorySnapshot } from '../historyStore';
 
 /** A word search over the history (spec 001 HistorySearchRequest). */
@@ -14,27 +14,25 @@ export const HistorySearchRequestSchema = z.object({
 export type HistorySearchRequest = z.input<typeof HistorySearchRequestSchema>;
 
 /** Where in an item a query word was found. */
-export const SearchFieldSchema = z.enum(['agent', 'input', 'output', 'note']);
-export type SearchField = z.infer<typeof SearchFieldSchema>;
+const SEARCH_FIELDS = ['agent', 'input', 'output', 'note'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** One matching item and how well it matched. */
-export const HistorySearchHitSchema = z.object({
-  item: HistoryItemSchema,
+export interface HistorySearchHit {
+  readonly item: HistoryItem;
   /** How many distinct query words the item contains. */
-  termsMatched: z.number().int().min(1),
+  readonly termsMatched: number;
   /** Total occurrences of the query words. */
-  occurrences: z.number().int().min(1),
-  matchedIn: z.array(SearchFieldSchema),
-});
-export type HistorySearchHit = z.infer<typeof HistorySearchHitSchema>;
+  readonly occurrences: number;
+  readonly matchedIn: SearchField[];
+}
 
 /** Ranked hits and matching notes (spec 001 HistorySearchResponse). */
-export const HistorySearchResponseSchema = z.object({
-  hits: z.array(HistorySearchHitSchema),
+export interface HistorySearchResponse {
+  readonly hits: HistorySearchHit[];
   /** Notes whose content or tags contain a query word. */
-  notes: z.array(HistoryNoteSchema),
-});
-export type HistorySearchResponse = z.infer<typeof HistorySearchResponseSchema>;
+  readonly notes: HistoryNote[];
+}
 
 function countOccurrences(haystack: string, term: string): number {
   let count = 0;
@@ -76,7 +74,7 @@ export function searchHistory(history: HistorySnapshot, request: HistorySearchRe
     let occurrences = 0;
     for (const term of terms) {
       let found = 0;
-      for (const field of SearchFieldSchema.options) {
+      for (const field of SEARCH_FIELDS) {
         const count = countOccurrences(fields[field], term);
         if (count > 0) matchedIn.add(field);
         found += count;
@@ -93,7 +91,7 @@ export function searchHistory(history: HistorySnapshot, request: HistorySearchRe
               item,
               termsMatched,
               occurrences,
-              matchedIn: SearchFieldSchema.options.filter(f => matchedIn.has(f)),
+              matchedIn: SEARCH_FIELDS.filter(f => matchedIn.has(f)),
             },
           },
         ];

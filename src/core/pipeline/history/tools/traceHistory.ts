@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HistoryItemSchema, type HistoryItem } from '../historyItem';
+import type { HistoryItem } from '../historyItem';
 import type { HistorySnapshot } from '../historyStore';
 
 /** Filters combine with AND; with none, every item matches. */
@@ -19,12 +19,11 @@ export const HistoryTraceRequestSchema = z.object({
 export type HistoryTraceRequest = z.input<typeof HistoryTraceRequestSchema>;
 
 /** Matching items, oldest first (spec 001 HistoryTraceResponse). */
-export const HistoryTraceResponseSchema = z.object({
-  entries: z.array(HistoryItemSchema),
+export interface HistoryTraceResponse {
+  readonly entries: HistoryItem[];
   /** How many items matched before `limit` cut the oldest ones. */
-  total: z.number().int().min(0),
-});
-export type HistoryTraceResponse = z.infer<typeof HistoryTraceResponseSchema>;
+  readonly total: number;
+}
 
 function contextChain(items: readonly HistoryItem[], contextId: string): ReadonlySet<string> {
   const chain = new Set<string>();

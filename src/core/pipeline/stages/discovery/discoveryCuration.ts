@@ -13,7 +13,7 @@ export interface DiscoveryCurationLimits {
 }
 
 /** Defaults: the most relevant references with short snippets; full reports stay with the run. */
-export const DEFAULT_DISCOVERY_CURATION: DiscoveryCurationLimits = {
+const DEFAULT_DISCOVERY_CURATION: DiscoveryCurationLimits = {
   maxReferences: 20,
   maxSnippetChars: 300,
   maxQueryFindings: 8,

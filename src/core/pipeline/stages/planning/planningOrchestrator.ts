@@ -7,7 +7,7 @@ import type { StageEnvironment } from '../stageEnvironment';
 const PRIORITY_ORDER = ['critical', 'high', 'medium', 'low'] as const;
 
 /** Ticket id prefix of a planning agent, so agents working in parallel never collide. */
-export function ticketPrefixOf(agentIndex: number): string {
+function ticketPrefixOf(agentIndex: number): string {
   return `P${agentIndex + 1}-T`;
 }
 
