@@ -18,7 +18,7 @@ import { newCouncilSession, runCouncilTurn } from '../src/core/council/councilTu
 import type { CouncilCommand } from '../src/core/council/commands';
 import type { CouncilOutput } from '../src/core/council/ports';
 import type { DebateProtocol } from '../src/core/council/protocol';
-import { sessionView } from '../src/core/session/selectors';
+import { sessionView } from '../test/support/sessionViews';
 import { messageText } from '../src/core/llm/usage';
 import { councilResponder, councilRig } from '../test/support/councilHarness';
 import { councilReply } from '../test/support/councilScript';

@@ -5,7 +5,7 @@ import { neverCancelled, type CancellationSignal, type ModelRequest } from '../.
 import { UsageTally, messageText } from '../../src/core/llm/usage';
 import type { PersonaContract } from '../../src/core/personas/contract';
 import { loadPersonas } from '../../src/core/personas/registry';
-import type { StoredSession } from '../../src/core/session/replay';
+import type { StoredSession } from '../../src/core/session/storedSession';
 import { councilReply, councilStep, isProse, type CouncilScriptOptions } from './councilScript';
 import { nodePersonaSource } from './nodePersonaSource';
 import {

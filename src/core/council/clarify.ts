@@ -1,7 +1,8 @@
 import { renderMessages } from '../llm/prompting/render';
 import { ClarifyPrompt } from './prompts/clarifyPrompt';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
-import { requestStructured, type UsageMeter } from '../llm/structuredOutput';
+import { requestStructured } from '../llm/structuredOutput';
+import type { UsageMeter } from '../llm/usage';
 import type { ClarifiedRequest, PersonaBrief } from './prompts/promptData';
 import { clarificationRoundLimit } from '../session/limits';
 import type { ClarificationQuestion } from '../session/clarification';

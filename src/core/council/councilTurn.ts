@@ -1,4 +1,4 @@
-import type { AttachedItem } from '../session/attachedContext';
+import type { AttachedItem } from '../session/attachedItem';
 import { throwIfCancelled } from '../llm/languageModel';
 import { selectPersonas, type PersonaSelection } from '../personas/select';
 import { clarificationRoundLimit } from '../session/limits';

@@ -6,7 +6,8 @@ import {
   type CancellationSignal,
   type LanguageModel,
 } from '../llm/languageModel';
-import { requestStructured, type ReplyNormalizer, type UsageMeter } from '../llm/structuredOutput';
+import { requestStructured, type ReplyNormalizer } from '../llm/structuredOutput';
+import type { UsageMeter } from '../llm/usage';
 import { renderMessages } from '../llm/prompting/render';
 import { OpeningPrompt } from './prompts/openingPrompt';
 import type { PersonaContract } from '../personas/contract';
@@ -22,7 +23,7 @@ import {
   type SelectionDefaults,
 } from '../personas/select';
 import { selectionNormalizer } from '../personas/selectionNormalizer';
-import type { AttachedItem } from '../session/attachedContext';
+import type { AttachedItem } from '../session/attachedItem';
 import { requestQuestions } from './clarify';
 import { byImpact, proposedQuestionsFields, type ProposedQuestion, type TargetAmbiguity } from './prompts/replies';
 import { composedNormalizer, questionsNormalizer } from './replyNormalizers';

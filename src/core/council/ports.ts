@@ -4,7 +4,7 @@ import type { RequestBudget } from '../llm/requestBudget';
 import type { UsageMeter } from '../llm/usage';
 import type { PersonaContract } from '../personas/contract';
 import type { SelectionDefaults } from '../personas/select';
-import type { StoredSession } from '../session/replay';
+import type { StoredSession } from '../session/storedSession';
 import type { DebateProtocol } from './protocol';
 import type { WorkspaceGrounding } from './workspaceGrounding';
 

@@ -4,13 +4,10 @@ import type { SessionEvent } from '../session/events';
 import { sessionMachine, type SessionSnapshot } from '../session/machine';
 import { mergeAttachments } from '../session/attachedContext';
 import { explainRejection } from '../session/rejection';
-import {
-  replaySession,
-  restoreSession,
-  storeSession,
-  type SessionInputInit,
-  type StoredSession,
-} from '../session/replay';
+import { replaySession, restoreSession } from '../session/replay';
+import { storeSession } from '../session/storedSession';
+import type { StoredSession } from '../session/storedSession';
+import type { SessionInputInit } from '../session/context';
 
 /** Records an event in a session (and persists it), for the steps of a turn. */
 export type Recorder = (event: SessionEvent) => Promise<void>;

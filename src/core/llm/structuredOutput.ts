@@ -14,10 +14,6 @@ import { collectReply, type CollectedReply } from './modelCall';
 import type { Stopwatch, UsageMeter } from './usage';
 import { describeIssues } from './validationIssues';
 
-export type { UsageMeter } from './usage';
-export { UsageTally } from './usage';
-export { streamText } from './textReply';
-
 /**
  * Deterministic fixes to a reply before it is validated, where the intent is clear (drop a duplicate,
  * drop a field that must be absent, order a reversed range). It receives the reply as the model sent it,

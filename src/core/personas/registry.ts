@@ -1,5 +1,4 @@
 import type { PersonaContract, PersonaOrigin } from './contract';
-import { normalizeLabel, personaLabels } from './labels';
 import { parsePersonaFile } from './parse';
 
 /** One persona file as a source lists it; `path` is what problem reports show. */
@@ -98,17 +97,4 @@ export async function loadPersonas(sources: {
   const builtInIds = new Set(builtIn.personas.map(p => p.id));
   const added = workspace.personas.filter(p => !builtInIds.has(p.id));
   return { personas: [...merged, ...added], problems: [...builtIn.problems, ...workspace.problems] };
-}
-
-/**
- * Finds a persona by id, display name or alias, ignoring case and `-`/`_`/space differences.
- * An id match beats a name match, which beats an alias match, so a workspace alias cannot hide another persona.
- */
-export function findPersona(
-  registry: Pick<PersonaRegistry, 'personas'>,
-  nameOrIdOrAlias: string,
-): PersonaContract | undefined {
-  const wanted = normalizeLabel(nameOrIdOrAlias);
-  if (wanted === '') return undefined;
-  return personaLabels(registry.personas).find(entry => entry.label === wanted)?.persona;
 }

@@ -6,15 +6,15 @@ import {
   type CancellationSignal,
   type LanguageModel,
 } from '../llm/languageModel';
-import { requestStructured, type UsageMeter } from '../llm/structuredOutput';
+import { requestStructured } from '../llm/structuredOutput';
+import type { UsageMeter } from '../llm/usage';
 import { renderMessages } from '../llm/prompting/render';
 import { SelectPersonasPrompt } from './selectionPrompt';
-import { rebound, SELECTION_ATTACHMENT_BUDGET, type AttachedItem } from '../session/attachedContext';
+import { rebound, SELECTION_ATTACHMENT_BUDGET } from '../session/attachedContext';
+import type { AttachedItem } from '../session/attachedItem';
 import { PersonaContractSchema, RequestClassificationSchema, type PersonaContract } from './contract';
 import { explicitPersonaNames } from './naming';
 import { selectionNormalizer } from './selectionNormalizer';
-
-export type { ExplicitPersonaNames } from './naming';
 
 /** Panel size the model may choose (spec: at least 2 personas for a real discussion). */
 export const MIN_PANEL = 2;

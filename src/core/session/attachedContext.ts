@@ -1,7 +1,5 @@
 import type { AttachedItem, AttachedKind } from './attachedItem';
 
-export type { AttachedItem, AttachedKind } from './attachedItem';
-
 /** One attachment as the host read it, before any budget applies. */
 export interface RawAttachment {
   readonly label: string;

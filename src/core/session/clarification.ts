@@ -53,16 +53,6 @@ export function compareQuestions(a: QuestionBase, b: QuestionBase): number {
   return a.roundNumber - b.roundNumber || a.sequenceInRound - b.sequenceInRound;
 }
 
-/** Words that mark a reply as "skip this question" (with their common inflections). */
-const SKIP_KEYWORDS: readonly string[] = ['skip', 'skipped', 'skipping', 'pass', 'defer', 'deferred', 'later'];
-
-const skipPattern = new RegExp(`\\b(${SKIP_KEYWORDS.join('|')})\\b`, 'i');
-
-/** Whether the text mentions a skip keyword as a whole word. */
-export function mentionsSkipKeyword(text: string): boolean {
-  return skipPattern.test(text);
-}
-
 /** The user's reply to one clarification question. */
 export const ClarificationAnswer = z.object({
   answerId: EntityId,

@@ -15,8 +15,3 @@ export function isBlank(text: string | undefined): boolean {
 
 /** Text that must say something (not empty, not only whitespace). */
 export const NonBlankText = z.string().refine(text => !isBlank(text), { message: 'must not be blank' });
-
-/** Milliseconds since the epoch of an ISO timestamp, for ordering checks. */
-export function instant(timestamp: string): number {
-  return Date.parse(timestamp);
-}

@@ -1,26 +1,9 @@
-import { createActor, initialTransition, transition, type Actor, type Snapshot } from 'xstate';
+import { initialTransition, transition } from 'xstate';
 import { SessionInput, type SessionInputInit } from './context';
 import { SessionEvent } from './events';
-import { sessionMachine, type SessionMachine, type SessionSnapshot } from './machine';
+import { sessionMachine, type SessionSnapshot } from './machine';
 import type { NewerVersionError } from '../storage/versioned';
 import { readStoredSession, type StoredSession } from './storedSession';
-
-export { SessionInput, type SessionInputInit } from './context';
-export { StoredSession, storeSession } from './storedSession';
-
-/** A live session actor. */
-export type SessionActor = Actor<SessionMachine>;
-
-/** Starts a live session; the input is validated and its defaults (limits, metadata) filled in. */
-export function startSession(input: SessionInputInit): SessionActor {
-  return createActor(sessionMachine, { input: SessionInput.parse(input) }).start();
-}
-
-/** Continues a session from a trusted snapshot (a replayed one, or `actor.getPersistedSnapshot()`). */
-export function resumeSession(snapshot: SessionSnapshot | Snapshot<unknown>): SessionActor {
-  // XState's types demand `input` for machines that take one; it is ignored when a snapshot is given.
-  return createActor(sessionMachine, { snapshot, input: undefined }).start();
-}
 
 /**
  * Rebuilds a session from its input and event log without side effects. Events the machine

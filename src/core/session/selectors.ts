@@ -1,12 +1,9 @@
 import type { Assumption, ClarificationQuestion } from './clarification';
 import { isActiveAssumption } from './clarification';
-import type { CouncilDiscussion } from './discussion';
 import { checks } from './guards';
 import { cycleLimit } from './limits';
 import type { SessionSnapshot } from './machine';
-import { findActiveQuestion, findCurrentDiscussion, findDeferredQuestions, findPendingQuestions } from './queries';
-import type { ConversationSession } from './session';
-import type { PersonaPosition } from './stance';
+import { findActiveQuestion, findDeferredQuestions, findPendingQuestions } from './queries';
 
 /** The question awaiting the user's reply, if any. */
 export function activeQuestion(snapshot: SessionSnapshot): ClarificationQuestion | undefined {
@@ -16,11 +13,6 @@ export function activeQuestion(snapshot: SessionSnapshot): ClarificationQuestion
 /** Questions still to ask (including the active one), in asking order. */
 export function pendingQuestions(snapshot: SessionSnapshot): readonly ClarificationQuestion[] {
   return findPendingQuestions(snapshot.context);
-}
-
-/** Questions skipped for now that the user may revisit. */
-export function deferredQuestions(snapshot: SessionSnapshot): readonly ClarificationQuestion[] {
-  return findDeferredQuestions(snapshot.context);
 }
 
 /** Assumptions still in force, for the final answer (FR-004, FR-008). */
@@ -48,26 +40,9 @@ export function canExtend(snapshot: SessionSnapshot): boolean {
   return snapshot.can({ type: 'DEBATE_EXTENDED', at: snapshot.context.updatedAt });
 }
 
-/** The debate cycle in progress, if any. */
-export function currentDiscussion(snapshot: SessionSnapshot): CouncilDiscussion | undefined {
-  return findCurrentDiscussion(snapshot.context);
-}
-
-/** Each persona's position at the end of the most recent finished cycle (empty before any). */
-export function lastPositions(snapshot: SessionSnapshot): readonly PersonaPosition[] {
-  const ended = snapshot.context.discussions.filter(d => d.status !== 'in_progress').at(-1);
-  return ended?.status === 'concluded' || ended?.status === 'limit_reached' ? ended.positions : [];
-}
-
 /** Whether the user must be told the debate stopped at its cycle limit (FR-019). */
 export function limitNotice(snapshot: SessionSnapshot): boolean {
   return snapshot.context.limitNotice;
-}
-
-/** The session record: the machine's context with `status` = the machine's state. */
-export function sessionView(snapshot: SessionSnapshot): ConversationSession {
-  const { limitNotice: _notice, ...session } = snapshot.context;
-  return { ...session, status: snapshot.value };
 }
 
 /** A session's machine state. */

@@ -90,21 +90,3 @@ export function currentFinalRun(turns: readonly MessageTurn[]): readonly Message
   while (start > 0 && turns[start - 1]?.sessionStatus === 'final') start -= 1;
   return turns.slice(start);
 }
-
-/** Every maximal run of consecutive `final`-status turns, in order. */
-export function finalRuns(turns: readonly MessageTurn[]): ReadonlyArray<readonly MessageTurn[]> {
-  const runs: MessageTurn[][] = [];
-  let current: MessageTurn[] | undefined;
-  for (const turn of turns) {
-    if (turn.sessionStatus !== 'final') {
-      current = undefined;
-      continue;
-    }
-    if (current === undefined) {
-      current = [];
-      runs.push(current);
-    }
-    current.push(turn);
-  }
-  return runs;
-}

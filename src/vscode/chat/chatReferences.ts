@@ -3,9 +3,9 @@ import {
   attachmentKey,
   boundAttachments,
   DEFAULT_ATTACHMENT_BUDGET,
-  type AttachedItem,
   type RawAttachment,
 } from '../../core/session/attachedContext';
+import type { AttachedItem } from '../../core/session/attachedItem';
 import { untrusted } from '../../core/council/wording/markdown';
 import { readCouncilMetadata } from './councilResult';
 

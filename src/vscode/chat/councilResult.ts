@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { canAskMore, canExtend, canRevisit, activeQuestion, councilStepPending } from '../../core/session/selectors';
 import type { SessionLog } from '../../core/council/sessionLog';
-import type { StoredSession } from '../../core/session/replay';
+import type { StoredSession } from '../../core/session/storedSession';
 
 /** The format version of the metadata below; a response with a higher one came from a newer Council. */
 const COUNCIL_METADATA_VERSION = 1;

@@ -7,7 +7,7 @@ import type { StageCheckpoint } from '../../core/workflow/runDeepWork';
 import { PLAN_COMMAND } from './planCommands';
 import { stageName } from './planProgress';
 import type { PlanResultMetadata } from './planResult';
-import type { WorkflowRunStatus } from '../workflow/runStore';
+import type { WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
 import type { PlanOutcome } from './planOutcome';
 import { checkpointPrompt, lastCompletedStage, stageSummaryMarkdown } from './planSummary';
 

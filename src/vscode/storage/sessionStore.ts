@@ -1,7 +1,8 @@
 import type * as vscode from 'vscode';
 import { systemClock, type Clock } from '../../core/clock';
 import type { SessionStatus } from '../../core/session/enums';
-import { restoreSession, type RestoreResult, type StoredSession } from '../../core/session/replay';
+import { restoreSession, type RestoreResult } from '../../core/session/replay';
+import type { StoredSession } from '../../core/session/storedSession';
 import { STORED_SESSION_FORMAT } from '../../core/session/storedSession';
 import { newerVersionOf } from '../../core/storage/versioned';
 

@@ -4,11 +4,12 @@
  * does not parse (or cannot be read) is a problem and the rest still load, and of two workspace files with the same
  * name the first by path wins.
  */
-import type {
-  WorkflowDefinition,
-  WorkflowIssue,
-  WorkflowParse,
-  WorkflowSource,
+import {
+  describeIssues,
+  type WorkflowDefinition,
+  type WorkflowIssue,
+  type WorkflowParse,
+  type WorkflowSource,
 } from '../../core/workflow/definition/workflowDefinition';
 
 /** A workflow file as read: its text, or why it could not be read. */
@@ -122,4 +123,9 @@ function compareStrings(a: string, b: string): number {
 function topLevelNameLine(text: string): number | undefined {
   const index = text.split(/\r?\n/).findIndex(line => /^name[ \t]*:/.test(line));
   return index < 0 ? undefined : index + 1;
+}
+
+/** `path:line: field: message` lines for every problem, the way the user sees a rejected file. */
+export function describeWorkflowProblems(problems: readonly WorkflowProblem[]): string {
+  return problems.map(problem => describeIssues(problem.source, problem.issues)).join('\n');
 }

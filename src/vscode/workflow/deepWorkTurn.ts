@@ -6,6 +6,7 @@ import { describeTurnStop } from '../../core/llm/turnStop';
 import { BlackboardHistory } from '../../core/pipeline/history/blackboardHistory';
 import type { HistoryStore } from '../../core/pipeline/history/historyStore';
 import { runFolder } from '../../core/pipeline/run/report';
+import { newWorkflowRunId } from '../../core/pipeline/schemas/contextId';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import type { CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgress';
@@ -18,7 +19,7 @@ import { planContributors } from '../plan/planContributors';
 import { progressMessage } from '../plan/planProgress';
 import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
 import type { RunStore } from './runStore';
-import type { WorkflowCatalog } from './workflowCatalog';
+import type { WorkflowCatalog } from './buildWorkflowCatalog';
 import { skillTools } from './skillTools';
 import { subagentModels } from './subagentModels';
 import { WorkspaceRunOutputs } from './workflowOutputs';
@@ -75,7 +76,7 @@ export type DeepWorkTurnResult =
 export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<DeepWorkTurnResult> {
   const { start, stream, token } = turn;
   const ids = { next: () => uuid() };
-  const runId = start.kind === 'resume' ? start.state.runId : `wf-${uuid()}`;
+  const runId = start.kind === 'resume' ? start.state.runId : newWorkflowRunId({ next: uuid });
   const reader = new VsCodeWorkspaceReader();
   stream.progress(
     start.kind === 'resume'

@@ -12,8 +12,6 @@ import {
 } from '../../core/workflow/runs/storedWorkflowRun';
 import { HISTORY_KEY_PREFIX } from '../storage/mementoHistoryStore';
 
-export type { StoredWorkflowRun, WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
-
 /** What reading one stored run gave. */
 export type RunRead =
   | { readonly kind: 'found'; readonly run: StoredWorkflowRun }

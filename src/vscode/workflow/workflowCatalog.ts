@@ -1,16 +1,9 @@
 import * as vscode from 'vscode';
 import { parseWorkflow } from '../../core/workflow/definition/parseWorkflow';
-import { describeIssues, type WorkflowSource } from '../../core/workflow/definition/workflowDefinition';
+import type { WorkflowSource } from '../../core/workflow/definition/workflowDefinition';
 import { BUILT_IN_WORKFLOW_FILES, BUILT_IN_WORKFLOW_FOLDER } from './builtInWorkflowFiles';
-import {
-  buildWorkflowCatalog,
-  type WorkflowCatalog,
-  type WorkflowFileRead,
-  type WorkflowProblem,
-} from './buildWorkflowCatalog';
+import { buildWorkflowCatalog, type WorkflowCatalog, type WorkflowFileRead } from './buildWorkflowCatalog';
 import { fileNamesIn, inEveryWorkspaceFolder } from '../workspace/workspaceFiles';
-
-export { type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
 
 /** Where a workspace keeps its workflow files, relative to each workspace folder. */
 export const WORKSPACE_WORKFLOW_FOLDER = ['.council', 'workflows'] as const;
@@ -41,11 +34,6 @@ export async function loadWorkflows(
     vscode.workspace.isTrusted ? readWorkspaceWorkflows() : [],
   ]);
   return buildWorkflowCatalog(builtIn, workspace, (text, source) => parseWorkflow(text, source, { knownTypes }));
-}
-
-/** `path:line: field: message` lines for every problem, the way the user sees a rejected file. */
-export function describeWorkflowProblems(problems: readonly WorkflowProblem[]): string {
-  return problems.map(problem => describeIssues(problem.source, problem.issues)).join('\n');
 }
 
 /** Built-in files only change with the extension, and reading one costs ~1 s over http on the web: read once. */

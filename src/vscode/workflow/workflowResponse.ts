@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import { untrusted } from '../../core/council/wording/markdown';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
-import { describeIssues } from '../../core/workflow/definition/workflowDefinition';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import type { PendingCheckpoint, WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { describeWorkflowSource, type WorkflowCatalog } from './buildWorkflowCatalog';
+import { describeWorkflowProblems, describeWorkflowSource, type WorkflowCatalog } from './buildWorkflowCatalog';
 import { decidePrompt } from './workflowRequest';
 import type { WorkflowResultMetadata } from './workflowResult';
 
@@ -42,7 +41,7 @@ export function renderWorkflowList(
     `**Workflows**\n\n${lines.join('\n') || '_None._'}\n\nRun one with \`@council /workflow <name> <goal>\` (or **Council: Run Workflow**). Add your own in \`.council/workflows/\` with **Council: Create Workflow**.\n`,
   );
   if (catalog.problems.length) {
-    const problems = catalog.problems.map(problem => describeIssues(problem.source, problem.issues)).join('\n');
+    const problems = describeWorkflowProblems(catalog.problems);
     stream.markdown(
       `\nThese workflow files were not loaded; fix them and try again:\n\n\`\`\`text\n${problems}\n\`\`\`\n`,
     );

@@ -7,7 +7,7 @@ import type { CouncilApi } from '../../../src/extension';
 import type { PipelineRunState } from '../../../src/core/pipeline/run/runState';
 import { pipelineRunStateOf } from '../../../src/core/workflow/plan/pipelineBoard';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/workflow/runDeepWork';
-import type { StoredWorkflowRun } from '../../../src/vscode/workflow/runStore';
+import type { StoredWorkflowRun } from '../../../src/core/workflow/runs/storedWorkflowRun';
 import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
 import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
 import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';

@@ -1,7 +1,8 @@
 import type * as vscode from 'vscode';
 import * as assert from '../assert';
 import type { Clock } from '../../../src/core/clock';
-import { storeSession, type StoredSession } from '../../../src/core/session/replay';
+import { storeSession } from '../../../src/core/session/storedSession';
+import type { StoredSession } from '../../../src/core/session/storedSession';
 import { SESSION_KEY_PREFIX, SESSION_STORE_CAPACITY, SessionStore } from '../../../src/vscode/storage/sessionStore';
 import { fixture } from '../harness';
 

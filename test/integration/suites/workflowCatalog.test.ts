@@ -3,7 +3,8 @@ import * as assert from '../assert';
 import { ActionableError } from '../../../src/core/actionableError';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/workflow/runDeepWork';
 import { loadSandboxWasm } from '../../../src/vscode/workflow/sandboxWasm';
-import { describeWorkflowProblems, loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
+import { describeWorkflowProblems } from '../../../src/vscode/workflow/buildWorkflowCatalog';
+import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
 import {
   WORKFLOW_COMMAND,
   registerWorkflowCommands,

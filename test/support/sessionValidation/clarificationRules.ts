@@ -1,5 +1,15 @@
-import { isActiveAssumption, mentionsSkipKeyword } from '../../../src/core/session/clarification';
+import { isActiveAssumption } from '../../../src/core/session/clarification';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
+
+/** Spec 004: words that mark a reply as "skip this question" (with their common inflections). */
+const SKIP_KEYWORDS: readonly string[] = ['skip', 'skipped', 'skipping', 'pass', 'defer', 'deferred', 'later'];
+
+const skipPattern = new RegExp(`\\b(${SKIP_KEYWORDS.join('|')})\\b`, 'i');
+
+/** Whether the text mentions a skip keyword as a whole word. */
+export function mentionsSkipKeyword(text: string): boolean {
+  return skipPattern.test(text);
+}
 
 /** Spec "ClarificationQuestion", "ClarificationAnswer" and "Assumption" validation. */
 export const clarificationRules: SessionRule = session => {

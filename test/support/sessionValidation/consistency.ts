@@ -1,4 +1,4 @@
-import { finalRuns } from '../../../src/core/session/turns';
+import { finalRuns } from './finalRuns';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "State Consistency": what may exist or be active in each status, and counters that match their records. */

@@ -1,5 +1,5 @@
 import { compareQuestions } from '../../../src/core/session/clarification';
-import { instant } from '../../../src/core/session/primitives';
+import { instant } from './instant';
 import { issueAt, type SessionRule, type ValidationIssue } from './issues';
 
 /** Spec "Temporal Ordering": turns in strictly increasing sequence, questions in round order, nothing answered before it was asked. */

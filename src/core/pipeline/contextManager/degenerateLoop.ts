@@ -13,16 +13,6 @@ export interface DegenerateLoop {
   readonly evidence: readonly HistoryItem[];
 }
 
-/** Thrown where a loop must stop the pipeline (spec 001's DegenerateLoopException); carries the evidence. */
-export class DegenerateLoopError extends Error {
-  constructor(readonly loop: DegenerateLoop) {
-    super(
-      `${loop.agentId} (${loop.agentType}) repeated ${loop.action}(${loop.inputType}) ${loop.repetitionCount} times in a row; the limit is ${loop.threshold}.`,
-    );
-    this.name = 'DegenerateLoopError';
-  }
-}
-
 /** How many consecutive identical invocations one agent may make before it counts as looping. */
 export interface LoopDetectionOptions {
   readonly threshold: number;
@@ -78,10 +68,4 @@ export function detectDegenerateLoop(
     threshold,
     evidence: worst.run,
   };
-}
-
-/** Throws DegenerateLoopError when detectDegenerateLoop finds a loop. */
-export function assertNoDegenerateLoop(items: readonly HistoryItem[], options: LoopDetectionOptions): void {
-  const loop = detectDegenerateLoop(items, options);
-  if (loop) throw new DegenerateLoopError(loop);
 }

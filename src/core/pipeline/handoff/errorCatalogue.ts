@@ -132,6 +132,3 @@ export const ERROR_CATALOGUE = {
 
 /** One of the catalogued codes. */
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-
-/** Every catalogued code, in catalogue order. */
-export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as readonly ErrorCode[];

@@ -128,8 +128,3 @@ export const TicketAgentResult = z
   .meta({ id: 'TicketAgentResult' });
 /** A ticket agent's structured output. */
 export type TicketAgentResult = z.infer<typeof TicketAgentResult>;
-
-/** The workspace paths a result's proposed changes touch, in order. */
-export function changedPaths(result: Pick<TicketAgentResultDraft, 'proposedChanges'>): string[] {
-  return result.proposedChanges.map(change => change.path);
-}

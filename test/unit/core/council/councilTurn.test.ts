@@ -3,7 +3,8 @@ import { newCouncilSession, runCouncilTurn } from '../../../../src/core/council/
 import { SessionLog, SessionRuleError } from '../../../../src/core/council/sessionLog';
 import { CancelledError, LanguageModelFailure } from '../../../../src/core/llm/languageModel';
 import { validateSession } from '../../../support/sessionValidation/validateSession';
-import { activeAssumptions, activeQuestion, sessionView } from '../../../../src/core/session/selectors';
+import { activeAssumptions, activeQuestion } from '../../../../src/core/session/selectors';
+import { sessionView } from '../../../support/sessionViews';
 import { cancellationSource, requestedName } from '../../../support/scriptedModel';
 import { builtInPersonas, councilResponder, councilRig, type CouncilRig } from '../../../support/councilHarness';
 import { councilStep } from '../../../support/councilScript';

@@ -5,7 +5,9 @@ import { SessionLog, SessionRuleError } from '../../../../src/core/council/sessi
 import type { CouncilCommand } from '../../../../src/core/council/commands';
 import { LanguageModelFailure, type ModelRequest } from '../../../../src/core/llm/languageModel';
 import { messageText } from '../../../../src/core/llm/usage';
-import { canAskMore, canExtend, deferredQuestions, sessionView } from '../../../../src/core/session/selectors';
+import { canAskMore, canExtend } from '../../../../src/core/session/selectors';
+import { deferredQuestions } from '../../../support/sessionViews';
+import { sessionView } from '../../../support/sessionViews';
 import { validateSession } from '../../../support/sessionValidation/validateSession';
 import { builtInPersonas, councilResponder, councilRig, type CouncilRig } from '../../../support/councilHarness';
 import { councilStep, speakerOf, type CouncilScriptOptions } from '../../../support/councilScript';

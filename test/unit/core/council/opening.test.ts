@@ -6,7 +6,7 @@ import {
   neverCancelled,
   type ChatMessage,
 } from '../../../../src/core/llm/languageModel';
-import { UsageTally } from '../../../../src/core/llm/structuredOutput';
+import { UsageTally } from '../../../../src/core/llm/usage';
 import type { PersonaContract } from '../../../../src/core/personas/contract';
 import { loadPersonas } from '../../../../src/core/personas/registry';
 import { PersonaSelectionSchema } from '../../../../src/core/personas/select';

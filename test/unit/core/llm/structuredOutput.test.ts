@@ -8,7 +8,8 @@ import {
   type MessagePart,
 } from '../../../../src/core/llm/languageModel';
 import { dedupeArray } from '../../../../src/core/llm/replyNormalizing';
-import { RESPONSE_FORMAT_HEADING, requestStructured, UsageTally } from '../../../../src/core/llm/structuredOutput';
+import { RESPONSE_FORMAT_HEADING, requestStructured } from '../../../../src/core/llm/structuredOutput';
+import { UsageTally } from '../../../../src/core/llm/usage';
 import {
   cancellationSource,
   jsonReply,

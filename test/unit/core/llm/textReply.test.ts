@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { CancelledError, LanguageModelFailure, neverCancelled } from '../../../../src/core/llm/languageModel';
-import { streamText, UsageTally } from '../../../../src/core/llm/structuredOutput';
+import { streamText } from '../../../../src/core/llm/textReply';
+import { UsageTally } from '../../../../src/core/llm/usage';
 import { cancellationSource, ScriptedModel } from '../../../support/scriptedModel';
 
 describe('streamText', () => {

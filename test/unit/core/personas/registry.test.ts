@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { findPersona, loadPersonas, type PersonaSource } from '../../../../src/core/personas/registry';
+import type { PersonaContract } from '../../../../src/core/personas/contract';
+import { normalizeLabel, personaLabels } from '../../../../src/core/personas/labels';
+import { loadPersonas, type PersonaRegistry, type PersonaSource } from '../../../../src/core/personas/registry';
 import { memoryPersonaSource, nodePersonaSource, REPO_ROOT } from '../../../support/nodePersonaSource';
 
 const WORKSPACE_FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'personas', 'workspace');
@@ -135,7 +137,13 @@ describe('loadPersonas', () => {
   });
 });
 
-describe('findPersona', () => {
+/** A persona by id, name or alias, as the labels rank them (id before name before alias). */
+function findPersona(registry: PersonaRegistry, query: string): PersonaContract | undefined {
+  const wanted = normalizeLabel(query);
+  return wanted === '' ? undefined : personaLabels(registry.personas).find(entry => entry.label === wanted)?.persona;
+}
+
+describe('persona labels', () => {
   const registryPromise = loadPersonas({
     builtIn: memoryPersonaSource({
       'a.md': persona('security-expert', 'Security Expert', ['security', '"sec expert"']),

@@ -6,7 +6,7 @@ import type { Participant } from '../../../../src/core/session/participants';
 import { sessionMachine, type SessionSnapshot } from '../../../../src/core/session/machine';
 import { explainRejection } from '../../../../src/core/session/rejection';
 import { replaySession } from '../../../../src/core/session/replay';
-import { sessionView } from '../../../../src/core/session/selectors';
+import { sessionView } from '../../../support/sessionViews';
 import { validateSession } from '../../../support/sessionValidation/validateSession';
 
 /** Fixed clock: second `n` of 2025-01-01. */

@@ -1,10 +1,6 @@
 import { strict as assert } from 'node:assert';
-import {
-  activeAssumptions,
-  activeQuestion,
-  deferredQuestions,
-  pendingQuestions,
-} from '../../../../src/core/session/selectors';
+import { activeAssumptions, activeQuestion, pendingQuestions } from '../../../../src/core/session/selectors';
+import { deferredQuestions } from '../../../support/sessionViews';
 import { assertAccepted, assertRejected, assertValid, ev, run } from './fixtures';
 
 const clarifying = () => run([ev.select(), ev.clarify(['q1', 'q2'], 2)]);

@@ -1,10 +1,7 @@
 import { strict as assert } from 'node:assert';
-import {
-  currentDiscussion,
-  effectiveCycleLimit,
-  lastPositions,
-  limitNotice,
-} from '../../../../src/core/session/selectors';
+import { effectiveCycleLimit, limitNotice } from '../../../../src/core/session/selectors';
+import { lastPositions } from '../../../support/sessionViews';
+import { currentDiscussion } from '../../../support/sessionViews';
 import {
   ARCHITECT,
   assertAccepted,

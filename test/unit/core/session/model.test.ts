@@ -1,12 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { z } from 'zod';
-import { ClarificationQuestion, mentionsSkipKeyword } from '../../../../src/core/session/clarification';
+import { ClarificationQuestion } from '../../../../src/core/session/clarification';
+import { mentionsSkipKeyword } from '../../../support/sessionValidation/clarificationRules';
 import { CouncilDiscussion } from '../../../../src/core/session/discussion';
 import { SessionEvent } from '../../../../src/core/session/events';
 import { PersonaSelection } from '../../../../src/core/session/participants';
 import { ConversationSession } from '../../../../src/core/session/session';
 import { PersonaPosition, stanceProblem } from '../../../../src/core/session/stance';
-import { currentFinalRun, finalRuns, MessageTurn } from '../../../../src/core/session/turns';
+import { currentFinalRun, MessageTurn } from '../../../../src/core/session/turns';
+import { finalRuns } from '../../../support/sessionValidation/finalRuns';
 import { at, ev, fullCycle, run } from './fixtures';
 
 describe('session domain model', () => {

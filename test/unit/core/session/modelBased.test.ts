@@ -4,8 +4,9 @@ import type { SessionEvent } from '../../../../src/core/session/events';
 import { clarificationRoundLimit, cycleLimit } from '../../../../src/core/session/limits';
 import { sessionMachine, type SessionSnapshot } from '../../../../src/core/session/machine';
 import { findCurrentDiscussion, findPendingQuestions, spokenPersonaIds } from '../../../../src/core/session/queries';
-import { replaySession, SessionInput } from '../../../../src/core/session/replay';
-import { sessionView } from '../../../../src/core/session/selectors';
+import { replaySession } from '../../../../src/core/session/replay';
+import { SessionInput } from '../../../../src/core/session/context';
+import { sessionView } from '../../../support/sessionViews';
 import { validateSession } from '../../../support/sessionValidation/validateSession';
 import { ARCHITECT, DEVELOPER, INPUT, PERSONA_NAMES } from './fixtures';
 

@@ -3,14 +3,11 @@ import { strict as assert } from 'node:assert';
 import { createActor } from 'xstate';
 import type { SessionEvent } from '../../../../src/core/session/events';
 import { sessionMachine } from '../../../../src/core/session/machine';
-import {
-  replaySession,
-  restoreSession,
-  resumeSession,
-  startSession,
-  storeSession,
-  StoredSession,
-} from '../../../../src/core/session/replay';
+import { replaySession, restoreSession } from '../../../../src/core/session/replay';
+import { storeSession } from '../../../../src/core/session/storedSession';
+import { StoredSession } from '../../../../src/core/session/storedSession';
+import { resumeSession } from '../../../support/liveSession';
+import { startSession } from '../../../support/liveSession';
 import { activeQuestion } from '../../../../src/core/session/selectors';
 import { ev, fullCycle, INPUT } from './fixtures';
 

@@ -4,13 +4,13 @@ import {
   canAskMore,
   canExtend,
   canRevisit,
-  currentDiscussion,
-  deferredQuestions,
   effectiveCycleLimit,
-  lastPositions,
   pendingQuestions,
-  sessionView,
 } from '../../../../src/core/session/selectors';
+import { lastPositions } from '../../../support/sessionViews';
+import { currentDiscussion } from '../../../support/sessionViews';
+import { deferredQuestions } from '../../../support/sessionViews';
+import { sessionView } from '../../../support/sessionViews';
 import { ev, fullCycle, run } from './fixtures';
 
 describe('session selectors', () => {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { ConversationSession } from '../../../../src/core/session/session';
-import { sessionView } from '../../../../src/core/session/selectors';
+import { sessionView } from '../../../support/sessionViews';
 import type { ValidationIssue } from '../../../support/sessionValidation/issues';
 import { validateSession } from '../../../support/sessionValidation/validateSession';
 import { ev, fullCycle, PERSONA_NAMES, run } from './fixtures';

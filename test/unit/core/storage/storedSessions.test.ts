@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { SessionLog } from '../../../../src/core/council/sessionLog';
 import { chooseSessionCopy } from '../../../../src/core/session/sessionCopy';
-import { activeAssumptions, sessionView } from '../../../../src/core/session/selectors';
+import { activeAssumptions } from '../../../../src/core/session/selectors';
+import { sessionView } from '../../../support/sessionViews';
 import { restoreSession } from '../../../../src/core/session/replay';
 import { validateSession } from '../../../support/sessionValidation/validateSession';
 import { NewerVersionError } from '../../../../src/core/storage/versioned';

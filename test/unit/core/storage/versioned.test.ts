@@ -4,13 +4,13 @@ import { STORED_HISTORY_FORMAT } from '../../../../src/core/pipeline/history/sto
 import { STORED_WORKFLOW_RUN_FORMAT } from '../../../../src/core/workflow/runs/storedWorkflowRun';
 import { STORED_SESSION_FORMAT } from '../../../../src/core/session/storedSession';
 import {
-  migrationGaps,
   NewerVersionError,
   newerVersionOf,
   readStored,
   type Migration,
   type StoredFormat,
 } from '../../../../src/core/storage/versioned';
+import { migrationGaps } from '../../../support/migrationGaps';
 
 /* A made-up note format at version 3, to show the mechanics: v1 { text }, v2 { body }, v3 { body, tags }. */
 const renameText: Migration = {

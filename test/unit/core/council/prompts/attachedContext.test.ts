@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { AttachedItem } from '../../../../../src/core/session/attachedContext';
+import type { AttachedItem } from '../../../../../src/core/session/attachedItem';
 import { attachedContextContributor } from '../../../../../src/core/pipeline/contributors/attachedContext';
 import { assembleContributions } from '../../../../../src/core/pipeline/contributors/assembly';
 import { PromptContributorRegistry } from '../../../../../src/core/pipeline/contributors/registry';

@@ -1,10 +1,8 @@
 import { strict as assert } from 'node:assert';
-import {
-  assembleContributions,
-  delimitUntrusted,
-  PromptContributorRegistry,
-  type PromptContributor,
-} from '../../../../../src/core/pipeline/contributors';
+import { assembleContributions } from '../../../../../src/core/pipeline/contributors/assembly';
+import { type PromptContributor } from '../../../../../src/core/pipeline/contributors/promptContributor';
+import { PromptContributorRegistry } from '../../../../../src/core/pipeline/contributors/registry';
+import { delimitUntrusted } from '../../../../../src/core/pipeline/contributors/untrusted';
 import { CancelledError, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
 import { fixed, promptContext } from './support';
 

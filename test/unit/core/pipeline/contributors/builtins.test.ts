@@ -1,11 +1,11 @@
 import { strict as assert } from 'node:assert';
 import {
   episodicMemoryContributor,
-  toolGuidanceContributor,
-  workspaceFactsContributor,
   type EpisodeSummary,
   type EpisodicMemory,
-} from '../../../../../src/core/pipeline/contributors';
+} from '../../../../../src/core/pipeline/contributors/episodicMemory';
+import { toolGuidanceContributor } from '../../../../../src/core/pipeline/contributors/toolGuidance';
+import { workspaceFactsContributor } from '../../../../../src/core/pipeline/contributors/workspaceFacts';
 import { promptContext, RUN } from './support';
 
 describe('workspaceFactsContributor', () => {

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { delimitUntrusted, type Contribution } from '../../../../../src/core/pipeline/contributors';
+import { type Contribution } from '../../../../../src/core/pipeline/contributors/promptContributor';
+import { delimitUntrusted } from '../../../../../src/core/pipeline/contributors/untrusted';
 import { Contributions, CONTRIBUTIONS_PREAMBLE } from '../../../../../src/core/pipeline/prompts/contributions';
 import { renderMessages } from '../../../../../src/core/llm/prompting/render';
 import { countingModel } from './support';

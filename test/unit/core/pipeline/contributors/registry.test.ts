@@ -1,6 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { InvalidContributorError, PromptContributorRegistry } from '../../../../../src/core/pipeline/contributors';
-import type { AgentType } from '../../../../../src/core/pipeline/schemas';
+import {
+  InvalidContributorError,
+  PromptContributorRegistry,
+} from '../../../../../src/core/pipeline/contributors/registry';
+import type { AgentType } from '../../../../../src/core/pipeline/schemas/agentType';
 import { fixed } from './support';
 
 describe('PromptContributorRegistry', () => {

@@ -1,6 +1,6 @@
 import type { LanguageModel } from '../../../../../src/core/llm/languageModel';
-import type { PromptContext } from '../../../../../src/core/pipeline/schemas';
-import type { PromptContributor } from '../../../../../src/core/pipeline/contributors';
+import type { PromptContext } from '../../../../../src/core/pipeline/schemas/promptContext';
+import type { PromptContributor } from '../../../../../src/core/pipeline/contributors/promptContributor';
 
 export const RUN = 'wf-3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../../../../src/core/pipeline/handoff/errorCatalogue';
+import { ERROR_CATALOGUE, type ErrorCode } from '../../../../../src/core/pipeline/handoff/errorCatalogue';
+
+const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as readonly ErrorCode[];
 import { validateHandoff, type HandoffValidation } from '../../../../../src/core/pipeline/handoff/validateHandoff';
 import type { HandoffValidationContext } from '../../../../../src/core/pipeline/handoff/validationContext';
 import { ERROR_CODE_PATTERN } from '../../../../../src/core/pipeline/handoff/validationError';

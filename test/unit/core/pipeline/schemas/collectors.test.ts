@@ -2,11 +2,11 @@ import { strict as assert } from 'node:assert';
 import {
   DiscoveryCollectorResult,
   DiscoveryCollectorResultDraft,
-  PlanningAgentResult,
   PlanningCollectorResult,
-  PlanningCuration,
   TicketCollectorResult,
-} from '../../../../../src/core/pipeline/schemas';
+} from '../../../../../src/core/pipeline/schemas/collectors';
+import { PlanningCuration } from '../../../../../src/core/pipeline/schemas/curation';
+import { PlanningAgentResult } from '../../../../../src/core/pipeline/schemas/planning';
 import {
   discoveryCollectorResult,
   idOf,

@@ -9,7 +9,7 @@ import {
   InvalidContextIdError,
   newWorkflowRunId,
   parseContextId,
-} from '../../../../../src/core/pipeline/schemas';
+} from '../../../../../src/core/pipeline/schemas/contextId';
 import { AT, RUN } from './fixtures';
 
 const VALID = `${RUN}/planning-agent/3/${AT}`;

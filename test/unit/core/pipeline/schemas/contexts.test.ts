@@ -1,4 +1,6 @@
-import { PreviousContext, PromptContext, UpstreamContext } from '../../../../../src/core/pipeline/schemas';
+import { PreviousContext } from '../../../../../src/core/pipeline/schemas/previousContext';
+import { PromptContext } from '../../../../../src/core/pipeline/schemas/promptContext';
+import { UpstreamContext } from '../../../../../src/core/pipeline/schemas/upstreamContext';
 import {
   AT,
   delegationTemplate,

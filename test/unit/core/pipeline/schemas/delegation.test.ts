@@ -1,4 +1,4 @@
-import { DelegationTemplate, DelegationTemplateDraft } from '../../../../../src/core/pipeline/schemas';
+import { DelegationTemplate, DelegationTemplateDraft } from '../../../../../src/core/pipeline/schemas/delegation';
 import { delegationTemplate, idOf } from './fixtures';
 import { assertIssue, assertValid } from './issues';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { findDependencyCycle } from '../../../../../src/core/pipeline/schemas';
+import { findDependencyCycle } from '../../../../../src/core/pipeline/schemas/dependencyGraph';
 
 const t = (ticketId: string, dependencies: string[] = []) => ({ ticketId, dependencies });
 const edge = (fromTicketId: string, toTicketId: string) => ({ fromTicketId, toTicketId });

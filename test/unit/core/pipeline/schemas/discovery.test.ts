@@ -1,5 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { DiscoveryReport, DiscoveryReportDraft, FileReference } from '../../../../../src/core/pipeline/schemas';
+import {
+  DiscoveryReport,
+  DiscoveryReportDraft,
+  FileReference,
+} from '../../../../../src/core/pipeline/schemas/discovery';
 import { discoveryReport, fileReference, tag } from './fixtures';
 import { assertIssue, assertValid } from './issues';
 

@@ -1,22 +1,23 @@
 /** Valid pipeline payloads for tests; each test breaks one rule on a fresh copy. */
+import { type AgentType } from '../../../../../src/core/pipeline/schemas/agentType';
 import {
-  formatContextId,
-  type AgentType,
-  type CodeMap,
-  type ConsolidationSummary,
-  type DelegationTemplate,
-  type DiscoveryCollectorContext,
   type DiscoveryCollectorResult,
+  type PlanningCollectorResult,
+  type TicketCollectorResult,
+} from '../../../../../src/core/pipeline/schemas/collectors';
+import { type ConsolidationSummary } from '../../../../../src/core/pipeline/schemas/consolidation';
+import { formatContextId } from '../../../../../src/core/pipeline/schemas/contextId';
+import { type DiscoveryCollectorContext } from '../../../../../src/core/pipeline/schemas/curation';
+import { type DelegationTemplate } from '../../../../../src/core/pipeline/schemas/delegation';
+import {
   type DiscoveryReport,
   type FileReference,
-  type PlanningAgentResult,
-  type PlanningCollectorResult,
-  type PlanningTicket,
   type SemanticTag,
-  type TicketAgentResult,
-  type TicketCollectorResult,
-  SCHEMA_VERSION,
-} from '../../../../../src/core/pipeline/schemas';
+} from '../../../../../src/core/pipeline/schemas/discovery';
+import { type CodeMap } from '../../../../../src/core/pipeline/schemas/discoveryFindings';
+import { type PlanningAgentResult, type PlanningTicket } from '../../../../../src/core/pipeline/schemas/planning';
+import { type TicketAgentResult } from '../../../../../src/core/pipeline/schemas/tickets';
+import { SCHEMA_VERSION } from '../../../../../src/core/pipeline/schemas/version';
 
 export const RUN = 'wf-3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 export const AT = '2026-01-19T10:00:00.000Z';

@@ -1,13 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  buildPublishedSchemas,
-  PIPELINE_SCHEMAS,
-  SCHEMA_VERSION,
-  schemaRef,
-  SemVer,
-} from '../../../../../src/core/pipeline/schemas';
+import { PIPELINE_SCHEMAS, schemaRef } from '../../../../../src/core/pipeline/schemas/catalog';
+import { buildPublishedSchemas } from '../../../../../src/core/pipeline/schemas/publish';
+import { SCHEMA_VERSION, SemVer } from '../../../../../src/core/pipeline/schemas/version';
 import { undescribedProperties } from '../../../../support/jsonSchemaChecks';
 
 const PUBLISHED_DIR = join(__dirname, '..', '..', '..', '..', '..', 'schemas', 'pipeline');

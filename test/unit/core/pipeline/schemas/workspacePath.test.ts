@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { workspacePath, workspacePathProblem } from '../../../../../src/core/pipeline/schemas';
+import { workspacePath, workspacePathProblem } from '../../../../../src/core/pipeline/schemas/common';
 
 describe('workspace-relative paths', () => {
   const accepted = ['src/main.ts', 'README.md', '.github/workflows/ci.yml', 'a/b..c/d.ts', 'docs/.well-known/x'];
