@@ -78,7 +78,6 @@ export type StoredSession = z.infer<typeof StoredSession>;
 /** How a session is stored; the event log replays to the session, so the log alone is versioned. */
 export const STORED_SESSION_FORMAT: StoredFormat<StoredSession> = {
   noun: 'council session',
-  versionField: 'version',
   current: STORED_SESSION_VERSION,
   migrations: STORED_SESSION_MIGRATIONS,
   schema: StoredSession,

@@ -20,12 +20,13 @@ export interface Migration {
   readonly migrate: (record: StoredRecord) => StoredRecord;
 }
 
+/** Every stored format keeps its version number in this field. */
+const VERSION_FIELD = 'version';
+
 /** How one kind of record is stored: its version field, current version, migrations and current schema. */
 export interface StoredFormat<T> {
   /** What the user calls the record, e.g. `council session`. */
   readonly noun: string;
-  /** The field holding the version number. */
-  readonly versionField: string;
   /** The version this code writes. Adding a version: bump it, add one migration, update the schema. */
   readonly current: number;
   /** One step per version below `current`. */
@@ -76,7 +77,7 @@ export function readStored<T>(format: StoredFormat<T>, raw: unknown): StoredRead
         error: `The stored ${format.noun} is in format ${from}, and no upgrade from it is registered.`,
       };
     try {
-      record = { ...step.migrate(record), [format.versionField]: from + 1 };
+      record = { ...step.migrate(record), [VERSION_FIELD]: from + 1 };
     } catch (error) {
       return {
         kind: 'corrupt',
@@ -85,7 +86,7 @@ export function readStored<T>(format: StoredFormat<T>, raw: unknown): StoredRead
     }
   }
   // An unversioned record is version 1: stamp it so the schema sees one shape.
-  const parsed = format.schema.safeParse({ ...record, [format.versionField]: format.current });
+  const parsed = format.schema.safeParse({ ...record, [VERSION_FIELD]: format.current });
   if (!parsed.success)
     return { kind: 'corrupt', error: `The stored ${format.noun} is unreadable:\n${z.prettifyError(parsed.error)}` };
   return version < format.current
@@ -113,7 +114,7 @@ export function newerVersionError(format: StoredFormat<unknown>, version: unknow
 }
 
 function versionOf(format: StoredFormat<unknown>, record: StoredRecord): unknown {
-  return record[format.versionField] ?? 1;
+  return record[VERSION_FIELD] ?? 1;
 }
 
 function isKnownVersion(version: unknown): version is number {

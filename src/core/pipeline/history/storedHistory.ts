@@ -26,7 +26,6 @@ export type StoredHistory = z.infer<typeof StoredHistory>;
 /** How a run's history is stored. */
 export const STORED_HISTORY_FORMAT: StoredFormat<StoredHistory> = {
   noun: 'plan run history',
-  versionField: 'version',
   current: STORED_HISTORY_VERSION,
   migrations: STORED_HISTORY_MIGRATIONS,
   schema: StoredHistory,

@@ -164,7 +164,6 @@ export type StoredWorkflowRun = z.infer<typeof StoredWorkflowRun>;
 /** How a workflow run is stored in workspace storage. */
 export const STORED_WORKFLOW_RUN_FORMAT: StoredFormat<StoredWorkflowRun> = {
   noun: 'workflow run',
-  versionField: 'version',
   current: STORED_WORKFLOW_RUN_VERSION,
   migrations: STORED_WORKFLOW_RUN_MIGRATIONS,
   schema: StoredWorkflowRun,

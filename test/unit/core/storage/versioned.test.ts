@@ -22,7 +22,6 @@ const addTags: Migration = { from: 2, description: 'add tags', migrate: record =
 const Note = z.object({ version: z.literal(3), body: z.string(), tags: z.array(z.string()) });
 const NOTE_FORMAT: StoredFormat<z.infer<typeof Note>> = {
   noun: 'note',
-  versionField: 'version',
   current: 3,
   migrations: [renameText, addTags],
   schema: Note,
