@@ -1,9 +1,10 @@
 import { globToRegExp } from '../../src/core/pipeline/workspace/glob';
-import type {
-  FileRange,
-  TextMatch,
-  WorkspaceFileInfo,
-  WorkspaceReader,
+import {
+  linesOf,
+  type FileRange,
+  type TextMatch,
+  type WorkspaceFileInfo,
+  type WorkspaceReader,
 } from '../../src/core/pipeline/workspace/workspaceReader';
 
 /** Options for {@link InMemoryWorkspaceReader}. */
@@ -43,16 +44,7 @@ export class InMemoryWorkspaceReader implements WorkspaceReader {
     this.reads.push(path);
     const text = this.files.get(path);
     if (text === undefined) return undefined;
-    const lines = text.split('\n');
-    const start = Math.max(1, Math.min(startLine, lines.length));
-    const end = Math.max(start, Math.min(endLine, lines.length));
-    return {
-      path,
-      startLine: start,
-      endLine: end,
-      totalLines: lines.length,
-      text: lines.slice(start - 1, end).join('\n'),
-    };
+    return linesOf(path, text, startLine, endLine);
   }
 
   async searchText(query: string, limit: number): Promise<readonly TextMatch[]> {

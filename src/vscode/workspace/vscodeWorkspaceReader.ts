@@ -2,11 +2,12 @@ import * as vscode from 'vscode';
 import type { CancellationSignal } from '../../core/llm/languageModel';
 import { globToRegExp } from '../../core/pipeline/workspace/glob';
 import { isIgnoredPath, looksBinary } from '../../core/pipeline/workspace/pathFilter';
-import type {
-  FileRange,
-  TextMatch,
-  WorkspaceFileInfo,
-  WorkspaceReader,
+import {
+  linesOf,
+  type FileRange,
+  type TextMatch,
+  type WorkspaceFileInfo,
+  type WorkspaceReader,
 } from '../../core/pipeline/workspace/workspaceReader';
 import { excludeGlobOf, workspaceExcludePatterns } from './workspaceExclude';
 import { relativeWorkspacePath, resolveWorkspacePath } from './workspacePaths';
@@ -72,16 +73,7 @@ export class VsCodeWorkspaceReader implements WorkspaceReader {
     if (text === undefined) return undefined;
     if (looksBinary(path, text))
       return { path, startLine: 1, endLine: 1, totalLines: 1, text: '(binary file: not read)' };
-    const lines = text.split('\n');
-    const start = Math.max(1, Math.min(startLine, lines.length));
-    const end = Math.max(start, Math.min(endLine, lines.length));
-    return {
-      path,
-      startLine: start,
-      endLine: end,
-      totalLines: lines.length,
-      text: lines.slice(start - 1, end).join('\n'),
-    };
+    return linesOf(path, text, startLine, endLine);
   }
 
   async searchText(query: string, limit: number, token?: CancellationSignal): Promise<readonly TextMatch[]> {

@@ -18,6 +18,20 @@ export interface FileRange {
   readonly text: string;
 }
 
+/** Lines `startLine..endLine` of `text`, clamped to the file (every reader answers `readRange` this way). */
+export function linesOf(path: string, text: string, startLine: number, endLine: number): FileRange {
+  const lines = text.split('\n');
+  const start = Math.max(1, Math.min(startLine, lines.length));
+  const end = Math.max(start, Math.min(endLine, lines.length));
+  return {
+    path,
+    startLine: start,
+    endLine: end,
+    totalLines: lines.length,
+    text: lines.slice(start - 1, end).join('\n'),
+  };
+}
+
 /** One line that matched a text search. */
 export interface TextMatch {
   readonly path: string;
