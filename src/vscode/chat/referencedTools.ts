@@ -1,19 +1,14 @@
 import * as vscode from 'vscode';
 import { ToolCall } from '@vscode/chat-extension-utils';
-import { renderPrompt, type ChatMessage as PromptTsxMessage, type ITokenizer } from '@vscode/prompt-tsx';
+import { renderPrompt, type ITokenizer } from '@vscode/prompt-tsx';
 import type { GroundingTool } from '../../core/council/workspaceGrounding';
+import { renderedText } from '../../core/llm/prompting/render';
 
 /** Rough token estimate (4 characters a token): a budget the tool may size its result to, not an exact count. */
 const charTokenizer: ITokenizer = {
   tokenLength: text => Math.ceil(text.length / 4),
-  countMessageTokens: async message => Math.ceil(textOf(message).length / 4) + 3,
+  countMessageTokens: async message => Math.ceil(renderedText(message).length / 4) + 3,
 };
-
-function textOf(message: PromptTsxMessage): string {
-  const content = message.content;
-  if (typeof content === 'string') return content;
-  return content.map(part => (part.type === 'text' ? part.text : '')).join('');
-}
 
 /**
  * The render budget. Generous on purpose: the look-up transcript is cut to `maxTranscriptChars` later, whereas a
@@ -44,7 +39,7 @@ export async function invokeAsText(
     token,
     'none',
   );
-  return rendered.messages.map(textOf).join('\n');
+  return rendered.messages.map(renderedText).join('\n');
 }
 
 /**

@@ -5,7 +5,8 @@ import { throwIfCancelled, type CancellationSignal, type ChatMessage, type Langu
 /** Per-message overhead the tokenizer adds for role markers (OpenAI-style estimate). */
 const MESSAGE_OVERHEAD_TOKENS = 3;
 
-function textOf(message: PromptTsxMessage): string {
+/** The text of a message prompt-tsx rendered (its text parts). */
+export function renderedText(message: PromptTsxMessage): string {
   const content = message.content;
   if (typeof content === 'string') return content;
   return content.map(part => (part.type === 'text' ? part.text : '')).join('');
@@ -14,7 +15,7 @@ function textOf(message: PromptTsxMessage): string {
 function tokenizerFor(model: LanguageModel): ITokenizer {
   return {
     tokenLength: text => model.countTokens(text),
-    countMessageTokens: async message => (await model.countTokens(textOf(message))) + MESSAGE_OVERHEAD_TOKENS,
+    countMessageTokens: async message => (await model.countTokens(renderedText(message))) + MESSAGE_OVERHEAD_TOKENS,
   };
 }
 
@@ -65,7 +66,7 @@ export async function renderMessages<P extends BasePromptElementProps>(
   const messages: ChatMessage[] = result.messages.map(message => ({
     // SystemMessage is dropped by vscode.lm, so prompts use UserMessage; map anything else to user.
     role: message.role === 'assistant' ? 'assistant' : 'user',
-    content: textOf(message),
+    content: renderedText(message),
   }));
   return { messages, tokenCount: result.tokenCount };
 }

@@ -6,7 +6,7 @@ import {
   neverCancelled,
   type ChatMessage,
 } from '../../../../src/core/llm/languageModel';
-import { UsageTally } from '../../../../src/core/llm/usage';
+import { messageText, UsageTally } from '../../../../src/core/llm/usage';
 import type { PersonaContract } from '../../../../src/core/personas/contract';
 import { loadPersonas } from '../../../../src/core/personas/registry';
 import { PersonaSelectionSchema } from '../../../../src/core/personas/select';
@@ -15,11 +15,7 @@ import { nodePersonaSource } from '../../../support/nodePersonaSource';
 import { cancellationSource, replyByTool, ScriptedModel, valueReply, type Route } from '../../../support/scriptedModel';
 
 function textOf(message: ChatMessage | undefined): string {
-  if (!message) return '';
-  if (typeof message.content === 'string') return message.content;
-  return message.content
-    .map(part => (part.kind === 'text' ? part.text : part.kind === 'toolResult' ? part.content : ''))
-    .join('');
+  return message ? messageText(message) : '';
 }
 
 function question(text: string, impact: number, extra: Record<string, unknown> = {}) {

@@ -1,3 +1,4 @@
+import { messageText } from '../../../../src/core/llm/usage';
 import { strict as assert } from 'node:assert';
 import {
   CancelledError,
@@ -18,11 +19,7 @@ import {
 import { nodePersonaSource } from '../../../support/nodePersonaSource';
 
 function textOf(message: ChatMessage | undefined): string {
-  if (!message) return '';
-  if (typeof message.content === 'string') return message.content;
-  return message.content
-    .map(part => (part.kind === 'text' ? part.text : part.kind === 'toolResult' ? part.content : ''))
-    .join('');
+  return message ? messageText(message) : '';
 }
 
 function modelReplying(replies: ScriptedReply | readonly ScriptedReply[], supportsToolCalling = true): ScriptedModel {
