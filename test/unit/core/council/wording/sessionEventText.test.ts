@@ -48,9 +48,12 @@ describe('sessionEventText: what the chat shows for each recorded event', () => 
   });
 
   it('shows the debate extension with its new limit, and a cancellation', () => {
-    const limited = [ev.select(), ev.debate(), ...fullCycle(1, false), ...fullCycle(2, false), ...fullCycle(3, false)];
-    const extended = shown(limited, ev.extend(), []);
-    assert.match(extended?.markdown ?? '', /The debate continues, up to \d+ cycles/);
+    // A one-cycle limit that the admin maximum lets the user extend to 2.
+    const limits = { debateCycleLimit: 1, adminMaxDebateCycles: 2 };
+    const limited = [ev.select(), ev.debate(2), ...fullCycle(1, false)];
+    const after = run([...limited, ev.extend(50)], { limits });
+    assert.equal(after.context.extendedDebateRequested, true, 'the extension was accepted');
+    assert.equal(eventText(ev.extend(50), after)?.markdown, '_The debate continues, up to 2 cycles._\n\n');
     assert.match(shown([ev.select()], ev.cancel())?.markdown ?? '', /Session cancelled/);
   });
 
@@ -58,5 +61,7 @@ describe('sessionEventText: what the chat shows for each recorded event', () => 
     const asked = [ev.select(), ev.clarify(['q1'])];
     assert.equal(shown(asked, ev.answer('a1')), undefined);
     assert.equal(shown([ev.select(), ev.debate()], ev.cycle(1)), undefined);
+    // The answer streams as the model writes it; its record shows nothing more.
+    assert.equal(eventText(ev.finalAnswer(70), run([ev.select()])), undefined);
   });
 });
