@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import { PersonaIdSchema } from '../core/personas/contract';
 import { DEBATE_PROTOCOLS, type DebateProtocol } from '../core/council/protocol';
+import type { SpendingLimits } from '../core/llm/spending/governor';
+import { parseModelPrice, type ModelPrice } from '../core/llm/spending/prices';
+import type { ScriptLimits } from '../core/workflow/engine/workflowScripts';
 import { DEFAULT_DEBATE_CYCLE_LIMIT, MAX_CLARIFICATION_ROUNDS, SessionLimits } from '../core/session/limits';
 
 /** The configuration section every Council setting lives under (`contributes.configuration` in package.json). */
@@ -16,12 +19,40 @@ export const SETTING = {
   groundInWorkspace: 'personas.groundInWorkspace',
   protocol: 'debate.protocol',
   maxRequests: 'budget.maxRequests',
+  maxCredits: 'budget.maxCredits',
+  runMaxCredits: 'budget.runMaxCredits',
+  runMaxRequests: 'budget.runMaxRequests',
+  scriptMaxModelCalls: 'budget.scriptMaxModelCalls',
+  scriptMaxTokens: 'budget.scriptMaxTokens',
+  scriptMaxHostCalls: 'budget.scriptMaxHostCalls',
+  prices: 'pricing.models',
   personaModel: 'models.personas',
   synthesisModel: 'models.synthesis',
 } as const;
 
 /** The default of `council.budget.maxRequests`: fits a 4-persona, 3-cycle economy council. */
 const DEFAULT_MAX_REQUESTS = 12;
+/** Defaults of the other spending limits (package.json declares the same). */
+const DEFAULT_SPENDING = {
+  maxCredits: 40,
+  runMaxCredits: 100,
+  runMaxRequests: 60,
+  scriptMaxModelCalls: 20,
+  scriptMaxTokens: 200_000,
+  scriptMaxHostCalls: 5_000,
+} as const;
+
+/** Every limit on spending, per scope, and the user's prices. */
+export interface SpendingSettings {
+  /** One council session, over all its turns. */
+  readonly session: SpendingLimits;
+  /** One `/plan` or `/workflow` run. */
+  readonly run: SpendingLimits;
+  /** One workflow script. */
+  readonly script: ScriptLimits;
+  /** `council.pricing.models`: the user's prices, over the defaults. */
+  readonly prices: Readonly<Record<string, ModelPrice>>;
+}
 
 /** Council's settings as a session uses them: valid limits, and what had to be fixed to get there. */
 export interface CouncilSettings {
@@ -34,8 +65,8 @@ export interface CouncilSettings {
   readonly groundInWorkspace: boolean;
   /** How the council debates (`council.debate.protocol`). */
   readonly protocol: DebateProtocol;
-  /** The most model requests one session may spend; undefined: no limit (`council.budget.maxRequests` 0). */
-  readonly maxRequests: number | undefined;
+  /** What sessions, runs and scripts may spend, and the prices they are counted at. */
+  readonly spending: SpendingSettings;
   /** Model selectors (`vendor/family`, family or id) for the personas and the synthesis; empty: the chat's model. */
   readonly personaModel: string;
   readonly synthesisModel: string;
@@ -91,12 +122,72 @@ export function readCouncilSettings(
     useWorkspacePersonas: readBoolean(configuration, SETTING.useWorkspacePersonas, true, problems),
     groundInWorkspace: readBoolean(configuration, SETTING.groundInWorkspace, false, problems),
     protocol: readProtocol(configuration, problems),
-    maxRequests:
-      readInteger(configuration, SETTING.maxRequests, DEFAULT_MAX_REQUESTS, 0, Infinity, problems) || undefined,
+    spending: readSpending(configuration, problems),
     personaModel: readText(configuration, SETTING.personaModel, problems),
     synthesisModel: readText(configuration, SETTING.synthesisModel, problems),
     problems,
   };
+}
+
+function readSpending(configuration: ConfigurationReader, problems: string[]): SpendingSettings {
+  // 0 turns a limit off; a script's caps cannot be turned off.
+  const limit = (key: string, fallback: number) =>
+    readNumber(configuration, key, fallback, problems, Number.isInteger(fallback)) || undefined;
+  const count = (key: string, fallback: number, min: number) =>
+    readInteger(configuration, key, fallback, min, Infinity, problems);
+  return {
+    session: {
+      maxCredits: limit(SETTING.maxCredits, DEFAULT_SPENDING.maxCredits),
+      maxRequests: limit(SETTING.maxRequests, DEFAULT_MAX_REQUESTS),
+    },
+    run: {
+      maxCredits: limit(SETTING.runMaxCredits, DEFAULT_SPENDING.runMaxCredits),
+      maxRequests: limit(SETTING.runMaxRequests, DEFAULT_SPENDING.runMaxRequests),
+    },
+    script: {
+      maxModelCalls: count(SETTING.scriptMaxModelCalls, DEFAULT_SPENDING.scriptMaxModelCalls, 1),
+      maxTokens: count(SETTING.scriptMaxTokens, DEFAULT_SPENDING.scriptMaxTokens, 1_000),
+      maxHostCalls: count(SETTING.scriptMaxHostCalls, DEFAULT_SPENDING.scriptMaxHostCalls, 1),
+    },
+    prices: readPrices(configuration, problems),
+  };
+}
+
+/** A number of at least 0 (credits may have decimals; request counts are rounded). */
+function readNumber(
+  configuration: ConfigurationReader,
+  key: string,
+  fallback: number,
+  problems: string[],
+  whole: boolean,
+): number {
+  if (whole) return readInteger(configuration, key, fallback, 0, Infinity, problems);
+  const value = configuration.get<unknown>(key);
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    problems.push(`${name(key)} must be a number of at least 0, got ${JSON.stringify(value)}; using ${fallback}.`);
+    return fallback;
+  }
+  return value;
+}
+
+function readPrices(configuration: ConfigurationReader, problems: string[]): Readonly<Record<string, ModelPrice>> {
+  const value = configuration.get<unknown>(SETTING.prices);
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    problems.push(`${name(SETTING.prices)} must be an object of model prices; ignoring it.`);
+    return {};
+  }
+  const prices: Record<string, ModelPrice> = {};
+  for (const [model, entry] of Object.entries(value as Record<string, unknown>)) {
+    const price = parseModelPrice(entry);
+    if (price === undefined)
+      problems.push(
+        `${name(SETTING.prices)}: the price of "${model}" must be 0 or { "input": dollars, "output": dollars } per million tokens, got ${JSON.stringify(entry)}; ignoring it.`,
+      );
+    else prices[model] = price;
+  }
+  return prices;
 }
 
 function name(key: string): string {

@@ -104,7 +104,7 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
       promptTokens: usage.promptTokens,
       command: request.command,
       sessionRequests: log.requestsUsed,
-      budget: settings.maxRequests,
+      budget: settings.spending.session.maxRequests,
     });
     output.flush();
   }

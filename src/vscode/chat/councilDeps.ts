@@ -59,7 +59,7 @@ export function councilRun(
       ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace, extraTools: namedTools }
       : undefined,
     protocol: settings.protocol,
-    maxRequests: settings.maxRequests,
+    maxRequests: settings.spending.session.maxRequests,
   };
   return { deps, usage };
 }

@@ -86,7 +86,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
         }
         stream.markdown(
           intent.what === 'status'
-            ? statusMarkdown(current.snapshot, { used: current.requestsUsed, limit: settings.maxRequests })
+            ? statusMarkdown(current.snapshot, { used: current.requestsUsed, limit: settings.spending.session.maxRequests })
             : assumptionsMarkdown(current.snapshot),
         );
         return { metadata: councilMetadata(current) };
@@ -104,7 +104,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
         }
         const snapshot = opened.log.snapshot;
         stream.markdown(
-          `Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot, { used: opened.log.requestsUsed, limit: settings.maxRequests })}`,
+          `Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot, { used: opened.log.requestsUsed, limit: settings.spending.session.maxRequests })}`,
         );
         if (snapshot.context.finalAnswer) stream.markdown(`\n\n${snapshot.context.finalAnswer}\n`);
         return { metadata: councilMetadata(opened.log) };

@@ -64,7 +64,7 @@ async function planFor(
     lookupRoundsWithoutAttachments(settings),
     {
       protocol: settings.protocol,
-      budget: settings.maxRequests,
+      budget: settings.spending.session.maxRequests,
     },
   );
   return { registry, plan };

@@ -107,7 +107,7 @@ describe('settings: council.* in a real VS Code', () => {
           'council.models.personas must be text such as "copilot/gpt-4.1", got 42; using the chat\'s model.',
         ]);
         assert.equal(settings.protocol, 'economy');
-        assert.equal(settings.maxRequests, 3);
+        assert.equal(settings.spending.session.maxRequests, 3);
       },
     ));
 

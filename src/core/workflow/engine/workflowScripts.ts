@@ -1,5 +1,6 @@
 import { ActionableError } from '../../actionableError';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
+import type { SpendingGovernor } from '../../llm/spending/governor';
 import { streamText } from '../../llm/textReply';
 import type { UsageMeter } from '../../llm/usage';
 import type { WorkspaceReader } from '../../pipeline/workspace/workspaceReader';
@@ -28,10 +29,23 @@ export class WorkflowScriptError extends ActionableError {
   }
 }
 
+/** What one script may spend: `thinkHard` calls and their tokens, and calls to the host of any kind. */
+export interface ScriptLimits {
+  readonly maxModelCalls: number;
+  readonly maxTokens: number;
+  readonly maxHostCalls: number;
+}
+
+/** The defaults of `council.budget.script*`. */
+export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = { maxModelCalls: 20, maxTokens: 200_000, maxHostCalls: 5_000 };
+
 /** What scripts may reach: nothing else crosses into the sandbox. */
 export interface ScriptHost {
   readonly sandbox: ScriptSandbox;
   readonly model: LanguageModel;
+  /** The run's spending governor: each script spends from a child scope of it with `limits`. Absent: no limits. */
+  readonly spending?: SpendingGovernor;
+  readonly limits?: ScriptLimits;
   readonly reader: WorkspaceReader;
   readonly token: CancellationSignal;
   readonly usage: UsageMeter;

@@ -1,0 +1,273 @@
+import { CancellationScope } from '../cancellationScope';
+import {
+  LanguageModelFailure,
+  withSendRequest,
+  type CancellationSignal,
+  type LanguageModel,
+  type ModelRequest,
+  type ResponsePart,
+} from '../languageModel';
+import { messageText } from '../usage';
+import { addCharge, NO_SPEND, type SpendCharge, type SpendingLedger, type SpendTotals } from './ledger';
+import { creditsFor, type PriceBook } from './prices';
+import { creditsText, tokensText } from './spendText';
+
+/** Limits of one scope (a session, a run, a script); an absent limit does not apply. */
+export interface SpendingLimits {
+  /** Estimated AI credits (applies to models whose price is known). */
+  readonly maxCredits?: number;
+  /** Requests: the backstop that applies whatever the price. */
+  readonly maxRequests?: number;
+  /** Input plus output tokens (scripts). */
+  readonly maxTokens?: number;
+}
+
+/** Who is spending, in the words a refusal uses. */
+export interface SpendingScope {
+  /** "This session", "This /plan run", "This script". */
+  readonly subject: string;
+  /** The setting that raises each limit, e.g. "`council.budget.maxCredits`". */
+  readonly settings: { readonly credits?: string; readonly requests?: string; readonly tokens?: string };
+  /** What to do after raising it, e.g. "press Try again to continue where it stopped". */
+  readonly goOn: string;
+}
+
+/** Output tokens a request is assumed to need when it is checked against a credit limit before it is sent. */
+export const OUTPUT_RESERVE_TOKENS = 1_000;
+
+/** Characters per token while a reply streams (the exact count is taken when it ends). */
+const CHARS_PER_TOKEN = 4;
+
+interface GovernorOptions {
+  readonly limits: SpendingLimits;
+  readonly scope: SpendingScope;
+  readonly prices: PriceBook;
+  /** Where every request is recorded; shared with child scopes. */
+  readonly ledger: SpendingLedger;
+  /** What this scope spent before (a session's earlier turns); default: nothing. */
+  readonly spentBefore?: SpendTotals;
+  /** The step requests are charged to when the caller names none (e.g. the session's current cycle). */
+  readonly step?: () => string;
+  /** Called after each request with this scope's totals (progress lines, persisting the ledger). */
+  readonly onSpend?: (totals: SpendTotals) => void;
+}
+
+/** The figures of a request that is about to be sent, for the limit checks. */
+interface Reservation {
+  readonly credits: number;
+}
+
+/**
+ * The one place every model request passes through: it counts input tokens before sending and output tokens
+ * as they stream, prices them, records them in the ledger, and refuses (or cuts) a request that would take a
+ * scope past its limit. Child scopes (a script within a run) have limits of their own and spend from their
+ * parent's too.
+ */
+export class SpendingGovernor {
+  private spentTotals: SpendTotals;
+  private readonly inFlight = new Set<Reservation>();
+
+  private constructor(
+    private readonly options: GovernorOptions,
+    private readonly parent?: SpendingGovernor,
+  ) {
+    this.spentTotals = options.spentBefore ?? NO_SPEND;
+  }
+
+  static create(options: GovernorOptions): SpendingGovernor {
+    return new SpendingGovernor(options);
+  }
+
+  /** A scope inside this one: its own limits, spending from this one's too (and recorded in the same ledger). */
+  child(limits: SpendingLimits, scope: SpendingScope, step?: () => string): SpendingGovernor {
+    return new SpendingGovernor(
+      { ...this.options, limits, scope, step: step ?? this.options.step, spentBefore: NO_SPEND, onSpend: undefined },
+      this,
+    );
+  }
+
+  get limits(): SpendingLimits {
+    return this.options.limits;
+  }
+
+  get ledger(): SpendingLedger {
+    return this.options.ledger;
+  }
+
+  get prices(): PriceBook {
+    return this.options.prices;
+  }
+
+  /** What this scope has spent (earlier turns included). */
+  get spent(): SpendTotals {
+    return this.spentTotals;
+  }
+
+  /** Credits `model` would charge for these tokens; undefined when its price is unknown. */
+  quote(model: LanguageModel, inputTokens: number, outputTokens: number): number | undefined {
+    const price = this.options.prices.priceOf(model);
+    return price === undefined ? undefined : creditsFor(price, inputTokens, outputTokens);
+  }
+
+  /**
+   * Requests this scope and its parents can still pay for, each assumed to cost `creditsEach` (default: the
+   * mean so far); Infinity without limits. Planners think in requests; the governor still checks each one.
+   */
+  affordableRequests(creditsEach?: number): number {
+    const { maxRequests, maxCredits } = this.limits;
+    const spent = this.spentTotals;
+    const reserved = this.inFlight.size;
+    let left = maxRequests === undefined ? Infinity : Math.max(0, maxRequests - spent.requests - reserved);
+    const each = creditsEach ?? (spent.requests > 0 ? spent.credits / spent.requests : 0);
+    if (maxCredits !== undefined && each > 0) left = Math.min(left, Math.floor((maxCredits - spent.credits) / each));
+    const own = Math.max(0, left);
+    return this.parent ? Math.min(own, this.parent.affordableRequests(creditsEach)) : own;
+  }
+
+  /** `model`, with every request checked, measured and charged to `who` (at `step`, or the scope's step). */
+  model(model: LanguageModel, who: string, step?: () => string): LanguageModel {
+    const governor = this;
+    return withSendRequest(model, async function* (request, token) {
+      yield* governor.send(model, request, token, who, (step ?? governor.options.step)?.() ?? '');
+    });
+  }
+
+  private async *send(
+    model: LanguageModel,
+    request: ModelRequest,
+    token: CancellationSignal,
+    who: string,
+    step: string,
+  ): AsyncGenerator<ResponsePart> {
+    const inputTokens = await countRequestTokens(model, request, token);
+    const price = this.options.prices.priceOf(model);
+    const credits = (output: number) => (price === undefined ? undefined : creditsFor(price, inputTokens, output));
+    const reservation: Reservation = { credits: credits(OUTPUT_RESERVE_TOKENS) ?? 0 };
+    this.check(reservation, inputTokens, OUTPUT_RESERVE_TOKENS, price !== undefined);
+    this.reserve(reservation);
+    const scope = new CancellationScope(token);
+    let outputText = '';
+    let failed = false;
+    let largestChunk = 0;
+    try {
+      for await (const part of model.sendRequest(request, scope)) {
+        const chunk = part.kind === 'text' ? part.text : `${part.name} ${JSON.stringify(part.input ?? null)}`;
+        outputText += chunk;
+        largestChunk = Math.max(largestChunk, chunk.length);
+        // Cut one chunk early: what the provider has streamed is billed, so the next chunk must still fit.
+        const streamed = Math.ceil((outputText.length + largestChunk) / CHARS_PER_TOKEN);
+        const cutAt = this.overrun({ credits: credits(streamed) ?? 0 }, inputTokens + streamed);
+        if (cutAt) {
+          scope.cancel();
+          throw cutAt;
+        }
+        yield part;
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      scope.dispose();
+      this.release(reservation);
+      const outputTokens = outputText === '' ? 0 : await model.countTokens(outputText).catch(() => 0);
+      this.charge({
+        who,
+        step,
+        model: model.name,
+        inputTokens,
+        outputTokens,
+        credits: credits(outputTokens),
+        failed,
+      });
+    }
+  }
+
+  /** Throws the refusal when a request with these figures would take this scope or a parent past a limit. */
+  private check(reservation: Reservation, inputTokens: number, outputTokens: number, priced: boolean): void {
+    const { maxRequests, maxCredits, maxTokens } = this.limits;
+    const spent = this.spentTotals;
+    const pending = [...this.inFlight];
+    if (maxRequests !== undefined && spent.requests + pending.length + 1 > maxRequests) throw this.refusal('requests');
+    const tokens = spent.inputTokens + spent.outputTokens + inputTokens;
+    if (maxTokens !== undefined && tokens > maxTokens) throw this.refusal('tokens', inputTokens);
+    const committed = spent.credits + pending.reduce((sum, r) => sum + r.credits, 0);
+    if (priced && maxCredits !== undefined && committed + reservation.credits > maxCredits)
+      throw this.refusal('credits', undefined, reservation.credits);
+    this.parent?.check(reservation, inputTokens, outputTokens, priced);
+  }
+
+  /** The refusal when a streaming reply has gone past a limit (the request is then cut). */
+  private overrun(now: Reservation, tokensNow: number): LanguageModelFailure | undefined {
+    const { maxCredits, maxTokens } = this.limits;
+    const spent = this.spentTotals;
+    if (maxTokens !== undefined && spent.inputTokens + spent.outputTokens + tokensNow > maxTokens)
+      return this.refusal('tokens', undefined, undefined, true);
+    if (maxCredits !== undefined && spent.credits + now.credits > maxCredits)
+      return this.refusal('credits', undefined, undefined, true);
+    return this.parent?.overrun(now, tokensNow);
+  }
+
+  private reserve(reservation: Reservation): void {
+    this.inFlight.add(reservation);
+    this.parent?.reserve(reservation);
+  }
+
+  private release(reservation: Reservation): void {
+    this.inFlight.delete(reservation);
+    this.parent?.release(reservation);
+  }
+
+  private charge(charge: SpendCharge): void {
+    this.spentTotals = addCharge(this.spentTotals, charge);
+    if (this.parent) this.parent.charge(charge);
+    else this.options.ledger.record(charge);
+    this.options.onSpend?.(this.spentTotals);
+  }
+
+  /**
+   * The failure that says which limit stopped the work, what was spent and what to do. `needed`: what the next
+   * request or step would need, when known.
+   */
+  refusal(
+    limit: 'requests' | 'credits' | 'tokens',
+    tokensNeeded?: number,
+    creditsNeeded?: number,
+    cut = false,
+  ): LanguageModelFailure {
+    const { subject, settings, goOn } = this.options.scope;
+    const spent = this.spentTotals;
+    const { maxRequests, maxCredits, maxTokens } = this.limits;
+    const figures =
+      limit === 'requests'
+        ? `has used ${spent.requests} of its ${maxRequests} model requests`
+        : limit === 'credits'
+          ? `has spent about ${creditsText(spent.credits)} of its ${creditsText(maxCredits ?? 0)} AI credits (${spent.requests} request${spent.requests === 1 ? '' : 's'}, ${tokensText(spent.inputTokens + spent.outputTokens)} tokens)`
+          : `has used ${tokensText(spent.inputTokens + spent.outputTokens)} of its ${tokensText(maxTokens ?? 0)} tokens`;
+    const next = cut
+      ? ' The last reply was cut off at the limit.'
+      : creditsNeeded !== undefined
+        ? ` The next request needs about ${creditsText(creditsNeeded)} more.`
+        : tokensNeeded !== undefined
+          ? ` The next request needs ${tokensText(tokensNeeded)} more.`
+          : '';
+    const setting = settings[limit];
+    const how = setting ? `Raise ${setting} in the settings, then ${goOn}.` : `${capitalized(goOn)}.`;
+    return new LanguageModelFailure('budgetSpent', `${subject} ${figures}.${next} ${how}`);
+  }
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Tokens a request carries: its messages and its tool definitions (a tool's schema is sent and billed too). */
+export async function countRequestTokens(
+  model: LanguageModel,
+  request: ModelRequest,
+  token?: CancellationSignal,
+): Promise<number> {
+  const texts = request.messages.map(messageText);
+  if (request.tools && request.tools.length > 0) texts.push(JSON.stringify(request.tools));
+  const counts = await Promise.all(texts.map(text => model.countTokens(text, token)));
+  return counts.reduce((sum, n) => sum + n, 0);
+}
