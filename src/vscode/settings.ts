@@ -30,6 +30,28 @@ export const SETTING = {
   synthesisModel: 'models.synthesis',
 } as const;
 
+/**
+ * Every setting that changes what Council spends (how many requests, on which model, at what price): each is in
+ * package.json's `restrictedConfigurations`, so a workspace in Restricted Mode cannot raise the spend.
+ */
+export const COST_SETTINGS: readonly string[] = [
+  SETTING.maxRounds,
+  SETTING.maxCycles,
+  SETTING.protocol,
+  SETTING.defaultPersonas,
+  SETTING.groundInWorkspace,
+  SETTING.maxRequests,
+  SETTING.maxCredits,
+  SETTING.runMaxCredits,
+  SETTING.runMaxRequests,
+  SETTING.scriptMaxModelCalls,
+  SETTING.scriptMaxTokens,
+  SETTING.scriptMaxHostCalls,
+  SETTING.prices,
+  SETTING.personaModel,
+  SETTING.synthesisModel,
+];
+
 /** The default of `council.budget.maxRequests`: fits a 4-persona, 3-cycle economy council. */
 const DEFAULT_MAX_REQUESTS = 12;
 /** Defaults of the other spending limits (package.json declares the same). */

@@ -1,3 +1,4 @@
+import { PriceBook, type ModelPrice } from '../../src/core/llm/spending/prices';
 import type { Clock, IdSource } from '../../src/core/clock';
 import type { CouncilDeps, CouncilOutput } from '../../src/core/council/ports';
 import type { DebateProtocol } from '../../src/core/council/protocol';
@@ -82,6 +83,9 @@ export interface CouncilRig {
   readonly persisted: StoredSession[];
 }
 
+/** What the scripted model costs in council tests: Claude Sonnet 4.6's price. */
+export const SCRIPTED_PRICE: ModelPrice = { input: 3, output: 15 };
+
 export async function councilRig(
   options: {
     readonly script?: CouncilScriptOptions;
@@ -91,6 +95,9 @@ export async function councilRig(
     /** The debate protocol (default: the core's default, economy). */
     readonly protocol?: DebateProtocol;
     readonly maxRequests?: number;
+    /** A credit limit; the scripted model is priced at `price` (default $3 / $15 per million tokens). */
+    readonly maxCredits?: number;
+    readonly price?: ModelPrice;
   } = {},
 ): Promise<CouncilRig> {
   const model = new ScriptedModel(options.responder ?? councilResponder(options.script), options.model);
@@ -107,7 +114,10 @@ export async function councilRig(
     usage,
     persist: stored => void persisted.push(stored),
     ...(options.protocol ? { protocol: options.protocol } : {}),
-    ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
+    spending: {
+      limits: { maxRequests: options.maxRequests, maxCredits: options.maxCredits },
+      prices: new PriceBook({ [options.model?.family ?? 'scripted']: options.price ?? SCRIPTED_PRICE }),
+    },
   };
   return { deps, model, output, usage, persisted };
 }

@@ -9,10 +9,12 @@ import { activeQuestion, canAskMore, pendingQuestions } from '../session/selecto
 import type { SessionEvent } from '../session/events';
 import { assumptionFor, proposeQuestions } from './clarify';
 import type { CouncilCommand } from './commands';
-import { estimateDebate, seatCost } from './debatePlan';
+import { debateTokens, estimateDebate, seatCost } from './debatePlan';
 import { runEconomyDebate } from './economyDebate';
 import { runThoroughDebate } from './thoroughDebate';
-import { budgetedModel, RequestBudget } from '../llm/requestBudget';
+import { SpendingGovernor } from '../llm/spending/governor';
+import { PriceBook } from '../llm/spending/prices';
+import { spendBrief } from '../llm/spending/spendText';
 import { findCurrentDiscussion } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { councilSeats } from './sessionFacts';
@@ -263,7 +265,7 @@ export async function runCouncilTurn(
   command: CouncilCommand,
   unpaid: CouncilDeps,
 ): Promise<TurnReport> {
-  const deps = paidFromBudget(log, unpaid);
+  const deps = governed(log, unpaid);
   const record = recorder(log, deps);
   const spentBefore = log.requestsUsed;
   try {
@@ -281,36 +283,85 @@ export async function runCouncilTurn(
   }
 }
 
-/** `deps` with every model paid from the session's request budget, which the session log counts and stores. */
-function paidFromBudget(log: SessionLog, deps: CouncilDeps): CouncilDeps {
-  const budget = new RequestBudget(deps.maxRequests, log.requestsUsed, () => log.countRequest());
+/** How a refusal names the session's limits and the way on. */
+const SESSION_SCOPE = {
+  subject: 'This session',
+  settings: { credits: '`council.budget.maxCredits`', requests: '`council.budget.maxRequests`' },
+  goOn: 'press Try again to continue where it stopped',
+};
+
+/** The step a request is charged to in the ledger, from where the session stands. */
+function stepOf(log: SessionLog): string {
+  const context = log.snapshot.context;
+  switch (log.state) {
+    case 'created':
+      return 'opening';
+    case 'clarifying':
+      return 'clarification';
+    case 'debating':
+      return `cycle ${findCurrentDiscussion(context)?.cycleNumber ?? context.debateCycles + 1}`;
+    default:
+      return 'answer';
+  }
+}
+
+/**
+ * `deps` with every model paid through the session's spending governor, which records each request in the
+ * session's ledger (stored with it); progress lines carry the running total once the turn has spent anything.
+ */
+function governed(log: SessionLog, deps: CouncilDeps): CouncilDeps {
+  const governor = SpendingGovernor.create({
+    limits: deps.spending?.limits ?? {},
+    prices: deps.spending?.prices ?? new PriceBook(),
+    scope: SESSION_SCOPE,
+    ledger: log.ledger,
+    spentBefore: log.spent,
+    step: () => stepOf(log),
+  });
+  const spentBefore = log.requestsUsed;
+  const output = deps.output;
   const roleModels = deps.roleModels;
   return {
     ...deps,
-    budget,
-    model: budgetedModel(deps.model, budget),
-    ...(roleModels
-      ? {
-          roleModels: {
-            forPersona: async persona => {
-              const choice = await roleModels.forPersona(persona);
-              return { ...choice, model: budgetedModel(choice.model, budget) };
-            },
-            forSynthesis: async () => {
-              const choice = await roleModels.forSynthesis();
-              return { ...choice, model: budgetedModel(choice.model, budget) };
-            },
-          },
-        }
-      : {}),
+    governor,
+    model: governor.model(deps.model, 'Council'),
+    output: {
+      progress: message =>
+        output.progress(governor.spent.requests > spentBefore ? `${message} (${spendBrief(governor.spent)})` : message),
+      markdown: text => output.markdown(text),
+      ...(output.visible ? { visible: (text: string) => output.visible?.(text) } : {}),
+      ...(output.release ? { release: () => output.release?.() } : {}),
+      ...(output.anchor ? { anchor: (path: string) => output.anchor?.(path) } : {}),
+    },
+    // Every persona and the synthesis are charged by name, on their own models or the chat's.
+    roleModels: {
+      forPersona: async persona => {
+        const choice = roleModels ? await roleModels.forPersona(persona) : { model: deps.model };
+        return { ...choice, model: governor.model(choice.model, persona.name) };
+      },
+      forSynthesis: async () => {
+        const choice = roleModels ? await roleModels.forSynthesis() : { model: deps.model };
+        return { ...choice, model: governor.model(choice.model, 'Synthesis') };
+      },
+    },
   };
 }
 
+/** Repairs requestStructured may send per reply. */
+const REPAIRS_PER_REPLY = 2;
+
+/** Tokens of what every request of the session carries: the request and the attached context. */
+function contextTokens(log: SessionLog, deps: CouncilDeps): Promise<number> {
+  return deps.model.countTokens(
+    [log.snapshot.context.requestText, ...log.attached.map(a => a.content ?? '')].join('\n'),
+  );
+}
+
 /** The line before the debate: what it expects to spend, from the same rules the debate runs by. */
-function debateForecast(log: SessionLog, deps: CouncilDeps): string | undefined {
+async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<string | undefined> {
   const seats = councilSeats(log.snapshot, deps.personas).length;
   const protocol = deps.protocol ?? 'economy';
-  const remaining = deps.budget?.remaining ?? Infinity;
+  const remaining = deps.governor?.affordableRequests() ?? Infinity;
   const limit = effectiveCycleLimit(log.snapshot);
   const estimate = estimateDebate(
     protocol,
@@ -320,7 +371,15 @@ function debateForecast(log: SessionLog, deps: CouncilDeps): string | undefined 
     seatCost(deps, log.attached.length),
   );
   if (estimate.total === 0) return undefined;
-  return debateForecastNote({ ...estimate, protocol, spent: { used: log.requestsUsed, limit: deps.budget?.limit } });
+  const tokens = debateTokens(estimate.total, await contextTokens(log, deps), seats);
+  return debateForecastNote({
+    ...estimate,
+    protocol,
+    spend: { totals: log.spent, limits: deps.spending?.limits },
+    tokens: tokens.input + tokens.output,
+    credits: deps.governor?.quote(deps.model, tokens.input, tokens.output),
+    repairsPerReply: REPAIRS_PER_REPLY,
+  });
 }
 
 /** Runs the steps that need no user input until the next question, the final answer or the end. */
@@ -338,7 +397,7 @@ async function advance(log: SessionLog, deps: CouncilDeps, record: Recorder): Pr
       }
       case 'debating':
         if (log.snapshot.context.debateCycles === 0 && !findCurrentDiscussion(log.snapshot.context)) {
-          const forecast = debateForecast(log, deps);
+          const forecast = await debateForecast(log, deps);
           if (forecast) deps.output.markdown(forecast);
         }
         await (deps.protocol === 'thorough' ? runThoroughDebate : runEconomyDebate)(log, deps, record);

@@ -1,20 +1,19 @@
-import { budgetSpent } from '../llm/requestBudget';
 import type { DebateProtocol } from './protocol';
 import type { CouncilDeps } from './ports';
 import { groundingApplies, PERSONA_EXPLORATION_LIMITS } from './workspaceGrounding';
 
 /*
  * How the request budget shapes a debate, in one place: what a cycle may cost, who may speak, and what the
- * council expects to spend. The budget itself (RequestBudget) refuses any request beyond the limit; this plans
+ * council expects to spend. The governor itself refuses any request beyond a limit; this plans
  * so that it rarely has to.
  */
 
 /** Requests kept back for the final answer while cycles are planned. */
 const ANSWER_RESERVE = 1;
 
-/** Requests the session may still spend (Infinity without a limit). */
-export function remainingRequests(deps: Pick<CouncilDeps, 'budget'>): number {
-  return deps.budget?.remaining ?? Infinity;
+/** Requests the session may still spend, by its request and credit limits (Infinity without a limit). */
+export function remainingRequests(deps: Pick<CouncilDeps, 'governor'>): number {
+  return deps.governor?.affordableRequests() ?? Infinity;
 }
 
 /**
@@ -26,15 +25,14 @@ export function seatCost(deps: Pick<CouncilDeps, 'workspace'>, attachedItems: nu
 }
 
 /** Whether a step costing `requests` still leaves the answer's reserve. */
-export function cycleAffordable(requests: number, deps: Pick<CouncilDeps, 'budget'>): boolean {
+export function cycleAffordable(requests: number, deps: Pick<CouncilDeps, 'governor'>): boolean {
   return remainingRequests(deps) >= requests + ANSWER_RESERVE;
 }
 
 /** Throws the budget's failure when the first cycle (`requests`) cannot be paid: without drafts there is nothing to conclude. */
-export function requireFirstCycle(requests: number, deps: Pick<CouncilDeps, 'budget'>): void {
-  const budget = deps.budget;
-  if (!budget || budget.limit === undefined || budget.remaining >= requests) return;
-  throw budgetSpent(budget.limit, budget.spent, { requests, forWhat: 'the first drafts of the debate' });
+export function requireFirstCycle(requests: number, deps: Pick<CouncilDeps, 'governor'>): void {
+  if (remainingRequests(deps) >= requests) return;
+  throw deps.governor!.shortfall(requests, 'the first drafts of the debate');
 }
 
 /**
@@ -92,4 +90,29 @@ export function estimateDebate(
   }
   const answer = left >= 1 ? 1 : 0;
   return { drafts: perCycle, laterCycles: later, laterCycleCount: count, answer, total: perCycle + later + answer };
+}
+
+/** Tokens each later-cycle request is assumed to add per seat (a colleague's compact position). */
+const POSITION_TOKENS = 250;
+/** Tokens of a step's instructions and reply schema, beyond the request and its context. */
+const STEP_OVERHEAD_TOKENS = 1_500;
+/** Output tokens assumed per request (a contribution; the written answer is longer, hence the extra). */
+const OUTPUT_TOKENS = 600;
+const ANSWER_EXTRA_OUTPUT_TOKENS = 900;
+
+/**
+ * The tokens `requests` council requests are assumed to spend at most when nothing fails: each carries the
+ * request and its context (`contextTokens`), the step's instructions, and every seat's position. The bench
+ * checks that this stays above what a debate spends.
+ */
+export function debateTokens(
+  requests: number,
+  contextTokens: number,
+  seats: number,
+): { readonly input: number; readonly output: number } {
+  if (requests === 0) return { input: 0, output: 0 };
+  return {
+    input: requests * (contextTokens + STEP_OVERHEAD_TOKENS + seats * POSITION_TOKENS),
+    output: requests * OUTPUT_TOKENS + ANSWER_EXTRA_OUTPUT_TOKENS,
+  };
 }

@@ -4,7 +4,9 @@ import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import type { SessionSnapshot } from '../session/machine';
 import { untrusted } from './wording/markdown';
 import { openSessionCommand } from './chatIntent';
-import { estimateDebate } from './debatePlan';
+import { debateTokens, estimateDebate } from './debatePlan';
+import type { SpendTotals } from '../llm/spending/ledger';
+import { creditsText, spendSummary, tokensText } from '../llm/spending/spendText';
 import type { DebateProtocol } from './protocol';
 
 /**
@@ -108,23 +110,52 @@ export function invocationMessage(input: DeliberationInput): string {
   return `Consulting the council: ${shortened(input.question)}`;
 }
 
+/** What a run may cost in tokens and credits, from its fewest to its most requests. */
+export interface CostEstimate {
+  readonly tokens: { readonly fewest: number; readonly most: number };
+  /** Undefined: the model's price is unknown. */
+  readonly credits?: { readonly fewest: number; readonly most: number };
+}
+
 /**
- * The confirmation shown before a run, since every model request may count against the user's premium requests.
+ * Tokens and credits of `estimate`'s requests when every request carries `contextTokens` (the question and
+ * context) and the positions of up to `seats` personas; `quote` prices tokens on the model (debatePlan's rule).
+ */
+export function costEstimate(
+  estimate: RequestEstimate,
+  contextTokens: number,
+  seats: number,
+  quote: (input: number, output: number) => number | undefined,
+): CostEstimate {
+  const fewest = debateTokens(estimate.fewest, contextTokens, seats);
+  const most = debateTokens(estimate.most, contextTokens, seats);
+  const low = quote(fewest.input, fewest.output);
+  const high = quote(most.input, most.output);
+  return {
+    tokens: { fewest: fewest.input + fewest.output, most: most.input + most.output },
+    ...(low !== undefined && high !== undefined ? { credits: { fewest: low, most: high } } : {}),
+  };
+}
+
+function range(low: string, high: string): string {
+  return low === high ? high : `${low}–${high}`;
+}
+
+/**
+ * The confirmation shown before a run, since every model request is billed (tokens × the model's price).
  * `model` is the name of the model that will answer (undefined: none is available).
  */
 export function confirmationMessage(
   plan: DeliberationPlan,
   model: string | undefined,
+  cost?: CostEstimate,
 ): { readonly title: string; readonly message: string } {
   const panel =
     plan.named.length > 0
       ? `${plan.named.map(p => p.name).join(', ')} (as requested)`
       : 'chosen for the question by the model';
   const unknown = plan.unknownIds.length > 0 ? ` Unknown persona ids, ignored: ${plan.unknownIds.join(', ')}.` : '';
-  const range =
-    plan.estimate.fewest === plan.estimate.most
-      ? `${plan.estimate.most}`
-      : `${plan.estimate.fewest}–${plan.estimate.most}`;
+  const requests = range(`${plan.estimate.fewest}`, `${plan.estimate.most}`);
   return {
     title: 'Run a Council debate?',
     message:
@@ -132,16 +163,25 @@ export function confirmationMessage(
       `- Council: ${panel}.${unknown}\n` +
       `- Model: ${model ?? 'none is available, so the council cannot run'}.\n` +
       `- Up to ${plan.cycles} debate cycle${plan.cycles === 1 ? '' : 's'}, stopping early when the council agrees.\n` +
-      `- ${range} model requests (the fewest if the council agrees after the first cycle; a malformed reply costs ` +
-      'one more). Each may count as a premium request.',
+      `- ${requests} model requests (the fewest if the council agrees after the first cycle; a malformed reply costs ` +
+      `up to 2 more)${cost ? `: about ${costText(cost)}` : ''}. Requests are billed by tokens × the model's price, within \`council.budget.maxCredits\`.`,
   };
+}
+
+/** "12k–40k tokens, 4.1–15 AI credits" (or "price unknown"). */
+function costText(cost: CostEstimate): string {
+  const tokens = `${range(tokensText(cost.tokens.fewest), tokensText(cost.tokens.most))} tokens`;
+  const credits = cost.credits
+    ? `${range(creditsText(cost.credits.fewest), creditsText(cost.credits.most))} AI credits`
+    : "the model's price is unknown";
+  return `${tokens}, ${credits}`;
 }
 
 /** What the agent gets back after a run. */
 export interface DeliberationOutcome {
   readonly snapshot: SessionSnapshot;
-  /** Model requests this run made. */
-  readonly requests: number;
+  /** What this run spent: requests, tokens, estimated credits. */
+  readonly spent: SpendTotals;
   /** What the confirmation estimated, shown next to what was used. */
   readonly estimate?: RequestEstimate;
   /** Why the run stopped before the final answer (cancelled or failed); undefined when it finished. */
@@ -182,7 +222,7 @@ export function deliberationResultText(outcome: DeliberationOutcome): string {
       .map(p => p.name)
       .join(', ') || 'not chosen';
   const facts = [
-    `Council: ${council}. Debate cycles: ${c.debateCycles}. Model requests used: ${outcome.requests}${outcome.estimate ? ` (estimated ${outcome.estimate.fewest}–${outcome.estimate.most})` : ''}.`,
+    `Council: ${council}. Debate cycles: ${c.debateCycles}. Spent: ${spendSummary(outcome.spent)}${outcome.estimate ? ` (estimated ${outcome.estimate.fewest}–${outcome.estimate.most} requests)` : ''}.`,
     'No clarifying questions were asked: the council worked from the question and context as given.',
     ...(outcome.unknownIds?.length ? [`Unknown persona ids, ignored: ${outcome.unknownIds.join(', ')}.`] : []),
   ].join('\n');

@@ -1,6 +1,5 @@
 import type { DebateCycleRecord } from './prompts/promptData';
 import { throwIfCancelled } from '../llm/languageModel';
-import { budgetSpent } from '../llm/requestBudget';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { cyclePositions, namesOf, openCycle, speakInCycle } from './debate';
@@ -89,10 +88,8 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
       const speakers = first ? seats : nextSpeakers(standingOf(debateRecords(log.snapshot), seats), log, deps);
       if (speakers.length === 0) {
         // The settings changed since the last cycle (a lower budget): nothing can be paid for.
-        throw budgetSpent(deps.budget?.limit ?? 0, deps.budget?.spent ?? 0, {
-          requests: 2 + 1,
-          forWhat: 'another debate cycle and the answer',
-        });
+        if (deps.governor) throw deps.governor.shortfall(2 + 1, 'another debate cycle and the answer');
+        throw new Error('No persona could be seated for the next cycle.');
       }
       await openCycle(log, speakers, deps, record);
     }

@@ -1,6 +1,7 @@
 import type { Clock, IdSource } from '../clock';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
-import type { RequestBudget } from '../llm/requestBudget';
+import type { SpendingGovernor, SpendingLimits } from '../llm/spending/governor';
+import type { PriceBook } from '../llm/spending/prices';
 import type { UsageMeter } from '../llm/usage';
 import type { PersonaContract } from '../personas/contract';
 import type { SelectionDefaults } from '../personas/select';
@@ -65,12 +66,12 @@ export interface CouncilDeps {
   readonly workspace?: WorkspaceGrounding;
   /** How the council debates; default `economy`. */
   readonly protocol?: DebateProtocol;
-  /** The most model requests the session may spend over all its turns; absent: no limit. */
-  readonly maxRequests?: number;
+  /** What the session may spend over all its turns, and the prices requests are counted at; absent: no limits. */
+  readonly spending?: { readonly limits: SpendingLimits; readonly prices: PriceBook };
   /** Models per role; absent: `model` for every call. */
   readonly roleModels?: RoleModels;
-  /** The session's request budget, set by `runCouncilTurn` (every model above is paid from it). */
-  readonly budget?: RequestBudget;
+  /** The session's spending governor, set by `runCouncilTurn` (every model above is paid through it). */
+  readonly governor?: SpendingGovernor;
 }
 
 /** Writes `text` where a person cannot miss it (see `CouncilOutput.visible`). */

@@ -8,6 +8,7 @@ import { replaySession, restoreSession } from '../session/replay';
 import { storeSession } from '../session/storedSession';
 import type { StoredSession } from '../session/storedSession';
 import type { SessionInputInit } from '../session/context';
+import { SpendingLedger, type SpendTotals } from '../llm/spending/ledger';
 
 /** Records an event in a session (and persists it), for the steps of a turn. */
 export type Recorder = (event: SessionEvent) => Promise<void>;
@@ -29,7 +30,10 @@ export class SessionLog {
     private input: SessionInputInit,
     private readonly events: SessionEvent[],
     private current: SessionSnapshot,
-    private spent = 0,
+    /** Every request the session paid for; stored with it. */
+    readonly ledger = new SpendingLedger(),
+    /** Requests counted by stores older than the ledger (they have no tokens). */
+    private readonly requestsBeforeLedger = 0,
   ) {}
 
   /** A new session with an empty log. */
@@ -41,12 +45,9 @@ export class SessionLog {
   static restore(stored: unknown): SessionLog {
     const restored = restoreSession(stored);
     if (!restored.ok) throw new SessionRuleError(restored.error);
-    return new SessionLog(
-      restored.stored.input,
-      [...restored.stored.events],
-      restored.snapshot,
-      restored.stored.requestsUsed ?? 0,
-    );
+    const { input, events, requestsUsed = 0, spending = [] } = restored.stored;
+    const ledger = new SpendingLedger(spending);
+    return new SessionLog(input, [...events], restored.snapshot, ledger, requestsUsed - ledger.totals().requests);
   }
 
   get snapshot(): SessionSnapshot {
@@ -62,17 +63,18 @@ export class SessionLog {
   }
 
   get stored(): StoredSession {
-    return storeSession(this.input, this.events, this.spent);
+    return storeSession(this.input, this.events, this.requestsUsed, this.ledger.entries);
+  }
+
+  /** What this session has spent over all its turns (repairs and failed requests included). */
+  get spent(): SpendTotals {
+    const totals = this.ledger.totals();
+    return { ...totals, requests: totals.requests + Math.max(0, this.requestsBeforeLedger) };
   }
 
   /** Model requests this session has spent over all its turns (repairs and failed requests included). */
   get requestsUsed(): number {
-    return this.spent;
-  }
-
-  /** Counts one model request against the session (see RequestBudget). */
-  countRequest(): void {
-    this.spent += 1;
+    return this.spent.requests;
   }
 
   /** The context attached to the session's requests so far. */

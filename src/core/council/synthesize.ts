@@ -1,7 +1,8 @@
 import { ConclusionPrompt } from './prompts/conclusionPrompt';
 import { renderMessages } from '../llm/prompting/render';
 import { SynthesisPrompt, type AttributedConclusion, type CouncilDeliberation } from './prompts/synthesisPrompt';
-import type { LanguageModel } from '../llm/languageModel';
+import { LanguageModelFailure, type LanguageModel } from '../llm/languageModel';
+import { remainingRequests } from './debatePlan';
 import { requestStructured } from '../llm/structuredOutput';
 import { streamText } from '../llm/textReply';
 import { currentFinalRun } from '../session/turns';
@@ -16,6 +17,7 @@ import {
   modelNote,
   NO_REQUEST_FOR_ANSWER,
   NO_WRITTEN_ANSWER,
+  type SessionSpend,
 } from './wording/markdown';
 import { concluding, WRITING_ANSWER } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
@@ -130,6 +132,11 @@ async function recordDebateConclusions(
   }
 }
 
+/** What the session has spent and may spend, for the notices and the footer. */
+function spendOf(log: SessionLog, deps: CouncilDeps): SessionSpend {
+  return { totals: log.spent, limits: deps.spending?.limits };
+}
+
 /** How the debate ended, for the prompt and the notices. */
 function debateStop(log: SessionLog): 'converged' | 'limit' | 'budget' {
   const last = log.snapshot.context.discussions.at(-1);
@@ -190,7 +197,7 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
       : { kind: 'debate', cycles: records, stop: debateStop(log) };
   if (deliberation.kind === 'debate') await recordDebateConclusions(seats, log, deps, record);
   const extendable = canExtend(log.snapshot);
-  const canWrite = (deps.budget?.remaining ?? Infinity) >= 1;
+  const canWrite = remainingRequests(deps) >= 1;
   if (canWrite) deps.output.progress(WRITING_ANSWER);
   // No progress line follows: what must be seen is released now, and the answer streams below it, unfolded.
   deps.output.release?.();
@@ -201,10 +208,20 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
     );
   }
   if (deliberation.kind === 'debate' && deliberation.stop === 'budget')
-    showVisibly(deps.output, budgetStopNotice(log.snapshot, deps.budget?.limit));
+    showVisibly(deps.output, budgetStopNotice(log.snapshot, spendOf(log, deps)));
   showVisibly(deps.output, `\n\n${ANSWER_HEADING}\n\n`);
-  const prose = canWrite ? await streamAnswer(log, seats, deliberation, deps) : NO_REQUEST_FOR_ANSWER;
-  const appendix = answerAppendix(log.snapshot, { used: log.requestsUsed, limit: deps.budget?.limit });
+  let prose: string;
+  try {
+    if (!canWrite) throw deps.governor!.shortfall(1, 'the written answer');
+    prose = await streamAnswer(log, seats, deliberation, deps);
+  } catch (error) {
+    if (!(error instanceof LanguageModelFailure && error.kind === 'budgetSpent')) throw error;
+    // The limit leaves no written answer: the user still reads where the council stands, then (from the
+    // failure) what was spent and how to get the written answer; the session stays in its final step.
+    showVisibly(deps.output, `\n\n${NO_REQUEST_FOR_ANSWER}\n\n${answerAppendix(log.snapshot, spendOf(log, deps))}\n`);
+    throw error;
+  }
+  const appendix = answerAppendix(log.snapshot, spendOf(log, deps));
   showVisibly(deps.output, `\n\n${appendix}\n`);
   await record({
     type: 'FINAL_ANSWER_READY',

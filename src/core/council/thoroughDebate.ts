@@ -74,10 +74,12 @@ function cycleCost(seats: readonly Seat[], log: SessionLog, deps: CouncilDeps): 
 export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
   let ahead:
     { readonly cycle: number; readonly outcomes: Promise<Outcome[]>; readonly scope: CancellationScope } | undefined;
-  const dropAhead = () => {
-    ahead?.scope.cancel();
-    ahead?.outcomes.catch(() => undefined);
+  // Cancelled drafts are still paid for: wait until they settle, so the ledger holds them before the turn ends.
+  const dropAhead = async () => {
+    const dropped = ahead;
     ahead = undefined;
+    dropped?.scope.cancel();
+    await dropped?.outcomes.catch(() => undefined);
   };
   try {
     while (log.state === 'debating') {
@@ -135,9 +137,9 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
       // The full contributions stay in the folded steps; this compact line per cycle stays in sight.
       const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);
       if (concluded) showVisibly(deps.output, cycleSummary(concluded, verdict.openDisagreements, verdict.converged));
-      if (log.state !== 'debating') dropAhead();
+      if (log.state !== 'debating') await dropAhead();
     }
   } finally {
-    dropAhead();
+    await dropAhead();
   }
 }

@@ -7,6 +7,7 @@ import {
   type StoredRecord,
 } from '../storage/versioned';
 import { SessionInput, type SessionInputInit } from './context';
+import { SpendingLedgerSchema, type LedgerLine } from '../llm/spending/ledger';
 import { SessionEvent } from './events';
 
 /** The storage format version this code writes for a session (workspace storage and chat-result metadata). */
@@ -72,6 +73,8 @@ export const StoredSession = z.object({
   events: z.array(SessionEvent),
   /** Model requests the session has spent over all its turns, repairs included (absent in older stores: 0). */
   requestsUsed: z.number().int().min(0).optional(),
+  /** What each persona spent in each step: requests, tokens, estimated credits (absent in older stores). */
+  spending: SpendingLedgerSchema.optional(),
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 
@@ -90,12 +93,14 @@ export function storeSession(
   input: SessionInputInit,
   events: readonly SessionEvent[],
   requestsUsed = 0,
+  spending: readonly LedgerLine[] = [],
 ): StoredSession {
   return {
     version: STORED_SESSION_VERSION,
     input: SessionInput.parse(input),
     events: [...events],
     ...(requestsUsed > 0 ? { requestsUsed } : {}),
+    ...(spending.length > 0 ? { spending: spending.map(line => ({ ...line })) } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { v4 as uuid } from 'uuid';
 import { systemClock } from '../../core/clock';
 import type { CouncilDeps, CouncilOutput } from '../../core/council/ports';
+import { PriceBook } from '../../core/llm/spending/prices';
 import { UsageTally } from '../../core/llm/usage';
 import { PERSONA_EXPLORATION_LIMITS, type GroundingTool } from '../../core/council/workspaceGrounding';
 import type { PersonaRegistry } from '../../core/personas/registry';
@@ -59,7 +60,7 @@ export function councilRun(
       ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace, extraTools: namedTools }
       : undefined,
     protocol: settings.protocol,
-    maxRequests: settings.spending.session.maxRequests,
+    spending: { limits: settings.spending.session, prices: new PriceBook(settings.spending.prices) },
   };
   return { deps, usage };
 }

@@ -86,7 +86,11 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
         }
         stream.markdown(
           intent.what === 'status'
-            ? statusMarkdown(current.snapshot, { used: current.requestsUsed, limit: settings.spending.session.maxRequests })
+            ? statusMarkdown(current.snapshot, {
+                totals: current.spent,
+                limits: settings.spending.session,
+                ledger: current.ledger.entries,
+              })
             : assumptionsMarkdown(current.snapshot),
         );
         return { metadata: councilMetadata(current) };
@@ -104,7 +108,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
         }
         const snapshot = opened.log.snapshot;
         stream.markdown(
-          `Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot, { used: opened.log.requestsUsed, limit: settings.spending.session.maxRequests })}`,
+          `Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot, { totals: opened.log.spent, limits: settings.spending.session })}`,
         );
         if (snapshot.context.finalAnswer) stream.markdown(`\n\n${snapshot.context.finalAnswer}\n`);
         return { metadata: councilMetadata(opened.log) };

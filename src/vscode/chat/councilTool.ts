@@ -2,13 +2,18 @@ import * as vscode from 'vscode';
 import { newCouncilSession, runCouncilTurn } from '../../core/council/councilTurn';
 import {
   confirmationMessage,
+  costEstimate,
   deliberationPlan,
   deliberationResultText,
   DeliberationInputSchema,
   invocationMessage,
   type DeliberationInput,
+  type CostEstimate,
   type DeliberationPlan,
 } from '../../core/council/deliberation';
+import { creditsFor, PriceBook } from '../../core/llm/spending/prices';
+import { MAX_PANEL } from '../../core/personas/select';
+import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import type { CouncilOutput } from '../../core/council/ports';
 import { LanguageModelFailure } from '../../core/llm/languageModel';
 import { describeTurnStop } from '../../core/llm/turnStop';
@@ -70,6 +75,21 @@ async function planFor(
   return { registry, plan };
 }
 
+/** What the plan may cost on `model`, priced with the user's table (see debatePlan's token rule). */
+async function toolCost(
+  plan: DeliberationPlan,
+  chat: vscode.LanguageModelChat,
+  settings: CouncilSettings,
+): Promise<CostEstimate> {
+  const model = adaptLanguageModel(chat);
+  const prices = new PriceBook(settings.spending.prices);
+  const seats = plan.named.length || MAX_PANEL;
+  return costEstimate(plan.estimate, await model.countTokens(plan.request), seats, (input, output) => {
+    const price = prices.priceOf(model);
+    return price === undefined ? undefined : creditsFor(price, input, output);
+  });
+}
+
 /** The model for a run: the tool call carries none, so the first one VS Code offers. */
 async function toolModel(): Promise<vscode.LanguageModelChat | undefined> {
   const [model] = await vscode.lm.selectChatModels();
@@ -117,7 +137,7 @@ async function deliberate(
   }
   return deliberationResultText({
     snapshot: log.snapshot,
-    requests: usage.calls,
+    spent: log.spent,
     estimate: plan.estimate,
     stopped,
     unknownIds: plan.unknownIds,
@@ -130,8 +150,14 @@ export function councilTool(env: CouncilToolEnvironment): vscode.LanguageModelTo
     async prepareInvocation(options) {
       const input = DeliberationInputSchema.safeParse(options.input);
       if (!input.success) return { invocationMessage: 'Consulting the council' };
-      const { plan } = await planFor(env, input.data, readCouncilSettings());
-      const { title, message } = confirmationMessage(plan, (await toolModel())?.name);
+      const settings = readCouncilSettings();
+      const { plan } = await planFor(env, input.data, settings);
+      const model = await toolModel();
+      const { title, message } = confirmationMessage(
+        plan,
+        model?.name,
+        model && (await toolCost(plan, model, settings)),
+      );
       return {
         invocationMessage: invocationMessage(input.data),
         confirmationMessages: { title, message: new vscode.MarkdownString(message) },

@@ -89,7 +89,7 @@ export function registerCouncilCommands(context: vscode.ExtensionContext, store:
     vscode.commands.registerCommand(COMMAND.exportTranscript, async (args?: { readonly uri?: vscode.Uri }) => {
       const log = latestSession(store);
       if (!log) return undefined;
-      const markdown = transcriptMarkdown(log.snapshot);
+      const markdown = transcriptMarkdown(log.snapshot, log.ledger.entries);
       // Writing a file needs the user's explicit choice of where; otherwise it opens unsaved.
       const target =
         args?.uri ??

@@ -9,7 +9,7 @@ const CHAT = '.part.auxiliarybar .interactive-session';
 const RESPONSES = `${CHAT} .interactive-item-container.interactive-response`;
 const FOLLOWUPS = `${CHAT} .interactive-input-followups a.interactive-followup-reply`;
 /** The last line of the final answer (its footer) and of a clarifying question: once shown, the rest is too. */
-const FINAL_END = /debate cycles? · \d+ model requests? \(/;
+const FINAL_END = /debate cycles? · \d+ requests? · /;
 const QUESTION_END = 'Reply with your answer, or use a button below.';
 
 export default async function chatView(page, { log: print }) {

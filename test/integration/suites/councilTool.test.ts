@@ -46,11 +46,15 @@ describe('the council_deliberate tool (agent mode)', () => {
     assert.match(text, /## The council's answer/);
     assert.match(text, /### Where each persona landed/);
     assert.match(text, /### Assumptions/);
-    assert.match(text, /model requests \(budget 12\)/, 'the answer says what it cost');
+    assert.match(
+      text,
+      /\d+ requests · [\d.k]+ tokens \([\d.k]+ in, [\d.k]+ out\) · .*\(limit 40 credits, 12 requests\)/,
+      'the answer says what it cost',
+    );
     const steps = stepsCalled(api);
     assert.ok(!steps.includes('propose_clarifying_questions'), `no clarifying question: ${steps.join(', ')}`);
     assert.equal(steps[0], 'select_personas');
-    const used = /Model requests used: (\d+) \(estimated (\d+)–(\d+)\)\./.exec(text);
+    const used = /Spent: (\d+) requests · .* \(estimated (\d+)–(\d+) requests\)\./.exec(text);
     assert.ok(used, `the requests used and the estimate: ${text}`);
     assert.equal(Number(used?.[1]), steps.length);
     assert.ok(

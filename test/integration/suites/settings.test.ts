@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { COUNCIL_SECTION, readCouncilSettings, SETTING } from '../../../src/vscode/settings';
+import { COST_SETTINGS, COUNCIL_SECTION, readCouncilSettings, SETTING } from '../../../src/vscode/settings';
 import { councilExtension } from '../harness';
 
 type SettingKey = (typeof SETTING)[keyof typeof SETTING];
@@ -35,6 +35,24 @@ describe('settings: council.* in a real VS Code', () => {
     assert.equal(properties[`${COUNCIL_SECTION}.${SETTING.adminMaxCycles}`]?.scope, 'machine');
   });
 
+  it('every setting that changes what Council spends is restricted in untrusted workspaces', async () => {
+    const manifest = (await councilExtension()).packageJSON as {
+      capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
+    };
+    const restricted = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
+    for (const key of COST_SETTINGS) assert.ok(restricted.includes(`${COUNCIL_SECTION}.${key}`), key);
+    // Any budget, price or model setting added later is a cost setting too.
+    for (const key of Object.values(SETTING).filter(k => /^(budget|pricing|models|debate)\./.test(k)))
+      assert.ok(COST_SETTINGS.includes(key) || key === SETTING.adminMaxCycles, `${key} is missing from COST_SETTINGS`);
+  });
+
+  it('reads prices and refuses a malformed one, naming it', () =>
+    withUserSettings({ [SETTING.prices]: { good: { input: 1, output: 2 }, bad: { input: -1 }, free: 0 } }, () => {
+      const settings = readCouncilSettings();
+      assert.deepEqual(settings.spending.prices, { good: { input: 1, output: 2 }, free: 0 });
+      assert.match(settings.problems.join('\n'), /council\.pricing\.models: the price of "bad" must be 0 or/);
+    }));
+
   it('reads the defaults when nothing is configured', () => {
     assert.deepEqual(readCouncilSettings(), {
       limits: { maxClarificationRounds: 3, debateCycleLimit: 10, adminMaxDebateCycles: 10 },
@@ -42,7 +60,12 @@ describe('settings: council.* in a real VS Code', () => {
       useWorkspacePersonas: true,
       groundInWorkspace: false,
       protocol: 'economy',
-      maxRequests: 12,
+      spending: {
+        session: { maxCredits: 40, maxRequests: 12 },
+        run: { maxCredits: 100, maxRequests: 60 },
+        script: { maxModelCalls: 20, maxTokens: 200_000, maxHostCalls: 5_000 },
+        prices: {},
+      },
       personaModel: '',
       synthesisModel: '',
       problems: [],
@@ -60,6 +83,9 @@ describe('settings: council.* in a real VS Code', () => {
         [SETTING.groundInWorkspace]: true,
         [SETTING.protocol]: 'thorough',
         [SETTING.maxRequests]: 0,
+        [SETTING.maxCredits]: 2.5,
+        [SETTING.runMaxCredits]: 0,
+        [SETTING.prices]: { 'council-test-model': { input: 1, output: 4 }, local: 0 },
         [SETTING.personaModel]: ' council-test/council-test-plain ',
         [SETTING.synthesisModel]: 'council-test-model',
       },
@@ -70,7 +96,12 @@ describe('settings: council.* in a real VS Code', () => {
           useWorkspacePersonas: false,
           groundInWorkspace: true,
           protocol: 'thorough',
-          maxRequests: undefined,
+          spending: {
+            session: { maxCredits: 2.5, maxRequests: undefined },
+            run: { maxCredits: undefined, maxRequests: 60 },
+            script: { maxModelCalls: 20, maxTokens: 200_000, maxHostCalls: 5_000 },
+            prices: { 'council-test-model': { input: 1, output: 4 }, local: 0 },
+          },
           personaModel: 'council-test/council-test-plain',
           synthesisModel: 'council-test-model',
           problems: [],

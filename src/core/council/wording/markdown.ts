@@ -1,3 +1,6 @@
+import type { SpendingLimits } from '../../llm/spending/governor';
+import type { LedgerLine, SpendTotals } from '../../llm/spending/ledger';
+import { creditsText, limitText, spendBrief, spendSummary, tokensText } from '../../llm/spending/spendText';
 import type { DebateEstimate } from '../debatePlan';
 import type { DebateProtocol } from '../protocol';
 import type { PersonaContribution } from '../prompts/replies';
@@ -143,30 +146,31 @@ export function assumptionList(
 /** The heading the final answer starts under. */
 export const ANSWER_HEADING = "## The council's answer";
 
-/** The notice that the request budget ended the debate before the council agreed. */
-export function budgetStopNotice(snapshot: SessionSnapshot, limit: number | undefined): string {
+/** The notice that the spending limit ended the debate before the council agreed. */
+export function budgetStopNotice(snapshot: SessionSnapshot, spend: SessionSpend): string {
   const cycles = snapshot.context.debateCycles;
-  return `\n**⚠ Request budget reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement, to stay within ${limit === undefined ? 'its budget' : `${limit} model requests`}. The answer below records what is still contested. To let later sessions debate longer, raise \`council.budget.maxRequests\`.\n`;
+  return `\n**⚠ Spending limit reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement, to stay within its ${limitText(spend.limits ?? {})} (spent so far: ${spendBrief(spend.totals)}). The answer below records what is still contested. To let later sessions debate longer, raise \`council.budget.maxCredits\` or \`council.budget.maxRequests\`.\n`;
 }
 
-/** What the session spent, for the answer's footer and `/status`. */
-export interface RequestsSpent {
-  readonly used: number;
-  /** The budget's limit; undefined: no limit. */
-  readonly limit: number | undefined;
+/** What the session spent and may spend, for the answer's footer and `/status`. */
+export interface SessionSpend {
+  readonly totals: SpendTotals;
+  /** The session's limits; absent: none. */
+  readonly limits?: SpendingLimits;
+  /** Who spent what, for `/status` (absent: totals only). */
+  readonly ledger?: readonly LedgerLine[];
 }
 
-/** "11 model requests (budget 12)". */
-export function requestsLine(spent: RequestsSpent): string {
-  const budget = spent.limit === undefined ? 'no budget limit' : `budget ${spent.limit}`;
-  return `${spent.used} model request${spent.used === 1 ? '' : 's'} (${budget})`;
+/** "12 requests · 31k tokens (28k in, 2.6k out) · about 15 AI credits (limit 40 credits, 12 requests)". */
+export function spendLine(spend: SessionSpend): string {
+  return `${spendSummary(spend.totals)} (${limitText(spend.limits ?? {})})`;
 }
 
 /**
  * What follows the model's prose in the final answer, all from the session: where each persona landed (its own
  * last statement), what was still contested when the debate stopped, the assumptions, and what it cost.
  */
-export function answerAppendix(snapshot: SessionSnapshot, spent: RequestsSpent): string {
+export function answerAppendix(snapshot: SessionSnapshot, spend: SessionSpend): string {
   const c = snapshot.context;
   const nameOf = new Map(c.participants.map(p => [p.participantId, p.name]));
   const lastFinal = currentFinalRun(c.messageTurns).filter(t => t.messageType === 'conclusion');
@@ -181,7 +185,7 @@ export function answerAppendix(snapshot: SessionSnapshot, spent: RequestsSpent):
       ? untrusted(last.resolutionSummary).replace(/\n+/g, ' ')
       : undefined;
   const cycles = c.debateCycles;
-  const footer = `_Council: ${personas.map(p => untrusted(nameOf.get(p.participantId) ?? p.name)).join(', ')} · ${cycles} debate cycle${cycles === 1 ? '' : 's'} · ${requestsLine(spent)}._`;
+  const footer = `_Council: ${personas.map(p => untrusted(nameOf.get(p.participantId) ?? p.name)).join(', ')} · ${cycles} debate cycle${cycles === 1 ? '' : 's'} · ${spendLine(spend)}._`;
   return [
     '### Where each persona landed',
     landed.join('\n') || '_No persona conclusions were recorded._',
@@ -204,17 +208,24 @@ export const NO_FURTHER_QUESTIONS = '_The council has no further questions._\n\n
 export const NO_WRITTEN_ANSWER =
   '_The model wrote no consolidated text; this is where the council stands, from its own statements._';
 
-/** The answer when the budget left no request to write it. */
+/** The answer when the spending limit left nothing to write it: where the council stands, from the session. */
 export const NO_REQUEST_FOR_ANSWER =
-  '_The request budget left no request for a written answer; this is where the council stands, from its own statements._';
+  '_The spending limit leaves no written answer for now; this is where the council stands, from its own statements. The notice below says how to get the written answer._';
 
-/** What the debate expects to spend, by part (see debatePlan's `estimateDebate`). */
-export type DebateForecast = DebateEstimate & { readonly protocol: DebateProtocol; readonly spent: RequestsSpent };
+/** What the debate expects to spend, by part (see debatePlan's `estimateDebate`), and in tokens and credits. */
+export type DebateForecast = DebateEstimate & {
+  readonly protocol: DebateProtocol;
+  readonly spend: SessionSpend;
+  /** Tokens (in and out) if nothing fails, and the credits they cost (undefined: price unknown). */
+  readonly tokens: number;
+  readonly credits: number | undefined;
+  /** Most repairs per reply: each reply may take this many more requests if the model answers in the wrong format. */
+  readonly repairsPerReply: number;
+};
 
 /** The line before the debate: what it expects to spend, from the same rules the debate runs by. */
 export function debateForecastNote(forecast: DebateForecast): string {
-  const { protocol, total, drafts, laterCycles, laterCycleCount, answer, spent } = forecast;
-  const budget = spent.limit === undefined ? 'no budget limit' : `budget ${spent.limit}`;
+  const { protocol, total, drafts, laterCycles, laterCycleCount, answer, spend, tokens, credits } = forecast;
   const cycles = `${laterCycleCount} more cycle${laterCycleCount === 1 ? '' : 's'}`;
   const later =
     laterCycleCount === 0
@@ -227,5 +238,10 @@ export function debateForecastNote(forecast: DebateForecast): string {
       ? `${drafts} for the first cycle and its verdict`
       : `${drafts} independent draft${drafts === 1 ? '' : 's'}`;
   const forAnswer = answer === 1 ? ', 1 for the answer' : '';
-  return `_This debate expects at most ${total} more model request${total === 1 ? '' : 's'} (${spent.used} used so far; ${budget}): ${first}${later}${forAnswer}._\n\n`;
+  const cost = `about ${tokensText(tokens)} tokens${credits === undefined ? ' (price of this model unknown)' : `, about ${creditsText(credits)} AI credits`}`;
+  const repairs =
+    forecast.repairsPerReply > 0
+      ? ` If the model answers in the wrong format, each reply may take up to ${forecast.repairsPerReply} repair requests more, within the limit.`
+      : '';
+  return `_This debate expects at most ${total} more model request${total === 1 ? '' : 's'}, ${cost}: ${first}${later}${forAnswer}. So far: ${spendLine(spend)}.${repairs}_\n\n`;
 }

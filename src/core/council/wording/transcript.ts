@@ -1,7 +1,9 @@
+import type { LedgerLine } from '../../llm/spending/ledger';
+import { ledgerMarkdown } from '../../llm/spending/spendText';
 import type { PersonaContract } from '../../personas/contract';
 import type { SessionSnapshot } from '../../session/machine';
 import { activeQuestion, effectiveCycleLimit } from '../../session/selectors';
-import { assumptionList, requestsLine, untrusted, type RequestsSpent } from './markdown';
+import { assumptionList, spendLine, untrusted, type SessionSpend } from './markdown';
 
 const STATE_LABEL: Readonly<Record<SessionSnapshot['value'], string>> = {
   created: 'starting',
@@ -22,7 +24,7 @@ function personaNames(snapshot: SessionSnapshot): string {
 }
 
 /** `/status`: where the session stands and what the user can do next. */
-export function statusMarkdown(snapshot: SessionSnapshot, spent?: RequestsSpent): string {
+export function statusMarkdown(snapshot: SessionSnapshot, spend?: SessionSpend): string {
   const c = snapshot.context;
   const question = activeQuestion(snapshot);
   return (
@@ -33,8 +35,11 @@ export function statusMarkdown(snapshot: SessionSnapshot, spent?: RequestsSpent)
       `- Clarification rounds: ${c.clarificationRounds} of at most ${c.limits.maxClarificationRounds}`,
       `- Debate cycles: ${c.debateCycles} of at most ${effectiveCycleLimit(snapshot)}${c.extendedDebateRequested ? ' (extended)' : ''}`,
       `- Assumptions: ${c.assumptionLog.filter(a => !a.withdrawal).length}`,
-      ...(spent ? [`- Model requests: ${requestsLine(spent)}`] : []),
+      ...(spend ? [`- Spent: ${spendLine(spend)}`] : []),
       ...(question ? [`- Open question: ${untrusted(question.question)}`] : []),
+      ...(spend?.ledger?.length
+        ? [`\n**Spending by persona and step** (estimated)\n\n${ledgerMarkdown(spend.ledger)}`]
+        : []),
     ].join('\n') + '\n'
   );
 }
@@ -65,7 +70,7 @@ export function assumptionsMarkdown(snapshot: SessionSnapshot): string {
 }
 
 /** The whole session as a Markdown document: turns, assumptions and final answer. */
-export function transcriptMarkdown(snapshot: SessionSnapshot): string {
+export function transcriptMarkdown(snapshot: SessionSnapshot, ledger: readonly LedgerLine[] = []): string {
   const c = snapshot.context;
   const nameOf = new Map(c.participants.map(p => [p.participantId, p.name]));
   const questionText = new Map(c.questions.map(q => [q.questionId, q.question]));
@@ -104,6 +109,7 @@ export function transcriptMarkdown(snapshot: SessionSnapshot): string {
       ...(summaries.length ? [`## Debate cycles\n\n${summaries.join('\n')}`] : []),
       `## Assumptions\n\n${assumptionList(snapshot)}`,
       `## Final answer\n\n${c.finalAnswer ?? '_Not reached yet._'}`,
+      ...(ledger.length ? [`## Spending (estimated)\n\n${ledgerMarkdown(ledger)}`] : []),
     ].join('\n\n') + '\n'
   );
 }

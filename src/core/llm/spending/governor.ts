@@ -35,6 +35,8 @@ export interface SpendingScope {
 /** Output tokens a request is assumed to need when it is checked against a credit limit before it is sent. */
 export const OUTPUT_RESERVE_TOKENS = 1_000;
 
+const CUT = 'The last reply was cut off at the limit.';
+
 /** Characters per token while a reply streams (the exact count is taken when it ends). */
 const CHARS_PER_TOKEN = 4;
 
@@ -189,10 +191,11 @@ export class SpendingGovernor {
     const pending = [...this.inFlight];
     if (maxRequests !== undefined && spent.requests + pending.length + 1 > maxRequests) throw this.refusal('requests');
     const tokens = spent.inputTokens + spent.outputTokens + inputTokens;
-    if (maxTokens !== undefined && tokens > maxTokens) throw this.refusal('tokens', inputTokens);
+    if (maxTokens !== undefined && tokens > maxTokens)
+      throw this.refusal('tokens', `The next request needs ${tokensText(inputTokens)} more.`);
     const committed = spent.credits + pending.reduce((sum, r) => sum + r.credits, 0);
     if (priced && maxCredits !== undefined && committed + reservation.credits > maxCredits)
-      throw this.refusal('credits', undefined, reservation.credits);
+      throw this.refusal('credits', `The next request needs about ${creditsText(reservation.credits)} more.`);
     this.parent?.check(reservation, inputTokens, outputTokens, priced);
   }
 
@@ -201,9 +204,8 @@ export class SpendingGovernor {
     const { maxCredits, maxTokens } = this.limits;
     const spent = this.spentTotals;
     if (maxTokens !== undefined && spent.inputTokens + spent.outputTokens + tokensNow > maxTokens)
-      return this.refusal('tokens', undefined, undefined, true);
-    if (maxCredits !== undefined && spent.credits + now.credits > maxCredits)
-      return this.refusal('credits', undefined, undefined, true);
+      return this.refusal('tokens', CUT);
+    if (maxCredits !== undefined && spent.credits + now.credits > maxCredits) return this.refusal('credits', CUT);
     return this.parent?.overrun(now, tokensNow);
   }
 
@@ -225,15 +227,18 @@ export class SpendingGovernor {
   }
 
   /**
-   * The failure that says which limit stopped the work, what was spent and what to do. `needed`: what the next
-   * request or step would need, when known.
+   * The failure when a step needing `requests` more cannot be paid (`forWhat`: "the first drafts of the debate"),
+   * naming the limit that binds.
    */
-  refusal(
-    limit: 'requests' | 'credits' | 'tokens',
-    tokensNeeded?: number,
-    creditsNeeded?: number,
-    cut = false,
-  ): LanguageModelFailure {
+  shortfall(requests: number, forWhat: string): LanguageModelFailure {
+    const { maxRequests } = this.limits;
+    const left = maxRequests === undefined ? Infinity : maxRequests - this.spentTotals.requests;
+    const need = `${capitalized(forWhat)} needs ${requests} more request${requests === 1 ? '' : 's'}.`;
+    return this.refusal(left < requests ? 'requests' : 'credits', need);
+  }
+
+  /** The failure that says which limit stopped the work, what was spent, `next` (what the next step needs), and what to do. */
+  refusal(limit: 'requests' | 'credits' | 'tokens', next?: string): LanguageModelFailure {
     const { subject, settings, goOn } = this.options.scope;
     const spent = this.spentTotals;
     const { maxRequests, maxCredits, maxTokens } = this.limits;
@@ -243,16 +248,9 @@ export class SpendingGovernor {
         : limit === 'credits'
           ? `has spent about ${creditsText(spent.credits)} of its ${creditsText(maxCredits ?? 0)} AI credits (${spent.requests} request${spent.requests === 1 ? '' : 's'}, ${tokensText(spent.inputTokens + spent.outputTokens)} tokens)`
           : `has used ${tokensText(spent.inputTokens + spent.outputTokens)} of its ${tokensText(maxTokens ?? 0)} tokens`;
-    const next = cut
-      ? ' The last reply was cut off at the limit.'
-      : creditsNeeded !== undefined
-        ? ` The next request needs about ${creditsText(creditsNeeded)} more.`
-        : tokensNeeded !== undefined
-          ? ` The next request needs ${tokensText(tokensNeeded)} more.`
-          : '';
     const setting = settings[limit];
     const how = setting ? `Raise ${setting} in the settings, then ${goOn}.` : `${capitalized(goOn)}.`;
-    return new LanguageModelFailure('budgetSpent', `${subject} ${figures}.${next} ${how}`);
+    return new LanguageModelFailure('budgetSpent', [`${subject} ${figures}.`, next, how].filter(Boolean).join(' '));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { SpendTotals } from './ledger';
+import type { LedgerLine, SpendTotals } from './ledger';
 
 /*
  * Spending figures in the words every surface uses (progress lines, footers, /status, reports, the agent
@@ -49,4 +49,19 @@ export function limitText(limits: { readonly maxCredits?: number; readonly maxRe
     ...(limits.maxRequests !== undefined ? [`${limits.maxRequests} requests`] : []),
   ];
   return parts.length > 0 ? `limit ${parts.join(', ')}` : 'no limit';
+}
+
+/** The ledger as a Markdown table: who spent what in which step, on which model. */
+export function ledgerMarkdown(lines: readonly LedgerLine[]): string {
+  if (lines.length === 0) return '_No model requests yet._';
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
+  const rows = lines.map(
+    l =>
+      `| ${cell(l.who)} | ${cell(l.step)} | ${cell(l.model)} | ${l.requests}${l.failed ? ` (${l.failed} failed)` : ''} | ${l.inputTokens} | ${l.outputTokens} | ${l.credits === undefined ? 'unknown' : creditsText(l.credits)} |`,
+  );
+  return [
+    '| Who | Step | Model | Requests | Tokens in | Tokens out | Credits |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
 }

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { newCouncilSession, runCouncilTurn } from '../../../../src/core/council/councilTurn';
 import {
   confirmationMessage,
+  costEstimate,
   deliberationPlan,
   deliberationResultText,
   DeliberationInputSchema,
@@ -166,7 +167,15 @@ describe('council_deliberate (vscode-free part)', () => {
         5,
         'the budget caps the plan: 2 drafts, 2 more, 1 answer (a third cycle would leave no answer)',
       );
-      assert.match(message, /premium request/);
+      assert.match(message, /billed by tokens × the model's price/);
+      const cost = costEstimate(plan.estimate, 100, 2, (input, output) => (input * 3 + output * 15) / 10_000);
+      assert.deepEqual(cost.tokens, { fewest: 3 * 2_100 + 2_700, most: 5 * 2_100 + 3_900 });
+      assert.match(
+        confirmationMessage(plan, 'GPT-5 mini', cost).message,
+        /requests.*: about 9\.0k–14k tokens, [\d.]+–[\d.]+ AI credits\./,
+      );
+      const unpriced = costEstimate(plan.estimate, 100, 2, () => undefined);
+      assert.match(confirmationMessage(plan, 'Local', unpriced).message, /the model's price is unknown/);
       assert.equal(invocationMessage({ question: 'JWT or sessions?' }), 'Consulting the council: JWT or sessions?');
     });
   });
@@ -178,7 +187,7 @@ describe('council_deliberate (vscode-free part)', () => {
       });
       const text = deliberationResultText({
         snapshot: log.snapshot,
-        requests: rig.usage.calls,
+        spent: log.spent,
         estimate: { fewest: 4, most: 7 },
         unknownIds: ['ghost'],
       });
@@ -186,7 +195,12 @@ describe('council_deliberate (vscode-free part)', () => {
       assert.match(text, /### Where each persona landed/);
       assert.match(text, /### Still contested when the debate stopped/);
       assert.match(text, /### Assumptions/);
-      assert.match(text, new RegExp(`Model requests used: ${rig.usage.calls} \\(estimated 4–7\\)\\.`));
+      assert.match(
+        text,
+        new RegExp(
+          `Spent: ${rig.usage.calls} requests · [\\d.k]+ tokens .* AI credits \\(estimated 4–7 requests\\)\\.`,
+        ),
+      );
       assert.match(text, /Council: Security Expert, Software Architect\./);
       assert.match(text, /No clarifying questions were asked/);
       assert.match(text, /ghost/);
@@ -210,7 +224,7 @@ describe('council_deliberate (vscode-free part)', () => {
       await assert.rejects(runCouncilTurn(log, { kind: 'resume' }, rig.deps));
       const text = deliberationResultText({
         snapshot: log.snapshot,
-        requests: rig.usage.calls,
+        spent: log.spent,
         stopped: 'It was cancelled. The session is saved.',
       });
       assert.match(text, /The council did not finish\. It was cancelled/);

@@ -73,11 +73,18 @@ describe('the economy protocol', () => {
     );
     assert.equal(log.requestsUsed, rig.model.requests.length);
     assert.ok(!steps(rig).includes('moderate_cycle'), 'no moderator request');
-    assert.match(rig.output.text, /This debate expects at most \d+ more model requests/);
+    assert.match(
+      rig.output.text,
+      /This debate expects at most \d+ more model requests, about [\d.k]+ tokens, about [\d.]+ AI credits/,
+    );
+    const spent = log.spent;
     assert.match(
       sessionView(log.snapshot).finalAnswer ?? '',
-      new RegExp(`${log.requestsUsed} model requests \\(budget 12\\)`),
+      new RegExp(
+        `${log.requestsUsed} requests · [\\d.k]+ tokens \\([\\d.k]+ in, [\\d.k]+ out\\) · about [\\d.]+ AI credits \\(limit 12 requests\\)`,
+      ),
     );
+    assert.ok(spent.inputTokens > 0 && spent.outputTokens > 0 && spent.credits > 0, JSON.stringify(spent));
     await assertValid(log);
   });
 
@@ -255,10 +262,10 @@ describe('the request budget', () => {
           } else {
             assert.equal(log.state, 'completed', `budget ${budget}`);
             const answer = sessionView(log.snapshot).finalAnswer ?? '';
-            assert.match(answer, new RegExp(`${made} model requests? \\(budget ${budget}\\)`));
+            assert.match(answer, new RegExp(`${made} requests? · .*\\(limit ${budget} requests\\)`));
             const last = sessionView(log.snapshot).discussions.at(-1);
             if (last?.status === 'concluded' && last.stoppedByBudget)
-              assert.match(rig.output.text, /Request budget reached/);
+              assert.match(rig.output.text, /Spending limit reached/);
           }
           await assertValid(log);
         }
