@@ -24,6 +24,8 @@ import { councilResponder, councilRig } from '../test/support/councilHarness';
 import { councilReply } from '../test/support/councilScript';
 import { valueReply } from '../test/support/scriptedModel';
 import { checkCriticalPath, weightedCriticalPath } from './criticalPath';
+import type { SpendTotals } from '../src/core/llm/spending/ledger';
+import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { LatencyModel, STEPS, type LatencyProfile, type Step, type TimedCall } from './latencyModel';
 
 const PERSONA_IDS = ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'] as const;
@@ -63,6 +65,11 @@ export interface SummaryRow {
 /** One session's figures, in model time. */
 interface Run {
   readonly calls: readonly TimedCall[];
+  /** What the session's governor counted: messages and tool definitions in, replies out. */
+  readonly spent: SpendTotals;
+  /** The debate's forecast (requests, tokens) and what the debate then spent. */
+  readonly forecast: { readonly requests: number; readonly tokens: number };
+  readonly debateSpent: { readonly requests: number; readonly tokens: number };
   readonly wallMs: number;
   readonly boundMs: number;
   readonly firstWordMs: number;
@@ -112,7 +119,9 @@ async function runOnce(configuration: (typeof CONFIGURATIONS)[number], profile: 
     deps,
   );
   const started = performance.now();
+  let beforeDebate: SpendTotals | undefined;
   for (const [i, turn] of TURNS.entries()) {
+    if (i === TURNS.length - 1) beforeDebate = log.spent;
     await runCouncilTurn(log, turn.command, deps);
     if (i < TURNS.length - 1 && log.state !== 'clarifying')
       fail(`${configuration.label}: after "${turn.label}" the session is ${log.state}`);
@@ -141,8 +150,18 @@ async function runOnce(configuration: (typeof CONFIGURATIONS)[number], profile: 
       : last?.status === 'concluded' && last.stoppedByBudget
         ? 'budget'
         : 'agreement';
+  const note = output.writes.map(w => w.text).find(t => t.includes('This debate expects'));
+  const forecast = /at most (\d+) more model requests?, about ([\d.]+)(k?) tokens/.exec(note ?? '');
+  if (!forecast || !beforeDebate) fail(`${configuration.label}: no debate forecast was shown`);
+  const spent = log.spent;
   return {
     calls: model.calls,
+    spent,
+    forecast: { requests: Number(forecast[1]), tokens: Number(forecast[2]) * (forecast[3] === 'k' ? 1_000 : 1) },
+    debateSpent: {
+      requests: spent.requests - beforeDebate.requests,
+      tokens: spent.inputTokens + spent.outputTokens - beforeDebate.inputTokens - beforeDebate.outputTokens,
+    },
     wallMs: wall / profile.scale,
     boundMs: bound.total,
     firstWordMs: (firstWord.at - answer.start) / profile.scale,
@@ -176,8 +195,9 @@ interface Figures {
   readonly label: string;
   readonly byStep: Readonly<Record<Step, number>>;
   readonly requests: number;
-  readonly premium: number;
-  readonly premiumPersonasIncluded: number;
+  readonly spent: SpendTotals;
+  readonly forecast: Run['forecast'];
+  readonly debateSpent: Run['debateSpent'];
   readonly promptTokens: number;
   readonly promptTokensPerContribution: number;
   readonly outputTokens: number;
@@ -197,14 +217,13 @@ function figures(label: string, runs: readonly Run[]): Figures {
   const byStep = Object.fromEntries(
     [...STEPS, 'other'].map(s => [s, first.calls.filter(c => c.step === s).length]),
   ) as Record<Step, number>;
-  // Multipliers: 1x for every request; or 0x for the personas' own requests on a plan's included model.
-  const personaSteps: readonly Step[] = ['contribute', 'conclude'];
   return {
     label,
     byStep,
     requests: first.calls.length,
-    premium: first.calls.length,
-    premiumPersonasIncluded: first.calls.filter(c => !personaSteps.includes(c.step)).length,
+    spent: first.spent,
+    forecast: first.forecast,
+    debateSpent: first.debateSpent,
     promptTokens: first.calls.reduce((sum, c) => sum + c.promptTokens, 0),
     promptTokensPerContribution: Math.round(
       first.calls.filter(c => c.step === 'contribute').reduce((sum, c) => sum + c.promptTokens, 0) /
@@ -218,6 +237,11 @@ function figures(label: string, runs: readonly Run[]): Figures {
     debateCycles: first.debateCycles,
     stoppedBy: first.stoppedBy,
   };
+}
+
+/** The debate's forecast covered what it spent (nothing failed in the bench). */
+function forecastHolds(f: Figures): boolean {
+  return f.forecast.requests >= f.debateSpent.requests && f.forecast.tokens >= f.debateSpent.tokens;
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -247,11 +271,13 @@ export async function main(): Promise<{
       .filter(step => all.some(f => f.byStep[step] > 0))
       .map(step => [`requests: ${step}`, ...column(f => String(f.byStep[step]))]),
     ['requests in all', ...column(f => String(f.requests))],
-    ['premium requests (1x everywhere)', ...column(f => String(f.premium))],
-    ['premium requests (personas on a 0x model)', ...column(f => String(f.premiumPersonasIncluded))],
-    ['prompt tokens', ...column(f => String(f.promptTokens))],
+    ['prompt tokens (messages)', ...column(f => String(f.promptTokens))],
     ['prompt tokens per contribution (mean)', ...column(f => String(f.promptTokensPerContribution))],
-    ['output tokens (typical per step)', ...column(f => String(f.outputTokens))],
+    ['input tokens billed (messages + tool schemas)', ...column(f => String(f.spent.inputTokens))],
+    ['output tokens', ...column(f => String(f.spent.outputTokens))],
+    [PRICE_POINTS_LABEL, ...column(f => creditsAtPricePoints(f.spent.inputTokens, f.spent.outputTokens))],
+    ['debate forecast: requests / tokens', ...column(f => `${f.forecast.requests} / ${f.forecast.tokens}`)],
+    ['debate spent: requests / tokens', ...column(f => `${f.debateSpent.requests} / ${f.debateSpent.tokens}`)],
     ['debate cycles (ended by)', ...column(f => `${f.debateCycles} (${f.stoppedBy})`)],
     ['wall time, whole session', ...column(f => s(f.wallMs))],
     ['critical-path bound', ...column(f => s(f.boundMs))],
@@ -264,6 +290,15 @@ export async function main(): Promise<{
     `requests <= 12 (default council): ${economy.requests} ${economy.requests <= 12 ? 'met' : 'MISSED'}`,
     `first visible word <= TTFT + 100 ms (${profile.ttftMs + 100} ms): ${economy.firstWordMs.toFixed(0)} ms ${economy.firstWordMs <= profile.ttftMs + 100 ? 'met' : 'MISSED'}`,
     `wall / bound <= 1.10: ${economy.ratio.toFixed(2)}x ${economy.ratio <= 1.1 ? 'met' : 'MISSED'}`,
+    `prompt tokens <= 17,000 (default council): ${economy.promptTokens} ${economy.promptTokens <= 17_000 ? 'met' : 'MISSED'}`,
+    `forecast >= spent (every configuration): ${
+      all.every(forecastHolds)
+        ? 'met'
+        : `MISSED (${all
+            .filter(f => !forecastHolds(f))
+            .map(f => f.label)
+            .join(', ')})`
+    }`,
   ];
   console.log(
     [
@@ -277,8 +312,16 @@ export async function main(): Promise<{
   );
   const summary: SummaryRow[] = [
     { metric: 'requests (economy budget 12 / no budget / thorough)', value: all.map(f => f.requests).join(' / ') },
-    { metric: 'premium requests, personas on a 0x model', value: all.map(f => f.premiumPersonasIncluded).join(' / ') },
-    { metric: 'prompt tokens', value: all.map(f => f.promptTokens).join(' / ') },
+    { metric: 'prompt tokens (messages)', value: all.map(f => f.promptTokens).join(' / ') },
+    {
+      metric: 'input / output tokens billed',
+      value: all.map(f => `${f.spent.inputTokens}/${f.spent.outputTokens}`).join(' / '),
+    },
+    {
+      metric: PRICE_POINTS_LABEL,
+      value: all.map(f => creditsAtPricePoints(f.spent.inputTokens, f.spent.outputTokens)).join('  |  '),
+    },
+    { metric: 'forecast >= spent', value: all.map(f => (forecastHolds(f) ? 'yes' : 'NO')).join(' / ') },
     { metric: 'wall / bound', value: all.map(f => `${f.ratio.toFixed(2)}x`).join(' / ') },
     { metric: 'wall time', value: all.map(f => s(f.wallMs)).join(' / ') },
     {
