@@ -33,7 +33,7 @@ export interface SpendingScope {
 }
 
 /** Output tokens a request is assumed to need when it is checked against a credit limit before it is sent. */
-export const OUTPUT_RESERVE_TOKENS = 1_000;
+const OUTPUT_RESERVE_TOKENS = 1_000;
 
 const CUT = 'The last reply was cut off at the limit.';
 
@@ -145,7 +145,7 @@ export class SpendingGovernor {
     const price = this.options.prices.priceOf(model);
     const credits = (output: number) => (price === undefined ? undefined : creditsFor(price, inputTokens, output));
     const reservation: Reservation = { credits: credits(OUTPUT_RESERVE_TOKENS) ?? 0 };
-    this.check(reservation, inputTokens, OUTPUT_RESERVE_TOKENS, price !== undefined);
+    this.check(reservation, inputTokens, price !== undefined);
     this.reserve(reservation);
     const scope = new CancellationScope(token);
     let outputText = '';
@@ -185,7 +185,7 @@ export class SpendingGovernor {
   }
 
   /** Throws the refusal when a request with these figures would take this scope or a parent past a limit. */
-  private check(reservation: Reservation, inputTokens: number, outputTokens: number, priced: boolean): void {
+  private check(reservation: Reservation, inputTokens: number, priced: boolean): void {
     const { maxRequests, maxCredits, maxTokens } = this.limits;
     const spent = this.spentTotals;
     const pending = [...this.inFlight];
@@ -196,7 +196,7 @@ export class SpendingGovernor {
     const committed = spent.credits + pending.reduce((sum, r) => sum + r.credits, 0);
     if (priced && maxCredits !== undefined && committed + reservation.credits > maxCredits)
       throw this.refusal('credits', `The next request needs about ${creditsText(reservation.credits)} more.`);
-    this.parent?.check(reservation, inputTokens, outputTokens, priced);
+    this.parent?.check(reservation, inputTokens, priced);
   }
 
   /** The refusal when a streaming reply has gone past a limit (the request is then cut). */
