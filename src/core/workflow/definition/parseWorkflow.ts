@@ -23,6 +23,7 @@ import type {
   WorkflowParse,
   WorkflowSource,
 } from './workflowDefinition';
+import { dataProblem, MAX_WORKFLOW_DEPTH } from './workflowData';
 import {
   EXECUTION_MODES,
   PhaseSchema,
@@ -36,6 +37,11 @@ export interface ParseWorkflowOptions {
   /** The registered subagent types; when given, a subagent `type` outside it is an issue (with a suggestion). */
   readonly knownTypes?: ReadonlySet<string>;
 }
+
+/** The largest workflow file read (a rich workflow is a few KB; 5 MB took 5 s to parse and was read on every run). */
+export const MAX_WORKFLOW_CHARS = 256 * 1024;
+/** The most phases one workflow may have. */
+export const MAX_WORKFLOW_PHASES = 50;
 
 /** The `repeat_phase` target that means the checkpoint's own phase; no phase may have it as its id. */
 const CURRENT_PHASE = 'current';
@@ -684,6 +690,19 @@ function isExecutionMode(value: unknown): value is ExecutionMode {
 
 /** Parses and validates one workflow file; every problem is reported, with where it is and what to change. */
 export function parseWorkflow(text: string, source: WorkflowSource, options: ParseWorkflowOptions = {}): WorkflowParse {
+  if (text.length > MAX_WORKFLOW_CHARS) {
+    const size = `${Math.round(text.length / 1024).toLocaleString('en-US')} KB`;
+    return {
+      ok: false,
+      source,
+      issues: [
+        {
+          field: FILE_FIELD,
+          message: `The file has ${size}; a workflow file may have at most ${MAX_WORKFLOW_CHARS / 1024} KB. Split it, or move long text into the files its agents read.`,
+        },
+      ],
+    };
+  }
   const lineCounter = new LineCounter();
   // `merge`: `<<: *shared` merge keys, so phases can share a config through an anchor.
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
@@ -695,7 +714,10 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     const seen = new Set<string>();
     for (const error of doc.errors) {
       const { line, col } = lineCounter.linePos(error.pos[0]);
-      const message = `YAML syntax error: ${error.message.replace(/\.?\s*$/, '')}. Fix the YAML there (indentation, a missing \`:\`, an unclosed quote or bracket).`;
+      // The parser gives up on deep nesting with the engine's own words; say what it means.
+      const message = /call stack/i.test(error.message)
+        ? `The YAML is nested too deeply to read (the parser gave up here). A workflow nests only a few levels (phases, a phase, its fields, at most ${MAX_WORKFLOW_DEPTH}): flatten it.`
+        : `YAML syntax error: ${error.message.replace(/\.?\s*$/, '')}. Fix the YAML there (indentation, a missing \`:\`, an unclosed quote or bracket).`;
       if (seen.has(`${line}:${message}`)) continue;
       seen.add(`${line}:${message}`);
       issues.all.push({ field: YAML_FIELD, line, column: col, message });
@@ -721,11 +743,36 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     );
     return fail();
   }
+  const problem = dataProblem(data);
+  if (problem?.kind === 'cycle') {
+    issues.add(
+      problem.path,
+      `This value contains itself through a YAML alias (it refers back to \`${fieldOf(problem.target)}\`): a workflow's data must be plain values that can be saved. Write the value out instead of the alias.`,
+    );
+    return fail();
+  }
+  if (problem?.kind === 'deep') {
+    issues.add(
+      problem.path,
+      `The data is nested more than ${MAX_WORKFLOW_DEPTH} levels deep here: a workflow needs only a few levels. Flatten it.`,
+    );
+    return fail();
+  }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     issues.add([], `A workflow file is a mapping (\`name:\`, \`description:\`, \`phases:\` …); found ${kindOf(data)}.`);
     return fail();
   }
 
+  const phaseCount = Array.isArray((data as { phases?: unknown }).phases)
+    ? (data as { phases: unknown[] }).phases.length
+    : 0;
+  if (phaseCount > MAX_WORKFLOW_PHASES) {
+    issues.add(
+      ['phases'],
+      `The workflow has ${phaseCount.toLocaleString('en-US')} phases; at most ${MAX_WORKFLOW_PHASES} are allowed. Split it into several workflows.`,
+    );
+    return fail();
+  }
   const whole = WorkflowFileSchema.safeParse(data);
   if (!whole.success) for (const issue of whole.error.issues) addZodIssue(issues, issue, [], WorkflowFileSchema, data);
 
