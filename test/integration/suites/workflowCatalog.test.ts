@@ -62,6 +62,21 @@ phases:
       - type: code-scout
 `;
 
+/** A value that contains itself through an alias: it parses, but no run could save it. */
+const SELF_REFERENCE = `name: looping-data
+description: x
+config: &c {self: *c}
+phases: []
+`;
+
+/** `text` as UTF-16 LE with a byte-order mark, as Windows Notepad once saved it. */
+function utf16(text: string): Uint8Array {
+  const bytes = new Uint8Array(2 + text.length * 2);
+  bytes.set([0xff, 0xfe]);
+  for (let i = 0; i < text.length; i++) bytes[2 + 2 * i] = text.charCodeAt(i);
+  return bytes;
+}
+
 /** A second workspace file that defines `plan` again; sorts after plan-override.yaml, so it loses. */
 const PLAN_DUPLICATE = PLAN_OVERRIDE.replace('TEST-WORKSPACE-PLAN-OVERRIDE', 'TEST-DUPLICATE');
 
@@ -139,6 +154,28 @@ describe('workflows in a real VS Code', () => {
       await writeWorkflow('broken.yaml', BROKEN);
       await writeWorkflow('plan-override2.yaml', PLAN_DUPLICATE);
       await writeWorkflow('notes.txt', 'not a workflow');
+      await writeWorkflow('self-reference.yaml', SELF_REFERENCE);
+      const wide = vscode.Uri.joinPath(workflowsFolder, 'wide.yaml');
+      await vscode.workspace.fs.writeFile(wide, utf16(REVIEW.replace('name: review', 'name: wide')));
+      written.push(wide);
+    });
+
+    it('names the encoding of a UTF-16 file and refuses data that contains itself, at load, while the others load', async () => {
+      const catalog = await loadWorkflows(extensionUri, KNOWN_TYPES);
+      assert.ok(catalog.get('review'));
+      const text = describeWorkflowProblems(catalog.problems);
+      assert.match(text, /wide\.yaml.*UTF-16 \(little-endian\), not UTF-8\. Save it as UTF-8/);
+      assert.match(text, /self-reference\.yaml:3: `config\.self`: This value contains itself through a YAML alias/);
+    });
+
+    it('uses an edited file at the next load', async () => {
+      await writeWorkflow('review.yml', REVIEW.replace('Review a change.', 'Review a change, edited.'));
+      assert.equal(
+        (await loadWorkflows(extensionUri, KNOWN_TYPES)).get('review')?.description,
+        'Review a change, edited.',
+      );
+      await writeWorkflow('review.yml', REVIEW);
+      assert.equal((await loadWorkflows(extensionUri, KNOWN_TYPES)).get('review')?.description, 'Review a change.');
     });
 
     it('a workspace file overrides the built-in of the same name and says so; a .yml file loads too', async () => {
@@ -176,7 +213,7 @@ describe('workflows in a real VS Code', () => {
         [['name', 1]],
       );
       assert.match(duplicate.issues[0]?.message ?? '', /also defines workflow `plan`.*rename one/);
-      assert.equal(catalog.problems.length, 2, describeWorkflowProblems(catalog.problems));
+      assert.equal(catalog.problems.length, 4, describeWorkflowProblems(catalog.problems));
     });
   });
 

@@ -36,6 +36,8 @@ import {
 export interface ParseWorkflowOptions {
   /** The registered subagent types; when given, a subagent `type` outside it is an issue (with a suggestion). */
   readonly knownTypes?: ReadonlySet<string>;
+  /** The read-only tools skills may name besides the agent types; when given, any other skill is an issue. */
+  readonly knownTools?: ReadonlySet<string>;
 }
 
 /** The largest workflow file read (a rich workflow is a few KB; 5 MB took 5 s to parse and was read on every run). */
@@ -684,6 +686,53 @@ function phaseOf(phase: PhaseFile, mode: ExecutionMode, line: number | undefined
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Why a configured output path would leave the run's folder, or undefined when it stays inside. */
+function leavesRunFolder(path: string): string | undefined {
+  const inner = path.trim().replace(/^\{\{\s*output_dir\s*\}\}\/?/, '');
+  if (inner.includes('\\')) return 'backslashes are not allowed';
+  if (inner.startsWith('/') || /^[a-zA-Z]:/.test(inner)) return 'it is an absolute path';
+  if (inner.split('/').includes('..')) return 'it leaves the run folder';
+  return undefined;
+}
+
+/** Every `output_path` and the finalization's `output` stay in the run's folder: checked now, not after spending. */
+function checkOutputPaths(issues: Issues, file: WorkflowFile): void {
+  const visit = (value: unknown, path: Path): void => {
+    if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
+    else if (value !== null && typeof value === 'object')
+      for (const [key, child] of Object.entries(value)) {
+        if (key === 'output_path' && typeof child === 'string') check(child, [...path, key]);
+        else visit(child, [...path, key]);
+      }
+  };
+  const check = (written: string, at: Path): void => {
+    const why = leavesRunFolder(written);
+    if (why)
+      issues.add(
+        at,
+        `${code(written)} cannot be written: ${why}. A run writes only under its folder \`.council/runs/<run-id>/\`: use a relative path such as \`scan/map.md\` or \`{{output_dir}}/scan/map.md\`.`,
+      );
+  };
+  visit(file.phases, ['phases']);
+  if (file.finalization) check(file.finalization.output, ['finalization', 'output']);
+}
+
+/** A skill names an agent type or a read-only tool that exists here (with a suggestion when it is a near miss). */
+function checkSkills(ctx: RuleContext, file: WorkflowFile, knownTools: ReadonlySet<string> | undefined): void {
+  if (!ctx.knownTypes || !knownTools) return;
+  const known = [...new Set([...ctx.knownTypes, ...knownTools])].sort();
+  file.phases.forEach((phase, index) =>
+    phase.skills?.forEach((skill, at) => {
+      if (known.includes(skill.name)) return;
+      const near = closestMatch(skill.name, known);
+      ctx.issues.add(
+        ['phases', index, 'skills', at, 'name'],
+        `Unknown skill ${code(skill.name)}: a skill is an agent type or a read-only tool (known here: ${known.join(', ')})${near ? `; did you mean ${code(near)}?` : '.'}`,
+      );
+    }),
+  );
+}
+
 function isExecutionMode(value: unknown): value is ExecutionMode {
   return typeof value === 'string' && (EXECUTION_MODES as readonly string[]).includes(value);
 }
@@ -824,11 +873,15 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     checkGapCheck(ctx, phase, at);
   });
 
+  if (whole.success) {
+    checkOutputPaths(issues, whole.data);
+    checkSkills(ctx, whole.data, options.knownTools);
+  }
   if (issues.any || !whole.success) return fail();
   const file: WorkflowFile = whole.data;
   const workflow: WorkflowDefinition = {
     name: file.name,
-    description: file.description,
+    description: file.description ?? '',
     executionMode: file.execution_mode,
     phases: file.phases.map((phase, index) =>
       phaseOf(phase, phase.execution_mode ?? file.execution_mode, locator.locate(['phases', index])?.line),

@@ -326,7 +326,7 @@ export const WorkflowFileSchema = z
         error: 'Use kebab-case: lower-case letters, digits and hyphens, starting with a letter (e.g. `code-review`).',
       })
       .describe('The workflow’s id, in kebab-case; `@council /workflow <name>` runs it. Best equal to the file name.'),
-    description: text('What the workflow is for, in a sentence; shown when choosing a workflow.'),
+    description: text('What the workflow is for, in a sentence; shown when choosing a workflow.').optional(),
     execution_mode: ExecutionModeSchema.default('strict'),
     phases: z
       .array(PhaseSchema)

@@ -19,7 +19,10 @@ const PHASE = `  - id: p{n}
 
 function rejected(text: string): readonly WorkflowIssue[] {
   const started = Date.now();
-  const result = parseWorkflow(text, SOURCE);
+  const result = parseWorkflow(text, SOURCE, {
+    knownTypes: new Set(['code-scout', 'reviewer', 'writer']),
+    knownTools: new Set(['copilot_searchCodebase', 'copilot_readFile']),
+  });
   assert.ok(Date.now() - started < 2_000, `took ${Date.now() - started} ms`);
   assert.ok(!result.ok, 'expected the file to be rejected');
   return result.issues;
@@ -80,5 +83,84 @@ describe('a workflow file that cannot be used is refused when it loads', () => {
     const phases = Array.from({ length: MAX_WORKFLOW_PHASES }, (_, n) => PHASE.replace(/\{n\}/g, String(n)));
     const result = parseWorkflow(`name: x\ndescription: y\nphases:\n${phases.join('')}`, SOURCE);
     assert.ok(result.ok, result.ok ? '' : JSON.stringify(result.issues.slice(0, 2)));
+  });
+});
+
+describe('a workflow file is checked for what would fail at run time, before anything is spent', () => {
+  const TYPES = new Set(['code-scout', 'reviewer', 'writer']);
+  const TOOLS = new Set(['copilot_searchCodebase', 'copilot_readFile']);
+
+  it("accepts spec 002's mixed-mode example, which has no description", () => {
+    const text = `name: research-with-finalization
+execution_mode: adaptive
+phases:
+  - id: discovery
+    behavior: parallel
+    subagents:
+      always: [{ type: code-scout }]
+      adaptive: { script: "return [];" }
+  - id: finalization
+    execution_mode: loose
+    behavior: main-only
+    main_agent:
+      script: |
+        const plan = await thinkHard("Synthesize all findings");
+        writeFile('final-plan.md', plan);
+`;
+    const result = parseWorkflow(text, SOURCE, { knownTypes: TYPES, knownTools: TOOLS });
+    assert.ok(result.ok, result.ok ? '' : JSON.stringify(result.issues));
+    assert.equal(result.workflow.description, '');
+  });
+
+  it('refuses an output path outside the run folder, at its line', () => {
+    const text = `name: x
+phases:
+  - id: scan
+    behavior: parallel
+    subagents:
+      - type: code-scout
+        config: { output_path: /etc/cron.d/x }
+      - type: writer
+        config: { output_path: "{{output_dir}}/../../escape.md" }
+      - type: reviewer
+        config: { output_path: "{{output_dir}}/review/notes.md" }
+`;
+    const all = rejected(text);
+    assert.deepEqual(
+      all.map(issue => [issue.field, issue.line]),
+      [
+        ['phases[0].subagents[0].config.output_path', 7],
+        ['phases[0].subagents[1].config.output_path', 9],
+      ],
+    );
+    assert.match(
+      all[0]?.message ?? '',
+      /`\/etc\/cron\.d\/x` cannot be written: it is an absolute path\. A run writes only under/,
+    );
+    assert.match(all[1]?.message ?? '', /it leaves the run folder/);
+  });
+
+  it('refuses a skill that is neither an agent type nor a read-only tool, with a suggestion', () => {
+    const text = `name: x
+phases:
+  - id: scan
+    behavior: main-only
+    execution_mode: loose
+    main_agent: { script: "return 1;" }
+    skills:
+      - name: codebase-researcher
+      - name: copilot_searchCodebse
+      - name: reviewer
+`;
+    const all = rejected(text);
+    assert.deepEqual(
+      all.map(issue => issue.field),
+      ['phases[0].skills[0].name', 'phases[0].skills[1].name'],
+    );
+    assert.match(
+      all[0]?.message ?? '',
+      /Unknown skill `codebase-researcher`: a skill is an agent type or a read-only tool/,
+    );
+    assert.match(all[1]?.message ?? '', /did you mean `copilot_searchCodebase`\?/);
   });
 });
