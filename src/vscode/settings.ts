@@ -28,6 +28,7 @@ export const SETTING = {
   prices: 'pricing.models',
   personaModel: 'models.personas',
   synthesisModel: 'models.synthesis',
+  diverseModels: 'models.diverse',
 } as const;
 
 /**
@@ -50,6 +51,7 @@ export const COST_SETTINGS: readonly string[] = [
   SETTING.prices,
   SETTING.personaModel,
   SETTING.synthesisModel,
+  SETTING.diverseModels,
 ];
 
 /** The default of `council.budget.maxRequests`: fits a 4-persona, 3-cycle economy council. */
@@ -92,6 +94,8 @@ export interface CouncilSettings {
   /** Model selectors (`vendor/family`, family or id) for the personas and the synthesis; empty: the chat's model. */
   readonly personaModel: string;
   readonly synthesisModel: string;
+  /** `council.models.diverse`: seat personas without a model of their own on different model families. */
+  readonly diverseModels: boolean;
   /** One sentence per value that was invalid and replaced, naming the setting; empty when all were fine. */
   readonly problems: readonly string[];
 }
@@ -147,24 +151,26 @@ export function readCouncilSettings(
     spending: readSpending(configuration, problems),
     personaModel: readText(configuration, SETTING.personaModel, problems),
     synthesisModel: readText(configuration, SETTING.synthesisModel, problems),
+    diverseModels: readBoolean(configuration, SETTING.diverseModels, false, problems),
     problems,
   };
 }
 
 function readSpending(configuration: ConfigurationReader, problems: string[]): SpendingSettings {
   // 0 turns a limit off; a script's caps cannot be turned off.
-  const limit = (key: string, fallback: number) =>
-    readNumber(configuration, key, fallback, problems, Number.isInteger(fallback)) || undefined;
+  // Credits may be fractional (2.5 credits = $0.025); requests are whole.
+  const limit = (key: string, fallback: number, whole: boolean) =>
+    readNumber(configuration, key, fallback, problems, whole) || undefined;
   const count = (key: string, fallback: number, min: number) =>
     readInteger(configuration, key, fallback, min, Infinity, problems);
   return {
     session: {
-      maxCredits: limit(SETTING.maxCredits, DEFAULT_SPENDING.maxCredits),
-      maxRequests: limit(SETTING.maxRequests, DEFAULT_MAX_REQUESTS),
+      maxCredits: limit(SETTING.maxCredits, DEFAULT_SPENDING.maxCredits, false),
+      maxRequests: limit(SETTING.maxRequests, DEFAULT_MAX_REQUESTS, true),
     },
     run: {
-      maxCredits: limit(SETTING.runMaxCredits, DEFAULT_SPENDING.runMaxCredits),
-      maxRequests: limit(SETTING.runMaxRequests, DEFAULT_SPENDING.runMaxRequests),
+      maxCredits: limit(SETTING.runMaxCredits, DEFAULT_SPENDING.runMaxCredits, false),
+      maxRequests: limit(SETTING.runMaxRequests, DEFAULT_SPENDING.runMaxRequests, true),
     },
     script: {
       maxModelCalls: count(SETTING.scriptMaxModelCalls, DEFAULT_SPENDING.scriptMaxModelCalls, 1),

@@ -336,7 +336,8 @@ function governed(log: SessionLog, deps: CouncilDeps): CouncilDeps {
     // Every persona and the synthesis are charged by name, on their own models or the chat's.
     roleModels: {
       forPersona: async persona => {
-        const choice = roleModels ? await roleModels.forPersona(persona) : { model: deps.model };
+        const seat = councilSeats(log.snapshot, deps.personas).findIndex(seat => seat.persona.id === persona.id);
+        const choice = roleModels ? await roleModels.forPersona(persona, Math.max(0, seat)) : { model: deps.model };
         return { ...choice, model: governor.model(choice.model, persona.name) };
       },
       forSynthesis: async () => {

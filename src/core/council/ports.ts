@@ -42,7 +42,8 @@ export interface ModelChoice {
  * everything. Never rejects: an unavailable model falls back to the chat's model with a note.
  */
 export interface RoleModels {
-  forPersona(persona: PersonaContract): Promise<ModelChoice>;
+  /** `seat`: the persona's place on the council (0-based), so seating by it is stable across cycles and turns. */
+  forPersona(persona: PersonaContract, seat?: number): Promise<ModelChoice>;
   forSynthesis(): Promise<ModelChoice>;
 }
 

@@ -67,6 +67,31 @@ describe('models per role, chosen from the models VS Code offers', () => {
   });
 });
 
+describe('council.models.diverse in a chat turn', function () {
+  this.timeout(30_000);
+
+  it('seats the personas on different model families; selection and the answer stay on the chat’s model', async () => {
+    await newChat();
+    const restore = await configure({ 'models.diverse': true, 'debate.maxCycles': 2 });
+    try {
+      const api = await fixture();
+      playCouncil(api, { questions: 0, convergeAtCycle: 2 });
+      const result = await sendChat('@council /debate Queue or cron for the nightly export?');
+      assert.equal((result.metadata as { state?: string }).state, 'completed');
+      const steps = stepsCalled(api);
+      const models = api.requests().map(r => r.modelId);
+      const contributions = new Set(models.filter((_, i) => steps[i] === 'contribute_to_debate'));
+      assert.deepEqual([...contributions].sort(), [PLAIN_MODEL_ID, TOOL_MODEL_ID].sort());
+      assert.ok(
+        models.filter((_, i) => steps[i] !== 'contribute_to_debate').every(id => id === TOOL_MODEL_ID),
+        `selection and the answer stay on the chat's model: ${models.join(', ')}`,
+      );
+    } finally {
+      await restore();
+    }
+  });
+});
+
 describe('council.models.personas in a chat turn', function () {
   this.timeout(30_000);
 

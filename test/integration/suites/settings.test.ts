@@ -68,6 +68,7 @@ describe('settings: council.* in a real VS Code', () => {
       },
       personaModel: '',
       synthesisModel: '',
+      diverseModels: false,
       problems: [],
     });
   });
@@ -88,6 +89,7 @@ describe('settings: council.* in a real VS Code', () => {
         [SETTING.prices]: { 'council-test-model': { input: 1, output: 4 }, local: 0 },
         [SETTING.personaModel]: ' council-test/council-test-plain ',
         [SETTING.synthesisModel]: 'council-test-model',
+        [SETTING.diverseModels]: true,
       },
       () => {
         assert.deepEqual(readCouncilSettings(), {
@@ -104,6 +106,7 @@ describe('settings: council.* in a real VS Code', () => {
           },
           personaModel: 'council-test/council-test-plain',
           synthesisModel: 'council-test-model',
+          diverseModels: true,
           problems: [],
         });
       },

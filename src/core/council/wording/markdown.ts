@@ -185,15 +185,31 @@ export function answerAppendix(snapshot: SessionSnapshot, spend: SessionSpend): 
       ? untrusted(last.resolutionSummary).replace(/\n+/g, ' ')
       : undefined;
   const cycles = c.debateCycles;
-  const footer = `_Council: ${personas.map(p => untrusted(nameOf.get(p.participantId) ?? p.name)).join(', ')} · ${cycles} debate cycle${cycles === 1 ? '' : 's'} · ${spendLine(spend)}._`;
+  const models = modelsLine(spend.ledger ?? []);
+  const footer = `_Council: ${personas.map(p => untrusted(nameOf.get(p.participantId) ?? p.name)).join(', ')} · ${cycles} debate cycle${cycles === 1 ? '' : 's'} · ${spendLine(spend)}.${models ? ` ${models}` : ''}_`;
+  // Said every time, so a reader (or an agent) can tell "nothing contested" from "not reported".
+  const contested = open
+    ? ['### Still contested when the debate stopped', open]
+    : last && last.status !== 'in_progress' && last.converged
+      ? ['### Nothing left contested', 'Every persona agreed with the others when the debate ended.']
+      : [];
   return [
     '### Where each persona landed',
     landed.join('\n') || '_No persona conclusions were recorded._',
-    ...(open ? ['### Still contested when the debate stopped', open] : []),
+    ...contested,
     '### Assumptions',
     assumptionList(snapshot),
     footer,
   ].join('\n\n');
+}
+
+/** "Models: Security Expert on GPT-5 mini, Architect on Claude Sonnet 4.6, …" when more than one model was used. */
+function modelsLine(ledger: readonly LedgerLine[]): string | undefined {
+  if (new Set(ledger.map(line => line.model)).size < 2) return undefined;
+  const byWho = new Map<string, Set<string>>();
+  for (const line of ledger) byWho.set(line.who, (byWho.get(line.who) ?? new Set()).add(line.model));
+  const who = [...byWho].map(([name, used]) => `${untrusted(name)} on ${[...used].map(untrusted).join(' and ')}`);
+  return `Models: ${who.join(', ')}.`;
 }
 
 /** A note about the model a role runs on (e.g. a preferred model is not available). */
