@@ -3,7 +3,7 @@ import { PersonaIdSchema } from '../core/personas/contract';
 import { DEBATE_PROTOCOLS, type DebateProtocol } from '../core/council/protocol';
 import type { SpendingLimits } from '../core/llm/spending/governor';
 import { parseModelPrice, type ModelPrice } from '../core/llm/spending/prices';
-import type { ScriptLimits } from '../core/workflow/engine/workflowScripts';
+import type { ScriptSpendLimits } from '../core/workflow/engine/scriptSpending';
 import { DEFAULT_DEBATE_CYCLE_LIMIT, MAX_CLARIFICATION_ROUNDS, SessionLimits } from '../core/session/limits';
 
 /** The configuration section every Council setting lives under (`contributes.configuration` in package.json). */
@@ -73,7 +73,7 @@ export interface SpendingSettings {
   /** One `/plan` or `/workflow` run. */
   readonly run: SpendingLimits;
   /** One workflow script. */
-  readonly script: ScriptLimits;
+  readonly script: ScriptSpendLimits;
   /** `council.pricing.models`: the user's prices, over the defaults. */
   readonly prices: Readonly<Record<string, ModelPrice>>;
 }

@@ -81,7 +81,7 @@ function openingQuestion(question: ProposedQuestion): OpeningQuestion {
 }
 
 /**
- * Opens a council session with ONE model request (one premium request) where today's flow makes two.
+ * Opens a council session with ONE model request where today's flow makes two.
  *
  * - The user named personas (see explicitPersonaNames), or MIN_PANEL or fewer are available: the council
  *   is settled without the model (exactly as selectPersonas settles it), so the one request is

@@ -13,7 +13,7 @@ export interface SeatableModel extends ModelDescriptor {
 }
 
 /** A context window below this cannot hold a debate prompt with attached context. */
-export const MIN_DEBATE_CONTEXT_TOKENS = 16_000;
+const MIN_DEBATE_CONTEXT_TOKENS = 16_000;
 
 /** Tokens of a typical persona request, to rank families by what one costs (input dominates). */
 const TYPICAL_INPUT = 3_000;

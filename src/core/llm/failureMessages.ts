@@ -9,7 +9,7 @@ const MESSAGES: Readonly<Record<ModelFailureKind, string>> = {
   rateLimited:
     'The model provider is limiting how fast Council may send requests. Wait a minute, then press Try again.',
   quotaExceeded:
-    'Your premium request quota for this model is used up. Pick a model included in your plan (0x in the model picker) and press Try again, or wait until the quota resets.',
+    "Your Copilot usage for this model is used up (your plan's AI credits or your spending limit). Pick a model included in your plan that costs no AI credits in the model picker and press Try again, or raise your spending limit in GitHub's billing settings.",
   tooLarge:
     "The prompt was larger than this model's context window. Pick a model with a larger context window, or shorten the request, then press Try again.",
   notFound: 'The selected model is no longer available. Pick another model in the model picker, then press Try again.',
@@ -19,7 +19,7 @@ const MESSAGES: Readonly<Record<ModelFailureKind, string>> = {
   malformedReply:
     'The model kept answering in the wrong format, even after being shown its mistakes. Press Try again, or pick a more capable model in the model picker.',
   budgetSpent:
-    'This session has spent its request budget. Raise `council.budget.maxRequests` in the settings, then press Try again to continue where it stopped.',
+    'This session has reached its spending limit. Raise `council.budget.maxCredits` (or `council.budget.maxRequests`) in the settings, then press Try again to continue where it stopped.',
   unknown: 'The model call failed. Press Try again; if it keeps failing, pick another model in the model picker.',
 };
 

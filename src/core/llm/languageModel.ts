@@ -86,7 +86,7 @@ export type ModelFailureKind =
   | 'blocked'
   /** Too many requests in a short time (Copilot's ChatRateLimited, or Blocked "too many requests"). */
   | 'rateLimited'
-  /** The user's premium-request quota is used up (Copilot's ChatQuotaExceeded). */
+  /** The user's Copilot usage (AI credits or spending limit) is used up (Copilot's ChatQuotaExceeded). */
   | 'quotaExceeded'
   /** The prompt is larger than the model's context window ("Message exceeds token limit"). */
   | 'tooLarge'

@@ -18,7 +18,7 @@ import { AgentTypeRegistry } from './engine/agentTypes';
 import { markdownAgentTypes, MARKDOWN_ROLES } from './agents/markdownAgents';
 import { optionFor, type CheckpointChoice, type CheckpointDecision } from './engine/checkpoints';
 import type { RunOutputs } from './engine/runOutputs';
-import { runWorkflow, type WorkflowOutcome } from './engine/runWorkflow';
+import { runWorkflow, type RunSpending, type WorkflowOutcome } from './engine/runWorkflow';
 import type { WorkflowProgress } from './engine/workflowProgress';
 import type { PendingCheckpoint, WorkflowRunState } from './engine/workflowRunState';
 import type { ScriptSandbox } from './sandbox/scriptSandbox';
@@ -53,6 +53,8 @@ export interface DeepWorkRequest {
   readonly ids: IdSource;
   readonly token: CancellationSignal;
   readonly usage?: UsageMeter;
+  /** The run's budget and prices (one governor for every agent, stage and script of the run). */
+  readonly spending?: RunSpending;
   readonly sandbox?: ScriptSandbox;
   /** Agents running at once within a stage (default 3). */
   readonly concurrency?: number;
@@ -182,6 +184,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
     clock,
     token: request.token,
     ...(request.usage ? { usage: request.usage } : {}),
+    ...(request.spending ? { spending: request.spending } : {}),
     // Stages run their own agents in parallel; the phases' agents run at the pipeline's concurrency.
     limits: { concurrency: options.concurrency, maxRouteBacks: options.maxRouteBacks },
     ...(request.onWorkflowProgress ? { onProgress: request.onWorkflowProgress } : {}),

@@ -1,4 +1,11 @@
-import { forecastStages, type RequestRange } from '../pipeline/run/requestEstimate';
+import { forecastCost } from '../llm/spending/forecastCost';
+import type { ModelPrice } from '../llm/spending/prices';
+import {
+  DEEP_WORK_TOKENS_PER_REQUEST,
+  forecastStages,
+  REPAIRS_PER_AGENT_REPLY,
+  type RequestRange,
+} from '../pipeline/run/requestEstimate';
 import { PIPELINE_STAGES } from '../pipeline/schemas/agentType';
 import { MARKDOWN_ROLES } from './agents/markdownAgents';
 import type { PhaseDefinition, SubagentSpec, WorkflowDefinition } from './definition/workflowDefinition';
@@ -57,12 +64,13 @@ export function forecastWorkflow(
   };
 }
 
-/** One sentence for the chat before a run (or a resumed run) spends anything. */
-export function workflowForecastSentence(forecast: WorkflowForecast): string {
+/** One sentence for the chat before a run (or a resumed run) spends anything, priced at the run's model. */
+export function workflowForecastSentence(forecast: WorkflowForecast, price: ModelPrice | undefined): string {
   const { fewest, most } = forecast.requests;
   const range = fewest === most ? `${most}` : `${fewest}–${most}`;
   const open = forecast.open.length
     ? `, plus what ${forecast.open.map(id => `\`${id}\``).join(', ')} decide${forecast.open.length === 1 ? 's' : ''} during the run (scripts' \`thinkHard\`, adaptive agents, gap-check retries, one agent per ticket)`
     : '';
-  return `This run's agents make ${range} model request${most === 1 ? '' : 's'}${open}; each counts as a premium request.`;
+  const cost = forecastCost(forecast.requests, DEEP_WORK_TOKENS_PER_REQUEST, price);
+  return `This run's agents make ${range} model request${most === 1 ? '' : 's'}${open}: ${cost}. If the model answers in the wrong format, each agent reply may take up to ${REPAIRS_PER_AGENT_REPLY} repair requests more, within the run's limit.`;
 }

@@ -3,10 +3,17 @@ import type { SessionLog } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { forecastSentence, forecastStages } from '../../core/pipeline/run/requestEstimate';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
-import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
+import { spendBrief } from '../../core/llm/spending/spendText';
+import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { pipelineRunStateOf } from '../../core/workflow/plan/pipelineBoard';
 import { withUserAnswer } from '../../core/workflow/runDeepWork';
-import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from '../workflow/deepWorkTurn';
+import {
+  runDeepWorkTurn,
+  runModelPrice,
+  workflowNamed,
+  type DeepWorkDeps,
+  type DeepWorkStart,
+} from '../workflow/deepWorkTurn';
 import { stoppedTurnResult, workspaceRefusal } from '../workflow/deepWorkReplies';
 import { goalFromSession } from './planGoal';
 import { planOutcomeOf } from './planOutcome';
@@ -99,17 +106,19 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`);
       start = { kind: 'new', goal: goal.goal, constraints: goal.constraints };
     }
-    // What the run will cost, before it spends anything (each request is a premium request through Copilot).
+    // What the run will cost, before it spends anything, at the chat model's price.
+    const price = runModelPrice(request.model);
+    const before = start.kind === 'resume' ? `So far: ${spendBrief(runSpent(start.state))}. ` : '';
     stream.markdown(
-      `_${forecastSentence(forecastStages(start.kind === 'resume' ? pipelineRunStateOf(workflow, start.state) : undefined))}_\n\n`,
+      `_${before}${forecastSentence(forecastStages(start.kind === 'resume' ? pipelineRunStateOf(workflow, start.state) : undefined), price)}_\n\n`,
     );
     const turn = await runDeepWorkTurn(deps, { workflow, start, request, stream, token, attached });
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { plan: 1 });
     const outcome = planOutcomeOf(turn.outcome);
-    const used = turn.outcome.state.requestsUsed;
+    const used = runSpent(turn.outcome.state);
     await deps.runs.save(turn.outcome.state, outcome.status, outcomeMessage(outcome));
     if (turn.outcome.status === 'paused' && turn.outcome.stage)
-      return { metadata: renderCheckpoint(stream, turn.outcome.stage, used) };
+      return { metadata: renderCheckpoint(stream, turn.outcome.stage, used, price) };
     if (outcome.status === 'completed') {
       const files = await writeRunReport(outcome.state);
       return { metadata: renderCompleted(stream, outcome.state, files, used) };

@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 import { untrusted } from '../../core/council/wording/markdown';
+import type { SpendTotals } from '../../core/llm/spending/ledger';
+import type { ModelPrice } from '../../core/llm/spending/prices';
+import { spendBrief, spendSummary } from '../../core/llm/spending/spendText';
 import { proposedChangeMarkdown } from '../../core/pipeline/run/proposedChangeMarkdown';
 import { forecastSentence, forecastStages } from '../../core/pipeline/run/requestEstimate';
 import type { PipelineRunState } from '../../core/pipeline/run/runState';
@@ -38,9 +41,10 @@ function metadataOf(state: PipelineRunState, status: WorkflowRunStatus): PlanRes
 export function renderCheckpoint(
   stream: vscode.ChatResponseStream,
   checkpoint: StageCheckpoint,
-  requestsUsed: number,
+  spent: SpendTotals,
+  price: ModelPrice | undefined,
 ): PlanResultMetadata {
-  const cost = `_${requestsSoFar(requestsUsed)} ${forecastSentence(forecastStages(checkpoint.state))}_`;
+  const cost = `_So far: ${spendBrief(spent)}. ${forecastSentence(forecastStages(checkpoint.state), price)}_`;
   stream.markdown(
     `${stageSummaryMarkdown(checkpoint.state, checkpoint.stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint.state, checkpoint.stage)}\n`,
   );
@@ -52,11 +56,11 @@ export function renderCompleted(
   stream: vscode.ChatResponseStream,
   state: PipelineRunState,
   reportFiles: readonly vscode.Uri[],
-  requestsUsed: number,
+  spent: SpendTotals,
 ): PlanResultMetadata {
   const done = (['discovery', 'planning', 'tickets'] as const).filter(stage => state.stages[stage]);
   stream.markdown(
-    `**The plan is complete**${state.skipped.length ? ` (skipped: ${state.skipped.map(s => stageName(s).toLowerCase()).join(', ')})` : ''}. _It used ${requestsUsed} model request${requestsUsed === 1 ? '' : 's'}._\n\n`,
+    `**The plan is complete**${state.skipped.length ? ` (skipped: ${state.skipped.map(s => stageName(s).toLowerCase()).join(', ')})` : ''}. _It used ${spendSummary(spent)}._\n\n`,
   );
   for (const stage of done) stream.markdown(`${stageSummaryMarkdown(state, stage)}\n\n`);
   if (reportFiles.length > 0) {
@@ -119,9 +123,4 @@ export function renderStopped(stream: vscode.ChatResponseStream, outcome: PlanOu
       break;
   }
   return metadataOf(outcome.state, statusOf(outcome));
-}
-
-/** "Used 9 model requests so far." */
-function requestsSoFar(used: number): string {
-  return `Used ${used} model request${used === 1 ? '' : 's'} so far.`;
 }

@@ -2,6 +2,9 @@ import * as vscode from 'vscode';
 import { v4 as uuid } from 'uuid';
 import { systemClock } from '../../core/clock';
 import type { AttachedItem } from '../../core/session/attachedItem';
+import type { SpendTotals } from '../../core/llm/spending/ledger';
+import { PriceBook, type ModelPrice } from '../../core/llm/spending/prices';
+import { spendBrief } from '../../core/llm/spending/spendText';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import { BlackboardHistory } from '../../core/pipeline/history/blackboardHistory';
 import type { HistoryStore } from '../../core/pipeline/history/historyStore';
@@ -17,6 +20,7 @@ import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import type { CouncilLog } from '../log';
 import { planContributors } from '../plan/planContributors';
 import { progressMessage } from '../plan/planProgress';
+import { readCouncilSettings } from '../settings';
 import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
 import type { RunStore } from './runStore';
 import type { WorkflowCatalog } from './buildWorkflowCatalog';
@@ -69,6 +73,11 @@ export type DeepWorkTurnResult =
       readonly errorMessage?: string;
     };
 
+/** What the chat's model costs per token, by the user's prices and the defaults (undefined: unknown). */
+export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | undefined {
+  return new PriceBook(readCouncilSettings().spending.prices).priceOf(model);
+}
+
 /**
  * Runs one turn of a workflow with the chat's model: the run's files under `.council/runs/<run-id>/`, its state
  * saved in workspace storage after every phase, its checkpoints pausing the turn (the buttons resume it).
@@ -78,6 +87,10 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   const ids = { next: () => uuid() };
   const runId = start.kind === 'resume' ? start.state.runId : newWorkflowRunId({ next: uuid });
   const reader = new VsCodeWorkspaceReader();
+  const { spending } = readCouncilSettings();
+  // Every progress line carries what the run has spent so far (all its turns).
+  let spent: SpendTotals | undefined;
+  const progress = (message: string) => stream.progress(spent ? `${message} (${spendBrief(spent)})` : message);
   stream.progress(
     start.kind === 'resume'
       ? `Resuming ${turn.workflow.name} run ${runId}…`
@@ -94,6 +107,12 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
       clock: systemClock,
       ids,
       token,
+      spending: {
+        limits: spending.run,
+        prices: new PriceBook(spending.prices),
+        script: spending.script,
+        onSpend: totals => (spent = totals),
+      },
       sandbox: deps.sandbox,
       tools: skillTools(turn.request),
       onProgress: event => {
@@ -102,11 +121,11 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
             `run ${runId}, ${event.agentId} (${event.reply}): normalized the model's reply: ${event.changes.join('; ')}`,
           );
         const message = progressMessage(event);
-        if (message) stream.progress(message);
+        if (message) progress(message);
       },
       onWorkflowProgress: event => {
         const message = turn.workflowProgress?.(event);
-        if (message) stream.progress(message);
+        if (message) progress(message);
       },
       onSave: state => deps.runs.save(state, 'running'),
       contributors: planContributors(reader, deps.runs, turn.attached ?? []),

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
+import { spendBrief } from '../../core/llm/spending/spendText';
+import { runSpent } from '../../core/workflow/engine/workflowRunState';
 import { withUserAnswer } from '../../core/workflow/runDeepWork';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/workflow/workflowForecast';
-import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
+import { runDeepWorkTurn, runModelPrice, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
 import { stoppedTurnResult, workspaceRefusal } from './deepWorkReplies';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
@@ -120,7 +122,8 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       start.kind === 'resume'
         ? forecastWorkflow(workflow, start.state.nextPhase, start.state.context.skip_phases)
         : forecastWorkflow(workflow);
-    stream.markdown(`_${workflowForecastSentence(forecast)}_\n\n`);
+    const before = start.kind === 'resume' ? `So far: ${spendBrief(runSpent(start.state))}. ` : '';
+    stream.markdown(`_${before}${workflowForecastSentence(forecast, runModelPrice(request.model))}_\n\n`);
     const turn = await runDeepWorkTurn(deps, {
       workflow,
       start,

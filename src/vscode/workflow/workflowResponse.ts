@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { untrusted } from '../../core/council/wording/markdown';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
-import type { PendingCheckpoint, WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
+import { spendBrief } from '../../core/llm/spending/spendText';
+import { runSpent, type PendingCheckpoint, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { describeWorkflowProblems, describeWorkflowSource, type WorkflowCatalog } from './buildWorkflowCatalog';
 import { decidePrompt } from './workflowRequest';
 import type { WorkflowResultMetadata } from './workflowResult';
@@ -24,8 +25,9 @@ function linkFiles(stream: vscode.ChatResponseStream, paths: readonly string[], 
   stream.markdown('\n');
 }
 
+/** "14 requests · 23k tokens · about 0.6 AI credits". */
 function requests(state: WorkflowRunState): string {
-  return `${state.requestsUsed} model request${state.requestsUsed === 1 ? '' : 's'}`;
+  return spendBrief(runSpent(state));
 }
 
 /** `/workflow` alone: every workflow with its description and where it comes from, and the files with problems. */

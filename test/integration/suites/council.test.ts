@@ -125,7 +125,7 @@ describe('@council sessions in the chat view', () => {
     assert.equal(retried.errorDetails, undefined);
   });
 
-  it('a used-up premium quota says so in an error box and suggests an included model; Try again continues', async () => {
+  it('a used-up Copilot allowance says so in an error box and suggests an included model; Try again continues', async () => {
     const api = await fixture();
     let failed = false;
     playCouncil(api, { questions: 0 }, step => {
@@ -138,7 +138,7 @@ describe('@council sessions in the chat view', () => {
     const broken = await sendChat('@council Is Redis a good session store?');
     assert.match(
       broken.errorDetails?.message ?? '',
-      /quota for this model is used up.*included in your plan.*The session is saved\./,
+      /usage for this model is used up.*included in your plan.*The session is saved\./,
     );
     assert.ok(!(broken.errorDetails?.message ?? '').includes('```'), 'provider text never opens a code block');
     assert.deepEqual(labels(broken).slice(0, 1), ['Try again']);

@@ -237,14 +237,17 @@ export class SpendingGovernor {
     return this.refusal(left < requests ? 'requests' : 'credits', need);
   }
 
-  /** The failure that says which limit stopped the work, what was spent, `next` (what the next step needs), and what to do. */
+  /**
+   * The failure that says which limit stopped the work, what was spent (requests still streaming count as used),
+   * `next` (what the next step needs), and what to do.
+   */
   refusal(limit: 'requests' | 'credits' | 'tokens', next?: string): LanguageModelFailure {
     const { subject, settings, goOn } = this.options.scope;
     const spent = this.spentTotals;
     const { maxRequests, maxCredits, maxTokens } = this.limits;
     const figures =
       limit === 'requests'
-        ? `has used ${spent.requests} of its ${maxRequests} model requests`
+        ? `has used ${spent.requests + this.inFlight.size} of its ${maxRequests} model requests`
         : limit === 'credits'
           ? `has spent about ${creditsText(spent.credits)} of its ${creditsText(maxCredits ?? 0)} AI credits (${spent.requests} request${spent.requests === 1 ? '' : 's'}, ${tokensText(spent.inputTokens + spent.outputTokens)} tokens)`
           : `has used ${tokensText(spent.inputTokens + spent.outputTokens)} of its ${tokensText(maxTokens ?? 0)} tokens`;

@@ -1,13 +1,25 @@
+import { forecastCost, type TokensPerRequest } from '../../llm/spending/forecastCost';
+import type { ModelPrice } from '../../llm/spending/prices';
 import { PIPELINE_STAGES, type PipelineStage } from '../schemas/agentType';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../stages/pipelineOptions';
 import type { PipelineRunState } from './runState';
 
 /*
- * What the rest of a `/plan` run will cost in model requests (each a premium request through Copilot), from the
- * same bounds the stages run by: per agent, the exploration rounds it may take (at least one) and its report;
- * one collector per stage. A stage's agent count is known once the stage before it is done (discovery's depends
- * on the workspace, so it is a range). Reruns, route-backs and repairs of malformed replies come on top.
+ * What the rest of a `/plan` run will cost in model requests, tokens and AI credits, from the same bounds the
+ * stages run by: per agent, the exploration rounds it may take (at least one) and its report; one collector per
+ * stage. A stage's agent count is known once the stage before it is done (discovery's depends on the workspace, so
+ * it is a range). Reruns, route-backs and repairs of malformed replies come on top, and the sentence says so.
  */
+
+/**
+ * Tokens one deep-work request takes at most in the usual case: an agent's prompt is bounded by its context budget
+ * (the bench's workspace averages ~900 input tokens a request; a real workspace's file excerpts take more), and a
+ * structured reply stays short. Used only to turn request counts into tokens and credits for a forecast.
+ */
+export const DEEP_WORK_TOKENS_PER_REQUEST: TokensPerRequest = { input: 6_000, output: 1_000 };
+
+/** Repairs one agent reply may take when the model answers in the wrong format (the one repair loop's bound). */
+export const REPAIRS_PER_AGENT_REPLY = 2;
 
 /** Fewest and most requests. */
 export interface RequestRange {
@@ -83,8 +95,11 @@ function range(r: RequestRange): string {
   return r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`;
 }
 
-/** One sentence on the cost of the stages still to run, e.g. at the start of a run or at a checkpoint. */
-export function forecastSentence(forecasts: readonly StageForecast[]): string {
+/**
+ * One sentence on the cost of the stages still to run, e.g. at the start of a run or at a checkpoint, priced at
+ * the run's model (`price` undefined: unknown).
+ */
+export function forecastSentence(forecasts: readonly StageForecast[], price: ModelPrice | undefined): string {
   if (forecasts.length === 0) return 'No stage is left to run.';
   const parts = forecasts.map(f => {
     if (!f.requests)
@@ -98,5 +113,6 @@ export function forecastSentence(forecasts: readonly StageForecast[]): string {
     most: 0,
   });
   const open = forecasts.some(f => !f.requests) ? ' and more' : '';
-  return `Still to run: ${parts.join('; ')}: ${range(total)}${open} model requests (each counts as a premium request; repairs and reruns come on top).`;
+  const cost = forecastCost(total, DEEP_WORK_TOKENS_PER_REQUEST, price);
+  return `Still to run: ${parts.join('; ')}: ${range(total)}${open} model requests, ${cost}${open}. If the model answers in the wrong format, each agent reply may take up to ${REPAIRS_PER_AGENT_REPLY} repair requests more, within the run's limit.`;
 }

@@ -7,6 +7,9 @@ import {
   type CancellationSignal,
   type LanguageModel,
 } from '../../llm/languageModel';
+import { SpendingGovernor, type SpendingLimits, type SpendingScope } from '../../llm/spending/governor';
+import { SpendingLedger, type SpendTotals } from '../../llm/spending/ledger';
+import { PriceBook } from '../../llm/spending/prices';
 import type { UsageMeter } from '../../llm/usage';
 import { HandoffRejected } from '../../pipeline/handoff/handoffWithRepair';
 import { mapBounded } from '../../pipeline/stages/boundedParallel';
@@ -25,7 +28,8 @@ import type { ReadOnlyTools } from './skills';
 import { runSkills } from './skills';
 import { workflowMetadataOf } from './workflowMetadata';
 import type { WorkflowProgress } from './workflowProgress';
-import { WorkflowRunState, type PendingCheckpoint } from './workflowRunState';
+import { runSpent, WorkflowRunState, type PendingCheckpoint } from './workflowRunState';
+import type { ScriptSpendLimits } from './scriptSpending';
 import { evaluateCondition, runWorkflowScript, type ScriptHost, type ScriptSite } from './workflowScripts';
 
 /** Bounds of a run, enforced here and nowhere else. */
@@ -47,6 +51,25 @@ const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
   maxPhasePasses: 5,
 };
 
+/** What a run may spend, over all its turns, and what tokens cost. */
+export interface RunSpending {
+  readonly limits: SpendingLimits;
+  readonly prices: PriceBook;
+  /** Each script's own caps (default: `DEFAULT_SCRIPT_SPEND_LIMITS`). */
+  readonly script?: ScriptSpendLimits;
+  /** Called after every request with the run's totals (progress lines). */
+  readonly onSpend?: (totals: SpendTotals) => void;
+}
+
+/** Who a run's budget stop names, and how the user goes on after raising the limit. */
+function runScope(workflow: WorkflowDefinition): SpendingScope {
+  return {
+    subject: workflow.name === 'plan' ? 'This /plan run' : `This \`${workflow.name}\` workflow run`,
+    settings: { credits: '`council.budget.runMaxCredits`', requests: '`council.budget.runMaxRequests`' },
+    goOn: 'press Try again to continue where it stopped',
+  };
+}
+
 /** Inputs of {@link runWorkflow}. */
 export interface WorkflowRunRequest {
   readonly workflow: WorkflowDefinition;
@@ -61,6 +84,8 @@ export interface WorkflowRunRequest {
   readonly clock: Clock;
   readonly token: CancellationSignal;
   readonly usage?: UsageMeter;
+  /** The run's budget and prices; without it the run is not limited, and its ledger is still kept. */
+  readonly spending?: RunSpending;
   /** Read-only VS Code language-model tools a skill may name. */
   readonly tools?: ReadOnlyTools;
   readonly onProgress?: (event: WorkflowProgress) => void;
@@ -185,6 +210,20 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
       request.usage?.record(call);
     },
   };
+  // One governor for everything the run sends: agents, stages, skills and scripts; its ledger lives in the state.
+  const ledger = SpendingLedger.from(st.spending ?? []);
+  const governor = SpendingGovernor.create({
+    limits: request.spending?.limits ?? {},
+    prices: request.spending?.prices ?? new PriceBook(),
+    scope: runScope(workflow),
+    ledger,
+    spentBefore: runSpent(st),
+    step: () => (currentPhase ? `phase ${currentPhase}` : 'finalization'),
+    onSpend: totals => {
+      st.spending = ledger.toJSON();
+      request.spending?.onSpend?.(totals);
+    },
+  });
   const cursor = new PhaseCursor(workflow, st);
   const templateValues = (phase: string): Record<string, string> => ({
     output_dir: ctx.output_dir,
@@ -227,6 +266,8 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
   const hostFor = (phase: string, subagent: string): ScriptHost => ({
     sandbox,
     model: request.model,
+    spending: governor,
+    ...(request.spending?.script ? { limits: request.spending.script } : {}),
     reader: request.reader,
     token,
     usage,
@@ -253,10 +294,12 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
       ctx.subagents_spawned += 1;
       const tally = st.phaseTallies[phase.id];
       if (tally) tally.subagents_spawned += 1;
-      const model =
+      const model = governor.model(
         typeof spec.config.model === 'string' && request.modelFor
           ? await request.modelFor(spec.config.model)
-          : request.model;
+          : request.model,
+        spec.type,
+      );
       const result = await type.run({
         runId: st.runId,
         routeBacksLeft: Math.max(0, limits.maxRouteBacks - st.routeBacks),

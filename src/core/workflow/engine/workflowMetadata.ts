@@ -1,5 +1,7 @@
+import { SpendingLedger, type LedgerLine } from '../../llm/spending/ledger';
+import { spendSummary } from '../../llm/spending/spendText';
 import type { WorkflowDefinition } from '../definition/workflowDefinition';
-import type { WorkflowRunState } from './workflowRunState';
+import { runSpent, type WorkflowRunState } from './workflowRunState';
 
 /** spec 002's "Metadata Output", plus the run id, the definition's file and the model requests it cost. */
 export interface WorkflowMetadata {
@@ -28,7 +30,15 @@ export interface WorkflowMetadata {
     readonly deliverables_created: number;
     readonly checkpoints_hit: number;
     readonly model_requests: number;
+    readonly input_tokens: number;
+    readonly output_tokens: number;
+    /** Estimated AI credits of the requests whose price is known. */
+    readonly estimated_credits: number;
+    /** E.g. "14 requests · 23k tokens (21k in, 1.9k out) · about 0.6 AI credits". */
+    readonly spend: string;
   };
+  /** What each agent and script spent, per phase and model. */
+  readonly spending: readonly LedgerLine[];
   readonly final_plan: string | null;
 }
 
@@ -55,6 +65,7 @@ export function workflowMetadataOf(
       model_requests: tally?.model_requests ?? 0,
     };
   });
+  const spent = runSpent(state);
   return {
     run_id: state.runId,
     source: state.workflowSource,
@@ -74,7 +85,12 @@ export function workflowMetadataOf(
       deliverables_created: context.deliverables.length,
       checkpoints_hit: context.checkpoints.length,
       model_requests: state.requestsUsed,
+      input_tokens: spent.inputTokens,
+      output_tokens: spent.outputTokens,
+      estimated_credits: Math.round(spent.credits * 100) / 100,
+      spend: spendSummary(spent),
     },
+    spending: SpendingLedger.from(state.spending ?? []).toJSON(),
     final_plan: state.finalPlan ?? null,
   };
 }

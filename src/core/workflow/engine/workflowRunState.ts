@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SpendingLedger, SpendingLedgerSchema, type SpendTotals } from '../../llm/spending/ledger';
 import { WorkflowContext } from './workflowContext';
 
 /** A checkpoint waiting for the user: what the chat shows, and what each button does. Survives a reload. */
@@ -59,8 +60,16 @@ export const WorkflowRunState = z.object({
   finalPlan: z.string().optional(),
   /** Model requests spent over all turns. */
   requestsUsed: z.number().int().min(0),
+  /** What every agent and script spent, per phase and model, over all turns (absent in runs saved before it). */
+  spending: SpendingLedgerSchema.optional(),
   /** Agent types' own bookkeeping (e.g. the pipeline stages' records), by key; opaque to the engine. */
   blackboard: z.record(z.string(), z.unknown()),
   updatedAt: z.iso.datetime(),
 });
 export type WorkflowRunState = z.infer<typeof WorkflowRunState>;
+
+/** What a run has spent over all its turns (a run saved before the ledger existed: its request count only). */
+export function runSpent(state: Pick<WorkflowRunState, 'spending' | 'requestsUsed'>): SpendTotals {
+  const totals = SpendingLedger.from(state.spending ?? []).totals();
+  return { ...totals, requests: Math.max(totals.requests, state.requestsUsed) };
+}

@@ -1,11 +1,12 @@
 import { ActionableError } from '../../actionableError';
-import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
-import type { SpendingGovernor } from '../../llm/spending/governor';
+import type { CancellationSignal, LanguageModel, LanguageModelFailure } from '../../llm/languageModel';
+import type { SpendingGovernor, SpendingScope } from '../../llm/spending/governor';
 import { streamText } from '../../llm/textReply';
 import type { UsageMeter } from '../../llm/usage';
 import type { WorkspaceReader } from '../../pipeline/workspace/workspaceReader';
-import type { HostFunction, JsonValue, ScriptFailure, ScriptSandbox } from '../sandbox/scriptSandbox';
+import type { HostFunction, JsonValue, ScriptFailure, ScriptOutcome, ScriptSandbox } from '../sandbox/scriptSandbox';
 import { deliverableHelpers, type DeliverableContents } from './scriptHelpers';
+import { DEFAULT_SCRIPT_SPEND_LIMITS, ScriptSpending, type ScriptSpendLimits } from './scriptSpending';
 import type { WorkflowContext } from './workflowContext';
 
 /** Which script of which phase of which file: every script message names all three. */
@@ -20,32 +21,25 @@ export interface ScriptSite {
 export class WorkflowScriptError extends ActionableError {
   constructor(
     readonly site: ScriptSite,
-    readonly failure: ScriptFailure | { readonly kind: 'result'; readonly message: string },
+    readonly failure: ScriptFailure | { readonly kind: 'result' | 'limit'; readonly message: string },
   ) {
+    // A limit's message already says what to do; anything else is the file's to fix.
+    const next = failure.kind === 'limit' ? '' : ' Fix the workflow file, then resume the run.';
     super(
-      `${site.source}, phase \`${site.phase}\`, ${site.role}${'line' in failure && failure.line ? ` (line ${failure.line})` : ''}: ${failure.message} Fix the workflow file, then resume the run.`,
+      `${site.source}, phase \`${site.phase}\`, ${site.role}${'line' in failure && failure.line ? ` (line ${failure.line})` : ''}: ${failure.message}${next}`,
     );
     this.name = 'WorkflowScriptError';
   }
 }
 
-/** What one script may spend: `thinkHard` calls and their tokens, and calls to the host of any kind. */
-export interface ScriptLimits {
-  readonly maxModelCalls: number;
-  readonly maxTokens: number;
-  readonly maxHostCalls: number;
-}
-
-/** The defaults of `council.budget.script*`. */
-export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = { maxModelCalls: 20, maxTokens: 200_000, maxHostCalls: 5_000 };
-
 /** What scripts may reach: nothing else crosses into the sandbox. */
 export interface ScriptHost {
   readonly sandbox: ScriptSandbox;
   readonly model: LanguageModel;
-  /** The run's spending governor: each script spends from a child scope of it with `limits`. Absent: no limits. */
+  /** The run's spending governor: each script spends from a child scope of it with `limits`. */
   readonly spending?: SpendingGovernor;
-  readonly limits?: ScriptLimits;
+  /** What one script may spend (default: `DEFAULT_SCRIPT_SPEND_LIMITS`). */
+  readonly limits?: ScriptSpendLimits;
   readonly reader: WorkspaceReader;
   readonly token: CancellationSignal;
   readonly usage: UsageMeter;
@@ -66,14 +60,22 @@ function text(value: JsonValue | undefined, what: string): string {
   return value;
 }
 
-function hostFunctions(host: ScriptHost): Record<string, HostFunction> {
+/** How a script's own limits are named when one stops it. */
+const SCRIPT_SCOPE: SpendingScope = {
+  subject: 'The script',
+  settings: { requests: '`council.budget.scriptMaxModelCalls`', tokens: '`council.budget.scriptMaxTokens`' },
+  goOn: 'resume the run',
+};
+
+function hostFunctions(host: ScriptHost, spending: ScriptSpending, site: ScriptSite): Record<string, HostFunction> {
+  const model = spending.model(host.model, `script (${site.role})`);
   return {
     ...deliverableHelpers(host.contents(), host.outputFolder),
     thinkHard: async prompt => {
       const ask = text(prompt, 'thinkHard(prompt): prompt');
       if (ask.length > MAX_THINK_CHARS)
         throw new Error(`thinkHard: the prompt has ${ask.length} characters; at most ${MAX_THINK_CHARS} are sent.`);
-      return streamText(host.model, [{ role: 'user', content: ask }], host.token, host.usage);
+      return streamText(model, [{ role: 'user', content: ask }], spending.signal, host.usage);
     },
     readFile: async path => {
       const file = text(path, 'readFile(path): path').trim();
@@ -83,7 +85,7 @@ function hostFunctions(host: ScriptHost): Record<string, HostFunction> {
       // The run's own files first (they are under the run folder, which the workspace reader may not list).
       const own = host.contents().get(file) ?? host.contents().get(`${host.outputFolder}/${file}`);
       if (own !== undefined) return own;
-      const range = await host.reader.readRange(file, 1, MAX_READ_LINES, host.token);
+      const range = await host.reader.readRange(file, 1, MAX_READ_LINES, spending.signal);
       if (!range) throw new Error(`readFile: there is no file \`${file}\` in the workspace.`);
       return range.text;
     },
@@ -92,7 +94,11 @@ function hostFunctions(host: ScriptHost): Record<string, HostFunction> {
   };
 }
 
-/** Runs one script with the host API; a failure becomes a WorkflowScriptError naming the site. */
+/**
+ * Runs one script with the host API; a failure becomes a WorkflowScriptError naming the site. What the script
+ * started is over when this returns; a limit reached by any of its calls fails it (the run's own budget stops the
+ * run as any budget stop does).
+ */
 export async function runWorkflowScript(
   host: ScriptHost,
   site: ScriptSite,
@@ -101,18 +107,32 @@ export async function runWorkflowScript(
   context: WorkflowContext,
   globals: Readonly<Record<string, JsonValue>> = {},
 ): Promise<JsonValue> {
-  const outcome = await host.sandbox.run({
-    mode,
-    code,
-    globals: {
-      context: context as unknown as JsonValue,
-      deliverables: context.deliverables as unknown as JsonValue,
-      ...globals,
-    },
-    functions: hostFunctions(host),
-    signal: host.token,
-  });
+  const spending = new ScriptSpending(
+    host.limits ?? DEFAULT_SCRIPT_SPEND_LIMITS,
+    SCRIPT_SCOPE,
+    host.token,
+    host.spending,
+  );
+  let outcome: ScriptOutcome;
+  let refusal: LanguageModelFailure | undefined;
+  try {
+    outcome = await host.sandbox.run({
+      mode,
+      code,
+      globals: {
+        context: context as unknown as JsonValue,
+        deliverables: context.deliverables as unknown as JsonValue,
+        ...globals,
+      },
+      functions: spending.guard(hostFunctions(host, spending, site)),
+      signal: host.token,
+    });
+  } finally {
+    refusal = await spending.close();
+  }
   host.onScriptRun?.(site, outcome.cpuMs);
+  if (refusal && !spending.isOwn(refusal)) throw refusal;
+  if (refusal) throw new WorkflowScriptError(site, { kind: 'limit', message: refusal.message });
   if (!outcome.ok) throw new WorkflowScriptError(site, outcome.failure);
   return outcome.value;
 }

@@ -277,7 +277,7 @@ class ScriptRun {
           return { error: this.hostError(error) };
         }
       }
-      const deferred = ctx.newPromise();
+      const deferred = this.newPromise();
       const id = this.nextCallId++;
       this.pending.set(id, deferred);
       const inbox = this.inbox;
@@ -288,6 +288,21 @@ class ScriptRun {
       return deferred.handle;
     } finally {
       if (this.sliceStart !== undefined) this.sliceStart += now() - paused;
+    }
+  }
+
+  /**
+   * A new engine promise. quickjs-emscripten reads the promise's resolve/reject pointers through a view of the
+   * engine's memory taken before the engine creates them; when that creation grows the memory (thousands of
+   * pending calls), the view is detached and the read throws. The second try reads a fresh view (the first
+   * attempt's values go with the engine, which is dropped whole after the run).
+   */
+  private newPromise(): QuickJSDeferredPromise {
+    try {
+      return this.ctx.newPromise();
+    } catch (error) {
+      if (!(error instanceof TypeError && /detached/i.test(error.message))) throw error;
+      return this.ctx.newPromise();
     }
   }
 

@@ -71,7 +71,7 @@ describe('model errors: one mapping from what a provider throws to what the user
   it('gives quota, rate limit and token limit each a message that says what to do', () => {
     assert.match(
       describeModelFailure(new LanguageModelFailure('quotaExceeded', '')),
-      /quota .* used up.*included in your plan/,
+      /usage for this model is used up.*included in your plan/,
     );
     assert.match(
       describeModelFailure(new LanguageModelFailure('rateLimited', '')),

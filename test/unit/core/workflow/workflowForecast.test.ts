@@ -20,9 +20,14 @@ describe("a workflow's request forecast", () => {
     );
     assert.deepEqual(forecast, { requests: { fewest: 4, most: 6 }, open: [] });
     assert.equal(
-      workflowForecastSentence(forecast),
-      "This run's agents make 4–6 model requests; each counts as a premium request.",
+      workflowForecastSentence(forecast, 0),
+      "This run's agents make 4–6 model requests: ≈28k–42k tokens, no AI credits (this model costs none). If the model answers in the wrong format, each agent reply may take up to 2 repair requests more, within the run's limit.",
     );
+    assert.match(
+      workflowForecastSentence(forecast, { input: 3, output: 15 }),
+      /: ≈28k–42k tokens, about 13–20 AI credits\. /,
+    );
+    assert.match(workflowForecastSentence(forecast, undefined), /: ≈28k–42k tokens \(price of this model unknown\)\. /);
   });
 
   it('from the next phase, without skipped ones; scripts, gap checks and ticket stages are named as open', () => {
@@ -36,7 +41,7 @@ describe("a workflow's request forecast", () => {
     ]);
     assert.deepEqual(forecastWorkflow(definition, 'b', ['d']), { requests: { fewest: 1, most: 1 }, open: ['b', 'c'] });
     assert.match(
-      workflowForecastSentence(forecastWorkflow(definition, 'b', ['d'])),
+      workflowForecastSentence(forecastWorkflow(definition, 'b', ['d']), undefined),
       /^This run's agents make 1 model request, plus what `b`, `c` decide during the run/,
     );
   });

@@ -28,7 +28,7 @@ describe('/plan: how a run that stops reads in chat', () => {
       state,
     };
     const failure = planFailure(outcome);
-    assert.match(failure?.message ?? '', /quota for this model is used up.*Progress up to \w+ is saved\.$/);
+    assert.match(failure?.message ?? '', /usage for this model is used up.*Progress up to \w+ is saved\.$/);
     assert.match(failure?.detail ?? '', /premium request allowance/);
   });
 

@@ -50,11 +50,15 @@ describe("/plan's request forecast", () => {
   });
 
   it('says what is known and what is not, in one sentence', () => {
-    const start = forecastSentence(forecastStages(undefined));
+    const start = forecastSentence(forecastStages(undefined), { input: 0.25, output: 2 });
     assert.equal(
       start,
-      'Still to run: discovery 3–16; planning 2–4; tickets one agent per ticket planning makes (2–3 requests each, plus 1): 5–20 and more model requests (each counts as a premium request; repairs and reruns come on top).',
+      "Still to run: discovery 3–16; planning 2–4; tickets one agent per ticket planning makes (2–3 requests each, plus 1): 5–20 and more model requests, ≈35k–140k tokens, about 1.8–7.0 AI credits and more. If the model answers in the wrong format, each agent reply may take up to 2 repair requests more, within the run's limit.",
     );
-    assert.equal(forecastSentence([]), 'No stage is left to run.');
+    assert.match(
+      forecastSentence(forecastStages(undefined), undefined),
+      /tokens \(price of this model unknown\) and more\./,
+    );
+    assert.equal(forecastSentence([], 0), 'No stage is left to run.');
   });
 });

@@ -122,7 +122,8 @@ describe('workflow engine: phases, agents and deliverables', () => {
         ['write', 'completed', 1],
       ],
     );
-    assert.deepEqual(metadata.totals, {
+    const { input_tokens, output_tokens, estimated_credits, spend, ...counts } = metadata.totals;
+    assert.deepEqual(counts, {
       phases_completed: 2,
       phases_skipped: 0,
       subagents_spawned: 2,
@@ -130,6 +131,20 @@ describe('workflow engine: phases, agents and deliverables', () => {
       checkpoints_hit: 0,
       model_requests: 2,
     });
+    // Each agent's request is in the ledger, per phase; the totals are its sums (the test model has no price).
+    assert.deepEqual(
+      metadata.spending.map((l: { who: string; step: string; requests: number }) => [l.who, l.step, l.requests]),
+      [
+        ['reviewer', 'phase scan', 1],
+        ['writer', 'phase write', 1],
+      ],
+    );
+    const sum = (key: 'inputTokens' | 'outputTokens') =>
+      metadata.spending.reduce((total: number, l: Record<string, number>) => total + l[key]!, 0);
+    assert.ok(input_tokens > 0 && output_tokens > 0);
+    assert.deepEqual([input_tokens, output_tokens, estimated_credits], [sum('inputTokens'), sum('outputTokens'), 0]);
+    assert.match(spend, /^2 requests · .* tokens .* · price unknown$/);
+    assert.deepEqual(outcome.state.spending, metadata.spending);
   });
 
   it("a subagent's config.model picks its model; the others use the run's", async () => {

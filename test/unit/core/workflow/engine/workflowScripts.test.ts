@@ -5,6 +5,7 @@ import type { GapCheckDefinition } from '../../../../../src/core/workflow/defini
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import { QuickJsSandbox } from '../../../../../src/core/workflow/sandbox/quickJsSandbox';
 import { ScriptedModel } from '../../../../support/scriptedModel';
+import { PriceBook } from '../../../../../src/core/llm/spending/prices';
 import { REPO_ROOT } from '../../../../support/nodePersonaSource';
 import { echoModel, FOLDER, phase, run, strict, workflow } from './workflowHarness';
 
@@ -321,5 +322,115 @@ describe('workflow engine: gap checks and conditions', function () {
     );
     assert.equal(outcome.status, 'completed');
     assert.equal(outcome.state.context.subagents_spawned, 1);
+  });
+
+  describe('what a script may spend', () => {
+    const loop = (code: string, limits = { maxModelCalls: 5, maxTokens: 200_000, maxHostCalls: 50 }) =>
+      ({ spending: { limits: {}, prices: new PriceBook(), script: limits } }) as const;
+    const slowModel = () => new ScriptedModel(() => 'ok', { supportsToolCalling: false, latencyMs: 20 });
+
+    it('an awaited thinkHard loop stops at the script’s model-call cap, naming the site and the setting', async () => {
+      const model = new ScriptedModel(() => 'ok', { supportsToolCalling: false });
+      const { outcome } = await run(workflow([phase('think', main("for (;;) await thinkHard('x');"))]), {
+        sandbox,
+        model,
+        ...loop(''),
+      });
+      assert.match(
+        failure(outcome),
+        /^\.council\/workflows\/review\.yaml, phase `think`, main agent script: The script has used 5 of its 5 model requests\. Raise `council\.budget\.scriptMaxModelCalls` in the settings, then resume the run\.$/,
+      );
+      assert.equal(model.requests.length, 5);
+      const line = outcome.state.spending?.find(l => l.who === 'script (main agent script)');
+      assert.deepEqual([line?.step, line?.requests], ['phase think', 5]);
+    });
+
+    it('catching the refusal does not get past the cap: the script still fails', async () => {
+      const model = new ScriptedModel(() => 'ok', { supportsToolCalling: false });
+      const { outcome } = await run(
+        workflow([
+          phase('think', main("for (let i = 0; i < 40; i++) { try { await thinkHard('x'); } catch {} } return 1;")),
+        ]),
+        { sandbox, model, ...loop('') },
+      );
+      assert.match(failure(outcome), /The script has used 5 of its 5 model requests/);
+      assert.equal(model.requests.length, 5);
+    });
+
+    it('calls started together: the cap holds, and nothing the script started runs after it ends', async () => {
+      const model = slowModel();
+      const { outcome } = await run(
+        workflow([
+          phase(
+            'think',
+            main("const all = []; for (let i = 0; i < 30; i++) all.push(thinkHard('x')); await Promise.all(all);"),
+          ),
+        ]),
+        { sandbox, model, ...loop('') },
+      );
+      assert.match(failure(outcome), /The script has used 5 of its 5 model requests/);
+      const sent = model.requests.length;
+      assert.ok(sent <= 5, `sent ${sent}`);
+      await new Promise(resolve => setTimeout(resolve, 100));
+      assert.equal(model.requests.length, sent, 'no request after the script ended');
+      // Every request it sent is in the run's ledger before the run reports.
+      assert.equal(
+        outcome.state.spending?.reduce((n, l) => n + l.requests, 0),
+        sent,
+      );
+    });
+
+    it('a script that returns with calls in flight has them cancelled and counted before the run goes on', async () => {
+      const model = new ScriptedModel(() => 'ok', { supportsToolCalling: false, latencyMs: 2_000 });
+      const started = Date.now();
+      const { outcome } = await run(workflow([phase('think', main("thinkHard('a'); thinkHard('b'); return 1;"))]), {
+        sandbox,
+        model,
+        ...loop(''),
+      });
+      assert.equal(outcome.status, 'completed');
+      assert.ok(Date.now() - started < 1_500, 'the pending calls were cancelled, not waited out');
+      const sent = model.requests.length;
+      assert.equal(outcome.state.spending?.reduce((n, l) => n + l.requests, 0) ?? 0, sent);
+      await new Promise(resolve => setTimeout(resolve, 100));
+      assert.equal(model.requests.length, sent, 'no request after the script ended');
+    });
+
+    it('an endless un-awaited loop stops at the host-call cap with a clear message, not an engine error', async () => {
+      const model = slowModel();
+      const { outcome } = await run(workflow([phase('think', main("for (;;) thinkHard('x');"))]), {
+        sandbox,
+        model,
+        ...loop('', { maxModelCalls: 5, maxTokens: 200_000, maxHostCalls: 300 }),
+      });
+      assert.match(failure(outcome), /phase `think`, main agent script.*more than its 300 calls to the host/);
+      assert.ok(model.requests.length <= 5);
+    });
+
+    it('the run’s own budget stops the run (not just the script) and says which setting to raise', async () => {
+      const model = new ScriptedModel(() => 'ok', { supportsToolCalling: false });
+      const { outcome } = await run(workflow([phase('think', main("for (;;) await thinkHard('x');"))]), {
+        sandbox,
+        model,
+        spending: { limits: { maxRequests: 3 }, prices: new PriceBook() },
+      });
+      assert.match(
+        failure(outcome),
+        /^This `review` workflow run has used 3 of its 3 model requests\. Raise `council\.budget\.runMaxRequests` in the settings, then press Try again/,
+      );
+      assert.equal(model.requests.length, 3);
+    });
+
+    it('a token cap cuts the script off once its tokens are spent', async () => {
+      const model = new ScriptedModel(() => 'word '.repeat(400), { supportsToolCalling: false });
+      const { outcome } = await run(workflow([phase('think', main("for (;;) await thinkHard('x');"))]), {
+        sandbox,
+        model,
+        ...loop('', { maxModelCalls: 100, maxTokens: 2_000, maxHostCalls: 1_000 }),
+      });
+      assert.match(failure(outcome), /The script has used .* of its 2\.0k tokens.*scriptMaxTokens/);
+      const spent = outcome.state.spending?.reduce((n, l) => n + l.inputTokens + l.outputTokens, 0) ?? 0;
+      assert.ok(spent <= 2_000, `spent ${spent}`);
+    });
   });
 });

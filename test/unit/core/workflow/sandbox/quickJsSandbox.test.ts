@@ -170,6 +170,19 @@ describe('QuickJsSandbox', function () {
   });
 
   describe('limits', () => {
+    it('tens of thousands of un-awaited host calls end at the memory limit, not in an engine error', async () => {
+      // Each pending call holds an engine promise; the engine's memory grows while one is created (a detached view).
+      let calls = 0;
+      const outcome = await body("for (;;) pending('x');", {
+        functions: { pending: () => (calls++, new Promise<JsonValue>(() => {})) },
+      });
+      assert.deepEqual(failure(outcome), {
+        kind: 'memory',
+        message: 'The script used more than its 32 MiB of memory.',
+      });
+      assert.ok(calls > 20_000, `${calls} calls`);
+    });
+
     it('an endless loop stops at its CPU limit, also after an await, and the script cannot catch it', async () => {
       for (const code of [
         'while (true) {}',

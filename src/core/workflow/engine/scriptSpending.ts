@@ -1,0 +1,107 @@
+import { CancellationScope } from '../../llm/cancellationScope';
+import { LanguageModelFailure, type CancellationSignal, type LanguageModel } from '../../llm/languageModel';
+import { SpendingGovernor, type SpendingScope } from '../../llm/spending/governor';
+import { SpendingLedger } from '../../llm/spending/ledger';
+import { PriceBook } from '../../llm/spending/prices';
+import type { HostFunction, JsonValue } from '../sandbox/scriptSandbox';
+
+/** What one script may spend: `thinkHard` calls and their tokens, and calls to the host of any kind. */
+export interface ScriptSpendLimits {
+  readonly maxModelCalls: number;
+  readonly maxTokens: number;
+  readonly maxHostCalls: number;
+}
+
+/** The defaults of `council.budget.script*` (package.json declares the same). */
+export const DEFAULT_SCRIPT_SPEND_LIMITS: ScriptSpendLimits = {
+  maxModelCalls: 20,
+  maxTokens: 200_000,
+  maxHostCalls: 5_000,
+};
+
+/**
+ * One script run's account: every host call it makes belongs to it. Model calls spend from a child scope of the
+ * run's governor (so the run's limits hold too) with the script's own caps; host calls of any kind are capped; a
+ * call still in flight when the script ends is cancelled and awaited, so nothing the script started runs (or
+ * spends) after it, and a limit that refused any call — awaited, caught or not — is reported, never swallowed.
+ */
+export class ScriptSpending {
+  readonly governor: SpendingGovernor;
+  /** Cancels what the script started when it ends (and follows the run's cancellation). */
+  readonly signal: CancellationScope;
+  private hostCalls = 0;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private firstRefusal: LanguageModelFailure | undefined;
+
+  constructor(
+    private readonly limits: ScriptSpendLimits,
+    private readonly scope: SpendingScope,
+    token: CancellationSignal,
+    run?: SpendingGovernor,
+  ) {
+    const own = { maxRequests: limits.maxModelCalls, maxTokens: limits.maxTokens };
+    this.governor = run
+      ? run.child(own, scope)
+      : SpendingGovernor.create({ limits: own, scope, prices: new PriceBook(), ledger: new SpendingLedger() });
+    this.signal = new CancellationScope(token);
+  }
+
+  /** `model` charged to this script (as `who`, at the run's current step). */
+  model(model: LanguageModel, who: string): LanguageModel {
+    return this.governor.model(model, who);
+  }
+
+  /** The host functions, each call counted against the host-call cap and tracked until it settles. */
+  guard(functions: Readonly<Record<string, HostFunction>>): Record<string, HostFunction> {
+    return Object.fromEntries(
+      Object.entries(functions).map(([name, fn]) => [name, (...args: JsonValue[]) => this.call(name, fn, args)]),
+    );
+  }
+
+  private call(name: string, fn: HostFunction, args: JsonValue[]): JsonValue | Promise<JsonValue> {
+    this.hostCalls += 1;
+    if (this.hostCalls > this.limits.maxHostCalls) {
+      const refusal = new LanguageModelFailure(
+        'budgetSpent',
+        `${this.scope.subject} made more than its ${this.limits.maxHostCalls} calls to the host (\`${name}\` was the next). Raise \`council.budget.scriptMaxHostCalls\` in the settings, or make fewer calls, then resume the run.`,
+      );
+      this.firstRefusal ??= refusal;
+      this.signal.cancel();
+      throw refusal;
+    }
+    const result = fn(...args);
+    if (!(result instanceof Promise)) return result;
+    const tracked = result.catch((error: unknown) => {
+      if (error instanceof LanguageModelFailure && error.kind === 'budgetSpent') {
+        this.firstRefusal ??= error;
+        // Once a limit is reached nothing else the script started may go on spending.
+        this.signal.cancel();
+      }
+      throw error;
+    });
+    this.inFlight.add(tracked);
+    void tracked.then(
+      () => this.inFlight.delete(tracked),
+      () => this.inFlight.delete(tracked),
+    );
+    return tracked;
+  }
+
+  /**
+   * After the script: cancels and awaits what it left running (their spend is counted before the run goes on),
+   * and returns the refusal that a limit gave during the script, if any.
+   */
+  async close(): Promise<LanguageModelFailure | undefined> {
+    if (this.inFlight.size > 0) {
+      this.signal.cancel();
+      await Promise.allSettled([...this.inFlight]);
+    }
+    this.signal.dispose();
+    return this.firstRefusal;
+  }
+
+  /** Whether `refusal` is this script's own cap (rather than the run's budget, which stops the run itself). */
+  isOwn(refusal: LanguageModelFailure): boolean {
+    return refusal.message.startsWith(this.scope.subject);
+  }
+}
