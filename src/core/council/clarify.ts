@@ -35,20 +35,24 @@ export interface QuestionsRequest {
  */
 export async function requestQuestions(input: QuestionsRequest): Promise<ProposedQuestion[]> {
   const { context, personas, round, maxRounds, askedQuestions, model, token } = input;
+  const shape = {
+    schema: ProposedQuestionsSchema,
+    name: 'propose_clarifying_questions',
+    description: 'Propose the clarifying questions to ask the user before the council debates, highest impact first.',
+  };
   const { messages } = await renderMessages(
     ClarifyPrompt,
     { ...context, personas, round, maxRounds, askedQuestions },
     model,
     token,
+    { reply: shape },
   );
   const reply = await requestStructured(
     model,
     {
-      schema: ProposedQuestionsSchema,
+      ...shape,
       normalize: questionsNormalizer(askedQuestions),
       onNormalized: changes => input.onNormalized?.('propose_clarifying_questions', changes),
-      name: 'propose_clarifying_questions',
-      description: 'Propose the clarifying questions to ask the user before the council debates, highest impact first.',
       messages,
       usage: input.usage,
     },

@@ -1,3 +1,4 @@
+import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import type { AttachedItem } from '../session/attachedItem';
 import { throwIfCancelled } from '../llm/languageModel';
 import { selectPersonas, type PersonaSelection } from '../personas/select';
@@ -348,9 +349,6 @@ function governed(log: SessionLog, deps: CouncilDeps): CouncilDeps {
   };
 }
 
-/** Repairs requestStructured may send per reply. */
-const REPAIRS_PER_REPLY = 2;
-
 /** Tokens of what every request of the session carries: the request and the attached context. */
 function contextTokens(log: SessionLog, deps: CouncilDeps): Promise<number> {
   return deps.model.countTokens(
@@ -379,7 +377,7 @@ async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<strin
     spend: { totals: log.spent, limits: deps.spending?.limits },
     tokens: tokens.input + tokens.output,
     credits: deps.governor?.quote(deps.model, tokens.input, tokens.output),
-    repairsPerReply: REPAIRS_PER_REPLY,
+    repairsPerReply: MAX_REPAIRS_PER_REPLY,
   });
 }
 

@@ -1,3 +1,4 @@
+import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import type { z } from 'zod';
 import { DebateTurnPrompt } from './prompts/debateTurnPrompt';
 import { renderMessages } from '../llm/prompting/render';
@@ -90,6 +91,12 @@ async function attempt(
 ): Promise<Outcome> {
   try {
     const model = await personaModel(seat, deps);
+    const terms = speakerTerms(seat, cycle, previous, log, deps);
+    const shape = {
+      schema: contributionSchema(terms),
+      name: 'contribute_to_debate',
+      description: `${seat.persona.name}'s contribution to debate cycle ${cycle}.`,
+    };
     const { messages } = await renderMessages(
       DebateTurnPrompt,
       {
@@ -101,21 +108,24 @@ async function attempt(
       },
       model,
       token,
+      { reply: shape },
     );
     // Looking things up first is opt-in (attached context or the setting), bounded, and read-only.
     const grounded = groundingApplies(deps.workspace, log.attached.length)
       ? await groundInWorkspace(model, messages, deps.workspace, token, deps.usage)
       : { messages, read: [] };
-    const terms = speakerTerms(seat, cycle, previous, log, deps);
     const contribution = await requestStructured(
       model,
       {
-        schema: contributionSchema(terms),
+        ...shape,
         normalize: contributionNormalizer(terms),
         onNormalized: changes =>
           deps.onNormalized?.(`contribute_to_debate (${seat.persona.name}, cycle ${cycle})`, changes),
-        name: 'contribute_to_debate',
-        description: `${seat.persona.name}'s contribution to debate cycle ${cycle}.`,
+        // A retry is a request more: the user sees it while it runs, not only in the footer.
+        onRetry: attempt =>
+          deps.output.progress(
+            `${seat.persona.name}'s reply was not in the expected format; asking again (attempt ${attempt} of ${1 + MAX_REPAIRS_PER_REPLY}, a request more)…`,
+          ),
         messages: grounded.messages,
         usage: deps.usage,
       },

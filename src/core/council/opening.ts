@@ -131,33 +131,37 @@ export async function openSession(input: OpeningInput): Promise<Opening> {
     );
   const ids: [string, ...string[]] = [first, ...rest];
   const maxPersonas = panelLimit(personas);
+  const reply = {
+    schema: openingReplySchema(ids, maxPersonas),
+    name: OPEN_SESSION,
+    description:
+      'Classify the request, choose the council personas who should debate it, then propose the clarifying questions they need answered, highest impact first.',
+  };
   const { messages } = await renderMessages(
     OpeningPrompt,
     { request, personas, minPersonas: MIN_PANEL, maxPersonas, maxRounds, ...(attached.length > 0 ? { attached } : {}) },
     model,
     token,
+    { reply },
   );
   let lastReply: unknown;
   const normalize = composedNormalizer(selectionNormalizer(personas), questionsNormalizer([]));
   const remember: ReplyNormalizer = (reply, note) => (lastReply = normalize(reply, note));
   try {
-    const reply = await requestStructured(
+    const opened = await requestStructured(
       model,
       {
-        schema: openingReplySchema(ids, maxPersonas),
+        ...reply,
         normalize: remember,
         onNormalized: changes => input.onNormalized?.(OPEN_SESSION, changes),
-        name: OPEN_SESSION,
-        description:
-          'Classify the request, choose the council personas who should debate it, then propose the clarifying questions they need answered, highest impact first.',
         messages,
         usage,
       },
       token,
     );
     return {
-      selection: selectionFromReply(personas, reply),
-      questions: reply.needsClarification ? reply.questions.map(openingQuestion) : [],
+      selection: selectionFromReply(personas, opened),
+      questions: opened.needsClarification ? opened.questions.map(openingQuestion) : [],
     };
   } catch (error) {
     const salvaged =

@@ -54,18 +54,22 @@ async function gatherConclusions(
   const outcomes = await Promise.allSettled(
     waiting.map(async seat => {
       const model = await personaModel(seat, deps);
+      const shape = {
+        schema: PersonaConclusionSchema,
+        name: 'give_conclusion',
+        description: `${seat.persona.name}'s direct answer.`,
+      };
       const { messages } = await renderMessages(
         ConclusionPrompt,
         { ...clarifiedRequest(log.snapshot), persona: voiceOf(seat.persona) },
         model,
         deps.token,
+        { reply: shape },
       );
       const reply = await requestStructured(
         model,
         {
-          schema: PersonaConclusionSchema,
-          name: 'give_conclusion',
-          description: `${seat.persona.name}'s direct answer.`,
+          ...shape,
           messages,
           usage: deps.usage,
         },

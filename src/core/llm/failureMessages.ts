@@ -1,4 +1,5 @@
 import type { LanguageModelFailure, ModelFailureKind } from './languageModel';
+import { TOO_LARGE_PREFIX } from './spending/governor';
 
 /** What to tell the user for each failure kind: what happened, then what to do about it. */
 const MESSAGES: Readonly<Record<ModelFailureKind, string>> = {
@@ -51,6 +52,8 @@ export function describeModelFailure(
   }
   // The budget's own message names the figures (used, limit, what the next step needs).
   if (failure.kind === 'budgetSpent' && failure.message.trim() !== '') return failure.message;
+  // Council's own measure of a request too large for the model names the figures.
+  if (failure.kind === 'tooLarge' && failure.message.startsWith(TOO_LARGE_PREFIX)) return failure.message;
   const advice = MESSAGES[failure.kind];
   const detail = markdownSafe(failure.message.replace(/^The model request failed:\s*/, ''));
   return failure.kind === 'unknown' && detail.length > 0 ? `${advice} (Details: ${sentence(detail)})` : advice;

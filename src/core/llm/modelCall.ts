@@ -1,5 +1,6 @@
 import { toModelError } from './modelErrors';
 import {
+  LanguageModelFailure,
   throwIfCancelled,
   type CancellationSignal,
   type LanguageModel,
@@ -41,6 +42,7 @@ export async function collectReply(
   const promptTokens = options.usage ? await countPromptTokens(model, request.messages) : 0;
   const started = stopwatch();
   const reply = { text: '', toolCalls: [] as ToolCallPart[] };
+  let sent = true;
   try {
     for await (const part of model.sendRequest(request, token)) {
       throwIfCancelled(token);
@@ -53,9 +55,13 @@ export async function collectReply(
     }
     throwIfCancelled(token);
   } catch (error) {
+    // A request the spending governor refused was never sent: it costs nothing and is not counted.
+    if (error instanceof LanguageModelFailure && error.kind === 'budgetSpent' && outputLength(reply) === 0)
+      sent = false;
     throw toModelError(error, token);
   } finally {
-    options.usage?.record({ promptTokens, outputChars: outputLength(reply), latencyMs: stopwatch() - started });
+    if (sent)
+      options.usage?.record({ promptTokens, outputChars: outputLength(reply), latencyMs: stopwatch() - started });
   }
   return reply;
 }

@@ -11,6 +11,7 @@ import {
 import { extractJson } from './jsonExtraction';
 import { cloneJson } from './replyNormalizing';
 import { collectReply, type CollectedReply } from './modelCall';
+import { MAX_REPAIRS_PER_REPLY, RepairBudget } from './repairBudget';
 import type { Stopwatch, UsageMeter } from './usage';
 import { describeIssues } from './validationIssues';
 
@@ -36,14 +37,16 @@ export interface StructuredRequest<T> {
   readonly description: string;
   /** The rendered prompt. */
   readonly messages: readonly ChatMessage[];
-  /** Repairs after the first attempt (default 2). */
+  /** Repairs after the first attempt (default MAX_REPAIRS_PER_REPLY); ignored when `repairs` is given. */
   readonly maxRepairs?: number;
+  /** The reply's repair budget, when other checks of the same reply share it. */
+  readonly repairs?: RepairBudget;
+  /** Called before each repair is sent, with the attempt about to start (2, 3…) and what was wrong. */
+  readonly onRetry?: (attempt: number, issues: readonly string[]) => void;
   readonly usage?: UsageMeter;
   /** Measures latency for `usage`; defaults to `performance.now`. */
   readonly stopwatch?: Stopwatch;
 }
-
-const DEFAULT_MAX_REPAIRS = 2;
 
 /** Heading of the fenced-JSON instruction; scripted test models route on it. */
 export const RESPONSE_FORMAT_HEADING = '## Response format: ';
@@ -76,7 +79,13 @@ function formatInstruction(name: string, description: string, jsonSchema: object
 /** One attempt's outcome: the validated value, or what was wrong and how to show the reply back. */
 type Attempt<T> =
   | { readonly ok: true; readonly value: T; readonly changes: readonly string[] }
-  | { readonly ok: false; readonly issues: readonly string[]; readonly followUp: readonly ChatMessage[] };
+  | {
+      readonly ok: false;
+      readonly issues: readonly string[];
+      readonly followUp: readonly ChatMessage[];
+      /** The reply held no readable JSON (cut off, or prose). */
+      readonly unreadable: boolean;
+    };
 
 function toolInput(input: unknown): unknown {
   if (typeof input !== 'string') return input;
@@ -107,6 +116,7 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
   const call = reply.toolCalls.find(c => c.name === name) ?? reply.toolCalls[0];
   const extracted = call ? { ok: true as const, value: toolInput(call.input) } : extractJson(reply.text);
   let issues: readonly string[];
+  const unreadable = !extracted.ok;
   if (!extracted.ok) {
     issues =
       useTool && reply.text.trim() !== ''
@@ -116,6 +126,16 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
     const fixed = normalized(extracted.value, request.normalize);
     const parsed = schema.safeParse(fixed.value);
     if (parsed.success) return { ok: true, value: parsed.data, changes: fixed.changes };
+    // A blank text where the schema allows no text at all says nothing: drop it rather than pay for a repair.
+    const blanks: string[] = [];
+    const pruned = withoutBlankStrings(fixed.value, '', blanks);
+    const retried = blanks.length > 0 ? schema.safeParse(pruned) : undefined;
+    if (retried?.success)
+      return {
+        ok: true,
+        value: retried.data,
+        changes: [...fixed.changes, ...blanks.map(path => `dropped the blank \`${path}\``)],
+      };
     issues = describeIssues(parsed.error.issues);
   }
   const text = repairRequest(issues, useTool, name);
@@ -124,6 +144,7 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
     return {
       ok: false,
       issues,
+      unreadable,
       followUp: [
         { role: 'assistant', content: [...(reply.text ? [{ kind: 'text' as const, text: reply.text }] : []), call] },
         { role: 'user', content: [{ kind: 'toolResult', callId: call.callId, content: `Error:\n${text}` }] },
@@ -133,6 +154,7 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
   return {
     ok: false,
     issues,
+    unreadable,
     followUp: [
       { role: 'assistant', content: reply.text.trim() === '' ? '(empty reply)' : reply.text },
       { role: 'user', content: text },
@@ -140,11 +162,31 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
   };
 }
 
+/** `value` without object fields whose value is a blank string (their paths noted in `dropped`). */
+function withoutBlankStrings(value: unknown, path: string, dropped: string[]): unknown {
+  if (Array.isArray(value)) return value.map((item, index) => withoutBlankStrings(item, `${path}[${index}]`, dropped));
+  if (value === null || typeof value !== 'object') return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (typeof field === 'string' && field.trim() === '') dropped.push(at);
+    else kept[key] = withoutBlankStrings(field, at, dropped);
+  }
+  return kept;
+}
+
+/** The size of a reply, to tell a reply cut at the model's output limit from one that is merely wrong. */
+function replyLength(reply: CollectedReply): number {
+  return reply.toolCalls.reduce((sum, call) => sum + JSON.stringify(call.input ?? null).length, reply.text.length);
+}
+
 /**
  * Asks the model for a value matching `schema`: through one required tool call when the model
  * supports tools, otherwise as a fenced JSON block. Validates with zod and, on a malformed reply,
- * sends the issues back and retries up to `maxRepairs` times. Throws CancelledError on
- * cancellation (never retried) and LanguageModelFailure otherwise ('malformedReply' once repairs run out).
+ * sends the issues back and retries while the repair budget lasts. A repair that cannot succeed is not
+ * sent: when two replies in a row are unreadable at the same length, the model's output limit cuts them,
+ * and asking again only pays for the same cut. Throws CancelledError on cancellation (never retried) and
+ * LanguageModelFailure otherwise ('malformedReply' once repairs run out or cannot help).
  */
 export async function requestStructured<T>(
   model: LanguageModel,
@@ -158,10 +200,11 @@ export async function requestStructured<T>(
   let messages: readonly ChatMessage[] = useTool
     ? request.messages
     : [...request.messages, formatInstruction(request.name, request.description, jsonSchema)];
-  const attempts = (request.maxRepairs ?? DEFAULT_MAX_REPAIRS) + 1;
+  const repairs = request.repairs ?? new RepairBudget(request.maxRepairs ?? MAX_REPAIRS_PER_REPLY);
   let lastIssues: readonly string[] = [];
+  let cutAt: number | undefined;
 
-  for (let attempt = 1; attempt <= attempts; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     const modelRequest: ModelRequest = useTool ? { messages, tools: [tool], toolMode: 'required' } : { messages };
     const reply = await collectReply(model, modelRequest, token, {
       usage: request.usage,
@@ -173,11 +216,21 @@ export async function requestStructured<T>(
       return outcome.value;
     }
     lastIssues = outcome.issues;
+    const length = replyLength(reply);
+    if (outcome.unreadable && length > 0 && length === cutAt) {
+      throw new LanguageModelFailure(
+        'malformedReply',
+        `${request.name}: the model's reply was cut off at the same length twice (${length} characters): its output limit is too small for this reply, so it was not asked again. Pick a model with a larger output limit.`,
+      );
+    }
+    cutAt = outcome.unreadable ? length : undefined;
+    if (!repairs.take()) {
+      throw new LanguageModelFailure(
+        'malformedReply',
+        `${request.name}: the model's reply did not match the expected format after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${lastIssues.slice(0, 3).join('; ')}`,
+      );
+    }
+    request.onRetry?.(attempt + 1, lastIssues);
     messages = [...messages, ...outcome.followUp];
   }
-
-  throw new LanguageModelFailure(
-    'malformedReply',
-    `${request.name}: the model's reply did not match the expected format after ${attempts} attempts: ${lastIssues.slice(0, 3).join('; ')}`,
-  );
 }

@@ -203,20 +203,24 @@ export async function selectPersonas(input: SelectPersonasInput): Promise<Person
   if (!nonEmpty(ids)) return everyone(personas);
 
   const maxPersonas = panelLimit(personas);
+  const shape = {
+    schema: selectionReplySchema(ids, maxPersonas),
+    name: 'select_personas',
+    description: 'Classify the request and choose the council personas who should debate it.',
+  };
   const { messages } = await renderMessages(
     SelectPersonasPrompt,
     { request, personas, minPersonas: MIN_PANEL, maxPersonas, ...(attached ? { attached } : {}) },
     model,
     token,
+    { reply: shape },
   );
   try {
     const reply = await requestStructured(
       model,
       {
-        schema: selectionReplySchema(ids, maxPersonas),
+        ...shape,
         normalize: selectionNormalizer(personas),
-        name: 'select_personas',
-        description: 'Classify the request and choose the council personas who should debate it.',
         messages,
         usage,
       },

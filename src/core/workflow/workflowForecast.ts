@@ -1,11 +1,7 @@
 import { forecastCost } from '../llm/spending/forecastCost';
+import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import type { ModelPrice } from '../llm/spending/prices';
-import {
-  DEEP_WORK_TOKENS_PER_REQUEST,
-  forecastStages,
-  REPAIRS_PER_AGENT_REPLY,
-  type RequestRange,
-} from '../pipeline/run/requestEstimate';
+import { DEEP_WORK_TOKENS_PER_REQUEST, forecastStages, type RequestRange } from '../pipeline/run/requestEstimate';
 import { PIPELINE_STAGES } from '../pipeline/schemas/agentType';
 import { MARKDOWN_ROLES } from './agents/markdownAgents';
 import type { PhaseDefinition, SubagentSpec, WorkflowDefinition } from './definition/workflowDefinition';
@@ -72,5 +68,5 @@ export function workflowForecastSentence(forecast: WorkflowForecast, price: Mode
     ? `, plus what ${forecast.open.map(id => `\`${id}\``).join(', ')} decide${forecast.open.length === 1 ? 's' : ''} during the run (scripts' \`thinkHard\`, adaptive agents, gap-check retries, one agent per ticket)`
     : '';
   const cost = forecastCost(forecast.requests, DEEP_WORK_TOKENS_PER_REQUEST, price);
-  return `This run's agents make ${range} model request${most === 1 ? '' : 's'}${open}: ${cost}. If the model answers in the wrong format, each agent reply may take up to ${REPAIRS_PER_AGENT_REPLY} repair requests more, within the run's limit.`;
+  return `This run's agents make ${range} model request${most === 1 ? '' : 's'}${open}: ${cost}. If the model answers in the wrong format, each agent reply may take up to ${MAX_REPAIRS_PER_REPLY} repair requests more, within the run's limit.`;
 }

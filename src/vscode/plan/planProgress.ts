@@ -1,3 +1,4 @@
+import { MAX_REPAIRS_PER_REPLY } from '../../core/llm/repairBudget';
 import type { PipelineProgressEvent } from '../../core/pipeline/stages/progressEvents';
 
 const STAGE_NAME = { discovery: 'Discovery', planning: 'Planning', tickets: 'Tickets' } as const;
@@ -23,6 +24,8 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
       return `${STAGE_NAME[event.stage]}: ${event.message}`;
     case 'stage-completed':
       return `${STAGE_NAME[event.stage]}: complete`;
+    case 'reply-retried':
+      return `${STAGE_NAME[event.stage]}: ${event.agentId}'s reply was not in the expected format; asking again (attempt ${event.attempt} of ${1 + MAX_REPAIRS_PER_REPLY}, a request more)`;
     case 'route-back':
       return `${STAGE_NAME[event.from]} sent the run back to ${STAGE_NAME[event.to].toLowerCase()}`;
   }

@@ -37,6 +37,9 @@ const OUTPUT_RESERVE_TOKENS = 1_000;
 
 const CUT = 'The last reply was cut off at the limit.';
 
+/** How a request too large for its model is described (its message is shown as it is). */
+export const TOO_LARGE_PREFIX = 'This request needs';
+
 /** Characters per token while a reply streams (the exact count is taken when it ends). */
 const CHARS_PER_TOKEN = 4;
 
@@ -142,6 +145,13 @@ export class SpendingGovernor {
     step: string,
   ): AsyncGenerator<ResponsePart> {
     const inputTokens = await countRequestTokens(model, request, token);
+    // A request the model cannot take is refused here, unpaid, with the figures (providers only say "too large").
+    if (model.maxInputTokens > 0 && inputTokens > model.maxInputTokens) {
+      throw new LanguageModelFailure(
+        'tooLarge',
+        `${TOO_LARGE_PREFIX} about ${tokensText(inputTokens)} tokens and ${model.name} takes at most ${tokensText(model.maxInputTokens)}. Pick a model with a larger context window in the model picker, or attach less, then press Try again.`,
+      );
+    }
     const price = this.options.prices.priceOf(model);
     const credits = (output: number) => (price === undefined ? undefined : creditsFor(price, inputTokens, output));
     const reservation: Reservation = { credits: credits(OUTPUT_RESERVE_TOKENS) ?? 0 };
@@ -262,7 +272,7 @@ function capitalized(text: string): string {
 }
 
 /** Tokens a request carries: its messages and its tool definitions (a tool's schema is sent and billed too). */
-export async function countRequestTokens(
+async function countRequestTokens(
   model: LanguageModel,
   request: ModelRequest,
   token?: CancellationSignal,

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock';
 import { neverCancelled, throwIfCancelled, type CancellationSignal } from '../../llm/languageModel';
+import { RepairBudget } from '../../llm/repairBudget';
 import type { PayloadContractRegistry } from './contractRegistry';
 import { ENVELOPE_VERSION, type HandoffEnvelope, type HandoffParty, type HandoffTrace } from './envelope';
 import { summarizeRejection } from './rejectionSummary';
@@ -59,8 +60,10 @@ export interface HandoffRepairRequest {
   readonly draft: HandoffDraft;
   /** Asks the producing agent for the payload; on a retry `feedback` holds what the last one got wrong. */
   readonly produce: (feedback?: readonly ValidationError[]) => Promise<unknown>;
-  /** Repairs after the first attempt. */
+  /** Repairs after the first attempt (when no shared `repairs` budget is given). */
   readonly maxRepairs: number;
+  /** The reply's one repair budget, shared with the schema check that produced it (then `maxRepairs` is ignored). */
+  readonly repairs?: RepairBudget;
   readonly registry: PayloadContractRegistry;
   /** Validation context; `now` is taken from `clock` at each attempt. */
   readonly context?: Omit<HandoffValidationContext, 'now'>;
@@ -76,8 +79,8 @@ export async function handoffWithRepair(request: HandoffRepairRequest): Promise<
   const { draft, clock } = request;
   const token = request.token ?? neverCancelled;
   const attempts: RejectedAttempt[] = [];
-  const maxRepairs = Math.max(0, Math.floor(request.maxRepairs));
-  for (let attempt = 0; attempt <= maxRepairs; attempt++) {
+  const repairs = request.repairs ?? new RepairBudget(request.maxRepairs);
+  for (let attempt = 0; ; attempt++) {
     throwIfCancelled(token);
     const feedback = attempts[attempts.length - 1]?.errors;
     const payload = await request.produce(feedback);
@@ -93,6 +96,7 @@ export async function handoffWithRepair(request: HandoffRepairRequest): Promise<
       };
     }
     attempts.push({ envelope, failedLayer: verdict.failedLayer, errors: verdict.errors });
+    if (!repairs.take()) break;
   }
   const last = attempts[attempts.length - 1];
   const summary = last

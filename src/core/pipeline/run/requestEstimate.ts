@@ -1,4 +1,5 @@
 import { forecastCost, type TokensPerRequest } from '../../llm/spending/forecastCost';
+import { MAX_REPAIRS_PER_REPLY } from '../../llm/repairBudget';
 import type { ModelPrice } from '../../llm/spending/prices';
 import { PIPELINE_STAGES, type PipelineStage } from '../schemas/agentType';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../stages/pipelineOptions';
@@ -17,9 +18,6 @@ import type { PipelineRunState } from './runState';
  * structured reply stays short. Used only to turn request counts into tokens and credits for a forecast.
  */
 export const DEEP_WORK_TOKENS_PER_REQUEST: TokensPerRequest = { input: 6_000, output: 1_000 };
-
-/** Repairs one agent reply may take when the model answers in the wrong format (the one repair loop's bound). */
-export const REPAIRS_PER_AGENT_REPLY = 2;
 
 /** Fewest and most requests. */
 export interface RequestRange {
@@ -114,5 +112,5 @@ export function forecastSentence(forecasts: readonly StageForecast[], price: Mod
   });
   const open = forecasts.some(f => !f.requests) ? ' and more' : '';
   const cost = forecastCost(total, DEEP_WORK_TOKENS_PER_REQUEST, price);
-  return `Still to run: ${parts.join('; ')}: ${range(total)}${open} model requests, ${cost}${open}. If the model answers in the wrong format, each agent reply may take up to ${REPAIRS_PER_AGENT_REPLY} repair requests more, within the run's limit.`;
+  return `Still to run: ${parts.join('; ')}: ${range(total)}${open} model requests, ${cost}${open}. If the model answers in the wrong format, each agent reply may take up to ${MAX_REPAIRS_PER_REPLY} repair requests more, within the run's limit.`;
 }

@@ -1,3 +1,4 @@
+import { MAX_REPAIRS_PER_REPLY } from '../../llm/repairBudget';
 import { DEFAULT_EXPLORATION_LIMITS, type ExplorationLimits } from '../workspace/explorationLoop';
 import { DEFAULT_WORKSPACE_TOOL_LIMITS, type WorkspaceToolLimits } from '../workspace/workspaceTools';
 
@@ -24,7 +25,7 @@ export interface PipelineOptions {
 export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = {
   maxAgentsPerStage: 3,
   concurrency: 3,
-  maxRepairs: 2,
+  maxRepairs: MAX_REPAIRS_PER_REPLY,
   maxRerunRounds: 2,
   maxRouteBacks: 1,
   loopThreshold: 2,

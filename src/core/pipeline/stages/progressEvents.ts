@@ -47,6 +47,15 @@ export type PipelineProgressEvent =
       readonly reply: string;
       readonly changes: readonly string[];
     }
+  /** A reply did not match its format and is being asked for again (`attempt`: 2 or 3). */
+  | {
+      readonly kind: 'reply-retried';
+      readonly stage: PipelineStage;
+      readonly agentId: string;
+      readonly reply: string;
+      readonly attempt: number;
+      readonly issues: readonly string[];
+    }
   | {
       readonly kind: 'route-back';
       readonly from: PipelineStage;

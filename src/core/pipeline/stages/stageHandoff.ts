@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ChatMessage } from '../../llm/languageModel';
+import { RepairBudget } from '../../llm/repairBudget';
 import { requestStructured } from '../../llm/structuredOutput';
 import type { UsageMeter } from '../../llm/usage';
 import type { DraftRequest } from '../drafts/draftRequest';
@@ -24,6 +25,8 @@ export interface StageHandoffRequest<T> {
   readonly knownTickets?: ReadonlySet<string>;
   /** Produces the payload; on a retry `feedback` says what the last one got wrong. */
   produce(feedback?: readonly ValidationError[]): Promise<T>;
+  /** The reply's one repair budget, when its producer repairs too (default: the run's repairs per reply). */
+  readonly repairs?: RepairBudget;
 }
 
 /** An accepted handoff: the validated payload and the envelope's id (the parent of later handoffs). */
@@ -54,6 +57,7 @@ async function handOff<T>(env: StageEnvironment, request: StageHandoffRequest<T>
     },
     produce: feedback => request.produce(feedback),
     maxRepairs: env.options.maxRepairs,
+    ...(request.repairs ? { repairs: request.repairs } : {}),
     registry: env.contracts,
     context: {
       known: {
@@ -119,6 +123,8 @@ export function handOffModelDraft<D, T>(
   request: ModelDraftHandoffRequest<D, T>,
 ): Promise<StageHandoff<T>> {
   const { source, target, chain, draft, complete } = request;
+  // One repair loop per reply: the schema's repairs and the handoff's take from the same budget (at most 3 requests).
+  const repairs = new RepairBudget(env.options.maxRepairs);
   const onNormalized = (changes: readonly string[]): void =>
     env.onProgress({
       kind: 'reply-normalized',
@@ -135,6 +141,7 @@ export function handOffModelDraft<D, T>(
     depth: chain.depth,
     ...(chain.parentHandoffId === undefined ? {} : { parentHandoffId: chain.parentHandoffId }),
     ...(frame.knownTickets === undefined ? {} : { knownTickets: frame.knownTickets }),
+    repairs,
     produce: async feedback =>
       complete(
         await requestStructured(
@@ -146,7 +153,16 @@ export function handOffModelDraft<D, T>(
             name: payload.name,
             description: payload.description,
             messages: [...draft.messages, ...repairFeedback(feedback)],
-            maxRepairs: env.options.maxRepairs,
+            repairs,
+            onRetry: (attempt, issues) =>
+              env.onProgress({
+                kind: 'reply-retried',
+                stage: frame.stage,
+                agentId: source.agentId,
+                reply: payload.name,
+                attempt,
+                issues,
+              }),
             usage: draft.meter,
           },
           env.token,

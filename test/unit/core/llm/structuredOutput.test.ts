@@ -7,6 +7,7 @@ import {
   type ChatMessage,
   type MessagePart,
 } from '../../../../src/core/llm/languageModel';
+import { RepairBudget } from '../../../../src/core/llm/repairBudget';
 import { dedupeArray } from '../../../../src/core/llm/replyNormalizing';
 import { RESPONSE_FORMAT_HEADING, requestStructured } from '../../../../src/core/llm/structuredOutput';
 import { UsageTally } from '../../../../src/core/llm/usage';
@@ -241,11 +242,73 @@ describe('requestStructured', () => {
     assert.equal(model.callCount, 3);
   });
 
+  it('does not pay for a repair that cannot help: a reply cut at the same length twice stops there', async () => {
+    const cut = '```json\n{"converged": true, "score": 4, "notes": ["a long note that the output limit cuts';
+    const model = textModel(cut, cut, jsonReply(good));
+    const retries: number[] = [];
+    const error = await rejectsWith(
+      requestStructured(
+        model,
+        {
+          schema: Verdict,
+          name: 'cycle_verdict',
+          description: 'The verdict.',
+          messages: prompt,
+          onRetry: attempt => retries.push(attempt),
+        },
+        neverCancelled,
+      ),
+      e => e instanceof LanguageModelFailure,
+    );
+    assert.match(String((error as Error).message), /cut off at the same length twice.*larger output limit/);
+    assert.equal(model.callCount, 2, 'the third request was not sent');
+    assert.deepEqual(retries, [2], 'the one retry was announced');
+  });
+
+  it('a blank text where none is required is dropped, not repaired; a blank required text is still repaired', async () => {
+    const WithReason = z.object({ verdict: z.string().min(1), reason: z.string().min(1).optional() });
+    const changes: string[][] = [];
+    const askReason = (model: ScriptedModel) =>
+      requestStructured(
+        model,
+        {
+          schema: WithReason,
+          name: 'judge',
+          description: 'Judge.',
+          messages: prompt,
+          onNormalized: c => changes.push([...c]),
+        },
+        neverCancelled,
+      );
+    const blankOptional = textModel(jsonReply({ verdict: 'yes', reason: '' }));
+    assert.deepEqual(await askReason(blankOptional), { verdict: 'yes' });
+    assert.equal(blankOptional.callCount, 1);
+    assert.deepEqual(changes, [['dropped the blank `reason`']]);
+    const blankRequired = textModel(jsonReply({ verdict: '', reason: 'r' }), jsonReply({ verdict: 'no' }));
+    assert.deepEqual(await askReason(blankRequired), { verdict: 'no' });
+    assert.equal(blankRequired.callCount, 2);
+  });
+
+  it('shares one repair budget with the other checks of the same reply', async () => {
+    const model = textModel(jsonReply({ converged: true, score: 0, notes: [] }));
+    const repairs = new RepairBudget(2);
+    repairs.take();
+    await rejectsWith(
+      requestStructured(
+        model,
+        { schema: Verdict, name: 'cycle_verdict', description: 'The verdict.', messages: prompt, repairs },
+        neverCancelled,
+      ),
+      e => e instanceof LanguageModelFailure && /after 2 attempts/.test(e.message),
+    );
+    assert.equal(model.callCount, 2, 'one repair was already taken by another check');
+  });
+
   it('honours a custom maxRepairs of 0', async () => {
     const model = textModel('nope');
     await rejectsWith(
       ask(model, { maxRepairs: 0 }),
-      e => e instanceof LanguageModelFailure && /after 1 attempts/.test(e.message),
+      e => e instanceof LanguageModelFailure && /after 1 attempt:/.test(e.message),
     );
     assert.equal(model.callCount, 1);
   });

@@ -87,7 +87,7 @@ for (const prompt of PROMPTS) {
         const model = new ScriptedModel(() => '', { maxInputTokens: window });
         const rendered = await prompt.render(model);
         const text = allText(rendered.messages);
-        const budget = promptBudget(model);
+        const budget = await promptBudget(model);
 
         assert.ok(rendered.tokenCount <= budget, `tokenCount ${rendered.tokenCount} > ${budget}`);
         assert.ok(independentTokenCount(rendered.messages) <= budget, 'recounted tokens exceed the budget');

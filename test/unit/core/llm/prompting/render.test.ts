@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
-import { CancelledError } from '../../../../../src/core/llm/languageModel';
-import { promptBudget, renderMessages } from '../../../../../src/core/llm/prompting/render';
+import { z } from 'zod';
+import { CancelledError, LanguageModelFailure, neverCancelled } from '../../../../../src/core/llm/languageModel';
+import { promptBudget, renderMessages, type RenderOptions } from '../../../../../src/core/llm/prompting/render';
+import { SpendingGovernor } from '../../../../../src/core/llm/spending/governor';
+import { SpendingLedger } from '../../../../../src/core/llm/spending/ledger';
+import { PriceBook } from '../../../../../src/core/llm/spending/prices';
+import { requestStructured } from '../../../../../src/core/llm/structuredOutput';
 import { cancellationSource, ScriptedModel } from '../../../../support/scriptedModel';
 import { Chunks } from './chunksPrompt';
 
@@ -25,10 +30,49 @@ describe('renderMessages', () => {
     );
   });
 
-  it('keeps 1/8 of a small window (at most 1000 tokens) free for the structured-output instruction', () => {
-    assert.equal(promptBudget(new ScriptedModel(() => '', { maxInputTokens: 4_000 })), 3_500);
-    assert.equal(promptBudget(new ScriptedModel(() => '', { maxInputTokens: 128_000 })), 127_000);
-    assert.equal(promptBudget(new ScriptedModel(() => '', { maxInputTokens: 4_000 }), { reservedTokens: 0 }), 4_000);
+  it('keeps 1/8 of a small window (at most 1000 tokens) free for the structured-output instruction', async () => {
+    assert.equal(await promptBudget(new ScriptedModel(() => '', { maxInputTokens: 4_000 })), 3_500);
+    assert.equal(await promptBudget(new ScriptedModel(() => '', { maxInputTokens: 128_000 })), 127_000);
+    assert.equal(
+      await promptBudget(new ScriptedModel(() => '', { maxInputTokens: 4_000 }), { reservedTokens: 0 }),
+      4_000,
+    );
+  });
+
+  it('with the reply it is sent with, the prompt leaves room for that reply’s schema: the whole request fits', async () => {
+    // A schema of some size, like a council step's (its JSON Schema is ~1,000 characters).
+    const reply = {
+      name: 'contribute',
+      description: 'One contribution to the debate.',
+      schema: z.object({
+        position: z.string().describe('Your position in one or two sentences, stated so a colleague can agree or not.'),
+        reasons: z.array(z.string().describe('One reason, with the fact it rests on.')).min(1).max(5),
+        concerns: z.array(z.string().describe('A risk or a condition the answer must meet.')).max(5),
+        agreesWith: z.array(z.string()).describe('Names of colleagues whose position you share.'),
+        confidence: z.enum(['low', 'medium', 'high']).describe('How sure you are, given what you know.'),
+      }),
+    };
+    const model = new ScriptedModel(
+      () => ({
+        kind: 'value',
+        value: { position: 'p', reasons: ['r'], concerns: [], agreesWith: [], confidence: 'high' },
+      }),
+      { maxInputTokens: 800 },
+    );
+    const governed = SpendingGovernor.create({
+      limits: {},
+      scope: { subject: 'This test', settings: {}, goOn: 'go on' },
+      prices: new PriceBook(),
+      ledger: new SpendingLedger(),
+    }).model(model, 'test');
+    const send = async (options: RenderOptions) => {
+      const { messages } = await renderMessages(Chunks, { chunks: 10 }, model, undefined, options);
+      return requestStructured(governed, { ...reply, messages }, neverCancelled);
+    };
+    await assert.rejects(send({}), (e: unknown) => e instanceof LanguageModelFailure && e.kind === 'tooLarge');
+    const budget = await promptBudget(model, { reply });
+    assert.ok(budget < 700, `a smaller budget than the default reserve leaves (${budget})`);
+    assert.equal((await send({ reply })).confidence, 'high');
   });
 
   it('prunes the lowest-priority chunks to fit the budget left after the reserve', async () => {

@@ -1,3 +1,4 @@
+import { RepairBudget } from '../../../../../src/core/llm/repairBudget';
 import assert from 'node:assert/strict';
 import type { Clock } from '../../../../../src/core/clock';
 import { CancelledError, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
@@ -69,6 +70,27 @@ describe('handoffWithRepair', () => {
       agent.feedback[1]?.map(error => [error.error_code, error.path]),
       [['SCH-002', '$.payload.confidence']],
     );
+  });
+
+  it('takes its repairs from the reply’s one budget: repairs the schema check spent are not spent again', async () => {
+    // The producer's own schema check already used one of the reply's two repairs.
+    const repairs = new RepairBudget(2);
+    repairs.take();
+    const agent = producer([badPayload]);
+    await assert.rejects(
+      handoffWithRepair({
+        draft,
+        produce: agent.produce,
+        maxRepairs: 2,
+        repairs,
+        registry: makeRegistry(),
+        clock,
+        context: { known },
+      }),
+      HandoffRejected,
+    );
+    assert.equal(agent.feedback.length, 2, 'one attempt plus the one repair left: 3 requests for the reply in all');
+    assert.equal(repairs.remaining, 0);
   });
 
   it('throws HandoffRejected after the repair budget, keeping every attempt and a clear summary', async () => {
