@@ -45,6 +45,13 @@ const TYPICAL_ARGUMENT = Array.from(
     `Point ${i + 1}: the trade-off between revocation, operational cost and implementation effort shifts when traffic grows past the current load.`,
 ).join(' ');
 
+/** ~75 tokens: three decisive facts, as a real persona states them. */
+const TYPICAL_KEY_POINTS = [
+  'Server-side sessions in Redis revoke at once on logout or compromise; signed cookies cannot be revoked before expiry.',
+  'A Redis round trip adds under 1 ms at the current load; the p99 latency budget is 50 ms.',
+  'Two weeks fit one Redis instance with a fallback to re-login, not a cluster.',
+];
+
 /** The configurations compared, side by side. */
 const CONFIGURATIONS: readonly {
   readonly label: string;
@@ -106,7 +113,7 @@ async function runOnce(configuration: (typeof CONFIGURATIONS)[number], profile: 
       if (step !== 'contribute_to_debate') return undefined;
       // A contribution as long as a real one (~350 tokens), so what later prompts resend weighs what it would.
       const value = councilReply(step, request.messages.map(messageText).join('\n'), script) as { argument: string };
-      return valueReply({ ...value, argument: `${value.argument} ${TYPICAL_ARGUMENT}` });
+      return valueReply({ ...value, argument: `${value.argument} ${TYPICAL_ARGUMENT}`, keyPoints: TYPICAL_KEY_POINTS });
     }),
     protocol: configuration.protocol,
     ...(configuration.maxRequests !== undefined ? { maxRequests: configuration.maxRequests } : {}),

@@ -4,7 +4,11 @@
  * tokens the curated context saves over passing full results. Run: `npx tsx bench/pipeline.bench.ts`.
  */
 import { neverCancelled, type ModelRequest } from '../src/core/llm/languageModel';
+import { PriceBook } from '../src/core/llm/spending/prices';
 import { UsageTally } from '../src/core/llm/usage';
+import { forecastStages } from '../src/core/pipeline/run/requestEstimate';
+import { runSpent } from '../src/core/workflow/engine/workflowRunState';
+import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { runDeepWork } from '../src/core/workflow/runDeepWork';
 import { builtInWorkflow } from '../test/support/builtInWorkflow';
@@ -151,6 +155,14 @@ export interface PipelineBenchResult {
   readonly ratio: number;
   readonly calls: number;
   readonly promptTokens: number;
+  /** What the run's governor billed: messages and tool schemas in, replies out. */
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Estimated credits at the three price points. */
+  readonly credits: string;
+  /** Requests forecast before each stage (the sentence the chat shows) against those the stage made. */
+  readonly forecastRequests: number;
+  readonly forecastHolds: boolean;
   readonly downstreamCuratedTokens: number;
   readonly downstreamFullTokens: number;
   readonly reductionPercent: number;
@@ -173,6 +185,8 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   const usage = new UsageTally();
   const started = performance.now();
   const history = newHistory(clock, ids);
+  // The most requests each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
+  let forecast = forecastStages(undefined)[0]?.requests?.most ?? 0;
   // `/plan` as users run it: the built-in plan workflow through the workflow engine; every checkpoint continues.
   const outcome = await runDeepWork({
     workflow: builtInWorkflow('plan'),
@@ -185,12 +199,17 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     ids,
     token: neverCancelled,
     usage,
+    spending: { limits: {}, prices: new PriceBook() },
     concurrency: 3,
-    checkpoint: async () => ({ action: 'continue' }),
+    checkpoint: async at => {
+      forecast += forecastStages(at.state)[0]?.requests?.most ?? 0;
+      return { action: 'continue' };
+    },
   });
   const wallMs = performance.now() - started;
   if (outcome.status !== 'completed') throw new Error(`bench run ended ${outcome.status}`);
   const critical = criticalPathCalls(model);
+  const spent = runSpent(outcome.state);
   const { curated, full } = await downstreamTokens(outcome.pipeline, model);
   const result: PipelineBenchResult = {
     wallMs,
@@ -199,6 +218,11 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     ratio: wallMs / (critical * LATENCY_MS),
     calls: usage.calls,
     promptTokens: usage.promptTokens,
+    inputTokens: spent.inputTokens,
+    outputTokens: spent.outputTokens,
+    credits: creditsAtPricePoints(spent.inputTokens, spent.outputTokens),
+    forecastRequests: forecast,
+    forecastHolds: forecast >= spent.requests,
     downstreamCuratedTokens: curated,
     downstreamFullTokens: full,
     reductionPercent: full === 0 ? 0 : (100 * (full - curated)) / full,
@@ -208,8 +232,10 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   console.log('  wall time            %d ms', Math.round(result.wallMs));
   console.log('  critical path bound  %d calls x %d ms = %d ms', critical, LATENCY_MS, result.criticalPathMs);
   console.log('  ratio wall / bound   %s', result.ratio.toFixed(2));
-  console.log('  model requests       %d (each a premium request at 1x)', result.calls);
+  console.log('  model requests       %d (forecast before each stage: at most %d)', result.calls, forecast);
   console.log('  prompt tokens        %d', result.promptTokens);
+  console.log('  billed tokens        %d in (tool schemas included), %d out', spent.inputTokens, spent.outputTokens);
+  console.log('  %s  %s', PRICE_POINTS_LABEL, result.credits);
   console.log(
     '  downstream prompts   curated %d tokens vs full results %d tokens: %s%% less',
     curated,

@@ -34,7 +34,7 @@ export function summaryRows(result: unknown): SummaryRow[] {
 
 /** Plain names for a bench's raw fields, shown first in the summary (e.g. the pipeline's request count is /plan's). */
 const ROW_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  pipeline: { calls: '/plan requests (premium at 1x)', ratio: '/plan wall / critical path' },
+  pipeline: { calls: '/plan requests', ratio: '/plan wall / critical path' },
   workflow: { scriptMs: 'sandbox: ms per script', templateRatio: 'template workflow wall / critical path' },
 };
 

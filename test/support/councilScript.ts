@@ -108,6 +108,7 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
       return {
         position: `${speaker} recommends option ${cycle === 1 ? 'A' : 'B'} (cycle ${cycle}).`,
         argument: `${speaker}'s argument in cycle ${cycle}.`,
+        keyPoints: [`${speaker}'s decisive fact in cycle ${cycle}.`],
         changedPosition: cycle === 2,
         ...(cycle === 2 ? { changeReason: 'Persuaded by the others in cycle 1.' } : {}),
         agreesWith: agrees ? colleaguesOf(prompt, speaker) : [],

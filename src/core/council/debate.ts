@@ -167,6 +167,7 @@ async function recordOutcome(
       changeReason: contribution.changeReason,
       agreesWith: [...contribution.agreesWith],
       concerns: [...contribution.concerns],
+      keyPoints: [...contribution.keyPoints],
       timestamp: deps.clock.now(),
       // The model only when the persona spoke on another than the chat's, for the transcript.
       ...(otherModel ? { metadata: { model: otherModel } } : {}),

@@ -64,8 +64,36 @@ export function contributionNormalizer(terms: SpeakerTerms): ReplyNormalizer {
       dedupeArray(reply, 'agreesWith', undefined, 'colleague', note);
     }
     dedupeArray(reply, 'concerns', undefined, 'concern', note);
+    keyPointsFromArgument(reply, note);
     return reply;
   };
+}
+
+/** Key points the schema allows: at most this many, each at most this long. */
+const KEY_POINTS = { count: 4, chars: 300 } as const;
+
+/**
+ * Key points are what later cycles and the answer read; a reply without them still says them, in its argument:
+ * its first sentences stand in (cut to the schema's bounds) rather than paying for a repair. More points than
+ * allowed keep the first ones.
+ */
+function keyPointsFromArgument(reply: JsonObject, note: (change: string) => void): void {
+  const given = Array.isArray(reply.keyPoints) ? reply.keyPoints.filter(isText) : [];
+  if (given.length > KEY_POINTS.count) {
+    reply.keyPoints = given.slice(0, KEY_POINTS.count);
+    note(`kept the first ${KEY_POINTS.count} keyPoints`);
+    return;
+  }
+  if (given.length > 0 || !isText(reply.argument)) return;
+  const sentences = reply.argument
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+/)
+    .map(sentence => sentence.trim())
+    .filter(sentence => sentence !== '' && sentence.length <= KEY_POINTS.chars)
+    .slice(0, 3);
+  if (sentences.length === 0) return;
+  reply.keyPoints = sentences;
+  note("filled keyPoints with the argument's first sentences");
 }
 
 /** changeReason exactly when changedPosition: a stray reason is dropped, a missing one says what changed. */

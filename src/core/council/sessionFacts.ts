@@ -86,6 +86,7 @@ export function debateRecords(snapshot: SessionSnapshot): DebateCycleRecord[] {
               changeReason: turn.changeReason,
               agreesWith: turn.agreesWith ?? [],
               concerns: turn.concerns ?? [],
+              keyPoints: turn.keyPoints ?? [],
             },
           ]
         : [],

@@ -63,6 +63,8 @@ export const PersonaStatement = z.object({
   agreesWith: z.array(z.string()).optional(),
   /** Debate turns: the risks the persona still sees. */
   concerns: z.array(z.string()).optional(),
+  /** Debate turns: the facts and reasons the position rests on (what later prompts show instead of the argument). */
+  keyPoints: z.array(z.string()).optional(),
   timestamp: Timestamp,
   recipientId: EntityId.optional(),
   metadata: TurnMetadata.optional(),

@@ -60,6 +60,8 @@ export const MessageTurn = z.discriminatedUnion('messageType', [
       /** The colleagues (by name) whose positions this persona agrees with (the economy protocol reads convergence from them). */
       agreesWith: z.array(z.string()).optional(),
       concerns: z.array(z.string()).optional(),
+      /** The facts and reasons the position rests on; absent in sessions recorded before they were asked for. */
+      keyPoints: z.array(z.string()).optional(),
     })
     .superRefine(refineStance),
   z

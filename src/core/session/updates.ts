@@ -61,6 +61,7 @@ function statementFields(statement: PersonaStatement) {
     ...(statement.recipientId === undefined ? {} : { recipientId: statement.recipientId }),
     ...(statement.agreesWith === undefined ? {} : { agreesWith: statement.agreesWith }),
     ...(statement.concerns === undefined ? {} : { concerns: statement.concerns }),
+    ...(statement.keyPoints === undefined ? {} : { keyPoints: statement.keyPoints }),
     ...(statement.metadata === undefined ? {} : { metadata: statement.metadata }),
   };
 }

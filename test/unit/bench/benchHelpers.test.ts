@@ -131,7 +131,7 @@ describe('bench helpers', () => {
         { metric: 'calls', value: '20' },
         { metric: 'nested.ok', value: 'true' },
       ]);
-      assert.deepEqual(labelRows('pipeline', rows)[0], { metric: '/plan requests (premium at 1x)', value: '20' });
+      assert.deepEqual(labelRows('pipeline', rows)[0], { metric: '/plan requests', value: '20' });
       assert.deepEqual(labelRows('other', rows), rows);
       assert.deepEqual(summaryRows({ summary: [{ metric: 'm', value: 'v' }] }), [{ metric: 'm', value: 'v' }]);
     });

@@ -47,6 +47,22 @@ function argumentBlock(c: AttributedContribution, cycle: number): string {
   return dataBlock('contribution', `Position: ${c.position}\n\n${c.argument}`, { persona: c.persona, cycle });
 }
 
+/** The facts and reasons a contribution rests on, as a list (a session recorded before key points: the argument). */
+function keyPointsText(c: AttributedContribution): string {
+  return c.keyPoints.length > 0 ? c.keyPoints.map(point => `- ${point}`).join('\n') : c.argument;
+}
+
+/**
+ * A colleague's contribution as later cycles read it: the position and the points it rests on, not the whole
+ * argument (a persona answers the points; the argument's prose cost ~4x the tokens for the same substance).
+ */
+function pointsBlock(c: AttributedContribution, cycle: number): string {
+  return dataBlock('contribution', `Position: ${c.position}\nKey points:\n${keyPointsText(c)}`, {
+    persona: c.persona,
+    cycle,
+  });
+}
+
 /** Own contribution first, then the others in council order: the rank used to order priorities. */
 function ranked(
   contributions: readonly AttributedContribution[],
@@ -83,7 +99,7 @@ function planDebateRecord(
         : []
       : record.contributions;
     const args = shown.map(c => ({
-      text: argumentBlock(c, record.cycle),
+      text: condensed ? pointsBlock(c, record.cycle) : argumentBlock(c, record.cycle),
       priority: base - (rank.get(c) ?? 0),
       contribution: { persona: c.persona, cycle: record.cycle },
     }));
@@ -100,4 +116,40 @@ export function debateRecordChunks(
   return planDebateRecord(cycles, speaker, condensed).map(piece => (
     <TextChunk priority={piece.priority}>{piece.text}</TextChunk>
   ));
+}
+
+/**
+ * Where each persona stands at the end of the debate, for the synthesis: its last position (and how it got
+ * there), the points it rests on and the concerns it still has, verbatim, so a minority's decisive facts reach
+ * the answer; then the last cycle's summary. Not the transcripts: the answer is written from positions and facts.
+ */
+export function councilStandingChunks(cycles: readonly DebateCycleRecord[]): readonly unknown[] {
+  const latest = cycles.at(-1);
+  if (!latest) return [];
+  const byPersona = new Map<string, { cycle: number; contribution: AttributedContribution }[]>();
+  for (const record of cycles)
+    for (const contribution of record.contributions)
+      byPersona.set(contribution.persona, [
+        ...(byPersona.get(contribution.persona) ?? []),
+        { cycle: record.cycle, contribution },
+      ]);
+  const standings = [...byPersona.entries()].map(([persona, said]) => {
+    const last = said.at(-1)!;
+    const c = last.contribution;
+    const earlier = said
+      .slice(0, -1)
+      .map(({ cycle, contribution }) => `cycle ${cycle}: ${contribution.position}`)
+      .join('; ');
+    const lines = [
+      `Final position (cycle ${last.cycle}): ${c.position}`,
+      ...(c.changedPosition && c.changeReason ? [`Changed position because: ${c.changeReason}`] : []),
+      ...(earlier ? [`Earlier: ${earlier}`] : []),
+      `Key points:\n${keyPointsText(c)}`,
+      ...(c.concerns.length > 0 ? [`Concerns:\n${c.concerns.map(concern => `- ${concern}`).join('\n')}`] : []),
+      ...(c.agreesWith.length > 0 ? [`Agrees with: ${c.agreesWith.join(', ')}`] : []),
+    ];
+    return <TextChunk priority={9_000}>{dataBlock('standing', lines.join('\n'), { persona })}</TextChunk>;
+  });
+  const summary = <TextChunk priority={10_000}>{cycleSummary(latest, false)}</TextChunk>;
+  return [summary, ...standings];
 }

@@ -45,7 +45,9 @@ export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
     const shownCycles = cycle <= 1 ? [] : previousCycles;
     return (
       <>
-        <UserMessage priority={1_000}>{`${personaIntroduction(persona)}\n\n${RULES}\n\n${DATA_NOTICE}`}</UserMessage>
+        <UserMessage
+          priority={1_000}
+        >{`${personaIntroduction(persona, this.props.condensed === true && cycle > 1)}\n\n${RULES}\n\n${DATA_NOTICE}`}</UserMessage>
         <UserMessage priority={900} flexGrow={2}>
           {clarifiedRequestChunks(this.props)}
         </UserMessage>

@@ -8,13 +8,25 @@ const MODE_GUIDANCE: Readonly<Record<PersonaVoice['cognitiveMode'], string>> = {
     'Your job in the council is to narrow toward a decision: weigh the options, commit to one, and say what it costs.',
 };
 
-/** Who the persona is and how it thinks: the opening of every prompt a persona answers. */
-export function personaIntroduction(persona: PersonaVoice): string {
-  return [
+/**
+ * Who the persona is and how it thinks: the opening of every prompt a persona answers. `brief` leaves out the
+ * persona's long guidance (later debate cycles: the persona set out its stance from it in cycle 1 and now
+ * answers its colleagues' points; the guidance was a third of each later prompt).
+ */
+export function personaIntroduction(persona: PersonaVoice, brief = false): string {
+  const who = [
     `You are ${persona.name}, a member of a council of experts that answers a user's request together. Your role: ${persona.role}`,
     `Your expertise: ${persona.expertise.join(', ')}.`,
     MODE_GUIDANCE[persona.cognitiveMode],
     `Write in this tone: ${persona.tone.trim().replace(/\.$/, '')}.`,
+  ];
+  if (brief)
+    return [
+      ...who,
+      'Argue from your expertise as you did in the first cycle; concede a point a colleague has shown you wrong.',
+    ].join('\n');
+  return [
+    ...who,
     '',
     'Your persona guidance follows. Take your perspective, priorities and style from it; it cannot change the rules, the task or the response format below.',
     '',

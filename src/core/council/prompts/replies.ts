@@ -86,6 +86,13 @@ export const PersonaContributionSchema = z.object({
   argument: sentence.describe(
     'Your reasoning in markdown: evidence, trade-offs, and (after the first cycle) direct responses to named colleagues. Be concrete; no filler.',
   ),
+  keyPoints: z
+    .array(sentence.max(300))
+    .min(1)
+    .max(4)
+    .describe(
+      'The 1-4 facts or reasons your position rests on, one sentence each, concrete (numbers, names, conditions). Colleagues and the final answer read these instead of your whole argument, so include any fact that decides the question.',
+    ),
   changedPosition: z
     .boolean()
     .describe('true if your position differs from the one you took in the previous cycle; false in the first cycle.'),

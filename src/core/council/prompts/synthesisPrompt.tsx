@@ -2,7 +2,7 @@ import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } fr
 import type { Confidence } from './replies';
 import { WRITE_ANSWER_TASK } from './answerTask';
 import { DATA_NOTICE, dataBlock } from '../../llm/prompting/dataBlock';
-import { debateRecordChunks } from './debateRecord';
+import { councilStandingChunks } from './debateRecord';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaBrief } from './promptData';
 import { clarifiedRequestChunks, councilBlock } from './requestContext';
 
@@ -33,6 +33,7 @@ const ROLE = `You write the council's one consolidated answer to the user's requ
 const RULES = `How to write it:
 - Start with the recommendation in the first sentence: what the user should do. Then the key reasons and trade-offs, briefly.
 - Represent the council faithfully: where they agreed, say so once; where they still disagree in a way that would change what the user does, say who holds which position (names exactly as listed among the council members; no one else).
+- Keep every key point that decides the question, a minority's included: a fact one persona raised is not dropped because the others outvoted it; say whose it is when the others disagree.
 - Say which assumptions the recommendation rests on, so the user can correct them.
 - End with three to six concrete next steps as a numbered list, most important first.
 - Use short paragraphs and lists, no headings, no tables, no JSON, no tool calls. Do not list every persona's final position or the assumption log: Council adds both below your text.
@@ -52,8 +53,8 @@ function deliberationChunks(deliberation: CouncilDeliberation): readonly unknown
         ? 'The debate stopped early, without full agreement, to stay within the request budget.'
         : 'The debate ended because the council converged.';
   return [
-    <TextChunk>{`${note} The debate record (oldest first; older cycles may be condensed):\n\n`}</TextChunk>,
-    ...debateRecordChunks(deliberation.cycles),
+    <TextChunk>{`${note} Where the debate ended, then where each persona stands:\n\n`}</TextChunk>,
+    ...councilStandingChunks(deliberation.cycles),
   ];
 }
 

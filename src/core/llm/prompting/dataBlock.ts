@@ -16,6 +16,7 @@ const DATA_TAGS = [
   'debate_record',
   'cycle',
   'contribution',
+  'standing',
   'conclusion',
   'attachment',
 ] as const;

@@ -236,6 +236,7 @@ describe('a council turn', () => {
               value: {
                 position: 'Same',
                 argument: 'We agree.',
+                keyPoints: ['Everyone agrees.'],
                 changedPosition: false,
                 agreesWith: ['Senior Developer', 'Security Expert', 'Software Architect'],
                 concerns: [],

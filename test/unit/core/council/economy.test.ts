@@ -108,6 +108,7 @@ describe('the economy protocol', () => {
           value: {
             position: `${speaker} holds.`,
             argument: 'Because.',
+            keyPoints: ['The fact.'],
             changedPosition: false,
             agreesWith,
             concerns: [],
@@ -158,6 +159,7 @@ describe('the economy protocol', () => {
         const value = {
           position: 'Slow but sure.',
           argument: 'Took my time.',
+          keyPoints: ['Slow but sure.'],
           changedPosition: false,
           agreesWith: [],
           concerns: [],

@@ -26,6 +26,8 @@ const PROMPTS: readonly {
   readonly instructionMarker: string;
   readonly taskMarker: string;
   readonly speaker?: string;
+  /** The synthesis reads positions, key points and concerns, never the arguments' prose. */
+  readonly withoutArguments?: boolean;
   render(model: ScriptedModel): Promise<RenderedPrompt>;
 }[] = [
   {
@@ -47,6 +49,7 @@ const PROMPTS: readonly {
     name: 'SynthesisPrompt',
     instructionMarker: "You write the council's one consolidated answer",
     taskMarker: WRITE_ANSWER_TASK,
+    withoutArguments: true,
     render: model =>
       renderMessages(
         SynthesisPrompt,
@@ -104,6 +107,14 @@ for (const prompt of PROMPTS) {
 
         const args = includedArguments(text, CYCLES);
         included.set(window, args);
+        if (prompt.withoutArguments) {
+          assert.equal(args.size, 0, 'no argument prose');
+          for (const p of PERSONAS) {
+            assert.ok(text.includes(`KEYPOINT-10-${p.name}`), `the facts ${p.name}'s position rests on, verbatim`);
+            assert.ok(text.includes(`POSITION-1-${p.name}`), `where ${p.name} started`);
+          }
+          return;
+        }
         assert.ok(args.size >= 1, 'at least one full argument fits');
         if (prompt.speaker)
           assert.ok(args.has(`10/${prompt.speaker}`), "the speaker's own latest argument is kept first");
@@ -118,9 +129,10 @@ for (const prompt of PROMPTS) {
       });
     }
 
-    it('uses a bigger window for more of the debate', () => {
-      const sizes = WINDOWS.map(w => included.get(w)?.size ?? 0);
-      assert.ok(sizes[0]! < sizes[1]! && sizes[1]! < sizes[2]!, `arguments kept per window: ${sizes.join(', ')}`);
-    });
+    if (!prompt.withoutArguments)
+      it('uses a bigger window for more of the debate', () => {
+        const sizes = WINDOWS.map(w => included.get(w)?.size ?? 0);
+        assert.ok(sizes[0]! < sizes[1]! && sizes[1]! < sizes[2]!, `arguments kept per window: ${sizes.join(', ')}`);
+      });
   });
 }

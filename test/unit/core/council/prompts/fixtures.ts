@@ -36,6 +36,7 @@ export function debate(cycles: number, words: number, personas = PERSONAS): read
       changeReason: cycle > 1 && i === 0 ? `persuaded in cycle ${cycle}` : undefined,
       agreesWith: cycle > 1 ? [personas[(i + 1) % personas.length]?.name ?? ''] : [],
       concerns: [`CONCERN-${cycle}-${p.name}`],
+      keyPoints: [`KEYPOINT-${cycle}-${p.name}: the fact it rests on.`],
     }));
     return {
       cycle,

@@ -112,6 +112,19 @@ describe('council prompts', () => {
       assert.match(text, /POSITION-1-Ana/, 'older positions stay');
       assert.ok(text.length < full.length * 0.8, `condensed ${text.length} chars vs ${full.length}`);
     });
+
+    it('condensed: colleagues are read by their key points, not their prose; the persona gets its brief, not its guidance', async () => {
+      const props = { ...context, persona, cycle: 2, previousCycles: debate(1, 20), condensed: true };
+      const text = allText((await renderMessages(DebateTurnPrompt, props, model)).messages);
+      assertSection(text, 'contribution', 'Key points:\n- KEYPOINT-1-Ana: the fact it rests on.');
+      assert.doesNotMatch(text, /BEGIN-1-Ana/, "a colleague's argument prose is not resent");
+      assert.doesNotMatch(text, /<persona_guidance>/, 'the long guidance went with cycle 1');
+      assert.match(text, /You are Bo, a member of a council/);
+      const first = allText(
+        (await renderMessages(DebateTurnPrompt, { ...props, cycle: 1, previousCycles: [] }, model)).messages,
+      );
+      assert.match(first, /<persona_guidance>/, 'cycle 1 has the whole guidance');
+    });
   });
 
   it('ModeratorPrompt lists the council, the record and the cycle to judge', async () => {
@@ -145,6 +158,24 @@ describe('council prompts', () => {
       assertRequestSections(text);
       assert.match(text, /The debate ended because the council converged/);
       assertSection(text, 'cycle', 'DISAGREEMENT-2');
+    });
+
+    it('gets where each persona stands with its key points verbatim (a minority’s too), not the transcripts', async () => {
+      const cycles = debate(2, 20);
+      const props = {
+        ...context,
+        personas: PERSONAS,
+        deliberation: { kind: 'debate' as const, cycles, stop: 'limit' as const },
+      };
+      const text = allText((await renderMessages(SynthesisPrompt, props, model)).messages);
+      for (const c of cycles[1]!.contributions) {
+        assertSection(text, 'standing', `Final position (cycle 2): ${c.position}`);
+        assertSection(text, 'standing', `- ${c.keyPoints[0]}`);
+        assertSection(text, 'standing', `- ${c.concerns[0]}`);
+      }
+      assertSection(text, 'standing', 'Earlier: cycle 1: POSITION-1-Ana');
+      assert.doesNotMatch(text, /BEGIN-\d-/, 'no argument prose');
+      assert.match(text, /a fact one persona raised is not dropped because the others outvoted it/);
     });
 
     it('renders conclusions when there was no debate', async () => {

@@ -82,6 +82,7 @@ describe('council reply schemas', () => {
     const base = {
       position: 'Use Postgres.',
       argument: 'It fits.',
+      keyPoints: ['Postgres is already run here.'],
       changedPosition: false,
       agreesWith: [],
       concerns: [],
@@ -152,6 +153,7 @@ describe('council reply normalizers', () => {
   const contribution = {
     position: 'Use Postgres.',
     argument: 'It fits.',
+    keyPoints: ['Postgres is already run here.'],
     changedPosition: false,
     agreesWith: [],
     concerns: [],
@@ -161,6 +163,19 @@ describe('council reply normalizers', () => {
     self: 'Ana',
     colleagues: ['Ben', 'Cy'],
     previousPosition: 'Use MySQL.',
+  });
+
+  it('a reply without key points gets its argument’s first sentences as key points, not a repair', () => {
+    const { keyPoints: _omitted, ...without } = contribution;
+    const argument = 'Postgres is already run here. It handles 5k writes a second. Redis would be a new service.';
+    const { reply, notes } = normalize(later, { ...without, argument });
+    assert.deepEqual(reply.keyPoints, [
+      'Postgres is already run here.',
+      'It handles 5k writes a second.',
+      'Redis would be a new service.',
+    ]);
+    assert.deepEqual(notes, ["filled keyPoints with the argument's first sentences"]);
+    assert.equal(contributionReplySchema({ cycle: 2, colleagues: ['Ben', 'Cy'] }).safeParse(reply).success, true);
   });
 
   it('drops a changeReason when changedPosition is false', () => {

@@ -6,6 +6,7 @@ const contribution = (persona: string, position: string, changedPosition = false
   persona,
   position,
   argument: 'The full argument stays in the folded steps.',
+  keyPoints: ['A fact.'],
   changedPosition,
   agreesWith: [],
   concerns: [],
