@@ -39,7 +39,15 @@ describe('workspace-grounded personas (council.personas.groundInWorkspace)', () 
       if (step !== 'contribute_to_debate') return undefined;
       const value = councilReply(step, textOf(request), SCRIPT) as { argument: string };
       return {
-        toolCall: { name: step, input: { ...value, argument: `${value.argument} ${FILE} already has add(a, b).` } },
+        toolCall: {
+          name: step,
+          input: {
+            ...value,
+            argument: `${value.argument} ${FILE} already has add(a, b).`,
+            // The fact the position rests on: what the answer is written from.
+            keyPoints: [`${FILE} already has add(a, b).`],
+          },
+        },
       };
     });
     const result = await sendChat('@council /debate Where should a subtract helper live?');
@@ -76,7 +84,7 @@ describe('workspace-grounded personas (council.personas.groundInWorkspace)', () 
     const final = requests.filter((_, i) => steps[i] === 'write_answer');
     assert.ok(
       final.length === 1 && textOf(final[0]).includes(`${FILE} already has add(a, b).`),
-      'the final answer is written from contributions citing the file',
+      'the final answer is written from the key points citing the file',
     );
 
     // The chat shows a cited workspace path as a link to the file.
