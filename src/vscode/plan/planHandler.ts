@@ -120,7 +120,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     if (turn.outcome.status === 'paused' && turn.outcome.stage)
       return { metadata: renderCheckpoint(stream, turn.outcome.stage, used, price) };
     if (outcome.status === 'completed') {
-      const files = await writeRunReport(outcome.state);
+      const files = await writeRunReport(outcome.state, turn.outcome.state.spending ?? []);
       return { metadata: renderCompleted(stream, outcome.state, files, used) };
     }
     const failure = planFailure(outcome);

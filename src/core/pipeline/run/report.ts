@@ -1,3 +1,5 @@
+import { SpendingLedger, type LedgerLine } from '../../llm/spending/ledger';
+import { ledgerMarkdown, spendSummary } from '../../llm/spending/spendText';
 import type { PipelineRunState } from './runState';
 import { runMetadataOf } from './runMetadata';
 import { mermaidOfDiagram, mermaidOfTickets } from './mermaid';
@@ -129,8 +131,9 @@ function outcomeFiles(state: PipelineRunState, folder: string): ReportFile[] {
   }));
 }
 
-function runFile(state: PipelineRunState): string {
+function runFile(state: PipelineRunState, ledger: readonly LedgerLine[]): string {
   const meta = runMetadataOf(state);
+  const spent = new SpendingLedger(ledger).totals();
   return [
     `# Run ${meta.runId}`,
     '',
@@ -149,6 +152,12 @@ function runFile(state: PipelineRunState): string {
     '',
     `Deliverables: ${meta.deliverables.recommendations} recommendations, ${meta.deliverables.tickets} tickets, ${meta.deliverables.ticketProposals} proposals with ${meta.deliverables.proposedChanges} proposed changes to ${meta.deliverables.filesTouched.length} files.`,
     '',
+    '## What it cost',
+    '',
+    `${spendSummary(spent)} (estimated at Council's price table; GitHub's billing is authoritative).`,
+    '',
+    ledgerMarkdown(ledger),
+    '',
   ].join('\n');
 }
 
@@ -157,7 +166,7 @@ function runFile(state: PipelineRunState): string {
  * recommendations, tickets with their dependency graph, one outcome per ticket (plan and proposed changes), and run
  * metadata. Files for stages not yet completed are left out.
  */
-export function pipelineReportFiles(state: PipelineRunState): ReportFile[] {
+export function pipelineReportFiles(state: PipelineRunState, ledger: readonly LedgerLine[] = []): ReportFile[] {
   const folder = runFolder(state.runId);
   const files: ReportFile[] = [];
   const add = (name: string, content: string | undefined) => {
@@ -167,6 +176,6 @@ export function pipelineReportFiles(state: PipelineRunState): ReportFile[] {
   add('recommendations.md', recommendationsFile(state));
   add('tickets.md', ticketsFile(state));
   files.push(...outcomeFiles(state, folder));
-  add('run.md', runFile(state));
+  add('run.md', runFile(state, ledger));
   return files;
 }

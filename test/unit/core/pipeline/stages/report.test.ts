@@ -2,13 +2,16 @@ import assert from 'node:assert/strict';
 import { pipelineReportFiles } from '../../../../../src/core/pipeline/run/report';
 import { runMetadataOf } from '../../../../../src/core/pipeline/run/runMetadata';
 import { proposedChangeMarkdown } from '../../../../../src/core/pipeline/run/proposedChangeMarkdown';
+import { PriceBook } from '../../../../../src/core/llm/spending/prices';
 import { pipelineModel } from '../../../../support/pipelineScript';
 import { runFixture } from './harness';
 
 describe('run report (Markdown)', () => {
   it('writes code map, recommendations, tickets, one outcome per ticket and run metadata under .council/runs/<run-id>/', async () => {
-    const { outcome } = await runFixture(pipelineModel());
-    const files = pipelineReportFiles(outcome.state);
+    const { outcome } = await runFixture(pipelineModel({}, { family: 'scripted' }), {
+      spending: { limits: {}, prices: new PriceBook({ 'test/scripted': { input: 3, output: 15 } }) },
+    });
+    const files = pipelineReportFiles(outcome.state, outcome.run.spending);
     const folder = `.council/runs/${outcome.state.runId}`;
     assert.deepEqual(
       files.map(f => f.path),
@@ -32,6 +35,12 @@ describe('run report (Markdown)', () => {
     );
     assert.match(byName('T-1.md'), /Nothing has been applied/);
     assert.match(byName('run.md'), /\| discovery \| advanced \|/);
+    // What it cost: the run's totals and its ledger, per stage agent and phase.
+    assert.match(
+      byName('run.md'),
+      /## What it cost\n\n\d+ requests · .* tokens \(.* in, .* out\) · about [\d.]+ AI credits/,
+    );
+    assert.match(byName('run.md'), /\| discovery-stage \| phase discovery \| Scripted model \| \d+ \|/);
     const meta = runMetadataOf(outcome.state);
     assert.equal(meta.deliverables.tickets, 2);
     assert.equal(meta.deliverables.proposedChanges, 4);

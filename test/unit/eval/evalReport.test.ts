@@ -1,0 +1,41 @@
+import { strict as assert } from 'node:assert';
+import { DECISIONS } from '../../eval/decisions';
+import { evalReport } from '../../eval/evalReport';
+
+describe('the eval report', () => {
+  const decision = DECISIONS[0]!;
+  const report = evalReport(
+    'Council Test Model',
+    [
+      {
+        decision,
+        council: {
+          text: "## The council's answer\n\nUse sessions.\n\n### Assumptions",
+          cost: '9 requests · 16k tokens',
+          seconds: 3.25,
+        },
+        single: { text: 'Use JWTs.', cost: '1 request · 400 tokens', seconds: 0.5 },
+      },
+    ],
+    new Date('2026-11-24T10:00:00Z'),
+  );
+
+  it('puts both answers side by side with their cost and time', () => {
+    assert.match(report, /\| cost \| 9 requests · 16k tokens \| 1 request · 400 tokens \|/);
+    assert.match(report, /\| time \| 3\.3 s \| 0\.5 s \|/);
+    assert.match(report, /### The council\n\n> ## The council's answer\n> \n> Use sessions\./);
+    assert.match(report, /### The single prompt\n\n> Use JWTs\./);
+  });
+
+  it('gives a person the rubric to tick for each answer, and leaves the verdict to them', () => {
+    const boxes = report.split(`- [ ] ${decision.rubric[0]}`).length - 1;
+    assert.equal(boxes, 2, 'the rubric once per answer');
+    assert.match(report, /- \[ \] States the assumptions it rests on/);
+    assert.match(report, /\*\*Better answer:\*\* ☐ council ☐ single prompt ☐ no difference/);
+  });
+
+  it('every decision has a question, context and a rubric, under a unique id', () => {
+    assert.equal(new Set(DECISIONS.map(d => d.id)).size, DECISIONS.length);
+    for (const d of DECISIONS) assert.ok(d.question.endsWith('?') && d.context && d.rubric.length >= 3, d.id);
+  });
+});
