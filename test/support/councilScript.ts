@@ -42,6 +42,8 @@ function colleaguesOf(prompt: string, speaker: string): string[] {
   }
   for (const match of prompt.matchAll(/<contribution persona="([^"]+)"/g)) names.add(match[1]!);
   names.delete(speaker);
+  // Anonymized records call the speaker's own contributions "You".
+  names.delete('You');
   return [...names];
 }
 
@@ -113,6 +115,17 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
         ...(cycle === 2 ? { changeReason: 'Persuaded by the others in cycle 1.' } : {}),
         agreesWith: agrees ? colleaguesOf(prompt, speaker) : [],
         concerns: cycle === 1 ? [`${speaker}'s main concern.`] : [],
+        confidence: agrees ? 'high' : 'medium',
+        // From cycle 2 a vote: for the first colleague's position once agreeing. A council that never converges
+        // keeps moving its vote (own, colleague, own…), so only the cycle limit ends its debate.
+        ...(cycle > 1
+          ? {
+              vote:
+                agrees || (converge === 'never' && cycle % 2 === 1)
+                  ? (colleaguesOf(prompt, speaker)[0] ?? 'my own')
+                  : 'my own',
+            }
+          : {}),
       };
     }
     case 'moderate_cycle': {

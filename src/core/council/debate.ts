@@ -9,7 +9,8 @@ import type { DebateCycleRecord } from './prompts/promptData';
 import { modelNote } from './wording/markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { stanceProblem } from '../session/stance';
-import { contributionReplySchema, type PersonaContribution } from './prompts/replies';
+import { contributionReplySchema, OWN_LABEL, OWN_VOTE, type PersonaContribution } from './prompts/replies';
+import { anonymizedCycles, peerLabels, type PeerLabels } from './anonymousPeers';
 import { contributionNormalizer, type SpeakerTerms } from './replyNormalizers';
 import type { Recorder, SessionLog } from './sessionLog';
 import { citedFiles, groundingApplies, groundInWorkspace } from './workspaceGrounding';
@@ -38,16 +39,30 @@ function speakerTerms(
   previous: readonly DebateCycleRecord[],
   log: SessionLog,
   deps: CouncilDeps,
-): SpeakerTerms {
+): SpeakerTerms & { readonly names: readonly string[]; readonly peers: PeerLabels } {
   const self = seat.persona.name;
-  const colleagues = councilSeats(log.snapshot, deps.personas)
+  const names = councilSeats(log.snapshot, deps.personas)
     .map(s => s.persona.name)
     .filter(name => name !== self);
+  const peers = peerLabels(names);
   const previousPosition = previous
     .flatMap(r => r.contributions)
     .filter(c => c.persona === self)
     .at(-1)?.position;
-  return { cycle, self, colleagues, previousPosition };
+  // From cycle 2 the speaker knows its colleagues only by their positions' labels.
+  return { cycle, self, colleagues: cycle <= 1 ? names : peers.labels, previousPosition, names, peers };
+}
+
+/** A reply in the speaker's terms (labels) back in the session's (names). */
+function withNames(contribution: PersonaContribution, self: string, peers: PeerLabels): PersonaContribution {
+  const name = (label: string) => peers.nameOf(label) ?? label;
+  return {
+    ...contribution,
+    agreesWith: contribution.agreesWith.map(name),
+    ...(contribution.vote === undefined
+      ? {}
+      : { vote: contribution.vote === OWN_VOTE ? self : name(contribution.vote) }),
+  };
 }
 
 /** The contribution schema sent for these terms, plus the session's stance rule as a last check before repair. */
@@ -103,7 +118,8 @@ async function attempt(
         ...clarifiedRequest(log.snapshot),
         persona: voiceOf(seat.persona),
         cycle,
-        previousCycles: previous,
+        previousCycles: anonymizedCycles(previous, seat.persona.name, terms.peers, terms.names),
+        ownName: OWN_LABEL,
         condensed: deps.protocol !== 'thorough',
       },
       model,
@@ -114,7 +130,7 @@ async function attempt(
     const grounded = groundingApplies(deps.workspace, log.attached.length)
       ? await groundInWorkspace(model, messages, deps.workspace, token, deps.usage)
       : { messages, read: [] };
-    const contribution = await requestStructured(
+    const reply = await requestStructured(
       model,
       {
         ...shape,
@@ -131,6 +147,7 @@ async function attempt(
       },
       token,
     );
+    const contribution = withNames(reply, seat.persona.name, terms.peers);
     return { seat, ok: true, contribution, cited: citedFiles(contribution.argument, grounded.read), model: model.name };
   } catch (error) {
     return { seat, ok: false, error };
@@ -168,6 +185,8 @@ async function recordOutcome(
       agreesWith: [...contribution.agreesWith],
       concerns: [...contribution.concerns],
       keyPoints: [...contribution.keyPoints],
+      confidence: contribution.confidence,
+      ...(contribution.vote === undefined ? {} : { vote: contribution.vote }),
       timestamp: deps.clock.now(),
       // The model only when the persona spoke on another than the chat's, for the transcript.
       ...(otherModel ? { metadata: { model: otherModel } } : {}),

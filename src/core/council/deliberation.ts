@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { PersonaContract } from '../personas/contract';
 import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import type { SessionSnapshot } from '../session/machine';
-import { untrusted } from './wording/markdown';
+import { untrusted, voteSentence } from './wording/markdown';
+import { voteTally } from './councilVote';
+import { debateRecords } from './sessionFacts';
 import { openSessionCommand } from './chatIntent';
 import { debateTokens, estimateDebate } from './debatePlan';
 import type { SpendTotals } from '../llm/spending/ledger';
@@ -221,8 +223,21 @@ export function deliberationResultText(outcome: DeliberationOutcome): string {
       .filter(p => p.type === 'persona')
       .map(p => p.name)
       .join(', ') || 'not chosen';
+  const last = c.discussions.at(-1);
+  // Always stated, so an agent can tell "nothing contested" from "not reported".
+  const tally = voteTally(debateRecords(outcome.snapshot));
+  const open =
+    outcome.stopped !== undefined || last?.status === 'in_progress'
+      ? 'Open disagreements: not settled (the council did not finish).'
+      : last === undefined
+        ? 'Open disagreements: none reported (no debate cycle ran; the personas answered directly).'
+        : last.converged
+          ? 'Open disagreements: none (the council converged).'
+          : `Open disagreements: ${last.resolutionSummary}`;
   const facts = [
     `Council: ${council}. Debate cycles: ${c.debateCycles}. Spent: ${spendSummary(outcome.spent)}${outcome.estimate ? ` (estimated ${outcome.estimate.fewest}–${outcome.estimate.most} requests)` : ''}.`,
+    !tally && outcome.stopped !== undefined ? 'Vote: none yet (the council did not finish).' : voteSentence(tally),
+    open,
     'No clarifying questions were asked: the council worked from the question and context as given.',
     ...(outcome.unknownIds?.length ? [`Unknown persona ids, ignored: ${outcome.unknownIds.join(', ')}.`] : []),
   ].join('\n');

@@ -9,6 +9,7 @@ import { economyCycleProgress } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
 import type { Recorder, SessionLog } from './sessionLog';
 import { councilSeats, debateRecords, type Seat } from './sessionFacts';
+import { voteIsStable } from './councilVote';
 
 /*
  * The economy protocol (the default): independent first drafts from every persona; after that, only the
@@ -108,13 +109,17 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
     const records = debateRecords(log.snapshot);
     const standing = standingOf(records, seats);
     const converged = standing.disagreements.length === 0;
-    const stoppedByBudget = !converged && cycle < limit && nextSpeakers(standing, log, deps).length === 0;
+    // A vote nobody moved ends the debate: another cycle would repeat this one (and pay for it).
+    const stableVote = !converged && cycle < limit && voteIsStable(records);
+    const stoppedByBudget =
+      !converged && !stableVote && cycle < limit && nextSpeakers(standing, log, deps).length === 0;
     await record({
       type: 'CYCLE_CONCLUDED',
       resolutionSummary: standingSummary(standing, seats),
       positions: cyclePositions(log, cycle),
       converged,
       ...(stoppedByBudget ? { stoppedByBudget: true as const } : {}),
+      ...(stableVote ? { stoppedByStableVote: true as const } : {}),
       at: deps.clock.now(),
     });
     const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);

@@ -9,7 +9,7 @@ import {
   updateArray,
   type JsonObject,
 } from '../llm/replyNormalizing';
-import type { CouncilNames } from './prompts/replies';
+import { OWN_VOTE, type CouncilNames } from './prompts/replies';
 
 /*
  * Deterministic fixes to the council's model replies, applied before validation where the intent is
@@ -62,11 +62,37 @@ export function contributionNormalizer(terms: SpeakerTerms): ReplyNormalizer {
       );
       canonicalizeArray(reply, 'agreesWith', undefined, canonicalIn(terms.colleagues), 'colleague', note);
       dedupeArray(reply, 'agreesWith', undefined, 'colleague', note);
+      canonicalVote(reply, terms, note);
     }
     dedupeArray(reply, 'concerns', undefined, 'concern', note);
     keyPointsFromArgument(reply, note);
     return reply;
   };
+}
+
+/**
+ * The vote as one of the choices: a label in other case or spacing is that label; the speaker's own name (or
+ * "mine") is its own position; no vote at all counts as backing its own position, which it still holds.
+ */
+function canonicalVote(reply: JsonObject, terms: SpeakerTerms, note: (change: string) => void): void {
+  const vote = reply.vote;
+  if (!isText(vote)) {
+    reply.vote = OWN_VOTE;
+    note('no vote: counted as backing its own position');
+    return;
+  }
+  const wanted = loose(vote);
+  if (wanted === OWN_VOTE) return;
+  if (wanted === loose(terms.self) || ['mine', 'own', 'you', 'my position'].includes(wanted)) {
+    reply.vote = OWN_VOTE;
+    note(`read the vote "${vote}" as "${OWN_VOTE}"`);
+    return;
+  }
+  const label = terms.colleagues.find(colleague => loose(colleague) === wanted);
+  if (label !== undefined && label !== vote) {
+    reply.vote = label;
+    note(`respelled the vote "${vote}" as "${label}"`);
+  }
 }
 
 /** Key points the schema allows: at most this many, each at most this long. */

@@ -87,6 +87,8 @@ export function debateRecords(snapshot: SessionSnapshot): DebateCycleRecord[] {
               agreesWith: turn.agreesWith ?? [],
               concerns: turn.concerns ?? [],
               keyPoints: turn.keyPoints ?? [],
+              ...(turn.vote === undefined ? {} : { vote: turn.vote }),
+              ...(turn.confidence === undefined ? {} : { confidence: turn.confidence }),
             },
           ]
         : [],

@@ -13,12 +13,14 @@ import {
   answerAppendix,
   ANSWER_HEADING,
   budgetStopNotice,
+  stableVoteNotice,
   limitReachedNotice,
   modelNote,
   NO_REQUEST_FOR_ANSWER,
   NO_WRITTEN_ANSWER,
   type SessionSpend,
 } from './wording/markdown';
+import { voteTally } from './councilVote';
 import { concluding, WRITING_ANSWER } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
 import { PersonaConclusionSchema, type Confidence } from './prompts/replies';
@@ -142,9 +144,10 @@ function spendOf(log: SessionLog, deps: CouncilDeps): SessionSpend {
 }
 
 /** How the debate ended, for the prompt and the notices. */
-function debateStop(log: SessionLog): 'converged' | 'limit' | 'budget' {
+function debateStop(log: SessionLog): 'converged' | 'limit' | 'budget' | 'stable' {
   const last = log.snapshot.context.discussions.at(-1);
   if (last?.status === 'limit_reached') return 'limit';
+  if (last?.status === 'concluded' && last.stoppedByStableVote) return 'stable';
   return last?.status === 'concluded' && last.stoppedByBudget ? 'budget' : 'converged';
 }
 
@@ -213,6 +216,8 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
   }
   if (deliberation.kind === 'debate' && deliberation.stop === 'budget')
     showVisibly(deps.output, budgetStopNotice(log.snapshot, spendOf(log, deps)));
+  if (deliberation.kind === 'debate' && deliberation.stop === 'stable')
+    showVisibly(deps.output, stableVoteNotice(records.at(-1)?.cycle ?? 0));
   showVisibly(deps.output, `\n\n${ANSWER_HEADING}\n\n`);
   let prose: string;
   try {
@@ -222,10 +227,13 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
     if (!(error instanceof LanguageModelFailure && error.kind === 'budgetSpent')) throw error;
     // The limit leaves no written answer: the user still reads where the council stands, then (from the
     // failure) what was spent and how to get the written answer; the session stays in its final step.
-    showVisibly(deps.output, `\n\n${NO_REQUEST_FOR_ANSWER}\n\n${answerAppendix(log.snapshot, spendOf(log, deps))}\n`);
+    showVisibly(
+      deps.output,
+      `\n\n${NO_REQUEST_FOR_ANSWER}\n\n${answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records))}\n`,
+    );
     throw error;
   }
-  const appendix = answerAppendix(log.snapshot, spendOf(log, deps));
+  const appendix = answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records));
   showVisibly(deps.output, `\n\n${appendix}\n`);
   await record({
     type: 'FINAL_ANSWER_READY',

@@ -32,6 +32,8 @@ export const CouncilDiscussion = z.discriminatedUnion('status', [
     converged: z.boolean(),
     /** The request budget left no room for another cycle, so the council concluded here (told to the user). */
     stoppedByBudget: z.literal(true).optional(),
+    /** Nobody moved its vote or position in this cycle, so the council concluded here. */
+    stoppedByStableVote: z.literal(true).optional(),
   }),
   /** The cycle that hit the cycle limit without convergence (FR-016); the user is told (FR-019). */
   discussionFields.extend({ status: z.literal('limit_reached'), ...outcomeFields, converged: z.literal(false) }),

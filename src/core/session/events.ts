@@ -65,6 +65,10 @@ export const PersonaStatement = z.object({
   concerns: z.array(z.string()).optional(),
   /** Debate turns: the facts and reasons the position rests on (what later prompts show instead of the argument). */
   keyPoints: z.array(z.string()).optional(),
+  /** Debate turns from cycle 2: the name of the persona whose position this one backs (its own included). */
+  vote: z.string().optional(),
+  /** How sure the persona is. */
+  confidence: z.enum(['high', 'medium', 'low']).optional(),
   timestamp: Timestamp,
   recipientId: EntityId.optional(),
   metadata: TurnMetadata.optional(),
@@ -125,6 +129,8 @@ const CycleConcluded = z.object({
   converged: z.boolean(),
   /** The council stops here because its request budget leaves no room for another cycle. */
   stoppedByBudget: z.literal(true).optional(),
+  /** The council stops here because nobody moved its vote or position in this cycle. */
+  stoppedByStableVote: z.literal(true).optional(),
   at,
 });
 const DebateExtended = z.object({ type: z.literal('DEBATE_EXTENDED'), at });

@@ -282,6 +282,11 @@ export function budgetStopsDebate(event: EventOf<'CYCLE_CONCLUDED'>): boolean {
   return event.stoppedByBudget === true;
 }
 
+/** Nobody moved its vote or position: another cycle would repeat this one. */
+export function voteStopsDebate(event: EventOf<'CYCLE_CONCLUDED'>): boolean {
+  return event.stoppedByStableVote === true;
+}
+
 /** The cycle in progress is the last one the limit allows. */
 export function cycleLimitReached(context: SessionContext): boolean {
   const current = findCurrentDiscussion(context);

@@ -7,6 +7,7 @@ import {
   checks,
   clarificationExhausted,
   budgetStopsDebate,
+  voteStopsDebate,
   councilConverged,
   cycleLimitReached,
   type Check,
@@ -66,6 +67,10 @@ export const sessionMachine = setup({
     budgetStopsDebate: ({ event }) => {
       assertEvent(event, 'CYCLE_CONCLUDED');
       return budgetStopsDebate(event);
+    },
+    voteStopsDebate: ({ event }) => {
+      assertEvent(event, 'CYCLE_CONCLUDED');
+      return voteStopsDebate(event);
     },
     clarificationExhausted: ({ context }) => clarificationExhausted(context),
   },
@@ -187,6 +192,11 @@ export const sessionMachine = setup({
           },
           {
             guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'budgetStopsDebate']),
+            target: 'final',
+            actions: 'concludeCycle',
+          },
+          {
+            guard: and([...acceptanceChecks.CYCLE_CONCLUDED, 'voteStopsDebate']),
             target: 'final',
             actions: 'concludeCycle',
           },

@@ -62,6 +62,9 @@ export const MessageTurn = z.discriminatedUnion('messageType', [
       concerns: z.array(z.string()).optional(),
       /** The facts and reasons the position rests on; absent in sessions recorded before they were asked for. */
       keyPoints: z.array(z.string()).optional(),
+      /** From cycle 2: whose position this persona backs (a name, its own included). */
+      vote: z.string().optional(),
+      confidence: z.enum(['high', 'medium', 'low']).optional(),
     })
     .superRefine(refineStance),
   z

@@ -62,6 +62,8 @@ function statementFields(statement: PersonaStatement) {
     ...(statement.agreesWith === undefined ? {} : { agreesWith: statement.agreesWith }),
     ...(statement.concerns === undefined ? {} : { concerns: statement.concerns }),
     ...(statement.keyPoints === undefined ? {} : { keyPoints: statement.keyPoints }),
+    ...(statement.vote === undefined ? {} : { vote: statement.vote }),
+    ...(statement.confidence === undefined ? {} : { confidence: statement.confidence }),
     ...(statement.metadata === undefined ? {} : { metadata: statement.metadata }),
   };
 }
@@ -306,6 +308,7 @@ export function concludeCycle(context: SessionContext, event: EventOf<'CYCLE_CON
         status: 'concluded' as const,
         converged: event.converged,
         ...(event.stoppedByBudget && !event.converged ? { stoppedByBudget: true as const } : {}),
+        ...(event.stoppedByStableVote && !event.converged ? { stoppedByStableVote: true as const } : {}),
       };
   return {
     discussions: [...context.discussions.slice(0, -1), ended],

@@ -1,5 +1,6 @@
 import { PromptElement, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
 import { DATA_NOTICE } from '../../llm/prompting/dataBlock';
+import { OWN_LABEL, OWN_VOTE } from './replies';
 import { debateRecordChunks } from './debateRecord';
 import { personaIntroduction } from './personaVoice';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaVoice } from './promptData';
@@ -18,6 +19,8 @@ export interface DebateTurnPromptProps extends BasePromptElementProps, Clarified
    * older cycles and its own arguments as one-line positions (the economy protocol).
    */
   readonly condensed?: boolean;
+  /** How the speaker's own contributions are named in `previousCycles` (anonymized records: OWN_LABEL). */
+  readonly ownName?: string;
 }
 
 const RULES = `Rules for your contribution:
@@ -26,16 +29,17 @@ const RULES = `Rules for your contribution:
 - Build on the clarifications and assumptions; if you need another assumption, state it.
 - Keep the argument focused: a few strong points beat many weak ones.`;
 
-function task(cycle: number, name: string): string {
+function task(cycle: number): string {
   if (cycle <= 1) {
-    return `This is debate cycle 1. Draft your own answer independently: you have not seen your colleagues' views, and should not guess them. State your position in one sentence and argue it. Set changedPosition to false and leave agreesWith empty.`;
+    return `This is debate cycle 1. Draft your own answer independently: you have not seen your colleagues' views, and should not guess them. State your position in one sentence and argue it, list the key points it rests on, and say how confident you are. Set changedPosition to false and leave agreesWith empty.`;
   }
   const previous = cycle - 1;
-  return `This is debate cycle ${cycle}. Respond to the positions from cycle ${previous} shown in the debate record (older cycles may be condensed).
-- Engage colleagues by name: say where and why you agree, and challenge the arguments you think are wrong.
+  return `This is debate cycle ${cycle}. Respond to the positions from cycle ${previous} shown in the debate record (older cycles may be condensed). Your colleagues appear as Position A, Position B… without their names, so that arguments decide, not who made them; your own contributions are marked ${OWN_LABEL}.
+- Engage the positions by label: say where and why you agree, and challenge the points you think are wrong.
 - Hold your position with stronger reasons, refine it, or change it if you were persuaded. If you change it, set changedPosition to true and say in changeReason what persuaded you.
 - Do not repeat your earlier arguments; add something new or concede the point.
-- List in agreesWith the exact names of colleagues whose positions you now agree with (not yourself, ${name}).`;
+- List in agreesWith the labels of the positions you now agree with.
+- vote: the one position you back as the council's answer, "${OWN_VOTE}" or a label; confidence: how sure you are of it.`;
 }
 
 /** One persona's turn in a debate cycle; reply: PersonaContribution. */
@@ -54,10 +58,10 @@ export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
         {shownCycles.length > 0 ? (
           <UserMessage priority={500} flexGrow={1} flexReserve="/3">
             {'The debate record so far (oldest first):\n\n'}
-            {debateRecordChunks(shownCycles, persona.name, this.props.condensed)}
+            {debateRecordChunks(shownCycles, this.props.ownName ?? persona.name, this.props.condensed)}
           </UserMessage>
         ) : undefined}
-        <UserMessage priority={1_000}>{task(cycle, persona.name)}</UserMessage>
+        <UserMessage priority={1_000}>{task(cycle)}</UserMessage>
       </>
     );
   }

@@ -1,5 +1,5 @@
 import type { AttachedItem } from '../../session/attachedItem';
-import type { PersonaContribution } from './replies';
+import type { Confidence, PersonaContribution } from './replies';
 
 /**
  * The plain data the council's prompts are rendered from. Structural subsets of the
@@ -45,7 +45,13 @@ export interface ClarifiedRequest {
 }
 
 /** One persona's contribution, attributed. */
-export type AttributedContribution = PersonaContribution & { readonly persona: string };
+export type AttributedContribution = Omit<PersonaContribution, 'confidence'> & {
+  readonly persona: string;
+  /** Absent in sessions recorded before contributions stated it. */
+  readonly confidence?: Confidence;
+  /** From cycle 2: the name of the persona whose position this one backs (its own included). */
+  readonly vote?: string;
+};
 
 /** One finished debate cycle: every persona's contribution and the moderator's reading of it. */
 export interface DebateCycleRecord {

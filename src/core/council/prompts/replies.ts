@@ -80,6 +80,14 @@ export function byImpact<T extends { readonly questions: readonly ProposedQuesti
 export const ProposedQuestionsSchema = z.object(proposedQuestionsFields).transform(byImpact);
 export type ProposedQuestions = z.infer<typeof ProposedQuestionsSchema>;
 
+/** How sure a persona is of its conclusion. */
+export const ConfidenceSchema = z
+  .enum(['high', 'medium', 'low'])
+  .describe(
+    'high: you would bet on it; medium: likely right but depends on details; low: a best guess given missing information.',
+  );
+export type Confidence = z.infer<typeof ConfidenceSchema>;
+
 /** One persona's turn in one debate cycle (the shape every cycle's reply has). */
 export const PersonaContributionSchema = z.object({
   position: sentence.describe('Your position in one sentence: what you recommend.'),
@@ -110,6 +118,8 @@ export const PersonaContributionSchema = z.object({
     .array(sentence)
     .meta({ uniqueItems: true })
     .describe('Risks or objections you still see, one sentence each; empty if none.'),
+  confidence: ConfidenceSchema,
+  vote: z.string().optional().describe("From the second cycle: the one position you back as the council's answer."),
 });
 export type PersonaContribution = z.infer<typeof PersonaContributionSchema>;
 
@@ -117,9 +127,15 @@ export type PersonaContribution = z.infer<typeof PersonaContributionSchema>;
 export interface ContributionTerms {
   /** 1-based debate cycle. */
   readonly cycle: number;
-  /** The names of the other personas on the council. */
+  /** How the speaker knows the other personas on the council (from cycle 2: their positions' labels). */
   readonly colleagues: CouncilNames;
 }
+
+/** The vote for one's own position. */
+export const OWN_VOTE = 'my own';
+
+/** What a speaker's own contributions are called in its prompt, where its colleagues are anonymous labels. */
+export const OWN_LABEL = 'You';
 
 /**
  * The contribution reply for one persona in one cycle: in cycle 1 there is no earlier position to have
@@ -128,7 +144,7 @@ export interface ContributionTerms {
  */
 export function contributionReplySchema(terms: ContributionTerms): z.ZodType<PersonaContribution> {
   if (terms.cycle <= 1) {
-    return PersonaContributionSchema.omit({ changeReason: true }).extend({
+    return PersonaContributionSchema.omit({ changeReason: true, vote: true }).extend({
       changedPosition: z.literal(false).describe('Always false in the first cycle: there is no earlier position.'),
       agreesWith: z.array(sentence).max(0).describe('Empty in the first cycle: you have not read your colleagues yet.'),
     });
@@ -140,8 +156,13 @@ export function contributionReplySchema(terms: ContributionTerms): z.ZodType<Per
           .array(nameOf(terms.colleagues))
           .max(terms.colleagues.length)
           .meta({ uniqueItems: true })
-          .describe('Exact names of the colleagues whose positions you agree with, each once; empty if none.');
-  return PersonaContributionSchema.extend({ agreesWith });
+          .describe("Exact labels of the colleagues' positions you agree with, each once; empty if none.");
+  const vote = z
+    .enum([OWN_VOTE, ...terms.colleagues])
+    .describe(
+      `The one position you now back as the council's answer: "${OWN_VOTE}" for yours, or the label of the colleague's position you prefer to it.`,
+    );
+  return PersonaContributionSchema.extend({ agreesWith, vote });
 }
 
 /**
@@ -165,14 +186,6 @@ export const CycleVerdictSchema = z.object({
     ),
 });
 export type CycleVerdict = z.infer<typeof CycleVerdictSchema>;
-
-/** How sure a persona is of its conclusion. */
-export const ConfidenceSchema = z
-  .enum(['high', 'medium', 'low'])
-  .describe(
-    'high: you would bet on it; medium: likely right but depends on details; low: a best guess given missing information.',
-  );
-export type Confidence = z.infer<typeof ConfidenceSchema>;
 
 /** A persona's answer when there is no debate (a single persona, or the debate was skipped). */
 export const PersonaConclusionSchema = z.object({

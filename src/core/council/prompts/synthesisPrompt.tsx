@@ -18,7 +18,7 @@ export type CouncilDeliberation =
   | {
       readonly kind: 'debate';
       readonly cycles: readonly DebateCycleRecord[];
-      readonly stop: 'converged' | 'limit' | 'budget';
+      readonly stop: 'converged' | 'limit' | 'budget' | 'stable';
     }
   | { readonly kind: 'conclusions'; readonly conclusions: readonly AttributedConclusion[] };
 
@@ -51,7 +51,9 @@ function deliberationChunks(deliberation: CouncilDeliberation): readonly unknown
       ? 'The debate stopped at its cycle limit without full agreement.'
       : deliberation.stop === 'budget'
         ? 'The debate stopped early, without full agreement, to stay within the request budget.'
-        : 'The debate ended because the council converged.';
+        : deliberation.stop === 'stable'
+          ? 'The debate stopped because no persona moved its vote or position in the last cycle; the disagreement that remains is real.'
+          : 'The debate ended because the council converged.';
   return [
     <TextChunk>{`${note} Where the debate ended, then where each persona stands:\n\n`}</TextChunk>,
     ...councilStandingChunks(deliberation.cycles),

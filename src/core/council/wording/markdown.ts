@@ -1,3 +1,4 @@
+import type { VoteTally } from '../councilVote';
 import type { SpendingLimits } from '../../llm/spending/governor';
 import type { LedgerLine, SpendTotals } from '../../llm/spending/ledger';
 import { creditsText, limitText, spendBrief, spendSummary, tokensText } from '../../llm/spending/spendText';
@@ -152,6 +153,11 @@ export function budgetStopNotice(snapshot: SessionSnapshot, spend: SessionSpend)
   return `\n**⚠ Spending limit reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement, to stay within its ${limitText(spend.limits ?? {})} (spent so far: ${spendBrief(spend.totals)}). The answer below records what is still contested. To let later sessions debate longer, raise \`council.budget.maxCredits\` or \`council.budget.maxRequests\`.\n`;
 }
 
+/** The notice that the debate stopped because nobody moved: the disagreement left is the council's real one. */
+export function stableVoteNotice(cycle: number): string {
+  return `\n_The debate stopped after cycle ${cycle}: no persona changed its vote or its position, so another cycle would repeat it. The vote and the dissent are below the answer._\n`;
+}
+
 /** What the session spent and may spend, for the answer's footer and `/status`. */
 export interface SessionSpend {
   readonly totals: SpendTotals;
@@ -170,7 +176,7 @@ export function spendLine(spend: SessionSpend): string {
  * What follows the model's prose in the final answer, all from the session: where each persona landed (its own
  * last statement), what was still contested when the debate stopped, the assumptions, and what it cost.
  */
-export function answerAppendix(snapshot: SessionSnapshot, spend: SessionSpend): string {
+export function answerAppendix(snapshot: SessionSnapshot, spend: SessionSpend, tally?: VoteTally): string {
   const c = snapshot.context;
   const nameOf = new Map(c.participants.map(p => [p.participantId, p.name]));
   const lastFinal = currentFinalRun(c.messageTurns).filter(t => t.messageType === 'conclusion');
@@ -196,11 +202,50 @@ export function answerAppendix(snapshot: SessionSnapshot, spend: SessionSpend): 
   return [
     '### Where each persona landed',
     landed.join('\n') || '_No persona conclusions were recorded._',
+    ...(tally ? ['### The vote', voteMarkdown(tally)] : []),
     ...contested,
     '### Assumptions',
     assumptionList(snapshot),
     footer,
   ].join('\n\n');
+}
+
+/** The vote as the answer reports it: each position with its voters and their confidence, and who dissents. */
+function voteMarkdown(tally: VoteTally): string {
+  const confidence = new Map(tally.ballots.map(b => [b.voter, b.confidence]));
+  const voter = (name: string) => {
+    const sure = confidence.get(name);
+    return `${untrusted(name)}${sure ? ` (${sure})` : ''}`;
+  };
+  const rows = tally.counts.map(
+    ({ holder, position, voters }) =>
+      `- **${untrusted(holder)}'s position** (${voters.length} of ${tally.ballots.length}): ${untrusted(position).replace(/\n+/g, ' ')} — ${voters.map(voter).join(', ')}`,
+  );
+  const outcome =
+    tally.leader === undefined
+      ? 'The vote is tied.'
+      : tally.dissent.length === 0
+        ? 'No one dissents.'
+        : `Dissent: ${tally.dissent.map(voter).join(', ')}.`;
+  return [...rows, '', outcome].join('\n');
+}
+
+/** The vote in one sentence (the agent tool's result): "3 of 4 back Ana's position (high, high, medium); dissent: Bo (low)." */
+export function voteSentence(tally: VoteTally | undefined): string {
+  if (!tally) return 'Vote: none (the personas answered without a debate cycle that votes).';
+  const confidence = new Map(tally.ballots.map(b => [b.voter, b.confidence]));
+  const sure = (names: readonly string[]) => names.map(n => confidence.get(n) ?? 'not stated').join(', ');
+  const leading = tally.counts[0];
+  if (!leading) return 'Vote: none.';
+  const head =
+    tally.leader === undefined
+      ? `Vote: tied, ${tally.counts.map(c => `${c.voters.length} for ${c.holder}'s position (confidence ${sure(c.voters)})`).join(', ')}`
+      : `Vote: ${leading.voters.length} of ${tally.ballots.length} back ${leading.holder}'s position (confidence ${sure(leading.voters)})`;
+  const dissent =
+    tally.dissent.length === 0
+      ? 'dissent: none'
+      : `dissent: ${tally.dissent.map(n => `${n} (${confidence.get(n) ?? 'not stated'})`).join(', ')}`;
+  return `${head}; ${dissent}.`;
 }
 
 /** "Models: Security Expert on GPT-5 mini, Architect on Claude Sonnet 4.6, …" when more than one model was used. */

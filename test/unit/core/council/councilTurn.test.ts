@@ -237,8 +237,10 @@ describe('a council turn', () => {
                 position: 'Same',
                 argument: 'We agree.',
                 keyPoints: ['Everyone agrees.'],
+                confidence: 'high',
                 changedPosition: false,
-                agreesWith: ['Senior Developer', 'Security Expert', 'Software Architect'],
+                // Every colleague, by the labels the speaker reads them under (anonymous peers).
+                agreesWith: ['Position A', 'Position B', 'Position C'],
                 concerns: [],
               },
             }

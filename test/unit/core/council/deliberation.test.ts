@@ -202,6 +202,9 @@ describe('council_deliberate (vscode-free part)', () => {
         ),
       );
       assert.match(text, /Council: Security Expert, Software Architect\./);
+      // The vote, the confidence and what is open are stated every time.
+      assert.match(text, /^Vote: .*\(confidence (high|medium|low)(, (high|medium|low))*\).*; dissent: .*\.$/m);
+      assert.match(text, /^Open disagreements: Not yet agreed between: Security Expert – Software Architect\.$/m);
       assert.match(text, /No clarifying questions were asked/);
       assert.match(text, /ghost/);
       assert.ok(text.includes(`Council session ${log.sessionId} is saved`));
@@ -228,6 +231,8 @@ describe('council_deliberate (vscode-free part)', () => {
         stopped: 'It was cancelled. The session is saved.',
       });
       assert.match(text, /The council did not finish\. It was cancelled/);
+      assert.match(text, /^Vote: none yet \(the council did not finish\)\.$/m);
+      assert.match(text, /^Open disagreements: not settled \(the council did not finish\)\.$/m);
       assert.match(text, /No debate cycle was completed/);
       assert.doesNotMatch(text, /The council's answer/);
     });

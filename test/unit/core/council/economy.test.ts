@@ -1,3 +1,4 @@
+import { peerLabels } from '../../../../src/core/council/anonymousPeers';
 import * as assert from 'node:assert/strict';
 import { newCouncilSession, runCouncilTurn } from '../../../../src/core/council/councilTurn';
 import type { DebateProtocol } from '../../../../src/core/council/protocol';
@@ -102,16 +103,21 @@ describe('the economy protocol', () => {
         const others = ['Senior Developer', 'Security Expert', 'Software Architect', 'QA Engineer'].filter(
           n => n !== speaker,
         );
-        const agreesWith = settled.includes(speaker) ? others : settled;
+        // The speaker knows its colleagues by their positions' labels (anonymous peers).
+        const labels = peerLabels(others);
+        const agreesWith = (settled.includes(speaker) ? others : settled).map(name => labels.labelOf(name)!);
         return {
           kind: 'value',
           value: {
             position: `${speaker} holds.`,
             argument: 'Because.',
             keyPoints: ['The fact.'],
+            confidence: 'high',
             changedPosition: false,
             agreesWith,
             concerns: [],
+            // Votes that move each cycle, so the debate goes on to show who is seated again.
+            vote: /This is debate cycle 2/.test(prompt) ? labels.labels[0] : 'my own',
           },
         };
       }),
@@ -160,6 +166,7 @@ describe('the economy protocol', () => {
           position: 'Slow but sure.',
           argument: 'Took my time.',
           keyPoints: ['Slow but sure.'],
+          confidence: 'medium',
           changedPosition: false,
           agreesWith: [],
           concerns: [],

@@ -86,6 +86,7 @@ describe('council reply schemas', () => {
       changedPosition: false,
       agreesWith: [],
       concerns: [],
+      confidence: 'medium',
     };
     assert.equal(PersonaContributionSchema.safeParse(base).success, true);
     assert.equal(PersonaContributionSchema.safeParse({ ...base, position: '   ' }).success, false);
@@ -154,6 +155,8 @@ describe('council reply normalizers', () => {
     position: 'Use Postgres.',
     argument: 'It fits.',
     keyPoints: ['Postgres is already run here.'],
+    confidence: 'medium',
+    vote: 'my own',
     changedPosition: false,
     agreesWith: [],
     concerns: [],
