@@ -83,7 +83,10 @@ const integrationSuites = {
 /** Test bundles: suites are discovered, mocha's UMD wrapper writing `module` is expected. */
 const testEntry = {
   suites: true,
-  define: { __INTEGRATION_GREP__: JSON.stringify(process.env.INTEGRATION_GREP ?? '') },
+  define: {
+    __INTEGRATION_GREP__: JSON.stringify(process.env.INTEGRATION_GREP ?? ''),
+    __COUNCIL_EVAL__: JSON.stringify(process.env.COUNCIL_EVAL === '1'),
+  },
   logOverride: { 'commonjs-variable-in-esm': 'silent' },
 };
 

@@ -24,8 +24,10 @@ import { councilResponder, councilRig } from '../test/support/councilHarness';
 import { councilReply } from '../test/support/councilScript';
 import { valueReply } from '../test/support/scriptedModel';
 import { checkCriticalPath, weightedCriticalPath } from './criticalPath';
-import type { SpendTotals } from '../src/core/llm/spending/ledger';
-import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
+import type { LedgerLine, SpendTotals } from '../src/core/llm/spending/ledger';
+import { creditsFor, DEFAULT_COPILOT_PRICES } from '../src/core/llm/spending/prices';
+import { creditsText } from '../src/core/llm/spending/spendText';
+import { creditsAtPricePoints, PRICE_POINTS, PRICE_POINTS_LABEL } from './pricePoints';
 import { LatencyModel, STEPS, type LatencyProfile, type Step, type TimedCall } from './latencyModel';
 
 const PERSONA_IDS = ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'] as const;
@@ -74,6 +76,8 @@ interface Run {
   readonly calls: readonly TimedCall[];
   /** What the session's governor counted: messages and tool definitions in, replies out. */
   readonly spent: SpendTotals;
+  /** Who spent what: the diversity row re-prices it per seat. */
+  readonly ledger: readonly LedgerLine[];
   /** The debate's forecast (requests, tokens) and what the debate then spent. */
   readonly forecast: { readonly requests: number; readonly tokens: number };
   readonly debateSpent: { readonly requests: number; readonly tokens: number };
@@ -164,6 +168,7 @@ async function runOnce(configuration: (typeof CONFIGURATIONS)[number], profile: 
   return {
     calls: model.calls,
     spent,
+    ledger: log.ledger.entries,
     forecast: { requests: Number(forecast[1]), tokens: Number(forecast[2]) * (forecast[3] === 'k' ? 1_000 : 1) },
     debateSpent: {
       requests: spent.requests - beforeDebate.requests,
@@ -203,6 +208,8 @@ interface Figures {
   readonly byStep: Readonly<Record<Step, number>>;
   readonly requests: number;
   readonly spent: SpendTotals;
+  /** Credits of the same session with diverse seats. */
+  readonly diverseCredits: string;
   readonly forecast: Run['forecast'];
   readonly debateSpent: Run['debateSpent'];
   readonly promptTokens: number;
@@ -229,6 +236,7 @@ function figures(label: string, runs: readonly Run[]): Figures {
     byStep,
     requests: first.calls.length,
     spent: first.spent,
+    diverseCredits: diverseCredits(first.ledger),
     forecast: first.forecast,
     debateSpent: first.debateSpent,
     promptTokens: first.calls.reduce((sum, c) => sum + c.promptTokens, 0),
@@ -244,6 +252,25 @@ function figures(label: string, runs: readonly Run[]): Figures {
     debateCycles: first.debateCycles,
     stoppedBy: first.stoppedBy,
   };
+}
+
+/** The paid Copilot families a diverse council seats personas on, cheapest first (the utility models left out). */
+const DIVERSE_FAMILIES = ['gpt-5-mini', 'gemini-3.1-pro', 'claude-sonnet-4.6'] as const;
+
+/**
+ * What the same session would cost with `council.models.diverse`: each persona's tokens at the price of the family
+ * its seat gets (in turn over DIVERSE_FAMILIES), the rest (opening, answer) at the dearest price point.
+ */
+function diverseCredits(ledger: readonly LedgerLine[]): string {
+  const personas = [...new Set(ledger.filter(l => /cycle/.test(l.step)).map(l => l.who))];
+  const dearest = PRICE_POINTS.at(-1)!.price;
+  const credits = ledger.reduce((sum, line) => {
+    const seat = personas.indexOf(line.who);
+    const family = seat < 0 ? undefined : DIVERSE_FAMILIES[seat % DIVERSE_FAMILIES.length]!;
+    const price = family ? (DEFAULT_COPILOT_PRICES[family] ?? dearest) : dearest;
+    return sum + creditsFor(price, line.inputTokens, line.outputTokens);
+  }, 0);
+  return creditsText(credits);
 }
 
 /** The debate's forecast covered what it spent (nothing failed in the bench). */
@@ -283,6 +310,7 @@ export async function main(): Promise<{
     ['input tokens billed (messages + tool schemas)', ...column(f => String(f.spent.inputTokens))],
     ['output tokens', ...column(f => String(f.spent.outputTokens))],
     [PRICE_POINTS_LABEL, ...column(f => creditsAtPricePoints(f.spent.inputTokens, f.spent.outputTokens))],
+    [`credits, diverse seats (${DIVERSE_FAMILIES.join(' · ')}; the rest at $3/$15)`, ...column(f => f.diverseCredits)],
     ['debate forecast: requests / tokens', ...column(f => `${f.forecast.requests} / ${f.forecast.tokens}`)],
     ['debate spent: requests / tokens', ...column(f => `${f.debateSpent.requests} / ${f.debateSpent.tokens}`)],
     ['debate cycles (ended by)', ...column(f => `${f.debateCycles} (${f.stoppedBy})`)],
@@ -327,6 +355,10 @@ export async function main(): Promise<{
     {
       metric: PRICE_POINTS_LABEL,
       value: all.map(f => creditsAtPricePoints(f.spent.inputTokens, f.spent.outputTokens)).join('  |  '),
+    },
+    {
+      metric: 'credits with diverse seats (gpt-5-mini · gemini-3.1-pro · claude-sonnet-4.6)',
+      value: all.map(f => f.diverseCredits).join(' / '),
     },
     { metric: 'forecast >= spent', value: all.map(f => (forecastHolds(f) ? 'yes' : 'NO')).join(' / ') },
     { metric: 'wall / bound', value: all.map(f => `${f.ratio.toFixed(2)}x`).join(' / ') },

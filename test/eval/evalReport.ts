@@ -39,10 +39,12 @@ export function evalReport(model: string, cases: readonly EvalCase[], when: Date
     [
       `## ${decision.id}: ${decision.question}`,
       `_Context given to both:_ ${decision.context}`,
-      '| | council | single prompt |',
-      '| --- | --- | --- |',
-      `| cost | ${council.cost} | ${single.cost} |`,
-      `| time | ${council.seconds.toFixed(1)} s | ${single.seconds.toFixed(1)} s |`,
+      [
+        '| | council | single prompt |',
+        '| --- | --- | --- |',
+        `| cost | ${council.cost} | ${single.cost} |`,
+        `| time | ${council.seconds.toFixed(1)} s | ${single.seconds.toFixed(1)} s |`,
+      ].join('\n'),
       '### Rubric: the council',
       checklist(rubricOf(decision)),
       '### Rubric: the single prompt',

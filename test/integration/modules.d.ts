@@ -8,3 +8,6 @@ declare module 'mocha/mocha.js';
 
 /** Baked in at build time from `INTEGRATION_GREP` (empty: run everything). */
 declare const __INTEGRATION_GREP__: string;
+
+/** Baked in at build time from `COUNCIL_EVAL=1` (`npm run eval`): the eval runs every decision. */
+declare const __COUNCIL_EVAL__: boolean;

@@ -15,9 +15,14 @@ export interface Ballot {
   readonly backs: string;
   readonly confidence?: Confidence;
   readonly cycle: number;
+  /** Whose positions the voter said it agrees with (names). */
+  readonly agrees: readonly string[];
 }
 
-/** The positions with votes, most first; `dissent`: who does not back the leading position. */
+/**
+ * The positions with votes, most first; `dissent`: who neither backs the leading position nor agrees with it
+ * (a persona that votes for an equivalent position it agrees with is not dissenting).
+ */
 export interface VoteTally {
   readonly ballots: readonly Ballot[];
   readonly counts: readonly {
@@ -41,6 +46,7 @@ function ballots(records: readonly DebateCycleRecord[]): Map<string, Ballot> {
         backs: c.vote ?? c.persona,
         ...(c.confidence === undefined ? {} : { confidence: c.confidence }),
         cycle: record.cycle,
+        agrees: c.agreesWith,
       });
   return latest;
 }
@@ -57,7 +63,10 @@ export function voteTally(records: readonly DebateCycleRecord[]): VoteTally | un
     .sort((a, b) => b.voters.length - a.voters.length);
   const tied = counts.length > 1 && counts[0]!.voters.length === counts[1]!.voters.length;
   const leader = tied ? undefined : counts[0]?.holder;
-  const dissent = leader === undefined ? [] : all.filter(b => b.backs !== leader).map(b => b.voter);
+  const dissent =
+    leader === undefined
+      ? []
+      : all.filter(b => b.backs !== leader && b.voter !== leader && !b.agrees.includes(leader)).map(b => b.voter);
   return { ballots: all, counts, ...(leader === undefined ? {} : { leader }), dissent };
 }
 

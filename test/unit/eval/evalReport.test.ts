@@ -21,8 +21,11 @@ describe('the eval report', () => {
   );
 
   it('puts both answers side by side with their cost and time', () => {
-    assert.match(report, /\| cost \| 9 requests · 16k tokens \| 1 request · 400 tokens \|/);
-    assert.match(report, /\| time \| 3\.3 s \| 0\.5 s \|/);
+    // One table: its rows on consecutive lines (a blank line would end it).
+    assert.match(
+      report,
+      /\| \| council \| single prompt \|\n\| --- \| --- \| --- \|\n\| cost \| 9 requests · 16k tokens \| 1 request · 400 tokens \|\n\| time \| 3\.3 s \| 0\.5 s \|/,
+    );
     assert.match(report, /### The council\n\n> ## The council's answer\n> \n> Use sessions\./);
     assert.match(report, /### The single prompt\n\n> Use JWTs\./);
   });

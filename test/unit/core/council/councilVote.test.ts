@@ -53,6 +53,18 @@ describe('the council vote', () => {
     );
   });
 
+  it('a persona that votes for an equivalent position it agrees with does not dissent', () => {
+    const second = cycle(
+      2,
+      said('Ana', { vote: 'Bo', agreesWith: ['Bo', 'Cy'] }),
+      said('Bo', { vote: 'Ana', agreesWith: ['Ana', 'Cy'] }),
+      said('Cy', { vote: 'Ana', agreesWith: ['Ana', 'Bo'] }),
+    );
+    const tally = voteTally([first, second])!;
+    assert.equal(tally.leader, 'Ana');
+    assert.deepEqual(tally.dissent, [], 'everyone agrees with the leading position');
+  });
+
   it('a tie has no leader and no dissent', () => {
     const tally = voteTally([cycle(2, said('Ana', { vote: 'Ana' }), said('Bo', { vote: 'Bo' }))])!;
     assert.equal(tally.leader, undefined);
