@@ -140,7 +140,8 @@ async function recordDebateConclusions(
 
 /** What the session has spent and may spend, for the notices and the footer. */
 function spendOf(log: SessionLog, deps: CouncilDeps): SessionSpend {
-  return { totals: log.spent, limits: deps.spending?.limits };
+  // The ledger names who ran on which model: the footer says so when more than one ran.
+  return { totals: log.spent, limits: deps.spending?.limits, ledger: log.ledger.entries };
 }
 
 /** How the debate ended, for the prompt and the notices. */

@@ -389,5 +389,10 @@ describe('models per role', () => {
     assert.doesNotMatch(rig.output.text, /#### Senior Developer · cycle 1 ·/);
     assert.equal(rig.output.text.split('`o3` is not available').length - 1, 1, 'the note is shown once');
     assert.match(transcriptMarkdown(log.snapshot), /\*\*Security Expert\*\* \(cycle 1, on Other Model\)/);
+    // More than one model ran: the answer's footer says who ran on what.
+    assert.match(
+      sessionView(log.snapshot).finalAnswer ?? '',
+      /Models: .*Security Expert on Other Model.*Synthesis on Other Model/,
+    );
   });
 });
