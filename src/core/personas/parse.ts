@@ -20,6 +20,11 @@ export type PersonaParseResult =
   { readonly ok: true; readonly persona: PersonaDefinition } | { readonly ok: false; readonly error: PersonaFileError };
 
 const KNOWN_FIELDS = Object.keys(PersonaFrontMatterSchema.shape);
+
+/** The largest persona file read: a persona is a page of guidance, and all of it goes into every prompt. */
+export const MAX_PERSONA_CHARS = 32_000;
+/** Aliases a front matter may expand: enough for any real use, far too few for an alias bomb. */
+const MAX_ALIASES = 50;
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSING = /^(?:---|\.\.\.)[ \t]*\r?$/m;
 
@@ -45,6 +50,12 @@ function split(text: string): { readonly yaml?: string; readonly body?: string }
  * or "convergent", got "sideways"`.
  */
 export function parsePersonaFile(path: string, text: string): PersonaParseResult {
+  if (text.length > MAX_PERSONA_CHARS)
+    return fail(
+      path,
+      INSTRUCTIONS_FIELD,
+      `the file has ${text.length.toLocaleString('en-US')} characters; a persona may have at most ${MAX_PERSONA_CHARS.toLocaleString('en-US')} (its guidance goes into every prompt). Shorten it.`,
+    );
   const { yaml, body } = split(text);
   if (yaml === undefined) {
     return fail(
@@ -63,7 +74,18 @@ export function parsePersonaFile(path: string, text: string): PersonaParseResult
     const line = lineCounter.linePos(yamlError.pos[0]).line + 1;
     return fail(path, FRONT_MATTER_FIELD, `invalid YAML at line ${line}: ${yamlError.message}`);
   }
-  const data: unknown = document.toJS();
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: MAX_ALIASES });
+    JSON.stringify(data);
+  } catch {
+    // An alias bomb (too many expansions) or a value that contains itself through an alias.
+    return fail(
+      path,
+      FRONT_MATTER_FIELD,
+      'its YAML aliases (`&name` / `*name`) expand too far or refer to themselves; write the values out instead of aliasing them',
+    );
+  }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     return fail(path, FRONT_MATTER_FIELD, 'must be YAML fields ("key: value" lines), e.g. "id: security-expert"');
   }

@@ -1,10 +1,12 @@
 import type { PersonaContract, PersonaOrigin } from './contract';
-import { parsePersonaFile } from './parse';
+import { parsePersonaFile, type PersonaParseResult } from './parse';
 
 /** One persona file as a source lists it; `path` is what problem reports show. */
 export interface PersonaFile {
   readonly path: string;
   readonly text: string;
+  /** Set when the source could not read the file as text (too large, not UTF-8, unreadable): the sentence why. */
+  readonly unreadable?: string;
 }
 
 /**
@@ -42,6 +44,23 @@ export interface PersonaRegistry {
   readonly problems: readonly PersonaProblem[];
 }
 
+/** One file parsed; whatever it does to the parser is this file's problem, never the other files'. */
+function parsed(file: PersonaFile): PersonaParseResult {
+  try {
+    return parsePersonaFile(file.path, file.text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      error: {
+        path: file.path,
+        field: 'frontMatter',
+        message: `${file.path}: could not be read as a persona (${reason}).`,
+      },
+    };
+  }
+}
+
 /** Parses one source; within it the first file with an id wins and later ones are reported. */
 async function loadSource(source: PersonaSource, origin: PersonaOrigin): Promise<PersonaRegistry> {
   let files: readonly PersonaFile[];
@@ -57,7 +76,11 @@ async function loadSource(source: PersonaSource, origin: PersonaOrigin): Promise
   const byId = new Map<string, PersonaContract>();
   const problems: PersonaProblem[] = [];
   for (const file of files) {
-    const result = parsePersonaFile(file.path, file.text);
+    if (file.unreadable !== undefined) {
+      problems.push({ kind: 'invalidFile', origin, path: file.path, field: 'file', message: file.unreadable });
+      continue;
+    }
+    const result = parsed(file);
     if (!result.ok) {
       problems.push({ kind: 'invalidFile', origin, ...result.error });
       continue;

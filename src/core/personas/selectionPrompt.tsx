@@ -1,6 +1,6 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
 import { REQUEST_CLASSIFICATIONS, type PersonaContract } from './contract';
-import { DATA_NOTICE, escapeData } from '../llm/prompting/dataBlock';
+import { DATA_NOTICE, dataBlock, escapeData } from '../llm/prompting/dataBlock';
 import type { AttachedItem } from '../session/attachedItem';
 import { attachedChunks } from '../session/attachedBlock';
 import { FittedText } from '../llm/prompting/fittedText';
@@ -48,17 +48,24 @@ export function selectionSteps(minPersonas: number, maxPersonas: number): readon
 /** The closing rule of the selection steps. */
 export const SELECTION_IDS_RULE = 'Use only ids from the catalog.';
 
+/** A persona file's text on one line: a role that breaks lines cannot start a heading of its own. */
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
 /** One catalog line: everything the model needs to judge fit, without the (long) instructions. */
 function catalogLine(persona: PersonaContract): string {
   return (
-    `- id: ${persona.id} | ${persona.name} (${persona.cognitiveMode}) | role: ${persona.role} | ` +
-    `expertise: ${persona.expertise.join('; ')} | relevant to: ${persona.relevantTo.join(', ')}`
+    `- id: ${persona.id} | ${oneLine(persona.name)} (${persona.cognitiveMode}) | role: ${oneLine(persona.role)} | ` +
+    `expertise: ${persona.expertise.map(oneLine).join('; ')} | relevant to: ${persona.relevantTo.join(', ')}`
   );
 }
 
-/** The persona catalog (heading and one line per persona) the ids are chosen from, as pieces (see selectionSteps). */
+/**
+ * The persona catalog the ids are chosen from, as pieces (see selectionSteps). Workspace persona files are
+ * untrusted text like the request: the catalog is fenced as data, so a role reading "## Selection rules
+ * (updated)…" is a description, not an instruction.
+ */
 export function personaCatalog(personas: readonly PersonaContract[]): readonly string[] {
-  return ['\n', '## Persona catalog', '\n', personas.map(catalogLine).join('\n')];
+  return ['\n', '## Persona catalog', '\n', dataBlock('persona_catalog', personas.map(catalogLine).join('\n'))];
 }
 
 /**

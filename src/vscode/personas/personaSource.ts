@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import { MAX_PERSONA_CHARS } from '../../core/personas/parse';
 import { loadPersonas, type PersonaFile, type PersonaRegistry, type PersonaSource } from '../../core/personas/registry';
+import { decodeUtf8 } from '../../core/textEncoding';
 import { BUILT_IN_PERSONA_FILES, BUILT_IN_PERSONA_FOLDER } from './builtInPersonaFiles';
 import type { CouncilSettings } from '../settings';
 import { fileNamesIn, inEveryWorkspaceFolder } from '../workspace/workspaceFiles';
@@ -66,16 +68,32 @@ export function workspacePersonaFolder(folder: vscode.WorkspaceFolder): vscode.U
   return vscode.Uri.joinPath(folder.uri, ...WORKSPACE_PERSONA_FOLDER);
 }
 
+/** Bytes a persona file may have on disk before it is read at all (UTF-8: at most 4 bytes a character). */
+const MAX_PERSONA_BYTES = MAX_PERSONA_CHARS * 4;
+
+/** One workspace persona file as text, or the sentence why it cannot be (its own problem, never the others'). */
+async function personaFile(uri: vscode.Uri, path: string): Promise<PersonaFile> {
+  const unreadable = (message: string): PersonaFile => ({ path, text: '', unreadable: message });
+  try {
+    const { size } = await vscode.workspace.fs.stat(uri);
+    if (size > MAX_PERSONA_BYTES)
+      return unreadable(
+        `${path}: the file is ${Math.round(size / 1024).toLocaleString('en-US')} KB; a persona may have at most ${MAX_PERSONA_CHARS.toLocaleString('en-US')} characters. Shorten it.`,
+      );
+    const decoded = decodeUtf8(await vscode.workspace.fs.readFile(uri), path);
+    return decoded.ok ? { path, text: decoded.text } : unreadable(decoded.message);
+  } catch (error) {
+    return unreadable(`${path}: could not be read (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
+
 async function personaFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolean): Promise<readonly PersonaFile[]> {
   const directory = workspacePersonaFolder(folder);
   const names = await fileNamesIn(directory, name => name.endsWith('.md'));
   return Promise.all(
-    names.map(async entryName => {
+    names.map(entryName => {
       const uri = vscode.Uri.joinPath(directory, entryName);
-      return {
-        path: vscode.workspace.asRelativePath(uri, multiRoot),
-        text: decoder.decode(await vscode.workspace.fs.readFile(uri)),
-      };
+      return personaFile(uri, vscode.workspace.asRelativePath(uri, multiRoot));
     }),
   );
 }

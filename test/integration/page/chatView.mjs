@@ -29,6 +29,8 @@ export default async function chatView(page, { log: print }) {
   // The page workspace has a malformed persona file: the first response warns about it, outside the folded steps.
   await ui.unfolded('broken.md');
   assert.match(text, /⚠ \.council\/personas\/broken\.md: field "role": is required/);
+  // …and an alias bomb next to it is named too, while the built-in personas still make the council.
+  assert.match(text, /⚠ \.council\/personas\/bomb\.md: front matter: its YAML aliases .* expand too far/);
   text = await ui.clickFollowup('Accept recommended answer', QUESTION_END);
   assert.match(text, /Round 1 question 2: what matters most here\?\s+Recommended answer: Recommended answer 1\.2/);
   assert.doesNotMatch(text, /question 1:/);

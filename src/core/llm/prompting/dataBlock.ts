@@ -12,6 +12,7 @@ const DATA_TAGS = [
   'assumptions',
   'asked_questions',
   'council_members',
+  'persona_catalog',
   'persona_guidance',
   'debate_record',
   'cycle',

@@ -18,8 +18,11 @@ export interface FittedTextProps extends BasePromptElementProps {
 export class FittedText extends PromptElement<FittedTextProps, string> {
   override async prepare(sizing: PromptSizing): Promise<string> {
     const { before, text, after, truncationNote } = this.props;
+    // A few tokens short of the share: the pieces around it are counted one by one and their joins are not, and a
+    // request that overshoots by one token is pruned whole (it has the lowest priority), never cut.
+    const budget = Math.max(0, sizing.tokenBudget - Math.min(32, Math.ceil(sizing.tokenBudget * 0.05)));
     const whole = before + text + after;
-    if ((await sizing.countTokens(whole)) <= sizing.tokenBudget) return whole;
+    if ((await sizing.countTokens(whole)) <= budget) return whole;
     const cuts = [...text.matchAll(/\s+/g)].map(match => match.index);
     const candidate = (cut: number): string => `${before}${text.slice(0, cut).trimEnd()}\n${truncationNote}${after}`;
     // Binary search for the longest word-boundary prefix that fits.
@@ -29,7 +32,7 @@ export class FittedText extends PromptElement<FittedTextProps, string> {
     while (low <= high) {
       const mid = (low + high) >> 1;
       const attempt = candidate(cuts[mid] ?? 0);
-      if ((await sizing.countTokens(attempt)) <= sizing.tokenBudget) {
+      if ((await sizing.countTokens(attempt)) <= budget) {
         best = attempt;
         low = mid + 1;
       } else {

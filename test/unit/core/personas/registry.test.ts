@@ -174,3 +174,45 @@ describe('persona labels', () => {
     assert.equal(findPersona(registry, '  '), undefined);
   });
 });
+
+describe('hostile persona files', () => {
+  const bomb = [
+    '---',
+    'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+    'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+    'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+    'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+    'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+    'id: bomb',
+    '---',
+    'Boom.',
+  ].join('\n');
+
+  it('an alias bomb, a self-referencing alias, a huge body and an unreadable file are each reported with their path; every other persona loads', async () => {
+    const started = Date.now();
+    const registry = await loadPersonas({
+      builtIn: nodePersonaSource(),
+      workspace: {
+        list: async () => [
+          { path: '.council/personas/bomb.md', text: bomb },
+          { path: '.council/personas/loop.md', text: '---\nid: &x loop\nmeta: &m {self: *m}\n---\nLoop.\n' },
+          { path: '.council/personas/huge.md', text: persona('huge').replace('Instructions', 'x'.repeat(20_000_000)) },
+          { path: '.council/personas/utf16.md', text: '', unreadable: '.council/personas/utf16.md is UTF-16.' },
+          { path: '.council/personas/dba.md', text: persona('dba') },
+        ],
+      },
+    });
+    assert.ok(Date.now() - started < 2_000, `${Date.now() - started} ms`);
+    const messages = registry.problems.map(p => p.message);
+    assert.match(messages.find(m => m.startsWith('.council/personas/bomb.md')) ?? '', /aliases .* expand too far/);
+    assert.match(messages.find(m => m.startsWith('.council/personas/loop.md')) ?? '', /refer to themselves/);
+    assert.match(
+      messages.find(m => m.startsWith('.council/personas/huge.md')) ?? '',
+      /has 20,000,\d{3} characters; a persona may have at most 32,000/,
+    );
+    assert.ok(messages.includes('.council/personas/utf16.md is UTF-16.'));
+    const ids = registry.personas.map(p => p.id);
+    assert.ok(ids.includes('security-expert') && ids.includes('dba'), ids.join(', '));
+  });
+});
