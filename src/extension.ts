@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerCouncilCommands } from './vscode/commands/councilCommands';
+import { registerDamagedSessionExport } from './vscode/chat/damagedSession';
 import { councilHandler, PARTICIPANT_ID } from './vscode/chat/councilParticipant';
 import { COUNCIL_TOOL_NAME, councilTool } from './vscode/chat/councilTool';
 import { feedbackLine } from './vscode/storage/feedbackLog';
@@ -79,6 +80,7 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
     log,
     participant,
     ...registerCouncilCommands(context, store),
+    registerDamagedSessionExport(store),
     ...registerPlanCommands(runs),
   );
   context.subscriptions.push(

@@ -19,6 +19,7 @@ export const SLASH = {
   plan: 'plan',
   workflow: 'workflow',
   open: 'open',
+  recover: 'recover',
 } as const;
 
 /** What to type in the chat to continue a stored session (e.g. one `council_deliberate` ran) in `@council`. */

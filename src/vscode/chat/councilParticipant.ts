@@ -1,3 +1,4 @@
+import { damagedSessionChoice, mustChoose, recoverSession } from './damagedSession';
 import * as vscode from 'vscode';
 import { chatIntent, SLASH, type ChatIntent } from '../../core/council/chatIntent';
 import { assumptionsMarkdown, personasMarkdown, statusMarkdown } from '../../core/council/wording/transcript';
@@ -32,6 +33,10 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     if (found.kind === 'unreadable') {
       env.log.logError(new Error(found.error), `restoring session ${found.sessionId}`);
     }
+    if (found.kind === 'damaged' && request.command === SLASH.recover) return recoverSession(found, env.store, stream);
+    // A damaged or unreadable session is never replaced in silence: the user reads what happened and chooses.
+    const broken = mustChoose(found, request.command);
+    if (broken) return damagedSessionChoice(broken, stream);
     if (found.kind === 'newer' && request.command !== SLASH.newSession) {
       // Saved by a newer Council: never continue or overwrite it; the next turn reports it again.
       return { errorDetails: { message: found.error.message }, metadata: newerSessionMetadata(found.sessionId) };

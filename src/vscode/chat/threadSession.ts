@@ -11,6 +11,11 @@ export type ThreadSession =
   | { readonly kind: 'none' }
   | { readonly kind: 'found'; readonly log: SessionLog }
   | { readonly kind: 'unreadable'; readonly sessionId: string; readonly error: string }
+  /**
+   * Storage's copy is damaged (`error`) and the chat keeps an older readable one: never continued silently; the
+   * user chooses (go on from the older copy, export the damaged one, or start new).
+   */
+  | { readonly kind: 'damaged'; readonly sessionId: string; readonly error: string; readonly older: SessionLog }
   /** Saved by a newer Council: tell the user `error.message`; never continue or save over it. */
   | { readonly kind: 'newer'; readonly sessionId: string | undefined; readonly error: NewerVersionError };
 
@@ -37,16 +42,20 @@ export function threadSession(
     const metadata = readCouncilMetadata(turn.result);
     if (!metadata) continue;
     if (!metadata.sessionId) return { kind: 'none' };
-    const restored = chooseSessionCopy(store.load(metadata.sessionId), metadata.stored);
-    if (!restored)
+    const copy = chooseSessionCopy(store.load(metadata.sessionId), metadata.stored);
+    if (!copy)
       return { kind: 'unreadable', sessionId: metadata.sessionId, error: 'The session was not found in storage.' };
+    const restored = copy.result;
     if (!restored.ok) {
       return restored.reason === 'newer'
         ? { kind: 'newer', sessionId: metadata.sessionId, error: restored.newer }
         : { kind: 'unreadable', sessionId: metadata.sessionId, error: restored.error };
     }
     try {
-      return { kind: 'found', log: SessionLog.restore(restored.stored) };
+      const log = SessionLog.restore(restored.stored);
+      return copy.damagedStorage === undefined
+        ? { kind: 'found', log }
+        : { kind: 'damaged', sessionId: metadata.sessionId, error: copy.damagedStorage, older: log };
     } catch (error) {
       return {
         kind: 'unreadable',

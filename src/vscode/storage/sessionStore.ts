@@ -12,6 +12,9 @@ export const SESSION_STORE_CAPACITY = 50;
 /** Every stored session's key starts with this; nothing else in workspace state does. */
 export const SESSION_KEY_PREFIX = 'council.session/';
 
+/** Where a damaged copy is kept when the user goes on from an older one: exportable, never loaded or evicted. */
+const SET_ASIDE_PREFIX = 'council.damagedSession/';
+
 /** One row of `SessionStore.list()`. */
 export interface StoredSessionSummary {
   readonly id: string;
@@ -87,6 +90,24 @@ export class SessionStore {
       summaries.push({ id, requestText: result.stored.input.requestText, status: result.snapshot.value, updatedAt });
     }
     return summaries;
+  }
+
+  /** What is stored for this session as it is (set-aside damaged copy first), for export; undefined when nothing. */
+  rawCopy(sessionId: string): unknown {
+    return (
+      this.memento.get<unknown>(`${SET_ASIDE_PREFIX}${sessionId}`) ??
+      sessionIn(this.memento.get<unknown>(keyOf(sessionId)))
+    );
+  }
+
+  /** Moves the stored copy aside (kept for export) so an older copy can take its place. */
+  setAside(sessionId: string): Promise<void> {
+    return this.enqueue(async () => {
+      const raw = this.memento.get<unknown>(keyOf(sessionId));
+      if (raw === undefined) return;
+      await this.memento.update(`${SET_ASIDE_PREFIX}${sessionId}`, sessionIn(raw));
+      await this.memento.update(keyOf(sessionId), undefined);
+    });
   }
 
   /** Removes the session; nothing happens when it is not stored. */

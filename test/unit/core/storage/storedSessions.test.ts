@@ -118,10 +118,23 @@ describe('stored council sessions across versions', () => {
   it('the log in a version 1 chat response restores the same session when storage lost it', () => {
     const metadata = readCouncilMetadata({ metadata: storageFixture('chat-metadata.v1.json') });
     assert.ok(metadata?.stored);
-    const fromMetadata = chooseSessionCopy(undefined, metadata.stored);
+    const copy = chooseSessionCopy(undefined, metadata.stored);
     const fromStorage = restoreSession(v1.session);
+    assert.equal(copy?.damagedStorage, undefined, 'storage had no copy: nothing was damaged');
+    const fromMetadata = copy?.result;
     assert.ok(fromMetadata?.ok && fromStorage.ok);
     assert.deepEqual(sessionView(fromMetadata.snapshot), sessionView(fromStorage.snapshot));
+  });
+
+  it('a damaged copy in storage is not replaced in silence by the chat’s older copy: the choice says why', () => {
+    const { store } = storeWith({
+      [KEY]: { updatedAt: '2026-01-01T00:00:00.000Z', session: { format: 2, events: 'x' } },
+    });
+    const damaged = store.load(SESSION_ID);
+    assert.ok(damaged && !damaged.ok && damaged.reason !== 'newer');
+    const copy = chooseSessionCopy(damaged, storageFixture('chat-metadata.v1.json').stored);
+    assert.ok(copy?.result.ok, 'the chat copy is readable');
+    assert.equal(copy.damagedStorage, damaged.error);
   });
 
   it('a session saved by a newer Council is reported with what to do, not as damage', () => {
@@ -156,7 +169,7 @@ describe('stored council sessions across versions', () => {
 
   it('prefers a newer copy in storage to an older copy in the chat response (continuing that would overwrite it)', () => {
     const { store } = storeWith({ [KEY]: v99 });
-    const chosen = chooseSessionCopy(store.load(SESSION_ID), storageFixture('chat-metadata.v1.json').stored);
+    const chosen = chooseSessionCopy(store.load(SESSION_ID), storageFixture('chat-metadata.v1.json').stored)?.result;
     assert.ok(chosen && !chosen.ok);
     assert.equal(chosen.reason, 'newer');
   });
