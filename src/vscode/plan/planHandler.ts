@@ -15,6 +15,8 @@ import {
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
 import { stoppedTurnResult, workspaceRefusal } from '../workflow/deepWorkReplies';
+import type { RunRead } from '../workflow/runStore';
+import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
 import { planOutcomeOf } from './planOutcome';
 import { parsePlanRequest, type PlanAction } from './planRequest';
@@ -49,6 +51,38 @@ function say(
   return { metadata };
 }
 
+/** How many other runs a bare resume lists. */
+const OTHER_RUNS_LISTED = 5;
+
+/**
+ * A bare `/plan resume`: the newest run that can be resumed. Newer runs it passes over are named with why; the
+ * other readable runs are listed with the command that resumes each.
+ */
+function newestReadablePlan(deps: PlanHandlerDeps, stream: vscode.ChatResponseStream): RunRead {
+  const { run, passedOver, others } = deps.runs.newestReadable('plan');
+  for (const skipped of passedOver) {
+    if (skipped.kind === 'corrupt') deps.log.logError(skipped.error, `reading plan run ${skipped.runId}`);
+    const why =
+      skipped.kind === 'newer'
+        ? 'it was saved by a newer version of Council'
+        : 'it is damaged (the details are in the Council output channel)';
+    stream.markdown(`_The newer plan run \`${skipped.runId}\` cannot be resumed: ${why}._\n\n`);
+  }
+  if (!run) return { kind: 'missing' };
+  if (passedOver.length > 0 || others.length > 0)
+    stream.markdown(`_Resuming \`${run.state.runId}\` (${run.status}), the newest run that can be resumed._\n\n`);
+  if (others.length > 0) {
+    const listed = others
+      .slice(0, OTHER_RUNS_LISTED)
+      .map(
+        other =>
+          `- \`/plan resume ${other.state.runId}\` — ${untrusted(other.state.context.goal).replace(/\s+/g, ' ').slice(0, 80)} (${other.status}, ${other.updatedAt.slice(0, 16).replace('T', ' ')})`,
+      );
+    stream.markdown(`Other plan runs:\n\n${listed.join('\n')}\n\n`);
+  }
+  return { kind: 'found', run };
+}
+
 /** The decision a button's action makes at the run's checkpoint (none when the run is not at one). */
 function decisionFor(state: WorkflowRunState, action: PlanAction, text: string): CheckpointDecision | undefined {
   const pending = state.pendingCheckpoint;
@@ -76,7 +110,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     const parsed = parsePlanRequest(text);
     let start: DeepWorkStart;
     if (parsed.kind === 'control') {
-      const read = parsed.runId ? deps.runs.read(parsed.runId) : deps.runs.latest('plan');
+      const read: RunRead = parsed.runId ? deps.runs.read(parsed.runId) : newestReadablePlan(deps, stream);
       if (read.kind === 'missing')
         return say(
           stream,

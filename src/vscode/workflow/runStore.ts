@@ -95,15 +95,29 @@ export class RunStore {
       : { kind: 'corrupt', runId, error: read.error };
   }
 
-  /** The most recently updated run of `workflow` (any workflow when absent), readable or not: what a bare resume continues. */
-  latest(workflow?: string): RunRead {
-    const newest = this.memento
+  /**
+   * What a bare resume continues: the most recently updated *readable* run of `workflow` (any workflow when
+   * absent); the newer runs it passed over because they cannot be resumed (damaged, or saved by a newer Council),
+   * each with why; and the other readable runs, newest first, so the user can pick one.
+   */
+  newestReadable(workflow?: string): {
+    readonly run?: StoredWorkflowRun;
+    readonly passedOver: readonly Exclude<RunRead, { kind: 'found' | 'missing' }>[];
+    readonly others: readonly StoredWorkflowRun[];
+  } {
+    const reads = this.memento
       .keys()
       .filter(key => key.startsWith(RUN_KEY_PREFIX))
       .map(key => ({ runId: key.slice(RUN_KEY_PREFIX.length), raw: this.memento.get<unknown>(key) }))
       .filter(({ raw }) => workflow === undefined || workflowOf(raw) === workflow)
-      .sort((a, b) => updatedAtOf(b.raw).localeCompare(updatedAtOf(a.raw)))[0];
-    return newest ? this.read(newest.runId) : { kind: 'missing' };
+      .sort((a, b) => updatedAtOf(b.raw).localeCompare(updatedAtOf(a.raw)))
+      .map(({ runId }) => this.read(runId));
+    const readable = reads.flatMap(read => (read.kind === 'found' ? [read.run] : []));
+    const first = reads.findIndex(read => read.kind === 'found');
+    const passedOver = reads
+      .slice(0, first < 0 ? reads.length : first)
+      .flatMap(read => (read.kind === 'newer' || read.kind === 'corrupt' ? [read] : []));
+    return { ...(readable[0] ? { run: readable[0] } : {}), passedOver, others: readable.slice(1) };
   }
 
   /** The stored run, or undefined when there is none or it cannot be used (see `read`). */

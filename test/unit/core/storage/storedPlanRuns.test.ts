@@ -48,7 +48,7 @@ describe('stored /plan and workflow runs across versions', () => {
       ['discovery', 'planning', 'tickets'].filter(stage => stage in old.stages),
     );
     assert.deepEqual(runs.load(RUN_ID), read.run);
-    assert.deepEqual(runs.latest('plan'), read);
+    assert.deepEqual(runs.newestReadable('plan').run, read.kind === 'found' ? read.run : undefined);
     assert.deepEqual(
       runs.episodes(5).map(e => [e.runId, e.outcome]),
       [[RUN_ID, 'completed']],
@@ -103,8 +103,37 @@ describe('stored /plan and workflow runs across versions', () => {
     );
     assert.equal(runs.load(RUN_ID), undefined);
     assert.deepEqual(runs.list(), []);
-    assert.equal(runs.latest().kind, 'newer', 'the newest run is the one a bare /plan continue would resume');
+    assert.deepEqual(
+      runs.newestReadable().passedOver.map(read => read.kind),
+      ['newer'],
+      'a bare resume passes over it, and says so',
+    );
+    assert.equal(runs.newestReadable().run, undefined);
     assert.deepEqual(runs.read('wf-none'), { kind: 'missing' });
+  });
+
+  it('a bare resume takes the newest readable run, names the newer ones it passed over and lists the rest', async () => {
+    const { runs, memento } = runsWith({});
+    for (let n = 1; n <= 3; n++) await runs.save(otherRun(n), 'paused');
+    // Newer than every readable run: one damaged, one from a newer Council.
+    await memento.update(`${RUN_KEY_PREFIX}wf-damaged`, {
+      version: 2,
+      workflow: 'plan',
+      updatedAt: '2099-01-01T00:00:00.000Z',
+      state: 'x',
+    });
+    await memento.update(`${RUN_KEY_PREFIX}wf-newer`, { ...(v99 as object), updatedAt: '2098-01-01T00:00:00.000Z' });
+    const { run, passedOver, others } = runs.newestReadable('plan');
+    assert.deepEqual(
+      passedOver.map(read => [read.kind, read.runId]),
+      [
+        ['corrupt', 'wf-damaged'],
+        ['newer', 'wf-newer'],
+      ],
+    );
+    assert.ok(run);
+    assert.equal(others.length, 2);
+    assert.ok(others.every(other => other.updatedAt <= run.updatedAt));
   });
 
   it('never saves over or evicts a newer Council’s run', async () => {
