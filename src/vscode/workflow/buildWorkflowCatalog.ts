@@ -37,6 +37,14 @@ export type ParseWorkflowText = (text: string, source: WorkflowSource) => Workfl
 /** The field a problem names when it concerns the whole file (it could not be read, the parser threw). */
 const WHOLE_FILE_FIELD = '(file)';
 
+/** The sentence a run of a workspace workflow that replaces a built-in starts with; undefined for any other. */
+export function overrideNotice(workflow: WorkflowDefinition): string | undefined {
+  const { source } = workflow;
+  return source.overrides
+    ? `This run uses the workspace's \`${source.path}\`, which replaces the built-in \`${workflow.name}\` workflow (${source.overrides}): its phases, agents and scripts run instead of Council's.`
+    : undefined;
+}
+
 /** Where a workflow came from, as a person reads it: the path, and the built-in it overrides. */
 export function describeWorkflowSource(source: WorkflowSource): string {
   return source.overrides ? `${source.path} (overrides ${source.overrides})` : source.path;

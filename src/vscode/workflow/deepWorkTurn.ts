@@ -27,6 +27,7 @@ import type { WorkflowCatalog } from './buildWorkflowCatalog';
 import { skillTools } from './skillTools';
 import { subagentModels } from './subagentModels';
 import { WorkspaceRunOutputs } from './workflowOutputs';
+import { overrideNotice } from './buildWorkflowCatalog';
 
 /** What `/plan` and `/workflow` need from the extension. */
 export interface DeepWorkDeps {
@@ -88,6 +89,9 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   const runId = start.kind === 'resume' ? start.state.runId : newWorkflowRunId({ next: uuid });
   const reader = new VsCodeWorkspaceReader();
   const { spending } = readCouncilSettings();
+  // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
+  const replaced = overrideNotice(turn.workflow);
+  if (replaced) stream.markdown(`_${replaced}_\n\n`);
   // Every progress line carries what the run has spent so far (all its turns).
   let spent: SpendTotals | undefined;
   const progress = (message: string) => stream.progress(spent ? `${message} (${spendBrief(spent)})` : message);

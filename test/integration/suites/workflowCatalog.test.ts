@@ -3,7 +3,7 @@ import * as assert from '../assert';
 import { ActionableError } from '../../../src/core/actionableError';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/workflow/runDeepWork';
 import { loadSandboxWasm } from '../../../src/vscode/workflow/sandboxWasm';
-import { describeWorkflowProblems } from '../../../src/vscode/workflow/buildWorkflowCatalog';
+import { describeWorkflowProblems, overrideNotice } from '../../../src/vscode/workflow/buildWorkflowCatalog';
 import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
 import {
   WORKFLOW_COMMAND,
@@ -188,6 +188,12 @@ describe('workflows in a real VS Code', () => {
         overrides: 'built-in workflows/plan.yaml',
       });
       assert.deepEqual(catalog.get('review')?.source, { kind: 'workspace', path: '.council/workflows/review.yml' });
+      // What a /plan run here starts with, before it spends anything (deepWorkTurn streams it first).
+      assert.equal(
+        overrideNotice(plan!),
+        "This run uses the workspace's `.council/workflows/plan-override.yaml`, which replaces the built-in `plan` workflow (built-in workflows/plan.yaml): its phases, agents and scripts run instead of Council's.",
+      );
+      assert.equal(overrideNotice(catalog.get('review')!), undefined);
       assert.equal(catalog.workflows.filter(workflow => workflow.name === 'plan').length, 1);
     });
 
