@@ -3,6 +3,7 @@ import type { CancellationSignal, LanguageModel, LanguageModelFailure } from '..
 import type { SpendingGovernor, SpendingScope } from '../../llm/spending/governor';
 import { streamText } from '../../llm/textReply';
 import type { UsageMeter } from '../../llm/usage';
+import { isIgnoredPath, looksBinary } from '../../pipeline/workspace/pathFilter';
 import type { WorkspaceReader } from '../../pipeline/workspace/workspaceReader';
 import type { HostFunction, JsonValue, ScriptFailure, ScriptOutcome, ScriptSandbox } from '../sandbox/scriptSandbox';
 import { deliverableHelpers, type DeliverableContents } from './scriptHelpers';
@@ -85,8 +86,12 @@ function hostFunctions(host: ScriptHost, spending: ScriptSpending, site: ScriptS
       // The run's own files first (they are under the run folder, which the workspace reader may not list).
       const own = host.contents().get(file) ?? host.contents().get(`${host.outputFolder}/${file}`);
       if (own !== undefined) return own;
+      // The agents' rule for what may be read: dependency, VCS and build folders and binary files are not.
+      const refused = `readFile: \`${file}\` is ignored (dependencies, VCS data or build output) or binary; workflows read what agents may read.`;
+      if (isIgnoredPath(file) || looksBinary(file)) throw new Error(refused);
       const range = await host.reader.readRange(file, 1, MAX_READ_LINES, spending.signal);
       if (!range) throw new Error(`readFile: there is no file \`${file}\` in the workspace.`);
+      if (looksBinary(file, range.text)) throw new Error(refused);
       return range.text;
     },
     writeFile: async (path, content) =>

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GapCheckDefinition } from '../../../../../src/core/workflow/definition/workflowDefinition';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
+import { InMemoryWorkspaceReader } from '../../../../support/inMemoryWorkspaceReader';
 import { QuickJsSandbox } from '../../../../../src/core/workflow/sandbox/quickJsSandbox';
 import { ScriptedModel } from '../../../../support/scriptedModel';
 import { PriceBook } from '../../../../../src/core/llm/spending/prices';
@@ -130,6 +131,33 @@ describe('workflow engine: scripts in the sandbox', function () {
       outputs.files.get(`${FOLDER}/r.md`),
       'export const app = 1;\n|readFile: `../secret` is outside the workspace; use a workspace-relative path.',
     );
+  });
+
+  it('readFile follows the agents’ rule: VCS, dependency and build folders and binary files are refused', async () => {
+    const reader = new InMemoryWorkspaceReader({
+      '.git/config': '[remote "origin"]\n\turl = https://token@example.com/repo\n',
+      'node_modules/x/index.js': 'module.exports = 1;\n',
+      'logo.png': 'PNG',
+      'data.txt': 'a\u0000b',
+      'src/app.ts': 'export const app = 1;\n',
+    });
+    const attempts = ['.git/config', 'node_modules/x/index.js', 'logo.png', 'data.txt', 'src/app.ts'];
+    const { outcome, outputs } = await run(
+      workflow([
+        phase(
+          'final',
+          main(
+            `const out = []; for (const p of ${JSON.stringify(attempts)}) { try { out.push(p + ': read ' + (await readFile(p)).length); } catch (e) { out.push(p + ': ' + e.message); } } await writeFile('r.md', out.join('\\n'));`,
+          ),
+        ),
+      ]),
+      { sandbox, reader },
+    );
+    assert.equal(outcome.status, 'completed');
+    const lines = outputs.files.get(`${FOLDER}/r.md`)?.split('\n') ?? [];
+    for (const refused of lines.slice(0, 4))
+      assert.match(refused, /is ignored \(dependencies, VCS data or build output\) or binary/);
+    assert.equal(lines[4], 'src/app.ts: read 22');
   });
 
   it("readFile reads the run's own files too, by the path context.deliverables gives or relative to the run folder", async () => {
