@@ -9,9 +9,12 @@ import { decidePrompt } from './workflowRequest';
 import type { WorkflowResultMetadata } from './workflowResult';
 
 /** A workspace-relative path as a file link (run files are always under the first folder). */
+/** A link target inside the workspace folder; none for a path that would leave it (shown as text instead). */
 function fileUri(path: string): vscode.Uri | undefined {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  return folder ? vscode.Uri.joinPath(folder.uri, ...path.split('/')) : undefined;
+  const segments = path.replace(/\\/g, '/').split('/');
+  if (path.startsWith('/') || /^[a-zA-Z]:/.test(path) || segments.includes('..')) return undefined;
+  return folder ? vscode.Uri.joinPath(folder.uri, ...segments) : undefined;
 }
 
 function linkFiles(stream: vscode.ChatResponseStream, paths: readonly string[], folder: string): void {

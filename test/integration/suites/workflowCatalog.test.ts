@@ -327,6 +327,42 @@ describe('workflows in a real VS Code', () => {
       assert.equal(await outputs.read('notes/summary.md'), 'replaced');
     });
 
+    it('refuses to write through a symbolic link on the way (workspace.fs would follow it out of the workspace)', async () => {
+      // A file system whose `.council/runs` is a link, as a cloned repository can make it.
+      const written: string[] = [];
+      const provider: vscode.FileSystemProvider = {
+        onDidChangeFile: new vscode.EventEmitter<vscode.FileChangeEvent[]>().event,
+        watch: () => new vscode.Disposable(() => undefined),
+        stat: uri => {
+          const path = uri.path.replace(/^\/root\/?/, '');
+          if (path === '.council') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+          if (path === '.council/runs')
+            return { type: vscode.FileType.Directory | vscode.FileType.SymbolicLink, ctime: 0, mtime: 0, size: 0 };
+          throw vscode.FileSystemError.FileNotFound(uri);
+        },
+        readDirectory: () => [],
+        createDirectory: () => undefined,
+        readFile: uri => {
+          throw vscode.FileSystemError.FileNotFound(uri);
+        },
+        writeFile: uri => void written.push(uri.path),
+        delete: () => undefined,
+        rename: () => undefined,
+      };
+      const registration = vscode.workspace.registerFileSystemProvider('council-linktest', provider);
+      try {
+        const root = vscode.Uri.parse('council-linktest:/root');
+        const outputs = new WorkspaceRunOutputs(runFolder, { uri: root, name: 'linked', index: 0 });
+        await assert.rejects(
+          outputs.write('notes/summary.md', 'x'),
+          /Refused to write `\.council\/runs\/test-outputs-run\/notes\/summary\.md`: `\.council\/runs` is a symbolic link/,
+        );
+        assert.deepEqual(written, [], 'nothing was written');
+      } finally {
+        registration.dispose();
+      }
+    });
+
     it('refuses ../x and absolute paths, writing nothing', async () => {
       const outputs = new WorkspaceRunOutputs(runFolder);
       await assert.rejects(outputs.write('../x', 'escaped'), ActionableError);

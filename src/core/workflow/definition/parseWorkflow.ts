@@ -702,6 +702,10 @@ function checkOutputPaths(issues: Issues, file: WorkflowFile): void {
     else if (value !== null && typeof value === 'object')
       for (const [key, child] of Object.entries(value)) {
         if (key === 'output_path' && typeof child === 'string') check(child, [...path, key]);
+        else if (key === 'show_files' && Array.isArray(child))
+          child.forEach((shown, index) => {
+            if (typeof shown === 'string') checkShown(shown, [...path, key, index]);
+          });
         else visit(child, [...path, key]);
       }
   };
@@ -711,6 +715,15 @@ function checkOutputPaths(issues: Issues, file: WorkflowFile): void {
       issues.add(
         at,
         `${code(written)} cannot be written: ${why}. A run writes only under its folder \`.council/runs/<run-id>/\`: use a relative path such as \`scan/map.md\` or \`{{output_dir}}/scan/map.md\`.`,
+      );
+  };
+  // A checkpoint links its files in the chat: a link may point into the workspace, never out of it.
+  const checkShown = (shown: string, at: Path): void => {
+    const inner = shown.trim().replace(/^\{\{\s*output_dir\s*\}\}\/?/, '');
+    if (inner.startsWith('/') || /^[a-zA-Z]:/.test(inner) || inner.replace(/\\/g, '/').split('/').includes('..'))
+      issues.add(
+        at,
+        `${code(shown)} cannot be shown: it points outside the workspace. Show a file of the workspace or of the run, e.g. \`docs/notes.md\` or \`{{output_dir}}/plan.md\`.`,
       );
   };
   visit(file.phases, ['phases']);

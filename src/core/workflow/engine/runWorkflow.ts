@@ -23,7 +23,7 @@ import { fillTemplate } from './templating';
 import { PhaseCursor } from './phaseCursor';
 import { renderFinalDocument } from './finalization';
 import { evaluateGapCheck, subagentSpecsOf } from './gapCheck';
-import type { RunOutputs } from './runOutputs';
+import { outputPath, type RunOutputs } from './runOutputs';
 import type { ReadOnlyTools } from './skills';
 import { runSkills } from './skills';
 import { workflowMetadataOf } from './workflowMetadata';
@@ -42,6 +42,9 @@ export interface WorkflowLimits {
   readonly maxRouteBacks: number;
   /** Passes through one phase (repeats chosen at checkpoints included), so no loop runs forever. */
   readonly maxPhasePasses: number;
+  /** Files one run may write (a file written again counts once), and their bytes in all. */
+  readonly maxFiles: number;
+  readonly maxBytes: number;
 }
 
 const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
@@ -49,6 +52,8 @@ const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
   maxSubagentsPerPhase: 8,
   maxRouteBacks: 1,
   maxPhasePasses: 5,
+  maxFiles: 200,
+  maxBytes: 20 * 1024 * 1024,
 };
 
 /** What a run may spend, over all its turns, and what tokens cost. */
@@ -123,6 +128,12 @@ export type WorkflowOutcome =
       readonly reason: string;
     }
   | { readonly status: 'failed'; readonly state: WorkflowRunState; readonly message: string; readonly error: unknown };
+
+/** "20 MB", "1.5 KB", "400 bytes". */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MB`;
+  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} bytes`;
+}
 
 /** A kebab-case name for the feature, from the goal's first words. */
 function featureNameOf(goal: string): string {
@@ -240,6 +251,18 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
   }
 
   const record = async (phase: string, subagent: string, path: string, content: string): Promise<string> => {
+    // What the run may write in all, checked before a byte is written (a rewritten file replaces its old size).
+    const target = outputPath(ctx.output_dir, path);
+    const before = ctx.deliverables.find(deliverable => deliverable.path === target);
+    const files = ctx.deliverables.length + (before ? 0 : 1);
+    const bytes =
+      ctx.deliverables.reduce((sum, deliverable) => sum + deliverable.size_bytes, 0) -
+      (before?.size_bytes ?? 0) +
+      new TextEncoder().encode(content).length;
+    if (files > limits.maxFiles || bytes > limits.maxBytes)
+      throw new ActionableError(
+        `Refused to write \`${target}\`: a run may write at most ${limits.maxFiles} files and ${sizeText(limits.maxBytes)} in all, and this would make ${files} files, ${sizeText(bytes)}. Write fewer or smaller files.`,
+      );
     const written = await request.outputs.write(path, content);
     const now = clock.now();
     const existing = ctx.deliverables.findIndex(deliverable => deliverable.path === written.path);

@@ -456,6 +456,23 @@ describe('parseWorkflow', () => {
       assert.equal(checkpoint.condition, 'context.subagents_spawned > 0');
       assert.deepEqual(checkpoint.showFiles, ['{{output_dir}}/a.md']);
     });
+
+    it('refuses a show_files path that points outside the workspace, at load', () => {
+      for (const shown of ['../../etc/passwd', '/etc/passwd', '{{output_dir}}/../../../x']) {
+        const all = issues(
+          file(
+            `${phase('strict', 'parallel', LIST)}    checkpoint:\n      prompt: p\n      show_files: ["docs/ok.md", "${shown}"]\n      options:\n        - label: Go\n          on_select: { action: continue }\n`,
+          ),
+        );
+        const issue = issueOn(
+          all,
+          'phases[0].checkpoint.show_files[1]',
+          11,
+          /cannot be shown: it points outside the workspace/,
+        );
+        assert.ok(issue.message.includes(shown), shown);
+      }
+    });
   });
 
   describe('gap checks', () => {

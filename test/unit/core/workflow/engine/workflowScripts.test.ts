@@ -160,6 +160,31 @@ describe('workflow engine: scripts in the sandbox', function () {
     assert.equal(lines[4], 'src/app.ts: read 22');
   });
 
+  it('a run writes at most its files and bytes: a writing loop stops with a clear error, and nothing past the limit is written', async () => {
+    const files = await run(
+      workflow([phase('write', main("for (let i = 0; ; i++) await writeFile('f' + i + '.md', 'x');"))]),
+      { sandbox, limits: { maxFiles: 5 } },
+    );
+    assert.match(
+      failure(files.outcome),
+      /Refused to write `\.council\/runs\/[^`]+\/f5\.md`: a run may write at most 5 files/,
+    );
+    assert.equal([...files.outputs.files.keys()].filter(path => /\/f\d+\.md$/.test(path)).length, 5);
+    const bytes = await run(
+      workflow([phase('write', main("for (let i = 0; ; i++) await writeFile('b' + i + '.md', 'x'.repeat(400));"))]),
+      { sandbox, limits: { maxBytes: 1_000 } },
+    );
+    assert.match(failure(bytes.outcome), /Refused to write `[^`]+\/b2\.md`: a run may write at most 200 files and 1000 bytes in all, and this would make 3 files, 1\.2 KB\./);
+    // Writing one file again replaces its size instead of adding to it.
+    const again = await run(
+      workflow([
+        phase('write', main("for (let i = 0; i < 20; i++) await writeFile('same.md', 'x'.repeat(400)); return 1;")),
+      ]),
+      { sandbox, limits: { maxBytes: 1_000 } },
+    );
+    assert.equal(again.outcome.status, 'completed');
+  });
+
   it("readFile reads the run's own files too, by the path context.deliverables gives or relative to the run folder", async () => {
     const { outcome, outputs } = await run(
       workflow([
