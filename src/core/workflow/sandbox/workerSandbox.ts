@@ -16,8 +16,9 @@ export interface ScriptWorker extends MessagePortLike<FromScriptWorker, ToScript
 }
 
 /**
- * How far past its CPU limit a run may go before its worker is terminated. The engine's own interrupt stops plain
- * loops on time; this catches what it cannot see between checks (a loop of object spreads over a huge object).
+ * How far past its CPU limit a run may go without a word before its worker is terminated. The engine's own
+ * interrupt enforces the CPU limit inside the worker exactly as on the web host (engine time, host calls
+ * excluded); this catches only what it cannot see between checks (a loop of object spreads over a huge object).
  */
 export const HARD_STOP_GRACE_MS = 1000;
 const CHECK_EVERY_MS = 100;
@@ -26,11 +27,9 @@ interface Running {
   readonly request: ScriptRequest;
   readonly limits: ScriptLimits;
   readonly settle: (outcome: ScriptOutcome) => void;
-  readonly started: number;
   cancellation?: { dispose(): unknown };
-  /** Time spent in host calls (not the script's), and when the current ones began. */
-  hostMs: number;
-  hostSince: number | undefined;
+  /** When the worker last showed this run was not stuck: it started, called the host, or a host call returned. */
+  lastHeard: number;
   hostInFlight: number;
   hostCalls: number;
 }
@@ -63,9 +62,7 @@ export class WorkerSandbox implements ScriptSandbox {
         request,
         limits,
         settle,
-        started: this.now(),
-        hostMs: 0,
-        hostSince: undefined,
+        lastHeard: this.now(),
         hostInFlight: 0,
         hostCalls: 0,
       };
@@ -112,7 +109,8 @@ export class WorkerSandbox implements ScriptSandbox {
     if (message.kind === 'done') return this.finish(message.id, message.outcome);
     const fn = run.request.functions?.[message.name];
     run.hostCalls += 1;
-    if (run.hostInFlight++ === 0) run.hostSince = this.now();
+    run.hostInFlight += 1;
+    run.lastHeard = this.now();
     try {
       if (!fn) throw new Error(`${message.name} is not available to this script.`);
       const value = await fn(...message.args);
@@ -126,10 +124,8 @@ export class WorkerSandbox implements ScriptSandbox {
           message: error instanceof Error ? error.message : String(error),
         });
     } finally {
-      if (--run.hostInFlight === 0 && run.hostSince !== undefined) {
-        run.hostMs += this.now() - run.hostSince;
-        run.hostSince = undefined;
-      }
+      run.hostInFlight -= 1;
+      run.lastHeard = this.now();
     }
   }
 
@@ -145,13 +141,17 @@ export class WorkerSandbox implements ScriptSandbox {
     run.settle(outcome);
   }
 
-  /** Busy time of each run; one far past its limit takes its worker (and the runs sharing it) down. */
+  /**
+   * A run the worker has been silent about for longer than its CPU limit and the grace (no host call made or
+   * answered, none waiting) is stuck where the engine cannot interrupt it: it takes its worker (and the runs
+   * sharing it) down. Message passing between worker and host is not silence, so busy host traffic is never
+   * mistaken for script CPU (the engine counts that, as on the web host).
+   */
   private enforce(): void {
     const now = this.now();
-    const overdue = [...this.runs.values()].some(run => {
-      const inHost = run.hostMs + (run.hostSince === undefined ? 0 : now - run.hostSince);
-      return now - run.started - inHost > run.limits.cpuMs + HARD_STOP_GRACE_MS;
-    });
+    const overdue = [...this.runs.values()].some(
+      run => run.hostInFlight === 0 && now - run.lastHeard > run.limits.cpuMs + HARD_STOP_GRACE_MS,
+    );
     if (!overdue) return;
     this.worker?.terminate();
     this.worker = undefined;

@@ -6,7 +6,12 @@ import { buildSync } from 'esbuild';
 import { quickJsAlias } from '../../../../../scripts/quickJsAlias.mjs';
 import { CancellationScope } from '../../../../../src/core/llm/cancellationScope';
 import { neverCancelled } from '../../../../../src/core/llm/languageModel';
-import { HARD_STOP_GRACE_MS } from '../../../../../src/core/workflow/sandbox/workerSandbox';
+import {
+  HARD_STOP_GRACE_MS,
+  WorkerSandbox,
+  type ScriptWorker,
+} from '../../../../../src/core/workflow/sandbox/workerSandbox';
+import type { FromScriptWorker, ToScriptWorker } from '../../../../../src/core/workflow/sandbox/scriptWorker';
 import { nodeScriptSandbox } from '../../../../../src/node/nodeScriptSandbox';
 import { REPO_ROOT } from '../../../../support/nodePersonaSource';
 import { QUICKJS_WASM_PATH } from '../../../../support/quickJsWasm';
@@ -26,6 +31,22 @@ function bundledWorker(): string {
     logLevel: 'error',
   });
   return outfile;
+}
+
+/** A worker that plays `script` for each run it is sent (posting to the host as the real one does). */
+function fakeWorker(
+  script: (id: number, post: (message: FromScriptWorker) => void) => Promise<void>,
+  onTerminate: () => void,
+): ScriptWorker {
+  let handler: (message: FromScriptWorker) => void = () => {};
+  return {
+    post: (message: ToScriptWorker) => {
+      if (message.kind === 'run') void script(message.id, reply => handler(reply));
+    },
+    onMessage: receive => (handler = receive),
+    terminate: onTerminate,
+    onExit: () => {},
+  };
 }
 
 /** The Node host's sandbox. */
@@ -85,6 +106,53 @@ describe('scripts in a worker thread (the Node extension host)', function () {
       limits: { cpuMs: 100 },
     });
     assert.deepEqual(outcome.ok ? outcome.value : outcome.failure, 1);
+  });
+
+  it('the same limit means the same in both hosts: busy traffic with the host is not a stuck script', async () => {
+    // A worker whose script makes a host call every 50 ms of (fake) time for 5 s: far past 1000 ms of CPU plus the
+    // grace in wall time, but never silent. The engine inside the worker counts its own CPU, as on the web host;
+    // the hard stop is only for a worker that goes quiet.
+    let clock = 0;
+    let terminated = false;
+    const worker = fakeWorker(
+      async (id, post) => {
+        for (let call = 0; call < 100; call++) {
+          clock += 50;
+          post({ kind: 'hostCall', id, callId: call, name: 'tick', args: [] });
+          await new Promise(resolve => setTimeout(resolve, 3));
+        }
+        post({ kind: 'done', id, outcome: { ok: true, value: 1, cpuMs: 300, hostCalls: 100 } });
+      },
+      () => (terminated = true),
+    );
+    const busy = new WorkerSandbox(
+      () => worker,
+      () => clock,
+    );
+    const outcome = await busy.run({
+      mode: 'body',
+      code: 'x',
+      functions: { tick: () => null },
+      limits: { cpuMs: 1000 },
+    });
+    assert.deepEqual(outcome.ok ? outcome.value : outcome.failure, 1);
+    assert.equal(terminated, false);
+
+    // Silent for longer than the limit and the grace: that worker is stopped.
+    clock = 0;
+    const stuck = fakeWorker(
+      async () => {
+        clock += 1000 + HARD_STOP_GRACE_MS + 1;
+        await new Promise(() => {});
+      },
+      () => (terminated = true),
+    );
+    const stopped = await new WorkerSandbox(
+      () => stuck,
+      () => clock,
+    ).run({ mode: 'body', code: 'x', limits: { cpuMs: 1000 } });
+    assert.equal(stopped.ok ? 'ok' : stopped.failure.kind, 'timeout');
+    assert.equal(terminated, true);
   });
 
   it('Stop cancels a script waiting on the host', async () => {
