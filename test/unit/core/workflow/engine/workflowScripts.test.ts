@@ -174,7 +174,10 @@ describe('workflow engine: scripts in the sandbox', function () {
       workflow([phase('write', main("for (let i = 0; ; i++) await writeFile('b' + i + '.md', 'x'.repeat(400));"))]),
       { sandbox, limits: { maxBytes: 1_000 } },
     );
-    assert.match(failure(bytes.outcome), /Refused to write `[^`]+\/b2\.md`: a run may write at most 200 files and 1000 bytes in all, and this would make 3 files, 1\.2 KB\./);
+    assert.match(
+      failure(bytes.outcome),
+      /Refused to write `[^`]+\/b2\.md`: a run may write at most 200 files and 1000 bytes in all, and this would make 3 files, 1\.2 KB\./,
+    );
     // Writing one file again replaces its size instead of adding to it.
     const again = await run(
       workflow([
