@@ -87,15 +87,30 @@ async function personaFile(uri: vscode.Uri, path: string): Promise<PersonaFile> 
   }
 }
 
+/** Persona files read from one folder: a council has a handful; thousands would be read on every turn. */
+const MAX_PERSONA_FILES = 50;
+
 async function personaFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolean): Promise<readonly PersonaFile[]> {
   const directory = workspacePersonaFolder(folder);
   const names = await fileNamesIn(directory, name => name.endsWith('.md'));
-  return Promise.all(
-    names.map(entryName => {
+  const path = vscode.workspace.asRelativePath(directory, multiRoot);
+  const skipped: PersonaFile[] =
+    names.length > MAX_PERSONA_FILES
+      ? [
+          {
+            path,
+            text: '',
+            unreadable: `${path}: the folder has ${names.length} persona files; only the first ${MAX_PERSONA_FILES} by name are read. Remove or merge the others.`,
+          },
+        ]
+      : [];
+  const files = await Promise.all(
+    names.slice(0, MAX_PERSONA_FILES).map(entryName => {
       const uri = vscode.Uri.joinPath(directory, entryName);
       return personaFile(uri, vscode.workspace.asRelativePath(uri, multiRoot));
     }),
   );
+  return [...files, ...skipped];
 }
 
 /**

@@ -27,6 +27,9 @@ function decoded(bytes: Uint8Array): string {
 const parsedTexts = new Map<string, WorkflowParse>();
 const MAX_PARSED_TEXTS = 64;
 
+/** Workflow files read from one folder (a workspace has a handful; thousands would be read on every request). */
+const MAX_WORKFLOW_FILES = 50;
+
 function parseOnce(
   text: string,
   source: WorkflowSource,
@@ -110,8 +113,18 @@ async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolea
       },
     ];
   }
-  return Promise.all(
-    names.map(async (name): Promise<WorkflowFileRead> => {
+  // A folder of thousands of files is not read whole: the first ones by name, and one problem saying so.
+  const skipped: WorkflowFileRead[] =
+    names.length > MAX_WORKFLOW_FILES
+      ? [
+          {
+            source: { kind: 'workspace', path: vscode.workspace.asRelativePath(directory, multiRoot) },
+            readError: `the folder has ${names.length} workflow files; only the first ${MAX_WORKFLOW_FILES} by name are read. Remove or merge the others.`,
+          },
+        ]
+      : [];
+  const read = await Promise.all(
+    names.slice(0, MAX_WORKFLOW_FILES).map(async (name): Promise<WorkflowFileRead> => {
       const uri = vscode.Uri.joinPath(directory, name);
       const source: WorkflowSource = { kind: 'workspace', path: vscode.workspace.asRelativePath(uri, multiRoot) };
       try {
@@ -128,6 +141,7 @@ async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolea
       }
     }),
   );
+  return [...read, ...skipped];
 }
 
 function errorMessage(error: unknown): string {

@@ -87,6 +87,41 @@ describe('personas: built-in and workspace sources in a real VS Code', () => {
       assert.match(problem.message, /^\.council\/personas\/broken\.md: field "cognitiveMode"/);
     });
 
+    it('reads at most 50 persona files and says so; a file over the size limit is refused from its size', async () => {
+      const folderUri = vscode.Uri.joinPath(folder.uri, '.council', 'personas');
+      const extra: vscode.Uri[] = [];
+      const encoder = new TextEncoder();
+      for (let n = 0; n < 50; n++) {
+        const uri = vscode.Uri.joinPath(folderUri, `zz-${String(n).padStart(2, '0')}.md`);
+        await vscode.workspace.fs.writeFile(uri, encoder.encode(`---\nid: zz-${n}\n---\nx\n`));
+        extra.push(uri);
+      }
+      const huge = vscode.Uri.joinPath(folderUri, 'aa-huge.md');
+      await vscode.workspace.fs.writeFile(huge, encoder.encode(`---\nid: huge\n---\n${'x'.repeat(200_000)}\n`));
+      extra.push(huge);
+      try {
+        const registry = await loadCouncilPersonas(extensionUri, { useWorkspacePersonas: true });
+        const messages = registry.problems.map(problem => problem.message);
+        assert.ok(
+          messages.some(m =>
+            /^\.council\/personas: the folder has 5\d persona files; only the first 50 by name are read/.test(m),
+          ),
+          messages.join('\n'),
+        );
+        assert.ok(
+          messages.some(m =>
+            /^\.council\/personas\/aa-huge\.md: the file is 195 KB; a persona may have at most 32,000 characters/.test(
+              m,
+            ),
+          ),
+          messages.join('\n'),
+        );
+        assert.equal(registry.personas.find(persona => persona.id === 'security-expert')?.origin, 'workspace');
+      } finally {
+        for (const uri of extra) await vscode.workspace.fs.delete(uri);
+      }
+    });
+
     it('lists no workspace personas when council.personas.useWorkspacePersonas is off', async () => {
       assert.deepEqual(await workspacePersonaSource({ useWorkspacePersonas: false }).list(), []);
       const registry = await loadCouncilPersonas(extensionUri, { useWorkspacePersonas: false });

@@ -168,6 +168,26 @@ describe('workflows in a real VS Code', () => {
       assert.match(text, /self-reference\.yaml:3: `config\.self`: This value contains itself through a YAML alias/);
     });
 
+    it('reads at most 50 workflow files from a folder and says so; the first ones by name still load', async () => {
+      const extra: vscode.Uri[] = [];
+      for (let n = 0; n < 50; n++) {
+        const uri = vscode.Uri.joinPath(workflowsFolder!, `zz-${String(n).padStart(2, '0')}.yaml`);
+        await vscode.workspace.fs.writeFile(uri, encoder.encode(REVIEW.replace('name: review', `name: zz-${n}`)));
+        extra.push(uri);
+      }
+      try {
+        const catalog = await loadWorkflows(extensionUri, KNOWN_TYPES);
+        assert.match(
+          describeWorkflowProblems(catalog.problems),
+          /\.council\/workflows.*the folder has 5\d workflow files; only the first 50 by name are read\. Remove or merge the others\./,
+        );
+        assert.ok(catalog.get('review'), 'an early file still loads');
+        assert.equal(catalog.get('zz-49'), undefined, 'a file past the first 50 is not read');
+      } finally {
+        for (const uri of extra) await vscode.workspace.fs.delete(uri);
+      }
+    });
+
     it('uses an edited file at the next load', async () => {
       await writeWorkflow('review.yml', REVIEW.replace('Review a change.', 'Review a change, edited.'));
       assert.equal(
