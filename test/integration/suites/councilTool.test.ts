@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { councilExtension, fixture, newChat, sendChat } from '../harness';
+import { configure, councilExtension, fixture, newChat, sendChat } from '../harness';
 import { playCouncil, stepsCalled } from '../councilPlay';
 import type { CouncilApi } from '../../../src/extension';
 import { COUNCIL_TOOL_NAME } from '../../../src/vscode/chat/councilTool';
@@ -65,6 +65,30 @@ describe('the council_deliberate tool (agent mode)', () => {
     assert.ok(saved?.ok, 'the session is in the store');
     assert.equal(saved?.ok && saved.snapshot.value, 'completed');
     assert.match(saved?.ok ? saved.stored.input.requestText : '', /One region, 10k users\./);
+  });
+
+  it('from a tiny limit to the default, the tool never spends past it; a stop says what to raise and the result still answers', async () => {
+    const api = await fixture();
+    playCouncil(api, { questions: 0, convergeAtCycle: 'never' });
+    const limited: number[] = [];
+    for (const maxRequests of [1, 3, 6, 12]) {
+      const restore = await configure({ 'budget.maxRequests': maxRequests });
+      try {
+        const before = api.requests().length;
+        const text = await invoke({ question: 'Monorepo or polyrepo?', maxCycles: 3 });
+        const sent = api.requests().length - before;
+        assert.ok(sent <= maxRequests, `limit ${maxRequests}: ${sent} requests sent`);
+        const spent = /Spent: (\d+) requests?/.exec(text);
+        assert.equal(Number(spent?.[1]), sent, `limit ${maxRequests}: the result counts every request`);
+        // Every result states the vote and what is open, finished or not.
+        assert.match(text, /^Vote: /m);
+        assert.match(text, /^Open disagreements: /m);
+        if (/did not finish/.test(text))
+          assert.match(text, /council\.budget\.max(Requests|Credits)/, `limit ${maxRequests}`);
+      } finally {
+        await restore();
+      }
+    }
   });
 
   it('a session the tool ran opens in @council with /open, and the thread continues it (Extend the debate)', async () => {
