@@ -4,6 +4,7 @@ import type { SessionLog } from '../../core/council/sessionLog';
 import { markdownSafe } from '../../core/llm/failureMessages';
 import type { SessionStore } from '../storage/sessionStore';
 import { councilMetadata, newerSessionMetadata } from './councilResult';
+import { commandLink } from './inlineLinks';
 import type { ThreadSession } from './threadSession';
 
 /** The command behind "Export the damaged copy": opens the stored value as JSON, as it is. */
@@ -26,8 +27,15 @@ export function mustChoose(found: ThreadSession, command: string | undefined): B
   return (found.kind === 'damaged' || found.kind === 'unreadable') && !UNRELATED.has(command ?? '') ? found : undefined;
 }
 
-function sendButton(stream: vscode.ChatResponseStream, title: string, query: string): void {
-  stream.button({ command: 'workbench.action.chat.open', title, arguments: [{ query, isPartialQuery: false }] });
+/** A link that sends `query` as the next chat request (a link in the Markdown stays in view; see inlineLinks). */
+function sendLink(stream: vscode.ChatResponseStream, title: string, query: string): void {
+  stream.markdown(commandLink(title, 'workbench.action.chat.open', [{ query, isPartialQuery: false }]));
+  stream.markdown('\n\n');
+}
+
+function exportLink(stream: vscode.ChatResponseStream, sessionId: string): void {
+  stream.markdown(commandLink('Export the damaged copy', EXPORT_DAMAGED_SESSION_COMMAND, [sessionId]));
+  stream.markdown('\n\n');
 }
 
 /** "12 steps, debating (cycle 2)": how far the older copy goes, so the user knows what going on from it means. */
@@ -54,19 +62,15 @@ export function damagedSessionChoice(found: Broken, stream: vscode.ChatResponseS
         '- **Export the damaged copy**: opens what is stored, as it is, so you can keep what is readable.\n' +
         `- **Start a new session** (\`/${SLASH.newSession}\`).\n\n`,
     );
-    sendButton(stream, "Continue from the chat's copy", `@council /${SLASH.recover}`);
+    sendLink(stream, "Continue from the chat's copy", `@council /${SLASH.recover}`);
   } else {
     stream.markdown(
       `**This chat's council session ${id} could not be restored** (${why}), and the chat holds no readable copy of it. ` +
         'Your message was not sent to the council, and nothing has been changed. You can export what is stored, as it is, or start a new session.\n\n',
     );
   }
-  stream.button({
-    command: EXPORT_DAMAGED_SESSION_COMMAND,
-    title: 'Export the damaged copy',
-    arguments: [found.sessionId],
-  });
-  sendButton(stream, 'Start a new session', `@council /${SLASH.newSession}`);
+  exportLink(stream, found.sessionId);
+  sendLink(stream, 'Start a new session', `@council /${SLASH.newSession}`);
   return { metadata: found.kind === 'damaged' ? councilMetadata(found.older) : newerSessionMetadata(found.sessionId) };
 }
 
@@ -81,11 +85,7 @@ export async function recoverSession(
   stream.markdown(
     `Continuing session \`${found.sessionId}\` from the chat's copy (${extent(found.older)}). The damaged copy is kept aside: **Export the damaged copy** still opens it. Ask \`@council\` to go on, or \`/${SLASH.retry}\` to resume a step that was under way.\n\n`,
   );
-  stream.button({
-    command: EXPORT_DAMAGED_SESSION_COMMAND,
-    title: 'Export the damaged copy',
-    arguments: [found.sessionId],
-  });
+  exportLink(stream, found.sessionId);
   return { metadata: councilMetadata(found.older) };
 }
 

@@ -8,6 +8,7 @@ import { forecastSentence, forecastStages } from '../../core/pipeline/run/reques
 import type { PipelineRunState } from '../../core/pipeline/run/runState';
 import type { StageCheckpoint } from '../../core/workflow/runDeepWork';
 import { PLAN_COMMAND } from './planCommands';
+import { commandLink, fileLink } from '../chat/inlineLinks';
 import { stageName } from './planProgress';
 import type { PlanResultMetadata } from './planResult';
 import type { WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
@@ -67,12 +68,10 @@ export function renderCompleted(
     stream.markdown(
       `As asked by \`/plan\`, the results were written to \`.council/runs/${state.runId}/\` (only these report files; nothing else in your workspace changed):\n\n`,
     );
-    for (const uri of reportFiles) {
-      stream.markdown('- ');
-      stream.anchor(uri, uri.path.split('/').slice(-2).join('/'));
-      stream.markdown('\n');
-    }
-    stream.markdown('\n');
+    // Links in the Markdown, not anchors: every file and every Apply stays in view (see inlineLinks).
+    stream.markdown(
+      `${reportFiles.map(uri => `- ${fileLink(uri, uri.path.split('/').slice(-2).join('/'))}`).join('\n')}\n\n`,
+    );
   }
   for (const proposal of state.stages.tickets?.agentResults ?? []) {
     if (proposal.proposedChanges.length === 0) continue;
@@ -85,11 +84,12 @@ export function renderCompleted(
       );
     }
     stream.markdown('Nothing has been applied. **Apply** asks you to confirm the list of files first.\n\n');
-    stream.button({
-      command: PLAN_COMMAND.applyTicketChanges,
-      title: `Apply changes for ${proposal.ticketId}…`,
-      arguments: [{ runId: state.runId, ticketId: proposal.ticketId }],
-    });
+    stream.markdown(
+      commandLink(`Apply changes for ${proposal.ticketId}…`, PLAN_COMMAND.applyTicketChanges, [
+        { runId: state.runId, ticketId: proposal.ticketId },
+      ]),
+    );
+    stream.markdown('\n\n');
   }
   return metadataOf(state, 'completed');
 }

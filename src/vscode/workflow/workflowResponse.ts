@@ -6,6 +6,7 @@ import { spendBrief } from '../../core/llm/spending/spendText';
 import { runSpent, type PendingCheckpoint, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { describeWorkflowProblems, describeWorkflowSource, type WorkflowCatalog } from './buildWorkflowCatalog';
 import { decidePrompt } from './workflowRequest';
+import { commandLink, fileLink } from '../chat/inlineLinks';
 import type { WorkflowResultMetadata } from './workflowResult';
 
 /** A workspace-relative path as a file link (run files are always under the first folder). */
@@ -17,15 +18,13 @@ function fileUri(path: string): vscode.Uri | undefined {
   return folder ? vscode.Uri.joinPath(folder.uri, ...segments) : undefined;
 }
 
+/** The files as a Markdown list of links (in view, unlike anchors: see inlineLinks). */
 function linkFiles(stream: vscode.ChatResponseStream, paths: readonly string[], folder: string): void {
-  for (const path of paths) {
+  const items = paths.map(path => {
     const uri = fileUri(path);
-    stream.markdown('- ');
-    if (uri) stream.anchor(uri, path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : path);
-    else stream.markdown(`\`${path}\``);
-    stream.markdown('\n');
-  }
-  stream.markdown('\n');
+    return `- ${uri ? fileLink(uri, path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : path) : `\`${path}\``}`;
+  });
+  stream.markdown(`${items.join('\n')}\n\n`);
 }
 
 /** "14 requests · 23k tokens · about 0.6 AI credits". */
@@ -81,11 +80,12 @@ export function renderWorkflowCheckpoint(
     .filter(({ option }) => option.withFeedback);
   for (const { option, index } of feedback) {
     // Puts the command in the chat input, so the user types the feedback before sending.
-    stream.button({
-      command: 'workbench.action.chat.open',
-      title: `${option.label}, with feedback…`,
-      arguments: [{ query: `@council /workflow ${decidePrompt(state.runId, index + 1)} `, isPartialQuery: true }],
-    });
+    stream.markdown(
+      commandLink(`${option.label}, with feedback…`, 'workbench.action.chat.open', [
+        { query: `@council /workflow ${decidePrompt(state.runId, index + 1)} `, isPartialQuery: true },
+      ]),
+    );
+    stream.markdown('\n\n');
   }
   stream.markdown(
     `_So far: ${requests(state)}. The run is saved; pick an option below (it continues in a new request)._\n`,

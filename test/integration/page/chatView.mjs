@@ -85,6 +85,39 @@ export default async function chatView(page, { log: print }) {
   await ui.ask('@council /debate Is Redis a good session store?', FINAL_END);
   await ui.unfolded('council.debate.maxCycles is 2, above council.debate.adminMaxCycles (1)');
   await ui.finalAnswerShown();
+  log('a workflow checkpoint: its prompt, its options and the with-feedback button are outside the folded steps');
+  await ui.newChat();
+  await ui.command('Council Test: Play the Scripted Council');
+  text = await ui.ask('@council /workflow notes Check the release notes', 'pick an option below');
+  await ui.unfolded('Review notes are ready. How should we go on?');
+  await ui.unfolded('Rewrite the notes, with feedback');
+  await ui.unfolded('pick an option below');
+  // The link puts the decision into the chat input, for the person to add the feedback and send.
+  await ui.lastResponse().getByText('Rewrite the notes, with feedback').last().click();
+  await page.waitForFunction(
+    selector =>
+      /\/workflowdecidewf-[0-9a-f-]+2/.test(document.querySelector(selector)?.textContent?.replace(/\s+/g, '') ?? ''),
+    `${CHAT} .interactive-input-editor`,
+    { timeout: TIMEOUT },
+  );
+  log("a /plan report: every ticket's proposed changes and its Apply link are outside the folded steps");
+  await ui.newChat();
+  await ui.command("Council Test: Play the Demo Council (npm start's sessions question and /plan)");
+  // A checkpoint's last words, or the report's first (the resumed turns start with a "So far:" line of their own).
+  const planTurnEnd = /it stays resumable\)\.|The plan is complete/;
+  text = await ui.ask('@council /plan Make sessions revocable', planTurnEnd);
+  for (let step = 0; step < 4 && !/The plan is complete/.test(text); step++)
+    text = await ui.clickFollowup('Continue', planTurnEnd);
+  assert.match(text, /The plan is complete/);
+  await ui.unfolded('Apply changes for T-1');
+  await ui.unfolded('Apply changes for T-2');
+  await ui.unfolded('Proposed changes for T-1');
+  // The link runs the Apply command: its modal confirmation lists the files; dismissed, nothing is applied.
+  await ui.lastResponse().getByText('Apply changes for T-1').last().click();
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.getByText('create src/sessionRevocation.ts').waitFor({ timeout: TIMEOUT });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
   log('chat view checks passed');
 }
 

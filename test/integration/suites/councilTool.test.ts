@@ -85,10 +85,15 @@ describe('the council_deliberate tool (agent mode)', () => {
         assert.match(text, /^Open disagreements: /m);
         if (/did not finish/.test(text))
           assert.match(text, /council\.budget\.max(Requests|Credits)/, `limit ${maxRequests}`);
+        if (/council\.budget\.maxRequests/.test(text)) limited.push(maxRequests);
       } finally {
         await restore();
       }
     }
+    assert.ok(
+      limited.includes(1) && limited.includes(3),
+      `the small limits stopped the council: ${limited.join(', ')}`,
+    );
   });
 
   it('a session the tool ran opens in @council with /open, and the thread continues it (Extend the debate)', async () => {

@@ -84,22 +84,21 @@ describe('a damaged stored session is never replaced in silence', () => {
 
     // What the chat shows, through a real ChatResponseStream's shape.
     const shown: string[] = [];
-    const buttons: string[] = [];
     const stream = {
-      markdown: (text: string) => void shown.push(text),
-      button: (command: vscode.Command) => void buttons.push(command.title),
+      markdown: (text: string | vscode.MarkdownString) => void shown.push(typeof text === 'string' ? text : text.value),
     } as unknown as vscode.ChatResponseStream;
+    /** The links the choice offers, in order (Markdown links, so they stay in view). */
+    const links = () => [...shown.join('').matchAll(/\[([^\]]+)\]\(command:/g)].map(match => match[1]);
     damagedSessionChoice({ kind: 'unreadable', sessionId: 's-1', error: 'events: expected array' }, stream);
     assert.match(
       shown.join(''),
       /session `s-1` could not be restored\*\* \(events: expected array\), and the chat holds no readable copy/,
     );
     assert.match(shown.join(''), /Your message was not sent to the council, and nothing has been changed/);
-    assert.deepEqual(buttons, ['Export the damaged copy', 'Start a new session']);
+    assert.deepEqual(links(), ['Export the damaged copy', 'Start a new session']);
     const older = store.load(meta(fresh).sessionId as string);
     assert.ok(older?.ok);
     shown.length = 0;
-    buttons.length = 0;
     damagedSessionChoice(
       { kind: 'damaged', sessionId: 's-2', error: 'events: expected array', older: SessionLog.restore(older.stored) },
       stream,
@@ -108,6 +107,6 @@ describe('a damaged stored session is never replaced in silence', () => {
       shown.join(''),
       /The copy saved in workspace storage is damaged \(events: expected array\)\. The chat keeps an older copy: \d+ recorded steps, clarifying/,
     );
-    assert.deepEqual(buttons, ["Continue from the chat's copy", 'Export the damaged copy', 'Start a new session']);
+    assert.deepEqual(links(), ["Continue from the chat's copy", 'Export the damaged copy', 'Start a new session']);
   });
 });
