@@ -10,7 +10,7 @@ async function restrictedImports(path: string, source: string): Promise<string[]
   return (result?.messages ?? []).filter(m => m.ruleId === 'no-restricted-imports').map(m => m.message);
 }
 
-describe('lint rules encode the architecture', function () {
+describe('lint rules encode the architecture @slow', function () {
   this.timeout(30_000);
 
   const refused: [string, string, RegExp][] = [

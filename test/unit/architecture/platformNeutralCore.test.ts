@@ -25,7 +25,7 @@ function importsOf(text: string): string[] {
   return specifiers.map(m => m[1] ?? '');
 }
 
-describe('architecture', () => {
+describe('architecture @slow', () => {
   // src/core runs in the web-worker extension host and in mocha: no vscode, no Node.
   for (const layer of ['src/core']) {
     it(`${layer} never imports vscode or a Node built-in`, () => {

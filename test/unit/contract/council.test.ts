@@ -189,7 +189,7 @@ async function play(scenario: Scenario, measured: ScriptedModel): Promise<void> 
   if (!scenario.endsIn.includes(log.state)) throw new Error(`the session ended the turn in "${log.state}"`);
 }
 
-describe('contract conformance: the council accepts every reply that follows the published JSON Schema', function () {
+describe('contract conformance: the council accepts every reply that follows the published JSON Schema @slow', function () {
   this.timeout(120_000);
   const lines: string[] = [];
   after(() => {

@@ -127,7 +127,7 @@ function runsOf(runs: number): number {
   return Number.isFinite(scale) && scale > 0 ? Math.min(runs, scale) : runs;
 }
 
-describe('contract conformance: /plan accepts every reply that follows the JSON Schema it sends', function () {
+describe('contract conformance: /plan accepts every reply that follows the JSON Schema it sends @slow', function () {
   this.timeout(300_000);
   const lines: string[] = [];
   after(() => {

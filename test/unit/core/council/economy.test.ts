@@ -229,7 +229,7 @@ describe('an answer the model left empty', () => {
   });
 });
 
-describe('the request budget', () => {
+describe('the request budget @slow', () => {
   const scenarios: readonly { name: string; script: CouncilScriptOptions; skipClarification: boolean }[] = [
     {
       name: 'clarified, never agreeing',
@@ -283,7 +283,7 @@ describe('the request budget', () => {
   }
 });
 
-describe('the request budget on random walks through the session', () => {
+describe('the request budget on random walks through the session @slow', () => {
   /** A small deterministic generator, so a failing walk can be replayed from its seed. */
   function random(seed: number): () => number {
     let state = seed;

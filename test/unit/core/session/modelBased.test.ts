@@ -206,7 +206,7 @@ function explore(walk: Walk) {
 const explored = walks.map(walk => ({ walk, paths: explore(walk) }));
 
 for (const { walk, paths } of explored) {
-  describe(`session machine: model-based walk of the ${walk.name} (@xstate/graph)`, () => {
+  describe(`session machine: model-based walk of the ${walk.name} (@xstate/graph) @slow`, () => {
     it(`reaches at least ${walk.minStates} distinct sessions`, () => {
       assert.ok(paths.length >= walk.minStates, `expected at least ${walk.minStates} sessions, got ${paths.length}`);
     });
@@ -245,7 +245,7 @@ for (const { walk, paths } of explored) {
   });
 }
 
-describe('session machine: model-based coverage', () => {
+describe('session machine: model-based coverage @slow', () => {
   it('the walks reach every state of the spec diagram, every limit and both endings', () => {
     const states = explored.flatMap(({ paths }) => paths.map(path => path.state));
     assert.deepStrictEqual([...new Set(states.map(s => s.value))].sort(), [

@@ -42,7 +42,7 @@ function cancellation(): CancellationSignal & { cancel(): void } {
   };
 }
 
-describe('QuickJsSandbox', function () {
+describe('QuickJsSandbox @slow', function () {
   this.timeout(20_000);
 
   describe('values in and out', () => {

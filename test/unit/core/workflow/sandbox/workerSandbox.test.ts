@@ -55,7 +55,7 @@ const sandbox = nodeScriptSandbox(bundledWorker(), QUICKJS_WASM_PATH);
 /** An object with 200k keys: a loop of `{...o}` spends seconds between two interrupt checks. */
 const SPREAD_LOOP = "const o = {}; for (let i = 0; i < 200000; i++) o['k' + i] = i; while (true) { ({ ...o }); }";
 
-describe('scripts in a worker thread (the Node extension host)', function () {
+describe('scripts in a worker thread (the Node extension host) @slow', function () {
   this.timeout(30_000);
 
   it('runs a script off the host thread, calling host functions back on the host', async () => {
