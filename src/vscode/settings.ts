@@ -3,7 +3,7 @@ import { PersonaIdSchema } from '../core/personas/contract';
 import { DEBATE_PROTOCOLS, type DebateProtocol } from '../core/council/protocol';
 import type { SpendingLimits } from '../core/llm/spending/governor';
 import { parseModelPrice, type ModelPrice } from '../core/llm/spending/prices';
-import type { ScriptSpendLimits } from '../core/workflow/engine/scriptSpending';
+import { DEFAULT_SCRIPT_SPEND_LIMITS, type ScriptSpendLimits } from '../core/workflow/engine/scriptSpending';
 import { DEFAULT_DEBATE_CYCLE_LIMIT, MAX_CLARIFICATION_ROUNDS, SessionLimits } from '../core/session/limits';
 
 /** The configuration section every Council setting lives under (`contributes.configuration` in package.json). */
@@ -61,9 +61,9 @@ const DEFAULT_SPENDING = {
   maxCredits: 40,
   runMaxCredits: 100,
   runMaxRequests: 60,
-  scriptMaxModelCalls: 20,
-  scriptMaxTokens: 200_000,
-  scriptMaxHostCalls: 5_000,
+  scriptMaxModelCalls: DEFAULT_SCRIPT_SPEND_LIMITS.maxModelCalls,
+  scriptMaxTokens: DEFAULT_SCRIPT_SPEND_LIMITS.maxTokens,
+  scriptMaxHostCalls: DEFAULT_SCRIPT_SPEND_LIMITS.maxHostCalls,
 } as const;
 
 /** Every limit on spending, per scope, and the user's prices. */

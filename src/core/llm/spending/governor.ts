@@ -263,7 +263,12 @@ export class SpendingGovernor {
           : `has used ${tokensText(spent.inputTokens + spent.outputTokens)} of its ${tokensText(maxTokens ?? 0)} tokens`;
     const setting = settings[limit];
     const how = setting ? `Raise ${setting} in the settings, then ${goOn}.` : `${capitalized(goOn)}.`;
-    return new LanguageModelFailure('budgetSpent', [`${subject} ${figures}.`, next, how].filter(Boolean).join(' '));
+    // The scope rides along as the cause, so a caller can tell whose limit stopped the work (a script's or its run's).
+    return new LanguageModelFailure(
+      'budgetSpent',
+      [`${subject} ${figures}.`, next, how].filter(Boolean).join(' '),
+      this.options.scope,
+    );
   }
 }
 

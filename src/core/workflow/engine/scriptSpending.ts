@@ -1,8 +1,6 @@
 import { CancellationScope } from '../../llm/cancellationScope';
 import { LanguageModelFailure, type CancellationSignal, type LanguageModel } from '../../llm/languageModel';
-import { SpendingGovernor, type SpendingScope } from '../../llm/spending/governor';
-import { SpendingLedger } from '../../llm/spending/ledger';
-import { PriceBook } from '../../llm/spending/prices';
+import type { SpendingGovernor, SpendingScope } from '../../llm/spending/governor';
 import type { HostFunction, JsonValue } from '../sandbox/scriptSandbox';
 
 /** What one script may spend: `thinkHard` calls and their tokens, and calls to the host of any kind. */
@@ -37,12 +35,9 @@ export class ScriptSpending {
     private readonly limits: ScriptSpendLimits,
     private readonly scope: SpendingScope,
     token: CancellationSignal,
-    run?: SpendingGovernor,
+    run: SpendingGovernor,
   ) {
-    const own = { maxRequests: limits.maxModelCalls, maxTokens: limits.maxTokens };
-    this.governor = run
-      ? run.child(own, scope)
-      : SpendingGovernor.create({ limits: own, scope, prices: new PriceBook(), ledger: new SpendingLedger() });
+    this.governor = run.child({ maxRequests: limits.maxModelCalls, maxTokens: limits.maxTokens }, scope);
     this.signal = new CancellationScope(token);
   }
 
@@ -64,6 +59,7 @@ export class ScriptSpending {
       const refusal = new LanguageModelFailure(
         'budgetSpent',
         `${this.scope.subject} made more than its ${this.limits.maxHostCalls} calls to the host (\`${name}\` was the next). Raise \`council.budget.scriptMaxHostCalls\` in the settings, or make fewer calls, then resume the run.`,
+        this.scope,
       );
       this.firstRefusal ??= refusal;
       this.signal.cancel();
@@ -102,6 +98,6 @@ export class ScriptSpending {
 
   /** Whether `refusal` is this script's own cap (rather than the run's budget, which stops the run itself). */
   isOwn(refusal: LanguageModelFailure): boolean {
-    return refusal.message.startsWith(this.scope.subject);
+    return refusal.cause === this.scope;
   }
 }

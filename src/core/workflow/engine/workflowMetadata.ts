@@ -1,4 +1,4 @@
-import { SpendingLedger, type LedgerLine } from '../../llm/spending/ledger';
+import type { LedgerLine } from '../../llm/spending/ledger';
 import { spendSummary } from '../../llm/spending/spendText';
 import type { WorkflowDefinition } from '../definition/workflowDefinition';
 import { runSpent, type WorkflowRunState } from './workflowRunState';
@@ -90,7 +90,7 @@ export function workflowMetadataOf(
       estimated_credits: Math.round(spent.credits * 100) / 100,
       spend: spendSummary(spent),
     },
-    spending: SpendingLedger.from(state.spending ?? []).toJSON(),
+    spending: [...(state.spending ?? [])],
     final_plan: state.finalPlan ?? null,
   };
 }

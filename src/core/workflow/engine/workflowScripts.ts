@@ -38,7 +38,7 @@ export interface ScriptHost {
   readonly sandbox: ScriptSandbox;
   readonly model: LanguageModel;
   /** The run's spending governor: each script spends from a child scope of it with `limits`. */
-  readonly spending?: SpendingGovernor;
+  readonly spending: SpendingGovernor;
   /** What one script may spend (default: `DEFAULT_SCRIPT_SPEND_LIMITS`). */
   readonly limits?: ScriptSpendLimits;
   readonly reader: WorkspaceReader;
