@@ -1,10 +1,25 @@
 // The architecture, checked: no `any`, nothing unused; the core never reaching for VS Code or Node; inside src/core
-// each folder imports only the folders below it (LAYERS); src/vscode never imports the Node host; nothing in src
-// imports from test/. test/unit/architecture checks the layer order too, with a planted violation.
+// each folder imports only the folders its entry in LAYERS names (a graph: council and the workflow engine both stand on
+// the workspace, neither on the other); src/vscode never imports the Node host; nothing in src imports from test/.
+// test/unit/architecture checks the graph too, with planted violations.
 import tseslint from 'typescript-eslint';
 
-/** src/core bottom to top; files directly in src/core (clock, actionableError) sit below all of them. */
-export const LAYERS = ['storage', 'llm', 'session', 'personas', 'pipeline', 'council', 'workflow'];
+/**
+ * The folders of src/core and what each may import, bottom to top. Files directly in src/core (clock, actionableError,
+ * closestMatch) sit below all of them. The workflow engine imports no feature; /plan is the engine plus its stage agent
+ * types; deepWork composes engine and plan for /plan and /workflow.
+ */
+export const LAYERS = {
+  storage: [],
+  llm: [],
+  session: ['llm', 'storage'],
+  workspace: ['llm'],
+  personas: ['llm', 'session'],
+  council: ['llm', 'session', 'personas', 'workspace'],
+  workflow: ['llm', 'workspace'],
+  plan: ['llm', 'session', 'storage', 'workspace', 'workflow'],
+  deepWork: ['llm', 'storage', 'workspace', 'workflow', 'plan'],
+};
 
 const NO_TEST_IMPORTS = { regex: '(^|/)test/', message: 'src never imports from test/: move what both need into src.' };
 const NO_NODE_HOST = {
@@ -27,15 +42,14 @@ function restricted(patterns, paths = []) {
   return { 'no-restricted-imports': ['error', { paths, patterns }] };
 }
 
-/** A core folder may not import a layer above it, however deep the file sits. */
-function layerBlock(layer, index) {
-  const above = LAYERS.slice(index + 1);
+/** A core folder imports only the folders LAYERS lets it, however deep the file sits. */
+function layerBlock([layer, allowed]) {
+  const refused = Object.keys(LAYERS).filter(other => other !== layer && !allowed.includes(other));
   const patterns = [...CORE_IS_NEUTRAL];
-  if (above.length > 0)
-    patterns.push({
-      regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
-      message: `core/${layer} sits below ${above.join(', ')}: an import may only point down.`,
-    });
+  patterns.push({
+    regex: `^(\\.\\./)+(${refused.join('|')})(/|$)`,
+    message: `core/${layer} imports only ${allowed.join(', ') || 'the files directly in src/core'}: not ${refused.join(', ')}.`,
+  });
   return { files: [`src/core/${layer}/**/*.ts`, `src/core/${layer}/**/*.tsx`], rules: restricted(patterns, NO_VSCODE) };
 }
 
@@ -73,10 +87,13 @@ export default tseslint.config(
     rules: restricted(
       [
         ...CORE_IS_NEUTRAL,
-        { regex: `^\\./(${LAYERS.join('|')})(/|$)`, message: 'Files directly in src/core are the bottom layer.' },
+        {
+          regex: `^\\./(${Object.keys(LAYERS).join('|')})(/|$)`,
+          message: 'Files directly in src/core are the bottom layer.',
+        },
       ],
       NO_VSCODE,
     ),
   },
-  ...LAYERS.map(layerBlock),
+  ...Object.entries(LAYERS).map(layerBlock),
 );

@@ -6,17 +6,17 @@
 import { neverCancelled, type ModelRequest } from '../src/core/llm/languageModel';
 import { PriceBook } from '../src/core/llm/spending/prices';
 import { UsageTally } from '../src/core/llm/usage';
-import { forecastStages } from '../src/core/pipeline/run/requestEstimate';
+import { forecastStages } from '../src/core/plan/run/requestEstimate';
 import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
-import { runDeepWork } from '../src/core/workflow/runDeepWork';
+import { runDeepWork } from '../src/core/deepWork/runDeepWork';
 import { builtInWorkflow } from '../test/support/builtInWorkflow';
-import type { PipelineRunState } from '../src/core/pipeline/run/runState';
-import { ticketUpstream } from '../src/core/pipeline/stages/tickets/ticketUpstream';
+import type { PipelineRunState } from '../src/core/plan/run/runState';
+import { ticketUpstream } from '../src/core/plan/stages/tickets/ticketUpstream';
 import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader';
-import { PlanningAgentPrompt } from '../src/core/pipeline/prompts/planningAgentPrompt';
-import { TicketAgentPrompt } from '../src/core/pipeline/prompts/ticketAgentPrompt';
+import { PlanningAgentPrompt } from '../src/core/plan/prompts/planningAgentPrompt';
+import { TicketAgentPrompt } from '../src/core/plan/prompts/ticketAgentPrompt';
 import { renderMessages } from '../src/core/llm/prompting/render';
 import {
   counterIds,

@@ -20,7 +20,7 @@ import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader
 import { parseWorkflow } from '../src/core/workflow/definition/parseWorkflow';
 import { WORKFLOW_TEMPLATE } from '../src/core/workflow/definition/workflowTemplate';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
-import { DEEP_WORK_AGENT_TYPES, runDeepWork } from '../src/core/workflow/runDeepWork';
+import { DEEP_WORK_AGENT_TYPES, runDeepWork } from '../src/core/deepWork/runDeepWork';
 import { QuickJsSandbox } from '../src/core/workflow/sandbox/quickJsSandbox';
 import { criticalPath, type TimedCall } from './criticalPath';
 import { counterIds, FIXTURE_FILES, newHistory, steppingClock } from '../test/support/pipelineScript';

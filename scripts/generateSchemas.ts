@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildPublishedSchemas } from '../src/core/pipeline/schemas/publish';
+import { buildPublishedSchemas } from '../src/core/plan/schemas/publish';
 import { WORKFLOW_SCHEMA_FILE, workflowJsonSchemaText } from '../src/core/workflow/definition/workflowJsonSchema';
 
 const outDir = join(__dirname, '..', 'schemas', 'pipeline');

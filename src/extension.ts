@@ -12,7 +12,7 @@ import { registerPlanCommands } from './vscode/plan/planCommands';
 import { createPlanHandler } from './vscode/plan/planHandler';
 import { planFollowups } from './vscode/plan/planResult';
 import { RunStore } from './vscode/workflow/runStore';
-import { DEEP_WORK_AGENT_TYPES } from './core/workflow/runDeepWork';
+import { DEEP_WORK_AGENT_TYPES } from './core/deepWork/runDeepWork';
 import { QuickJsSandbox } from './core/workflow/sandbox/quickJsSandbox';
 import type { ScriptSandbox } from './core/workflow/sandbox/scriptSandbox';
 import { createWorkflowHandler } from './vscode/workflow/workflowHandler';

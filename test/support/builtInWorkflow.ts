@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWorkflow } from '../../src/core/workflow/definition/parseWorkflow';
 import { describeIssues, type WorkflowDefinition } from '../../src/core/workflow/definition/workflowDefinition';
-import { DEEP_WORK_AGENT_TYPES } from '../../src/core/workflow/runDeepWork';
+import { DEEP_WORK_AGENT_TYPES } from '../../src/core/deepWork/runDeepWork';
 
 /** A workflow shipped in `workflows/`, parsed the way the extension parses it (throws with the issues if it does not parse). */
 export function builtInWorkflow(name = 'plan'): WorkflowDefinition {

@@ -1,13 +1,12 @@
-import type { HistoryItem, HistoryNote } from '../../src/core/pipeline/history/historyItem';
+import type { HistoryItem } from '../../src/core/plan/history/historyItem';
 import {
   HistoryAppendRejected,
   type HistorySnapshot,
   type HistoryStore,
-} from '../../src/core/pipeline/history/historyStore';
+} from '../../src/core/plan/history/historyStore';
 
 interface RunLog {
   readonly items: HistoryItem[];
-  readonly notes: HistoryNote[];
   readonly ids: Set<string>;
 }
 
@@ -29,7 +28,7 @@ export class InMemoryHistoryStore implements HistoryStore {
   private log(runId: string): RunLog {
     let log = this.runs.get(runId);
     if (!log) {
-      log = { items: [], notes: [], ids: new Set() };
+      log = { items: [], ids: new Set() };
       this.runs.set(runId, log);
     }
     return log;
@@ -37,23 +36,14 @@ export class InMemoryHistoryStore implements HistoryStore {
 
   async load(runId: string): Promise<HistorySnapshot> {
     const log = this.log(runId);
-    return { runId, items: [...log.items], notes: [...log.notes] };
+    return { runId, items: [...log.items] };
   }
 
   async append(item: HistoryItem): Promise<void> {
     const log = this.log(item.runId);
-    // Ids are shared by items and notes so a note can never shadow an item.
     if (log.ids.has(item.itemId))
       throw new HistoryAppendRejected(`History item ${item.itemId} already exists; history is append-only.`);
     log.ids.add(item.itemId);
     log.items.push(frozenCopy(item));
-  }
-
-  async appendNote(note: HistoryNote): Promise<void> {
-    const log = this.log(note.runId);
-    if (log.ids.has(note.noteId))
-      throw new HistoryAppendRejected(`History note ${note.noteId} already exists; history is append-only.`);
-    log.ids.add(note.noteId);
-    log.notes.push(frozenCopy(note));
   }
 }

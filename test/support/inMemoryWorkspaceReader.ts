@@ -1,11 +1,11 @@
-import { globToRegExp } from '../../src/core/pipeline/workspace/glob';
+import { globToRegExp } from '../../src/core/workspace/glob';
 import {
   linesOf,
   type FileRange,
   type TextMatch,
   type WorkspaceFileInfo,
   type WorkspaceReader,
-} from '../../src/core/pipeline/workspace/workspaceReader';
+} from '../../src/core/workspace/workspaceReader';
 
 /** Options for {@link InMemoryWorkspaceReader}. */
 export interface InMemoryWorkspaceOptions {

@@ -1,9 +1,9 @@
 import type { Clock, IdSource } from '../../src/core/clock';
 import type { ChatMessage, ModelRequest } from '../../src/core/llm/languageModel';
 import { messageText } from '../../src/core/llm/usage';
-import { BlackboardHistory } from '../../src/core/pipeline/history/blackboardHistory';
+import { BlackboardHistory } from '../../src/core/plan/history/blackboardHistory';
 import { InMemoryHistoryStore } from './inMemoryHistoryStore';
-import type { CollectorDecision } from '../../src/core/pipeline/schemas/consolidation';
+import type { CollectorDecision } from '../../src/core/plan/schemas/consolidation';
 import { InMemoryWorkspaceReader } from './inMemoryWorkspaceReader';
 import {
   ScriptedModel,

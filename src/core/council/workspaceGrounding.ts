@@ -5,17 +5,17 @@ import {
   type LanguageModel,
   type ToolDefinition,
 } from '../llm/languageModel';
-import { delimitUntrusted } from '../pipeline/contributors/untrusted';
+import { delimitUntrusted } from '../llm/dataFence';
 import type { UsageMeter } from '../llm/usage';
-import { exploreWorkspace, transcriptText, type ExplorationLimits } from '../pipeline/workspace/explorationLoop';
-import { indexWorkspace, type WorkspaceIndex } from '../pipeline/workspace/workspaceIndex';
-import type { FileRange, WorkspaceReader } from '../pipeline/workspace/workspaceReader';
+import { exploreWorkspace, transcriptText, type ExplorationLimits } from '../workspace/explorationLoop';
+import { indexWorkspace, type WorkspaceIndex } from '../workspace/workspaceIndex';
+import type { FileRange, WorkspaceReader } from '../workspace/workspaceReader';
 import {
   DEFAULT_WORKSPACE_TOOL_LIMITS,
   WORKSPACE_TOOL_NAMES,
   WORKSPACE_TOOLS,
   type WorkspaceTool,
-} from '../pipeline/workspace/workspaceTools';
+} from '../workspace/workspaceTools';
 
 /** Bounds of a persona's look-up: few rounds, since every round is one more model request per persona and cycle. */
 export const PERSONA_EXPLORATION_LIMITS: ExplorationLimits = {

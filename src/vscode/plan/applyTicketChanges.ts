@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { RunStore } from '../workflow/runStore';
-import { readBoard } from '../../core/workflow/plan/pipelineBoard';
+import { readBoard } from '../../core/plan/pipelineBoard';
 import { StaleProposalError } from './lineReplacements';
 import { ticketWorkspaceEdit } from './ticketEdit';
 

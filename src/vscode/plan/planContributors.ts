@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { attachedContextContributor } from '../../core/pipeline/contributors/attachedContext';
+import { attachedContextContributor } from '../../core/plan/contributors/attachedContext';
 import type { AttachedItem } from '../../core/session/attachedItem';
-import { episodicMemoryContributor, type EpisodicMemory } from '../../core/pipeline/contributors/episodicMemory';
-import { PromptContributorRegistry } from '../../core/pipeline/contributors/registry';
-import { toolGuidanceContributor } from '../../core/pipeline/contributors/toolGuidance';
-import { workspaceFactsContributor, type WorkspaceFacts } from '../../core/pipeline/contributors/workspaceFacts';
-import { isVisibleFile } from '../../core/pipeline/workspace/workspaceIndex';
-import type { WorkspaceReader } from '../../core/pipeline/workspace/workspaceReader';
-import { WORKSPACE_TOOLS } from '../../core/pipeline/workspace/workspaceTools';
+import { episodicMemoryContributor, type EpisodicMemory } from '../../core/plan/contributors/episodicMemory';
+import { PromptContributorRegistry } from '../../core/plan/contributors/registry';
+import { toolGuidanceContributor } from '../../core/plan/contributors/toolGuidance';
+import { workspaceFactsContributor, type WorkspaceFacts } from '../../core/plan/contributors/workspaceFacts';
+import { isVisibleFile } from '../../core/workspace/workspaceIndex';
+import type { WorkspaceReader } from '../../core/workspace/workspaceReader';
+import { WORKSPACE_TOOLS } from '../../core/workspace/workspaceTools';
 import type { RunStore } from '../workflow/runStore';
 
 /** Workspace facts from VS Code: the workspace's name and folders, and languages and file count from the reader's listing. */

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { SessionLog } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
-import { forecastSentence, forecastStages } from '../../core/pipeline/run/requestEstimate';
+import { forecastSentence, forecastStages } from '../../core/plan/run/requestEstimate';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { pipelineRunStateOf } from '../../core/workflow/plan/pipelineBoard';
-import { withUserAnswer } from '../../core/workflow/runDeepWork';
+import { pipelineRunStateOf } from '../../core/plan/pipelineBoard';
+import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
   runDeepWorkTurn,
   runModelPrice,

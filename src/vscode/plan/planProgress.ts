@@ -1,5 +1,5 @@
 import { MAX_REPAIRS_PER_REPLY } from '../../core/llm/repairBudget';
-import type { PipelineProgressEvent } from '../../core/pipeline/stages/progressEvents';
+import type { PipelineProgressEvent } from '../../core/plan/stages/progressEvents';
 
 const STAGE_NAME = { discovery: 'Discovery', planning: 'Planning', tickets: 'Tickets' } as const;
 
@@ -26,6 +26,11 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
       return `${STAGE_NAME[event.stage]}: complete`;
     case 'reply-retried':
       return `${STAGE_NAME[event.stage]}: ${event.agentId}'s reply was not in the expected format; asking again (attempt ${event.attempt} of ${1 + MAX_REPAIRS_PER_REPLY}, a request more)`;
+    case 'handoff-audited':
+      return `${STAGE_NAME[event.stage]}: the audit of ${event.agentId}'s result found ${event.findings.length} problem${event.findings.length === 1 ? '' : 's'} (${event.findings
+        .slice(0, 2)
+        .map(finding => `${finding.error_code}: ${finding.message}`)
+        .join('; ')}); the run goes on, the report lists them`;
     case 'route-back':
       return `${STAGE_NAME[event.from]} sent the run back to ${STAGE_NAME[event.to].toLowerCase()}`;
   }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { pipelineReportFiles } from '../../core/pipeline/run/report';
+import { pipelineReportFiles } from '../../core/plan/run/report';
 import type { LedgerLine } from '../../core/llm/spending/ledger';
-import type { PipelineRunState } from '../../core/pipeline/run/runState';
+import type { PipelineRunState } from '../../core/plan/run/runState';
 
 /**
  * Writes the run's Markdown report (`pipelineReportFiles`) under `.council/runs/<run-id>/` of the first workspace

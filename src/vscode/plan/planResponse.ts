@@ -3,15 +3,15 @@ import { untrusted } from '../../core/council/wording/markdown';
 import type { SpendTotals } from '../../core/llm/spending/ledger';
 import type { ModelPrice } from '../../core/llm/spending/prices';
 import { spendBrief, spendSummary } from '../../core/llm/spending/spendText';
-import { proposedChangeMarkdown } from '../../core/pipeline/run/proposedChangeMarkdown';
-import { forecastSentence, forecastStages } from '../../core/pipeline/run/requestEstimate';
-import type { PipelineRunState } from '../../core/pipeline/run/runState';
-import type { StageCheckpoint } from '../../core/workflow/runDeepWork';
+import { proposedChangeMarkdown } from '../../core/plan/run/proposedChangeMarkdown';
+import { forecastSentence, forecastStages } from '../../core/plan/run/requestEstimate';
+import type { PipelineRunState } from '../../core/plan/run/runState';
+import type { StageCheckpoint } from '../../core/deepWork/runDeepWork';
 import { PLAN_COMMAND } from './planCommands';
 import { commandLink, fileLink } from '../chat/inlineLinks';
 import { stageName } from './planProgress';
 import type { PlanResultMetadata } from './planResult';
-import type { WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
+import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
 import type { PlanOutcome } from './planOutcome';
 import { checkpointPrompt, lastCompletedStage, stageSummaryMarkdown } from './planSummary';
 
@@ -25,7 +25,6 @@ export function outcomeMessage(outcome: PlanOutcome): string | undefined {
   switch (outcome.status) {
     case 'needs_user':
       return outcome.question;
-    case 'rejected':
     case 'failed':
       return outcome.message;
     default:
@@ -114,9 +113,8 @@ export function renderStopped(stream: vscode.ChatResponseStream, outcome: PlanOu
           `Answer with \`/plan resume ${outcome.state.runId} <your answer>\`, or press **Resume** to go on without an answer.`,
       );
       break;
-    case 'rejected':
     case 'failed':
-      // Shown in the error box (see planStop); the validator's or provider's detail goes to the log only.
+      // Shown in the error box (see planStop); the provider's detail goes to the log only.
       break;
     case 'completed':
     case 'paused':

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { SLASH } from '../../core/council/chatIntent';
-import type { PipelineStage } from '../../core/pipeline/schemas/agentType';
-import type { WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
+import type { PipelineStage } from '../../core/plan/schemas/agentType';
+import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
 import { planControlPrompt, type PlanAction } from './planRequest';
 
 /** What a `/plan` response remembers in `ChatResult.metadata`: the run and where it stands. */

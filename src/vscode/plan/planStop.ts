@@ -1,4 +1,4 @@
-import type { PipelineRunState } from '../../core/pipeline/run/runState';
+import type { PipelineRunState } from '../../core/plan/run/runState';
 import { stageName } from './planProgress';
 import type { PlanOutcome } from './planOutcome';
 import { lastCompletedStage } from './planSummary';
@@ -15,7 +15,5 @@ function savedProgress(state: PipelineRunState): string {
  * with the detail for the log. Undefined for outcomes that are not failures.
  */
 export function planFailure(outcome: PlanOutcome): { readonly message: string; readonly detail: string } | undefined {
-  return outcome.status === 'failed' || outcome.status === 'rejected'
-    ? runFailure(outcome.error, savedProgress(outcome.state))
-    : undefined;
+  return outcome.status === 'failed' ? runFailure(outcome.error, savedProgress(outcome.state)) : undefined;
 }

@@ -1,6 +1,6 @@
 import { untrusted } from '../../core/council/wording/markdown';
-import { PIPELINE_STAGES, type PipelineStage } from '../../core/pipeline/schemas/agentType';
-import type { PipelineRunState } from '../../core/pipeline/run/runState';
+import { PIPELINE_STAGES, type PipelineStage } from '../../core/plan/schemas/agentType';
+import type { PipelineRunState } from '../../core/plan/run/runState';
 import { stageName } from './planProgress';
 
 function oneLine(text: string): string {

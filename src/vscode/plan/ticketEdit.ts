@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ProposedChange } from '../../core/pipeline/schemas/tickets';
+import type { ProposedChange } from '../../core/plan/schemas/tickets';
 import { applyLineReplacements, StaleProposalError } from './lineReplacements';
 import { resolveWorkspacePath } from '../workspace/workspacePaths';
 

@@ -1,20 +1,7 @@
 import type * as vscode from 'vscode';
-import {
-  HistoryItemSchema,
-  HistoryNoteSchema,
-  type HistoryItem,
-  type HistoryNote,
-} from '../../core/pipeline/history/historyItem';
-import {
-  HistoryAppendRejected,
-  type HistorySnapshot,
-  type HistoryStore,
-} from '../../core/pipeline/history/historyStore';
-import {
-  readStoredHistory,
-  STORED_HISTORY_VERSION,
-  type StoredHistory,
-} from '../../core/pipeline/history/storedHistory';
+import { HistoryItemSchema, type HistoryItem } from '../../core/plan/history/historyItem';
+import { HistoryAppendRejected, type HistorySnapshot, type HistoryStore } from '../../core/plan/history/historyStore';
+import { readStoredHistory, STORED_HISTORY_VERSION, type StoredHistory } from '../../core/plan/history/storedHistory';
 
 /** Every run's history key starts with this. */
 export const HISTORY_KEY_PREFIX = 'council.pipelineHistory/';
@@ -39,10 +26,6 @@ export class MementoHistoryStore implements HistoryStore {
         const parsed = HistoryItemSchema.safeParse(item);
         return parsed.success ? [parsed.data] : [];
       }),
-      notes: stored.notes.flatMap(note => {
-        const parsed = HistoryNoteSchema.safeParse(note);
-        return parsed.success ? [parsed.data] : [];
-      }),
     };
   }
 
@@ -50,15 +33,6 @@ export class MementoHistoryStore implements HistoryStore {
     return this.enqueue(item.runId, item.itemId, stored => ({
       version: STORED_HISTORY_VERSION,
       items: [...stored.items, item],
-      notes: stored.notes,
-    }));
-  }
-
-  appendNote(note: HistoryNote): Promise<void> {
-    return this.enqueue(note.runId, note.noteId, stored => ({
-      version: STORED_HISTORY_VERSION,
-      items: stored.items,
-      notes: [...stored.notes, note],
     }));
   }
 
@@ -66,17 +40,13 @@ export class MementoHistoryStore implements HistoryStore {
   private read(runId: string): StoredHistory {
     const read = readStoredHistory(this.memento.get<unknown>(HISTORY_KEY_PREFIX + runId) ?? {});
     if (read.kind === 'newer') throw read.error;
-    return read.kind === 'current' ? read.value : { version: STORED_HISTORY_VERSION, items: [], notes: [] };
+    return read.kind === 'current' ? read.value : { version: STORED_HISTORY_VERSION, items: [] };
   }
 
   private enqueue(runId: string, id: string, change: (stored: StoredHistory) => StoredHistory): Promise<void> {
     const write = this.writes.then(async () => {
       const stored = this.read(runId);
-      const taken = [...stored.items, ...stored.notes].some(entry => {
-        const record = entry as { readonly itemId?: unknown; readonly noteId?: unknown };
-        return record.itemId === id || record.noteId === id;
-      });
-      // Ids are shared by items and notes so a note can never shadow an item.
+      const taken = stored.items.some(entry => (entry as { readonly itemId?: unknown }).itemId === id);
       if (taken) throw new HistoryAppendRejected(`History entry ${id} already exists; history is append-only.`);
       await this.memento.update(HISTORY_KEY_PREFIX + runId, change(stored));
     });

@@ -1,15 +1,15 @@
 import type * as vscode from 'vscode';
-import type { EpisodeSummary } from '../../core/pipeline/contributors/episodicMemory';
+import type { EpisodeSummary } from '../../core/plan/contributors/episodicMemory';
 import { newerVersionOf, type NewerVersionError } from '../../core/storage/versioned';
 import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { readBoard } from '../../core/workflow/plan/pipelineBoard';
+import { readBoard } from '../../core/plan/pipelineBoard';
 import {
   readStoredWorkflowRun,
   storeWorkflowRun,
   STORED_WORKFLOW_RUN_FORMAT,
   type StoredWorkflowRun,
   type WorkflowRunStatus,
-} from '../../core/workflow/runs/storedWorkflowRun';
+} from '../../core/deepWork/storedWorkflowRun';
 import { HISTORY_KEY_PREFIX } from '../storage/mementoHistoryStore';
 
 /** What reading one stored run gave. */

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { SLASH } from '../../core/council/chatIntent';
-import type { WorkflowRunStatus } from '../../core/workflow/runs/storedWorkflowRun';
+import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
 import { decidePrompt } from './workflowRequest';
 
 /** What a `/workflow` response remembers in `ChatResult.metadata`. */

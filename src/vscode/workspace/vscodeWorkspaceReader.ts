@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { CancellationSignal } from '../../core/llm/languageModel';
-import { globToRegExp } from '../../core/pipeline/workspace/glob';
-import { isIgnoredPath, looksBinary } from '../../core/pipeline/workspace/pathFilter';
+import { globToRegExp } from '../../core/workspace/glob';
+import { isIgnoredPath, looksBinary } from '../../core/workspace/pathFilter';
 import {
   linesOf,
   type FileRange,
   type TextMatch,
   type WorkspaceFileInfo,
   type WorkspaceReader,
-} from '../../core/pipeline/workspace/workspaceReader';
+} from '../../core/workspace/workspaceReader';
 import { excludeGlobOf, workspaceExcludePatterns } from './workspaceExclude';
 import { relativeWorkspacePath, resolveWorkspacePath } from './workspacePaths';
 

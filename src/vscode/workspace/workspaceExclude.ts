@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { IGNORED_SEGMENTS } from '../../core/pipeline/workspace/pathFilter';
+import { IGNORED_SEGMENTS } from '../../core/workspace/pathFilter';
 
 /** Folders the pipeline never lists besides the settings' excludes: dependencies, VCS, build output, earlier run reports. */
 const ALWAYS_EXCLUDED: readonly string[] = [...IGNORED_SEGMENTS.map(segment => `**/${segment}/**`), '.council/runs/**'];

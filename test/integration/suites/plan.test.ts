@@ -4,10 +4,10 @@ import { councilExtension, fixture, newChat, sendChat, workspaceUri } from '../h
 import { playCouncil } from '../councilPlay';
 import type { FixtureApi, ScriptedReply, ScriptedRequest } from '../fixture/src/api';
 import type { CouncilApi } from '../../../src/extension';
-import type { PipelineRunState } from '../../../src/core/pipeline/run/runState';
-import { pipelineRunStateOf } from '../../../src/core/workflow/plan/pipelineBoard';
-import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/workflow/runDeepWork';
-import type { StoredWorkflowRun } from '../../../src/core/workflow/runs/storedWorkflowRun';
+import type { PipelineRunState } from '../../../src/core/plan/run/runState';
+import { pipelineRunStateOf } from '../../../src/core/plan/pipelineBoard';
+import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
+import type { StoredWorkflowRun } from '../../../src/core/deepWork/storedWorkflowRun';
 import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
 import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
 import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';

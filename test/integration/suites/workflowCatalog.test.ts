@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
 import { ActionableError } from '../../../src/core/actionableError';
-import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/workflow/runDeepWork';
+import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
 import { loadSandboxWasm } from '../../../src/vscode/workflow/sandboxWasm';
 import { describeWorkflowProblems, overrideNotice } from '../../../src/vscode/workflow/buildWorkflowCatalog';
 import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';

@@ -9,7 +9,7 @@ import {
 import { discoveryCollectorDraft, pipelineModel, requestText, resultIdsIn } from '../../support/pipelineScript';
 import { requestedName, valueReply, type Route, type ScriptedModel } from '../../support/scriptedModel';
 import type { SchemaFollowingOptions } from '../../support/schemaFollowingModel';
-import { runFixture } from '../core/pipeline/stages/harness';
+import { runFixture } from '../core/plan/stages/harness';
 
 // Every structured request /plan makes is answered, one kind at a time, by a model that knows only the JSON
 // Schema sent; every other request of the run is played by the pipeline script. A reply that is a valid

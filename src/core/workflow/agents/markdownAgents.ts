@@ -1,9 +1,9 @@
 import type { ChatMessage } from '../../llm/languageModel';
 import { fence } from '../../llm/dataFence';
 import { streamText } from '../../llm/textReply';
-import { exploreWorkspace, transcriptText } from '../../pipeline/workspace/explorationLoop';
-import type { WorkspaceIndex } from '../../pipeline/workspace/workspaceIndex';
-import { DEFAULT_WORKSPACE_TOOL_LIMITS } from '../../pipeline/workspace/workspaceTools';
+import { exploreWorkspace, transcriptText } from '../../workspace/explorationLoop';
+import type { WorkspaceIndex } from '../../workspace/workspaceIndex';
+import { DEFAULT_WORKSPACE_TOOL_LIMITS } from '../../workspace/workspaceTools';
 import type { AgentCall, AgentResult, AgentType } from '../engine/agentTypes';
 
 /** A generic subagent: a role, and whether it looks at the code before writing. */

@@ -9,7 +9,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
-import { closestMatch } from '../../pipeline/handoff/closestMatch';
+import { closestMatch } from '../../closestMatch';
 import type {
   CheckpointAction,
   CheckpointDefinition,

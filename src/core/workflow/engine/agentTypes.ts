@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { UsageMeter } from '../../llm/usage';
-import type { WorkspaceReader } from '../../pipeline/workspace/workspaceReader';
+import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { PhaseDefinition, SubagentSpec } from '../definition/workflowDefinition';
 import type { DeliverableContents } from './scriptHelpers';
 import type { WorkflowContext } from './workflowContext';
@@ -44,6 +44,18 @@ export interface AgentFile {
   readonly content: string;
 }
 
+/** One thing an agent's own checks found in what it produced (for /plan: spec 003's handoff audit). */
+export interface AgentFinding {
+  /** E.g. `REF-001`. */
+  readonly code: string;
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+  /** Where in the agent's output, e.g. `$.payload.fileReferences[2].filePath`. */
+  readonly where: string;
+  /** The agent instance that produced it. */
+  readonly agent: string;
+}
+
 export interface AgentResult {
   /** One or two sentences for progress and the phase summary. */
   readonly summary: string;
@@ -53,6 +65,8 @@ export interface AgentResult {
    * when `routeBacksLeft` > 0. `rationale` becomes that phase's feedback.
    */
   readonly routeBack?: { readonly toType: string; readonly rationale: string };
+  /** What the agent's checks read (`checked` outputs) and found; the engine records it with the phase. */
+  readonly audit?: { readonly checked: number; readonly findings: readonly AgentFinding[] };
 }
 
 /** A subagent type a workflow names by `type`. */

@@ -11,10 +11,9 @@ import { SpendingGovernor, type SpendingLimits, type SpendingScope } from '../..
 import { SpendingLedger, type SpendTotals } from '../../llm/spending/ledger';
 import { PriceBook } from '../../llm/spending/prices';
 import type { UsageMeter } from '../../llm/usage';
-import { HandoffRejected } from '../../pipeline/handoff/handoffWithRepair';
-import { mapBounded } from '../../pipeline/stages/boundedParallel';
-import { NeedsUserInput } from '../../pipeline/stages/needsUserInput';
-import type { WorkspaceReader } from '../../pipeline/workspace/workspaceReader';
+import { mapBounded } from '../../llm/boundedParallel';
+import { NeedsUserInput } from './needsUserInput';
+import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { PhaseDefinition, SubagentSpec, WorkflowDefinition } from '../definition/workflowDefinition';
 import type { ScriptSandbox } from '../sandbox/scriptSandbox';
 import type { AgentResult, AgentTypeRegistry } from './agentTypes';
@@ -340,6 +339,13 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
         usage,
         onProgress,
       });
+      if (result.audit && tally) {
+        const before = tally.audit ?? { checked: 0, findings: [] };
+        tally.audit = {
+          checked: before.checked + result.audit.checked,
+          findings: [...before.findings, ...result.audit.findings],
+        };
+      }
       const configured = spec.config.output_path;
       // Two agents of one type in one pass would write the same default file: each gets its number.
       const sameType = specs.filter(other => other.type === spec.type);
@@ -526,7 +532,6 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     if (error instanceof RunAborted) return { status: 'aborted', state, message: error.message };
     if (error instanceof NeedsUserInput)
       return { status: 'needs_user', state, question: error.question, reason: error.reason };
-    if (error instanceof HandoffRejected) return { status: 'failed', state, message: error.summary, error };
     if (error instanceof LanguageModelFailure || error instanceof ActionableError)
       return { status: 'failed', state, message: error.message, error };
     throw error;

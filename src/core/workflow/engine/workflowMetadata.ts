@@ -1,6 +1,7 @@
 import type { LedgerLine } from '../../llm/spending/ledger';
 import { spendSummary } from '../../llm/spending/spendText';
 import type { WorkflowDefinition } from '../definition/workflowDefinition';
+import type { AgentFinding } from './agentTypes';
 import { runSpent, type WorkflowRunState } from './workflowRunState';
 
 /** spec 002's "Metadata Output", plus the run id, the definition's file and the model requests it cost. */
@@ -22,6 +23,11 @@ export interface WorkflowMetadata {
     readonly subagents_spawned: number;
     readonly deliverables: number;
     readonly model_requests: number;
+    /** What the phase's agents' own checks read and found (for /plan: spec 003's handoff audit). */
+    readonly audit?: {
+      readonly checked: number;
+      readonly findings: readonly AgentFinding[];
+    };
   }[];
   readonly totals: {
     readonly phases_completed: number;
@@ -29,6 +35,8 @@ export interface WorkflowMetadata {
     readonly subagents_spawned: number;
     readonly deliverables_created: number;
     readonly checkpoints_hit: number;
+    /** Errors the agents' own checks found, over all phases (each is listed under its phase's `audit`). */
+    readonly audit_errors: number;
     readonly model_requests: number;
     readonly input_tokens: number;
     readonly output_tokens: number;
@@ -63,6 +71,7 @@ export function workflowMetadataOf(
       subagents_spawned: tally?.subagents_spawned ?? 0,
       deliverables: context.deliverables.filter(deliverable => deliverable.phase === phase.id).length,
       model_requests: tally?.model_requests ?? 0,
+      ...(tally?.audit ? { audit: tally.audit } : {}),
     };
   });
   const spent = runSpent(state);
@@ -84,6 +93,8 @@ export function workflowMetadataOf(
       subagents_spawned: context.subagents_spawned,
       deliverables_created: context.deliverables.length,
       checkpoints_hit: context.checkpoints.length,
+      audit_errors: phases.flatMap(phase => phase.audit?.findings ?? []).filter(finding => finding.severity === 'error')
+        .length,
       model_requests: state.requestsUsed,
       input_tokens: spent.inputTokens,
       output_tokens: spent.outputTokens,

@@ -29,10 +29,20 @@ export type PendingCheckpoint = z.infer<typeof PendingCheckpoint>;
  * Per-phase tallies for the Metadata Output: what the context does not already say (its passes are
  * `context.phases.iteration_counts`, its files `context.deliverables`).
  */
+const AgentFinding = z.object({
+  code: z.string(),
+  severity: z.enum(['error', 'warning']),
+  message: z.string(),
+  where: z.string(),
+  agent: z.string(),
+});
+
 const PhaseTally = z.object({
   status: z.enum(['pending', 'running', 'completed', 'skipped', 'failed']),
   subagents_spawned: z.number().int().min(0),
   model_requests: z.number().int().min(0),
+  /** What the phase's agents' own checks read and found, over every pass (see AgentResult.audit). */
+  audit: z.object({ checked: z.number().int().min(0), findings: z.array(AgentFinding) }).optional(),
 });
 type PhaseTally = z.infer<typeof PhaseTally>;
 

@@ -3,8 +3,8 @@ import type { CancellationSignal, LanguageModel, LanguageModelFailure } from '..
 import type { SpendingGovernor, SpendingScope } from '../../llm/spending/governor';
 import { streamText } from '../../llm/textReply';
 import type { UsageMeter } from '../../llm/usage';
-import { isIgnoredPath, looksBinary } from '../../pipeline/workspace/pathFilter';
-import type { WorkspaceReader } from '../../pipeline/workspace/workspaceReader';
+import { isIgnoredPath, looksBinary } from '../../workspace/pathFilter';
+import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { HostFunction, JsonValue, ScriptFailure, ScriptOutcome, ScriptSandbox } from '../sandbox/scriptSandbox';
 import { deliverableHelpers, type DeliverableContents } from './scriptHelpers';
 import { DEFAULT_SCRIPT_SPEND_LIMITS, ScriptSpending, type ScriptSpendLimits } from './scriptSpending';

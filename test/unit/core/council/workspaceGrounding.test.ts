@@ -9,7 +9,7 @@ import {
 } from '../../../../src/core/council/workspaceGrounding';
 import { messageText } from '../../../../src/core/llm/usage';
 import { InMemoryWorkspaceReader } from '../../../support/inMemoryWorkspaceReader';
-import { WORKSPACE_TOOL_NAMES } from '../../../../src/core/pipeline/workspace/workspaceTools';
+import { WORKSPACE_TOOL_NAMES } from '../../../../src/core/workspace/workspaceTools';
 import { councilResponder, councilRig, RecordingOutput, type CouncilRig } from '../../../support/councilHarness';
 import { councilReply } from '../../../support/councilScript';
 import { valueReply, type RecordedRequest, type ScriptedReply } from '../../../support/scriptedModel';

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { PipelineRunState } from '../../../../src/core/pipeline/run/runState';
+import { HistoryItemSchema } from '../../../../src/core/plan/history/historyItem';
+import { PipelineRunState } from '../../../../src/core/plan/run/runState';
 import { NewerVersionError } from '../../../../src/core/storage/versioned';
 import type { WorkflowRunState } from '../../../../src/core/workflow/engine/workflowRunState';
-import { pipelineRunStateOf, readBoard } from '../../../../src/core/workflow/plan/pipelineBoard';
+import { pipelineRunStateOf, readBoard } from '../../../../src/core/plan/pipelineBoard';
 import { HISTORY_KEY_PREFIX, MementoHistoryStore } from '../../../../src/vscode/storage/mementoHistoryStore';
 import { RUN_CAPACITY, RunStore, RUN_KEY_PREFIX } from '../../../../src/vscode/workflow/runStore';
 import { builtInWorkflow } from '../../../support/builtInWorkflow';
@@ -170,22 +171,15 @@ describe('stored /plan and workflow runs across versions', () => {
   });
 
   it("a run's version 1 history loads and appends without rewriting what is stored", async () => {
-    const v1History = storageFixture('plan-history.v1.json') as { items: unknown[]; notes: unknown[] };
+    const v1History = storageFixture('plan-history.v1.json') as { items: unknown[] };
     const memento = MemoryMemento.of({ [HISTORY_KEY]: v1History });
     const history = new MementoHistoryStore(memento);
     const loaded = await history.load(RUN_ID);
     assert.equal(loaded.items.length, 10);
-    const note = {
-      noteId: 'note-1',
-      runId: RUN_ID,
-      timestamp: now(),
-      content: 'Checked.',
-      tags: [],
-      authorAgent: 'test',
-      itemIds: [],
-    };
-    await history.appendNote(note);
-    assert.deepEqual(memento.get(HISTORY_KEY), { version: 1, items: v1History.items, notes: [note] });
+    const item = { ...loaded.items[0]!, itemId: 'item-appended' };
+    await history.append(item);
+    // The stored items stay as they were (raw), the new one is added after them.
+    assert.deepEqual(memento.get(HISTORY_KEY), { version: 1, items: [...v1History.items, item] });
   });
 
   it("a newer Council's history is neither read nor written", async () => {
@@ -193,16 +187,9 @@ describe('stored /plan and workflow runs across versions', () => {
     const memento = MemoryMemento.of({ [HISTORY_KEY]: v99History });
     const history = new MementoHistoryStore(memento);
     await assert.rejects(history.load(RUN_ID), NewerVersionError);
-    const note = {
-      noteId: 'note-1',
-      runId: RUN_ID,
-      timestamp: now(),
-      content: 'Checked.',
-      tags: [],
-      authorAgent: 'test',
-      itemIds: [],
-    };
-    await assert.rejects(history.appendNote(note), NewerVersionError);
+    const v1Item = (storageFixture('plan-history.v1.json') as { items: object[] }).items[0];
+    const item = HistoryItemSchema.parse({ ...v1Item, itemId: 'item-appended' });
+    await assert.rejects(history.append(item), NewerVersionError);
     assert.deepEqual(memento.get(HISTORY_KEY), v99History);
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { z } from 'zod';
-import { STORED_HISTORY_FORMAT } from '../../../../src/core/pipeline/history/storedHistory';
-import { STORED_WORKFLOW_RUN_FORMAT } from '../../../../src/core/workflow/runs/storedWorkflowRun';
+import { STORED_HISTORY_FORMAT } from '../../../../src/core/plan/history/storedHistory';
+import { STORED_WORKFLOW_RUN_FORMAT } from '../../../../src/core/deepWork/storedWorkflowRun';
 import { STORED_SESSION_FORMAT } from '../../../../src/core/session/storedSession';
 import {
   NewerVersionError,

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LanguageModelFailure } from '../../../../src/core/llm/languageModel';
-import { HandoffRejected } from '../../../../src/core/pipeline/handoff/handoffWithRepair';
-import { PipelineRunState } from '../../../../src/core/pipeline/run/runState';
+import { PipelineRunState } from '../../../../src/core/plan/run/runState';
 import type { PlanOutcome } from '../../../../src/vscode/plan/planOutcome';
 import { planFailure } from '../../../../src/vscode/plan/planStop';
 
@@ -32,13 +31,13 @@ describe('/plan: how a run that stops reads in chat', () => {
     assert.match(failure?.detail ?? '', /premium request allowance/);
   });
 
-  it('a rejected handoff never shows the validator output in chat', () => {
-    const error = new HandoffRejected({} as never, [], VALIDATOR_TEXT);
-    const failure = planFailure({ status: 'rejected', message: VALIDATOR_TEXT, error, state });
+  it('a reply that stayed in the wrong format never shows the validator output in chat', () => {
+    const error = new LanguageModelFailure('malformedReply', VALIDATOR_TEXT);
+    const failure = planFailure({ status: 'failed', message: VALIDATOR_TEXT, error, state });
     assert.ok(failure, 'an error box');
     assert.ok(!failure.message.includes('endLine'), failure.message);
-    assert.match(failure.message, /Press \*\*Try again\*\* to rerun the stage/);
-    assert.equal(failure.detail, VALIDATOR_TEXT);
+    assert.match(failure.message, /wrong format.*Try again.*Progress up to \w+ is saved\.$/);
+    assert.match(failure.detail, /endLine 5491272353579008/);
   });
 
   it('Stop, a pause for the user and completion are not failures', () => {

@@ -102,6 +102,46 @@ describe('workflow engine: phases, agents and deliverables', () => {
     );
   });
 
+  it('records what an agent’s own checks found with its phase, over every pass, in metadata.json', async () => {
+    let pass = 0;
+    const checker: AgentType = {
+      type: 'checker',
+      description: 'Checks its own output.',
+      run: async () => {
+        pass += 1;
+        const finding = {
+          code: 'REF-001',
+          severity: 'warning' as const,
+          message: `pass ${pass}`,
+          where: '$.x',
+          agent: 'checker-1',
+        };
+        return {
+          summary: 'checked',
+          files: [],
+          audit: {
+            checked: 2,
+            findings: pass === 1 ? [finding, { ...finding, code: 'REF-002', severity: 'error' as const }] : [finding],
+          },
+        };
+      },
+    };
+    const { outcome, outputs } = await run(
+      workflow([phase('scan', strict('checker', 'checker')), phase('write', strict('writer'))]),
+      { extraTypes: [checker] },
+    );
+    assert.equal(outcome.status, 'completed');
+    const metadata = JSON.parse(outputs.files.get(`${FOLDER}/metadata.json`) ?? '{}');
+    const [scan, write] = metadata.phases;
+    assert.equal(scan.audit.checked, 4);
+    assert.deepEqual(
+      scan.audit.findings.map((f: { code: string; message: string }) => `${f.code} ${f.message}`),
+      ['REF-001 pass 1', 'REF-002 pass 1', 'REF-001 pass 2'],
+    );
+    assert.equal(write.audit, undefined, 'a phase whose agents check nothing has no audit');
+    assert.equal(metadata.totals.audit_errors, 1);
+  });
+
   it('writes metadata.json (spec 002 Metadata Output) with totals from the context', async () => {
     const { outcome, outputs } = await run(
       workflow([phase('scan', strict('reviewer')), phase('write', strict('writer'))]),
@@ -129,6 +169,7 @@ describe('workflow engine: phases, agents and deliverables', () => {
       subagents_spawned: 2,
       deliverables_created: 2,
       checkpoints_hit: 0,
+      audit_errors: 0,
       model_requests: 2,
     });
     // Each agent's request is in the ledger, per phase; the totals are its sums (the test model has no price).

@@ -1,5 +1,5 @@
 import { neverCancelled, type CancellationSignal, type LanguageModel } from '../../../../../src/core/llm/languageModel';
-import { indexWorkspace } from '../../../../../src/core/pipeline/workspace/workspaceIndex';
+import { indexWorkspace } from '../../../../../src/core/workspace/workspaceIndex';
 import { InMemoryWorkspaceReader } from '../../../../support/inMemoryWorkspaceReader';
 import type {
   PhaseAgents,

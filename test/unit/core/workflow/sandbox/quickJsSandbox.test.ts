@@ -173,7 +173,9 @@ describe('QuickJsSandbox @slow', function () {
     it('tens of thousands of un-awaited host calls end at the memory limit, not in an engine error', async () => {
       // Each pending call holds an engine promise; the engine's memory grows while one is created (a detached view).
       let calls = 0;
+      // CPU time is generous here: on a busy 2-core machine 1 s of CPU can run out before 32 MiB of promises.
       const outcome = await body("for (;;) pending('x');", {
+        limits: { cpuMs: 10_000 },
         functions: { pending: () => (calls++, new Promise<JsonValue>(() => {})) },
       });
       assert.deepEqual(failure(outcome), {

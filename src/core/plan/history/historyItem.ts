@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** How an agent invocation ended: with its output, or with an error (never both, never neither). */
+const InvocationOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('succeeded'), output: z.json() }),
+  z.object({
+    status: z.literal('failed'),
+    error: z.object({ message: z.string().min(1), kind: z.string().min(1).optional() }),
+  }),
+]);
+export type InvocationOutcome = z.infer<typeof InvocationOutcomeSchema>;
+
+/** Model tokens an invocation spent, when the model reports them. */
+const TokenUsageSchema = z.object({
+  input: z.number().int().min(0),
+  output: z.number().int().min(0),
+});
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
+
+/** One agent invocation on the blackboard (spec 001 BlackboardHistory.Entry); immutable once appended. */
+export const HistoryItemSchema = z.object({
+  itemId: z.string().min(1),
+  runId: z.string().min(1),
+  agentType: z.string().min(1),
+  agentId: z.string().min(1),
+  /** What the agent did, e.g. `discover`, `consolidate`, `plan-tickets`. */
+  action: z.string().min(1),
+  /** Name of the request type the agent was given, e.g. `DiscoveryAgentRequest`. */
+  inputType: z.string().min(1),
+  input: z.json(),
+  outcome: InvocationOutcomeSchema,
+  /** Context id (spec 000) of the result this invocation produced, if any. */
+  contextId: z.string().min(1).optional(),
+  /** Context ids this invocation was given as upstream context; they link items into chains. */
+  upstreamContextIds: z.array(z.string().min(1)).default([]),
+  startedAt: z.iso.datetime({ offset: true }),
+  endedAt: z.iso.datetime({ offset: true }),
+  durationMs: z.number().int().min(0),
+  tokens: TokenUsageSchema.optional(),
+});
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { ToolDefinition } from '../../../llm/languageModel';
+import { jsonSchemaOf } from '../../../llm/structuredOutput';
+import type { HistorySnapshot } from '../historyStore';
+import { getHistoryItem, HistoryItemRequestSchema } from './getHistoryItem';
+import { HistoryListingRequestSchema, listHistory } from './listHistory';
+import { HistorySearchRequestSchema, searchHistory } from './searchHistory';
+import { HistoryTraceRequestSchema, traceHistory } from './traceHistory';
+
+/** The result of running a tool call: the response, or why the call's input was refused. */
+export type HistoryToolOutcome =
+  { readonly ok: true; readonly response: unknown } | { readonly ok: false; readonly message: string };
+
+/** A history tool a model can call: its definition (JSON Schema from zod) and how to run it against a snapshot. */
+export interface HistoryTool {
+  readonly definition: ToolDefinition;
+  invoke(input: unknown, history: HistorySnapshot): HistoryToolOutcome;
+}
+
+function readTool<S extends z.ZodType>(
+  name: string,
+  description: string,
+  schema: S,
+  run: (history: HistorySnapshot, request: z.output<S>) => unknown,
+): HistoryTool {
+  return {
+    definition: { name, description, inputSchema: jsonSchemaOf(schema) },
+    invoke(input, history) {
+      const parsed = schema.safeParse(input ?? {});
+      if (!parsed.success) return { ok: false, message: `Invalid input for ${name}: ${z.prettifyError(parsed.error)}` };
+      return { ok: true, response: run(history, parsed.data) };
+    },
+  };
+}
+
+/** The read-only history tools (trace, list, search, item); none of them can change history. */
+export const READ_ONLY_HISTORY_TOOLS: readonly HistoryTool[] = [
+  readTool(
+    'history_trace',
+    'Items of one agent type, agent instance or action, or the chain of invocations behind a context id, oldest first.',
+    HistoryTraceRequestSchema,
+    traceHistory,
+  ),
+  readTool(
+    'history_list',
+    'One page of the run history, oldest first, optionally within a time window.',
+    HistoryListingRequestSchema,
+    listHistory,
+  ),
+  readTool(
+    'history_search',
+    'Items whose inputs, outputs or errors contain the query words, best matches first.',
+    HistorySearchRequestSchema,
+    searchHistory,
+  ),
+  readTool('history_item', 'One history item, by id or by index.', HistoryItemRequestSchema, getHistoryItem),
+];

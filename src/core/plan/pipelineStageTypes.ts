@@ -1,0 +1,191 @@
+import { ActionableError } from '../actionableError';
+import type { Clock, IdSource } from '../clock';
+import type { PromptContributorRegistry } from './contributors/registry';
+import type { PayloadContractRegistry } from './handoff/contractRegistry';
+import type { BlackboardHistory } from './history/blackboardHistory';
+import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
+import { ContextIdIssuer } from './stages/contextIdIssuer';
+import { runDiscoveryStage } from './stages/discovery/discoveryStage';
+import { ForkedMeter } from './stages/forkedMeter';
+import { HandoffAuditLog } from './stages/handoffAuditLog';
+import type { PipelineOptions } from './stages/pipelineOptions';
+import { runPlanningStage } from './stages/planning/planningStage';
+import type { ProgressListener } from './stages/progressEvents';
+import type { StageEnvironment } from './stages/stageEnvironment';
+import { runTicketStage } from './stages/tickets/ticketStage';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import type { PhaseRecord } from './run/runState';
+import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
+import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
+
+/** The workspace as the stages see it: what may be read, and the handoff contracts that check cited files. */
+export interface StageWorkspace {
+  readonly index: WorkspaceIndex;
+  readonly contracts: PayloadContractRegistry;
+}
+
+/** What the stages need for one call of a plan run (not saved: rebuilt on every resume). */
+export interface PipelineRuntime {
+  readonly runId: string;
+  /** Listed when a stage first needs it, once per call. */
+  readonly workspace: () => Promise<StageWorkspace>;
+  readonly history: BlackboardHistory;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly contributors: PromptContributorRegistry;
+  readonly options: PipelineOptions;
+  readonly onProgress: ProgressListener;
+}
+
+const STAGE_NAMES: Readonly<Record<PipelineStage, string>> = {
+  discovery: 'Discovery',
+  planning: 'Planning',
+  tickets: 'Ticket work',
+};
+
+/** The board without `stage` and every later stage's record (a stage that runs again replaces what followed it). */
+function withoutStagesFrom(board: PipelineBoard, stage: PipelineStage): PipelineBoard['stages'] {
+  const keep = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
+  return Object.fromEntries(
+    Object.entries(board.stages).filter(([name]) => (keep as readonly string[]).includes(name)),
+  );
+}
+
+function summaryOf(stage: PipelineStage, board: PipelineBoard): string {
+  const { discovery, planning, tickets } = board.stages;
+  if (stage === 'discovery')
+    return `${discovery?.result.recommendations.length ?? 0} recommendations from ${discovery?.agentsSpawned ?? 0} discovery agents.`;
+  if (stage === 'planning') return `${planning?.result.finalizedTickets.length ?? 0} tickets.`;
+  return `${tickets?.agentResults.length ?? 0} ticket proposals.`;
+}
+
+/** The pass's handoff audit as the engine records it with the phase (and writes to metadata.json). */
+function auditOf(audit: HandoffAuditLog): AgentResult['audit'] {
+  return {
+    checked: audit.handoffs,
+    findings: audit.findings.map(finding => ({
+      code: finding.error_code,
+      severity: finding.severity,
+      message: finding.message,
+      where: finding.path,
+      agent: finding.agentId,
+    })),
+  };
+}
+
+/** One pipeline stage (orchestrator, parallel agents, collector) as a workflow subagent type. */
+function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
+  return {
+    type: STAGE_TYPES[stage],
+    description: `${STAGE_NAMES[stage]}: the pipeline's ${stage} stage (orchestrator, parallel agents, collector).`,
+    async run(call: AgentCall): Promise<AgentResult> {
+      let board = readBoard(call.blackboard);
+      const { discovery, planning } = board.stages;
+      if (stage === 'planning' && !discovery)
+        throw new ActionableError(
+          "Planning needs the discovery stage's result, and this run has none (was discovery skipped?). Run discovery first.",
+        );
+      if (stage === 'tickets' && (!discovery || !planning))
+        throw new ActionableError(
+          "Ticket work needs the discovery and planning stages' results, and this run lacks one (was a stage skipped?). Run them first.",
+        );
+      if (board.stages[stage]) {
+        // Running a stage again drops what followed it. Chosen at a checkpoint, its last pass was a redo; after a
+        // later stage routed the run back, that pass stands as it was (the route-back is recorded on its own).
+        const routedBack = board.phases.at(-1)?.outcome === 'routed_back';
+        const last = board.phases.map(phase => phase.stage).lastIndexOf(stage);
+        const phases = routedBack
+          ? board.phases
+          : board.phases.map((phase, i) =>
+              i === last && phase.outcome === 'advanced' ? { ...phase, outcome: 'redo' as const } : phase,
+            );
+        board = { ...board, stages: withoutStagesFrom(board, stage), phases };
+      }
+      const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
+      const knownContextIds = new Set(board.knownContextIds);
+      const meter = new ForkedMeter(call.usage);
+      const audit = new HandoffAuditLog();
+      const { workspace: _lister, ...shared } = runtime;
+      const env: StageEnvironment = {
+        ...shared,
+        ...(await runtime.workspace()),
+        goal: board.goal,
+        constraints: board.constraints,
+        rootContextId: board.rootContextId,
+        model: call.model,
+        reader: call.reader,
+        token: call.token,
+        usage: meter,
+        contextIds,
+        knownContextIds,
+        audit,
+      };
+      const startedAt = runtime.clock.now();
+      const phase = (outcome: PhaseRecord['outcome'], agentsSpawned: number): PhaseRecord => {
+        const endedAt = runtime.clock.now();
+        return {
+          stage,
+          startedAt,
+          endedAt,
+          durationMs: Math.max(0, Date.parse(endedAt) - Date.parse(startedAt)),
+          agentsSpawned,
+          modelCalls: meter.tally.calls,
+          promptTokens: meter.tally.promptTokens,
+          outcome,
+          handoffsAudited: audit.handoffs,
+          auditFindings: [...audit.findings],
+        };
+      };
+      const keep = (changes: Partial<PipelineBoard>): void => {
+        board = { ...board, ...changes, nextSequence: contextIds.nextSequence, knownContextIds: [...knownContextIds] };
+        call.blackboard.set(PIPELINE_BOARD_KEY, board);
+      };
+      runtime.onProgress({ kind: 'stage-started', stage });
+      let record;
+      try {
+        if (stage === 'discovery') record = await runDiscoveryStage(env, call.feedback);
+        else if (stage === 'planning' && discovery)
+          record = await runPlanningStage(env, discovery.result.discoveryCuration, discovery.handoffId, call.feedback);
+        else if (discovery && planning)
+          record = await runTicketStage(
+            env,
+            { discovery: discovery.result.discoveryCuration, planning: planning.result.planningCuration },
+            planning.handoffId,
+          );
+        else throw new Error(`unreachable: ${stage} without its upstream`);
+      } catch (error) {
+        // Only the id sequence moves on, so ids are never reused by the next attempt.
+        keep({});
+        throw error;
+      }
+      const { decision } = record.result;
+      if (decision.kind === 'route_back' && call.routeBacksLeft === 0) {
+        runtime.onProgress({
+          kind: 'limit-reached',
+          stage,
+          message: `Route-back to ${decision.target} refused: at most ${runtime.options.maxRouteBacks} per run.`,
+        });
+      } else if (decision.kind === 'route_back') {
+        keep({ phases: [...board.phases, phase('routed_back', record.agentsSpawned)] });
+        runtime.onProgress({ kind: 'route-back', from: stage, to: decision.target, rationale: decision.rationale });
+        return {
+          summary: `${STAGE_NAMES[stage]} sent the run back to ${decision.target}.`,
+          files: [],
+          routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale },
+          audit: auditOf(audit),
+        };
+      }
+      keep({
+        stages: { ...board.stages, [stage]: record },
+        phases: [...board.phases, phase('advanced', record.agentsSpawned)],
+      });
+      runtime.onProgress({ kind: 'stage-completed', stage });
+      return { summary: summaryOf(stage, board), files: [], audit: auditOf(audit) };
+    },
+  };
+}
+
+/** The three pipeline stages as subagent types (`discovery-stage`, `planning-stage`, `ticket-stage`). */
+export function pipelineStageTypes(runtime: PipelineRuntime): AgentType[] {
+  return PIPELINE_STAGES.map(stage => stageType(stage, runtime));
+}

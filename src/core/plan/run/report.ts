@@ -1,0 +1,202 @@
+import { SpendingLedger, type LedgerLine } from '../../llm/spending/ledger';
+import { ledgerMarkdown, spendSummary } from '../../llm/spending/spendText';
+import type { PhaseRecord, PipelineRunState } from './runState';
+import { runMetadataOf } from './runMetadata';
+import { mermaidOfDiagram, mermaidOfTickets } from './mermaid';
+import { proposedChangeMarkdown } from './proposedChangeMarkdown';
+
+/** A Markdown file to write under the workspace (writing is the VS Code layer's job). */
+export interface ReportFile {
+  readonly path: string;
+  readonly content: string;
+}
+
+/** Folder of a run's files: `.council/runs/<run-id>`. */
+export function runFolder(runId: string): string {
+  return `.council/runs/${runId}`;
+}
+
+function codeMapFile(state: PipelineRunState): string | undefined {
+  const discovery = state.stages.discovery;
+  if (!discovery) return undefined;
+  const map = discovery.result.unifiedCodeMap;
+  return [
+    `# Code map`,
+    '',
+    `Goal: ${state.goal}`,
+    '',
+    discovery.result.consolidatedOutput,
+    '',
+    `## ${map.unifiedDiagram.title}`,
+    '',
+    '```mermaid',
+    mermaidOfDiagram(map.unifiedDiagram),
+    '```',
+    '',
+    '## Modules',
+    '',
+    ...map.modules.map(
+      m =>
+        `- **${m.moduleName}** (\`${m.rootPath}\`): ${m.summary}${m.keyFiles.length ? ` Key files: ${m.keyFiles.map(f => `\`${f}\``).join(', ')}.` : ''}`,
+    ),
+    '',
+    '## Key references',
+    '',
+    '| File | Lines | Relevance | Tags |',
+    '| --- | --- | --- | --- |',
+    ...map.deduplicatedReferences.map(
+      r =>
+        `| \`${r.filePath}\` | ${r.startLine}-${r.endLine} | ${r.relevanceScore.toFixed(2)} | ${r.tags.join(', ')} |`,
+    ),
+    '',
+  ].join('\n');
+}
+
+function recommendationsFile(state: PipelineRunState): string | undefined {
+  const discovery = state.stages.discovery;
+  if (!discovery) return undefined;
+  return [
+    '# Recommendations',
+    '',
+    ...discovery.result.recommendations.flatMap(r => [
+      `## ${r.recommendationId}: ${r.title} (${r.priority})`,
+      '',
+      r.description,
+      ...(r.estimatedImpact ? ['', `Impact: ${r.estimatedImpact}`] : []),
+      ...(r.relatedFilePaths.length ? ['', `Files: ${r.relatedFilePaths.map(p => `\`${p}\``).join(', ')}`] : []),
+      '',
+    ]),
+  ].join('\n');
+}
+
+function ticketsFile(state: PipelineRunState): string | undefined {
+  const planning = state.stages.planning;
+  if (!planning) return undefined;
+  const { finalizedTickets, dependencyGraph } = planning.result;
+  return [
+    '# Tickets',
+    '',
+    '```mermaid',
+    mermaidOfTickets(finalizedTickets, dependencyGraph),
+    '```',
+    '',
+    ...finalizedTickets.flatMap(t => [
+      `## ${t.ticketId}: ${t.title} (priority ${t.priority}${t.effortEstimate ? `, ${t.effortEstimate}` : ''})`,
+      '',
+      t.description,
+      '',
+      `Depends on: ${t.dependencies.length ? t.dependencies.join(', ') : 'nothing'}`,
+      '',
+      '### Tasks',
+      '',
+      ...t.tasks.map(
+        task =>
+          `- [ ] ${task.description}${task.relatedFiles.length ? ` (${task.relatedFiles.map(f => `\`${f}\``).join(', ')})` : ''}`,
+      ),
+      '',
+      '### Acceptance criteria',
+      '',
+      ...t.acceptanceCriteria.map(c => `- ${c}`),
+      '',
+    ]),
+  ].join('\n');
+}
+
+function outcomeFiles(state: PipelineRunState, folder: string): ReportFile[] {
+  const tickets = state.stages.tickets;
+  if (!tickets) return [];
+  return tickets.agentResults.map(result => ({
+    path: `${folder}/outcomes/${result.ticketId.replace(/[^\w.-]/g, '_')}.md`,
+    content: [
+      `# ${result.ticketId}: implementation proposal (${result.verificationStatus})`,
+      '',
+      'Nothing has been applied. Review the changes before applying them.',
+      '',
+      result.implementationSummary,
+      '',
+      '## Plan',
+      '',
+      ...result.implementationPlan.map((step, i) => `${i + 1}. ${step}`),
+      '',
+      '## Proposed changes',
+      '',
+      ...(result.proposedChanges.length
+        ? result.proposedChanges.map(c => `${proposedChangeMarkdown(c)}\n`)
+        : ['No file changes proposed.', '']),
+      '## Test plan',
+      '',
+      ...result.testPlan.map(step => `- ${step}`),
+      '',
+    ].join('\n'),
+  }));
+}
+
+/** What the handoff audit (spec 003's checks on each accepted result) found, pass by pass. */
+function auditSection(phases: readonly PhaseRecord[]): string[] {
+  const checked = phases.reduce((sum, phase) => sum + phase.handoffsAudited, 0);
+  const found = phases.flatMap(phase => phase.auditFindings.map(finding => ({ stage: phase.stage, ...finding })));
+  if (found.length === 0) return ['## Handoff audit', '', `${checked} handoffs audited; nothing found.`, ''];
+  return [
+    '## Handoff audit',
+    '',
+    `${checked} handoffs audited; ${found.length} finding${found.length === 1 ? '' : 's'} (the run went on; check these before you rely on the result):`,
+    '',
+    '| Stage | Agent | Code | Severity | Where | What |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...found.map(
+      f =>
+        `| ${f.stage} | ${f.agentId} | ${f.error_code} | ${f.severity} | \`${f.path.replace(/`/g, "'")}\` | ${f.message.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
+    ),
+    '',
+  ];
+}
+
+function runFile(state: PipelineRunState, ledger: readonly LedgerLine[]): string {
+  const meta = runMetadataOf(state);
+  const spent = new SpendingLedger(ledger).totals();
+  return [
+    `# Run ${meta.runId}`,
+    '',
+    `Goal: ${meta.goal}`,
+    '',
+    `Started ${meta.startedAt}, last updated ${meta.updatedAt}. Completed stages: ${meta.completedStages.join(', ') || 'none'}${meta.skippedStages.length ? `; skipped: ${meta.skippedStages.join(', ')}` : ''}.`,
+    '',
+    `Agents spawned: ${meta.agentsSpawned} · model calls: ${meta.modelCalls} · prompt tokens: ${meta.promptTokens} · stage time: ${(meta.stageDurationMs / 1000).toFixed(1)} s`,
+    '',
+    '| Phase | Outcome | Duration | Agents | Model calls | Prompt tokens | Handoffs audited | Findings |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...meta.phases.map(
+      p =>
+        `| ${p.stage} | ${p.outcome} | ${(p.durationMs / 1000).toFixed(1)} s | ${p.agentsSpawned} | ${p.modelCalls} | ${p.promptTokens} | ${p.handoffsAudited} | ${p.auditFindings.length} |`,
+    ),
+    '',
+    ...auditSection(meta.phases),
+    `Deliverables: ${meta.deliverables.recommendations} recommendations, ${meta.deliverables.tickets} tickets, ${meta.deliverables.ticketProposals} proposals with ${meta.deliverables.proposedChanges} proposed changes to ${meta.deliverables.filesTouched.length} files.`,
+    '',
+    '## What it cost',
+    '',
+    `${spendSummary(spent)} (estimated at Council's price table; GitHub's billing is authoritative).`,
+    '',
+    ledgerMarkdown(ledger),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The run's results as Markdown files under `.council/runs/<run-id>/` (pure): code map with a Mermaid diagram,
+ * recommendations, tickets with their dependency graph, one outcome per ticket (plan and proposed changes), and run
+ * metadata. Files for stages not yet completed are left out.
+ */
+export function pipelineReportFiles(state: PipelineRunState, ledger: readonly LedgerLine[] = []): ReportFile[] {
+  const folder = runFolder(state.runId);
+  const files: ReportFile[] = [];
+  const add = (name: string, content: string | undefined) => {
+    if (content !== undefined) files.push({ path: `${folder}/${name}`, content });
+  };
+  add('code-map.md', codeMapFile(state));
+  add('recommendations.md', recommendationsFile(state));
+  add('tickets.md', ticketsFile(state));
+  files.push(...outcomeFiles(state, folder));
+  add('run.md', runFile(state, ledger));
+  return files;
+}

@@ -1,0 +1,35 @@
+import { MAX_REPAIRS_PER_REPLY } from '../../llm/repairBudget';
+import { DEFAULT_EXPLORATION_LIMITS, type ExplorationLimits } from '../../workspace/explorationLoop';
+import { DEFAULT_WORKSPACE_TOOL_LIMITS, type WorkspaceToolLimits } from '../../workspace/workspaceTools';
+
+/** Tunable bounds of a pipeline run. */
+export interface PipelineOptions {
+  /** Most discovery / planning agents an orchestrator spawns. */
+  readonly maxAgentsPerStage: number;
+  /** Agents running at once within a stage. */
+  readonly concurrency: number;
+  /** Repairs of a rejected handoff before HandoffRejected. */
+  readonly maxRepairs: number;
+  /** Times a collector may send agents back for another attempt, per stage. */
+  readonly maxRerunRounds: number;
+  /** Times a collector may send the run back to an earlier stage, per run. */
+  readonly maxRouteBacks: number;
+  /** Identical consecutive invocations of one agent allowed before it counts as a degenerate loop. */
+  readonly loopThreshold: number;
+  readonly discoveryExploration: ExplorationLimits;
+  readonly ticketExploration: ExplorationLimits;
+  readonly toolLimits: WorkspaceToolLimits;
+}
+
+/** Defaults: three agents at a time, two repairs, two reruns (so a third identical attempt is a loop), one route-back. */
+export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = {
+  maxAgentsPerStage: 3,
+  concurrency: 3,
+  maxRepairs: MAX_REPAIRS_PER_REPLY,
+  maxRerunRounds: 2,
+  maxRouteBacks: 1,
+  loopThreshold: 2,
+  discoveryExploration: DEFAULT_EXPLORATION_LIMITS,
+  ticketExploration: { ...DEFAULT_EXPLORATION_LIMITS, maxRounds: 2 },
+  toolLimits: DEFAULT_WORKSPACE_TOOL_LIMITS,
+};

@@ -1,0 +1,118 @@
+import type { ChatMessage } from '../../llm/languageModel';
+import type { UsageMeter } from '../../llm/usage';
+import type { Contribution } from '../contributors/promptContributor';
+import type { DraftRequest } from '../drafts/draftRequest';
+import type { CommonPromptInputs } from '../prompts/commonSections';
+import type { AgentAssignment } from '../schemas/delegation';
+import { SCHEMA_VERSION } from '../schemas/version';
+import type { Exploration } from '../../workspace/explorationLoop';
+import { contributionsFor } from './agentContributions';
+import { invokeAgent, type Json } from './agentInvocation';
+import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from './previousAttempt';
+import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
+import type { StageEnvironment } from './stageEnvironment';
+import type { ChainPosition, StageFrame } from './stageFrame';
+
+/** What the shared agent step hands a stage's prompt, beside the prompt's own props. */
+export interface AgentPromptParts extends Omit<CommonPromptInputs, 'exploration'> {
+  readonly contributions: Contribution[];
+}
+
+/** A stage agent's rendered request, and what it looked up first (agents that explore). */
+export interface AgentPrompt {
+  readonly messages: readonly ChatMessage[];
+  readonly exploration?: Exploration;
+}
+
+/** What the pipeline stamps on every agent result: the version, the result's id and the delegation it answers. */
+export interface AgentResultStamp {
+  readonly schemaVersion: string;
+  readonly resultId: string;
+  readonly upstreamContextId: string;
+}
+
+/**
+ * What makes one stage's agent its own: its request, its prompt, its draft, and how its result is completed.
+ * Ids, contributions, the previous attempt, the handoff to the collector with repair and the record are shared.
+ */
+export interface AgentSpec<R, D> extends DraftedPayload<R> {
+  /** The action and request type recorded in history, e.g. `discover` / `DiscoveryAgentRequest`. */
+  readonly action: string;
+  readonly inputType: string;
+  /** The recorded input, given the attempt number and the previous attempt's context id. */
+  input(attemptNumber: number, previousContextId: string | null): Json;
+  /** For agents that explore: the key their result is recorded under beside the tools they ran (`report`, `result`). */
+  readonly recordedAs?: string;
+  /** The draft schema built for this request, and its fixes. */
+  readonly draftRequest: DraftRequest<D>;
+  /** The rendered request; `meter` counts the look-ups of agents that explore. */
+  prompt(parts: AgentPromptParts, meter: UsageMeter): Promise<AgentPrompt>;
+  /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
+  complete(draft: D, stamp: AgentResultStamp): R;
+}
+
+/** Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it. */
+export async function runStageAgent<R, D>(
+  env: StageEnvironment,
+  frame: StageFrame,
+  spec: AgentSpec<R, D>,
+  assignment: AgentAssignment,
+  chain: ChainPosition,
+  rerun?: RerunInput<R>,
+): Promise<AgentRun<R>> {
+  const { agentType, delegation, routeBackFeedback } = frame;
+  const previousContext = rerun === undefined ? undefined : previousContextOf(agentType, rerun);
+  const attemptNumber = (rerun?.previous.attempt ?? 0) + 1;
+  return invokeAgent(
+    env,
+    {
+      stage: frame.stage,
+      agentType,
+      agentId: assignment.agentId,
+      action: spec.action,
+      inputType: spec.inputType,
+      input: spec.input(attemptNumber, previousContext?.previousContextId ?? null),
+      upstreamContextIds: [delegation.resultId, ...frame.upstream],
+    },
+    async (meter, guidance) => {
+      const resultId = env.contextIds.issue(agentType);
+      const { messages, exploration } = await spec.prompt(
+        {
+          goal: env.goal,
+          constraints: env.constraints,
+          contributions: await contributionsFor(env, agentType, resultId, previousContext),
+          ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
+          ...(guidance === undefined ? {} : { guidance }),
+          ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+        },
+        meter,
+      );
+      const accepted = await handOffModelDraft(env, frame, spec, {
+        source: { agentId: assignment.agentId, agentType },
+        target: { agentId: frame.collectorType, agentType: frame.collectorType },
+        chain,
+        draft: { ...spec.draftRequest, messages, meter },
+        complete: draft =>
+          spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
+      });
+      env.knownContextIds.add(resultId);
+      const run: AgentRun<R> = {
+        agentId: assignment.agentId,
+        result: accepted.payload,
+        contextId: resultId,
+        handoffId: accepted.handoffId,
+        attempt: attemptNumber,
+        finishedAt: env.clock.now(),
+      };
+      // Agents that explore record what they ran and what was refused beside the result.
+      const output = exploration
+        ? {
+            [spec.recordedAs ?? 'result']: accepted.payload,
+            toolsExecuted: exploration.executed,
+            toolsRefused: exploration.refused,
+          }
+        : accepted.payload;
+      return { value: run, output, contextId: resultId };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import type { Clock, IdSource } from '../../clock';
+import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
+import type { UsageMeter } from '../../llm/usage';
+import type { PromptContributorRegistry } from '../contributors/registry';
+import type { PayloadContractRegistry } from '../handoff/contractRegistry';
+import type { BlackboardHistory } from '../history/blackboardHistory';
+import type { WorkspaceIndex } from '../../workspace/workspaceIndex';
+import type { WorkspaceReader } from '../../workspace/workspaceReader';
+import type { ContextIdIssuer } from './contextIdIssuer';
+import type { HandoffAuditLog } from './handoffAuditLog';
+import type { PipelineOptions } from './pipelineOptions';
+import type { ProgressListener } from './progressEvents';
+
+/** Everything a stage needs from the run: ports, bounds and the run's shared bookkeeping. */
+export interface StageEnvironment {
+  readonly goal: string;
+  readonly constraints: readonly string[];
+  /** Context id of the run itself (the `orchestrator`), the root of every context chain. */
+  readonly rootContextId: string;
+  readonly model: LanguageModel;
+  readonly reader: WorkspaceReader;
+  readonly index: WorkspaceIndex;
+  readonly history: BlackboardHistory;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly token: CancellationSignal;
+  /** This phase's meter (forwards to the caller's). */
+  readonly usage: UsageMeter;
+  readonly contracts: PayloadContractRegistry;
+  readonly contributors: PromptContributorRegistry;
+  readonly contextIds: ContextIdIssuer;
+  /** Context ids produced so far in this run, for cross-reference checks; stages add to it. */
+  readonly knownContextIds: Set<string>;
+  readonly options: PipelineOptions;
+  /** What the handoff audit finds in this pass (recorded with the pass, shown in the report and metadata.json). */
+  readonly audit: HandoffAuditLog;
+  readonly onProgress: ProgressListener;
+}

@@ -1,0 +1,260 @@
+import assert from 'node:assert/strict';
+import {
+  CancelledError,
+  LanguageModelFailure,
+  type ChatMessage,
+  type MessagePart,
+} from '../../../../../src/core/llm/languageModel';
+import { messageText } from '../../../../../src/core/llm/usage';
+import { detectDegenerateLoop, type DegenerateLoop } from '../../../../../src/core/plan/contextManager/degenerateLoop';
+import type { ContextManagerRouting } from '../../../../../src/core/plan/contextManager/routing';
+import {
+  runContextManager,
+  type ContextManagerRun,
+} from '../../../../../src/core/plan/contextManager/runContextManager';
+import type { HistorySnapshot } from '../../../../../src/core/plan/history/historyStore';
+import {
+  cancellationSource,
+  replyByTool,
+  ScriptedModel,
+  toolCallReply,
+  valueReply,
+  type Responder,
+  type Route,
+  type ScriptedModelOptions,
+  type ScriptedReply,
+} from '../../../../support/scriptedModel';
+import { historyOf, invocation } from '../history/fixtures';
+
+const AGENTS = ['discovery-orchestrator', 'discovery-agent', 'planning-orchestrator'];
+
+const context = {
+  goal: 'Map the lexer as well as the parser.',
+  summary: 'Three attempts mapped src/parser.ts only.',
+  instructions: 'Assign the lexer to a separate discovery agent.',
+  relevantItemIds: ['item-1'],
+  excludedItemIds: ['item-2', 'item-3'],
+};
+
+const routeTo = (targetAgentType: string, reconstructed = context): ContextManagerRouting => ({
+  reason: 'The agent kept mapping the same files; the lexer was never in scope.',
+  next: { kind: 'route', targetAgentType, context: reconstructed },
+});
+
+const route = routeTo('discovery-orchestrator');
+
+const askUser: ContextManagerRouting = {
+  reason: 'The history does not say which module the user meant.',
+  next: { kind: 'ask_user', question: 'Should discovery cover the lexer too, or only the parser?' },
+};
+
+async function stuckRun(): Promise<{ readonly history: HistorySnapshot; readonly loop: DegenerateLoop }> {
+  const { snapshot } = await historyOf([invocation(1), invocation(2), invocation(3)]);
+  const loop = detectDegenerateLoop(snapshot.items, { threshold: 2 });
+  assert.ok(loop);
+  return { history: snapshot, loop };
+}
+
+/** Scripted investigation turns (by call index) followed by scripted decisions. */
+function model(
+  investigation: readonly ScriptedReply[],
+  decision: Route,
+  options: ScriptedModelOptions = {},
+): ScriptedModel {
+  const turns: Responder = (_request, call) => investigation[call] ?? 'Done investigating.';
+  return new ScriptedModel(replyByTool({ route_context: decision }, turns), options);
+}
+
+async function run(scripted: ScriptedModel, overrides: Partial<ContextManagerRun> = {}) {
+  const { history, loop } = await stuckRun();
+  return runContextManager({
+    model: scripted,
+    loop,
+    history,
+    agents: AGENTS,
+    token: cancellationSource().token,
+    ...overrides,
+  });
+}
+
+const parts = (message: ChatMessage | undefined): readonly MessagePart[] =>
+  message && typeof message.content !== 'string' ? message.content : [];
+
+describe('runContextManager', () => {
+  it('investigates with the read-only history tools, then routes to exactly one agent', async () => {
+    const scripted = model(
+      [toolCallReply('history_search', { query: 'parser' }), toolCallReply('history_item', { itemId: 'item-1' })],
+      valueReply(route),
+    );
+    const result = await run(scripted);
+    assert.deepEqual(result.routing, route);
+    assert.deepEqual(
+      { rounds: result.toolRounds, calls: result.toolCalls, exhausted: result.toolBudgetExhausted },
+      { rounds: 3, calls: 2, exhausted: false },
+    );
+
+    const [first, second, , decision] = scripted.requests;
+    assert.deepEqual(
+      first?.tools.map(tool => tool.name),
+      ['history_trace', 'history_list', 'history_search', 'history_item'],
+    );
+    assert.equal(first?.toolMode, 'auto');
+    assert.match(
+      messageText(first!.messages[0]!),
+      /discovery-agent-1 \(type discovery-agent\) is stuck: it ran discover\(DiscoveryAgentRequest\) 3 times/,
+    );
+    const toolResult = parts(second?.messages.at(-1)).find(part => part.kind === 'toolResult');
+    assert.ok(toolResult?.kind === 'toolResult');
+    assert.equal(toolResult.callId, 'call-0');
+    assert.match(toolResult.content, /"hits":\[\{"item":\{"itemId":"item-1"/);
+    assert.deepEqual(
+      decision?.tools.map(tool => tool.name),
+      ['route_context'],
+    );
+    assert.equal(decision?.toolMode, 'required');
+    const transcript = decision!.messages.map(messageText).join('\n');
+    assert.match(transcript, /history_item\(\{"itemId":"item-1"\}\) returned: \{"found":true/);
+    assert.ok(
+      decision!.messages.every(message => typeof message.content === 'string'),
+      'the decision request carries no tool parts',
+    );
+  });
+
+  it('sends a routing to an unknown agent back for repair and returns the repaired one', async () => {
+    const unknownTarget = routeTo('review-agent');
+    const scripted = model([], [valueReply(unknownTarget), valueReply(route)]);
+    const result = await run(scripted);
+    assert.deepEqual(result.routing, route);
+    const repair = scripted.lastRequest.messages.map(messageText).join('\n');
+    assert.match(repair, /next\.targetAgentType/);
+    assert.match(repair, /discovery-orchestrator/);
+  });
+
+  it('drops cited history items that do not exist before validation, and reports the change', async () => {
+    const inventedItem = routeTo('discovery-orchestrator', {
+      ...context,
+      relevantItemIds: ['item-42', 'item-1', 'item-1'],
+    });
+    const scripted = model([], [valueReply(inventedItem)]);
+    const changes: string[] = [];
+    const result = await run(scripted, { onNormalized: noted => changes.push(...noted) });
+    assert.deepEqual(result.routing, route);
+    assert.doesNotMatch(
+      scripted.lastRequest.messages.map(messageText).join('\n'),
+      /did not match the required format/,
+      'no repair round',
+    );
+    assert.deepEqual(changes, ['dropped duplicate history item "item-1"', 'dropped unknown history item "item-42"']);
+  });
+
+  it('lists the existing history items and agent types in the JSON Schema it sends', async () => {
+    const scripted = model([], [valueReply(route)]);
+    await run(scripted);
+    const schema = JSON.stringify(scripted.lastRequest.tools[0]?.inputSchema);
+    assert.match(
+      schema,
+      /"relevantItemIds":\{"type":"array","items":\{"type":"string","enum":\["item-1","item-2","item-3"/,
+    );
+    assert.match(schema, /"uniqueItems":true/);
+  });
+
+  it('fails with a malformedReply when the model keeps routing to an unknown agent', async () => {
+    const scripted = model([], valueReply(routeTo('review-agent')));
+    await assert.rejects(
+      run(scripted, { maxRepairs: 1 }),
+      (error: unknown) => error instanceof LanguageModelFailure && error.kind === 'malformedReply',
+    );
+  });
+
+  it('rejects a routing with an empty reconstructed context', async () => {
+    const empty = routeTo('discovery-orchestrator', { ...context, summary: '  ' });
+    const scripted = model([], [valueReply(empty), valueReply(route)]);
+    const result = await run(scripted);
+    assert.deepEqual(result.routing, route);
+    assert.match(scripted.lastRequest.messages.map(messageText).join('\n'), /next\.context\.summary/);
+  });
+
+  it('asks the user when that is the decision', async () => {
+    const result = await run(model([], valueReply(askUser)));
+    assert.deepEqual(result.routing, askUser);
+  });
+
+  it('bounds the investigation to maxRounds and says the budget is used up', async () => {
+    const forever = Array.from({ length: 20 }, () => toolCallReply('history_list', {}));
+    const scripted = model(forever, valueReply(route));
+    const result = await run(scripted, { limits: { maxRounds: 3 } });
+    assert.equal(result.toolBudgetExhausted, true);
+    assert.equal(result.toolRounds, 3);
+    assert.equal(scripted.callCount, 4, 'three investigation turns and one decision');
+    assert.match(messageText(scripted.lastRequest.messages.at(-1)!), /The tool budget is used up/);
+  });
+
+  it('runs at most maxCallsPerRound calls per turn and answers bad calls without failing', async () => {
+    const burst: ScriptedReply = {
+      kind: 'parts',
+      parts: [
+        { kind: 'toolCall', callId: 'a', name: 'history_delete', input: {} },
+        { kind: 'toolCall', callId: 'b', name: 'history_list', input: { limit: 0 } },
+        { kind: 'toolCall', callId: 'c', name: 'history_list', input: {} },
+      ],
+    };
+    const scripted = model([burst], valueReply(route));
+    const result = await run(scripted, { limits: { maxCallsPerRound: 2 } });
+    assert.equal(result.toolCalls, 2);
+    const results = parts(scripted.requests[1]?.messages.at(-1)).flatMap(part =>
+      part.kind === 'toolResult' ? [[part.callId, part.content]] : [],
+    );
+    assert.equal(results.length, 3, 'every call gets a result');
+    assert.match(
+      results[0]![1]!,
+      /Unknown tool "history_delete"\. Available: history_trace, history_list, history_search, history_item/,
+    );
+    assert.match(results[1]![1]!, /Invalid input for history_list/);
+    assert.match(results[2]![1]!, /Not run: at most 2 tool calls per turn/);
+  });
+
+  it('clips long tool results', async () => {
+    const scripted = model([toolCallReply('history_list', {})], valueReply(route));
+    await run(scripted, { limits: { maxResultChars: 100 } });
+    const result = parts(scripted.requests[1]?.messages.at(-1))[0];
+    assert.ok(result?.kind === 'toolResult');
+    assert.ok(result.content.length < 200);
+    assert.match(result.content, /truncated: narrow the query or page/);
+  });
+
+  it('works with a model without tool calling by showing recent history inline', async () => {
+    const scripted = model([], valueReply(route), { supportsToolCalling: false });
+    const result = await run(scripted);
+    assert.deepEqual(result.routing, route);
+    assert.equal(scripted.callCount, 1);
+    assert.equal(result.toolRounds, 0);
+    assert.deepEqual(scripted.lastRequest.tools, []);
+    assert.match(messageText(scripted.lastRequest.messages[0]!), /Recent history \(oldest first\):\n- item-1 /);
+  });
+
+  it('leaves the history unchanged', async () => {
+    const { history, loop } = await stuckRun();
+    const before = structuredClone(history);
+    const scripted = model(
+      [
+        toolCallReply('history_search', { query: 'parser' }),
+        toolCallReply('history_trace', { agentId: 'discovery-agent-1' }),
+      ],
+      valueReply(route),
+    );
+    await runContextManager({ model: scripted, loop, history, agents: AGENTS, token: cancellationSource().token });
+    assert.deepEqual(history, before);
+  });
+
+  it('stops without calling the model when cancelled', async () => {
+    const cancellation = cancellationSource();
+    cancellation.cancel();
+    const scripted = model([], valueReply(route));
+    await assert.rejects(run(scripted, { token: cancellation.token }), CancelledError);
+    assert.equal(scripted.callCount, 0);
+  });
+
+  it('needs at least one agent type to route to', async () => {
+    await assert.rejects(run(model([], valueReply(route)), { agents: [] }), RangeError);
+  });
+});

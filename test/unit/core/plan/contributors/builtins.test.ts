@@ -1,0 +1,94 @@
+import { strict as assert } from 'node:assert';
+import {
+  episodicMemoryContributor,
+  type EpisodeSummary,
+  type EpisodicMemory,
+} from '../../../../../src/core/plan/contributors/episodicMemory';
+import { toolGuidanceContributor } from '../../../../../src/core/plan/contributors/toolGuidance';
+import { workspaceFactsContributor } from '../../../../../src/core/plan/contributors/workspaceFacts';
+import { promptContext, RUN } from './support';
+
+describe('workspaceFactsContributor', () => {
+  it('states name, folders, languages and file count for every agent', async () => {
+    const contributor = workspaceFactsContributor(
+      {
+        read: async () => ({
+          name: 'shop',
+          folders: ['api', 'web', 'docs'],
+          languages: ['TypeScript', 'Go'],
+          fileCount: 412,
+        }),
+      },
+      { maxListed: 2 },
+    );
+    assert.equal(contributor.appliesTo, 'all');
+    assert.equal(
+      await contributor.contribute(promptContext()),
+      'Workspace: shop\nFolders: api, web and 1 more\nLanguages: TypeScript, Go\nFiles: 412',
+    );
+  });
+
+  it('says nothing when no folder is open', async () => {
+    assert.equal(
+      await workspaceFactsContributor({ read: async () => undefined }).contribute(promptContext()),
+      undefined,
+    );
+  });
+});
+
+describe('episodicMemoryContributor', () => {
+  const episode = (runId: string, finishedAt: string, summary = 'done'): EpisodeSummary => ({
+    runId,
+    finishedAt,
+    outcome: 'completed',
+    summary,
+  });
+
+  it('lists earlier runs newest first, leaving out the current run and clipping long summaries', async () => {
+    const requests: unknown[] = [];
+    const memory: EpisodicMemory = {
+      recall: async request => {
+        requests.push(request);
+        return [
+          episode('wf-old', '2026-01-01T00:00:00.000Z'),
+          episode(RUN, '2026-01-19T09:00:00.000Z', 'this very run'),
+          episode('wf-new', '2026-01-10T00:00:00.000Z', 'x'.repeat(50)),
+        ];
+      },
+    };
+    const contributor = episodicMemoryContributor(memory, { maxSummaryChars: 10 });
+    const text = await contributor.contribute(promptContext('orchestrator'));
+    assert.deepEqual(requests, [{ agentType: 'orchestrator', limit: 3 }]);
+    assert.equal(
+      text,
+      [
+        'Earlier runs in this workspace, newest first:',
+        `- 2026-01-10T00:00:00.000Z wf-new (completed): ${'x'.repeat(9)}…`,
+        '- 2026-01-01T00:00:00.000Z wf-old (completed): done',
+      ].join('\n'),
+    );
+  });
+
+  it('applies to orchestrators by default and says nothing without earlier runs', async () => {
+    const contributor = episodicMemoryContributor({ recall: async () => [] });
+    assert.ok(Array.isArray(contributor.appliesTo) && contributor.appliesTo.includes('planning-orchestrator'));
+    assert.ok(Array.isArray(contributor.appliesTo) && !contributor.appliesTo.includes('ticket-agent'));
+    assert.equal(await contributor.contribute(promptContext('orchestrator')), undefined);
+  });
+});
+
+describe('toolGuidanceContributor', () => {
+  it('names the read-only tools present at prompt time and how to use them', async () => {
+    let tools = [{ name: 'council_readFile', description: 'Reads a file range.' }];
+    const contributor = toolGuidanceContributor(() => tools);
+    const text = (await contributor.contribute(promptContext())) ?? '';
+    assert.match(text, /^Read-only tools you can call:\n- council_readFile: Reads a file range\.\n/);
+    assert.match(text, /line ranges you need/);
+    tools = [...tools, { name: 'council_search', description: 'Finds text.' }];
+    assert.match((await contributor.contribute(promptContext())) ?? '', /- council_search: Finds text\./);
+  });
+
+  it('says nothing when no tools exist', async () => {
+    assert.equal(await toolGuidanceContributor(() => []).contribute(promptContext()), undefined);
+  });
+});

@@ -1,0 +1,77 @@
+import { strict as assert } from 'node:assert';
+import { z } from 'zod';
+import {
+  agentTypeOf,
+  ContextId,
+  contextIdOf,
+  contextIdProblems,
+  formatContextId,
+  InvalidContextIdError,
+  newWorkflowRunId,
+} from '../../../../../src/core/plan/schemas/contextId';
+import { AT, RUN } from './fixtures';
+
+const VALID = `${RUN}/planning-agent/3/${AT}`;
+
+describe('ContextId', () => {
+  it('formats parts as wf-{uuid}/{agentType}/{seq}/{timestamp}, an id the schema accepts', () => {
+    const parts = { workflowRunId: RUN, agentType: 'planning-agent' as const, sequenceNumber: 3, timestamp: AT };
+    assert.equal(formatContextId(parts), VALID);
+    assert.deepEqual(contextIdProblems(VALID), []);
+  });
+
+  it('names each malformed part', () => {
+    assert.deepEqual(contextIdProblems(`wf-123/planning-agent/1/${AT}`), ['workflowRunId "wf-123" must be wf-{uuid}']);
+    assert.match(contextIdProblems(`${RUN}/janitor/1/${AT}`).join(), /agentType "janitor" is not a known agent type/);
+    assert.match(contextIdProblems(`${RUN}/review/0/${AT}`).join(), /sequenceNumber "0" must be an integer >= 1/);
+    assert.match(contextIdProblems(`${RUN}/review/01/${AT}`).join(), /sequenceNumber "01"/);
+    assert.match(contextIdProblems(`${RUN}/review/1/2026-02-30T10:00:00Z`).join(), /timestamp "2026-02-30T10:00:00Z"/);
+    assert.match(contextIdProblems(`${RUN}/review/1`).join(), /expected 4 parts/);
+  });
+
+  it('reports all problems at once', () => {
+    assert.equal(contextIdProblems('wf-x/nobody/-1/yesterday').length, 4);
+  });
+
+  it('formatContextId rejects bad parts instead of producing an unparsable id', () => {
+    assert.throws(
+      () => formatContextId({ workflowRunId: RUN, agentType: 'review', sequenceNumber: 1.5, timestamp: AT }),
+      InvalidContextIdError,
+    );
+  });
+
+  it('contextIdOf restricts which agent type may appear', () => {
+    const collectorId = contextIdOf('discovery-collector');
+    assert.equal(collectorId.safeParse(`${RUN}/discovery-collector/1/${AT}`).success, true);
+    const result = collectorId.safeParse(`${RUN}/discovery-agent/1/${AT}`);
+    assert.equal(result.success, false);
+    assert.match(result.error?.issues[0]?.message ?? '', /must be one of: discovery-collector/);
+  });
+
+  it('publishes a JSON Schema pattern that agrees with the validator', () => {
+    const pattern = new RegExp((z.toJSONSchema(contextIdOf('review')) as { pattern: string }).pattern);
+    const samples = [
+      `${RUN}/review/12/${AT}`,
+      `${RUN}/review/1/2026-01-19T10:00:00Z`,
+      `${RUN}/merger/1/${AT}`,
+      `${RUN}/review/0/${AT}`,
+      `wf-${RUN}/review/1/${AT}`,
+      `${RUN}/review/1/2026-01-19 10:00:00Z`,
+      `${RUN}/review/1/${AT}/extra`,
+    ];
+    for (const sample of samples) {
+      assert.equal(pattern.test(sample), contextIdOf('review').safeParse(sample).success, sample);
+    }
+  });
+
+  it('newWorkflowRunId prefixes a uuid from the IdSource', () => {
+    const runId = newWorkflowRunId({ next: () => '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b' });
+    assert.equal(runId, RUN);
+    assert.equal(ContextId.safeParse(`${runId}/orchestrator/1/${AT}`).success, true);
+  });
+
+  it('agentTypeOf reads the agent type, or undefined for a malformed id', () => {
+    assert.equal(agentTypeOf(VALID), 'planning-agent');
+    assert.equal(agentTypeOf('planning-agent'), undefined);
+  });
+});

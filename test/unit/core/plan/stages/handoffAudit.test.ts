@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { neverCancelled } from '../../../../../src/core/llm/languageModel';
+import { UsageTally } from '../../../../../src/core/llm/usage';
+import { discoveryReportRequest } from '../../../../../src/core/plan/drafts/discoveryReportRequest';
+import { DiscoveryReport } from '../../../../../src/core/plan/schemas/discovery';
+import { SCHEMA_VERSION } from '../../../../../src/core/plan/schemas/version';
+import { ContextIdIssuer } from '../../../../../src/core/plan/stages/contextIdIssuer';
+import { HandoffAuditLog } from '../../../../../src/core/plan/stages/handoffAuditLog';
+import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
+import { createStageContracts } from '../../../../../src/core/plan/stages/stageContracts';
+import type { StageEnvironment } from '../../../../../src/core/plan/stages/stageEnvironment';
+import { handOffModelDraft } from '../../../../../src/core/plan/stages/stageHandoff';
+import { DEFAULT_PIPELINE_OPTIONS } from '../../../../../src/core/plan/stages/pipelineOptions';
+import { counterIds, discoveryReportDraft, pipelineModel, steppingClock } from '../../../../support/pipelineScript';
+import { valueReply } from '../../../../support/scriptedModel';
+
+const RUN_ID = 'wf-00000000-0000-4000-8000-000000000001';
+
+/**
+ * One discovery report handed to its collector. The draft admits `src/app.ts`; `auditedFiles` are the files the
+ * audit knows, and `knownContexts` the context ids it knows (the report's upstream id among them, or not).
+ */
+async function handOffReport(auditedFiles: readonly string[], upstreamKnown: boolean) {
+  const model = pipelineModel({ discovery_report: valueReply(discoveryReportDraft()) });
+  const clock = steppingClock();
+  const contextIds = new ContextIdIssuer(RUN_ID, clock, 1);
+  const upstream = contextIds.issue('discovery-orchestrator');
+  const audit = new HandoffAuditLog();
+  const events: PipelineProgressEvent[] = [];
+  const env = {
+    model,
+    clock,
+    ids: counterIds(),
+    token: neverCancelled,
+    contracts: createStageContracts(new Set(auditedFiles)),
+    contextIds,
+    knownContextIds: new Set(upstreamKnown ? [upstream] : []),
+    index: { visiblePaths: new Set(auditedFiles) },
+    audit,
+    options: DEFAULT_PIPELINE_OPTIONS,
+    onProgress: (event: PipelineProgressEvent) => events.push(event),
+  } as unknown as StageEnvironment;
+  const handoff = await handOffModelDraft(
+    env,
+    { stage: 'discovery' },
+    { payloadName: 'discovery-report', schema: DiscoveryReport, name: 'discovery_report', description: 'A report.' },
+    {
+      source: { agentId: 'discovery-agent-1', agentType: 'discovery-agent' },
+      target: { agentId: 'discovery-collector', agentType: 'discovery-collector' },
+      chain: { depth: 0 },
+      draft: {
+        ...discoveryReportRequest(new Set(['src/app.ts'])),
+        messages: [{ role: 'user', content: 'Report on src.' }],
+        meter: new UsageTally(),
+      },
+      complete: draft => ({
+        ...draft,
+        schemaVersion: SCHEMA_VERSION,
+        resultId: contextIds.issue('discovery-agent'),
+        upstreamContextId: upstream,
+      }),
+    },
+  );
+  return { handoff, audit, events, requests: model.requests.length };
+}
+
+describe('the handoff audit: spec 003’s checks read an accepted result, they repair nothing', () => {
+  it('a clean result is audited, finds nothing and costs one request', async () => {
+    const { handoff, audit, events, requests } = await handOffReport(['src/app.ts'], true);
+    assert.equal(requests, 1);
+    assert.equal(audit.handoffs, 1);
+    assert.deepEqual(audit.findings, []);
+    assert.equal(handoff.payload.fileReferences[0]?.filePath, 'src/app.ts');
+    assert.ok(!events.some(event => event.kind === 'handoff-audited'));
+  });
+
+  it('what the audit finds is recorded with the handoff and the agent; the result is kept and nothing is asked again', async () => {
+    // The file vanished from what the audit knows, and the upstream context id is not one the run issued.
+    const { handoff, audit, events, requests } = await handOffReport(['src/other.ts'], false);
+    assert.equal(requests, 1, 'no repair request: the audit is not a second repair loop');
+    assert.equal(handoff.payload.fileReferences[0]?.filePath, 'src/app.ts');
+    assert.deepEqual(
+      audit.findings.map(finding => [finding.error_code, finding.severity, finding.agentId, finding.handoffId]),
+      [
+        ['REF-002', 'error', 'discovery-agent-1', handoff.handoffId],
+        ['REF-001', 'warning', 'discovery-agent-1', handoff.handoffId],
+      ],
+    );
+    const told = events.filter(event => event.kind === 'handoff-audited');
+    assert.equal(told.length, 1, 'errors are told as progress');
+    assert.deepEqual(
+      told.flatMap(event => (event.kind === 'handoff-audited' ? event.findings.map(f => f.error_code) : [])),
+      ['REF-002'],
+    );
+  });
+});

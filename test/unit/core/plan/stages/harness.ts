@@ -1,0 +1,67 @@
+import { neverCancelled, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
+import { UsageTally } from '../../../../../src/core/llm/usage';
+import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
+import type { CheckpointChoice } from '../../../../../src/core/workflow/engine/checkpoints';
+import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
+import type { WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
+import {
+  runDeepWork,
+  type DeepWorkOutcome,
+  type DeepWorkRequest,
+  type StageCheckpoint,
+} from '../../../../../src/core/deepWork/runDeepWork';
+import type { ScriptedModel } from '../../../../support/scriptedModel';
+import { builtInWorkflow } from '../../../../support/builtInWorkflow';
+import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../../support/pipelineScript';
+
+/** What a test answers at a checkpoint (the `/plan` buttons). */
+export type CheckpointAnswer = 'continue' | 'redo' | 'skipNext' | 'abort';
+
+/** A plan run's outcome with the pipeline's view as `state` and the workflow state as `run` (what a resume takes). */
+type Swapped<O> = O extends DeepWorkOutcome
+  ? Omit<O, 'state'> & { readonly state: O['pipeline']; readonly run: WorkflowRunState }
+  : never;
+export type FixtureOutcome = Swapped<DeepWorkOutcome>;
+
+export interface FixtureOverrides extends Partial<Omit<DeepWorkRequest, 'checkpoint' | 'resume'>> {
+  /** Answers each checkpoint; every checkpoint continues when absent. */
+  readonly checkpoint?: (checkpoint: StageCheckpoint) => Promise<CheckpointAnswer>;
+  readonly resume?: WorkflowRunState;
+  readonly goal?: string;
+}
+
+/** One `/plan` run (the built-in plan workflow) over the fixture workspace with a scripted model, plus what a test inspects. */
+export async function runFixture(
+  model: ScriptedModel,
+  overrides: FixtureOverrides = {},
+  token: CancellationSignal = neverCancelled,
+) {
+  const clock = overrides.clock ?? steppingClock();
+  const ids = overrides.ids ?? counterIds();
+  const history = overrides.history ?? newHistory(clock, ids);
+  const events: PipelineProgressEvent[] = [];
+  const usage = new UsageTally();
+  const reader = overrides.reader ?? fixtureReader();
+  const { checkpoint, resume, goal, ...rest } = overrides;
+  const answer = checkpoint ?? (async () => 'continue' as const);
+  const result = await runDeepWork({
+    workflow: builtInWorkflow('plan'),
+    model,
+    reader,
+    history,
+    outputs: new InMemoryRunOutputs(`.council/runs/${history.runId}`),
+    clock,
+    ids,
+    token,
+    usage,
+    onProgress: event => events.push(event),
+    checkpoint: async at => {
+      const given = await answer(at);
+      return { action: given === 'skipNext' ? 'skip' : given } satisfies CheckpointChoice;
+    },
+    ...rest,
+    ...(resume ? { resume: { state: resume } } : { start: { goal: goal ?? 'Add subtraction to the calculator.' } }),
+  });
+  const outcome = { ...result, state: result.pipeline, run: result.state } as FixtureOutcome;
+  return { outcome, history, events, usage, reader, snapshot: await history.snapshot() };
+}

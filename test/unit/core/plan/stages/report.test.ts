@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { pipelineReportFiles } from '../../../../../src/core/plan/run/report';
+import { runMetadataOf } from '../../../../../src/core/plan/run/runMetadata';
+import { proposedChangeMarkdown } from '../../../../../src/core/plan/run/proposedChangeMarkdown';
+import { PriceBook } from '../../../../../src/core/llm/spending/prices';
+import { pipelineModel } from '../../../../support/pipelineScript';
+import { runFixture } from './harness';
+
+describe('run report (Markdown)', () => {
+  it('writes code map, recommendations, tickets, one outcome per ticket and run metadata under .council/runs/<run-id>/', async () => {
+    const { outcome } = await runFixture(pipelineModel({}, { family: 'scripted' }), {
+      spending: { limits: {}, prices: new PriceBook({ 'test/scripted': { input: 3, output: 15 } }) },
+    });
+    const files = pipelineReportFiles(outcome.state, outcome.run.spending);
+    const folder = `.council/runs/${outcome.state.runId}`;
+    assert.deepEqual(
+      files.map(f => f.path),
+      [
+        `${folder}/code-map.md`,
+        `${folder}/recommendations.md`,
+        `${folder}/tickets.md`,
+        `${folder}/outcomes/T-1.md`,
+        `${folder}/outcomes/T-2.md`,
+        `${folder}/run.md`,
+      ],
+    );
+    const byName = (name: string) => files.find(f => f.path.endsWith(name))?.content ?? '';
+    assert.match(byName('code-map.md'), /```mermaid\nflowchart LR\n {2}n_app\["app \(src\/app\.ts\)"\]/);
+    assert.match(byName('code-map.md'), /n_app -->\|"calls"\| n_math/);
+    assert.match(byName('tickets.md'), /```mermaid\nflowchart TD[\s\S]*n_T_1 -->\|"blocks"\| n_T_2/);
+    assert.match(byName('tickets.md'), /### Acceptance criteria\n\n- Tests pass\./);
+    assert.match(
+      byName('T-1.md'),
+      /```diff\n--- a\/src\/util\/math\.ts\n\+\+\+ b\/src\/util\/math\.ts\n@@ -2,1 \+2,1 @@/,
+    );
+    assert.match(byName('T-1.md'), /Nothing has been applied/);
+    assert.match(byName('run.md'), /\| discovery \| advanced \|/);
+    // What it cost: the run's totals and its ledger, per stage agent and phase.
+    assert.match(
+      byName('run.md'),
+      /## What it cost\n\n\d+ requests · .* tokens \(.* in, .* out\) · about [\d.]+ AI credits/,
+    );
+    assert.match(byName('run.md'), /\| discovery-stage \| phase discovery \| Scripted model \| \d+ \|/);
+    const meta = runMetadataOf(outcome.state);
+    assert.equal(meta.deliverables.tickets, 2);
+    assert.equal(meta.deliverables.proposedChanges, 4);
+    assert.ok(meta.agentsSpawned >= 7 && meta.modelCalls > 0 && meta.promptTokens > 0);
+    // Every handoff of every pass was audited (each agent's and the collector's), and the audit found nothing.
+    assert.deepEqual(
+      meta.phases.map(p => [p.stage, p.handoffsAudited, p.auditFindings.length]),
+      meta.phases.map(p => [p.stage, p.agentsSpawned + 1, 0]),
+    );
+    const audited = meta.phases.reduce((sum, p) => sum + p.handoffsAudited, 0);
+    assert.match(byName('run.md'), new RegExp(`## Handoff audit\n\n${audited} handoffs audited; nothing found\.`));
+  });
+
+  it('lists what the handoff audit found, stage by stage, with the agent, the code and where', async () => {
+    const { outcome } = await runFixture(pipelineModel());
+    const [first, ...rest] = outcome.state.phases;
+    assert.ok(first);
+    const finding = {
+      error_code: 'REF-001',
+      severity: 'warning' as const,
+      message: 'Unknown file: src/gone.ts | really',
+      path: '$.payload.fileReferences[0].filePath',
+      remediation: 'Cite files that exist.',
+      handoffId: 'h-1',
+      agentId: 'discovery-agent-1',
+    };
+    const state = { ...outcome.state, phases: [{ ...first, auditFindings: [finding] }, ...rest] };
+    const run = pipelineReportFiles(state).find(f => f.path.endsWith('run.md'))?.content ?? '';
+    assert.match(run, /handoffs audited; 1 finding \(the run went on; check these before you rely on the result\)/);
+    assert.match(
+      run,
+      /\| discovery \| discovery-agent-1 \| REF-001 \| warning \| `\$\.payload\.fileReferences\[0\]\.filePath` \| Unknown file: src\/gone\.ts \\\| really \|/,
+    );
+  });
+
+  it('leaves out files of stages not completed, and fences content that contains backticks', () => {
+    const md = proposedChangeMarkdown({ kind: 'create', path: 'a.md', content: '```js\nx\n```', rationale: 'r' });
+    assert.match(md, /^````md\n```js/m);
+  });
+});

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { PipelineRunState } from '../../../../../src/core/plan/run/runState';
+import { pipelineModel, requestText } from '../../../../support/pipelineScript';
+import { requestedName } from '../../../../support/scriptedModel';
+import { runFixture } from './harness';
+
+describe('runPipeline: discovery -> planning -> tickets', () => {
+  it('runs every stage and ends with tickets, a dependency graph and proposed changes', async () => {
+    const model = pipelineModel();
+    const { outcome, snapshot, usage } = await runFixture(model);
+    assert.equal(outcome.status, 'completed', JSON.stringify(outcome).slice(0, 500));
+    const { stages } = outcome.state;
+    assert.equal(stages.discovery?.reports.length, 3, 'three areas: src, lib, docs');
+    assert.deepEqual(
+      stages.planning?.result.finalizedTickets.map(t => t.ticketId),
+      ['T-1', 'T-2'],
+    );
+    assert.deepEqual(
+      stages.planning?.result.dependencyGraph.map(e => [e.fromTicketId, e.toTicketId]),
+      [['T-1', 'T-2']],
+    );
+    assert.equal(stages.tickets?.agentResults.length, 2);
+    assert.deepEqual(stages.tickets?.agentResults.map(r => r.ticketId).sort(), ['T-1', 'T-2']);
+    assert.equal(outcome.state.nextStage, null);
+    assert.ok(usage.calls > 0 && usage.promptTokens > 0);
+    const agents = snapshot.items.map(item => item.agentId);
+    for (const id of [
+      'discovery-1',
+      'discovery-2',
+      'discovery-3',
+      'discovery-collector',
+      'planning-1',
+      'planning-2',
+      'planning-collector',
+      'ticket-1',
+      'ticket-2',
+      'ticket-collector',
+    ]) {
+      assert.ok(agents.includes(id), `history records ${id}`);
+    }
+    assert.ok(snapshot.items.every(item => item.outcome.status === 'succeeded'));
+  });
+
+  it('keeps a serialisable, zod-valid state', async () => {
+    const { outcome } = await runFixture(pipelineModel());
+    const roundTripped = PipelineRunState.parse(JSON.parse(JSON.stringify(outcome.state)));
+    assert.deepEqual(roundTripped, outcome.state);
+    assert.deepEqual(
+      outcome.state.phases.map(p => [p.stage, p.outcome]),
+      [
+        ['discovery', 'advanced'],
+        ['planning', 'advanced'],
+        ['tickets', 'advanced'],
+      ],
+    );
+  });
+
+  it('sends only the curated context downstream, never the discovery reports', async () => {
+    const model = pipelineModel();
+    await runFixture(model);
+    const planningPrompts = model.requests.filter(
+      r => requestedName({ messages: r.messages, tools: r.tools, toolMode: r.toolMode }) === 'planning_agent_result',
+    );
+    assert.ok(planningPrompts.length > 0);
+    for (const prompt of planningPrompts) {
+      const text = requestText(prompt);
+      assert.doesNotMatch(text, /The app entry point calls a math helper/, 'report overview stays out');
+      assert.match(text, /Add subtraction/, 'recommendations go in');
+      assert.match(text, /"discoveryReports":\[\]/);
+    }
+  });
+});
