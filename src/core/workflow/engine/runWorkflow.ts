@@ -22,9 +22,10 @@ import { fillTemplate } from './templating';
 import { PhaseCursor } from './phaseCursor';
 import { renderFinalDocument } from './finalization';
 import { evaluateGapCheck, subagentSpecsOf } from './gapCheck';
-import { outputPath, type RunOutputs } from './runOutputs';
-import type { ReadOnlyTools } from './skills';
-import { runSkills } from './skills';
+import { RunFiles } from './runFiles';
+import type { RunOutputs } from './runOutputs';
+import { runSkills, type ReadOnlyTools } from './skills';
+import type { WorkflowContext } from './workflowContext';
 import { workflowMetadataOf } from './workflowMetadata';
 import type { WorkflowProgress } from './workflowProgress';
 import { runSpent, WorkflowRunState, type PendingCheckpoint } from './workflowRunState';
@@ -128,12 +129,6 @@ export type WorkflowOutcome =
     }
   | { readonly status: 'failed'; readonly state: WorkflowRunState; readonly message: string; readonly error: unknown };
 
-/** "20 MB", "1.5 KB", "400 bytes". */
-function sizeText(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MB`;
-  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} bytes`;
-}
-
 /** A kebab-case name for the feature, from the goal's first words. */
 function featureNameOf(goal: string): string {
   return (
@@ -181,238 +176,328 @@ function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunReq
 class RunAborted extends Error {}
 
 /**
- * Runs (or resumes) a workflow (spec 002): each phase's agents in its execution mode and behavior, its skills,
- * its gap check, its checkpoint; then the finalization. The state is saved after every phase and at every
- * checkpoint; a checkpoint nobody answers pauses the run. Known failures come back as outcomes with a
- * resumable state; nothing outside the run's folder is written.
+ * Where a run is. The loop in {@link WorkflowRun.run} moves between these; a failure from any of them ends the run
+ * through `stopped`, which saves the state and says what happened (failed, cancelled, aborted, needs the user).
  */
-export async function runWorkflow(request: WorkflowRunRequest): Promise<WorkflowOutcome> {
-  const { workflow, clock, token } = request;
-  const limits: WorkflowLimits = { ...DEFAULT_WORKFLOW_LIMITS, ...request.limits };
-  const onProgress = request.onProgress ?? (() => {});
-  const start = request.start;
-  if (!request.resume && !start) throw new Error('runWorkflow needs `start` or `resume`.');
-  // A working copy, mutated as the run goes (a resumed state is validated on the way in).
-  const st: WorkflowRunState = structuredClone(
-    request.resume
-      ? WorkflowRunState.parse(request.resume.state)
-      : newState(request, start as NonNullable<typeof start>),
-  );
-  const ctx = st.context;
-  const contents = new Map<string, string>();
-  let decision = request.resume?.decision;
-  let currentPhase: string | undefined;
+type RunStep =
+  | { readonly kind: 'running-phase'; readonly phase: PhaseDefinition }
+  | { readonly kind: 'awaiting-checkpoint'; readonly pending: PendingCheckpoint }
+  | { readonly kind: 'finalizing' }
+  | { readonly kind: 'done'; readonly outcome: WorkflowOutcome };
 
-  // The state is validated on the way in (a resumed state); what the engine builds is already well-formed, so a
-  // save is a plain copy (parsing the stage records on every save cost the pipeline ~0.1 of its critical path).
-  const snapshot = (): WorkflowRunState => structuredClone(st);
-  const save = async (): Promise<WorkflowRunState> => {
-    st.updatedAt = clock.now();
-    const copy = snapshot();
-    await request.onSave?.(copy);
-    return copy;
-  };
-  const usage: UsageMeter = {
-    record: call => {
-      st.requestsUsed += 1;
-      const tally = currentPhase ? st.phaseTallies[currentPhase] : undefined;
-      if (tally) tally.model_requests += 1;
-      request.usage?.record(call);
-    },
-  };
-  // One governor for everything the run sends: agents, stages, skills and scripts; its ledger lives in the state.
-  const ledger = SpendingLedger.from(st.spending ?? []);
-  const governor = SpendingGovernor.create({
-    limits: request.spending?.limits ?? {},
-    prices: request.spending?.prices ?? new PriceBook(),
-    scope: runScope(workflow),
-    ledger,
-    spentBefore: runSpent(st),
-    step: () => (currentPhase ? `phase ${currentPhase}` : 'finalization'),
-    onSpend: totals => {
-      st.spending = ledger.toJSON();
-      request.spending?.onSpend?.(totals);
-    },
-  });
-  const cursor = new PhaseCursor(workflow, st);
-  const templateValues = (phase: string): Record<string, string> => ({
-    output_dir: ctx.output_dir,
-    phase_id: phase,
-    workflow_name: workflow.name,
-    goal: ctx.goal,
-    feature_name: ctx.feature.name,
-  });
+/**
+ * One call of a workflow run (spec 002): each phase's agents in its execution mode and behavior, its skills, its gap
+ * check, its checkpoint; then the finalization. It owns the run's working state (`st`, validated on the way in) and
+ * saves it after every phase and at every checkpoint; a checkpoint nobody answers pauses the run. Known failures come
+ * back as outcomes with a resumable state; nothing outside the run's folder is written.
+ */
+class WorkflowRun {
+  private readonly workflow: WorkflowDefinition;
+  private readonly limits: WorkflowLimits;
+  private readonly st: WorkflowRunState;
+  private readonly files: RunFiles;
+  private readonly usage: UsageMeter;
+  private readonly governor: SpendingGovernor;
+  private readonly cursor: PhaseCursor;
+  private readonly sandbox: ScriptSandbox;
+  private readonly onProgress: (event: WorkflowProgress) => void;
+  /** The decision a resumed run brings for its pending checkpoint (used once). */
+  private decision: CheckpointDecision | undefined;
+  /** The phase whose work is under way, for the meter, the ledger's step and a failure's tally. */
+  private currentPhase: string | undefined;
 
-  // Earlier deliverables' text, for the helpers and `{{include:…}}` (a resumed run reads them back).
-  for (const deliverable of ctx.deliverables) {
-    const text = await request.outputs.read(deliverable.path).catch(() => undefined);
-    if (text !== undefined) contents.set(deliverable.path, text);
+  constructor(private readonly request: WorkflowRunRequest) {
+    const { workflow, start, resume } = request;
+    if (!resume && !start) throw new Error('runWorkflow needs `start` or `resume`.');
+    this.workflow = workflow;
+    this.limits = { ...DEFAULT_WORKFLOW_LIMITS, ...request.limits };
+    this.onProgress = request.onProgress ?? (() => {});
+    // A working copy, mutated as the run goes (a resumed state is validated on the way in).
+    this.st = structuredClone(
+      resume ? WorkflowRunState.parse(resume.state) : newState(request, start as NonNullable<typeof start>),
+    );
+    this.decision = resume?.decision;
+    this.files = new RunFiles(this.st.context, request.outputs, this.limits, request.clock, this.onProgress);
+    this.usage = {
+      record: call => {
+        this.st.requestsUsed += 1;
+        const tally = this.currentPhase ? this.st.phaseTallies[this.currentPhase] : undefined;
+        if (tally) tally.model_requests += 1;
+        request.usage?.record(call);
+      },
+    };
+    // One governor for everything the run sends: agents, stages, skills and scripts; its ledger lives in the state.
+    const ledger = SpendingLedger.from(this.st.spending ?? []);
+    this.governor = SpendingGovernor.create({
+      limits: request.spending?.limits ?? {},
+      prices: request.spending?.prices ?? new PriceBook(),
+      scope: runScope(workflow),
+      ledger,
+      spentBefore: runSpent(this.st),
+      step: () => (this.currentPhase ? `phase ${this.currentPhase}` : 'finalization'),
+      onSpend: totals => {
+        this.st.spending = ledger.toJSON();
+        request.spending?.onSpend?.(totals);
+      },
+    });
+    this.cursor = new PhaseCursor(workflow, this.st);
+    this.sandbox = request.sandbox ?? {
+      run: () =>
+        Promise.reject(
+          new ActionableError(`${workflow.source.path} runs scripts, and no script sandbox is available here.`),
+        ),
+    };
   }
 
-  const record = async (phase: string, subagent: string, path: string, content: string): Promise<string> => {
-    // What the run may write in all, checked before a byte is written (a rewritten file replaces its old size).
-    const target = outputPath(ctx.output_dir, path);
-    const before = ctx.deliverables.find(deliverable => deliverable.path === target);
-    const files = ctx.deliverables.length + (before ? 0 : 1);
-    const bytes =
-      ctx.deliverables.reduce((sum, deliverable) => sum + deliverable.size_bytes, 0) -
-      (before?.size_bytes ?? 0) +
-      new TextEncoder().encode(content).length;
-    if (files > limits.maxFiles || bytes > limits.maxBytes)
-      throw new ActionableError(
-        `Refused to write \`${target}\`: a run may write at most ${limits.maxFiles} files and ${sizeText(limits.maxBytes)} in all, and this would make ${files} files, ${sizeText(bytes)}. Write fewer or smaller files.`,
-      );
-    const written = await request.outputs.write(path, content);
-    const now = clock.now();
-    const existing = ctx.deliverables.findIndex(deliverable => deliverable.path === written.path);
-    const entry = {
-      phase,
-      subagent,
-      path: written.path,
-      size_bytes: written.sizeBytes,
-      created_at: now,
-      timestamp: now,
-    };
-    if (existing >= 0) ctx.deliverables[existing] = entry;
-    else ctx.deliverables.push(entry);
-    contents.set(written.path, content);
-    onProgress({ kind: 'deliverable', phase, path: written.path });
-    return written.path;
-  };
-  const sandbox: ScriptSandbox = request.sandbox ?? {
-    run: () =>
-      Promise.reject(
-        new ActionableError(`${workflow.source.path} runs scripts, and no script sandbox is available here.`),
-      ),
-  };
-  const hostFor = (phase: string, subagent: string): ScriptHost => ({
-    sandbox,
-    model: request.model,
-    spending: governor,
-    ...(request.spending?.script ? { limits: request.spending.script } : {}),
-    reader: request.reader,
-    token,
-    usage,
-    outputFolder: ctx.output_dir,
-    writeFile: (path, content) => record(phase, subagent, path, content),
-    contents: () => contents,
-    onScriptRun: (site, cpuMs) => onProgress({ kind: 'script', phase: site.phase, role: site.role, cpuMs }),
-  });
-  const site = (phase: string, role: string): ScriptSite => ({ source: workflow.source.path, phase, role });
+  private get ctx(): WorkflowContext {
+    return this.st.context;
+  }
 
-  const spawn = async (
-    phase: PhaseDefinition,
-    specs: readonly SubagentSpec[],
-    sequential: boolean,
-    feedback: string | undefined,
-  ): Promise<AgentResult[]> => {
-    const runOne = async (spec: SubagentSpec, agentToken: CancellationSignal, index: number): Promise<AgentResult> => {
-      const type = request.agents.get(spec.type);
-      if (!type)
-        throw new ActionableError(
-          `${workflow.source.path}, phase \`${phase.id}\`: there is no subagent type \`${spec.type}\`. Known types: ${[...request.agents.names()].sort().join(', ')}.`,
-        );
-      onProgress({ kind: 'agent-started', phase: phase.id, type: spec.type });
-      ctx.subagents_spawned += 1;
-      const tally = st.phaseTallies[phase.id];
-      if (tally) tally.subagents_spawned += 1;
-      const model = governor.model(
-        typeof spec.config.model === 'string' && request.modelFor
-          ? await request.modelFor(spec.config.model)
-          : request.model,
-        spec.type,
-      );
-      const result = await type.run({
-        runId: st.runId,
-        routeBacksLeft: Math.max(0, limits.maxRouteBacks - st.routeBacks),
-        spec,
-        phase,
-        workflowName: workflow.name,
-        context: structuredClone(ctx),
-        ...(feedback ? { feedback } : {}),
-        blackboard: { get: key => st.blackboard[key], set: (key, value) => void (st.blackboard[key] = value) },
-        model,
-        reader: request.reader,
-        runFiles: contents,
-        clock,
-        token: agentToken,
-        usage,
-        onProgress,
-      });
-      if (result.audit && tally) {
-        const before = tally.audit ?? { checked: 0, findings: [] };
-        tally.audit = {
-          checked: before.checked + result.audit.checked,
-          findings: [...before.findings, ...result.audit.findings],
-        };
+  /** Runs from where the state stands until the run completes, pauses at a checkpoint or stops. */
+  async run(): Promise<WorkflowOutcome> {
+    try {
+      await this.files.load();
+      for (;;) {
+        const step = this.nextStep();
+        switch (step.kind) {
+          case 'awaiting-checkpoint': {
+            const outcome = await this.answerCheckpoint(step.pending);
+            if (outcome) return outcome;
+            break;
+          }
+          case 'running-phase':
+            await this.runPhase(step.phase);
+            break;
+          case 'finalizing':
+            return await this.finalize();
+          case 'done':
+            return step.outcome;
+        }
       }
-      const configured = spec.config.output_path;
-      // Two agents of one type in one pass would write the same default file: each gets its number.
-      const sameType = specs.filter(other => other.type === spec.type);
-      const ordinal =
-        sameType.length > 1 ? specs.slice(0, index + 1).filter(other => other.type === spec.type).length : undefined;
-      for (const [fileIndex, file] of result.files.entries()) {
-        const path =
-          fileIndex === 0 && typeof configured === 'string' && configured
-            ? fillTemplate(configured, templateValues(phase.id))
-            : ordinal === undefined
-              ? file.path
-              : file.path.replace(/(\.[A-Za-z0-9]+)?$/, extension => `-${ordinal}${extension}`);
-        await record(phase.id, spec.type, path || `${phase.id}/${spec.type}-${index + 1}.md`, file.content);
-      }
-      onProgress({ kind: 'agent-finished', phase: phase.id, type: spec.type, summary: result.summary });
-      return result;
-    };
-    if (specs.length > limits.maxSubagentsPerPhase) {
+    } catch (error) {
+      return this.stopped(error);
+    }
+  }
+
+  private nextStep(): RunStep {
+    if (this.st.pendingCheckpoint) return { kind: 'awaiting-checkpoint', pending: this.st.pendingCheckpoint };
+    const phaseId = this.cursor.next();
+    if (phaseId === null) return { kind: 'finalizing' };
+    const phase = this.cursor.phase(phaseId);
+    if (!phase)
       throw new ActionableError(
-        `${workflow.source.path}, phase \`${phase.id}\` asked for ${specs.length} subagents; a phase may spawn at most ${limits.maxSubagentsPerPhase} per pass. Spawn fewer, or split the work over phases.`,
+        `The saved run continues at phase \`${phaseId}\`, which ${this.workflow.source.path} no longer has. Start the workflow again.`,
+      );
+    return { kind: 'running-phase', phase };
+  }
+
+  /** A pending checkpoint: decided now (or by the resumed decision), or the run pauses there. */
+  private async answerCheckpoint(pending: PendingCheckpoint): Promise<WorkflowOutcome | undefined> {
+    const choice = this.decision ?? (await this.request.checkpoint?.(pending, this.snapshot()));
+    this.decision = undefined;
+    if (!choice) return { status: 'paused', state: await this.saveWithMetadata(), checkpoint: pending };
+    const decided = this.cursor.decide(pending, choice, this.request.clock.now());
+    if ('abort' in decided) return { status: 'aborted', state: await this.saveWithMetadata(), message: decided.abort };
+    if (decided.completed) {
+      this.onProgress({ kind: 'phase-completed', phase: decided.completed.id });
+      await this.offerCheckpoint(decided.completed);
+    }
+    await this.save();
+    return undefined;
+  }
+
+  /** One pass through a phase: its agents, a route-back, its skills, its gap check, then its checkpoint. */
+  private async runPhase(phase: PhaseDefinition): Promise<void> {
+    const { st, ctx, limits, cursor } = this;
+    throwIfCancelled(this.request.token);
+    const passes = (ctx.phases.iteration_counts[phase.id] ?? 0) + 1;
+    if (passes > limits.maxPhasePasses) {
+      throw new ActionableError(
+        `Phase \`${phase.id}\` already ran ${limits.maxPhasePasses} times in this run, the most one phase may. Continue past it or start a new run.`,
       );
     }
-    if (sequential) {
-      const results: AgentResult[] = [];
-      for (const [index, spec] of specs.entries()) {
-        throwIfCancelled(token);
-        results.push(await runOne(spec, token, index));
-      }
-      return results;
+    this.currentPhase = phase.id;
+    ctx.phases.current = phase.id;
+    ctx.phases.iteration_counts[phase.id] = passes;
+    const tally = st.phaseTallies[phase.id];
+    if (tally) tally.status = 'running';
+    this.onProgress({ kind: 'phase-started', phase: phase.id, name: phase.name, iteration: passes });
+    // Kept in the state until the phase's work is done, so a phase that fails and is resumed still gets it.
+    const feedback = st.feedback?.forPhase === phase.id ? st.feedback.text : undefined;
+
+    const results = await this.runAgents(phase, feedback);
+    const routeBack = results.find(result => result.routeBack)?.routeBack;
+    const target = routeBack ? cursor.phaseSpawning(routeBack.toType) : undefined;
+    if (routeBack && target && st.routeBacks < limits.maxRouteBacks) {
+      this.onProgress({ kind: 'route-back', from: phase.id, to: target.id, rationale: routeBack.rationale });
+      st.routeBacks += 1;
+      if (tally) tally.status = 'pending';
+      cursor.reopenFrom(target.id);
+      st.feedback = { forPhase: target.id, text: routeBack.rationale };
+      this.currentPhase = undefined;
+      await this.save();
+      return;
     }
-    return mapBounded(specs, limits.concurrency, token, (spec, agentToken, index) => runOne(spec, agentToken, index));
-  };
+    await runSkills(phase, {
+      agents: this.request.agents,
+      tools: this.request.tools,
+      values: this.templateValues(phase.id),
+      condition: (skill, condition) =>
+        evaluateCondition(
+          this.hostFor(phase.id, 'skill'),
+          this.site(phase.id, `skill "${skill}" condition`),
+          condition,
+          ctx,
+        ),
+      spawn: specs => this.spawn(phase, specs, true, feedback),
+      record: (path, content) => this.files.write(phase.id, 'skill', path, content),
+      token: this.request.token,
+      onProgress: this.onProgress,
+    });
+    const escalation = await this.checkGaps(phase);
+    if (st.feedback?.forPhase === phase.id) delete st.feedback;
+    if (escalation) {
+      st.pendingCheckpoint = escalation;
+    } else {
+      cursor.complete(phase);
+      this.onProgress({ kind: 'phase-completed', phase: phase.id });
+      await this.offerCheckpoint(phase);
+    }
+    this.currentPhase = undefined;
+    await this.save();
+  }
 
   /** The phase's agents: listed, adaptive, or its main script. Returns the agents' results. */
-  const runAgents = async (phase: PhaseDefinition, feedback: string | undefined): Promise<AgentResult[]> => {
+  private async runAgents(phase: PhaseDefinition, feedback: string | undefined): Promise<AgentResult[]> {
     const { agents } = phase;
     // The phase's own scripts run as its main agent and see the checkpoint's feedback.
     const runMainScript = (scriptSite: ScriptSite, code: string) =>
-      runWorkflowScript(hostFor(phase.id, 'main'), scriptSite, 'body', code, ctx, { feedback: feedback ?? null });
+      runWorkflowScript(this.hostFor(phase.id, 'main'), scriptSite, 'body', code, this.ctx, {
+        feedback: feedback ?? null,
+      });
     if (agents.behavior === 'main-only') {
-      await runMainScript(site(phase.id, 'main agent script'), agents.mainScript);
+      await runMainScript(this.site(phase.id, 'main agent script'), agents.mainScript);
       return [];
     }
     let specs: readonly SubagentSpec[] = agents.mode === 'adaptive' ? agents.always : agents.subagents;
     if (agents.mode === 'adaptive' && agents.adaptiveScript) {
-      const scriptSite = site(phase.id, 'adaptive script');
+      const scriptSite = this.site(phase.id, 'adaptive script');
       const value = await runMainScript(scriptSite, agents.adaptiveScript);
-      specs = [...specs, ...subagentSpecsOf(value, scriptSite, request.agents.names())];
+      specs = [...specs, ...subagentSpecsOf(value, scriptSite, this.request.agents.names())];
     }
-    const results = await spawn(phase, specs, agents.behavior === 'sequential', feedback);
-    if (phase.mainScript) await runMainScript(site(phase.id, 'main agent script'), phase.mainScript);
+    const results = await this.spawn(phase, specs, agents.behavior === 'sequential', feedback);
+    if (phase.mainScript) await runMainScript(this.site(phase.id, 'main agent script'), phase.mainScript);
     return results;
-  };
+  }
+
+  /** Spawns `specs` in one pass of `phase`, in parallel (bounded) or one after another. */
+  private async spawn(
+    phase: PhaseDefinition,
+    specs: readonly SubagentSpec[],
+    sequential: boolean,
+    feedback: string | undefined,
+  ): Promise<AgentResult[]> {
+    const { limits } = this;
+    if (specs.length > limits.maxSubagentsPerPhase) {
+      throw new ActionableError(
+        `${this.workflow.source.path}, phase \`${phase.id}\` asked for ${specs.length} subagents; a phase may spawn at most ${limits.maxSubagentsPerPhase} per pass. Spawn fewer, or split the work over phases.`,
+      );
+    }
+    const { token } = this.request;
+    if (sequential) {
+      const results: AgentResult[] = [];
+      for (const [index, spec] of specs.entries()) {
+        throwIfCancelled(token);
+        results.push(await this.runAgent(phase, specs, spec, index, token, feedback));
+      }
+      return results;
+    }
+    return mapBounded(specs, limits.concurrency, token, (spec, agentToken, index) =>
+      this.runAgent(phase, specs, spec, index, agentToken, feedback),
+    );
+  }
+
+  /** One subagent: counted, run with its model under the governor, its audit and files recorded. */
+  private async runAgent(
+    phase: PhaseDefinition,
+    specs: readonly SubagentSpec[],
+    spec: SubagentSpec,
+    index: number,
+    agentToken: CancellationSignal,
+    feedback: string | undefined,
+  ): Promise<AgentResult> {
+    const { request, st, ctx } = this;
+    const type = request.agents.get(spec.type);
+    if (!type)
+      throw new ActionableError(
+        `${this.workflow.source.path}, phase \`${phase.id}\`: there is no subagent type \`${spec.type}\`. Known types: ${[...request.agents.names()].sort().join(', ')}.`,
+      );
+    this.onProgress({ kind: 'agent-started', phase: phase.id, type: spec.type });
+    ctx.subagents_spawned += 1;
+    const tally = st.phaseTallies[phase.id];
+    if (tally) tally.subagents_spawned += 1;
+    const model = this.governor.model(
+      typeof spec.config.model === 'string' && request.modelFor
+        ? await request.modelFor(spec.config.model)
+        : request.model,
+      spec.type,
+    );
+    const result = await type.run({
+      runId: st.runId,
+      routeBacksLeft: Math.max(0, this.limits.maxRouteBacks - st.routeBacks),
+      spec,
+      phase,
+      workflowName: this.workflow.name,
+      context: structuredClone(ctx),
+      ...(feedback ? { feedback } : {}),
+      blackboard: { get: key => st.blackboard[key], set: (key, value) => void (st.blackboard[key] = value) },
+      model,
+      reader: request.reader,
+      runFiles: this.files.contents,
+      clock: request.clock,
+      token: agentToken,
+      usage: this.usage,
+      onProgress: this.onProgress,
+    });
+    if (result.audit && tally) {
+      const before = tally.audit ?? { checked: 0, findings: [] };
+      tally.audit = {
+        checked: before.checked + result.audit.checked,
+        findings: [...before.findings, ...result.audit.findings],
+      };
+    }
+    const configured = spec.config.output_path;
+    // Two agents of one type in one pass would write the same default file: each gets its number.
+    const sameType = specs.filter(other => other.type === spec.type);
+    const ordinal =
+      sameType.length > 1 ? specs.slice(0, index + 1).filter(other => other.type === spec.type).length : undefined;
+    for (const [fileIndex, file] of result.files.entries()) {
+      const path =
+        fileIndex === 0 && typeof configured === 'string' && configured
+          ? fillTemplate(configured, this.templateValues(phase.id))
+          : ordinal === undefined
+            ? file.path
+            : file.path.replace(/(\.[A-Za-z0-9]+)?$/, extension => `-${ordinal}${extension}`);
+      await this.files.write(phase.id, spec.type, path || `${phase.id}/${spec.type}-${index + 1}.md`, file.content);
+    }
+    this.onProgress({ kind: 'agent-finished', phase: phase.id, type: spec.type, summary: result.summary });
+    return result;
+  }
 
   /** Gap check after the agents: retries and additions within `max_iterations`; an escalation to return. */
-  const checkGaps = async (phase: PhaseDefinition): Promise<PendingCheckpoint | undefined> => {
+  private async checkGaps(phase: PhaseDefinition): Promise<PendingCheckpoint | undefined> {
     const gapCheck = phase.gapCheck;
     if (!gapCheck) return undefined;
+    const { ctx } = this;
     for (let iteration = 1; ; iteration++) {
       const verdict = await evaluateGapCheck(
         gapCheck,
-        hostFor(phase.id, 'gap-check'),
-        { source: workflow.source.path, phase: phase.id },
+        this.hostFor(phase.id, 'gap-check'),
+        { source: this.workflow.source.path, phase: phase.id },
         ctx,
-        request.agents.names(),
+        this.request.agents.names(),
       );
-      onProgress({ kind: 'gap-check', phase: phase.id, iteration, status: verdict.status, gaps: verdict.gaps });
+      this.onProgress({ kind: 'gap-check', phase: phase.id, iteration, status: verdict.status, gaps: verdict.gaps });
       const lastTry = iteration >= gapCheck.maxIterations;
       const action =
         verdict.status === 'complete'
@@ -432,7 +517,7 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
         gaps: [...verdict.gaps],
         action_taken: action,
         agents_spawned: spawned,
-        timestamp: clock.now(),
+        timestamp: this.request.clock.now(),
       });
       if (verdict.status === 'complete') return undefined;
       const gapsText = `A check of this phase found gaps; address them:\n${verdict.gaps.map(gap => `- ${gap}`).join('\n')}`;
@@ -455,79 +540,80 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
             verdict.gaps,
           );
         case 'retry':
-          await runAgents(phase, gapsText);
+          await this.runAgents(phase, gapsText);
           break;
         case 'spawn_additional':
-          if (verdict.status === 'incomplete') await spawn(phase, verdict.additionalAgents, false, gapsText);
+          if (verdict.status === 'incomplete') await this.spawn(phase, verdict.additionalAgents, false, gapsText);
           break;
       }
     }
-  };
+  }
 
   /** After the phase's work: its checkpoint (if its condition holds), or straight on. */
-  const offerCheckpoint = async (phase: PhaseDefinition): Promise<void> => {
+  private async offerCheckpoint(phase: PhaseDefinition): Promise<void> {
     const checkpoint = phase.checkpoint;
     if (!checkpoint) return;
     if (checkpoint.kind === 'custom' && checkpoint.condition) {
       const show = await evaluateCondition(
-        hostFor(phase.id, 'checkpoint'),
-        site(phase.id, 'checkpoint condition'),
+        this.hostFor(phase.id, 'checkpoint'),
+        this.site(phase.id, 'checkpoint condition'),
         checkpoint.condition,
-        ctx,
+        this.ctx,
       );
       if (!show) return;
     }
-    st.pendingCheckpoint = pendingCheckpointOf(workflow, phase, checkpoint, templateValues(phase.id), ctx.skip_phases);
-  };
+    this.st.pendingCheckpoint = pendingCheckpointOf(
+      this.workflow,
+      phase,
+      checkpoint,
+      this.templateValues(phase.id),
+      this.ctx.skip_phases,
+    );
+  }
 
-  /** A phase is done: recorded, and the run goes on with the next. */
-  const completePhase = (phase: PhaseDefinition): void => {
-    cursor.complete(phase);
-    onProgress({ kind: 'phase-completed', phase: phase.id });
-  };
-
-  const finalize = async (): Promise<void> => {
-    const finalization = workflow.finalization;
+  /** Every phase ran: the final document (once), and the run is complete. */
+  private async finalize(): Promise<WorkflowOutcome> {
+    const { st, ctx, request } = this;
+    const finalization = this.workflow.finalization;
     if (finalization && !st.finalPlan) {
-      const templatePath = fillTemplate(finalization.template, templateValues('finalization'));
-      const inRun = templatePath.startsWith(`${ctx.output_dir}/`) ? contents.get(templatePath) : undefined;
-      const range = inRun === undefined ? await request.reader.readRange(templatePath, 1, 5_000, token) : undefined;
+      const values = this.templateValues('finalization');
+      const templatePath = fillTemplate(finalization.template, values);
+      const inRun = templatePath.startsWith(`${ctx.output_dir}/`) ? this.files.contents.get(templatePath) : undefined;
+      const range =
+        inRun === undefined ? await request.reader.readRange(templatePath, 1, 5_000, request.token) : undefined;
       const template = inRun ?? range?.text;
       if (template === undefined) {
         throw new ActionableError(
-          `${workflow.source.path}: the finalization template \`${templatePath}\` does not exist. Create it (a Markdown file with placeholders such as {{goal}} and {{deliverables}}) or fix \`finalization.template\`.`,
+          `${this.workflow.source.path}: the finalization template \`${templatePath}\` does not exist. Create it (a Markdown file with placeholders such as {{goal}} and {{deliverables}}) or fix \`finalization.template\`.`,
         );
       }
       const document = renderFinalDocument(
         template,
-        templateValues('finalization'),
+        values,
         ctx,
-        contents,
-        clock.now().slice(0, 10),
+        this.files.contents,
+        request.clock.now().slice(0, 10),
       );
-      st.finalPlan = await record(
+      st.finalPlan = await this.files.write(
         'finalization',
         'finalization',
-        fillTemplate(finalization.output, templateValues('finalization')),
+        fillTemplate(finalization.output, values),
         document,
       );
     }
-    st.completedAt = clock.now();
+    st.completedAt = request.clock.now();
     ctx.phases.current = null;
-  };
+    return { status: 'completed', state: await this.saveWithMetadata() };
+  }
 
-  const writeMetadata = async (): Promise<void> => {
-    const metadata = workflowMetadataOf(workflow, st, clock.now());
-    await request.outputs.write('metadata.json', `${JSON.stringify(metadata, null, 2)}\n`);
-  };
-
-  const stopped = async (error: unknown): Promise<WorkflowOutcome> => {
-    const tally = currentPhase ? st.phaseTallies[currentPhase] : undefined;
+  /** The run stopped on an error: the running phase's tally says so, the state is saved, the outcome says why. */
+  private async stopped(error: unknown): Promise<WorkflowOutcome> {
+    const tally = this.currentPhase ? this.st.phaseTallies[this.currentPhase] : undefined;
     const cancelled =
       error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled');
     if (tally && tally.status === 'running') tally.status = cancelled ? 'pending' : 'failed';
-    const state = await save();
-    await writeMetadata().catch(() => undefined);
+    const state = await this.save();
+    await this.writeMetadata().catch(() => undefined);
     if (cancelled) return { status: 'cancelled', state };
     if (error instanceof RunAborted) return { status: 'aborted', state, message: error.message };
     if (error instanceof NeedsUserInput)
@@ -535,96 +621,70 @@ export async function runWorkflow(request: WorkflowRunRequest): Promise<Workflow
     if (error instanceof LanguageModelFailure || error instanceof ActionableError)
       return { status: 'failed', state, message: error.message, error };
     throw error;
-  };
-
-  try {
-    for (;;) {
-      if (st.pendingCheckpoint) {
-        const pending = st.pendingCheckpoint;
-        const choice = decision ?? (await request.checkpoint?.(pending, snapshot()));
-        decision = undefined;
-        if (!choice) {
-          const state = await save();
-          await writeMetadata();
-          return { status: 'paused', state, checkpoint: pending };
-        }
-        const decided = cursor.decide(pending, choice, clock.now());
-        if ('abort' in decided) {
-          const state = await save();
-          await writeMetadata();
-          return { status: 'aborted', state, message: decided.abort };
-        }
-        if (decided.completed) {
-          onProgress({ kind: 'phase-completed', phase: decided.completed.id });
-          await offerCheckpoint(decided.completed);
-        }
-        await save();
-        continue;
-      }
-      const phaseId = cursor.next();
-      if (phaseId === null) {
-        await finalize();
-        const state = await save();
-        await writeMetadata();
-        return { status: 'completed', state };
-      }
-      const phase = cursor.phase(phaseId);
-      if (!phase)
-        throw new ActionableError(
-          `The saved run continues at phase \`${phaseId}\`, which ${workflow.source.path} no longer has. Start the workflow again.`,
-        );
-      throwIfCancelled(token);
-      const passes = (ctx.phases.iteration_counts[phase.id] ?? 0) + 1;
-      if (passes > limits.maxPhasePasses) {
-        throw new ActionableError(
-          `Phase \`${phase.id}\` already ran ${limits.maxPhasePasses} times in this run, the most one phase may. Continue past it or start a new run.`,
-        );
-      }
-      currentPhase = phase.id;
-      ctx.phases.current = phase.id;
-      ctx.phases.iteration_counts[phase.id] = passes;
-      const tally = st.phaseTallies[phase.id];
-      if (tally) tally.status = 'running';
-      onProgress({ kind: 'phase-started', phase: phase.id, name: phase.name, iteration: passes });
-      // Kept in the state until the phase's work is done, so a phase that fails and is resumed still gets it.
-      const feedback = st.feedback?.forPhase === phase.id ? st.feedback.text : undefined;
-
-      const results = await runAgents(phase, feedback);
-      const routeBack = results.find(result => result.routeBack)?.routeBack;
-      const target = routeBack ? cursor.phaseSpawning(routeBack.toType) : undefined;
-      if (routeBack && target && st.routeBacks < limits.maxRouteBacks) {
-        onProgress({ kind: 'route-back', from: phase.id, to: target.id, rationale: routeBack.rationale });
-        st.routeBacks += 1;
-        if (tally) tally.status = 'pending';
-        cursor.reopenFrom(target.id);
-        st.feedback = { forPhase: target.id, text: routeBack.rationale };
-        currentPhase = undefined;
-        await save();
-        continue;
-      }
-      await runSkills(phase, {
-        agents: request.agents,
-        tools: request.tools,
-        values: templateValues(phase.id),
-        condition: (skill, condition) =>
-          evaluateCondition(hostFor(phase.id, 'skill'), site(phase.id, `skill "${skill}" condition`), condition, ctx),
-        spawn: specs => spawn(phase, specs, true, feedback),
-        record: (path, content) => record(phase.id, 'skill', path, content),
-        token,
-        onProgress,
-      });
-      const escalation = await checkGaps(phase);
-      if (st.feedback?.forPhase === phase.id) delete st.feedback;
-      if (escalation) {
-        st.pendingCheckpoint = escalation;
-      } else {
-        completePhase(phase);
-        await offerCheckpoint(phase);
-      }
-      currentPhase = undefined;
-      await save();
-    }
-  } catch (error) {
-    return stopped(error);
   }
+
+  // The state is validated on the way in (a resumed state); what the engine builds is already well-formed, so a
+  // save is a plain copy (parsing the stage records on every save cost the pipeline ~0.1 of its critical path).
+  private snapshot(): WorkflowRunState {
+    return structuredClone(this.st);
+  }
+
+  private async save(): Promise<WorkflowRunState> {
+    this.st.updatedAt = this.request.clock.now();
+    const copy = this.snapshot();
+    await this.request.onSave?.(copy);
+    return copy;
+  }
+
+  private async saveWithMetadata(): Promise<WorkflowRunState> {
+    const state = await this.save();
+    await this.writeMetadata();
+    return state;
+  }
+
+  private async writeMetadata(): Promise<void> {
+    const metadata = workflowMetadataOf(this.workflow, this.st, this.request.clock.now());
+    await this.request.outputs.write('metadata.json', `${JSON.stringify(metadata, null, 2)}\n`);
+  }
+
+  private templateValues(phase: string): Record<string, string> {
+    const { ctx } = this;
+    return {
+      output_dir: ctx.output_dir,
+      phase_id: phase,
+      workflow_name: this.workflow.name,
+      goal: ctx.goal,
+      feature_name: ctx.feature.name,
+    };
+  }
+
+  private site(phase: string, role: string): ScriptSite {
+    return { source: this.workflow.source.path, phase, role };
+  }
+
+  /** What a script of `phase` runs with: the run's governor, its files and its reader. */
+  private hostFor(phase: string, subagent: string): ScriptHost {
+    const { request } = this;
+    return {
+      sandbox: this.sandbox,
+      model: request.model,
+      spending: this.governor,
+      ...(request.spending?.script ? { limits: request.spending.script } : {}),
+      reader: request.reader,
+      token: request.token,
+      usage: this.usage,
+      outputFolder: this.ctx.output_dir,
+      writeFile: (path, content) => this.files.write(phase, subagent, path, content),
+      contents: () => this.files.contents,
+      onScriptRun: (site, cpuMs) => this.onProgress({ kind: 'script', phase: site.phase, role: site.role, cpuMs }),
+    };
+  }
+}
+
+/**
+ * Runs (or resumes) a workflow (spec 002) until it completes, pauses at a checkpoint or stops; every outcome carries
+ * the state to resume from.
+ */
+export function runWorkflow(request: WorkflowRunRequest): Promise<WorkflowOutcome> {
+  return new WorkflowRun(request).run();
 }
