@@ -1,7 +1,24 @@
 import { CancellationScope } from '../../llm/cancellationScope';
-import { LanguageModelFailure, type CancellationSignal, type LanguageModel } from '../../llm/languageModel';
+import {
+  CancelledError,
+  LanguageModelFailure,
+  type CancellationSignal,
+  type LanguageModel,
+} from '../../llm/languageModel';
 import type { SpendingGovernor, SpendingScope } from '../../llm/spending/governor';
 import type { HostFunction, JsonValue } from '../sandbox/scriptSandbox';
+
+/** The message of whatever a call rejected with, as one sentence without its final stop. */
+function messageOf(reason: unknown): string {
+  return (reason instanceof Error ? reason.message : String(reason)).replace(/\.+$/, '');
+}
+
+/** A host call that failed: its number in call order, the function and why (one sentence, no stop). */
+export interface FailedCall {
+  readonly call: number;
+  readonly name: string;
+  readonly message: string;
+}
 
 /** What one script may spend: `thinkHard` calls and their tokens, and calls to the host of any kind. */
 export interface ScriptSpendLimits {
@@ -29,6 +46,7 @@ export class ScriptSpending {
   readonly signal: CancellationScope;
   private hostCalls = 0;
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly failed: FailedCall[] = [];
   private firstRefusal: LanguageModelFailure | undefined;
 
   constructor(
@@ -54,6 +72,8 @@ export class ScriptSpending {
   }
 
   private call(name: string, fn: HostFunction, args: JsonValue[]): JsonValue | Promise<JsonValue> {
+    // Numbered from 0 over every call, as the sandbox numbers them (see ScriptOutcome.unobservedCalls).
+    const call = this.hostCalls;
     this.hostCalls += 1;
     if (this.hostCalls > this.limits.maxHostCalls) {
       const refusal = new LanguageModelFailure(
@@ -65,16 +85,27 @@ export class ScriptSpending {
       this.signal.cancel();
       throw refusal;
     }
-    const result = fn(...args);
-    if (!(result instanceof Promise)) return result;
-    const tracked = result.catch((error: unknown) => {
+    const failed = (error: unknown): never => {
       if (error instanceof LanguageModelFailure && error.kind === 'budgetSpent') {
         this.firstRefusal ??= error;
         // Once a limit is reached nothing else the script started may go on spending.
         this.signal.cancel();
+      } else if (
+        !(error instanceof CancelledError) &&
+        !(error instanceof LanguageModelFailure && error.kind === 'cancelled')
+      ) {
+        this.failed.push({ call, name, message: messageOf(error) });
       }
       throw error;
-    });
+    };
+    let result: ReturnType<HostFunction>;
+    try {
+      result = fn(...args);
+    } catch (error) {
+      return failed(error);
+    }
+    if (!(result instanceof Promise)) return result;
+    const tracked = result.catch(failed);
     this.inFlight.add(tracked);
     void tracked.then(
       () => this.inFlight.delete(tracked),
@@ -84,16 +115,17 @@ export class ScriptSpending {
   }
 
   /**
-   * After the script: cancels and awaits what it left running (their spend is counted before the run goes on),
-   * and returns the refusal that a limit gave during the script, if any.
+   * After the script: cancels and awaits what it left running (their spend is counted before the run goes on).
+   * Returns the refusal that a limit gave during the script, if any, and every call (numbered from 0 in call order,
+   * as the sandbox numbers them) that failed for a reason of its own, not a cancellation.
    */
-  async close(): Promise<LanguageModelFailure | undefined> {
+  async close(): Promise<{ readonly refusal?: LanguageModelFailure; readonly failed: readonly FailedCall[] }> {
     if (this.inFlight.size > 0) {
       this.signal.cancel();
       await Promise.allSettled([...this.inFlight]);
     }
     this.signal.dispose();
-    return this.firstRefusal;
+    return { ...(this.firstRefusal ? { refusal: this.firstRefusal } : {}), failed: this.failed };
   }
 
   /** Whether `refusal` is this script's own cap (rather than the run's budget, which stops the run itself). */

@@ -1,5 +1,5 @@
 import { ActionableError } from '../../actionableError';
-import type { CancellationSignal, LanguageModel, LanguageModelFailure } from '../../llm/languageModel';
+import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { SpendingGovernor, SpendingScope } from '../../llm/spending/governor';
 import { streamText } from '../../llm/textReply';
 import type { UsageMeter } from '../../llm/usage';
@@ -89,7 +89,9 @@ function hostFunctions(host: ScriptHost, spending: ScriptSpending, site: ScriptS
       // The agents' rule for what may be read: dependency, VCS and build folders and binary files are not.
       const refused = `readFile: \`${file}\` is ignored (dependencies, VCS data or build output) or binary; workflows read what agents may read.`;
       if (isIgnoredPath(file) || looksBinary(file)) throw new Error(refused);
-      const range = await host.reader.readRange(file, 1, MAX_READ_LINES, spending.signal);
+      // A read is local and bounded: one the script left running ends (and is awaited) rather than being cancelled
+      // at the script's end, so a read that fails is reported even when the script never awaited it.
+      const range = await host.reader.readRange(file, 1, MAX_READ_LINES, host.token);
       if (!range) throw new Error(`readFile: there is no file \`${file}\` in the workspace.`);
       if (looksBinary(file, range.text)) throw new Error(refused);
       return range.text;
@@ -119,7 +121,7 @@ export async function runWorkflowScript(
     host.spending,
   );
   let outcome: ScriptOutcome;
-  let refusal: LanguageModelFailure | undefined;
+  let closed: Awaited<ReturnType<ScriptSpending['close']>> = { failed: [] };
   try {
     outcome = await host.sandbox.run({
       mode,
@@ -133,12 +135,20 @@ export async function runWorkflowScript(
       signal: host.token,
     });
   } finally {
-    refusal = await spending.close();
+    closed = await spending.close();
   }
   host.onScriptRun?.(site, outcome.cpuMs);
+  const { refusal, failed } = closed;
   if (refusal && !spending.isOwn(refusal)) throw refusal;
   if (refusal) throw new WorkflowScriptError(site, { kind: 'limit', message: refusal.message });
   if (!outcome.ok) throw new WorkflowScriptError(site, outcome.failure);
+  // A call that failed while the script never looked at it would be lost: the script fails with it instead.
+  const lost = failed.find(call => outcome.ok && outcome.unobservedCalls?.includes(call.call));
+  if (lost)
+    throw new WorkflowScriptError(site, {
+      kind: 'thrown',
+      message: `${lost.name}() failed and the script did not await it: ${lost.message}. Await the call (in a try/catch to go on without it).`,
+    });
   return outcome.value;
 }
 

@@ -159,6 +159,8 @@ class ScriptRun {
   private usedMs = 0;
   private sliceStart: number | undefined;
   private hostCalls = 0;
+  /** The asynchronous host calls (numbered in call order) the script never awaited or looked at. */
+  private unobservedCalls: readonly number[] = [];
 
   constructor(
     private readonly engine: Engine,
@@ -228,6 +230,10 @@ class ScriptRun {
 
   /** The script's value as JSON, within the output limit; read back on the host with JSON.parse. */
   private result(helpers: QuickJSHandle, value: QuickJSHandle): { value: JsonValue } | { failure: ScriptFailure } {
+    const unobserved = this.keep(this.ctx.getProp(helpers, 'unobserved'));
+    const calls = this.slice(() => this.ctx.callFunction(unobserved, this.ctx.undefined));
+    if (calls.error) return this.failure(this.take(calls.error), false);
+    this.unobservedCalls = JSON.parse(this.ctx.getString(this.keep(calls.value))) as number[];
     const finish = this.keep(this.ctx.getProp(helpers, 'finish'));
     const json = this.slice(() => this.ctx.callFunction(finish, this.ctx.undefined, value));
     if (json.error) {
@@ -381,7 +387,8 @@ class ScriptRun {
     // A script that caught "out of memory" (or was stopped while its value was read) still failed.
     if (stop && 'value' in result)
       return { ok: false, failure: stoppedFailure(stop, this.limits), cpuMs, hostCalls: this.hostCalls };
-    if ('value' in result) return { ok: true, value: result.value, cpuMs, hostCalls: this.hostCalls };
+    if ('value' in result)
+      return { ok: true, value: result.value, cpuMs, hostCalls: this.hostCalls, unobservedCalls: this.unobservedCalls };
     return { ok: false, failure: result.failure, cpuMs, hostCalls: this.hostCalls };
   }
 

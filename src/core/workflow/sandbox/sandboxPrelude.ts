@@ -17,11 +17,14 @@
  *
  * The helpers: `defineGlobal(name, json)` (a deep-frozen copy, read-only global), `defineFunction(name, raw)` (a
  * global whose arguments go to the host as one JSON string and whose result comes back as one, or as a promise of
- * one), `finish(value)` (the run's result as JSON text; throws when it is not JSON).
+ * one), `finish(value)` (the run's result as JSON text; throws when it is not JSON), `unobserved()` (the numbers, counted
+ * from 0 over every host call, of the asynchronous ones the script never awaited or looked at, as JSON).
  */
 
 /** The longest string `repeat`, `padStart` and `padEnd` may build, in UTF-16 code units. */
 const MAX_STRING_LENGTH = 1024 * 1024;
+/** How deep a value a script may stringify, return or hand to the host (workflow data is a few levels deep). */
+const MAX_JSON_DEPTH = 64;
 /** The longest array (or array-like) the length-driven `Array.prototype` methods accept. */
 const MAX_ARRAY_LENGTH = 4 * 1024 * 1024;
 
@@ -36,6 +39,10 @@ export const SANDBOX_PRELUDE = String.raw`(() => {
   const { floor, min } = Math;
   const promiseThen = Promise.prototype.then;
   const spreadable = Symbol.isConcatSpreadable;
+  const MapCtor = Map;
+  const { get: mapGet, set: mapSet } = Map.prototype;
+  const WeakSetCtor = WeakSet;
+  const { has: seenHas, add: seenAdd } = WeakSet.prototype;
 
   // One interrupt-counter step per iteration: makes QuickJS look at the CPU limit in proportion to the work done.
   const charge = units => { let n = units; while (n-- > 0); };
@@ -160,7 +167,40 @@ export const SANDBOX_PRELUDE = String.raw`(() => {
     charge(String(args[0]).length >> 8);
     return apply(original, self, args);
   });
+  // JSON.stringify recurses in the engine's native code, deeper than its own stack check sees, and a value nested a few
+  // thousand levels overflows the host's stack. Anything nested deeper than MAX_DEPTH is refused first, walked with
+  // an explicit stack (never recursively) and only with the built-ins captured above, so a script cannot defeat it.
+  const MAX_DEPTH = ${MAX_JSON_DEPTH};
+  const checkDepth = (root, what) => {
+    if (root === null || typeof root !== 'object') return;
+    const seen = new WeakSetCtor();
+    const nodes = new MapCtor();
+    const depths = new MapCtor();
+    apply(mapSet, nodes, [0, root]);
+    apply(mapSet, depths, [0, 1]);
+    let top = 1;
+    while (top > 0) {
+      top--;
+      const node = apply(mapGet, nodes, [top]);
+      const depth = apply(mapGet, depths, [top]);
+      if (apply(seenHas, seen, [node])) continue;
+      apply(seenAdd, seen, [node]);
+      if (depth > MAX_DEPTH)
+        throw new RangeError(what + ' is nested more than ' + MAX_DEPTH + ' levels deep, deeper than a script may hand on: flatten it.');
+      const names = getOwnPropertyNames(node);
+      for (let i = 0; i < names.length; i++) {
+        const child = node[names[i]];
+        if (child !== null && typeof child === 'object') {
+          apply(mapSet, nodes, [top, child]);
+          apply(mapSet, depths, [top, depth + 1]);
+          top++;
+        }
+      }
+    }
+  };
+
   wrap(JSON, 'stringify', (original, self, args) => {
+    checkDepth(args[0], 'The value given to JSON.stringify()');
     const result = apply(original, self, args);
     if (typeof result === 'string') charge(result.length >> 8);
     return result;
@@ -196,15 +236,50 @@ export const SANDBOX_PRELUDE = String.raw`(() => {
     return value;
   };
 
+  // A host call's promise notes whether the script ever looked at it: await, then, catch, finally and Promise.all
+  // all go through its own then (its own constructor keeps await from taking the native shortcut). The host numbers
+  // every call in the same order; a call that failed and was never looked at is reported by the host instead of
+  // being lost (see unobserved).
+  const PromiseCtor = Promise;
+  const observed = new MapCtor();
+  let nextCall = 0;
+  const tracked = (call, promise) => {
+    apply(mapSet, observed, [call, false]);
+    const result = new PromiseCtor((resolve, reject) => apply(promiseThen, promise, [resolve, reject]));
+    defineProperty(result, 'then', {
+      value: function then(onFulfilled, onRejected) {
+        apply(mapSet, observed, [call, true]);
+        return apply(promiseThen, this, [onFulfilled, onRejected]);
+      },
+    });
+    defineProperty(result, 'constructor', { value: undefined });
+    // A rejection nobody looks at is the host's to report, not an unhandled one.
+    apply(promiseThen, result, [undefined, () => undefined]);
+    return freeze(result);
+  };
+
   return freeze({
     defineGlobal(name, json) { readOnly(name, deepFreeze(parse(json))); },
     defineFunction(name, raw) {
       const fn = { [name](...args) {
-        const reply = raw(stringify(args));
-        return typeof reply === 'string' ? parse(reply) : apply(promiseThen, reply, [parse]);
+        checkDepth(args, 'An argument of ' + name + '()');
+        const text = stringify(args);
+        const call = nextCall++;
+        const reply = raw(text);
+        if (typeof reply === 'string') return parse(reply);
+        return tracked(call, apply(promiseThen, reply, [parse]));
       } }[name];
       readOnly(name, fn);
     },
-    finish(value) { return value === undefined ? 'null' : stringify(value, strict); },
+    unobserved() {
+      let list = '';
+      for (let call = 0; call < nextCall; call++)
+        if (apply(mapGet, observed, [call]) === false) list += (list ? ',' : '') + call;
+      return '[' + list + ']';
+    },
+    finish(value) {
+      checkDepth(value, 'The value');
+      return value === undefined ? 'null' : stringify(value, strict);
+    },
   });
 })()`;

@@ -63,7 +63,14 @@ export interface ScriptFailure {
 
 /** What a script run gave. */
 export type ScriptOutcome =
-  | { readonly ok: true; readonly value: JsonValue; readonly cpuMs: number; readonly hostCalls: number }
+  | {
+      readonly ok: true;
+      readonly value: JsonValue;
+      readonly cpuMs: number;
+      readonly hostCalls: number;
+      /** The asynchronous host calls (every host call numbered from 0 in call order) the script never looked at. */
+      readonly unobservedCalls?: readonly number[];
+    }
   | { readonly ok: false; readonly failure: ScriptFailure; readonly cpuMs: number; readonly hostCalls: number };
 
 /** Runs untrusted workflow scripts with no access to anything but what the request passes in. */

@@ -216,6 +216,68 @@ describe('workflow engine: scripts in the sandbox', function () {
     assert.deepEqual(outcome.state.context.phases.completed, ['scan']);
   });
 
+  it('a call the script never awaited that fails fails the script, naming the file, phase and role', async () => {
+    const lost: [string, RegExp][] = [
+      // A synchronous helper first: every host call is numbered, so the lost one is still told apart.
+      [
+        "files_exist(['a.md']); writeFile('../../x.md', 'a'); return 1;",
+        /^\.council\/workflows\/review\.yaml, phase `scan`, main agent script: writeFile\(\) failed and the script did not await it: Refused to write `\.\.\/\.\.\/x\.md`.*Await the call \(in a try\/catch to go on without it\)\./,
+      ],
+      // Settled before the script ended, and after it.
+      [
+        "readFile('nope.md'); await readFile('src/app.ts'); return 1;",
+        /main agent script: readFile\(\) failed and the script did not await it: readFile: there is no file `nope\.md` in the workspace\. Await/,
+      ],
+      ["readFile('nope.md'); return 1;", /main agent script: readFile\(\) failed and the script did not await it/],
+    ];
+    for (const [script, expected] of lost) {
+      const { outcome } = await run(workflow([phase('scan', main(script))]), { sandbox });
+      assert.match(failure(outcome), expected, script);
+    }
+    const handled = [
+      "try { await writeFile('../../x.md', 'a'); } catch { return 'caught'; }",
+      "const p = readFile('nope.md'); await readFile('src/app.ts'); return await p.catch(() => 'caught later');",
+      "return (await Promise.all([readFile('src/app.ts'), readFile('src/app.ts')])).length;",
+      "return await readFile('src/app.ts').then(text => text.length).finally(() => {});",
+    ];
+    for (const script of handled) {
+      const { outcome } = await run(workflow([phase('scan', main(script))]), { sandbox });
+      assert.equal(outcome.status, 'completed', `${script}: ${failure(outcome)}`);
+    }
+  });
+
+  it('data nested too deep or circular is refused naming the site, never as the engine overflowing its stack', async () => {
+    const deep = 'let v = {}; let c = v; for (let i = 0; i < 5000; i++) { c.a = {}; c = c.a; }';
+    const cases: [string, RegExp][] = [
+      [
+        `${deep} return v;`,
+        /main agent script: The script's result is not JSON: The value is nested more than 64 levels deep/,
+      ],
+      [
+        `${deep} await thinkHard(v);`,
+        /main agent script \(line 1\): .*An argument of thinkHard\(\) is nested more than 64 levels deep/,
+      ],
+      [
+        `${deep} return JSON.stringify(v).length;`,
+        /The value given to JSON\.stringify\(\) is nested more than 64 levels deep/,
+      ],
+      ['const a = {}; a.self = a; return a;', /main agent script: The script's result is not JSON: circular reference/],
+      ["const a = {}; a.self = a; await writeFile('x.md', a);", /main agent script \(line 1\): .*circular reference/],
+    ];
+    for (const [script, expected] of cases) {
+      const { outcome } = await run(workflow([phase('scan', main(script))]), { sandbox });
+      assert.match(failure(outcome), expected, script.slice(-40));
+    }
+    // A script cannot switch the check off by patching the built-ins it uses.
+    const { outcome } = await run(
+      workflow([
+        phase('scan', main(`Map.prototype.set = () => {}; WeakSet.prototype.has = () => true; ${deep} return v;`)),
+      ]),
+      { sandbox },
+    );
+    assert.match(failure(outcome), /nested more than 64 levels deep/);
+  });
+
   it('the script gets the checkpoint feedback as `feedback`', async () => {
     const definition = workflow([
       phase('scan', strict('reviewer'), { checkpoint: { kind: 'approval' } }),

@@ -170,7 +170,7 @@ describe('QuickJsSandbox @slow', function () {
   });
 
   describe('limits', () => {
-    it('tens of thousands of un-awaited host calls end at the memory limit, not in an engine error', async () => {
+    it('more than ten thousand un-awaited host calls end at the memory limit, not in an engine error', async () => {
       // Each pending call holds an engine promise; the engine's memory grows while one is created (a detached view).
       let calls = 0;
       // CPU time is generous here: on a busy 2-core machine 1 s of CPU can run out before 32 MiB of promises.
@@ -182,7 +182,8 @@ describe('QuickJsSandbox @slow', function () {
         kind: 'memory',
         message: 'The script used more than its 32 MiB of memory.',
       });
-      assert.ok(calls > 20_000, `${calls} calls`);
+      // Each call holds its engine promise and the promise the script gets (which notes whether it was awaited).
+      assert.ok(calls > 10_000, `${calls} calls`);
     });
 
     it('an endless loop stops at its CPU limit, also after an await, and the script cannot catch it', async () => {

@@ -14,6 +14,7 @@ import {
 import type { FromScriptWorker, ToScriptWorker } from '../../../../../src/core/workflow/sandbox/scriptWorker';
 import { nodeScriptSandbox } from '../../../../../src/node/nodeScriptSandbox';
 import { REPO_ROOT } from '../../../../support/nodePersonaSource';
+import { phase, run, workflow } from '../engine/workflowHarness';
 import { QUICKJS_WASM_PATH } from '../../../../support/quickJsWasm';
 
 /** The worker bundled as the extension bundles it (esbuild, Node, CommonJS), into a temporary folder. */
@@ -72,6 +73,28 @@ describe('scripts in a worker thread (the Node extension host) @slow', function 
     assert.deepEqual(outcome.ok ? outcome.value : outcome.failure, { a: 'got one', b: 'no', c: 3 });
     assert.deepEqual(calls, ['one']);
     assert.equal(outcome.hostCalls, 2);
+  });
+
+  it('a host call the script never awaited that fails is reported as in the web host (every call is async here)', async () => {
+    const main = (script: string) =>
+      ({ mode: 'loose', behavior: 'main-only', mainScript: script, suggestedSubagents: [] }) as const;
+    const lost = await run(
+      workflow([phase('scan', main("files_exist(['a.md']); writeFile('../../x.md', 'a'); return 1;"))]),
+      { sandbox },
+    );
+    assert.equal(lost.outcome.status, 'failed');
+    assert.match(
+      lost.outcome.status === 'failed' ? lost.outcome.message : '',
+      /phase `scan`, main agent script: writeFile\(\) failed and the script did not await it: Refused to write/,
+    );
+    // The synchronous helper, awaited or not, is no lost failure; an awaited refusal is the script's to handle.
+    const handled = await run(
+      workflow([
+        phase('scan', main("files_exist(['a.md']); try { await writeFile('../../x.md', 'a'); } catch { return 1; }")),
+      ]),
+      { sandbox },
+    );
+    assert.equal(handled.outcome.status, 'completed');
   });
 
   it('terminates a script the engine cannot interrupt in time; the host thread stays free and the next script runs', async () => {
