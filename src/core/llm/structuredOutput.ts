@@ -13,7 +13,7 @@ import { cloneJson } from './replyNormalizing';
 import { collectReply, type CollectedReply } from './modelCall';
 import { MAX_REPAIRS_PER_REPLY, RepairBudget } from './repairBudget';
 import type { Stopwatch, UsageMeter } from './usage';
-import { describeIssues } from './validationIssues';
+import { describeIssues } from '../zodIssues';
 
 /**
  * Deterministic fixes to a reply before it is validated, where the intent is clear (drop a duplicate,

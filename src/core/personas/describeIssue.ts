@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { issuePath } from '../zodIssues';
 
 /** A zod issue phrased for the author of a persona file: which field, and what is wrong with it. */
 export interface FieldProblem {
@@ -7,12 +8,7 @@ export interface FieldProblem {
   readonly detail: string;
 }
 
-function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, key) => {
-    if (typeof key === 'number') return `${acc}[${key}]`;
-    return acc === '' ? String(key) : `${acc}.${String(key)}`;
-  }, '');
-}
+const fieldPath = (path: readonly PropertyKey[]): string => issuePath(path, '');
 
 /** Shows a YAML value the way the author typed it: strings quoted, others by kind. */
 function shown(value: unknown): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeIssues } from '../zodIssues';
 
 /*
  * Versioned records in storage (spec 003 §7, integer major versions only): every record names its format
@@ -88,7 +89,10 @@ export function readStored<T>(format: StoredFormat<T>, raw: unknown): StoredRead
   // An unversioned record is version 1: stamp it so the schema sees one shape.
   const parsed = format.schema.safeParse({ ...record, [VERSION_FIELD]: format.current });
   if (!parsed.success)
-    return { kind: 'corrupt', error: `The stored ${format.noun} is unreadable:\n${z.prettifyError(parsed.error)}` };
+    return {
+      kind: 'corrupt',
+      error: `The stored ${format.noun} is unreadable:\n${describeIssues(parsed.error.issues).join('\n')}`,
+    };
   return version < format.current
     ? { kind: 'current', value: parsed.data, migratedFrom: version }
     : { kind: 'current', value: parsed.data };

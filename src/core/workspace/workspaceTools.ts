@@ -5,6 +5,7 @@ import { delimitUntrusted } from '../llm/dataFence';
 import { isIgnoredPath, looksBinary } from './pathFilter';
 import { isVisibleFile, type WorkspaceIndex } from './workspaceIndex';
 import type { WorkspaceReader } from './workspaceReader';
+import { describeIssues } from '../zodIssues';
 
 /** Size bounds of tool results. */
 export interface WorkspaceToolLimits {
@@ -101,7 +102,7 @@ function tool<S extends z.ZodType>(
     definition: { name, description, inputSchema: jsonSchemaOf(schema) },
     async invoke(input, runtime) {
       const parsed = schema.safeParse(input ?? {});
-      if (!parsed.success) return `Error: invalid input for ${name}: ${z.prettifyError(parsed.error)}`;
+      if (!parsed.success) return `Error: invalid input for ${name}: ${describeIssues(parsed.error.issues).join('; ')}`;
       return run(parsed.data, runtime);
     },
   };

@@ -22,6 +22,7 @@ import { councilRun, lookupRoundsWithoutAttachments, type CouncilRunEnvironment 
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { withPinned } from '../personas/pinnedPersonas';
 import { readCouncilSettings, type CouncilSettings } from '../settings';
+import { describeIssues } from '../../core/zodIssues';
 
 /** Must match `contributes.languageModelTools[0].name` in package.json. */
 export const COUNCIL_TOOL_NAME = 'council_deliberate';
@@ -166,9 +167,7 @@ export function councilTool(env: CouncilToolEnvironment): vscode.LanguageModelTo
     async invoke(options, token) {
       const input = DeliberationInputSchema.safeParse(options.input);
       if (!input.success)
-        return textResult(
-          `The council needs a question: ${input.error.issues.map(i => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}.`,
-        );
+        return textResult(`The council needs a question: ${describeIssues(input.error.issues, 'input').join('; ')}.`);
       const settings = readCouncilSettings();
       const { registry, plan } = await planFor(env, input.data, settings);
       return textResult(await deliberate(env, plan, settings, registry, token));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IdSource } from '../../clock';
 import { AGENT_TYPES, AgentType } from './agentType';
+import { describeIssues } from '../../zodIssues';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const WORKFLOW_RUN_ID = new RegExp(`^wf-${UUID}$`);
@@ -60,10 +61,7 @@ export function formatContextId(parts: ContextIdParts): string {
   const checked = ContextIdParts.safeParse(parts);
   if (!checked.success) {
     const text = `${parts.workflowRunId}/${parts.agentType}/${parts.sequenceNumber}/${parts.timestamp}`;
-    throw new InvalidContextIdError(
-      text,
-      checked.error.issues.map(issue => `${issue.path.join('.')}: ${issue.message}`),
-    );
+    throw new InvalidContextIdError(text, describeIssues(checked.error.issues));
   }
   const { workflowRunId, agentType, sequenceNumber, timestamp } = checked.data;
   return `${workflowRunId}/${agentType}/${sequenceNumber}/${timestamp}`;

@@ -97,7 +97,7 @@ describe('event sourcing', () => {
     });
     assert.match(
       unknownEvent.ok ? '' : unknownEvent.error,
-      new RegExp(`unreadable[\\s\\S]*Invalid discriminator[\\s\\S]*events\\[${EVENTS.length}\\]\\.type`),
+      new RegExp(`unreadable:\\nevents\\[${EVENTS.length}\\]\\.type: Invalid discriminator`),
     );
 
     const badTime = restoreSession({ ...stored, events: [{ ...ev.debate(), at: 'tomorrow' }] });

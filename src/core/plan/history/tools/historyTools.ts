@@ -6,6 +6,7 @@ import { getHistoryItem, HistoryItemRequestSchema } from './getHistoryItem';
 import { HistoryListingRequestSchema, listHistory } from './listHistory';
 import { HistorySearchRequestSchema, searchHistory } from './searchHistory';
 import { HistoryTraceRequestSchema, traceHistory } from './traceHistory';
+import { describeIssues } from '../../../zodIssues';
 
 /** The result of running a tool call: the response, or why the call's input was refused. */
 export type HistoryToolOutcome =
@@ -27,7 +28,8 @@ function readTool<S extends z.ZodType>(
     definition: { name, description, inputSchema: jsonSchemaOf(schema) },
     invoke(input, history) {
       const parsed = schema.safeParse(input ?? {});
-      if (!parsed.success) return { ok: false, message: `Invalid input for ${name}: ${z.prettifyError(parsed.error)}` };
+      if (!parsed.success)
+        return { ok: false, message: `Invalid input for ${name}: ${describeIssues(parsed.error.issues).join('; ')}` };
       return { ok: true, response: run(history, parsed.data) };
     },
   };
