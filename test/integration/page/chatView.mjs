@@ -100,6 +100,22 @@ export default async function chatView(page, { log: print }) {
     `${CHAT} .interactive-input-editor`,
     { timeout: TIMEOUT },
   );
+  log('a gap-check escalation: the gaps, the question and every option are outside the folded steps');
+  await ui.newChat();
+  await ui.command('Council Test: Play the Scripted Council');
+  await ui.ask('@council /workflow gaps Check the release notes', 'pick an option below');
+  await ui.unfolded('The notes still have a gap. Continue anyway?');
+  await ui.unfolded('The notes name no owner for the release');
+  await ui.unfolded('Continue anyway');
+  await ui.unfolded('Redo Draft notes, with feedback');
+  log('a failed run: what went wrong, where, and Try again are outside the folded steps');
+  await ui.newChat();
+  await ui.ask('@council /workflow lost-write Save the notes', 'did not await it');
+  await ui.unfolded('.council/workflows/lost-write.yaml, phase');
+  await ui.unfolded('writeFile() failed and the script did not await it');
+  await page
+    .locator(`${FOLLOWUPS}:not([data-old])`, { hasText: 'Try again' })
+    .waitFor({ state: 'visible', timeout: TIMEOUT });
   log("a /plan report: every ticket's proposed changes and its Apply link are outside the folded steps");
   await ui.newChat();
   await ui.command("Council Test: Play the Demo Council (npm start's sessions question and /plan)");
