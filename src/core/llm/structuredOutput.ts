@@ -11,7 +11,7 @@ import {
 import { extractJson } from './jsonExtraction';
 import { cloneJson } from './replyNormalizing';
 import { collectReply, type CollectedReply } from './modelCall';
-import { MAX_REPAIRS_PER_REPLY, RepairBudget } from './repairBudget';
+import { MAX_REPAIRS_PER_REPLY } from './repairBudget';
 import type { Stopwatch, UsageMeter } from './usage';
 import { describeIssues } from '../zodIssues';
 
@@ -37,10 +37,8 @@ export interface StructuredRequest<T> {
   readonly description: string;
   /** The rendered prompt. */
   readonly messages: readonly ChatMessage[];
-  /** Repairs after the first attempt (default MAX_REPAIRS_PER_REPLY); ignored when `repairs` is given. */
+  /** Repairs after the first attempt (default MAX_REPAIRS_PER_REPLY). */
   readonly maxRepairs?: number;
-  /** The reply's repair budget, when other checks of the same reply share it. */
-  readonly repairs?: RepairBudget;
   /** Called before each repair is sent, with the attempt about to start (2, 3…) and what was wrong. */
   readonly onRetry?: (attempt: number, issues: readonly string[]) => void;
   readonly usage?: UsageMeter;
@@ -200,7 +198,7 @@ export async function requestStructured<T>(
   let messages: readonly ChatMessage[] = useTool
     ? request.messages
     : [...request.messages, formatInstruction(request.name, request.description, jsonSchema)];
-  const repairs = request.repairs ?? new RepairBudget(request.maxRepairs ?? MAX_REPAIRS_PER_REPLY);
+  const maxRepairs = Math.max(0, Math.floor(request.maxRepairs ?? MAX_REPAIRS_PER_REPLY));
   let lastIssues: readonly string[] = [];
   let cutAt: number | undefined;
 
@@ -224,7 +222,7 @@ export async function requestStructured<T>(
       );
     }
     cutAt = outcome.unreadable ? length : undefined;
-    if (!repairs.take()) {
+    if (attempt > maxRepairs) {
       throw new LanguageModelFailure(
         'malformedReply',
         `${request.name}: the model's reply did not match the expected format after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${lastIssues.slice(0, 3).join('; ')}`,

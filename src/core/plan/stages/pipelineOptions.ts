@@ -8,7 +8,7 @@ export interface PipelineOptions {
   readonly maxAgentsPerStage: number;
   /** Agents running at once within a stage. */
   readonly concurrency: number;
-  /** Repairs of a rejected handoff before HandoffRejected. */
+  /** Repairs of a malformed reply, in its one repair loop (the handoff audit repairs nothing). */
   readonly maxRepairs: number;
   /** Times a collector may send agents back for another attempt, per stage. */
   readonly maxRerunRounds: number;

@@ -7,7 +7,6 @@ import {
   type ChatMessage,
   type MessagePart,
 } from '../../../../src/core/llm/languageModel';
-import { RepairBudget } from '../../../../src/core/llm/repairBudget';
 import { dedupeArray } from '../../../../src/core/llm/replyNormalizing';
 import { RESPONSE_FORMAT_HEADING, requestStructured } from '../../../../src/core/llm/structuredOutput';
 import { UsageTally } from '../../../../src/core/llm/usage';
@@ -287,21 +286,6 @@ describe('requestStructured', () => {
     const blankRequired = textModel(jsonReply({ verdict: '', reason: 'r' }), jsonReply({ verdict: 'no' }));
     assert.deepEqual(await askReason(blankRequired), { verdict: 'no' });
     assert.equal(blankRequired.callCount, 2);
-  });
-
-  it('shares one repair budget with the other checks of the same reply', async () => {
-    const model = textModel(jsonReply({ converged: true, score: 0, notes: [] }));
-    const repairs = new RepairBudget(2);
-    repairs.take();
-    await rejectsWith(
-      requestStructured(
-        model,
-        { schema: Verdict, name: 'cycle_verdict', description: 'The verdict.', messages: prompt, repairs },
-        neverCancelled,
-      ),
-      e => e instanceof LanguageModelFailure && /after 2 attempts/.test(e.message),
-    );
-    assert.equal(model.callCount, 2, 'one repair was already taken by another check');
   });
 
   it('honours a custom maxRepairs of 0', async () => {
