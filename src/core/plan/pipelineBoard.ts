@@ -58,7 +58,8 @@ export function stageOfPhase(workflow: WorkflowDefinition, phaseId: string | nul
 
 /**
  * The pipeline's view of a workflow run (what the plan report, the chat summaries and the request forecast read):
- * the board's records, with the next stage, skipped stages and route-backs taken from the workflow state.
+ * the board's records, with the next stage, skipped stages, route-backs and the handoff audit taken from the workflow
+ * state.
  */
 export function pipelineRunStateOf(workflow: WorkflowDefinition, state: WorkflowRunState): PipelineRunState {
   const board = readBoard(state.blackboard);
@@ -67,6 +68,13 @@ export function pipelineRunStateOf(workflow: WorkflowDefinition, state: Workflow
     const stage = stageOfPhase(workflow, id);
     return stage && !board.stages[stage] ? [stage] : [];
   });
+  // The engine keeps each phase's audit; a stage is run by one phase.
+  const audit: PipelineRunState['audit'] = {};
+  for (const phase of workflow.phases) {
+    const stage = stageOfPhase(workflow, phase.id);
+    const tally = state.phaseTallies[phase.id]?.audit;
+    if (stage && tally) audit[stage] = tally;
+  }
   const view: PipelineRunState = {
     stateVersion: 1,
     runId: state.runId,
@@ -80,6 +88,7 @@ export function pipelineRunStateOf(workflow: WorkflowDefinition, state: Workflow
     skipped: [...new Set(skipped)],
     routeBacks: state.routeBacks,
     phases: board.phases,
+    audit,
     startedAt: state.context.workflow.started_at,
     updatedAt: state.updatedAt,
   };

@@ -59,20 +59,6 @@ function summaryOf(stage: PipelineStage, board: PipelineBoard): string {
   return `${tickets?.agentResults.length ?? 0} ticket proposals.`;
 }
 
-/** The pass's handoff audit as the engine records it with the phase (and writes to metadata.json). */
-function auditOf(audit: HandoffAuditLog): AgentResult['audit'] {
-  return {
-    checked: audit.handoffs,
-    findings: audit.findings.map(finding => ({
-      code: finding.error_code,
-      severity: finding.severity,
-      message: finding.message,
-      where: finding.path,
-      agent: finding.agentId,
-    })),
-  };
-}
-
 /** One pipeline stage (orchestrator, parallel agents, collector) as a workflow subagent type. */
 function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
   return {
@@ -132,8 +118,6 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
           modelCalls: meter.tally.calls,
           promptTokens: meter.tally.promptTokens,
           outcome,
-          handoffsAudited: audit.handoffs,
-          auditFindings: [...audit.findings],
         };
       };
       const keep = (changes: Partial<PipelineBoard>): void => {
@@ -172,7 +156,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
           summary: `${STAGE_NAMES[stage]} sent the run back to ${decision.target}.`,
           files: [],
           routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale },
-          audit: auditOf(audit),
+          audit: audit.audit,
         };
       }
       keep({
@@ -180,7 +164,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         phases: [...board.phases, phase('advanced', record.agentsSpawned)],
       });
       runtime.onProgress({ kind: 'stage-completed', stage });
-      return { summary: summaryOf(stage, board), files: [], audit: auditOf(audit) };
+      return { summary: summaryOf(stage, board), files: [], audit: audit.audit };
     },
   };
 }

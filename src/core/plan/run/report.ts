@@ -1,6 +1,7 @@
 import { SpendingLedger, type LedgerLine } from '../../llm/spending/ledger';
 import { ledgerMarkdown, spendSummary } from '../../llm/spending/spendText';
-import type { PhaseRecord, PipelineRunState } from './runState';
+import { PIPELINE_STAGES } from '../schemas/agentType';
+import type { PipelineRunState } from './runState';
 import { runMetadataOf } from './runMetadata';
 import { mermaidOfDiagram, mermaidOfTickets } from './mermaid';
 import { proposedChangeMarkdown } from './proposedChangeMarkdown';
@@ -131,10 +132,14 @@ function outcomeFiles(state: PipelineRunState, folder: string): ReportFile[] {
   }));
 }
 
-/** What the handoff audit (spec 003's checks on each accepted result) found, pass by pass. */
-function auditSection(phases: readonly PhaseRecord[]): string[] {
-  const checked = phases.reduce((sum, phase) => sum + phase.handoffsAudited, 0);
-  const found = phases.flatMap(phase => phase.auditFindings.map(finding => ({ stage: phase.stage, ...finding })));
+/** What the handoff audit (spec 003's checks on each accepted result) found, stage by stage. */
+function auditSection(audit: PipelineRunState['audit']): string[] {
+  const stages = PIPELINE_STAGES.flatMap(stage => {
+    const found = audit[stage];
+    return found ? [{ stage, ...found }] : [];
+  });
+  const checked = stages.reduce((sum, stage) => sum + stage.checked, 0);
+  const found = stages.flatMap(({ stage, findings }) => findings.map(finding => ({ stage, ...finding })));
   if (found.length === 0) return ['## Handoff audit', '', `${checked} handoffs audited; nothing found.`, ''];
   return [
     '## Handoff audit',
@@ -145,7 +150,7 @@ function auditSection(phases: readonly PhaseRecord[]): string[] {
     '| --- | --- | --- | --- | --- | --- |',
     ...found.map(
       f =>
-        `| ${f.stage} | ${f.agentId} | ${f.error_code} | ${f.severity} | \`${f.path.replace(/`/g, "'")}\` | ${f.message.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
+        `| ${f.stage} | ${f.agent} | ${f.code} | ${f.severity} | \`${f.where.replace(/`/g, "'")}\` | ${f.message.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
     ),
     '',
   ];
@@ -163,14 +168,14 @@ function runFile(state: PipelineRunState, ledger: readonly LedgerLine[]): string
     '',
     `Agents spawned: ${meta.agentsSpawned} · model calls: ${meta.modelCalls} · prompt tokens: ${meta.promptTokens} · stage time: ${(meta.stageDurationMs / 1000).toFixed(1)} s`,
     '',
-    '| Phase | Outcome | Duration | Agents | Model calls | Prompt tokens | Handoffs audited | Findings |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Phase | Outcome | Duration | Agents | Model calls | Prompt tokens |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...meta.phases.map(
       p =>
-        `| ${p.stage} | ${p.outcome} | ${(p.durationMs / 1000).toFixed(1)} s | ${p.agentsSpawned} | ${p.modelCalls} | ${p.promptTokens} | ${p.handoffsAudited} | ${p.auditFindings.length} |`,
+        `| ${p.stage} | ${p.outcome} | ${(p.durationMs / 1000).toFixed(1)} s | ${p.agentsSpawned} | ${p.modelCalls} | ${p.promptTokens} |`,
     ),
     '',
-    ...auditSection(meta.phases),
+    ...auditSection(state.audit),
     `Deliverables: ${meta.deliverables.recommendations} recommendations, ${meta.deliverables.tickets} tickets, ${meta.deliverables.ticketProposals} proposals with ${meta.deliverables.proposedChanges} proposed changes to ${meta.deliverables.filesTouched.length} files.`,
     '',
     '## What it cost',

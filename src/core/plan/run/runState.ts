@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { PipelineStage } from '../schemas/agentType';
 import { ContextId } from '../schemas/contextId';
-import { ValidationErrorSchema } from '../handoff/validationError';
+import { AgentAudit } from '../../workflow/engine/workflowRunState';
 import { DiscoveryStageRecord, PlanningStageRecord, TicketStageRecord } from '../stages/stageRecords';
-
-/** A finding of the handoff audit, with the handoff and the agent that produced it. */
-export const AuditFinding = ValidationErrorSchema.extend({ handoffId: z.string().min(1), agentId: z.string().min(1) });
-export type AuditFinding = z.infer<typeof AuditFinding>;
 
 /** One pass through a stage, for the run metadata. */
 export const PhaseRecord = z.object({
@@ -18,9 +14,6 @@ export const PhaseRecord = z.object({
   modelCalls: z.number().int().min(0),
   promptTokens: z.number().int().min(0),
   outcome: z.enum(['advanced', 'routed_back', 'redo', 'failed', 'cancelled', 'needs_user']),
-  /** Handoffs of the pass the audit read (spec 003's checks on accepted replies), and what it found. */
-  handoffsAudited: z.number().int().min(0).default(0),
-  auditFindings: z.array(AuditFinding).default([]),
 });
 /** One pass through a stage. */
 export type PhaseRecord = z.infer<typeof PhaseRecord>;
@@ -50,6 +43,8 @@ export const PipelineRunState = z.object({
   /** Why a later stage sent the run back, for the stage that reruns. */
   routeBackFeedback: z.object({ stage: PipelineStage, message: z.string() }).optional(),
   phases: z.array(PhaseRecord),
+  /** What the handoff audit read and found per stage over all its passes (the engine keeps it with the phase). */
+  audit: z.partialRecord(PipelineStage, AgentAudit).default({}),
   startedAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -1,21 +1,24 @@
 import type { ValidationError } from '../handoff/validationError';
-import type { AuditFinding } from '../run/runState';
+import type { AgentAudit } from '../../workflow/engine/workflowRunState';
 
-/** What the handoff audit found during one pass through a stage: every handoff counted, every finding kept. */
+/** What the handoff audit read and found during one pass through a stage, as the engine records it with the phase. */
 export class HandoffAuditLog {
-  private count = 0;
-  private readonly found: AuditFinding[] = [];
+  private checked = 0;
+  private readonly findings: AgentAudit['findings'] = [];
 
-  record(handoffId: string, agentId: string, findings: readonly ValidationError[]): void {
-    this.count++;
-    this.found.push(...findings.map(finding => ({ ...finding, handoffId, agentId })));
+  record(agentId: string, findings: readonly ValidationError[]): void {
+    this.checked++;
+    for (const finding of findings)
+      this.findings.push({
+        code: finding.error_code,
+        severity: finding.severity,
+        message: finding.message,
+        where: finding.path,
+        agent: agentId,
+      });
   }
 
-  get handoffs(): number {
-    return this.count;
-  }
-
-  get findings(): readonly AuditFinding[] {
-    return this.found;
+  get audit(): AgentAudit {
+    return { checked: this.checked, findings: [...this.findings] };
   }
 }

@@ -35,7 +35,7 @@ export interface AgentResultStamp {
  * What makes one stage's agent its own: its request, its prompt, its draft, and how its result is completed.
  * Ids, contributions, the previous attempt, the handoff to the collector with repair and the record are shared.
  */
-export interface AgentSpec<R, D> extends DraftedPayload<R> {
+export interface AgentSpec<R, D> extends DraftedPayload {
   /** The action and request type recorded in history, e.g. `discover` / `DiscoveryAgentRequest`. */
   readonly action: string;
   readonly inputType: string;

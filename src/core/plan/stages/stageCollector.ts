@@ -39,7 +39,7 @@ export interface CollectorResultStamp {
  * What makes one stage's collector its own: its prompt, its draft request, how it curates, and whom it hands to.
  * Everything else (ids, contributions, the previous round, the handoff with repair, the invocation record) is shared.
  */
-export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> extends DraftedPayload<C> {
+export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> extends DraftedPayload {
   /** The request type recorded in history, e.g. `DiscoveryCollectorRequest`. */
   readonly inputType: string;
   /** How the agents' results are named in the recorded input (`reports`, `results`). */

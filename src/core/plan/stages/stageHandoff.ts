@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { ChatMessage } from '../../llm/languageModel';
 import { ActionableError } from '../../actionableError';
 import { requestStructured } from '../../llm/structuredOutput';
@@ -16,9 +15,8 @@ interface StageHandoffRequest<T> {
   readonly stage: PipelineStage;
   readonly source: HandoffParty;
   readonly target: HandoffParty;
-  /** Catalog name of the payload, e.g. `discovery-report`. */
+  /** Catalog name of the payload, e.g. `discovery-report`; its registered contract has the payload's schema. */
   readonly payloadName: string;
-  readonly schema: z.ZodType<T>;
   readonly chain: ChainPosition;
   /** Ticket ids that exist, when the payload refers to tickets. */
   readonly knownTickets?: ReadonlySet<string>;
@@ -62,7 +60,7 @@ function handOff<T>(env: StageEnvironment, request: StageHandoffRequest<T>): Sta
       ...(request.knownTickets === undefined ? {} : { ticketIds: request.knownTickets }),
     },
   });
-  env.audit.record(handoffId, source.agentId, audit.findings);
+  env.audit.record(source.agentId, audit.findings);
   if (!audit.envelope) {
     const first = audit.findings[0];
     throw new ActionableError(
@@ -72,14 +70,14 @@ function handOff<T>(env: StageEnvironment, request: StageHandoffRequest<T>): Sta
   const errors = audit.findings.filter(finding => finding.severity === 'error');
   if (errors.length > 0)
     env.onProgress({ kind: 'handoff-audited', stage: request.stage, agentId: source.agentId, findings: errors });
-  return { payload: request.schema.parse(audit.envelope.payload), handoffId };
+  // The audit parsed the payload with its contract, which is the payload's own schema: no second parse.
+  return { payload: audit.envelope.payload as T, handoffId };
 }
 
 /** What a stage role asks its model for and hands on: the catalog payload, and the tool the model answers with. */
-export interface DraftedPayload<T> {
+export interface DraftedPayload {
   /** Catalog name of the payload, e.g. `discovery-report`. */
   readonly payloadName: string;
-  readonly schema: z.ZodType<T>;
   /** The tool name and description the model is asked for. */
   readonly name: string;
   readonly description: string;
@@ -101,7 +99,7 @@ export interface ModelDraftHandoffRequest<D, T> {
 export async function handOffModelDraft<D, T>(
   env: StageEnvironment,
   frame: Pick<StageFrame, 'stage' | 'knownTickets'>,
-  payload: DraftedPayload<T>,
+  payload: DraftedPayload,
   request: ModelDraftHandoffRequest<D, T>,
 ): Promise<StageHandoff<T>> {
   const { source, target, chain, draft, complete } = request;
@@ -126,7 +124,6 @@ export async function handOffModelDraft<D, T>(
     source,
     target,
     payloadName: payload.payloadName,
-    schema: payload.schema,
     chain,
     ...(frame.knownTickets === undefined ? {} : { knownTickets: frame.knownTickets }),
     payload: complete(drafted),

@@ -6,6 +6,7 @@ import type { PhaseDefinition, SubagentSpec } from '../definition/workflowDefini
 import type { DeliverableContents } from './scriptHelpers';
 import type { WorkflowContext } from './workflowContext';
 import type { WorkflowProgress } from './workflowProgress';
+import type { AgentAudit } from './workflowRunState';
 
 /** Agent types' own bookkeeping in the run state, kept across phases and reloads (plain JSON). */
 export interface Blackboard {
@@ -44,18 +45,6 @@ export interface AgentFile {
   readonly content: string;
 }
 
-/** One thing an agent's own checks found in what it produced (for /plan: spec 003's handoff audit). */
-export interface AgentFinding {
-  /** E.g. `REF-001`. */
-  readonly code: string;
-  readonly severity: 'error' | 'warning';
-  readonly message: string;
-  /** Where in the agent's output, e.g. `$.payload.fileReferences[2].filePath`. */
-  readonly where: string;
-  /** The agent instance that produced it. */
-  readonly agent: string;
-}
-
 export interface AgentResult {
   /** One or two sentences for progress and the phase summary. */
   readonly summary: string;
@@ -66,7 +55,7 @@ export interface AgentResult {
    */
   readonly routeBack?: { readonly toType: string; readonly rationale: string };
   /** What the agent's checks read (`checked` outputs) and found; the engine records it with the phase. */
-  readonly audit?: { readonly checked: number; readonly findings: readonly AgentFinding[] };
+  readonly audit?: AgentAudit;
 }
 
 /** A subagent type a workflow names by `type`. */

@@ -1,8 +1,7 @@
 import type { LedgerLine } from '../../llm/spending/ledger';
 import { spendSummary } from '../../llm/spending/spendText';
 import type { WorkflowDefinition } from '../definition/workflowDefinition';
-import type { AgentFinding } from './agentTypes';
-import { runSpent, type WorkflowRunState } from './workflowRunState';
+import { runSpent, type AgentAudit, type WorkflowRunState } from './workflowRunState';
 
 /** spec 002's "Metadata Output", plus the run id, the definition's file and the model requests it cost. */
 export interface WorkflowMetadata {
@@ -24,10 +23,7 @@ export interface WorkflowMetadata {
     readonly deliverables: number;
     readonly model_requests: number;
     /** What the phase's agents' own checks read and found (for /plan: spec 003's handoff audit). */
-    readonly audit?: {
-      readonly checked: number;
-      readonly findings: readonly AgentFinding[];
-    };
+    readonly audit?: AgentAudit;
   }[];
   readonly totals: {
     readonly phases_completed: number;

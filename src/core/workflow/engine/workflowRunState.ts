@@ -29,20 +29,28 @@ export type PendingCheckpoint = z.infer<typeof PendingCheckpoint>;
  * Per-phase tallies for the Metadata Output: what the context does not already say (its passes are
  * `context.phases.iteration_counts`, its files `context.deliverables`).
  */
+/** One thing an agent's own checks found in what it produced (for /plan: spec 003's handoff audit). */
 const AgentFinding = z.object({
+  /** E.g. `REF-001`. */
   code: z.string(),
   severity: z.enum(['error', 'warning']),
   message: z.string(),
+  /** Where in the agent's output, e.g. `$.payload.fileReferences[2].filePath`. */
   where: z.string(),
+  /** The agent instance that produced it. */
   agent: z.string(),
 });
+
+/** What an agent's checks read (`checked` outputs) and found; summed over a phase's passes in its tally. */
+export const AgentAudit = z.object({ checked: z.number().int().min(0), findings: z.array(AgentFinding) });
+export type AgentAudit = z.infer<typeof AgentAudit>;
 
 const PhaseTally = z.object({
   status: z.enum(['pending', 'running', 'completed', 'skipped', 'failed']),
   subagents_spawned: z.number().int().min(0),
   model_requests: z.number().int().min(0),
   /** What the phase's agents' own checks read and found, over every pass (see AgentResult.audit). */
-  audit: z.object({ checked: z.number().int().min(0), findings: z.array(AgentFinding) }).optional(),
+  audit: AgentAudit.optional(),
 });
 type PhaseTally = z.infer<typeof PhaseTally>;
 

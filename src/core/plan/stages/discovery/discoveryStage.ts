@@ -3,9 +3,7 @@ import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
 import { DiscoveryAgentPrompt } from '../../prompts/discoveryAgentPrompt';
 import { discoveryCollectorBrief } from '../../prompts/discoveryCollectorBrief';
 import { DiscoveryCollectorResult } from '../../schemas/collectors';
-import { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment } from '../../schemas/delegation';
-import { DiscoveryReport } from '../../schemas/discovery';
 import { exploreThenReport } from '../exploreThenReport';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
@@ -38,7 +36,6 @@ export async function runDiscoveryStage(
       input: (attemptNumber, previousContextId) => ({ assignment, attemptNumber, previousContextId }),
       recordedAs: 'report',
       payloadName: 'discovery-report',
-      schema: DiscoveryReport,
       name: 'discovery_report',
       description: 'Your discovery report on your area of the codebase.',
       draftRequest: discoveryReportRequest(env.index.visiblePaths),
@@ -51,7 +48,6 @@ export async function runDiscoveryStage(
       inputName: 'reports',
       next: 'planning-orchestrator',
       payloadName: 'discovery-collector-context',
-      schema: DiscoveryCollectorContext,
       name: 'discovery_collector_result',
       description: 'The consolidation of the discovery reports, with your decision.',
       draftRequest: (vocabulary, runs) =>

@@ -3,9 +3,8 @@ import { planningAgentRequest, planningCollectorRequest } from '../../drafts/pla
 import { PlanningAgentPrompt } from '../../prompts/planningAgentPrompt';
 import { planningCollectorBrief } from '../../prompts/planningCollectorBrief';
 import { PlanningCollectorResult } from '../../schemas/collectors';
-import { PlanningCollectorContext, type DiscoveryCollectorContext } from '../../schemas/curation';
+import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment } from '../../schemas/delegation';
-import { PlanningAgentResult } from '../../schemas/planning';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { PlanningStageRecord } from '../stageRecords';
@@ -40,7 +39,6 @@ export async function runPlanningStage(
       inputType: 'PlanningAgentRequest',
       input: attemptNumber => ({ assignment, attemptNumber, discoveryContextId: discovery.contextId }),
       payloadName: 'planning-agent-result',
-      schema: PlanningAgentResult,
       name: 'planning_agent_result',
       description: 'The tickets you propose, with tasks, acceptance criteria and dependencies.',
       draftRequest: planningAgentRequest({ files: env.index.visiblePaths, discoveryResultId }),
@@ -64,7 +62,6 @@ export async function runPlanningStage(
       inputName: 'results',
       next: 'ticket-orchestrator',
       payloadName: 'planning-collector-context',
-      schema: PlanningCollectorContext,
       name: 'planning_collector_result',
       description: 'The final tickets and their acyclic dependency graph, with your decision.',
       draftRequest: vocabulary =>

@@ -3,9 +3,7 @@ import { ticketCollectorRequest } from '../../drafts/ticketCollectorRequest';
 import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
 import { TicketCollectorResult } from '../../schemas/collectors';
-import { TicketCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment } from '../../schemas/delegation';
-import { TicketAgentResult } from '../../schemas/tickets';
 import { exploreThenReport } from '../exploreThenReport';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
@@ -46,7 +44,6 @@ export async function runTicketStage(
         input: attemptNumber => ({ ticketId: ticket.ticketId, attemptNumber, planningContextId: planning.contextId }),
         recordedAs: 'result',
         payloadName: 'ticket-agent-result',
-        schema: TicketAgentResult,
         name: 'ticket_agent_result',
         description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
         draftRequest: ticketAgentRequest({ files: env.index.visiblePaths, ticketId: ticket.ticketId }),
@@ -73,7 +70,6 @@ export async function runTicketStage(
       inputName: 'results',
       next: 'orchestrator',
       payloadName: 'ticket-collector-context',
-      schema: TicketCollectorContext,
       name: 'ticket_collector_result',
       description: 'Your review of the ticket proposals, completion status and decision.',
       draftRequest: ticketCollectorRequest,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { neverCancelled } from '../../../../../src/core/llm/languageModel';
 import { UsageTally } from '../../../../../src/core/llm/usage';
 import { discoveryReportRequest } from '../../../../../src/core/plan/drafts/discoveryReportRequest';
-import { DiscoveryReport } from '../../../../../src/core/plan/schemas/discovery';
+import type { DiscoveryReport } from '../../../../../src/core/plan/schemas/discovery';
 import { SCHEMA_VERSION } from '../../../../../src/core/plan/schemas/version';
 import { ContextIdIssuer } from '../../../../../src/core/plan/stages/contextIdIssuer';
 import { HandoffAuditLog } from '../../../../../src/core/plan/stages/handoffAuditLog';
@@ -43,7 +43,7 @@ async function handOffReport(auditedFiles: readonly string[], upstreamKnown: boo
   const handoff = await handOffModelDraft(
     env,
     { stage: 'discovery' },
-    { payloadName: 'discovery-report', schema: DiscoveryReport, name: 'discovery_report', description: 'A report.' },
+    { payloadName: 'discovery-report', name: 'discovery_report', description: 'A report.' },
     {
       source: { agentId: 'discovery-agent-1', agentType: 'discovery-agent' },
       target: { agentId: 'discovery-collector', agentType: 'discovery-collector' },
@@ -53,7 +53,7 @@ async function handOffReport(auditedFiles: readonly string[], upstreamKnown: boo
         messages: [{ role: 'user', content: 'Report on src.' }],
         meter: new UsageTally(),
       },
-      complete: draft => ({
+      complete: (draft): DiscoveryReport => ({
         ...draft,
         schemaVersion: SCHEMA_VERSION,
         resultId: contextIds.issue('discovery-agent'),
@@ -68,8 +68,7 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
   it('a clean result is audited, finds nothing and costs one request', async () => {
     const { handoff, audit, events, requests } = await handOffReport(['src/app.ts'], true);
     assert.equal(requests, 1);
-    assert.equal(audit.handoffs, 1);
-    assert.deepEqual(audit.findings, []);
+    assert.deepEqual(audit.audit, { checked: 1, findings: [] });
     assert.equal(handoff.payload.fileReferences[0]?.filePath, 'src/app.ts');
     assert.ok(!events.some(event => event.kind === 'handoff-audited'));
   });
@@ -79,11 +78,12 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
     const { handoff, audit, events, requests } = await handOffReport(['src/other.ts'], false);
     assert.equal(requests, 1, 'no repair request: the audit is not a second repair loop');
     assert.equal(handoff.payload.fileReferences[0]?.filePath, 'src/app.ts');
+    assert.equal(audit.audit.checked, 1);
     assert.deepEqual(
-      audit.findings.map(finding => [finding.error_code, finding.severity, finding.agentId, finding.handoffId]),
+      audit.audit.findings.map(finding => [finding.code, finding.severity, finding.agent, finding.where]),
       [
-        ['REF-002', 'error', 'discovery-agent-1', handoff.handoffId],
-        ['REF-001', 'warning', 'discovery-agent-1', handoff.handoffId],
+        ['REF-002', 'error', 'discovery-agent-1', '$.payload.upstreamContextId'],
+        ['REF-001', 'warning', 'discovery-agent-1', '$.payload.fileReferences[0].filePath'],
       ],
     );
     const told = events.filter(event => event.kind === 'handoff-audited');

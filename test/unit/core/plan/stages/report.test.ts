@@ -45,29 +45,33 @@ describe('run report (Markdown)', () => {
     assert.equal(meta.deliverables.tickets, 2);
     assert.equal(meta.deliverables.proposedChanges, 4);
     assert.ok(meta.agentsSpawned >= 7 && meta.modelCalls > 0 && meta.promptTokens > 0);
-    // Every handoff of every pass was audited (each agent's and the collector's), and the audit found nothing.
+    // Every handoff of every pass was audited (each agent's and the collector's), and the audit found nothing; the
+    // report reads the audit the engine kept with each phase.
+    const handoffs = (stage: string) =>
+      meta.phases.filter(p => p.stage === stage).reduce((sum, p) => sum + p.agentsSpawned + 1, 0);
     assert.deepEqual(
-      meta.phases.map(p => [p.stage, p.handoffsAudited, p.auditFindings.length]),
-      meta.phases.map(p => [p.stage, p.agentsSpawned + 1, 0]),
+      Object.entries(outcome.state.audit).map(([stage, audit]) => [stage, audit.checked, audit.findings.length]),
+      ['discovery', 'planning', 'tickets'].map(stage => [stage, handoffs(stage), 0]),
     );
-    const audited = meta.phases.reduce((sum, p) => sum + p.handoffsAudited, 0);
+    const audited = meta.phases.reduce((sum, p) => sum + p.agentsSpawned + 1, 0);
     assert.match(byName('run.md'), new RegExp(`## Handoff audit\n\n${audited} handoffs audited; nothing found\.`));
   });
 
   it('lists what the handoff audit found, stage by stage, with the agent, the code and where', async () => {
     const { outcome } = await runFixture(pipelineModel());
-    const [first, ...rest] = outcome.state.phases;
-    assert.ok(first);
+    const discovery = outcome.state.audit.discovery;
+    assert.ok(discovery);
     const finding = {
-      error_code: 'REF-001',
+      code: 'REF-001',
       severity: 'warning' as const,
       message: 'Unknown file: src/gone.ts | really',
-      path: '$.payload.fileReferences[0].filePath',
-      remediation: 'Cite files that exist.',
-      handoffId: 'h-1',
-      agentId: 'discovery-agent-1',
+      where: '$.payload.fileReferences[0].filePath',
+      agent: 'discovery-agent-1',
     };
-    const state = { ...outcome.state, phases: [{ ...first, auditFindings: [finding] }, ...rest] };
+    const state = {
+      ...outcome.state,
+      audit: { ...outcome.state.audit, discovery: { ...discovery, findings: [finding] } },
+    };
     const run = pipelineReportFiles(state).find(f => f.path.endsWith('run.md'))?.content ?? '';
     assert.match(run, /handoffs audited; 1 finding \(the run went on; check these before you rely on the result\)/);
     assert.match(
