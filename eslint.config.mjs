@@ -1,7 +1,7 @@
 // The architecture, checked: no `any`, nothing unused; the core never reaching for VS Code or Node; inside src/core
 // each folder imports only the folders its entry in LAYERS names (a graph: council and the workflow engine both stand on
 // the workspace, neither on the other); src/vscode never imports the Node host; nothing in src imports from test/.
-// test/unit/architecture checks the graph too, with planted violations.
+// test/unit/architecture walks the graph too; test/build/lintRules plants violations ESLint must refuse.
 import tseslint from 'typescript-eslint';
 
 /**

@@ -1,16 +1,17 @@
 import * as assert from 'node:assert/strict';
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../support/nodePersonaSource';
+import { REPO_ROOT } from '../support/nodePersonaSource';
 
 /** The messages `npm run lint` gives a file at `path` whose only line is `source`. */
+const eslint = new ESLint({ cwd: REPO_ROOT });
+
 async function restrictedImports(path: string, source: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: REPO_ROOT });
   const [result] = await eslint.lintText(`${source}\nexport const x = y;\n`, { filePath: join(REPO_ROOT, path) });
   return (result?.messages ?? []).filter(m => m.ruleId === 'no-restricted-imports').map(m => m.message);
 }
 
-describe('lint rules encode the architecture @slow', function () {
+describe('lint rules encode the architecture', function () {
   this.timeout(30_000);
 
   const refused: [string, string, RegExp][] = [

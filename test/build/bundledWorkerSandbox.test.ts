@@ -3,19 +3,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
-import { quickJsAlias } from '../../../../../scripts/quickJsAlias.mjs';
-import { CancellationScope } from '../../../../../src/core/llm/cancellationScope';
-import { neverCancelled } from '../../../../../src/core/llm/languageModel';
+import { quickJsAlias } from '../../scripts/quickJsAlias.mjs';
+import { CancellationScope } from '../../src/core/llm/cancellationScope';
+import { neverCancelled } from '../../src/core/llm/languageModel';
 import {
   HARD_STOP_GRACE_MS,
   WorkerSandbox,
   type ScriptWorker,
-} from '../../../../../src/core/workflow/sandbox/workerSandbox';
-import type { FromScriptWorker, ToScriptWorker } from '../../../../../src/core/workflow/sandbox/scriptWorker';
-import { nodeScriptSandbox } from '../../../../../src/node/nodeScriptSandbox';
-import { REPO_ROOT } from '../../../../support/nodePersonaSource';
-import { phase, run, workflow } from '../engine/workflowHarness';
-import { QUICKJS_WASM_PATH } from '../../../../support/quickJsWasm';
+} from '../../src/core/workflow/sandbox/workerSandbox';
+import type { FromScriptWorker, ToScriptWorker } from '../../src/core/workflow/sandbox/scriptWorker';
+import { nodeScriptSandbox } from '../../src/node/nodeScriptSandbox';
+import { REPO_ROOT } from '../support/nodePersonaSource';
+import { phase, run, workflow } from '../unit/core/workflow/engine/workflowHarness';
+import { QUICKJS_WASM_PATH } from '../support/quickJsWasm';
 
 /** The worker bundled as the extension bundles it (esbuild, Node, CommonJS), into a temporary folder. */
 function bundledWorker(): string {
@@ -56,7 +56,7 @@ const sandbox = nodeScriptSandbox(bundledWorker(), QUICKJS_WASM_PATH);
 /** An object with 200k keys: a loop of `{...o}` spends seconds between two interrupt checks. */
 const SPREAD_LOOP = "const o = {}; for (let i = 0; i < 200000; i++) o['k' + i] = i; while (true) { ({ ...o }); }";
 
-describe('scripts in a worker thread (the Node extension host) @slow', function () {
+describe('scripts in a worker thread (the Node extension host)', function () {
   this.timeout(30_000);
 
   it('runs a script off the host thread, calling host functions back on the host', async () => {
