@@ -6,11 +6,7 @@ import { buildSync } from 'esbuild';
 import { quickJsAlias } from '../../scripts/quickJsAlias.mjs';
 import { CancellationScope } from '../../src/core/llm/cancellationScope';
 import { neverCancelled } from '../../src/core/llm/languageModel';
-import {
-  HARD_STOP_GRACE_MS,
-  WorkerSandbox,
-  type ScriptWorker,
-} from '../../src/core/workflow/sandbox/workerSandbox';
+import { HARD_STOP_GRACE_MS, WorkerSandbox, type ScriptWorker } from '../../src/core/workflow/sandbox/workerSandbox';
 import type { FromScriptWorker, ToScriptWorker } from '../../src/core/workflow/sandbox/scriptWorker';
 import { nodeScriptSandbox } from '../../src/node/nodeScriptSandbox';
 import { REPO_ROOT } from '../support/nodePersonaSource';
