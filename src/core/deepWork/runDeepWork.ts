@@ -104,7 +104,6 @@ function newBoard(runId: string, clock: Clock, goal: string, constraints: readon
     nextSequence: 2,
     knownContextIds: [rootContextId],
     stages: {},
-    phases: [],
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PIPELINE_STAGES, type PipelineStage } from '../plan/schemas/agentType';
+import { PIPELINE_STAGES, PipelineStage } from '../plan/schemas/agentType';
 import { PipelineRunState } from '../plan/run/runState';
 import {
   readStored,
@@ -32,13 +32,19 @@ export type WorkflowRunStatus = z.infer<typeof WorkflowRunStatus>;
 /** The built-in plan workflow's source, as runs stored before workflows name it. */
 const PLAN_SOURCE = 'built-in workflows/plan.yaml';
 
+/** A `/plan` run as format 1 stored it: the pipeline's state with its own log of passes. */
+const FormatOnePlanRun = PipelineRunState.omit({ phases: true, audit: true }).extend({
+  phases: z.array(z.object({ stage: PipelineStage, modelCalls: z.number().int().min(0) })),
+  routeBackFeedback: z.object({ stage: PipelineStage, message: z.string() }).optional(),
+});
+
 /**
  * Format 1 stored a `/plan` run as the pipeline's own state (before `/plan` ran through the workflow engine).
  * It becomes a `plan` workflow run: the stage records move to the blackboard, the pipeline's next stage and
  * skipped stages become the next phase and `skip_phases` (plan's phases are named after its stages).
  */
 function workflowStateFromPipeline(raw: unknown, requestsUsed: number, paused: boolean): WorkflowRunState {
-  const state = PipelineRunState.parse(raw);
+  const state = FormatOnePlanRun.parse(raw);
   const last = [...PIPELINE_STAGES].reverse().find(stage => state.stages[stage]);
   const passes = (stage: string) => state.phases.filter(phase => phase.stage === stage).length;
   const completed = PIPELINE_STAGES.filter(stage => state.stages[stage]);
@@ -93,7 +99,6 @@ function workflowStateFromPipeline(raw: unknown, requestsUsed: number, paused: b
         nextSequence: state.nextSequence,
         knownContextIds: state.knownContextIds,
         stages: state.stages,
-        phases: state.phases,
       },
     },
     updatedAt: state.updatedAt,

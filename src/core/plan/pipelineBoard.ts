@@ -19,7 +19,6 @@ export const PipelineBoard = PipelineRunState.pick({
   nextSequence: true,
   knownContextIds: true,
   stages: true,
-  phases: true,
 });
 export type PipelineBoard = z.infer<typeof PipelineBoard>;
 
@@ -58,8 +57,8 @@ export function stageOfPhase(workflow: WorkflowDefinition, phaseId: string | nul
 
 /**
  * The pipeline's view of a workflow run (what the plan report, the chat summaries and the request forecast read):
- * the board's records, with the next stage, skipped stages, route-backs and the handoff audit taken from the workflow
- * state.
+ * the board's records, with the next stage, skipped stages, passes, route-backs, requests and the handoff audit taken
+ * from the workflow state (the engine counts them; the board keeps only what the stages produced).
  */
 export function pipelineRunStateOf(workflow: WorkflowDefinition, state: WorkflowRunState): PipelineRunState {
   const board = readBoard(state.blackboard);
@@ -75,6 +74,13 @@ export function pipelineRunStateOf(workflow: WorkflowDefinition, state: Workflow
     const tally = state.phaseTallies[phase.id]?.audit;
     if (stage && tally) audit[stage] = tally;
   }
+  const phases = workflow.phases.flatMap(phase => {
+    const stage = stageOfPhase(workflow, phase.id);
+    const tally = state.phaseTallies[phase.id];
+    if (!stage || !tally) return [];
+    const passes = state.context.phases.iteration_counts[phase.id] ?? 0;
+    return [{ stage, status: tally.status, passes, modelRequests: tally.model_requests }];
+  });
   const view: PipelineRunState = {
     stateVersion: 1,
     runId: state.runId,
@@ -87,7 +93,7 @@ export function pipelineRunStateOf(workflow: WorkflowDefinition, state: Workflow
     nextStage: next,
     skipped: [...new Set(skipped)],
     routeBacks: state.routeBacks,
-    phases: board.phases,
+    phases,
     audit,
     startedAt: state.context.workflow.started_at,
     updatedAt: state.updatedAt,

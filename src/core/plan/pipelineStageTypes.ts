@@ -6,7 +6,6 @@ import type { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { runDiscoveryStage } from './stages/discovery/discoveryStage';
-import { ForkedMeter } from './stages/forkedMeter';
 import { HandoffAuditLog } from './stages/handoffAuditLog';
 import type { PipelineOptions } from './stages/pipelineOptions';
 import { runPlanningStage } from './stages/planning/planningStage';
@@ -14,7 +13,6 @@ import type { ProgressListener } from './stages/progressEvents';
 import type { StageEnvironment } from './stages/stageEnvironment';
 import { runTicketStage } from './stages/tickets/ticketStage';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import type { PhaseRecord } from './run/runState';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
 import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
@@ -75,21 +73,10 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         throw new ActionableError(
           "Ticket work needs the discovery and planning stages' results, and this run lacks one (was a stage skipped?). Run them first.",
         );
-      if (board.stages[stage]) {
-        // Running a stage again drops what followed it. Chosen at a checkpoint, its last pass was a redo; after a
-        // later stage routed the run back, that pass stands as it was (the route-back is recorded on its own).
-        const routedBack = board.phases.at(-1)?.outcome === 'routed_back';
-        const last = board.phases.map(phase => phase.stage).lastIndexOf(stage);
-        const phases = routedBack
-          ? board.phases
-          : board.phases.map((phase, i) =>
-              i === last && phase.outcome === 'advanced' ? { ...phase, outcome: 'redo' as const } : phase,
-            );
-        board = { ...board, stages: withoutStagesFrom(board, stage), phases };
-      }
+      // Running a stage again (a redo, or after a route-back) drops what followed it; the engine counts the pass.
+      if (board.stages[stage]) board = { ...board, stages: withoutStagesFrom(board, stage) };
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
       const knownContextIds = new Set(board.knownContextIds);
-      const meter = new ForkedMeter(call.usage);
       const audit = new HandoffAuditLog();
       const { workspace: _lister, ...shared } = runtime;
       const env: StageEnvironment = {
@@ -101,24 +88,10 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         model: call.model,
         reader: call.reader,
         token: call.token,
-        usage: meter,
+        usage: call.usage,
         contextIds,
         knownContextIds,
         audit,
-      };
-      const startedAt = runtime.clock.now();
-      const phase = (outcome: PhaseRecord['outcome'], agentsSpawned: number): PhaseRecord => {
-        const endedAt = runtime.clock.now();
-        return {
-          stage,
-          startedAt,
-          endedAt,
-          durationMs: Math.max(0, Date.parse(endedAt) - Date.parse(startedAt)),
-          agentsSpawned,
-          modelCalls: meter.tally.calls,
-          promptTokens: meter.tally.promptTokens,
-          outcome,
-        };
       };
       const keep = (changes: Partial<PipelineBoard>): void => {
         board = { ...board, ...changes, nextSequence: contextIds.nextSequence, knownContextIds: [...knownContextIds] };
@@ -150,7 +123,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
           message: `Route-back to ${decision.target} refused: at most ${runtime.options.maxRouteBacks} per run.`,
         });
       } else if (decision.kind === 'route_back') {
-        keep({ phases: [...board.phases, phase('routed_back', record.agentsSpawned)] });
+        keep({});
         runtime.onProgress({ kind: 'route-back', from: stage, to: decision.target, rationale: decision.rationale });
         return {
           summary: `${STAGE_NAMES[stage]} sent the run back to ${decision.target}.`,
@@ -159,10 +132,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
           audit: audit.audit,
         };
       }
-      keep({
-        stages: { ...board.stages, [stage]: record },
-        phases: [...board.phases, phase('advanced', record.agentsSpawned)],
-      });
+      keep({ stages: { ...board.stages, [stage]: record } });
       runtime.onProgress({ kind: 'stage-completed', stage });
       return { summary: summaryOf(stage, board), files: [], audit: audit.audit };
     },

@@ -182,8 +182,8 @@ describe('/plan: the deep-work pipeline in chat', function () {
     assert.equal(calls(api, 'planning_agent_result'), 0);
     const run = await storedRun(meta(first).runId);
     assert.deepEqual(
-      run.state.phases.map(p => `${p.stage}:${p.outcome}`),
-      ['discovery:redo', 'discovery:advanced'],
+      run.state.phases.map(p => `${p.stage}:${p.passes}`),
+      ['discovery:2', 'planning:0', 'tickets:0'],
     );
 
     const skipped = await sendChat(buttonQuery(redone, 'Skip next stage'));

@@ -166,14 +166,11 @@ function runFile(state: PipelineRunState, ledger: readonly LedgerLine[]): string
     '',
     `Started ${meta.startedAt}, last updated ${meta.updatedAt}. Completed stages: ${meta.completedStages.join(', ') || 'none'}${meta.skippedStages.length ? `; skipped: ${meta.skippedStages.join(', ')}` : ''}.`,
     '',
-    `Agents spawned: ${meta.agentsSpawned} · model calls: ${meta.modelCalls} · prompt tokens: ${meta.promptTokens} · stage time: ${(meta.stageDurationMs / 1000).toFixed(1)} s`,
+    `Agents spawned: ${meta.agentsSpawned} · model requests: ${meta.modelRequests} · route-backs: ${meta.routeBacks}`,
     '',
-    '| Phase | Outcome | Duration | Agents | Model calls | Prompt tokens |',
-    '| --- | --- | --- | --- | --- | --- |',
-    ...meta.phases.map(
-      p =>
-        `| ${p.stage} | ${p.outcome} | ${(p.durationMs / 1000).toFixed(1)} s | ${p.agentsSpawned} | ${p.modelCalls} | ${p.promptTokens} |`,
-    ),
+    '| Phase | Status | Passes | Model requests |',
+    '| --- | --- | --- | --- |',
+    ...meta.phases.map(p => `| ${p.stage} | ${p.status} | ${p.passes} | ${p.modelRequests} |`),
     '',
     ...auditSection(state.audit),
     `Deliverables: ${meta.deliverables.recommendations} recommendations, ${meta.deliverables.tickets} tickets, ${meta.deliverables.ticketProposals} proposals with ${meta.deliverables.proposedChanges} proposed changes to ${meta.deliverables.filesTouched.length} files.`,

@@ -1,19 +1,18 @@
-import type { PhaseRecord, PipelineRunState } from './runState';
+import type { PipelineRunState, StagePasses } from './runState';
 
-/** What a run did and cost, for the run report and the chat summary. */
+/** What a run did, for the run report and the chat summary (what it spent is the ledger's). */
 export interface RunMetadata {
   readonly runId: string;
   readonly goal: string;
   readonly startedAt: string;
   readonly updatedAt: string;
-  readonly phases: readonly PhaseRecord[];
+  readonly phases: readonly StagePasses[];
   readonly completedStages: readonly string[];
   readonly skippedStages: readonly string[];
+  /** The agents of each completed stage's last pass (orchestrators and collectors not counted). */
   readonly agentsSpawned: number;
-  readonly modelCalls: number;
-  readonly promptTokens: number;
-  /** Sum of phase durations, in milliseconds. */
-  readonly stageDurationMs: number;
+  readonly modelRequests: number;
+  readonly routeBacks: number;
   readonly deliverables: {
     readonly recommendations: number;
     readonly tickets: number;
@@ -25,7 +24,7 @@ export interface RunMetadata {
 
 /** Derives the run metadata from a state (pure). */
 export function runMetadataOf(state: PipelineRunState): RunMetadata {
-  const sum = (pick: (phase: PhaseRecord) => number) => state.phases.reduce((total, phase) => total + pick(phase), 0);
+  const records = Object.values(state.stages);
   const proposals = state.stages.tickets?.agentResults ?? [];
   const changes = proposals.flatMap(result => result.proposedChanges);
   return {
@@ -36,10 +35,9 @@ export function runMetadataOf(state: PipelineRunState): RunMetadata {
     phases: state.phases,
     completedStages: Object.keys(state.stages),
     skippedStages: state.skipped,
-    agentsSpawned: sum(phase => phase.agentsSpawned),
-    modelCalls: sum(phase => phase.modelCalls),
-    promptTokens: sum(phase => phase.promptTokens),
-    stageDurationMs: sum(phase => phase.durationMs),
+    agentsSpawned: records.reduce((total, record) => total + record.agentsSpawned, 0),
+    modelRequests: state.phases.reduce((total, phase) => total + phase.modelRequests, 0),
+    routeBacks: state.routeBacks,
     deliverables: {
       recommendations: state.stages.discovery?.result.recommendations.length ?? 0,
       tickets: state.stages.planning?.result.finalizedTickets.length ?? 0,

@@ -4,23 +4,19 @@ import { ContextId } from '../schemas/contextId';
 import { AgentAudit } from '../../workflow/engine/workflowRunState';
 import { DiscoveryStageRecord, PlanningStageRecord, TicketStageRecord } from '../stages/stageRecords';
 
-/** One pass through a stage, for the run metadata. */
-export const PhaseRecord = z.object({
+/** A stage's phase as the engine counted it: its passes and requests over the run (the engine counts them once). */
+const StagePasses = z.object({
   stage: PipelineStage,
-  startedAt: z.iso.datetime(),
-  endedAt: z.iso.datetime(),
-  durationMs: z.number().min(0),
-  agentsSpawned: z.number().int().min(0),
-  modelCalls: z.number().int().min(0),
-  promptTokens: z.number().int().min(0),
-  outcome: z.enum(['advanced', 'routed_back', 'redo', 'failed', 'cancelled', 'needs_user']),
+  status: z.enum(['pending', 'running', 'completed', 'skipped', 'failed']),
+  passes: z.number().int().min(0),
+  modelRequests: z.number().int().min(0),
 });
-/** One pass through a stage. */
-export type PhaseRecord = z.infer<typeof PhaseRecord>;
+export type StagePasses = z.infer<typeof StagePasses>;
 
 /**
- * Everything needed to continue a run from its last completed stage; plain JSON, validated on the way back in.
- * Written after every stage, so a cancelled or failed stage leaves the previous one's state.
+ * The pipeline's view of a workflow run: the stages' records (kept on the engine's blackboard) with what the engine
+ * counted (passes, route-backs, requests, the audit). Plain JSON; `/plan` runs stored before the engine (format 1)
+ * were this state, with their own per-pass log.
  */
 export const PipelineRunState = z.object({
   stateVersion: z.literal(1),
@@ -40,9 +36,7 @@ export const PipelineRunState = z.object({
   nextStage: PipelineStage.nullable(),
   skipped: z.array(PipelineStage),
   routeBacks: z.number().int().min(0),
-  /** Why a later stage sent the run back, for the stage that reruns. */
-  routeBackFeedback: z.object({ stage: PipelineStage, message: z.string() }).optional(),
-  phases: z.array(PhaseRecord),
+  phases: z.array(StagePasses),
   /** What the handoff audit read and found per stage over all its passes (the engine keeps it with the phase). */
   audit: z.partialRecord(PipelineStage, AgentAudit).default({}),
   startedAt: z.iso.datetime(),

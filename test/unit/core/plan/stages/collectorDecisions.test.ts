@@ -70,11 +70,12 @@ describe('collector decisions', () => {
     const planningAfter = model.requests.filter(r => nameOf(r) === 'planning_agent_result').slice(-1)[0];
     assert.ok(planningAfter);
     assert.match(requestText(planningAfter), /T-2 needs a formatting API first/);
+    // The engine counts the passes once: planning and tickets ran twice, discovery once.
     assert.deepEqual(
-      outcome.state.phases.map(p => `${p.stage}:${p.outcome}`),
-      ['discovery:advanced', 'planning:advanced', 'tickets:routed_back', 'planning:advanced', 'tickets:advanced'],
+      outcome.state.phases.map(p => `${p.stage}:${p.passes}:${p.status}`),
+      ['discovery:1:completed', 'planning:2:completed', 'tickets:2:completed'],
     );
-    assert.equal(outcome.state.routeBackFeedback, undefined);
+    assert.equal(outcome.run.feedback, undefined, 'the route-back feedback was used up by the rerun');
   });
 
   it('a planning collector cannot route forward or to itself (schema repair)', async () => {

@@ -46,11 +46,11 @@ describe('runPipeline: discovery -> planning -> tickets', () => {
     const roundTripped = PipelineRunState.parse(JSON.parse(JSON.stringify(outcome.state)));
     assert.deepEqual(roundTripped, outcome.state);
     assert.deepEqual(
-      outcome.state.phases.map(p => [p.stage, p.outcome]),
+      outcome.state.phases.map(p => [p.stage, p.status, p.passes]),
       [
-        ['discovery', 'advanced'],
-        ['planning', 'advanced'],
-        ['tickets', 'advanced'],
+        ['discovery', 'completed', 1],
+        ['planning', 'completed', 1],
+        ['tickets', 'completed', 1],
       ],
     );
   });
