@@ -1,3 +1,4 @@
+import { LoopRecovery } from './stages/loopRecovery';
 import { ActionableError } from '../actionableError';
 import type { Clock, IdSource } from '../clock';
 import type { PromptContributorRegistry } from './contributors/registry';
@@ -78,9 +79,20 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
       const knownContextIds = new Set(board.knownContextIds);
       const audit = new HandoffAuditLog();
-      const { workspace: _lister, ...shared } = runtime;
+      const { workspace: _lister, history, ...shared } = runtime;
+      const agents = new LoopRecovery({
+        history,
+        model: call.model,
+        usage: call.usage,
+        token: call.token,
+        clock: runtime.clock,
+        goal: board.goal,
+        loopThreshold: runtime.options.loopThreshold,
+        onProgress: runtime.onProgress,
+      });
       const env: StageEnvironment = {
         ...shared,
+        agents,
         ...(await runtime.workspace()),
         goal: board.goal,
         constraints: board.constraints,

@@ -7,7 +7,7 @@ import type { AgentAssignment } from '../schemas/delegation';
 import { SCHEMA_VERSION } from '../schemas/version';
 import type { Exploration } from '../../workspace/explorationLoop';
 import { contributionsFor } from './agentContributions';
-import { invokeAgent, type Json } from './agentInvocation';
+import type { Json } from './loopRecovery';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
@@ -63,8 +63,7 @@ export async function runStageAgent<R, D>(
   const { agentType, delegation, routeBackFeedback } = frame;
   const previousContext = rerun === undefined ? undefined : previousContextOf(agentType, rerun);
   const attemptNumber = (rerun?.previous.attempt ?? 0) + 1;
-  return invokeAgent(
-    env,
+  return env.agents.invoke(
     {
       stage: frame.stage,
       agentType,

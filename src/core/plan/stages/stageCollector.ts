@@ -7,7 +7,6 @@ import type { CollectorDecision } from '../schemas/consolidation';
 import { SCHEMA_VERSION } from '../schemas/version';
 import { contributionsFor } from './agentContributions';
 import type { CurationIds } from './curatedContext';
-import { invokeAgent } from './agentInvocation';
 import type { AgentRun } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
@@ -73,8 +72,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
   const { collectorType: agentType, delegation } = frame;
   const agentId = agentType;
   const inputIds = runs.map(run => run.contextId);
-  return invokeAgent(
-    env,
+  return env.agents.invoke(
     {
       stage: frame.stage,
       agentType,

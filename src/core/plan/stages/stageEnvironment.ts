@@ -3,11 +3,11 @@ import type { CancellationSignal, LanguageModel } from '../../llm/languageModel'
 import type { UsageMeter } from '../../llm/usage';
 import type { PromptContributorRegistry } from '../contributors/registry';
 import type { PayloadContractRegistry } from '../handoff/contractRegistry';
-import type { BlackboardHistory } from '../history/blackboardHistory';
 import type { WorkspaceIndex } from '../../workspace/workspaceIndex';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { ContextIdIssuer } from './contextIdIssuer';
 import type { HandoffAuditLog } from './handoffAuditLog';
+import type { LoopRecovery } from './loopRecovery';
 import type { PipelineOptions } from './pipelineOptions';
 import type { ProgressListener } from './progressEvents';
 
@@ -20,7 +20,8 @@ export interface StageEnvironment {
   readonly model: LanguageModel;
   readonly reader: WorkspaceReader;
   readonly index: WorkspaceIndex;
-  readonly history: BlackboardHistory;
+  /** The one way a stage runs an agent: recorded on the run's history, with loop recovery. */
+  readonly agents: LoopRecovery;
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly token: CancellationSignal;
