@@ -147,3 +147,6 @@ export function describeIssues(source: WorkflowSource, issues: readonly Workflow
     .map(issue => `${source.path}${issue.line ? `:${issue.line}` : ''}: \`${issue.field}\`: ${issue.message}`)
     .join('\n');
 }
+
+/** The `repeat_phase` target that means the checkpoint's own phase; no phase may have it as its id. */
+export const CURRENT_PHASE = 'current';
