@@ -147,6 +147,31 @@ async function downstreamTokens(
   return { curated, full };
 }
 
+/**
+ * Council's own frames on the stack when `model` is first asked (from `runDeepWork` down: the engine, the stage type,
+ * the stage, the agent, loop recovery, the structured request, the governor), each named by its function.
+ */
+function recordCallPath(model: ScriptedModel): () => string[] {
+  let path: string[] = [];
+  const send = model.sendRequest.bind(model);
+  model.sendRequest = (...args: Parameters<typeof send>) => {
+    if (path.length === 0) {
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 200;
+      const stack = new Error().stack ?? '';
+      Error.stackTraceLimit = limit;
+      path = stack
+        .split('\n')
+        .filter(line => /[\\/]src[\\/]/.test(line))
+        .map(line => /at (?:async )?([^\s(]+) \(/.exec(line)?.[1] ?? '<closure>')
+        .filter(name => name !== '<anonymous>' && name !== '<closure>')
+        .reverse();
+    }
+    return send(...args);
+  };
+  return () => path;
+}
+
 /** Figures of one bench run. */
 export interface PipelineBenchResult {
   readonly wallMs: number;
@@ -166,6 +191,8 @@ export interface PipelineBenchResult {
   readonly downstreamCuratedTokens: number;
   readonly downstreamFullTokens: number;
   readonly reductionPercent: number;
+  /** Named Council functions on the stack from runDeepWork to the model, at the first request. */
+  readonly callDepth: number;
 }
 
 /**
@@ -180,6 +207,7 @@ export async function main(): Promise<PipelineBenchResult> {
 async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   const files = benchFiles();
   const model = pipelineModel({ discovery_report: citingReport(files) }, { latencyMs: LATENCY_MS });
+  const callPath = recordCallPath(model);
   const clock = steppingClock();
   const ids = counterIds();
   const usage = new UsageTally();
@@ -226,6 +254,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     downstreamCuratedTokens: curated,
     downstreamFullTokens: full,
     reductionPercent: full === 0 ? 0 : (100 * (full - curated)) / full,
+    callDepth: callPath().length,
   };
   if (!print) return result;
   console.log('pipeline bench (scripted model, %d ms per call, concurrency 3; the second of two runs)', LATENCY_MS);
@@ -242,6 +271,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     full,
     result.reductionPercent.toFixed(1),
   );
+  console.log('  calls to the model   %d named frames: %s', result.callDepth, callPath().join(' > '));
   return result;
 }
 
