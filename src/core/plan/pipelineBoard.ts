@@ -4,6 +4,7 @@ import { PipelineRunState } from './run/runState';
 import type { WorkflowDefinition } from '../workflow/definition/workflowDefinition';
 import type { Blackboard } from '../workflow/engine/agentTypes';
 import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
+import { phaseStatus } from '../workflow/engine/workflowMetadata';
 
 /** The blackboard key the pipeline stage types keep their records under. */
 export const PIPELINE_BOARD_KEY = 'pipeline';
@@ -67,20 +68,17 @@ export function pipelineRunStateOf(workflow: WorkflowDefinition, state: Workflow
     const stage = stageOfPhase(workflow, id);
     return stage && !board.stages[stage] ? [stage] : [];
   });
-  // The engine keeps each phase's audit; a stage is run by one phase.
+  // The engine counts each phase's passes and requests and keeps its audit; a stage is run by one phase.
   const audit: PipelineRunState['audit'] = {};
+  const phases: PipelineRunState['phases'] = [];
   for (const phase of workflow.phases) {
     const stage = stageOfPhase(workflow, phase.id);
-    const tally = state.phaseTallies[phase.id]?.audit;
-    if (stage && tally) audit[stage] = tally;
-  }
-  const phases = workflow.phases.flatMap(phase => {
-    const stage = stageOfPhase(workflow, phase.id);
     const tally = state.phaseTallies[phase.id];
-    if (!stage || !tally) return [];
+    if (!stage || !tally) continue;
     const passes = state.context.phases.iteration_counts[phase.id] ?? 0;
-    return [{ stage, status: tally.status, passes, modelRequests: tally.model_requests }];
-  });
+    phases.push({ stage, status: phaseStatus(state, phase.id), passes, modelRequests: tally.model_requests });
+    if (tally.audit) audit[stage] = tally.audit;
+  }
   const view: PipelineRunState = {
     stateVersion: 1,
     runId: state.runId,

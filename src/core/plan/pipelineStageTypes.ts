@@ -1,4 +1,3 @@
-import { LoopRecovery } from './stages/loopRecovery';
 import { ActionableError } from '../actionableError';
 import type { Clock, IdSource } from '../clock';
 import type { PromptContributorRegistry } from './contributors/registry';
@@ -8,6 +7,7 @@ import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { runDiscoveryStage } from './stages/discovery/discoveryStage';
 import { HandoffAuditLog } from './stages/handoffAuditLog';
+import { LoopRecovery } from './stages/loopRecovery';
 import type { PipelineOptions } from './stages/pipelineOptions';
 import { runPlanningStage } from './stages/planning/planningStage';
 import type { ProgressListener } from './stages/progressEvents';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PipelineStage } from '../schemas/agentType';
 import { ContextId } from '../schemas/contextId';
-import { AgentAudit } from '../../workflow/engine/workflowRunState';
+import { AgentAudit, PhaseStatus } from '../../workflow/engine/workflowRunState';
 import { DiscoveryStageRecord, PlanningStageRecord, TicketStageRecord } from '../stages/stageRecords';
 
 /** A stage's phase as the engine counted it: its passes and requests over the run (the engine counts them once). */
 const StagePasses = z.object({
   stage: PipelineStage,
-  status: z.enum(['pending', 'running', 'completed', 'skipped', 'failed']),
+  status: PhaseStatus,
   passes: z.number().int().min(0),
   modelRequests: z.number().int().min(0),
 });

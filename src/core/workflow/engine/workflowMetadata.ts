@@ -1,7 +1,7 @@
 import type { LedgerLine } from '../../llm/spending/ledger';
 import { spendSummary } from '../../llm/spending/spendText';
 import type { WorkflowDefinition } from '../definition/workflowDefinition';
-import { runSpent, type AgentAudit, type WorkflowRunState } from './workflowRunState';
+import { runSpent, type AgentAudit, type PhaseStatus, type WorkflowRunState } from './workflowRunState';
 
 /** spec 002's "Metadata Output", plus the run id, the definition's file and the model requests it cost. */
 export interface WorkflowMetadata {
@@ -46,6 +46,14 @@ export interface WorkflowMetadata {
   readonly final_plan: string | null;
 }
 
+/** Where a phase stands: a phase skipped at a checkpoint reads `skipped` (its tally still says where it was). */
+export function phaseStatus(state: WorkflowRunState, phaseId: string): PhaseStatus {
+  const { context } = state;
+  return context.skip_phases.includes(phaseId) && !context.phases.completed.includes(phaseId)
+    ? 'skipped'
+    : (state.phaseTallies[phaseId]?.status ?? 'pending');
+}
+
 /** The metadata of a run (pure; `now` ends the duration of a run that is not over). */
 export function workflowMetadataOf(
   workflow: WorkflowDefinition,
@@ -56,13 +64,9 @@ export function workflowMetadataOf(
   const end = state.completedAt ?? now;
   const phases = workflow.phases.map(phase => {
     const tally = state.phaseTallies[phase.id];
-    const status =
-      context.skip_phases.includes(phase.id) && !context.phases.completed.includes(phase.id)
-        ? 'skipped'
-        : (tally?.status ?? 'pending');
     return {
       id: phase.id,
-      status,
+      status: phaseStatus(state, phase.id),
       iterations: context.phases.iteration_counts[phase.id] ?? 0,
       subagents_spawned: tally?.subagents_spawned ?? 0,
       deliverables: context.deliverables.filter(deliverable => deliverable.phase === phase.id).length,

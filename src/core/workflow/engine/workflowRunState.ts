@@ -45,8 +45,11 @@ const AgentFinding = z.object({
 export const AgentAudit = z.object({ checked: z.number().int().min(0), findings: z.array(AgentFinding) });
 export type AgentAudit = z.infer<typeof AgentAudit>;
 
+export const PhaseStatus = z.enum(['pending', 'running', 'completed', 'skipped', 'failed']);
+export type PhaseStatus = z.infer<typeof PhaseStatus>;
+
 const PhaseTally = z.object({
-  status: z.enum(['pending', 'running', 'completed', 'skipped', 'failed']),
+  status: PhaseStatus,
   subagents_spawned: z.number().int().min(0),
   model_requests: z.number().int().min(0),
   /** What the phase's agents' own checks read and found, over every pass (see AgentResult.audit). */

@@ -56,6 +56,15 @@ describe('checkpoints between stages', () => {
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(outcome.state.skipped, ['planning', 'tickets']);
     assert.equal(count(model, 'planning_agent_result'), 0);
+    // The report's phases read as the run's metadata.json does: the skipped stages say so.
+    assert.deepEqual(
+      outcome.state.phases.map(phase => [phase.stage, phase.status, phase.passes]),
+      [
+        ['discovery', 'completed', 1],
+        ['planning', 'skipped', 0],
+        ['tickets', 'skipped', 0],
+      ],
+    );
   });
 
   it('abort: stops with a state that resumes at the next stage without redoing the last', async () => {
