@@ -100,7 +100,6 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         model: call.model,
         reader: call.reader,
         token: call.token,
-        usage: call.usage,
         contextIds,
         knownContextIds,
         audit,

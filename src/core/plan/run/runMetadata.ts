@@ -9,7 +9,7 @@ export interface RunMetadata {
   readonly phases: readonly StagePasses[];
   readonly completedStages: readonly string[];
   readonly skippedStages: readonly string[];
-  /** The agents of each completed stage's last pass (orchestrators and collectors not counted). */
+  /** Agent runs in each completed stage's last pass, reruns included (orchestrators and collectors not counted). */
   readonly agentsSpawned: number;
   readonly modelRequests: number;
   readonly routeBacks: number;

@@ -1,6 +1,5 @@
 import type { Clock, IdSource } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
-import type { UsageMeter } from '../../llm/usage';
 import type { PromptContributorRegistry } from '../contributors/registry';
 import type { PayloadContractRegistry } from '../handoff/contractRegistry';
 import type { WorkspaceIndex } from '../../workspace/workspaceIndex';
@@ -25,8 +24,6 @@ export interface StageEnvironment {
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly token: CancellationSignal;
-  /** This phase's meter (forwards to the caller's). */
-  readonly usage: UsageMeter;
   readonly contracts: PayloadContractRegistry;
   readonly contributors: PromptContributorRegistry;
   readonly contextIds: ContextIdIssuer;
