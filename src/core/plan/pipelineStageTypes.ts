@@ -126,26 +126,19 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         keep({});
         throw error;
       }
-      const { decision } = record.result;
-      if (decision.kind === 'route_back' && call.routeBacksLeft === 0) {
-        runtime.onProgress({
-          kind: 'limit-reached',
-          stage,
-          message: `Route-back to ${decision.target} refused: at most ${runtime.options.maxRouteBacks} per run.`,
-        });
-      } else if (decision.kind === 'route_back') {
-        keep({});
-        runtime.onProgress({ kind: 'route-back', from: stage, to: decision.target, rationale: decision.rationale });
-        return {
-          summary: `${STAGE_NAMES[stage]} sent the run back to ${decision.target}.`,
-          files: [],
-          routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale },
-          audit: audit.audit,
-        };
-      }
+      // The record is kept either way: the engine decides a route-back (a refused one goes on from this result; an
+      // accepted one reruns the target stage, which drops this record).
       keep({ stages: { ...board.stages, [stage]: record } });
       runtime.onProgress({ kind: 'stage-completed', stage });
-      return { summary: summaryOf(stage, board), files: [], audit: audit.audit };
+      const { decision } = record.result;
+      return {
+        summary: summaryOf(stage, board),
+        files: [],
+        ...(decision.kind === 'route_back'
+          ? { routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale } }
+          : {}),
+        audit: audit.audit,
+      };
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
 import { stoppedTurnResult, workspaceRefusal } from '../workflow/deepWorkReplies';
+import { workflowProgressMessage } from '../workflow/workflowProgress';
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
@@ -146,7 +147,17 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     stream.markdown(
       `_${before}${forecastSentence(forecastStages(start.kind === 'resume' ? pipelineRunStateOf(workflow, start.state) : undefined), price)}_\n\n`,
     );
-    const turn = await runDeepWorkTurn(deps, { workflow, start, request, stream, token, attached });
+    const turn = await runDeepWorkTurn(deps, {
+      workflow,
+      start,
+      request,
+      stream,
+      token,
+      attached,
+      // The stages report their own work; a route-back (taken or refused) is the engine's decision.
+      workflowProgress: event =>
+        event.kind === 'route-back' || event.kind === 'route-back-refused' ? workflowProgressMessage(event) : undefined,
+    });
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { plan: 1 });
     const outcome = planOutcomeOf(turn.outcome);
     const used = runSpent(turn.outcome.state);

@@ -31,8 +31,6 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
         .slice(0, 2)
         .map(finding => `${finding.error_code}: ${finding.message}`)
         .join('; ')}); the run goes on, the report lists them`;
-    case 'route-back':
-      return `${STAGE_NAME[event.from]} sent the run back to ${STAGE_NAME[event.to].toLowerCase()}`;
   }
 }
 

@@ -57,7 +57,7 @@ export interface DeepWorkTurn {
   readonly stream: vscode.ChatResponseStream;
   readonly token: vscode.CancellationToken;
   readonly attached?: readonly AttachedItem[];
-  /** The chat's progress line for a phase's event; none for `/plan`, whose phases are stages that report their own. */
+  /** The chat's progress line for a phase's event (`/plan`'s stages report their own work, and take only route-backs). */
   readonly workflowProgress?: (event: WorkflowProgress) => string | undefined;
 }
 

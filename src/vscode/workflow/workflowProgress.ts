@@ -15,6 +15,8 @@ export function workflowProgressMessage(event: WorkflowProgress): string | undef
       return event.ran ? `${event.phase}: skill ${event.name}` : undefined;
     case 'route-back':
       return `${event.from} sent the run back to ${event.to}`;
+    case 'route-back-refused':
+      return `${event.from} asked to send the run back to ${event.to}; refused (${event.reason}), the run goes on`;
     case 'phase-completed':
       return `${event.phase}: complete`;
     case 'script':

@@ -63,12 +63,6 @@ export type PipelineProgressEvent =
       readonly stage: PipelineStage;
       readonly agentId: string;
       readonly findings: readonly ValidationError[];
-    }
-  | {
-      readonly kind: 'route-back';
-      readonly from: PipelineStage;
-      readonly to: PipelineStage;
-      readonly rationale: string;
     };
 
 /** Receives progress events; must not throw. */

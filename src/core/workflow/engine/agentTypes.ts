@@ -25,8 +25,6 @@ export interface AgentCall {
   /** Feedback the user typed at the last checkpoint, or the gaps a gap check found. */
   readonly feedback?: string;
   readonly blackboard: Blackboard;
-  /** Route-backs the run still allows (see `AgentResult.routeBack`). */
-  readonly routeBacksLeft: number;
   /** The model for this agent (the subagent's `config.model` when it names an available one). */
   readonly model: LanguageModel;
   readonly reader: WorkspaceReader;
@@ -50,8 +48,9 @@ export interface AgentResult {
   readonly summary: string;
   readonly files: readonly AgentFile[];
   /**
-   * Asks the engine to run again from the earliest phase that spawns `toType` (a collector routing back); only
-   * when `routeBacksLeft` > 0. `rationale` becomes that phase's feedback.
+   * Asks the engine to run again from the earliest phase that spawns `toType` (a collector routing back).
+   * `rationale` becomes that phase's feedback. The engine alone decides: past the run's limit it refuses (and
+   * says so) and the run goes on.
    */
   readonly routeBack?: { readonly toType: string; readonly rationale: string };
   /** What the agent's checks read (`checked` outputs) and found; the engine records it with the phase. */

@@ -327,8 +327,18 @@ class WorkflowRun {
 
     const results = await this.runAgents(phase, feedback);
     const routeBack = results.find(result => result.routeBack)?.routeBack;
+    // The one place a route-back is decided: the run's limit and a phase to go back to; a refused one is said.
     const target = routeBack ? cursor.phaseSpawning(routeBack.toType) : undefined;
-    if (routeBack && target && st.routeBacks < limits.maxRouteBacks) {
+    if (routeBack && (!target || st.routeBacks >= limits.maxRouteBacks)) {
+      this.onProgress({
+        kind: 'route-back-refused',
+        from: phase.id,
+        to: target?.id ?? routeBack.toType,
+        reason: target
+          ? `at most ${limits.maxRouteBacks} route-back${limits.maxRouteBacks === 1 ? '' : 's'} per run`
+          : `no phase runs \`${routeBack.toType}\``,
+      });
+    } else if (routeBack && target) {
       this.onProgress({ kind: 'route-back', from: phase.id, to: target.id, rationale: routeBack.rationale });
       st.routeBacks += 1;
       if (tally) tally.status = 'pending';
@@ -444,7 +454,6 @@ class WorkflowRun {
     );
     const result = await type.run({
       runId: st.runId,
-      routeBacksLeft: Math.max(0, this.limits.maxRouteBacks - st.routeBacks),
       spec,
       phase,
       workflowName: this.workflow.name,

@@ -63,10 +63,10 @@ describe('collector decisions', () => {
           ),
         ),
     });
-    const { outcome, events } = await runFixture(model);
+    const { outcome, workflowEvents } = await runFixture(model);
     assert.equal(outcome.status, 'completed');
     assert.equal(outcome.state.routeBacks, 1);
-    assert.ok(events.some(e => e.kind === 'route-back' && e.from === 'tickets' && e.to === 'planning'));
+    assert.ok(workflowEvents.some(e => e.kind === 'route-back' && e.from === 'tickets' && e.to === 'planning'));
     const planningAfter = model.requests.filter(r => nameOf(r) === 'planning_agent_result').slice(-1)[0];
     assert.ok(planningAfter);
     assert.match(requestText(planningAfter), /T-2 needs a formatting API first/);
@@ -76,6 +76,31 @@ describe('collector decisions', () => {
       ['discovery:1:completed', 'planning:2:completed', 'tickets:2:completed'],
     );
     assert.equal(outcome.run.feedback, undefined, 'the route-back feedback was used up by the rerun');
+  });
+
+  it("a route-back past the run's limit is refused by the engine, said, and the run goes on with the stage's result", async () => {
+    const model = pipelineModel({
+      ticket_collector_result: request =>
+        valueReply(
+          ticketCollectorDraft(resultIdsIn(request), {
+            kind: 'route_back',
+            target: 'planning',
+            rationale: 'T-2 needs a formatting API first.',
+          }),
+        ),
+    });
+    const { outcome, workflowEvents } = await runFixture(model);
+    assert.equal(outcome.status, 'completed');
+    assert.equal(outcome.state.routeBacks, 1, 'the second route-back was refused');
+    const refused = workflowEvents.filter(e => e.kind === 'route-back-refused');
+    assert.deepEqual(refused, [
+      { kind: 'route-back-refused', from: 'tickets', to: 'planning', reason: 'at most 1 route-back per run' },
+    ]);
+    assert.equal(outcome.state.stages.tickets?.result.decision.kind, 'route_back', 'the refused stage kept its result');
+    assert.deepEqual(
+      outcome.state.phases.map(p => `${p.stage}:${p.passes}:${p.status}`),
+      ['discovery:1:completed', 'planning:2:completed', 'tickets:2:completed'],
+    );
   });
 
   it('a planning collector cannot route forward or to itself (schema repair)', async () => {

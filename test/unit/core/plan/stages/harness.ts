@@ -2,6 +2,7 @@ import { neverCancelled, type CancellationSignal } from '../../../../../src/core
 import { UsageTally } from '../../../../../src/core/llm/usage';
 import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
 import type { CheckpointChoice } from '../../../../../src/core/workflow/engine/checkpoints';
+import type { WorkflowProgress } from '../../../../../src/core/workflow/engine/workflowProgress';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
 import {
@@ -40,6 +41,7 @@ export async function runFixture(
   const ids = overrides.ids ?? counterIds();
   const history = overrides.history ?? newHistory(clock, ids);
   const events: PipelineProgressEvent[] = [];
+  const workflowEvents: WorkflowProgress[] = [];
   const usage = new UsageTally();
   const reader = overrides.reader ?? fixtureReader();
   const { checkpoint, resume, goal, ...rest } = overrides;
@@ -55,6 +57,7 @@ export async function runFixture(
     token,
     usage,
     onProgress: event => events.push(event),
+    onWorkflowProgress: event => workflowEvents.push(event),
     checkpoint: async at => {
       const given = await answer(at);
       return { action: given === 'skipNext' ? 'skip' : given } satisfies CheckpointChoice;
@@ -63,5 +66,5 @@ export async function runFixture(
     ...(resume ? { resume: { state: resume } } : { start: { goal: goal ?? 'Add subtraction to the calculator.' } }),
   });
   const outcome = { ...result, state: result.pipeline, run: result.state } as FixtureOutcome;
-  return { outcome, history, events, usage, reader, snapshot: await history.snapshot() };
+  return { outcome, history, events, workflowEvents, usage, reader, snapshot: await history.snapshot() };
 }

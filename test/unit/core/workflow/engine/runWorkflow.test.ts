@@ -356,19 +356,17 @@ describe('workflow engine: checkpoints', () => {
 });
 
 describe('workflow engine: route-backs, skills, finalization, failures', () => {
-  it('an agent can send the run back to an earlier phase once, with its rationale as feedback', async () => {
+  it('an agent can send the run back to an earlier phase once, with its rationale as feedback; the engine refuses the next', async () => {
     let calls = 0;
     const gate: AgentType = {
       type: 'gate',
-      description: 'Sends the run back once.',
-      run: async call => {
+      description: 'Always asks to send the run back.',
+      run: async () => {
         calls += 1;
         return {
           summary: 'checked',
           files: [],
-          ...(call.routeBacksLeft > 0
-            ? { routeBack: { toType: 'reviewer', rationale: 'Scan missed the config.' } }
-            : {}),
+          routeBack: { toType: 'reviewer', rationale: 'Scan missed the config.' },
         };
       },
     };
@@ -378,11 +376,16 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
       { extraTypes: [gate], model },
     );
     assert.equal(outcome.status, 'completed');
-    assert.equal(calls, 2, 'the gate ran again after the rerun, and a second route-back was not offered');
+    assert.equal(calls, 2, 'the gate ran again after the rerun, and its second route-back was refused');
     assert.equal(outcome.state.routeBacks, 1);
     assert.equal(outcome.state.context.phases.iteration_counts['scan'], 2);
     assert.match(JSON.stringify(model.requests[1]?.messages), /Scan missed the config/);
     assert.ok(events.some(event => event.kind === 'route-back' && event.to === 'scan'));
+    assert.deepEqual(
+      events.filter(event => event.kind === 'route-back-refused'),
+      [{ kind: 'route-back-refused', from: 'gate', to: 'scan', reason: 'at most 1 route-back per run' }],
+    );
+    assert.equal(outcome.state.context.phases.iteration_counts['gate'], 2, 'the run went on past the refusal');
   });
 
   it('runs skills: an agent type by name, a read-only tool with templated args, and skips one whose condition is false', async () => {

@@ -1,0 +1,20 @@
+import assert from 'node:assert/strict';
+import { workflowProgressMessage } from '../../../../src/vscode/workflow/workflowProgress';
+
+describe('workflow progress lines', () => {
+  it('a route-back taken and one refused each get a line; the refused one says why and that the run goes on', () => {
+    assert.equal(
+      workflowProgressMessage({ kind: 'route-back', from: 'tickets', to: 'planning', rationale: 'x' }),
+      'tickets sent the run back to planning',
+    );
+    assert.equal(
+      workflowProgressMessage({
+        kind: 'route-back-refused',
+        from: 'tickets',
+        to: 'planning',
+        reason: 'at most 1 route-back per run',
+      }),
+      'tickets asked to send the run back to planning; refused (at most 1 route-back per run), the run goes on',
+    );
+  });
+});
