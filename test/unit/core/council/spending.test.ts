@@ -33,7 +33,7 @@ describe('council spending in credits', () => {
   const script: CouncilScriptOptions = { personaIds: FOUR, convergeAtCycle: 'never', questions: 1 };
 
   for (const protocol of ['economy', 'thorough'] as const) {
-    it(`${protocol}: no credit limit from tiny to large is exceeded; a stop says why and Try again finishes once it is raised`, async () => {
+    it(`${protocol}: no credit limit from tiny to large is exceeded; a stop says why and Try again finishes once it is raised @slow`, async () => {
       const unlimited = await councilRig({ script, protocol });
       const free = newCouncilSession({ request: 'Queue or cron?', userId: 'u', limits: LIMITS }, unlimited.deps);
       assert.equal(await playOut(free, unlimited), undefined);

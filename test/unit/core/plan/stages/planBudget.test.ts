@@ -30,7 +30,7 @@ describe('/plan under the run budget', function () {
     );
   });
 
-  it('limits from tiny to large: never exceeded; each stop says what to raise; Try again finishes without redoing', async () => {
+  it('limits from tiny to large: never exceeded; each stop says what to raise; Try again finishes without redoing @slow', async () => {
     const full = pipelineModel({}, { family: 'scripted' });
     await runFixture(full);
     const needed = full.callCount;

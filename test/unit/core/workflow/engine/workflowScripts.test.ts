@@ -205,7 +205,7 @@ describe('workflow engine: scripts in the sandbox', function () {
     assert.equal(outputs.files.get(`${FOLDER}/r.md`), 'true:# Report');
   });
 
-  it('a runaway script is stopped with the file, the phase and the limit; the run stays resumable at that phase', async () => {
+  it('a runaway script is stopped with the file, the phase and the limit; the run stays resumable at that phase @slow', async () => {
     const definition = workflow([phase('scan', strict('reviewer')), phase('loop', main('while (true) {}'))]);
     const { outcome } = await run(definition, { sandbox });
     assert.match(

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
-import { REPO_ROOT } from '../../support/nodePersonaSource';
+import { REPO_ROOT } from '../support/nodePersonaSource';
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap(m => [m, `node:${m}`]));
 
