@@ -388,6 +388,27 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
     assert.equal(outcome.state.context.phases.iteration_counts['gate'], 2, 'the run went on past the refusal');
   });
 
+  it('a route-back to a type no phase runs is refused with the reason, and the run goes on', async () => {
+    const gate: AgentType = {
+      type: 'gate',
+      description: 'Asks to go back to a type the workflow does not run.',
+      run: async () => ({ summary: 'checked', files: [], routeBack: { toType: 'auditor', rationale: 'Audit it.' } }),
+    };
+    const { outcome, events } = await run(
+      workflow([phase('scan', strict('reviewer')), phase('gate', strict('gate'))]),
+      {
+        extraTypes: [gate],
+        model: echoModel(),
+      },
+    );
+    assert.equal(outcome.status, 'completed');
+    assert.equal(outcome.state.routeBacks, 0);
+    assert.deepEqual(
+      events.filter(event => event.kind === 'route-back-refused'),
+      [{ kind: 'route-back-refused', from: 'gate', to: 'auditor', reason: 'no phase runs `auditor`' }],
+    );
+  });
+
   it('runs skills: an agent type by name, a read-only tool with templated args, and skips one whose condition is false', async () => {
     const invoked: string[][] = [];
     const tools: ReadOnlyTools = {
