@@ -3,7 +3,10 @@
  * Prints wall time against the critical-path lower bound, calls and prompt tokens, and how many downstream prompt
  * tokens the curated context saves over passing full results. Run: `npx tsx bench/pipeline.bench.ts`.
  */
+import { z } from 'zod';
 import { neverCancelled, type ModelRequest } from '../src/core/llm/languageModel';
+import { jsonSchemaOf } from '../src/core/llm/structuredOutput';
+import { discoveryReportRequest } from '../src/core/plan/drafts/discoveryReportRequest';
 import { PriceBook } from '../src/core/llm/spending/prices';
 import { UsageTally } from '../src/core/llm/usage';
 import { forecastStages } from '../src/core/plan/run/requestEstimate';
@@ -147,6 +150,25 @@ async function downstreamTokens(
   return { curated, full };
 }
 
+/** Workspace size at which the schema figure is taken: under the enum cap (150), where lists are spelled out. */
+const SCHEMA_BENCH_FILES = 144;
+
+/**
+ * Tokens of one discovery report's tool schema in a 144-file workspace: as sent (the file list spelled out once),
+ * and as it was when every file field repeated the list.
+ */
+async function reportSchemaTokens(model: ScriptedModel): Promise<{ sent: number; repeated: number }> {
+  const files = new Set(
+    Array.from({ length: SCHEMA_BENCH_FILES }, (_, i) => `src/feature${i % 12}/module${Math.floor(i / 12)}.ts`),
+  );
+  const { schema } = discoveryReportRequest(files);
+  const { $schema: _dialect, ...repeated } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return {
+    sent: await model.countTokens(JSON.stringify(jsonSchemaOf(schema))),
+    repeated: await model.countTokens(JSON.stringify(repeated)),
+  };
+}
+
 /**
  * Council's own frames on the stack when `model` is first asked (from `runDeepWork` down: the engine, the stage type,
  * the stage, the agent, loop recovery, the structured request, the governor), each named by its function.
@@ -193,6 +215,9 @@ export interface PipelineBenchResult {
   readonly reductionPercent: number;
   /** Named Council functions on the stack from runDeepWork to the model, at the first request. */
   readonly callDepth: number;
+  /** A discovery report's tool schema in a 144-file workspace, in tokens: as sent, and with the file list at every field. */
+  readonly reportSchemaTokens: number;
+  readonly reportSchemaTokensRepeated: number;
 }
 
 /**
@@ -239,6 +264,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   const critical = criticalPathCalls(model);
   const spent = runSpent(outcome.state);
   const { curated, full } = await downstreamTokens(outcome.pipeline, model);
+  const reportSchema = await reportSchemaTokens(model);
   const result: PipelineBenchResult = {
     wallMs,
     criticalPathCalls: critical,
@@ -255,6 +281,8 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     downstreamFullTokens: full,
     reductionPercent: full === 0 ? 0 : (100 * (full - curated)) / full,
     callDepth: callPath().length,
+    reportSchemaTokens: reportSchema.sent,
+    reportSchemaTokensRepeated: reportSchema.repeated,
   };
   if (!print) return result;
   console.log('pipeline bench (scripted model, %d ms per call, concurrency 3; the second of two runs)', LATENCY_MS);
@@ -270,6 +298,12 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     curated,
     full,
     result.reductionPercent.toFixed(1),
+  );
+  console.log(
+    '  report tool schema   %d tokens in a %d-file workspace (%d with the file list at every file field)',
+    reportSchema.sent,
+    SCHEMA_BENCH_FILES,
+    reportSchema.repeated,
   );
   console.log('  calls to the model   %d named frames: %s', result.callDepth, callPath().join(' > '));
   return result;

@@ -6,8 +6,8 @@ import { ScriptedModel, type Responder, type ScriptedReply } from './scriptedMod
 /**
  * A model that knows nothing about Council except what each request tells it: it answers a structured
  * request with a random instance of exactly the JSON Schema sent (the required tool's `inputSchema`, or
- * the schema in the fenced-JSON instruction) and a free-text request with a paragraph. Seeded, so a
- * failing instance can be reproduced.
+ * the schema in the fenced-JSON instruction, its fields' pointers to a list given elsewhere followed) and a
+ * free-text request with a paragraph. Seeded, so a failing instance can be reproduced.
  */
 export interface SchemaFollowingOptions {
   readonly seed: number;
@@ -51,6 +51,42 @@ function isRepair(request: ModelRequest): boolean {
   return /did not match the required format|rejected by validation/.test(text);
 }
 
+const POINTER = /One of the values listed for `([^`]+)`\.$/;
+
+/**
+ * The schema as a model that reads field descriptions sees it: a field whose description says its values are those
+ * listed at another field (a long list is spelled out once per schema) takes that field's list. The fields are found
+ * by the labels the descriptions use (`a[].b`, `keys of c`, `values of d`).
+ */
+function withListsReadBack(schema: unknown): unknown {
+  const copy = structuredClone(schema);
+  const listed = new Map<string, unknown[]>();
+  const pointing: { node: Record<string, unknown>; at: string }[] = [];
+  const visit = (node: unknown, label: string): void => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+    const record = node as Record<string, unknown>;
+    if (Array.isArray(record['enum']) && !listed.has(label)) listed.set(label, record['enum'] as unknown[]);
+    const at = typeof record['description'] === 'string' ? POINTER.exec(record['description'])?.[1] : undefined;
+    if (at !== undefined) pointing.push({ node: record, at });
+    for (const [keyword, child] of Object.entries(record)) {
+      if (keyword === 'properties' && typeof child === 'object' && child !== null)
+        for (const [name, property] of Object.entries(child)) visit(property, label ? `${label}.${name}` : name);
+      else if (keyword === 'items') visit(child, `${label}[]`);
+      else if (keyword === 'additionalProperties') visit(child, `values of ${label}`);
+      else if (keyword === 'propertyNames') visit(child, `keys of ${label}`);
+      else if (['anyOf', 'oneOf', 'allOf'].includes(keyword) && Array.isArray(child))
+        for (const option of child) visit(option, label);
+    }
+  };
+  visit(copy, '');
+  for (const { node, at } of pointing) {
+    const values = listed.get(at);
+    if (values === undefined) throw new Error(`a description points at \`${at}\`, which lists nothing`);
+    node['enum'] = values;
+  }
+  return copy;
+}
+
 function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
@@ -92,7 +128,7 @@ export function schemaFollowingResponder(options: SchemaFollowingOptions): {
     if (isRepair(request)) bump(counts.repairs, name);
     const schema = tool?.inputSchema ?? format?.schema;
     if (schema === undefined) return options.prose ?? 'A short answer written as prose.';
-    const value = generator.generate(schema as never);
+    const value = generator.generate(withListsReadBack(schema) as never);
     return tool === undefined
       ? { kind: 'text', text: `\`\`\`json\n${JSON.stringify(value)}\n\`\`\`` }
       : { kind: 'toolCall', name: tool.name, input: value };

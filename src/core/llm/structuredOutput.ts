@@ -14,6 +14,7 @@ import { collectReply, type CollectedReply } from './modelCall';
 import { MAX_REPAIRS_PER_REPLY } from './repairBudget';
 import type { Stopwatch, UsageMeter } from './usage';
 import { describeIssues } from '../zodIssues';
+import { spellListsOnce } from './schemaLists';
 
 /**
  * Deterministic fixes to a reply before it is validated, where the intent is clear (drop a duplicate,
@@ -55,8 +56,9 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   const cached = jsonSchemaCache.get(schema);
   if (cached) return cached;
   const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  jsonSchemaCache.set(schema, jsonSchema);
-  return jsonSchema;
+  const sent = spellListsOnce(jsonSchema);
+  jsonSchemaCache.set(schema, sent);
+  return sent;
 }
 const jsonSchemaCache = new WeakMap<z.ZodType, Record<string, unknown>>();
 

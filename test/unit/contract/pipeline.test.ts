@@ -6,7 +6,13 @@ import {
   measureConformance,
   type ConformanceFigures,
 } from '../../support/conformance';
-import { discoveryCollectorDraft, pipelineModel, requestText, resultIdsIn } from '../../support/pipelineScript';
+import {
+  discoveryCollectorDraft,
+  fixtureReader,
+  pipelineModel,
+  requestText,
+  resultIdsIn,
+} from '../../support/pipelineScript';
 import { requestedName, valueReply, type Route, type ScriptedModel } from '../../support/scriptedModel';
 import type { SchemaFollowingOptions } from '../../support/schemaFollowingModel';
 import { runFixture } from '../core/plan/stages/harness';
@@ -23,6 +29,15 @@ interface Scenario {
   readonly script?: Record<string, Route>;
   /** Agents per stage (default 1, which keeps 1400 runs fast; discovery reports are measured with the fixture's 3 areas). */
   readonly agentsPerStage?: number;
+  /** Files added to the fixture's four: enough that the schema spells the file list out once and points at it. */
+  readonly moreFiles?: number;
+}
+
+/** `count` small modules in a few folders. */
+function moreFiles(count: number): Record<string, string> {
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [`src/part${i % 5}/module${i}.ts`, `export const part${i} = ${i};\n`]),
+  );
 }
 
 /** The agent type the routing schema offers (its enum), so the scripted decision routes to the stuck agent. */
@@ -66,6 +81,9 @@ const SCENARIOS: readonly Scenario[] = [
   { tool: 'ticket_agent_result' },
   { tool: 'ticket_collector_result' },
   { tool: 'route_context', script: LOOPING_DISCOVERY },
+  { tool: 'discovery_report', agentsPerStage: 3, moreFiles: 40 },
+  { tool: 'discovery_collector_result', moreFiles: 40 },
+  { tool: 'ticket_agent_result', moreFiles: 40 },
 ];
 
 /**
@@ -107,6 +125,7 @@ async function play(scenario: Scenario, measured: ScriptedModel): Promise<void> 
   const { outcome } = await runFixture(others, {
     model: measuredFor(scenario.tool, measured, others),
     options: { maxAgentsPerStage: scenario.agentsPerStage ?? 1 },
+    ...(scenario.moreFiles === undefined ? {} : { reader: fixtureReader(moreFiles(scenario.moreFiles)) }),
   });
   if (!FINE.has(outcome.status)) {
     throw new Error(
@@ -136,14 +155,15 @@ describe('contract conformance: /plan accepts every reply that follows the JSON 
 
   for (const scenario of selected()) {
     for (const variant of VARIANTS) {
-      it(`${scenario.tool}, ${variant.label}`, async () => {
+      const workspace = scenario.moreFiles === undefined ? '' : `, ${scenario.moreFiles + 4} files`;
+      it(`${scenario.tool}${workspace}, ${variant.label}`, async () => {
         const figures: ConformanceFigures = await measureConformance(
           scenario.tool,
           runsOf(variant.runs),
           model => play(scenario, model),
           { maxDepth: DEPTH, ...variant.options },
         );
-        lines.push(describeConformance({ ...figures, tool: `${scenario.tool} [${variant.label}]` }));
+        lines.push(describeConformance({ ...figures, tool: `${scenario.tool}${workspace} [${variant.label}]` }));
         assert.equal(figures.deadEnds, 0, figures.failures.join('\n'));
         assert.ok(acceptance(figures) >= 0.99, `${describeConformance(figures)}\n${figures.failures.join('\n')}`);
       });
