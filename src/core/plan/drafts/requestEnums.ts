@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Most values a per-request enum lists. Workspace paths appear in several fields of one schema and the enum is
- * repeated at each, so past this many (about 6 KB of paths per field) a field says the rule in its description
- * instead and normalization drops what does not exist.
+ * Most values a per-request enum lists. Workspace paths are spelled out once per schema (later fields point at the
+ * first, `spellListsOnce`), and that listing is billed with every request and repair: past this many (about 6 KB,
+ * some 1,500 tokens) the fields say the rule in their description instead and normalization drops what does not exist.
  */
 export const ENUM_CAP = 150;
 
