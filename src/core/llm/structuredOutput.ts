@@ -93,11 +93,25 @@ function toolInput(input: unknown): unknown {
   return parsed.ok ? parsed.value : input;
 }
 
-function repairRequest(issues: readonly string[], useTool: boolean, name: string): string {
+/** Most normalization changes a repair request repeats (the rest are only logged). */
+const MAX_CHANGES_SHOWN = 10;
+
+/**
+ * What a repair asks. When the normalizer dropped parts of the reply before the check failed (a file that does not
+ * exist, so a list came out too short), the model is told what was dropped: the issues alone would have it send the
+ * same parts again.
+ */
+function repairRequest(issues: readonly string[], changes: readonly string[], useTool: boolean, name: string): string {
   const how = useTool
     ? `Call the \`${name}\` tool again with corrected input.`
     : 'Reply again with the corrected JSON object in a single ```json fenced code block.';
-  return `Your reply did not match the required format for "${name}":\n${issues.map(i => `- ${i}`).join('\n')}\n${how}`;
+  const list = (items: readonly string[]) => items.map(item => `- ${item}`).join('\n');
+  const shown = changes.slice(0, MAX_CHANGES_SHOWN);
+  const dropped =
+    shown.length === 0
+      ? ''
+      : `\nBefore checking it, Council changed your reply as follows; do not send what was dropped again:\n${list(shown)}${changes.length > shown.length ? `\n- (${changes.length - shown.length} more)` : ''}`;
+  return `Your reply did not match the required format for "${name}":\n${list(issues)}${dropped}\n${how}`;
 }
 
 /** Applies the normalizer; a normalizer that throws is a bug, so the reply is then validated as sent. */
@@ -116,6 +130,7 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
   const call = reply.toolCalls.find(c => c.name === name) ?? reply.toolCalls[0];
   const extracted = call ? { ok: true as const, value: toolInput(call.input) } : extractJson(reply.text);
   let issues: readonly string[];
+  let changes: readonly string[] = [];
   const unreadable = !extracted.ok;
   if (!extracted.ok) {
     issues =
@@ -137,8 +152,9 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
         changes: [...fixed.changes, ...blanks.map(path => `dropped the blank \`${path}\``)],
       };
     issues = describeIssues(parsed.error.issues);
+    changes = fixed.changes;
   }
-  const text = repairRequest(issues, useTool, name);
+  const text = repairRequest(issues, changes, useTool, name);
   if (call) {
     // A tool call must be answered by its result, or APIs reject the conversation.
     return {

@@ -211,6 +211,37 @@ describe('requestStructured', () => {
     assert.deepEqual(changes, ['dropped duplicate note "ok"']);
   });
 
+  it('a repair after the normalizer dropped parts of the reply says what it dropped, so they are not sent again', async () => {
+    const Filed = z.object({ files: z.array(z.string()).min(1) });
+    const known = new Set(['src/a.ts']);
+    const model = new ScriptedModel(
+      sequence(
+        toolCallReply('filed', { files: ['src/x.ts', 'src/y.ts'] }),
+        toolCallReply('filed', { files: ['src/a.ts'] }),
+      ),
+    );
+    const reply = await requestStructured(
+      model,
+      {
+        schema: Filed,
+        name: 'filed',
+        description: 'Files.',
+        messages: prompt,
+        normalize: (raw, note) => {
+          const value = raw as { files: string[] };
+          for (const file of value.files.filter(f => !known.has(f))) note(`dropped "${file}": no such file`);
+          return { files: value.files.filter(f => known.has(f)) };
+        },
+      },
+      neverCancelled,
+    );
+    assert.deepEqual(reply, { files: ['src/a.ts'] });
+    const repair = JSON.stringify(model.requests[1]?.messages.at(-1));
+    assert.match(repair, /files: Too small/);
+    assert.match(repair, /Council changed your reply as follows; do not send what was dropped again/);
+    assert.match(repair, /dropped \\"src\/x.ts\\": no such file.*dropped \\"src\/y.ts\\": no such file/);
+  });
+
   it('validates the reply as sent when a normalizer throws', async () => {
     const model = new ScriptedModel(sequence(toolCallReply('cycle_verdict', good)));
     const reply = await requestStructured(
