@@ -29,6 +29,8 @@ export interface Exploration {
   readonly executed: readonly string[];
   /** Names the model asked for that are not read-only workspace tools (refused, never run). */
   readonly refused: readonly string[];
+  /** Paths the tools showed the model: those read or matched first, then those only listed. */
+  readonly seen: readonly string[];
 }
 
 async function answer(
@@ -59,7 +61,9 @@ export async function exploreWorkspace(
   const allowed = tools.map(t => t.definition.name);
   const executed: string[] = [];
   const refused: string[] = [];
-  if (!model.supportsToolCalling) return { transcript: [], rounds: 0, executed, refused };
+  const seen = new Set<string>();
+  const listed = new Set<string>();
+  if (!model.supportsToolCalling) return { transcript: [], rounds: 0, executed, refused, seen: [] };
   const { transcript, rounds } = await runToolRounds(
     model,
     opening,
@@ -69,7 +73,7 @@ export async function exploreWorkspace(
       maxRounds: limits.maxRounds,
       maxCallsPerRound: limits.maxCallsPerRound,
       answer: async call => {
-        const result = await answer(call.name, call.input, tools, { ...runtime, token });
+        const result = await answer(call.name, call.input, tools, { ...runtime, token, seen, listed });
         if (result !== undefined) {
           executed.push(call.name);
           return result;
@@ -83,7 +87,7 @@ export async function exploreWorkspace(
     },
     token,
   );
-  return { transcript, rounds, executed, refused };
+  return { transcript, rounds, executed, refused, seen: [...new Set([...seen, ...listed])] };
 }
 
 /** The transcript as one string of at most `maxChars`, keeping the latest entries. */

@@ -64,6 +64,9 @@ export interface WorkspaceToolRuntime {
   readonly index: WorkspaceIndex;
   readonly limits: WorkspaceToolLimits;
   readonly token?: CancellationSignal;
+  /** Every path a call read or matched is added here, and every path it only listed to `listed`. */
+  readonly seen?: Set<string>;
+  readonly listed?: Set<string>;
 }
 
 /** A read-only workspace tool: its definition (JSON Schema from zod) and how to run it. */
@@ -120,6 +123,7 @@ const listFiles = tool(
       file => isVisibleFile(file) && !runtime.index.hiddenPaths.has(file.path),
     );
     if (shown.length === 0) return 'No files matched.';
+    for (const file of shown) runtime.listed?.add(file.path);
     return delimitUntrusted(
       'workspace:list_files',
       shown.map(file => `${file.path} (${file.sizeBytes} bytes)`).join('\n') +
@@ -148,6 +152,7 @@ const readFileRange = tool(
       used += line.length + 1;
       lastLine = range.startLine + offset;
     }
+    runtime.seen?.add(range.path);
     const header = `${range.path} lines ${range.startLine}-${lastLine} of ${range.totalLines}`;
     const cut =
       lastLine < input.endLine && lastLine < range.totalLines
@@ -169,6 +174,7 @@ const searchText = tool(
       match => !hidden(match.path, runtime) && !looksBinary(match.path, match.text),
     );
     if (matches.length === 0) return `No matches for "${input.query}".`;
+    for (const match of matches) runtime.seen?.add(match.path);
     const lines = matches.map(
       match => `${match.path}:${match.line}: ${match.text.trim().slice(0, runtime.limits.maxMatchChars)}`,
     );

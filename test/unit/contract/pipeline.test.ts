@@ -13,14 +13,17 @@ import {
   requestText,
   resultIdsIn,
 } from '../../support/pipelineScript';
-import { requestedName, valueReply, type Route, type ScriptedModel } from '../../support/scriptedModel';
-import type { SchemaFollowingOptions } from '../../support/schemaFollowingModel';
+import { requestedName, valueReply, type Responder, type Route, type ScriptedModel } from '../../support/scriptedModel';
+import { schemaFollowingResponder, type SchemaFollowingOptions } from '../../support/schemaFollowingModel';
 import { runFixture } from '../core/plan/stages/harness';
 
 // Every structured request /plan makes is answered, one kind at a time, by a model that knows only the JSON
 // Schema sent; every other request of the run is played by the pipeline script. A reply that is a valid
 // instance of what we send must pass the handoff layers (SCH/SEM/REF) without a repair round, and no run may
 // end in a failure or a rejection.
+
+/** Ticket changes nest six levels deep (proposedChanges[].edit.replacements[].startLine); the generator must fill them in. */
+const DEPTH = 12;
 
 /** How one structured request is reached in a run. */
 interface Scenario {
@@ -29,7 +32,10 @@ interface Scenario {
   readonly script?: Record<string, Route>;
   /** Agents per stage (default 1, which keeps 1400 runs fast; discovery reports are measured with the fixture's 3 areas). */
   readonly agentsPerStage?: number;
-  /** Files added to the fixture's four: enough that the schema spells the file list out once and points at it. */
+  /**
+   * Files added to the fixture's four: 40 make the schema spell the file list out once and point at it; 200 pass the
+   * enum cap, where a reply may cite the files its agent was shown. Those scenarios run a quarter of the runs.
+   */
   readonly moreFiles?: number;
 }
 
@@ -73,6 +79,21 @@ const LOOPING_DISCOVERY: Record<string, Route> = {
     ),
 };
 
+/**
+ * Past the enum cap a reply may cite only the files its agent was shown, and the script's collector and ticket agents
+ * cite the fixture's: in a large workspace they follow the schema they are sent too (the measured tool is not scripted).
+ */
+function largeWorkspaceScript(): Record<string, Route> {
+  return { discovery_collector_result: schemaFollowing(98), ticket_agent_result: schemaFollowing(99) };
+}
+
+/** Answers with instances of the schema it is sent (the responder is made on first use, after the faker loads). */
+function schemaFollowing(seed: number): Route {
+  let responder: Responder | undefined;
+  return (request, index) =>
+    (responder ??= schemaFollowingResponder({ seed, maxDepth: DEPTH }).responder)(request, index);
+}
+
 const SCENARIOS: readonly Scenario[] = [
   { tool: 'discovery_report', agentsPerStage: 3 },
   { tool: 'discovery_collector_result' },
@@ -84,6 +105,9 @@ const SCENARIOS: readonly Scenario[] = [
   { tool: 'discovery_report', agentsPerStage: 3, moreFiles: 40 },
   { tool: 'discovery_collector_result', moreFiles: 40 },
   { tool: 'ticket_agent_result', moreFiles: 40 },
+  { tool: 'discovery_report', agentsPerStage: 3, moreFiles: 200, script: largeWorkspaceScript() },
+  { tool: 'discovery_collector_result', moreFiles: 200, script: largeWorkspaceScript() },
+  { tool: 'ticket_agent_result', moreFiles: 200, script: largeWorkspaceScript() },
 ];
 
 /**
@@ -100,9 +124,6 @@ const VARIANTS: readonly {
   { label: 'optionals present', runs: 40, options: { seed: 2, optionalsProbability: 1 } },
   { label: 'fenced JSON', runs: 40, options: { seed: 3, supportsToolCalling: false } },
 ];
-
-/** Ticket changes nest six levels deep (proposedChanges[].edit.replacements[].startLine); the generator must fill them in. */
-const DEPTH = 12;
 
 /** Statuses a run may end in; 'rejected' and 'failed' are what a user meets as an error. */
 const FINE = new Set(['completed', 'needs_user']);
@@ -159,7 +180,7 @@ describe('contract conformance: /plan accepts every reply that follows the JSON 
       it(`${scenario.tool}${workspace}, ${variant.label}`, async () => {
         const figures: ConformanceFigures = await measureConformance(
           scenario.tool,
-          runsOf(variant.runs),
+          runsOf(scenario.moreFiles === undefined ? variant.runs : Math.ceil(variant.runs / 4)),
           model => play(scenario, model),
           { maxDepth: DEPTH, ...variant.options },
         );

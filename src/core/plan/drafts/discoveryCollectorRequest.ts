@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
 import { DiscoveryCollectorResultDraft } from '../schemas/collectors';
 import { CodeMap, ModuleOverview, QueryFindings, Recommendation } from '../schemas/discoveryFindings';
-import { SemanticTag } from '../schemas/discovery';
+import { SemanticTag, type DiscoveryReport } from '../schemas/discovery';
 import {
   consolidationFieldsFor,
   inputIdOf,
@@ -17,10 +17,23 @@ import { distinctItems, existingFile, foldersOf, oneOf } from './requestEnums';
 
 /** What is valid in one discovery collector request. */
 export interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
-  /** Visible workspace files. */
+  /** The workspace files it may cite (`citableFiles`). */
   readonly files: ReadonlySet<string>;
   /** Ids of the generated queries in the reports being consolidated. */
   readonly queryIds: readonly string[];
+}
+
+/** Every file a discovery report cites: its references, diagram nodes, queries' expected results and scores. */
+export function filesCitedBy(report: DiscoveryReport): string[] {
+  return [
+    ...report.fileReferences.map(ref => ref.filePath),
+    ...report.diagrams.flatMap(diagram => diagram.nodes.flatMap(node => (node.filePath ? [node.filePath] : []))),
+    ...report.generatedQueries.flatMap(query => [
+      ...query.expectedResultPaths,
+      ...Object.keys(query.groundTruthRelevance),
+    ]),
+    ...Object.keys(report.relevanceScores),
+  ];
 }
 
 /** The discovery collector draft schema for this request. */

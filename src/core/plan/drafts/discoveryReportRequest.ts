@@ -151,7 +151,7 @@ function normalizeDiscoveryReport(files: ReadonlySet<string>): (reply: unknown, 
         'groundTruthRelevance',
         path => files.has(path),
         'relevance of',
-        'not a file of the workspace',
+        'not a workspace file it may cite',
         note,
       );
     }

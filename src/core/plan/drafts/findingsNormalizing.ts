@@ -13,7 +13,7 @@ function dropReferencesToMissingFiles(owner: unknown, key: string, files: Readon
     owner,
     key,
     ref => !isObject(ref) || typeof ref['filePath'] !== 'string' || files.has(ref['filePath']),
-    ref => `dropped the reference to "${String(textAt(ref, 'filePath'))}", which is not a file of the workspace`,
+    ref => `dropped the reference to "${String(textAt(ref, 'filePath'))}", which is not a workspace file it may cite`,
     note,
   );
 }
@@ -32,7 +32,7 @@ export function normalizeDiagram(diagram: unknown, files: ReadonlySet<string>, n
   for (const node of objectsAt(diagram, 'nodes')) {
     if (typeof node['filePath'] === 'string' && !files.has(node['filePath'])) {
       note(
-        `dropped the file "${node['filePath']}" of node "${String(node['nodeId'])}" of ${label}: not a file of the workspace`,
+        `dropped the file "${node['filePath']}" of node "${String(node['nodeId'])}" of ${label}: not a workspace file it may cite`,
       );
       delete node['filePath'];
     }

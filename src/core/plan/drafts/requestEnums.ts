@@ -10,6 +10,18 @@ export const ENUM_CAP = 150;
 /** A line number no source file reaches; keeps line fields finite without knowing each file's length. */
 const MAX_LINE = 1_000_000;
 
+/**
+ * The files a reply may cite: every visible file while they fit in one enum; past that, the visible files the
+ * agent was shown (in its prompt, by its tools, in the reports it consolidates), the first `ENUM_CAP` of `shown`
+ * (strongest first), so that a reply following the schema still cites only files that exist. With nothing shown,
+ * every visible file, described rather than listed.
+ */
+export function citableFiles(visible: ReadonlySet<string>, shown: Iterable<string>): ReadonlySet<string> {
+  if (visible.size <= ENUM_CAP) return visible;
+  const citable = [...new Set(shown)].filter(path => visible.has(path)).slice(0, ENUM_CAP);
+  return citable.length === 0 ? visible : new Set(citable);
+}
+
 /** A 1-based line number with a sane maximum. */
 export function lineNumber(description: string): z.ZodNumber {
   return z.number().int().min(1).max(MAX_LINE).describe(description);

@@ -6,9 +6,11 @@ import { objectAt, textAt, type Note } from './normalizing';
 import { usablePath } from './pathNormalizing';
 import { existingFile, lineNumber, newWorkspacePath, oneOf } from './requestEnums';
 
-/** What a ticket agent request admits: the files that exist and the ticket it is about. */
+/** What a ticket agent request admits: the files that exist, those it may change, and the ticket it is about. */
 export interface TicketAgentVocabulary {
   readonly files: ReadonlySet<string>;
+  /** The existing files it may change or delete (`citableFiles`); all of `files` when absent. */
+  readonly citable?: ReadonlySet<string>;
   readonly ticketId: string;
 }
 
@@ -17,7 +19,7 @@ const [CREATE, MODIFY, DELETE] = ProposedChange.options;
 
 /** The ticket agent draft schema for this request: modify/delete name existing files, the ticket id is fixed. */
 function ticketAgentSchema(vocabulary: TicketAgentVocabulary): z.ZodType<TicketAgentResultDraft> {
-  const files = [...vocabulary.files].sort();
+  const files = [...(vocabulary.citable ?? vocabulary.files)].sort();
   const replacement = LineRangeReplacement.safeExtend({
     startLine: lineNumber('First line replaced, 1-based, as numbered before the change.'),
     endLine: lineNumber('Last line replaced, inclusive; not before startLine.'),

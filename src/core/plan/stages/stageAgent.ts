@@ -43,8 +43,8 @@ export interface AgentSpec<R, D> extends DraftedPayload {
   input(attemptNumber: number, previousContextId: string | null): Json;
   /** For agents that explore: the key their result is recorded under beside the tools they ran (`report`, `result`). */
   readonly recordedAs?: string;
-  /** The draft schema built for this request, and its fixes. */
-  readonly draftRequest: DraftRequest<D>;
+  /** The draft schema built for this request, and its fixes, given what the prompt and its look-ups showed. */
+  draftRequest(prompt: AgentPrompt): DraftRequest<D>;
   /** The rendered request; `meter` counts the look-ups of agents that explore. */
   prompt(parts: AgentPromptParts, meter: UsageMeter): Promise<AgentPrompt>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
@@ -75,7 +75,7 @@ export async function runStageAgent<R, D>(
     },
     async (meter, guidance) => {
       const resultId = env.contextIds.issue(agentType);
-      const { messages, exploration } = await spec.prompt(
+      const prompt = await spec.prompt(
         {
           goal: env.goal,
           constraints: env.constraints,
@@ -90,7 +90,7 @@ export async function runStageAgent<R, D>(
         source: { agentId: assignment.agentId, agentType },
         target: { agentId: frame.collectorType, agentType: frame.collectorType },
         chain,
-        draft: { ...spec.draftRequest, messages, meter },
+        draft: { ...spec.draftRequest(prompt), messages: prompt.messages, meter },
         complete: draft =>
           spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
       });
@@ -104,6 +104,7 @@ export async function runStageAgent<R, D>(
         finishedAt: env.clock.now(),
       };
       // Agents that explore record what they ran and what was refused beside the result.
+      const { exploration } = prompt;
       const output = exploration
         ? {
             [spec.recordedAs ?? 'result']: accepted.payload,

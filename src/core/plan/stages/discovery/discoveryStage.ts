@@ -1,4 +1,5 @@
-import { discoveryCollectorRequest } from '../../drafts/discoveryCollectorRequest';
+import { discoveryCollectorRequest, filesCitedBy } from '../../drafts/discoveryCollectorRequest';
+import { citableFiles } from '../../drafts/requestEnums';
 import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
 import { DiscoveryAgentPrompt } from '../../prompts/discoveryAgentPrompt';
 import { discoveryCollectorBrief } from '../../prompts/discoveryCollectorBrief';
@@ -10,6 +11,11 @@ import type { StageEnvironment } from '../stageEnvironment';
 import type { DiscoveryStageRecord } from '../stageRecords';
 import { curateDiscovery } from './discoveryCuration';
 import { delegateDiscovery } from './discoveryOrchestrator';
+
+/** The files the delegation names to an agent as its starting point (its prompt shows them). */
+function sampleFilesOf(assignment: AgentAssignment): string[] {
+  return (assignment.contextToPass['sampleFiles'] ?? '').split(', ').filter(path => path !== '' && path !== '…');
+}
 
 /**
  * Runs discovery: deterministic delegation by folder; agents explore their area with read-only tools and report;
@@ -38,7 +44,11 @@ export async function runDiscoveryStage(
       payloadName: 'discovery-report',
       name: 'discovery_report',
       description: 'Your discovery report on your area of the codebase.',
-      draftRequest: discoveryReportRequest(env.index.visiblePaths),
+      // What it may cite: the sample files its prompt names, and every path its tools showed it.
+      draftRequest: ({ exploration }) =>
+        discoveryReportRequest(
+          citableFiles(env.index.visiblePaths, [...sampleFilesOf(assignment), ...(exploration?.seen ?? [])]),
+        ),
       prompt: (parts, meter) =>
         exploreThenReport(env, DiscoveryAgentPrompt, { assignment, ...parts }, env.options.discoveryExploration, meter),
       complete: (draft, stamp) => ({ ...stamp, ...draft }),
@@ -53,7 +63,11 @@ export async function runDiscoveryStage(
       draftRequest: (vocabulary, runs) =>
         discoveryCollectorRequest({
           ...vocabulary,
-          files: env.index.visiblePaths,
+          // A collector has no tools: it may cite what the reports cite.
+          files: citableFiles(
+            env.index.visiblePaths,
+            runs.flatMap(run => filesCitedBy(run.result)),
+          ),
           queryIds: runs.flatMap(run => run.result.generatedQueries.map(query => query.queryId)),
         }),
       brief: discoveryCollectorBrief,

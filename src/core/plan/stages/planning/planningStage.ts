@@ -41,7 +41,7 @@ export async function runPlanningStage(
       payloadName: 'planning-agent-result',
       name: 'planning_agent_result',
       description: 'The tickets you propose, with tasks, acceptance criteria and dependencies.',
-      draftRequest: planningAgentRequest({ files: env.index.visiblePaths, discoveryResultId }),
+      draftRequest: () => planningAgentRequest({ files: env.index.visiblePaths, discoveryResultId }),
       // Planning agents work from the curated discovery context only: nothing to explore.
       prompt: parts =>
         renderMessages(

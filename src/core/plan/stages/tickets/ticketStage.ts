@@ -1,3 +1,4 @@
+import { citableFiles } from '../../drafts/requestEnums';
 import { ticketAgentRequest } from '../../drafts/ticketAgentRequest';
 import { ticketCollectorRequest } from '../../drafts/ticketCollectorRequest';
 import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
@@ -46,7 +47,16 @@ export async function runTicketStage(
         payloadName: 'ticket-agent-result',
         name: 'ticket_agent_result',
         description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
-        draftRequest: ticketAgentRequest({ files: env.index.visiblePaths, ticketId: ticket.ticketId }),
+        // It may change the files its ticket's tasks name and those its tools showed it; any existing file is one to keep.
+        draftRequest: ({ exploration }) =>
+          ticketAgentRequest({
+            files: env.index.visiblePaths,
+            citable: citableFiles(env.index.visiblePaths, [
+              ...ticket.tasks.flatMap(task => task.relatedFiles),
+              ...(exploration?.seen ?? []),
+            ]),
+            ticketId: ticket.ticketId,
+          }),
         prompt: (parts, meter) =>
           exploreThenReport(
             env,

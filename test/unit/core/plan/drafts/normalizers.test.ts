@@ -64,7 +64,7 @@ describe('draft normalizers: deterministic fixes before validation', () => {
     const { value, notes } = normalized(discoveryReportRequest(FILES).normalize, reply);
     assert.ok(discoveryReportRequest(FILES).schema.safeParse(value).success);
     assert.deepEqual(notes, [
-      'dropped the reference to "src/missing.ts", which is not a file of the workspace',
+      'dropped the reference to "src/missing.ts", which is not a workspace file it may cite',
       'dropped the cross link "l-1": it must join two different findings of the report',
       'dropped relevance score of "src/missing.ts" (not a file of fileReferences)',
     ]);

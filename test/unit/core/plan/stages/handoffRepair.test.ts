@@ -24,7 +24,7 @@ describe('handoff repair and escalation', () => {
     );
     const noted = events.flatMap(e => (e.kind === 'reply-normalized' ? e.changes : []));
     assert.ok(
-      noted.includes('dropped the reference to "src/missing.ts", which is not a file of the workspace'),
+      noted.includes('dropped the reference to "src/missing.ts", which is not a workspace file it may cite'),
       noted.join('\n'),
     );
     assert.ok(

@@ -88,6 +88,21 @@ describe('read-only workspace tools', () => {
     assert.equal(text.split('\n').filter(line => line.includes('needle')).length, 2);
   });
 
+  it('note every path they show the model (read or matched apart from listed), and none they hide or refuse', async () => {
+    const seen = new Set<string>();
+    const listed = new Set<string>();
+    const runtime = { ...(await runtimeFor({ ...FIXTURE_FILES, 'dist/x.js': 'needle' })), seen, listed };
+    await call('read_file_range', { path: 'src/util/math.ts', startLine: 1, endLine: 2 }, runtime);
+    await call('read_file_range', { path: 'dist/x.js', startLine: 1, endLine: 1 }, runtime);
+    await call('read_file_range', { path: 'src/missing.ts', startLine: 1, endLine: 1 }, runtime);
+    assert.deepEqual([...seen], ['src/util/math.ts']);
+    await call('search_text', { query: 'needle' }, runtime);
+    assert.ok(!seen.has('dist/x.js'));
+    await call('list_files', { glob: 'lib/**' }, runtime);
+    assert.deepEqual([...seen], ['src/util/math.ts']);
+    assert.deepEqual([...listed], ['lib/format.ts']);
+  });
+
   it('globs and area splitting are deterministic', () => {
     assert.ok(globToRegExp('**/*.{ts,md}').test('docs/readme.md'));
     assert.ok(!globToRegExp('*.ts').test('src/app.ts'));
