@@ -47,7 +47,7 @@ export async function runTicketStage(
         payloadName: 'ticket-agent-result',
         name: 'ticket_agent_result',
         description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
-        // It may change the files its ticket's tasks name and those its tools showed it; any existing file is one to keep.
+        // It may change the files its ticket's tasks name or its tools showed it; creating any existing file is a rewrite.
         draftRequest: ({ exploration }) =>
           ticketAgentRequest({
             files: env.index.visiblePaths,
