@@ -6,15 +6,22 @@ import { splitIntoAreas } from './workspaceAreas';
 /** Files named to each agent as a starting point. */
 const SAMPLE_FILES = 25;
 
+/** The discovery delegation, and the files it names to each agent (by agent id) as the list its prompt shows. */
+export interface DiscoveryDelegation {
+  readonly template: DelegationTemplate;
+  readonly sampleFiles: ReadonlyMap<string, readonly string[]>;
+}
+
 /**
  * The discovery orchestrator. Deterministic: the file tree is known without asking a model, and splitting it
  * by folder saves one model round-trip on the critical path of every run.
  */
-export function delegateDiscovery(env: StageEnvironment): DelegationTemplate {
+export function delegateDiscovery(env: StageEnvironment): DiscoveryDelegation {
   const areas = splitIntoAreas(
     env.index.visible.map(file => file.path),
     env.options.maxAgentsPerStage,
   );
+  const sampleFiles = new Map<string, readonly string[]>();
   const assignments: AgentAssignment[] =
     areas.length === 0
       ? [
@@ -25,20 +32,26 @@ export function delegateDiscovery(env: StageEnvironment): DelegationTemplate {
             contextToPass: {},
           },
         ]
-      : areas.map((area, index) => ({
-          agentId: `discovery-${index + 1}`,
-          agentType: 'discovery-agent',
-          assignedGoal: `Map ${area.names.join(', ')} as it bears on the goal.`,
-          subdomainFocus: area.names.join(', '),
-          contextToPass: {
-            fileCount: String(area.files.length),
-            sampleFiles: area.files.slice(0, SAMPLE_FILES).join(', ') + (area.files.length > SAMPLE_FILES ? ', …' : ''),
-          },
-        }));
-  return delegationTemplate(env, 'discovery-orchestrator', {
+      : areas.map((area, index) => {
+          const agentId = `discovery-${index + 1}`;
+          const sample = area.files.slice(0, SAMPLE_FILES);
+          sampleFiles.set(agentId, sample);
+          return {
+            agentId,
+            agentType: 'discovery-agent',
+            assignedGoal: `Map ${area.names.join(', ')} as it bears on the goal.`,
+            subdomainFocus: area.names.join(', '),
+            contextToPass: {
+              fileCount: String(area.files.length),
+              sampleFiles: sample.join(', ') + (area.files.length > SAMPLE_FILES ? ', …' : ''),
+            },
+          };
+        });
+  const template = delegationTemplate(env, 'discovery-orchestrator', {
     upstreamContextId: env.rootContextId,
     rationale: `Split ${env.index.visible.length} files by folder into ${assignments.length} areas of similar size, one discovery agent each.`,
     assignments,
     splitting: 'deterministic-by-folder',
   });
+  return { template, sampleFiles };
 }

@@ -12,11 +12,6 @@ import type { DiscoveryStageRecord } from '../stageRecords';
 import { curateDiscovery } from './discoveryCuration';
 import { delegateDiscovery } from './discoveryOrchestrator';
 
-/** The files the delegation names to an agent as its starting point (its prompt shows them). */
-function sampleFilesOf(assignment: AgentAssignment): string[] {
-  return (assignment.contextToPass['sampleFiles'] ?? '').split(', ').filter(path => path !== '' && path !== '…');
-}
-
 /**
  * Runs discovery: deterministic delegation by folder; agents explore their area with read-only tools and report;
  * the collector merges the reports into one code map, recommendations and query findings, and curates them for
@@ -26,7 +21,7 @@ export async function runDiscoveryStage(
   env: StageEnvironment,
   routeBackFeedback?: string,
 ): Promise<DiscoveryStageRecord> {
-  const delegation = delegateDiscovery(env);
+  const { template: delegation, sampleFiles } = delegateDiscovery(env);
   const { agentResults: reports, ...kept } = await runStage(env, {
     stage: 'discovery',
     agentType: 'discovery-agent',
@@ -47,7 +42,10 @@ export async function runDiscoveryStage(
       // What it may cite: the sample files its prompt names, and every path its tools showed it.
       draftRequest: ({ exploration }) =>
         discoveryReportRequest(
-          citableFiles(env.index.visiblePaths, [...sampleFilesOf(assignment), ...(exploration?.seen ?? [])]),
+          citableFiles(env.index.visiblePaths, [
+            ...(sampleFiles.get(assignment.agentId) ?? []),
+            ...(exploration?.seen ?? []),
+          ]),
         ),
       prompt: (parts, meter) =>
         exploreThenReport(env, DiscoveryAgentPrompt, { assignment, ...parts }, env.options.discoveryExploration, meter),

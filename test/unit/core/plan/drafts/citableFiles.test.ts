@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { filesCitedBy } from '../../../../../src/core/plan/drafts/discoveryCollectorRequest';
 import { citableFiles, ENUM_CAP } from '../../../../../src/core/plan/drafts/requestEnums';
 import type { DiscoveryReport } from '../../../../../src/core/plan/schemas/discovery';
-import { discoveryReportDraft } from '../../../../support/pipelineScript';
+import { discoveryReportDraft, fixtureReader, pipelineModel, requestText } from '../../../../support/pipelineScript';
+import { runFixture } from '../stages/harness';
 
 const files = (count: number) => new Set(Array.from({ length: count }, (_, i) => `src/m${i}.ts`));
 
@@ -31,6 +32,21 @@ describe('citableFiles: what a reply may cite', () => {
   it('past the cap with nothing shown, every visible file (described, not listed)', () => {
     const visible = files(ENUM_CAP + 1);
     assert.equal(citableFiles(visible, ['gone.ts']), visible);
+  });
+
+  it("past the cap, a discovery agent may cite each sample file its prompt names, a path with ', ' included", async () => {
+    const wide: Record<string, string> = { 'wide/a, b.ts': 'export const ab = 1;' };
+    for (let i = 0; i < ENUM_CAP; i++) wide[`wide/f${String(i).padStart(3, '0')}.ts`] = `export const f = ${i};`;
+    const model = pipelineModel();
+    await runFixture(model, { reader: fixtureReader(wide) });
+    const report = model.requests.find(
+      request =>
+        request.tools.some(tool => tool.name === 'discovery_report') && requestText(request).includes('wide/a, b.ts'),
+    );
+    assert.ok(report, 'the agent of the wide/ area was asked for its report');
+    const schema = JSON.stringify(report.tools.find(tool => tool.name === 'discovery_report')?.inputSchema);
+    assert.ok(schema.includes('"wide/a, b.ts"'), 'the file is listed as citable');
+    assert.ok(schema.includes('"wide/f023.ts"') && !schema.includes('"wide/f024.ts"'), 'the 25 sample files, no more');
   });
 });
 
