@@ -91,15 +91,16 @@ describe('read-only workspace tools', () => {
   it('note every path they show the model (read or matched apart from listed), and none they hide or refuse', async () => {
     const seen = new Set<string>();
     const listed = new Set<string>();
-    const runtime = { ...(await runtimeFor({ ...FIXTURE_FILES, 'dist/x.js': 'needle' })), seen, listed };
+    const files = { ...FIXTURE_FILES, 'dist/x.js': 'needle', 'src/needle.ts': 'export const needle = 1;' };
+    const runtime = { ...(await runtimeFor(files)), seen, listed };
     await call('read_file_range', { path: 'src/util/math.ts', startLine: 1, endLine: 2 }, runtime);
     await call('read_file_range', { path: 'dist/x.js', startLine: 1, endLine: 1 }, runtime);
     await call('read_file_range', { path: 'src/missing.ts', startLine: 1, endLine: 1 }, runtime);
     assert.deepEqual([...seen], ['src/util/math.ts']);
     await call('search_text', { query: 'needle' }, runtime);
-    assert.ok(!seen.has('dist/x.js'));
+    assert.deepEqual([...seen], ['src/util/math.ts', 'src/needle.ts'], 'the visible match noted, the hidden one not');
     await call('list_files', { glob: 'lib/**' }, runtime);
-    assert.deepEqual([...seen], ['src/util/math.ts']);
+    assert.deepEqual([...seen], ['src/util/math.ts', 'src/needle.ts']);
     assert.deepEqual([...listed], ['lib/format.ts']);
   });
 
