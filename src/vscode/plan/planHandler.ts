@@ -3,7 +3,6 @@ import type { SessionLog } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { forecastSentence, forecastStages } from '../../core/plan/run/requestEstimate';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
-import { spendBrief } from '../../core/llm/spending/spendText';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { pipelineRunStateOf } from '../../core/plan/pipelineBoard';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
@@ -141,12 +140,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`);
       start = { kind: 'new', goal: goal.goal, constraints: goal.constraints };
     }
-    // What the run will cost, before it spends anything, at the chat model's price.
-    const price = runModelPrice(request.model);
-    const before = start.kind === 'resume' ? `So far: ${spendBrief(runSpent(start.state))}. ` : '';
-    stream.markdown(
-      `_${before}${forecastSentence(forecastStages(start.kind === 'resume' ? pipelineRunStateOf(workflow, start.state) : undefined), price)}_\n\n`,
-    );
+    const resumed = start.kind === 'resume' ? pipelineRunStateOf(workflow, start.state) : undefined;
     const turn = await runDeepWorkTurn(deps, {
       workflow,
       start,
@@ -154,6 +148,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       stream,
       token,
       attached,
+      forecast: price => forecastSentence(forecastStages(resumed), price),
       // The stages report their own work; a route-back (taken or refused) is the engine's decision.
       workflowProgress: event =>
         event.kind === 'route-back' || event.kind === 'route-back-refused' ? workflowProgressMessage(event) : undefined,
@@ -161,6 +156,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { plan: 1 });
     const outcome = planOutcomeOf(turn.outcome);
     const used = runSpent(turn.outcome.state);
+    const price = runModelPrice(request.model);
     await deps.runs.save(turn.outcome.state, outcome.status, outcomeMessage(outcome));
     if (turn.outcome.status === 'paused' && turn.outcome.stage)
       return { metadata: renderCheckpoint(stream, turn.outcome.stage, used, price) };

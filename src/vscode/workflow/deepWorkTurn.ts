@@ -13,7 +13,7 @@ import { newWorkflowRunId } from '../../core/plan/schemas/contextId';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import type { CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgress';
-import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
+import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { runDeepWork, type DeepWorkOutcome } from '../../core/deepWork/runDeepWork';
 import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
@@ -59,6 +59,8 @@ export interface DeepWorkTurn {
   readonly attached?: readonly AttachedItem[];
   /** The chat's progress line for a phase's event (`/plan`'s stages report their own work, and take only route-backs). */
   readonly workflowProgress?: (event: WorkflowProgress) => string | undefined;
+  /** What the run (the stages or phases still to run, for a resumed run) will cost at `price`, as a sentence. */
+  readonly forecast: (price: ModelPrice | undefined) => string;
 }
 
 /**
@@ -89,6 +91,9 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   const runId = start.kind === 'resume' ? start.state.runId : newWorkflowRunId({ next: uuid });
   const reader = new VsCodeWorkspaceReader();
   const { spending } = readCouncilSettings();
+  // What the run will cost, before it spends anything, at the chat model's price (and, resumed, what it has spent).
+  const before = start.kind === 'resume' ? `So far: ${spendBrief(runSpent(start.state))}. ` : '';
+  stream.markdown(`_${before}${turn.forecast(runModelPrice(turn.request.model))}_\n\n`);
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
   const replaced = overrideNotice(turn.workflow);
   if (replaced) stream.markdown(`_${replaced}_\n\n`);

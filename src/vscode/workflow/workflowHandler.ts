@@ -1,10 +1,8 @@
 import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
-import { spendBrief } from '../../core/llm/spending/spendText';
-import { runSpent } from '../../core/workflow/engine/workflowRunState';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
-import { runDeepWorkTurn, runModelPrice, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
+import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
 import { stoppedTurnResult, workspaceRefusal } from './deepWorkReplies';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
@@ -117,13 +115,11 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     const found = await workflowNamed(deps, name);
     if ('missing' in found) return refusal(found.missing);
     const { workflow } = found;
-    // What the run will cost, before it spends anything (the phases still to run, for a resumed run).
+    // The phases still to run, for a resumed run.
     const forecast =
       start.kind === 'resume'
         ? forecastWorkflow(workflow, start.state.nextPhase, start.state.context.skip_phases)
         : forecastWorkflow(workflow);
-    const before = start.kind === 'resume' ? `So far: ${spendBrief(runSpent(start.state))}. ` : '';
-    stream.markdown(`_${before}${workflowForecastSentence(forecast, runModelPrice(request.model))}_\n\n`);
     const turn = await runDeepWorkTurn(deps, {
       workflow,
       start,
@@ -132,6 +128,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       token,
       attached,
       workflowProgress: workflowProgressMessage,
+      forecast: price => workflowForecastSentence(forecast, price),
     });
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { workflow: 1 });
     const { outcome } = turn;
