@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { registerCouncilCommands } from './vscode/commands/councilCommands';
 import { registerDamagedSessionExport } from './vscode/chat/damagedSession';
 import { councilHandler, PARTICIPANT_ID } from './vscode/chat/councilParticipant';
-import { COUNCIL_TOOL_NAME, councilTool } from './vscode/chat/councilTool';
+import { registerCouncilTools } from './vscode/tools/registerTools';
+import { shownProgress } from './vscode/tools/toolProgress';
 import { feedbackLine } from './vscode/storage/feedbackLog';
 import { councilFollowups } from './vscode/chat/followups';
 import { CouncilLog } from './vscode/log';
@@ -29,6 +30,8 @@ export interface CouncilApi {
   readonly activationMs: number;
   /** Stored `/plan` and `/workflow` runs. */
   readonly runs: RunStore;
+  /** The progress lines Council's tools showed (the last 50), with when: for the tests of what a tool user sees. */
+  readonly toolProgress: readonly { readonly at: number; readonly message: string }[];
 }
 
 /**
@@ -57,7 +60,7 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
   const workflow = createWorkflowHandler(deepWork);
   const participant = vscode.chat.createChatParticipant(
     PARTICIPANT_ID,
-    councilHandler({ context, store, log, plan, workflow }),
+    councilHandler({ context, store, log, plan, workflow, models: context.globalState }),
   );
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'council.png');
   participant.followupProvider = {
@@ -84,11 +87,11 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
     ...registerPlanCommands(runs),
   );
   context.subscriptions.push(
-    vscode.lm.registerTool(COUNCIL_TOOL_NAME, councilTool({ store, log, extensionUri: context.extensionUri })),
+    ...registerCouncilTools({ context, store, log, models: context.globalState }, { deps: deepWork, plan, workflow }),
   );
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
-  return { store, activationMs, runs };
+  return { store, activationMs, runs, toolProgress: shownProgress };
 }
 
 /** Nothing to clean up beyond `context.subscriptions`. */

@@ -29,6 +29,7 @@ export const SETTING = {
   personaModel: 'models.personas',
   synthesisModel: 'models.synthesis',
   diverseModels: 'models.diverse',
+  defaultModel: 'models.default',
 } as const;
 
 /**
@@ -52,6 +53,7 @@ export const COST_SETTINGS: readonly string[] = [
   SETTING.personaModel,
   SETTING.synthesisModel,
   SETTING.diverseModels,
+  SETTING.defaultModel,
 ];
 
 /** The default of `council.budget.maxRequests`: fits a 4-persona, 3-cycle economy council. */
@@ -96,6 +98,8 @@ export interface CouncilSettings {
   readonly synthesisModel: string;
   /** `council.models.diverse`: seat personas without a model of their own on different model families. */
   readonly diverseModels: boolean;
+  /** `council.models.default`: the model Council's tools run on (a tool call carries none); empty: the rule's fallbacks. */
+  readonly defaultModel: string;
   /** One sentence per value that was invalid and replaced, naming the setting; empty when all were fine. */
   readonly problems: readonly string[];
 }
@@ -152,6 +156,7 @@ export function readCouncilSettings(
     personaModel: readText(configuration, SETTING.personaModel, problems),
     synthesisModel: readText(configuration, SETTING.synthesisModel, problems),
     diverseModels: readBoolean(configuration, SETTING.diverseModels, false, problems),
+    defaultModel: readText(configuration, SETTING.defaultModel, problems),
     problems,
   };
 }

@@ -255,6 +255,15 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
   return startClarifying(await proposeQuestions(log, deps), deps, record);
 }
 
+/** How far a turn goes on its own. */
+export interface TurnReach {
+  /**
+   * Stop where the debate would start (the opening and the clarifying answers only): a tool that opens a session
+   * or records answers has the user's consent for that, not for the debate's requests.
+   */
+  readonly stopBeforeDebate?: boolean;
+}
+
 /**
  * One chat turn of a council session: apply the user's command, then run every step that needs
  * no user input (selection, questions, debate cycles, synthesis) until the next question or the
@@ -265,6 +274,7 @@ export async function runCouncilTurn(
   log: SessionLog,
   command: CouncilCommand,
   unpaid: CouncilDeps,
+  reach: TurnReach = {},
 ): Promise<TurnReport> {
   const deps = governed(log, unpaid);
   const record = recorder(log, deps);
@@ -272,7 +282,7 @@ export async function runCouncilTurn(
   try {
     const noFurtherQuestions = await applyCommand(log, command, deps, record);
     try {
-      await advance(log, deps, record);
+      await advance(log, deps, record, reach);
     } catch (error) {
       if (error instanceof SessionRuleError) throw new CouncilStepRejected(log.state, error.message);
       throw error;
@@ -382,7 +392,7 @@ async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<strin
 }
 
 /** Runs the steps that need no user input until the next question, the final answer or the end. */
-async function advance(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+async function advance(log: SessionLog, deps: CouncilDeps, record: Recorder, reach: TurnReach): Promise<void> {
   for (;;) {
     throwIfCancelled(deps.token);
     switch (log.state) {
@@ -396,12 +406,14 @@ async function advance(log: SessionLog, deps: CouncilDeps, record: Recorder): Pr
       }
       case 'debating':
         if (log.snapshot.context.debateCycles === 0 && !findCurrentDiscussion(log.snapshot.context)) {
+          if (reach.stopBeforeDebate) return;
           const forecast = await debateForecast(log, deps);
           if (forecast) deps.output.markdown(forecast);
         }
         await (deps.protocol === 'thorough' ? runThoroughDebate : runEconomyDebate)(log, deps, record);
         break;
       case 'final':
+        if (reach.stopBeforeDebate && log.snapshot.context.debateCycles === 0) return;
         await concludeCouncil(log, deps, record);
         break;
       case 'completed':

@@ -10,20 +10,36 @@ import { debateTokens, estimateDebate } from './debatePlan';
 import type { SpendTotals } from '../llm/spending/ledger';
 import { creditsText, spendSummary, tokensText } from '../llm/spending/spendText';
 import type { DebateProtocol } from './protocol';
+import { canExtend } from '../session/selectors';
+import { ContinuationFields, TOOL } from './toolSession';
 
 /**
  * The vscode-free part of the `council_deliberate` language model tool: what an agent may pass, what a run
  * will cost, and the text the agent gets back. Schema in package.json `contributes.languageModelTools`.
  */
 
-/** The tool's input as the agent sends it (the inputSchema in package.json). */
-export const DeliberationInputSchema = z.object({
+/** A new session's request: debated without clarifying questions. */
+const NewDebate = {
   question: z.string().trim().min(1, 'question must not be empty'),
   context: z.string().optional(),
   personas: z.array(z.string()).optional(),
   maxCycles: z.number().int().min(1).optional(),
-});
+};
+
+/**
+ * The tool's input as the agent sends it (the inputSchema in package.json): a `question` starts a session that
+ * debates without clarifying questions; a `sessionId` continues a stored one (answers, extend, revisit, more, retry).
+ */
+export const DeliberationInputSchema = z
+  .object({ ...NewDebate, question: NewDebate.question.optional(), ...ContinuationFields })
+  .refine(input => (input.question === undefined) !== (input.sessionId === undefined), {
+    message:
+      'give either `question` (a new session, debated without clarifying questions) or `sessionId` (a session to continue, e.g. the one council_open returned), not both',
+  });
 export type DeliberationInput = z.infer<typeof DeliberationInputSchema>;
+
+/** A deliberation that starts a new session. */
+export type NewDebateInput = z.infer<z.ZodObject<typeof NewDebate>>;
 
 /** How many model requests a run may make: `fewest` if the council agrees after the first cycle. */
 export interface RequestEstimate {
@@ -74,7 +90,7 @@ export function requestEstimate(
  * maximum; the configured default `defaultCycles` when the agent gave none); `lookupRounds` as in {@link requestEstimate}.
  */
 export function deliberationPlan(
-  input: DeliberationInput,
+  input: NewDebateInput,
   personas: readonly PersonaContract[],
   defaultCycles: number,
   maxCycles: number,
@@ -109,7 +125,9 @@ function shortened(text: string, max = 80): string {
 
 /** The line VS Code shows while the tool runs. */
 export function invocationMessage(input: DeliberationInput): string {
-  return `Consulting the council: ${shortened(input.question)}`;
+  return input.question !== undefined
+    ? `Consulting the council: ${shortened(input.question)}`
+    : `Continuing council session ${input.sessionId ?? ''}`;
 }
 
 /** What a run may cost in tokens and credits, from its fewest to its most requests. */
@@ -148,9 +166,10 @@ function range(low: string, high: string): string {
  * `model` is the name of the model that will answer (undefined: none is available).
  */
 export function confirmationMessage(
-  plan: DeliberationPlan,
+  plan: Pick<DeliberationPlan, 'request' | 'named' | 'unknownIds' | 'cycles' | 'estimate'>,
   model: string | undefined,
   cost?: CostEstimate,
+  continued?: { readonly sessionId: string; readonly council: string },
 ): { readonly title: string; readonly message: string } {
   const panel =
     plan.named.length > 0
@@ -159,10 +178,11 @@ export function confirmationMessage(
   const unknown = plan.unknownIds.length > 0 ? ` Unknown persona ids, ignored: ${plan.unknownIds.join(', ')}.` : '';
   const requests = range(`${plan.estimate.fewest}`, `${plan.estimate.most}`);
   return {
-    title: 'Run a Council debate?',
+    title: continued ? 'Continue the Council session?' : 'Run a Council debate?',
     message:
-      `Council will debate "${shortened(plan.request, 200)}" without clarifying questions.\n\n` +
-      `- Council: ${panel}.${unknown}\n` +
+      (continued
+        ? `Council will continue session ${continued.sessionId}: "${shortened(plan.request, 200)}".\n\n- Council: ${continued.council}.\n`
+        : `Council will debate "${shortened(plan.request, 200)}" without clarifying questions.\n\n- Council: ${panel}.${unknown}\n`) +
       `- Model: ${model ?? 'none is available, so the council cannot run'}.\n` +
       `- Up to ${plan.cycles} debate cycle${plan.cycles === 1 ? '' : 's'}, stopping early when the council agrees.\n` +
       `- ${requests} model requests (the fewest if the council agrees after the first cycle; a malformed reply costs ` +
@@ -189,15 +209,35 @@ export interface DeliberationOutcome {
   /** Why the run stopped before the final answer (cancelled or failed); undefined when it finished. */
   readonly stopped?: string;
   readonly unknownIds?: readonly string[];
+  /** The model the council ran on and why ("GPT-5 mini (set in `council.models.default`)"). */
+  readonly model?: string;
+  /** Whether the session skipped clarification (a new session by question) or asked the user. */
+  readonly clarified?: boolean;
 }
 
-/** Where the user finds the session afterwards. */
-function sessionNote(sessionId: string): string {
-  return (
+/** Where the user finds the session afterwards, and the next steps `@council` offers as buttons. */
+function sessionNote(snapshot: SessionSnapshot, stopped: boolean): string {
+  const sessionId = snapshot.context.sessionId;
+  const call = (tool: string, input: object) => `\`${tool}\` with ${JSON.stringify(input)}`;
+  const next = [
+    ...(stopped
+      ? [
+          `- Try again (continue where it stopped, repeating nothing): ${call(TOOL.deliberate, { sessionId, action: 'retry' })}`,
+        ]
+      : []),
+    ...(canExtend(snapshot) ? [`- Extend the debate: ${call(TOOL.deliberate, { sessionId, action: 'extend' })}`] : []),
+    ...(snapshot.value === 'completed'
+      ? [`- Plan this (turn the answer into tickets): ${call(TOOL.plan, { sessionId })}`]
+      : []),
+  ];
+  return [
     `Council session ${sessionId} is saved in this workspace. The user can read the whole debate with the command ` +
-    '"Council: Export Session Transcript" (it exports the most recently saved council session: this one, until another starts). ' +
-    `To open it in the chat and continue it there (its status, its answer, "Extend the debate"), the user types: \`${openSessionCommand(sessionId)}\``
-  );
+      '"Council: Export Session Transcript" (it exports the most recently saved council session: this one, until another starts). ' +
+      `To open it in the chat and continue it there (its status, its answer, "Extend the debate"), the user types: \`${openSessionCommand(sessionId)}\``,
+    ...(next.length > 0
+      ? ['', 'Next steps to offer the user (each is one tool call; confirm with the user first):', ...next]
+      : []),
+  ].join('\n');
 }
 
 /** Cycle summaries so far, for a run that stopped before the final answer. */
@@ -236,14 +276,17 @@ export function deliberationResultText(outcome: DeliberationOutcome): string {
           : `Open disagreements: ${last.resolutionSummary}`;
   const facts = [
     `Council: ${council}. Debate cycles: ${c.debateCycles}. Spent: ${spendSummary(outcome.spent)}${outcome.estimate ? ` (estimated ${outcome.estimate.fewest}–${outcome.estimate.most} requests)` : ''}.`,
+    ...(outcome.model ? [`Model: ${outcome.model}.`] : []),
     !tally && outcome.stopped !== undefined ? 'Vote: none yet (the council did not finish).' : voteSentence(tally),
     open,
-    'No clarifying questions were asked: the council worked from the question and context as given.',
+    outcome.clarified
+      ? `Clarifying questions: ${c.questions.length} asked, the skipped ones logged as assumptions (listed in the answer).`
+      : 'No clarifying questions were asked: the council worked from the question and context as given.',
     ...(outcome.unknownIds?.length ? [`Unknown persona ids, ignored: ${outcome.unknownIds.join(', ')}.`] : []),
   ].join('\n');
   const body =
     outcome.stopped === undefined && c.finalAnswer
       ? c.finalAnswer
       : `The council did not finish. ${outcome.stopped ?? ''}\n\n${progressSoFar(outcome.snapshot)}`;
-  return [facts, body, sessionNote(c.sessionId)].join('\n\n') + '\n';
+  return [facts, body, sessionNote(outcome.snapshot, outcome.stopped !== undefined)].join('\n\n') + '\n';
 }

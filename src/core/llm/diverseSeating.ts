@@ -13,7 +13,7 @@ export interface SeatableModel extends ModelDescriptor {
 }
 
 /** A context window below this cannot hold a debate prompt with attached context. */
-const MIN_DEBATE_CONTEXT_TOKENS = 16_000;
+export const MIN_DEBATE_CONTEXT_TOKENS = 16_000;
 
 /** Tokens of a typical persona request, to rank families by what one costs (input dominates). */
 const TYPICAL_INPUT = 3_000;
@@ -30,14 +30,17 @@ export function diverseRoster<M extends SeatableModel>(available: readonly M[], 
     if (model.maxInputTokens < MIN_DEBATE_CONTEXT_TOKENS && model !== chat) continue;
     if (!byFamily.has(family)) byFamily.set(family, model);
   }
-  const cost = (model: M): number => {
-    const price = prices.priceOf(model);
-    return price === undefined ? Infinity : creditsFor(price, TYPICAL_INPUT, TYPICAL_OUTPUT);
-  };
+  const cost = (model: M): number => typicalRequestCredits(model, prices) ?? Infinity;
   return [...byFamily.values()]
     .map((model, order) => ({ model, order, cost: cost(model) }))
     .sort((a, b) => a.cost - b.cost || a.order - b.order)
     .map(({ model }) => model);
+}
+
+/** What a typical persona request costs on `model`, in credits; undefined when its price is unknown. */
+export function typicalRequestCredits(model: ModelDescriptor, prices: PriceBook): number | undefined {
+  const price = prices.priceOf(model);
+  return price === undefined ? undefined : creditsFor(price, TYPICAL_INPUT, TYPICAL_OUTPUT);
 }
 
 /** The model of the council's `seat`-th persona: families in turn, so no two share one until all are used. */

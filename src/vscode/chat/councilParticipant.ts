@@ -10,6 +10,7 @@ import type { WorkflowHandler } from '../workflow/workflowHandler';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { readCouncilSettings } from '../settings';
 import { storedSession, threadSession } from './threadSession';
+import { rememberChatModel, type ModelMemento } from '../languageModel/toolModel';
 
 /** Must match `contributes.chatParticipants[0].id` in package.json. */
 export const PARTICIPANT_ID = 'council.council';
@@ -20,6 +21,8 @@ export interface CouncilEnvironment extends CouncilTurnEnvironment {
   readonly plan?: PlanHandler;
   /** `/workflow`: YAML workflows (spec 002), when available. */
   readonly workflow?: WorkflowHandler;
+  /** Where the chat's model is remembered for Council's tools (their model rule's fallback). */
+  readonly models?: ModelMemento;
 }
 
 /**
@@ -29,6 +32,8 @@ export interface CouncilEnvironment extends CouncilTurnEnvironment {
  */
 export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandler {
   return async (request, chatContext, stream, token) => {
+    // The user's last explicit choice in the model picker: Council's tools run on it when no setting names one.
+    if (env.models) await rememberChatModel(env.models, request.model);
     const found = threadSession(chatContext.history, PARTICIPANT_ID, env.store);
     if (found.kind === 'unreadable') {
       env.log.logError(new Error(found.error), `restoring session ${found.sessionId}`);

@@ -3,7 +3,7 @@ import * as assert from '../assert';
 import { configure, councilExtension, fixture, newChat, sendChat } from '../harness';
 import { playCouncil, stepsCalled } from '../councilPlay';
 import type { CouncilApi } from '../../../src/extension';
-import { COUNCIL_TOOL_NAME } from '../../../src/vscode/chat/councilTool';
+import { TOOL } from '../../../src/core/council/toolSession';
 import { councilFollowups } from '../../../src/vscode/chat/followups';
 import { readCouncilMetadata } from '../../../src/vscode/chat/councilResult';
 
@@ -16,7 +16,7 @@ function sessionIdIn(text: string): string {
 
 /** Invokes the tool as an agent would (outside a chat request) and returns its text. */
 async function invoke(input: object, token = new vscode.CancellationTokenSource().token): Promise<string> {
-  const result = await vscode.lm.invokeTool(COUNCIL_TOOL_NAME, { input, toolInvocationToken: undefined }, token);
+  const result = await vscode.lm.invokeTool(TOOL.deliberate, { input, toolInvocationToken: undefined }, token);
   return result.content.map(part => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }
 
@@ -30,9 +30,9 @@ describe('the council_deliberate tool (agent mode)', () => {
   });
 
   it('is offered to agents, referenceable as #council', () => {
-    const tool = vscode.lm.tools.find(t => t.name === COUNCIL_TOOL_NAME);
+    const tool = vscode.lm.tools.find(t => t.name === TOOL.deliberate);
     assert.ok(tool, `council_deliberate in vscode.lm.tools: ${vscode.lm.tools.map(t => t.name).join(', ')}`);
-    assert.deepEqual((tool?.inputSchema as { required?: string[] } | undefined)?.required, ['question']);
+    assert.deepEqual((tool?.inputSchema as { required?: string[] } | undefined)?.required, []);
   });
 
   it('runs a council without clarifying questions and returns the answer, assumptions and disagreements', async () => {
@@ -140,7 +140,7 @@ describe('the council_deliberate tool (agent mode)', () => {
     const api = await fixture();
     playCouncil(api, { questions: 0 });
     const text = await invoke({ context: 'no question here' });
-    assert.match(text, /The council needs a question: question:/);
+    assert.match(text, /The council needs a question or a session to continue: .*either `question`.* or `sessionId`/);
     assert.equal(api.requests().length, 0);
   });
 
@@ -153,7 +153,10 @@ describe('the council_deliberate tool (agent mode)', () => {
     );
     const text = await invoke({ question: 'Rewrite the billing service in Rust?', maxCycles: 1 });
     assert.match(text, /The council did not finish\./);
-    assert.match(text, /The session is saved; calling the tool again starts a new one\./);
+    assert.match(
+      text,
+      /The session is saved; `council_deliberate` with its sessionId and "action": "retry" continues it\./,
+    );
     assert.doesNotMatch(text, /## The council's answer/);
     const saved = (await store()).load(sessionIdIn(text));
     assert.ok(saved?.ok, 'the session is in the store');

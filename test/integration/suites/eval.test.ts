@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as assert from '../assert';
 import { councilExtension, fixture } from '../harness';
 import { playCouncil } from '../councilPlay';
-import { COUNCIL_TOOL_NAME } from '../../../src/vscode/chat/councilTool';
+import { TOOL } from '../../../src/core/council/toolSession';
 import { DECISIONS } from '../../eval/decisions';
 import { evalReport, type Answer, type EvalCase } from '../../eval/evalReport';
 import { EVAL_REPORT_MARKER, singlePrompt } from '../../eval/singlePrompt';
@@ -26,7 +26,7 @@ async function council(question: string, context: string): Promise<Answer> {
   const started = Date.now();
   const token = new vscode.CancellationTokenSource().token;
   const result = await vscode.lm.invokeTool(
-    COUNCIL_TOOL_NAME,
+    TOOL.deliberate,
     { input: { question, context }, toolInvocationToken: undefined },
     token,
   );
