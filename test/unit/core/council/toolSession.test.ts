@@ -16,7 +16,7 @@ async function opened(script: CouncilScriptOptions = { questions: 2, convergeAtC
   return { rig, log };
 }
 
-const SPENT = { requests: 1, inputTokens: 100, outputTokens: 50 };
+const SPENT = { requests: 1, inputTokens: 100, outputTokens: 50, credits: 0, unpricedTokens: 0 };
 
 describe('the council tools: a session opened, answered and continued by id', () => {
   it('opening stops before the debate: one request, the questions open, no persona drafted', async () => {
