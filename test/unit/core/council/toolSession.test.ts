@@ -64,6 +64,34 @@ describe('the council tools: a session opened, answered and continued by id', ()
     assert.match(text, /Plan this .*`council_plan` with \{"sessionId":/);
   });
 
+  it('costs what @council costs on the same question and model: the same requests and tokens', async () => {
+    const script = { questions: 2, convergeAtCycle: 2 } as const;
+    const chat = await councilRig({ script });
+    const inChat = newCouncilSession(
+      { request: 'JWT or server-side sessions?', userId: 'u', limits: LIMITS },
+      chat.deps,
+    );
+    for (const command of [
+      { kind: 'resume' },
+      { kind: 'answer', text: 'About 10k users' },
+      { kind: 'skipQuestion' },
+    ] as const)
+      await runCouncilTurn(inChat, command, chat.deps);
+    const { rig, log } = await opened(script);
+    const [first] = pendingQuestions(log.snapshot);
+    const planned = continuationCommands(log.snapshot, {
+      answers: [{ questionId: first?.questionId ?? '', answer: 'About 10k users' }],
+    });
+    assert.ok('commands' in planned);
+    for (const [i, command] of planned.commands.entries())
+      await runCouncilTurn(log, command, rig.deps, { stopBeforeDebate: i < planned.commands.length - 1 });
+    assert.equal(inChat.state, 'completed');
+    assert.equal(log.state, 'completed');
+    assert.equal(log.spent.requests, inChat.spent.requests);
+    assert.equal(log.spent.inputTokens, inChat.spent.inputTokens);
+    assert.equal(log.spent.outputTokens, inChat.spent.outputTokens);
+  });
+
   it('refuses an answer to a question that is not open, naming the open ones, and answers outside clarification', async () => {
     const { log } = await opened();
     const refused = continuationCommands(log.snapshot, { answers: [{ questionId: 'nope', answer: 'x' }] });
