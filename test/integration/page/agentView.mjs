@@ -1,0 +1,83 @@
+// What a person sees of the Council custom agent in the real chat view: the agent in the agent picker, the tools'
+// confirmations with their cost, the clarifying questions in VS Code's own question UI (answered, then skipped), and
+// Council's answer in the chat. Run by `npm run test:integration` (runWeb.mjs --pages-only). The fixture's default
+// participant stands in for the agent's model: it calls the tools in the order the test types (`agent-loop […]`).
+import { strict as assert } from 'node:assert';
+
+const TIMEOUT = 20_000;
+const CHAT = '.part.auxiliarybar .interactive-session';
+const INPUT = `${CHAT} .interactive-input-part`;
+
+export default async function agentView(page, { log: print }) {
+  const started = Date.now();
+  const log = message => print(`agent page (${((Date.now() - started) / 1000).toFixed(1)} s): ${message}`);
+  await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+  const command = async title => {
+    const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
+    for (const deadline = Date.now() + TIMEOUT; ;) {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').fill(`>${title}`);
+      if (
+        await row.waitFor({ timeout: 2_000 }).then(
+          () => true,
+          () => Date.now() > deadline,
+        )
+      )
+        break;
+    }
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: TIMEOUT });
+  };
+  await command('Chat: Open Chat');
+  await page.locator(INPUT).getByText('Council Test Model').waitFor({ timeout: TIMEOUT });
+
+  log('the Council agent is in the agent picker, with its description; picked, the input shows it');
+  await page.locator(`${INPUT} a.action-label`, { hasText: /^Agent$/ }).click();
+  const row = page.locator('.action-widget .monaco-list-row', { hasText: /^Council$/ });
+  await row.waitFor({ timeout: TIMEOUT });
+  assert.match((await row.getAttribute('aria-label')) ?? '', /^Council, A council of expert personas/);
+  // The picker is a menu a person drives with the keyboard too (its overlay takes pointer clicks in this build).
+  await page.keyboard.press('ArrowDown');
+  await page.locator('.action-widget .monaco-list-row.focused', { hasText: /^Council$/ }).waitFor({ timeout: TIMEOUT });
+  await page.keyboard.press('Enter');
+  await page.locator(`${INPUT} a.action-label`, { hasText: /^Council$/ }).waitFor({ timeout: TIMEOUT });
+
+  log("a council through the tools: confirmations with the cost, the questions in VS Code's question UI");
+  await command('Council Test: Play the Scripted Council');
+  const steps = [
+    { tool: 'council_open', input: { question: 'Which cache for sessions?' } },
+    { tool: 'council_deliberate', input: { sessionId: '$sessionId' } },
+  ];
+  await page.locator(`${INPUT} .interactive-input-editor`).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(`agent-loop ${JSON.stringify(steps)}`);
+  await page.keyboard.press('Enter');
+  const allow = page.locator(`${CHAT} .monaco-button`, { hasText: 'Allow in this Session' }).filter({ visible: true });
+  const confirmation = page.locator(CHAT).getByText('Open a Council session?').filter({ visible: true });
+  await confirmation.waitFor({ timeout: TIMEOUT });
+  await page.locator(CHAT).getByText('1 model request', { exact: false }).filter({ visible: true }).first().waitFor();
+  await allow.first().click();
+
+  const carousel = page.locator(`${CHAT} .chat-question-carousel-container`).filter({ visible: true });
+  await carousel.getByText('Round 1 question 1: what matters most here?').waitFor({ timeout: TIMEOUT });
+  await carousel.locator('.chat-question-list-item', { hasText: 'Recommended answer 1.1' }).waitFor();
+  await carousel.locator('textarea.chat-question-freeform-textarea').fill('Latency, under 5 ms');
+  await carousel.locator('.chat-question-submit-button').click();
+  // One question at a time: the second comes in a carousel of its own, after the first was answered.
+  await carousel.getByText('Round 1 question 2: what matters most here?').waitFor({ timeout: TIMEOUT });
+  await carousel.locator('.chat-question-close').click();
+
+  await page.locator(CHAT).getByText('Continue the Council session?').filter({ visible: true }).waitFor({
+    timeout: TIMEOUT,
+  });
+  await allow.first().click();
+  const response = page.locator(`${CHAT} .interactive-item-container.interactive-response`).last();
+  await response.getByText('Where each persona landed').waitFor({ timeout: TIMEOUT });
+  const text = await response.locator('.value').innerText();
+  assert.match(text, /The user answered 1 question\(s\) through VS Code's question tool and skipped 1/);
+  assert.match(text, /Clarifying questions: 2 asked/);
+  assert.match(text, /The council's answer/);
+  assert.match(text, /Assumed: Recommended answer 1\.2/);
+  log('agent checks passed');
+}
