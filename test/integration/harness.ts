@@ -61,14 +61,14 @@ export async function collectStream(response: vscode.LanguageModelChatResponse):
   return parts;
 }
 
-/** Sets `council.*` settings globally for a test; the returned function restores the earlier values. */
-export async function configure(values: Record<string, unknown>): Promise<() => Promise<void>> {
-  const config = vscode.workspace.getConfiguration('council');
+/** Sets `council.*` settings (or another `section`'s) globally for a test; the returned function restores them. */
+export async function configure(values: Record<string, unknown>, section = 'council'): Promise<() => Promise<void>> {
+  const config = vscode.workspace.getConfiguration(section);
   const previous = Object.keys(values).map(key => [key, config.inspect(key)?.globalValue] as const);
   for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
   return async () => {
     for (const [key, value] of previous)
-      await vscode.workspace.getConfiguration('council').update(key, value, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration(section).update(key, value, vscode.ConfigurationTarget.Global);
   };
 }
 

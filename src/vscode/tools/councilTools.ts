@@ -38,7 +38,7 @@ import { toolModel, type ModelMemento } from '../languageModel/toolModel';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { pinnedPersonaIds, withPinned } from '../personas/pinnedPersonas';
 import { readCouncilSettings, type CouncilSettings } from '../settings';
-import { askOpenQuestions, canAskInChat } from './askQuestions';
+import { askOpenQuestions, canAskInChat, type AskedQuestions } from './askQuestions';
 import { withToolProgress, type ToolProgress } from './toolProgress';
 
 /** What the council tools need from the extension. */
@@ -136,34 +136,34 @@ async function onSession<T>(
   });
 }
 
-/** Runs `commands` on `log`, stopping before the debate unless `debate`; returns why it stopped early, if it did. */
-async function runCommands(
-  env: CouncilToolEnvironment,
-  log: SessionLog,
-  commands: readonly Parameters<typeof runCouncilTurn>[1][],
-  deps: ReturnType<typeof councilRun>['deps'],
-  token: vscode.CancellationToken,
-  debate: boolean,
-): Promise<string | undefined> {
-  try {
-    for (const [i, command] of commands.entries())
-      await runCouncilTurn(log, command, deps, { stopBeforeDebate: !debate || i < commands.length - 1 });
-    return undefined;
-  } catch (error) {
-    return stopText(error, token.isCancellationRequested, env.log, log.sessionId);
-  }
+/** How far a tool call takes a session. */
+interface Steps {
+  readonly commands: readonly Parameters<typeof runCouncilTurn>[1][];
+  /** Run the debate and the answer after the commands (else stop where the debate would start). */
+  readonly debate: boolean;
+  /** Put the open questions to the user through VS Code's question tool, when the call came from a chat. */
+  readonly ask?: vscode.ChatParticipantToolToken;
 }
 
-/** A session in clarification asks its questions through VS Code's question tool when the call came from a chat. */
-async function askIfPossible(
+/** Runs `steps` on `log`; returns why it stopped early, if it did, and how the asked questions went. */
+async function advanceSession(
+  env: CouncilToolEnvironment,
   log: SessionLog,
   deps: ReturnType<typeof councilRun>['deps'],
-  invocationToken: vscode.ChatParticipantToolToken | undefined,
+  steps: Steps,
   token: vscode.CancellationToken,
-) {
-  return log.state === 'clarifying' && invocationToken && canAskInChat(invocationToken)
-    ? askOpenQuestions(log, deps, invocationToken, token)
-    : undefined;
+): Promise<{ readonly stopped?: string; readonly asked?: AskedQuestions }> {
+  try {
+    for (const [i, command] of steps.commands.entries())
+      await runCouncilTurn(log, command, deps, { stopBeforeDebate: !steps.debate || i < steps.commands.length - 1 });
+    const asked =
+      steps.ask && log.state === 'clarifying' && canAskInChat(steps.ask)
+        ? await askOpenQuestions(log, deps, steps.ask, token)
+        : undefined;
+    return asked ? { asked } : {};
+  } catch (error) {
+    return { stopped: stopText(error, token.isCancellationRequested, env.log, log.sessionId) };
+  }
 }
 
 /** What the agent gets back: the questions still to ask, or the council's answer as Council wrote it. */
@@ -171,7 +171,7 @@ function sessionResult(
   log: SessionLog,
   choice: ToolModelChoice<vscode.LanguageModelChat>,
   stopped: string | undefined,
-  asked?: Awaited<ReturnType<typeof askOpenQuestions>>,
+  asked?: AskedQuestions,
   estimate?: RequestEstimate,
 ): string {
   const model = modelText(choice);
@@ -241,20 +241,32 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
           deps,
         );
         await env.store.save(log.stored);
-        let stopped = await runCommands(env, log, [{ kind: 'resume' }], deps, progress.token, false);
-        let asked;
-        if (stopped === undefined) {
-          try {
-            asked = await askIfPossible(log, deps, options.toolInvocationToken, progress.token);
-          } catch (error) {
-            stopped = stopText(error, progress.token.isCancellationRequested, env.log, log.sessionId);
-          }
-        }
+        const ask = options.toolInvocationToken;
+        const { stopped, asked } = await advanceSession(
+          env,
+          log,
+          deps,
+          { commands: [{ kind: 'resume' }], debate: false, ...(ask ? { ask } : {}) },
+          progress.token,
+        );
         return { log, result: sessionResult(log, choice, stopped, asked) };
       });
       return textResult(text);
     },
   };
+}
+
+/** A stored session by id, or why it cannot be `what` ("continued", "planned"). */
+export function storedCouncilSession(
+  env: Pick<CouncilToolEnvironment, 'store'>,
+  sessionId: string,
+  what: string,
+): { readonly log: SessionLog } | { readonly refused: string } {
+  const found = storedSession(env.store, sessionId);
+  if (found.kind === 'found') return { log: found.log };
+  if (found.kind === 'newer') return { refused: found.error.message };
+  const why = found.kind === 'unreadable' ? found.error : 'it was not found.';
+  return { refused: `Council session \`${sessionId}\` cannot be ${what}: ${why}` };
 }
 
 /** What continuing `sessionId` will do and may cost, before it runs. */
@@ -263,12 +275,8 @@ async function continuationPreview(
   input: DeliberationInput & { sessionId: string },
   settings: CouncilSettings,
 ): Promise<{ log: SessionLog; estimate: RequestEstimate } | { refused: string }> {
-  const found = storedSession(env.store, input.sessionId);
-  if (found.kind === 'newer') return { refused: found.error.message };
-  if (found.kind !== 'found')
-    return {
-      refused: `Council session \`${input.sessionId}\` cannot be continued: ${found.kind === 'unreadable' ? found.error : 'it was not found'}.`,
-    };
+  const found = storedCouncilSession(env, input.sessionId, 'continued');
+  if ('refused' in found) return found;
   const log = found.log;
   const planned = continuationCommands(log.snapshot, input);
   if ('refused' in planned) return planned;
@@ -373,16 +381,16 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
           token,
           async ({ deps }, progress) => {
             const log = preview.log;
+            // Revisit and more questions reopen clarification: the user answers before anything is debated.
             const asks = input.data.action === 'revisit' || input.data.action === 'more';
-            let stopped = await runCommands(env, log, planned.commands, deps, progress.token, !asks);
-            let asked;
-            if (stopped === undefined && asks) {
-              try {
-                asked = await askIfPossible(log, deps, options.toolInvocationToken, progress.token);
-              } catch (error) {
-                stopped = stopText(error, progress.token.isCancellationRequested, env.log, log.sessionId);
-              }
-            }
+            const ask = asks ? options.toolInvocationToken : undefined;
+            const { stopped, asked } = await advanceSession(
+              env,
+              log,
+              deps,
+              { commands: planned.commands, debate: !asks, ...(ask ? { ask } : {}) },
+              progress.token,
+            );
             return { log, result: sessionResult(log, choice, stopped, asked, preview.estimate) };
           },
         );
@@ -407,7 +415,13 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
             deps,
           );
           await env.store.save(log.stored);
-          const stopped = await runCommands(env, log, [{ kind: 'resume' }], deps, progress.token, true);
+          const { stopped } = await advanceSession(
+            env,
+            log,
+            deps,
+            { commands: [{ kind: 'resume' }], debate: true },
+            progress.token,
+          );
           const result = sessionResult(log, choice, stopped, undefined, plan.estimate);
           const unknown =
             plan.unknownIds.length > 0 ? `\nUnknown persona ids, ignored: ${plan.unknownIds.join(', ')}.\n` : '';

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { TOOL } from '../../core/council/toolSession';
 import { describeIssues } from '../../core/zodIssues';
-import { storedSession } from '../chat/threadSession';
 import { toolModel } from '../languageModel/toolModel';
 import type { PlanHandler } from '../plan/planHandler';
 import { planFollowups } from '../plan/planResult';
@@ -14,7 +13,7 @@ import type { WorkflowHandler } from '../workflow/workflowHandler';
 import { workflowFollowups } from '../workflow/workflowResult';
 import { decidePrompt } from '../workflow/workflowRequest';
 import { capturedStream } from './capturedStream';
-import { modelText, textResult, type CouncilToolEnvironment } from './councilTools';
+import { modelText, storedCouncilSession, textResult, type CouncilToolEnvironment } from './councilTools';
 import { withToolProgress } from './toolProgress';
 
 /*
@@ -206,19 +205,15 @@ export function planTool(
       const input = PlanInputSchema.safeParse(options.input);
       if (!input.success)
         return textResult(`${TOOL.plan} cannot run: ${describeIssues(input.error.issues, 'input').join('; ')}.`);
-      const session = input.data.sessionId ? storedSession(env.store, input.data.sessionId) : undefined;
-      if (session && session.kind !== 'found')
-        return textResult(
-          `Council session \`${input.data.sessionId}\` cannot be planned: ${session.kind === 'none' ? 'not found' : session.error instanceof Error ? session.error.message : String(session.error)}.`,
-        );
+      const session = input.data.sessionId ? storedCouncilSession(env, input.data.sessionId, 'planned') : undefined;
+      if (session && 'refused' in session) return textResult(session.refused);
       return runForTool(
         env,
         TOOL.plan,
         planText(input.data),
         options.toolInvocationToken,
         token,
-        (request, stream, cancel) =>
-          plan(request.prompt, session?.kind === 'found' ? session.log : undefined, request, stream, cancel),
+        (request, stream, cancel) => plan(request.prompt, session?.log, request, stream, cancel),
         result => nextCalls(TOOL.plan, planFollowups(result) ?? [], planInputOf),
       );
     },

@@ -42,17 +42,6 @@ function questionIds(text: string): string[] {
   return [...text.matchAll(/\[questionId: ([^\]]+)\]/g)].map(m => m[1] ?? '');
 }
 
-/** Sets VS Code's own chat settings for a test; returns the restore. */
-async function configureChat(values: Record<string, unknown>): Promise<() => Promise<void>> {
-  const config = vscode.workspace.getConfiguration('chat');
-  const previous = Object.keys(values).map(key => [key, config.inspect(key)?.globalValue] as const);
-  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
-  return async () => {
-    for (const [key, value] of previous)
-      await vscode.workspace.getConfiguration('chat').update(key, value, vscode.ConfigurationTarget.Global);
-  };
-}
-
 describe('Council in any harness: its tools, custom agent and skill', function () {
   this.timeout(120_000);
   let restoreModel: () => Promise<void> = async () => undefined;
@@ -242,7 +231,7 @@ describe('Council in any harness: its tools, custom agent and skill', function (
   it("from a chat, asks the questions through VS Code's question tool; nobody there (autopilot) logs assumptions", async () => {
     const fixtureApi = await fixture();
     playCouncil(fixtureApi, { questions: 2, convergeAtCycle: 1 });
-    const restoreChat = await configureChat({ 'permissions.default': 'autopilot' });
+    const restoreChat = await configure({ 'permissions.default': 'autopilot' }, 'chat');
     try {
       await newChat();
       const steps = [
