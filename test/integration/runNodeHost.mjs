@@ -26,7 +26,7 @@ const { chromium } = require('playwright-core');
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({
   options: {
-    timeout: { type: 'string', default: '300000' },
+    timeout: { type: 'string', default: '600000' },
     folder: { type: 'string', default: join(root, 'test/integration/workspace') },
     verbose: { type: 'boolean', default: false },
     'keep-profile': { type: 'boolean', default: false },

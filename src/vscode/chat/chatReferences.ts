@@ -167,6 +167,13 @@ function sessionHistoryReferences(
   });
 }
 
+/**
+ * What VS Code attaches to every request for agents, not what the user attached: the index of the chat
+ * customizations (agents and skills, Council's own among them; VS Code 1.139+). It is not context for a council and
+ * would be paid for in every prompt.
+ */
+const AGENT_ONLY_REFERENCES = new Set(['vscode.customizations.index']);
+
 /** The session a request continues, as far as attached context is concerned. */
 export interface AttachedSession {
   readonly sessionId: string;
@@ -191,7 +198,7 @@ export async function attachedContext(
   const references = [
     ...request.references,
     ...(session ? sessionHistoryReferences(history, participantId, session.sessionId) : []),
-  ];
+  ].filter(ref => !AGENT_ONLY_REFERENCES.has(ref.id));
   const known = new Set((session?.attached ?? []).map(attachmentKey));
   const raw: RawAttachment[] = [];
   for (const ref of references) {

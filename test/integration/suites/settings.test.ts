@@ -69,6 +69,7 @@ describe('settings: council.* in a real VS Code', () => {
       personaModel: '',
       synthesisModel: '',
       diverseModels: false,
+      defaultModel: '',
       problems: [],
     });
   });
@@ -90,6 +91,7 @@ describe('settings: council.* in a real VS Code', () => {
         [SETTING.personaModel]: ' council-test/council-test-plain ',
         [SETTING.synthesisModel]: 'council-test-model',
         [SETTING.diverseModels]: true,
+        [SETTING.defaultModel]: 'copilot/gpt-5-mini',
       },
       () => {
         assert.deepEqual(readCouncilSettings(), {
@@ -107,6 +109,7 @@ describe('settings: council.* in a real VS Code', () => {
           personaModel: 'council-test/council-test-plain',
           synthesisModel: 'council-test-model',
           diverseModels: true,
+          defaultModel: 'copilot/gpt-5-mini',
           problems: [],
         });
       },
