@@ -8,7 +8,7 @@ import { isObject, type JsonObject } from './replyNormalizing';
  */
 
 /** Keywords every family accepts (Gemini's OpenAPI 3.0 subset, the strictest). */
-const PORTABLE_KEYWORDS: ReadonlySet<string> = new Set([
+export const PORTABLE_KEYWORDS: ReadonlySet<string> = new Set([
   'type',
   'format',
   'description',
