@@ -54,7 +54,7 @@ export interface ModelCheckResult {
 }
 
 /** Output tokens the forecast allows for a reply to the probe. */
-export const PROBE_OUTPUT_TOKENS = 400;
+const PROBE_OUTPUT_TOKENS = 400;
 
 /** The probe as a request: the tool required, and the prompt saying to answer only by calling it. */
 export function probeRequest(probe: ModelCheckProbe): ModelRequest {

@@ -19,7 +19,7 @@ import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import { readCouncilSettings } from '../settings';
 
 /** The palette command (package.json `contributes.commands`). */
-export const CHECK_MODELS_COMMAND = 'council.checkModels';
+const CHECK_MODELS_COMMAND = 'council.checkModels';
 
 /** Test-only arguments: skip the confirmation, and check only one vendor's models. */
 interface CheckModelsArgs {
@@ -65,10 +65,7 @@ async function openReport(markdown: string): Promise<void> {
  * then sends each family one request with Council's largest schemas as a required tool and opens the report.
  * Returns the report (or undefined when there was nothing to check or the user declined).
  */
-export async function checkModels(
-  context: vscode.ExtensionContext,
-  args: CheckModelsArgs = {},
-): Promise<string | undefined> {
+async function checkModels(context: vscode.ExtensionContext, args: CheckModelsArgs = {}): Promise<string | undefined> {
   const listed = await vscode.lm.selectChatModels(args.vendor === undefined ? undefined : { vendor: args.vendor });
   const chats = onePerFamily(listed);
   if (chats.length === 0) {
