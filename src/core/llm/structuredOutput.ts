@@ -111,8 +111,6 @@ type Attempt<T> =
       readonly ok: false;
       readonly issues: readonly string[];
       readonly followUp: readonly ChatMessage[];
-      /** The reply held no readable JSON (cut off, or prose). */
-      readonly unreadable: boolean;
       /** The JSON (text or tool arguments) ended early: the reply was cut at the model's output limit. */
       readonly truncated: boolean;
     };
@@ -177,11 +175,10 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
   const extracted = call ? { ok: true as const, value: toolInput(call.input) } : extractJson(reply.text);
   let issues: readonly string[];
   let changes: readonly string[] = [];
-  const unreadable = !extracted.ok;
   const truncated = call ? cutToolInput(call.input) : !extracted.ok && extracted.truncated === true;
   if (truncated) {
     issues = ["The reply was cut off at the model's output limit before the JSON was complete."];
-    return { ok: false, issues, unreadable: true, truncated, followUp: cutFollowUp(reply, call, useTool, name) };
+    return { ok: false, issues, truncated, followUp: cutFollowUp(reply, call, useTool, name) };
   }
   if (!extracted.ok) {
     issues =
@@ -211,7 +208,6 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
     return {
       ok: false,
       issues,
-      unreadable,
       truncated,
       followUp: [
         { role: 'assistant', content: [...(reply.text ? [{ kind: 'text' as const, text: reply.text }] : []), call] },
@@ -222,7 +218,6 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
   return {
     ok: false,
     issues,
-    unreadable,
     truncated,
     followUp: [
       { role: 'assistant', content: reply.text.trim() === '' ? '(empty reply)' : reply.text },
