@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerCouncilCommands } from './vscode/commands/councilCommands';
+import { registerCheckModels } from './vscode/commands/checkModels';
 import { registerDamagedSessionExport } from './vscode/chat/damagedSession';
 import { councilHandler, PARTICIPANT_ID } from './vscode/chat/councilParticipant';
 import { registerCouncilTools } from './vscode/tools/registerTools';
@@ -83,6 +84,7 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
     log,
     participant,
     ...registerCouncilCommands(context, store),
+    registerCheckModels(context),
     registerDamagedSessionExport(store),
     ...registerPlanCommands(runs),
   );

@@ -1,11 +1,13 @@
 import type { ModelRequest } from '../../src/core/llm/languageModel';
 import { RESPONSE_FORMAT_HEADING } from '../../src/core/llm/structuredOutput';
 import { messageText } from '../../src/core/llm/usage';
+import { nonPortable } from './portableSchemaRules';
 import { ScriptedModel, type Responder, type ScriptedReply } from './scriptedModel';
 
 /**
  * A model that knows nothing about Council except what each request tells it: it answers a structured
- * request with a random instance of exactly the JSON Schema sent (the required tool's `inputSchema`, or
+ * request with a random instance of exactly the JSON Schema sent (and, as Gemini does, fails a request whose schema
+ * is outside the portable subset) (the required tool's `inputSchema`, or
  * the schema in the fenced-JSON instruction, its fields' pointers to a list given elsewhere followed) and a
  * free-text request with a paragraph. Seeded, so a failing instance can be reproduced.
  */
@@ -52,10 +54,12 @@ function isRepair(request: ModelRequest): boolean {
 }
 
 const POINTER = /One of the values listed for `([^`]+)`\.$/;
+const EACH_ONCE = 'Each item at most once.';
 
 /**
  * The schema as a model that reads field descriptions sees it: a field whose description says its values are those
- * listed at another field (a long list is spelled out once per schema) takes that field's list. The fields are found
+ * listed at another field (a long list is spelled out once per schema) takes that field's list, and a list whose
+ * description says "Each item at most once." has distinct items. The fields are found
  * by the labels the descriptions use (`a[].b`, `keys of c`, `values of d`).
  */
 function withListsReadBack(schema: unknown): unknown {
@@ -68,6 +72,9 @@ function withListsReadBack(schema: unknown): unknown {
     if (Array.isArray(record['enum']) && !listed.has(label)) listed.set(label, record['enum'] as unknown[]);
     const at = typeof record['description'] === 'string' ? POINTER.exec(record['description'])?.[1] : undefined;
     if (at !== undefined) pointing.push({ node: record, at });
+    // A rule the portable subset says only in words is read as the rule it names.
+    if (typeof record['description'] === 'string' && record['description'].includes(EACH_ONCE))
+      record['uniqueItems'] = true;
     for (const [keyword, child] of Object.entries(record)) {
       if (keyword === 'properties' && typeof child === 'object' && child !== null)
         for (const [name, property] of Object.entries(child)) visit(property, label ? `${label}.${name}` : name);
@@ -128,6 +135,10 @@ export function schemaFollowingResponder(options: SchemaFollowingOptions): {
     if (isRepair(request)) bump(counts.repairs, name);
     const schema = tool?.inputSchema ?? format?.schema;
     if (schema === undefined) return options.prose ?? 'A short answer written as prose.';
+    // Like Gemini, refuse a schema outside the portable subset (the whole request fails).
+    const unportable = nonPortable(schema);
+    if (unportable.length > 0)
+      throw new Error(`400 Bad Request: ${name} is not portable: ${unportable.slice(0, 3).join('; ')}`);
     const value = generator.generate(withListsReadBack(schema) as never);
     return tool === undefined
       ? { kind: 'text', text: `\`\`\`json\n${JSON.stringify(value)}\n\`\`\`` }

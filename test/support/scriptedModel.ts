@@ -36,6 +36,8 @@ export interface ScriptedModelOptions {
   readonly maxInputTokens?: number;
   readonly id?: string;
   readonly family?: string;
+  /** The model's output limit, when the test gives it one (the model itself does not cut). */
+  readonly maxOutputTokens?: number;
 }
 
 /** A request as the scripted model saw it. */
@@ -75,6 +77,7 @@ export class ScriptedModel implements LanguageModel {
   readonly vendor = 'test';
   readonly maxInputTokens: number;
   readonly supportsToolCalling: boolean;
+  readonly maxOutputTokens?: number;
   /** Every request received, in order. */
   readonly requests: RecordedRequest[] = [];
   private readonly latencyMs: number;
@@ -88,6 +91,7 @@ export class ScriptedModel implements LanguageModel {
     this.maxInputTokens = options.maxInputTokens ?? 128_000;
     this.supportsToolCalling = options.supportsToolCalling ?? true;
     this.latencyMs = options.latencyMs ?? 0;
+    if (options.maxOutputTokens !== undefined) this.maxOutputTokens = options.maxOutputTokens;
   }
 
   /** Number of requests received so far. */

@@ -66,7 +66,7 @@ export interface Opening {
  * each once, MIN_PANEL..maxPersonas of them) followed by the clarify reply's fields for round 1, in the
  * order the model should decide them: the council first, then its questions (sorted by impact on parse).
  */
-function openingReplySchema(knownIds: readonly [string, ...string[]], maxPersonas: number) {
+export function openingReplySchema(knownIds: readonly [string, ...string[]], maxPersonas: number) {
   return z
     .object({ ...selectionReplySchema(knownIds, maxPersonas).shape, ...proposedQuestionsFields })
     .transform(byImpact);

@@ -24,6 +24,9 @@ const MESSAGES: Readonly<Record<ModelFailureKind, string>> = {
   unknown: 'The model call failed. Press Try again; if it keeps failing, pick another model in the model picker.',
 };
 
+/** How a reply cut at the model's output limit twice is described (its message names the limit and is shown as it is). */
+export const REPLY_CUT_PREFIX = "The model's reply was cut off at its output limit";
+
 /** Text from elsewhere (a provider's message) shown inside Markdown as plain text: no code fences, links or emphasis. */
 export function markdownSafe(text: string): string {
   return text
@@ -54,6 +57,7 @@ export function describeModelFailure(
   if (failure.kind === 'budgetSpent' && failure.message.trim() !== '') return failure.message;
   // Council's own measure of a request too large for the model names the figures.
   if (failure.kind === 'tooLarge' && failure.message.startsWith(TOO_LARGE_PREFIX)) return failure.message;
+  if (failure.kind === 'malformedReply' && failure.message.startsWith(REPLY_CUT_PREFIX)) return failure.message;
   const advice = MESSAGES[failure.kind];
   const detail = markdownSafe(failure.message.replace(/^The model request failed:\s*/, ''));
   return failure.kind === 'unknown' && detail.length > 0 ? `${advice} (Details: ${sentence(detail)})` : advice;

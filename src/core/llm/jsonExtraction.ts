@@ -1,6 +1,8 @@
 /** The outcome of looking for a JSON value in a model's text reply. */
 export type JsonExtraction =
-  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
+  | { readonly ok: true; readonly value: unknown }
+  /** `truncated`: brackets or a string were still open at the end, so the reply was cut off. */
+  | { readonly ok: false; readonly problem: string; readonly truncated?: boolean };
 
 // Fences must start and end on their own lines: JSON strings cannot hold raw newlines, so a ``` inside
 // a markdown string value (e.g. a code sample in an argument) is never mistaken for the closing fence.
@@ -43,7 +45,11 @@ function outermostJson(text: string): string | undefined {
 
 function failure(candidate: string, parsed: JsonExtraction): JsonExtraction {
   if (looksTruncated(candidate)) {
-    return { ok: false, problem: 'The JSON is incomplete: it looks cut off before the object was closed.' };
+    return {
+      ok: false,
+      problem: 'The JSON is incomplete: it looks cut off before the object was closed.',
+      truncated: true,
+    };
   }
   return parsed.ok ? parsed : { ok: false, problem: `The JSON could not be parsed: ${parsed.problem}` };
 }

@@ -68,6 +68,8 @@ export interface LanguageModel {
   readonly maxInputTokens: number;
   /** Whether the model can be asked for a (required) tool call. */
   readonly supportsToolCalling: boolean;
+  /** The most tokens one reply may have, when the provider says (a reply is cut there). */
+  readonly maxOutputTokens?: number;
   /** Streams the reply. Rejects with a LanguageModelFailure (or the cancellation error) on failure. */
   sendRequest(request: ModelRequest, token: CancellationSignal): AsyncIterable<ResponsePart>;
   countTokens(text: string, token?: CancellationSignal): Promise<number>;
@@ -75,9 +77,19 @@ export interface LanguageModel {
 
 /** `model` with its requests sent through `sendRequest` (which may pass them on to `model`); the rest is `model`'s. */
 export function withSendRequest(model: LanguageModel, sendRequest: LanguageModel['sendRequest']): LanguageModel {
-  const { id, name, family, vendor, maxInputTokens, supportsToolCalling } = model;
+  const { id, name, family, vendor, maxInputTokens, supportsToolCalling, maxOutputTokens } = model;
   const countTokens: LanguageModel['countTokens'] = (text, token) => model.countTokens(text, token);
-  return { id, name, family, vendor, maxInputTokens, supportsToolCalling, countTokens, sendRequest };
+  return {
+    id,
+    name,
+    family,
+    vendor,
+    maxInputTokens,
+    supportsToolCalling,
+    ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+    countTokens,
+    sendRequest,
+  };
 }
 
 /** Why a model call failed, in terms the user can act on (mirrors vscode.LanguageModelError codes). */

@@ -54,6 +54,16 @@ export function failureKindOf(error: unknown): ModelFailureKind {
 }
 
 /**
+ * Whether a failed request was refused as invalid, which with a tool attached means its schema: Gemini answers a
+ * keyword outside its subset with "Invalid JSON payload received. Unknown name …", which Copilot surfaces as an
+ * opaque "400 Bad Request". Such a request can be asked again without tools (see requestStructured).
+ */
+export function isSchemaRefusal(error: unknown): boolean {
+  const text = [textOf(error), textOf((error as { cause?: unknown } | undefined)?.cause)].join(' ');
+  return /\b400\b|Bad Request|Invalid schema|Unknown name|Invalid JSON payload|invalid_request_error/i.test(text);
+}
+
+/**
  * Maps anything a model call threw to CancelledError (cancellation wins over everything) or a
  * LanguageModelFailure with a kind the user can act on and, when known, how long to wait.
  */

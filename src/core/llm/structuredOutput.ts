@@ -12,9 +12,13 @@ import { extractJson } from './jsonExtraction';
 import { cloneJson } from './replyNormalizing';
 import { collectReply, type CollectedReply } from './modelCall';
 import { MAX_REPAIRS_PER_REPLY } from './repairBudget';
+import { isSchemaRefusal } from './modelErrors';
+import { REPLY_CUT_PREFIX } from './failureMessages';
 import type { Stopwatch, UsageMeter } from './usage';
 import { describeIssues } from '../zodIssues';
 import { spellListsOnce } from './schemaLists';
+import { fromPortableReply, portableSchema, type PortableReplyPass } from './portableSchema';
+import type { JsonObject } from './replyNormalizing';
 
 /**
  * Deterministic fixes to a reply before it is validated, where the intent is clear (drop a duplicate,
@@ -40,6 +44,8 @@ export interface StructuredRequest<T> {
   readonly messages: readonly ChatMessage[];
   /** Repairs after the first attempt (default MAX_REPAIRS_PER_REPLY). */
   readonly maxRepairs?: number;
+  /** Called when the provider refused the tool schema (its message), before the same schema is asked as fenced JSON. */
+  readonly onToolRefused?: (providerMessage: string) => void;
   /** Called before each repair is sent, with the attempt about to start (2, 3…) and what was wrong. */
   readonly onRetry?: (attempt: number, issues: readonly string[]) => void;
   readonly usage?: UsageMeter;
@@ -50,17 +56,39 @@ export interface StructuredRequest<T> {
 /** Heading of the fenced-JSON instruction; scripted test models route on it. */
 export const RESPONSE_FORMAT_HEADING = '## Response format: ';
 
-/** The JSON Schema a model is asked to fill in (input side: defaults may be omitted by the model). */
+/**
+ * The JSON Schema a model is asked to fill in (input side: defaults may be omitted by the model), in the portable
+ * subset every model family accepts (see portableSchema): everything Council sends as a tool schema or prints in a
+ * prompt goes through here. A reply to it is turned back into the zod schema's shape by `replyInFullShape`.
+ */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  return convertedSchema(schema).sent;
+}
+
+/**
+ * `reply` (to jsonSchemaOf(schema)) read back against the full schema: the 'shape' pass turns maps sent as lists of
+ * {key, value} entries back into maps; the 'rules' pass applies what the portable schema said only in words (a
+ * fixed value, distinct items). See fromPortableReply.
+ */
+export function replyInFullShape(
+  schema: z.ZodType,
+  reply: unknown,
+  pass: PortableReplyPass,
+  note: (change: string) => void,
+): unknown {
+  return fromPortableReply(reply, convertedSchema(schema).full, pass, note);
+}
+
+function convertedSchema(schema: z.ZodType): { readonly full: JsonObject; readonly sent: JsonObject } {
   // Converting is costly and sits on every request's critical path; schemas are immutable, so cache per schema.
   const cached = jsonSchemaCache.get(schema);
   if (cached) return cached;
-  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  const sent = spellListsOnce(jsonSchema);
-  jsonSchemaCache.set(schema, sent);
-  return sent;
+  const full = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+  const converted = { full, sent: spellListsOnce(portableSchema(full)) };
+  jsonSchemaCache.set(schema, converted);
+  return converted;
 }
-const jsonSchemaCache = new WeakMap<z.ZodType, Record<string, unknown>>();
+const jsonSchemaCache = new WeakMap<z.ZodType, { readonly full: JsonObject; readonly sent: JsonObject }>();
 
 function formatInstruction(name: string, description: string, jsonSchema: object): ChatMessage {
   const text = [
@@ -83,8 +111,8 @@ type Attempt<T> =
       readonly ok: false;
       readonly issues: readonly string[];
       readonly followUp: readonly ChatMessage[];
-      /** The reply held no readable JSON (cut off, or prose). */
-      readonly unreadable: boolean;
+      /** The JSON (text or tool arguments) ended early: the reply was cut at the model's output limit. */
+      readonly truncated: boolean;
     };
 
 function toolInput(input: unknown): unknown {
@@ -114,15 +142,31 @@ function repairRequest(issues: readonly string[], changes: readonly string[], us
   return `Your reply did not match the required format for "${name}":\n${list(issues)}${dropped}\n${how}`;
 }
 
-/** Applies the normalizer; a normalizer that throws is a bug, so the reply is then validated as sent. */
-function normalized(value: unknown, normalize: ReplyNormalizer | undefined): { value: unknown; changes: string[] } {
+/**
+ * Turns the reply back into the zod schema's shape (maps were sent as entry lists), then applies the normalizer;
+ * a normalizer that throws is a bug, so the reply is then validated as sent.
+ */
+function normalized(
+  schema: z.ZodType,
+  sent: unknown,
+  normalize: ReplyNormalizer | undefined,
+): { value: unknown; changes: string[] } {
   const changes: string[] = [];
-  if (normalize === undefined) return { value, changes };
+  const note = (change: string) => changes.push(change);
+  const value = replyInFullShape(schema, cloneJson(sent), 'shape', note);
+  if (normalize === undefined) return { value: replyInFullShape(schema, value, 'rules', note), changes };
   try {
-    return { value: normalize(cloneJson(value), change => changes.push(change)), changes };
+    return { value: replyInFullShape(schema, normalize(cloneJson(value), note), 'rules', note), changes };
   } catch {
     return { value, changes: [] };
   }
+}
+
+/** Whether a tool call's arguments arrived as JSON text that ends early (cut at the output limit). */
+function cutToolInput(input: unknown): boolean {
+  if (typeof input !== 'string') return false;
+  const parsed = extractJson(input);
+  return !parsed.ok && parsed.truncated === true;
 }
 
 function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTool: boolean): Attempt<T> {
@@ -131,14 +175,18 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
   const extracted = call ? { ok: true as const, value: toolInput(call.input) } : extractJson(reply.text);
   let issues: readonly string[];
   let changes: readonly string[] = [];
-  const unreadable = !extracted.ok;
+  const truncated = call ? cutToolInput(call.input) : !extracted.ok && extracted.truncated === true;
+  if (truncated) {
+    issues = ["The reply was cut off at the model's output limit before the JSON was complete."];
+    return { ok: false, issues, truncated, followUp: cutFollowUp(reply, call, useTool, name) };
+  }
   if (!extracted.ok) {
     issues =
       useTool && reply.text.trim() !== ''
         ? [`No call to the \`${name}\` tool was made. ${extracted.problem}`]
         : [extracted.problem];
   } else {
-    const fixed = normalized(extracted.value, request.normalize);
+    const fixed = normalized(schema, extracted.value, request.normalize);
     const parsed = schema.safeParse(fixed.value);
     if (parsed.success) return { ok: true, value: parsed.data, changes: fixed.changes };
     // A blank text where the schema allows no text at all says nothing: drop it rather than pay for a repair.
@@ -160,7 +208,7 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
     return {
       ok: false,
       issues,
-      unreadable,
+      truncated,
       followUp: [
         { role: 'assistant', content: [...(reply.text ? [{ kind: 'text' as const, text: reply.text }] : []), call] },
         { role: 'user', content: [{ kind: 'toolResult', callId: call.callId, content: `Error:\n${text}` }] },
@@ -170,12 +218,33 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
   return {
     ok: false,
     issues,
-    unreadable,
+    truncated,
     followUp: [
       { role: 'assistant', content: reply.text.trim() === '' ? '(empty reply)' : reply.text },
       { role: 'user', content: text },
     ],
   };
+}
+
+/**
+ * The repair for a reply cut at the output limit: it says so and asks for the same fields, shorter. The cut text is
+ * not sent back (the model would only continue it, and pay for it as input); a cut tool call must still be answered.
+ */
+function cutFollowUp(
+  reply: CollectedReply,
+  call: CollectedReply['toolCalls'][number] | undefined,
+  useTool: boolean,
+  name: string,
+): ChatMessage[] {
+  const how = useTool
+    ? `Call the \`${name}\` tool again`
+    : 'Reply again with the complete JSON object in a single ```json fenced code block';
+  const text = `Your reply for "${name}" was cut off at your output limit before it was complete. ${how}, with the same required fields but shorter: fewer and shorter list items, one or two sentences per text field, no optional field that is not needed.`;
+  if (!call) return [{ role: 'user', content: text }];
+  return [
+    { role: 'assistant', content: [...(reply.text ? [{ kind: 'text' as const, text: reply.text }] : []), call] },
+    { role: 'user', content: [{ kind: 'toolResult', callId: call.callId, content: `Error:\n${text}` }] },
+  ];
 }
 
 /** `value` without object fields whose value is a blank string (their paths noted in `dropped`). */
@@ -191,18 +260,30 @@ function withoutBlankStrings(value: unknown, path: string, dropped: string[]): u
   return kept;
 }
 
-/** The size of a reply, to tell a reply cut at the model's output limit from one that is merely wrong. */
-function replyLength(reply: CollectedReply): number {
-  return reply.toolCalls.reduce((sum, call) => sum + JSON.stringify(call.input ?? null).length, reply.text.length);
+/** Whether a failed request was the provider refusing the request's tool schema (see isSchemaRefusal). */
+function refusedSchema(error: unknown, useTool: boolean): error is LanguageModelFailure {
+  return useTool && error instanceof LanguageModelFailure && error.kind === 'unknown' && isSchemaRefusal(error);
+}
+
+/** The user-facing failure after a reply cut at the output limit (the second, or the first with no repair left), naming the limit when the model says it. */
+function cutReply(model: LanguageModel, name: string, asked: number): LanguageModelFailure {
+  const limit =
+    model.maxOutputTokens === undefined ? 'its output limit' : `its output limit (${model.maxOutputTokens} tokens)`;
+  return new LanguageModelFailure(
+    'malformedReply',
+    `${REPLY_CUT_PREFIX} (${name}${asked > 1 ? ', also when asked for a shorter reply' : ''}): ${model.name} stops at ${limit}, which is too small for this reply. Pick a model with a larger output limit in the model picker, then press Try again.`,
+  );
 }
 
 /**
  * Asks the model for a value matching `schema`: through one required tool call when the model
- * supports tools, otherwise as a fenced JSON block. Validates with zod and, on a malformed reply,
- * sends the issues back and retries while the repair budget lasts. A repair that cannot succeed is not
- * sent: when two replies in a row are unreadable at the same length, the model's output limit cuts them,
- * and asking again only pays for the same cut. Throws CancelledError on cancellation (never retried) and
- * LanguageModelFailure otherwise ('malformedReply' once repairs run out or cannot help).
+ * supports tools (the prompt then says to answer only by calling it: some families take "required" as a hint),
+ * otherwise as a fenced JSON block. Validates with zod and, on a malformed reply, sends the issues back and retries
+ * while the repair budget lasts. A provider that refuses the tool schema (HTTP 400, "Invalid schema", "Unknown
+ * name"…) is asked once more without tools, for fenced JSON against the same schema: that costs no repair. A reply
+ * cut at the model's output limit gets one repair asking for the same fields, shorter; a second cut ends the
+ * request with a message naming the limit (asking again would only pay for the same cut). Throws CancelledError on
+ * cancellation (never retried) and LanguageModelFailure otherwise ('malformedReply' once repairs run out or cannot help).
  */
 export async function requestStructured<T>(
   model: LanguageModel,
@@ -211,35 +292,42 @@ export async function requestStructured<T>(
 ): Promise<T> {
   throwIfCancelled(token);
   const jsonSchema = jsonSchemaOf(request.schema);
-  const useTool = model.supportsToolCalling;
+  let useTool = model.supportsToolCalling;
   const tool: ToolDefinition = { name: request.name, description: request.description, inputSchema: jsonSchema };
-  let messages: readonly ChatMessage[] = useTool
-    ? request.messages
-    : [...request.messages, formatInstruction(request.name, request.description, jsonSchema)];
+  const asJson = (): readonly ChatMessage[] => [
+    ...request.messages,
+    formatInstruction(request.name, request.description, jsonSchema),
+  ];
+  let messages: readonly ChatMessage[] = useTool ? [...request.messages, toolOnly(request.name)] : asJson();
   const maxRepairs = Math.max(0, Math.floor(request.maxRepairs ?? MAX_REPAIRS_PER_REPLY));
   let lastIssues: readonly string[] = [];
-  let cutAt: number | undefined;
+  let cutBefore = false;
 
   for (let attempt = 1; ; attempt++) {
     const modelRequest: ModelRequest = useTool ? { messages, tools: [tool], toolMode: 'required' } : { messages };
-    const reply = await collectReply(model, modelRequest, token, {
-      usage: request.usage,
-      stopwatch: request.stopwatch,
-    });
+    let reply: CollectedReply;
+    try {
+      reply = await collectReply(model, modelRequest, token, {
+        usage: request.usage,
+        stopwatch: request.stopwatch,
+      });
+    } catch (error) {
+      if (!refusedSchema(error, useTool)) throw error;
+      // The provider refused the tool schema itself: ask for the same schema as fenced JSON, once, as no repair.
+      request.onToolRefused?.(error.message);
+      useTool = false;
+      messages = asJson();
+      attempt -= 1;
+      continue;
+    }
     const outcome = evaluate(request, reply, useTool);
     if (outcome.ok) {
       if (outcome.changes.length > 0) request.onNormalized?.(outcome.changes);
       return outcome.value;
     }
     lastIssues = outcome.issues;
-    const length = replyLength(reply);
-    if (outcome.unreadable && length > 0 && length === cutAt) {
-      throw new LanguageModelFailure(
-        'malformedReply',
-        `${request.name}: the model's reply was cut off at the same length twice (${length} characters): its output limit is too small for this reply, so it was not asked again. Pick a model with a larger output limit.`,
-      );
-    }
-    cutAt = outcome.unreadable ? length : undefined;
+    if (outcome.truncated && (cutBefore || attempt > maxRepairs)) throw cutReply(model, request.name, attempt);
+    cutBefore = outcome.truncated;
     if (attempt > maxRepairs) {
       throw new LanguageModelFailure(
         'malformedReply',
@@ -249,4 +337,9 @@ export async function requestStructured<T>(
     request.onRetry?.(attempt + 1, lastIssues);
     messages = [...messages, ...outcome.followUp];
   }
+}
+
+/** The last line of a tool-mode prompt: Claude via Copilot never gets `tool_choice`, so "required" is only a hint. */
+function toolOnly(name: string): ChatMessage {
+  return { role: 'user', content: `Answer only by calling the \`${name}\` tool.` };
 }

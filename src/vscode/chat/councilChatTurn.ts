@@ -46,7 +46,9 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
   const started = Date.now();
   const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
   const output = chatOutput(stream);
-  const { deps, usage } = councilRun(env, request.model, registry, settings, output, token, referencedTools(request));
+  const named = referencedTools(request);
+  const { deps, usage } = councilRun(env, request.model, registry, settings, output, token, named.tools);
+  for (const note of named.notes) output.visible(`⚠ ${note}\n\n`);
   let log: SessionLog;
   let command: CouncilCommand;
   if (intent.kind === 'newSession') {

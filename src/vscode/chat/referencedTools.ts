@@ -3,6 +3,7 @@ import { ToolCall } from '@vscode/chat-extension-utils';
 import { renderPrompt, type ITokenizer } from '@vscode/prompt-tsx';
 import type { GroundingTool } from '../../core/council/workspaceGrounding';
 import { renderedText } from '../../core/llm/prompting/render';
+import { forwardableSchema } from '../../core/llm/foreignToolSchema';
 
 /** Rough token estimate (4 characters a token): a budget the tool may size its result to, not an exact count. */
 const charTokenizer: ITokenizer = {
@@ -42,23 +43,34 @@ export async function invokeAsText(
   return rendered.messages.map(renderedText).join('\n');
 }
 
+/** The `#` tools Council forwards, and a note for each one it left out. */
+export interface ReferencedTools {
+  readonly tools: GroundingTool[];
+  /** One sentence per tool left out (its schema cannot be made portable), for the response. */
+  readonly notes: string[];
+}
+
 /**
  * The tools the user named with `#` in `request`, for the personas' look-up loop: described as VS Code describes
- * them, run through `vscode.lm.invokeTool` with the request's invocation token, so VS Code asks the user to
- * confirm a tool that needs it (read-only ones run without asking). Tools VS Code no longer offers are left out.
+ * them, with their input schema normalized as Copilot does for its own requests (forwardableSchema: a schema
+ * Gemini rejects fails the whole request), run through `vscode.lm.invokeTool` with the request's invocation token,
+ * so VS Code asks the user to confirm a tool that needs it (read-only ones run without asking). Tools VS Code no
+ * longer offers are left out silently; a tool whose schema cannot be made portable is left out with a note.
  */
 export function referencedTools(
   request: Pick<vscode.ChatRequest, 'toolReferences' | 'toolInvocationToken'>,
-): GroundingTool[] {
+): ReferencedTools {
   const named = new Set(request.toolReferences.map(ref => ref.name));
-  return vscode.lm.tools
-    .filter(tool => named.has(tool.name))
-    .map(tool => ({
-      definition: {
-        name: tool.name,
-        description: tool.description,
-        inputSchema: tool.inputSchema ?? { type: 'object', properties: {} },
-      },
+  const tools: GroundingTool[] = [];
+  const notes: string[] = [];
+  for (const tool of vscode.lm.tools.filter(t => named.has(t.name))) {
+    const forwarded = forwardableSchema(tool.inputSchema);
+    if (!forwarded.ok) {
+      notes.push(`Council left out #${tool.name}: ${forwarded.reason}.`);
+      continue;
+    }
+    tools.push({
+      definition: { name: tool.name, description: tool.description, inputSchema: forwarded.schema },
       invoke: (input, token) =>
         invokeAsText(
           tool.name,
@@ -66,5 +78,7 @@ export function referencedTools(
           request.toolInvocationToken,
           token as vscode.CancellationToken,
         ),
-    }));
+    });
+  }
+  return { tools, notes };
 }

@@ -22,6 +22,7 @@ export function adaptLanguageModel(model: vscode.LanguageModelChat): LanguageMod
     vendor: model.vendor,
     maxInputTokens: model.maxInputTokens,
     supportsToolCalling: supportsToolCalling(model),
+    ...maxOutputTokensOf(model),
     sendRequest: (request, token) => streamResponse(model, request, token),
     countTokens: async (text, token) => {
       const linked = linkToken(token);
@@ -34,6 +35,12 @@ export function adaptLanguageModel(model: vscode.LanguageModelChat): LanguageMod
       }
     },
   };
+}
+
+/** The output limit, when the host says (a provider's `maxOutputTokens`, not in LanguageModelChat's typings). */
+function maxOutputTokensOf(model: vscode.LanguageModelChat): { readonly maxOutputTokens?: number } {
+  const limit = (model as { readonly maxOutputTokens?: unknown }).maxOutputTokens;
+  return typeof limit === 'number' && limit > 0 ? { maxOutputTokens: limit } : {};
 }
 
 /** `capabilities` is not in the 1.104 typings; hosts without it get the fenced-JSON path, which every model handles. */

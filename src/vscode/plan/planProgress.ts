@@ -24,6 +24,8 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
       return `${STAGE_NAME[event.stage]}: ${event.message}`;
     case 'stage-completed':
       return `${STAGE_NAME[event.stage]}: complete`;
+    case 'tool-schema-refused':
+      return `${STAGE_NAME[event.stage]}: the model refused ${event.agentId}'s tool schema; asked for JSON in the reply instead (a request more, no repair)`;
     case 'reply-retried':
       return `${STAGE_NAME[event.stage]}: ${event.agentId}'s reply was not in the expected format; asking again (attempt ${event.attempt} of ${1 + MAX_REPAIRS_PER_REPLY}, a request more)`;
     case 'handoff-audited':

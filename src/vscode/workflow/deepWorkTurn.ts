@@ -129,6 +129,10 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
           deps.log.info(
             `run ${runId}, ${event.agentId} (${event.reply}): normalized the model's reply: ${event.changes.join('; ')}`,
           );
+        if (event.kind === 'tool-schema-refused')
+          deps.log.info(
+            `run ${runId}, ${event.agentId} (${event.reply}): the model refused the tool schema; asked for JSON in the reply instead`,
+          );
         const message = progressMessage(event);
         if (message) progress(message);
       },

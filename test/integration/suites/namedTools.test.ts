@@ -23,7 +23,7 @@ describe("the user's #-named tools in the personas' look-ups", function () {
   });
 
   it('the adapter describes a referenced tool as VS Code does and runs it through vscode.lm.invokeTool', async () => {
-    const tools = referencedTools({
+    const { tools } = referencedTools({
       toolReferences: [{ name: TOOL }, { name: 'council_test_no_such_tool' }],
       toolInvocationToken: undefined,
     } as unknown as vscode.ChatRequest);
@@ -41,7 +41,7 @@ describe("the user's #-named tools in the personas' look-ups", function () {
   });
 
   it("renders a tool's prompt-tsx result (as built-in tools return) as text", async () => {
-    const tools = referencedTools({
+    const { tools } = referencedTools({
       toolReferences: [{ name: 'councilTest_structuredLookup' }],
       toolInvocationToken: undefined,
     } as unknown as vscode.ChatRequest);

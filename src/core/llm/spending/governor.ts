@@ -1,3 +1,4 @@
+import { isSchemaRefusal } from '../modelErrors';
 import { CancellationScope } from '../cancellationScope';
 import {
   LanguageModelFailure,
@@ -160,6 +161,7 @@ export class SpendingGovernor {
     const scope = new CancellationScope(token);
     let outputText = '';
     let failed = false;
+    let schemaRefused = false;
     let largestChunk = 0;
     try {
       for await (const part of model.sendRequest(request, scope)) {
@@ -177,6 +179,7 @@ export class SpendingGovernor {
       }
     } catch (error) {
       failed = true;
+      schemaRefused = (request.tools?.length ?? 0) > 0 && isSchemaRefusal(error);
       throw error;
     } finally {
       scope.dispose();
@@ -190,6 +193,7 @@ export class SpendingGovernor {
         outputTokens,
         credits: credits(outputTokens),
         failed,
+        ...(schemaRefused ? { schemaRefused } : {}),
       });
     }
   }

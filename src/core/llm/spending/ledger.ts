@@ -15,6 +15,8 @@ export const LedgerLine = z.object({
   credits: z.number().min(0).optional(),
   /** Requests that failed or were cut (they are billed too). */
   failed: z.number().int().min(0).optional(),
+  /** Of those, requests whose tool schema the provider refused (each then asked for JSON in the reply instead). */
+  schemaRefused: z.number().int().min(0).optional(),
 });
 export type LedgerLine = z.infer<typeof LedgerLine>;
 
@@ -42,6 +44,8 @@ export interface SpendCharge {
   readonly outputTokens: number;
   readonly credits: number | undefined;
   readonly failed: boolean;
+  /** The provider refused the request's tool schema (see isSchemaRefusal). */
+  readonly schemaRefused?: boolean;
 }
 
 /** Adds one request to totals. */
@@ -89,6 +93,7 @@ export class SpendingLedger {
     target.outputTokens += charge.outputTokens;
     if (charge.credits !== undefined) target.credits = (target.credits ?? 0) + charge.credits;
     if (charge.failed) target.failed = (target.failed ?? 0) + 1;
+    if (charge.schemaRefused) target.schemaRefused = (target.schemaRefused ?? 0) + 1;
   }
 
   get entries(): readonly LedgerLine[] {

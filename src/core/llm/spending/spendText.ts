@@ -51,13 +51,22 @@ export function limitText(limits: { readonly maxCredits?: number; readonly maxRe
   return parts.length > 0 ? `limit ${parts.join(', ')}` : 'no limit';
 }
 
+/** What a ledger line's failed requests were, for its Requests cell. */
+function failedText(line: LedgerLine): string {
+  if (!line.failed) return '';
+  const refused = line.schemaRefused
+    ? `; ${line.schemaRefused} refused the tool schema, so Council asked for JSON in the reply instead`
+    : '';
+  return ` (${line.failed} failed${refused})`;
+}
+
 /** The ledger as a Markdown table: who spent what in which step, on which model. */
 export function ledgerMarkdown(lines: readonly LedgerLine[]): string {
   if (lines.length === 0) return '_No model requests yet._';
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
   const rows = lines.map(
     l =>
-      `| ${cell(l.who)} | ${cell(l.step)} | ${cell(l.model)} | ${l.requests}${l.failed ? ` (${l.failed} failed)` : ''} | ${l.inputTokens} | ${l.outputTokens} | ${l.credits === undefined ? 'unknown' : creditsText(l.credits)} |`,
+      `| ${cell(l.who)} | ${cell(l.step)} | ${cell(l.model)} | ${l.requests}${failedText(l)} | ${l.inputTokens} | ${l.outputTokens} | ${l.credits === undefined ? 'unknown' : creditsText(l.credits)} |`,
   );
   return [
     '| Who | Step | Model | Requests | Tokens in | Tokens out | Credits |',

@@ -48,6 +48,15 @@ export type PipelineProgressEvent =
       readonly reply: string;
       readonly changes: readonly string[];
     }
+  /** The provider refused the reply's tool schema; the same schema is asked for as JSON in the reply (no repair spent). */
+  | {
+      readonly kind: 'tool-schema-refused';
+      readonly stage: PipelineStage;
+      readonly agentId: string;
+      readonly reply: string;
+      /** The provider's message. */
+      readonly message: string;
+    }
   /** A reply did not match its format and is being asked for again (`attempt`: 2 or 3). */
   | {
       readonly kind: 'reply-retried';

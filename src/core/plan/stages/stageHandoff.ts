@@ -114,6 +114,7 @@ export async function handOffModelDraft<D, T>(
       description: payload.description,
       messages: draft.messages,
       maxRepairs: env.options.maxRepairs,
+      onToolRefused: message => env.onProgress({ kind: 'tool-schema-refused', ...progress, message }),
       onRetry: (attempt, issues) => env.onProgress({ kind: 'reply-retried', ...progress, attempt, issues }),
       usage: draft.meter,
     },

@@ -8,6 +8,7 @@ import {
   type MessagePart,
 } from '../../../../src/core/llm/languageModel';
 import { dedupeArray } from '../../../../src/core/llm/replyNormalizing';
+import { describeModelFailure } from '../../../../src/core/llm/failureMessages';
 import { RESPONSE_FORMAT_HEADING, requestStructured } from '../../../../src/core/llm/structuredOutput';
 import { UsageTally } from '../../../../src/core/llm/usage';
 import {
@@ -78,7 +79,11 @@ describe('requestStructured', () => {
       };
       assert.deepEqual(schema.required.sort(), ['converged', 'notes', 'score']);
       assert.equal(schema.properties['converged']?.description, 'Whether the panel agrees');
-      assert.deepEqual(request.messages, prompt, 'no fenced-JSON instruction on the tool path');
+      assert.deepEqual(
+        request.messages,
+        [...prompt, { role: 'user', content: 'Answer only by calling the `cycle_verdict` tool.' }],
+        'no fenced-JSON instruction on the tool path; the prompt says to answer only by calling the tool',
+      );
     });
 
     it('accepts a tool input delivered as a JSON string', async () => {
@@ -163,7 +168,7 @@ describe('requestStructured', () => {
     it('repairs truncated JSON, saying it was cut off', async () => {
       const model = textModel('```json\n{"converged": true, "score": 4, "notes": ["o', jsonReply(good));
       assert.deepEqual(await ask(model), good);
-      assert.match(lastUserText(model), /incomplete/);
+      assert.match(lastUserText(model), /cut off at your output limit.*same required fields but shorter/);
     });
 
     it('repairs a schema mismatch, listing each issue with its path', async () => {
@@ -290,7 +295,7 @@ describe('requestStructured', () => {
       ),
       e => e instanceof LanguageModelFailure,
     );
-    assert.match(String((error as Error).message), /cut off at the same length twice.*larger output limit/);
+    assert.match(String((error as Error).message), /cut off at its output limit.*larger output limit/);
     assert.equal(model.callCount, 2, 'the third request was not sent');
     assert.deepEqual(retries, [2], 'the one retry was announced');
   });
@@ -413,5 +418,125 @@ describe('requestStructured', () => {
     assert.equal(usage.calls, 1);
     assert.ok(usage.totalLatencyMs >= 15, `latency ${usage.totalLatencyMs}`);
     assert.ok(usage.outputChars > 0);
+  });
+});
+
+describe('requestStructured: a provider that refuses the tool schema', () => {
+  const refusal = (message: string): ScriptedReply => ({ kind: 'error', error: new Error(message) });
+
+  for (const message of [
+    'Invalid JSON payload received. Unknown name "const" at \'tools[0].function_declarations[0].parameters\'',
+    'Request Failed: 400 Bad Request',
+    'Invalid schema for function cycle_verdict',
+  ]) {
+    it(`asks once more without tools, for fenced JSON, at no repair: "${message.slice(0, 30)}…"`, async () => {
+      const model = new ScriptedModel(sequence(refusal(message), jsonReply(good)));
+      const refused: string[] = [];
+      const value = await requestStructured(
+        model,
+        {
+          schema: Verdict,
+          name: 'cycle_verdict',
+          description: 'The verdict.',
+          messages: prompt,
+          maxRepairs: 0,
+          onToolRefused: detail => refused.push(detail),
+        },
+        neverCancelled,
+      );
+      assert.deepEqual(value, good);
+      assert.equal(model.callCount, 2);
+      assert.equal(model.requests[0]?.toolMode, 'required');
+      assert.deepEqual(model.requests[1]?.tools, [], 'the second request carries no tool');
+      assert.match(lastUserText(model), new RegExp(`^${RESPONSE_FORMAT_HEADING}cycle_verdict`));
+      assert.match(lastUserText(model), /"score"/, 'the same schema, in the prompt');
+      assert.equal(refused.length, 1);
+      assert.match(refused[0] ?? '', new RegExp(message.slice(0, 12).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    });
+  }
+
+  it('falls back only once: a refusal of the JSON request too is the failure', async () => {
+    const model = new ScriptedModel(sequence(refusal('400 Bad Request')));
+    await rejectsWith(ask(model), e => e instanceof LanguageModelFailure && /400 Bad Request/.test(e.message));
+    assert.equal(model.callCount, 2);
+  });
+
+  it('does not fall back on other failures (a rate limit is not a schema problem)', async () => {
+    const model = new ScriptedModel(sequence(refusal('429 Too Many Requests: rate limit'), jsonReply(good)));
+    await rejectsWith(ask(model), e => e instanceof LanguageModelFailure && e.kind === 'rateLimited');
+    assert.equal(model.callCount, 1);
+  });
+
+  it('the fallback reply still gets its repairs', async () => {
+    const model = new ScriptedModel(
+      sequence(refusal('400 Bad Request'), jsonReply({ ...good, score: 9 }), jsonReply(good)),
+    );
+    assert.deepEqual(await ask(model, { maxRepairs: 1 }), good);
+    assert.equal(model.callCount, 3);
+    assert.deepEqual(model.lastRequest.tools, []);
+  });
+});
+
+describe('requestStructured: a reply cut at the model output limit', () => {
+  const Long = z.object({
+    summary: z.string().min(1),
+    points: z.array(z.string().min(1)).min(1),
+  });
+  const long = {
+    summary: 'A summary. '.repeat(40),
+    points: Array.from({ length: 30 }, (_, i) => `Point ${i} `.repeat(8)),
+  };
+
+  /**
+   * A model whose replies stop after `tokens` tokens, however the request is worded; a token is about 4 characters,
+   * so the cut falls a few characters apart from one reply to the next (a cut at the same length is no signature).
+   */
+  function cuttingModel(tools: boolean, tokens: number): ScriptedModel {
+    let replies = 0;
+    const cut = (text: string) => text.slice(0, tokens * 4 - 3 * replies++);
+    return new ScriptedModel(
+      request =>
+        request.toolMode === 'required'
+          ? { kind: 'toolCall', name: 'summarize', input: cut(JSON.stringify(long)) }
+          : cut(`\`\`\`json\n${JSON.stringify(long)}\n\`\`\``),
+      { supportsToolCalling: tools, maxOutputTokens: tokens },
+    );
+  }
+
+  for (const tools of [false, true]) {
+    it(`gets one repair that says so, then a message naming the limit: 2 requests, not 3 (${tools ? 'tool call' : 'fenced JSON'})`, async () => {
+      const model = cuttingModel(tools, 640);
+      const error = await rejectsWith(
+        requestStructured(
+          model,
+          { schema: Long, name: 'summarize', description: 'Summarize.', messages: prompt },
+          neverCancelled,
+        ),
+        e => e instanceof LanguageModelFailure && e.kind === 'malformedReply',
+      );
+      assert.equal(model.callCount, 2);
+      assert.match(lastUserText(model), /cut off at your output limit.*same required fields but shorter/);
+      const message = (error as Error).message;
+      assert.match(message, /cut off at its output limit/);
+      assert.match(message, /640 tokens/);
+      assert.equal(describeModelFailure(error as LanguageModelFailure), message, 'shown to the user as it is');
+    });
+  }
+
+  it('a shorter reply after the cut is accepted', async () => {
+    const model = new ScriptedModel(
+      sequence('```json\n{"summary": "A very long summ', jsonReply({ summary: 'Short.', points: ['One.'] })),
+      { supportsToolCalling: false },
+    );
+    assert.deepEqual(
+      await requestStructured(
+        model,
+        { schema: Long, name: 'summarize', description: 'Summarize.', messages: prompt },
+        neverCancelled,
+      ),
+      { summary: 'Short.', points: ['One.'] },
+    );
+    assert.equal(model.callCount, 2);
+    assert.doesNotMatch(JSON.stringify(model.lastRequest.messages), /A very long summ/, 'the cut text is not resent');
   });
 });

@@ -4,14 +4,20 @@ import type { CouncilLog } from '../../../../src/vscode/log';
 import { tracedModel } from '../../../../src/vscode/languageModel/tracedModel';
 import { ScriptedModel } from '../../../support/scriptedModel';
 
-function fakeLog(traceEnabled: boolean): { log: CouncilLog; lines: string[] } {
+function fakeLog(traceEnabled: boolean): { log: CouncilLog; lines: string[]; built: string[] } {
   const lines: string[] = [];
+  const built: string[] = [];
   const log = {
     traceEnabled,
-    logTrace: (label: string, text: string | (() => string)) =>
-      lines.push(`${label}: ${typeof text === 'function' ? text() : text}`),
+    logTrace: (label: string, text: string | (() => string)) => {
+      if (!traceEnabled) return;
+      const full = typeof text === 'function' ? text() : text;
+      built.push(full);
+      lines.push(`${label}: ${full}`);
+    },
+    info: (message: string) => lines.push(`info: ${message}`),
   } as unknown as CouncilLog;
-  return { log, lines };
+  return { log, lines, built };
 }
 
 async function drain(stream: AsyncIterable<ResponsePart>): Promise<ResponsePart[]> {
@@ -21,9 +27,42 @@ async function drain(stream: AsyncIterable<ResponsePart>): Promise<ResponsePart[
 }
 
 describe('tracedModel', () => {
-  it('is the model itself unless the log is at Trace level (no prompt text is ever built)', () => {
-    const model = new ScriptedModel(() => 'hi');
-    assert.equal(tracedModel(model, fakeLog(false).log), model);
+  it('logs nothing of the prompt or the reply unless the log is at Trace level', async () => {
+    const { log, lines, built } = fakeLog(false);
+    const model = tracedModel(new ScriptedModel(() => 'hi'), log);
+    const parts = await drain(
+      model.sendRequest({ messages: [{ role: 'user', content: 'secret code' }] }, neverCancelled),
+    );
+    assert.deepEqual(parts, [{ kind: 'text', text: 'hi' }]);
+    assert.deepEqual(lines, []);
+    assert.deepEqual(built, []);
+  });
+
+  it('notes at Info level a request whose tool schema the provider refused, with its message but not the prompt', async () => {
+    const { log, lines } = fakeLog(false);
+    const refusing = new ScriptedModel(
+      () => ({ kind: 'error', error: new Error('Invalid JSON payload received. Unknown name "const"') }),
+      { family: 'gemini-2.5-pro' },
+    );
+    await assert.rejects(
+      drain(
+        tracedModel(refusing, log).sendRequest(
+          {
+            messages: [{ role: 'user', content: 'secret code' }],
+            tools: [{ name: 'answer', description: '', inputSchema: {} }],
+            toolMode: 'required',
+          },
+          neverCancelled,
+        ),
+      ),
+      /Unknown name/,
+    );
+    assert.equal(lines.length, 1);
+    assert.match(
+      lines[0] ?? '',
+      /^info: model=gemini-2\.5-pro refused the tool schema of answer; .*JSON in the reply.*Unknown name "const"/,
+    );
+    assert.doesNotMatch(lines[0] ?? '', /secret code/);
   });
 
   it('at Trace level logs the prompt and the reply, and passes the reply through unchanged', async () => {

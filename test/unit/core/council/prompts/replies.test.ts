@@ -121,11 +121,12 @@ describe('council reply schemas', () => {
 
   it('the JSON Schema sent says what it can: not blank, each once, names of this council only', () => {
     const contribution = jsonSchemaOf(contributionReplySchema({ cycle: 2, colleagues: ['Ana', 'Ben'] }));
-    assert.equal(at(contribution, 'properties', 'position', 'pattern'), '\\S');
+    assert.equal(at(contribution, 'properties', 'position', 'minLength'), 1);
     assert.deepEqual(at(contribution, 'properties', 'agreesWith', 'items', 'enum'), ['Ana', 'Ben']);
-    assert.equal(at(contribution, 'properties', 'agreesWith', 'uniqueItems'), true);
+    assert.match(String(at(contribution, 'properties', 'agreesWith', 'description')), /Each item at most once\./);
     const first = jsonSchemaOf(contributionReplySchema({ cycle: 1, colleagues: ['Ana'] }));
-    assert.equal(at(first, 'properties', 'changedPosition', 'const'), false);
+    assert.equal(at(first, 'properties', 'changedPosition', 'type'), 'boolean');
+    assert.match(String(at(first, 'properties', 'changedPosition', 'description')), /Always false/);
     assert.equal(at(first, 'properties', 'agreesWith', 'maxItems'), 0);
     assert.equal(at(first, 'properties', 'changeReason'), undefined);
     assert.equal(

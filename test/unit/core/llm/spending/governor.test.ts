@@ -4,7 +4,10 @@ import { streamText } from '../../../../../src/core/llm/textReply';
 import { SpendingGovernor, type SpendingLimits } from '../../../../../src/core/llm/spending/governor';
 import { SpendingLedger } from '../../../../../src/core/llm/spending/ledger';
 import { PriceBook } from '../../../../../src/core/llm/spending/prices';
-import { ScriptedModel } from '../../../../support/scriptedModel';
+import { jsonReply, ScriptedModel } from '../../../../support/scriptedModel';
+import { requestStructured } from '../../../../../src/core/llm/structuredOutput';
+import { ledgerMarkdown } from '../../../../../src/core/llm/spending/spendText';
+import { z } from 'zod';
 
 const SCOPE = {
   subject: 'This session',
@@ -50,6 +53,28 @@ describe('SpendingGovernor', () => {
     const model = spend.model(new ScriptedModel(() => ({ kind: 'toolCall', name: 'answer', input: {} })), 'A');
     for await (const _ of model.sendRequest({ messages: ask, tools: [tool], toolMode: 'required' }, neverCancelled));
     assert.ok(spend.spent.inputTokens > 1_100, `tool schema counted: ${spend.spent.inputTokens}`);
+  });
+
+  it('records a request whose tool schema the provider refused, and the ledger table says what Council did then', async () => {
+    const spend = governor({});
+    const refusing = new ScriptedModel(request =>
+      request.tools?.length
+        ? { kind: 'error', error: new Error('Invalid JSON payload received. Unknown name "const"') }
+        : jsonReply({ converged: true }),
+    );
+    const value = await requestStructured(
+      spend.model(refusing, 'Architect'),
+      { schema: z.object({ converged: z.boolean() }), name: 'verdict', description: 'd', messages: ask },
+      neverCancelled,
+    );
+    assert.deepEqual(value, { converged: true });
+    assert.equal(spend.spent.requests, 2, 'the refused request is billed too');
+    assert.equal(spend.ledger.entries[0]?.failed, 1);
+    assert.equal(spend.ledger.entries[0]?.schemaRefused, 1);
+    assert.match(
+      ledgerMarkdown(spend.ledger.entries),
+      /\| 2 \(1 failed; 1 refused the tool schema, so Council asked for JSON in the reply instead\) \|/,
+    );
   });
 
   it('refuses a request past the request backstop before anything is sent, naming the setting', async () => {

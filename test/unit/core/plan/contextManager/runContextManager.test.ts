@@ -155,7 +155,7 @@ describe('runContextManager', () => {
       schema,
       /"relevantItemIds":\{"type":"array","items":\{"type":"string","enum":\["item-1","item-2","item-3"/,
     );
-    assert.match(schema, /"uniqueItems":true/);
+    assert.match(schema, /"History items this context was built from\. Each item at most once\."/);
   });
 
   it('fails with a malformedReply when the model keeps routing to an unknown agent', async () => {
@@ -186,7 +186,8 @@ describe('runContextManager', () => {
     assert.equal(result.toolBudgetExhausted, true);
     assert.equal(result.toolRounds, 3);
     assert.equal(scripted.callCount, 4, 'three investigation turns and one decision');
-    assert.match(messageText(scripted.lastRequest.messages.at(-1)!), /The tool budget is used up/);
+    assert.match(messageText(scripted.lastRequest.messages.at(-2)!), /The tool budget is used up/);
+    assert.match(messageText(scripted.lastRequest.messages.at(-1)!), /Answer only by calling the `route_context` tool/);
   });
 
   it('runs at most maxCallsPerRound calls per turn and answers bad calls without failing', async () => {

@@ -170,8 +170,14 @@ describe('draft schemas built per request', () => {
     const schema = JSON.stringify(jsonSchemaOf(discoveryReportRequest(FILES).schema));
     assert.match(schema, /"filePath":\{"type":"string","enum":\["lib\/format.ts","src\/app.ts","src\/util\/math.ts"\]/);
     assert.match(schema, /"startLine":\{"type":"integer","minimum":1,"maximum":1000000/);
-    assert.match(schema, /"appliedTo":\{"minItems":1,"type":"array","items":\{[^}]*\},"uniqueItems":true/);
-    assert.match(schema, /"propertyNames":\{"type":"string","enum":\["lib\/format.ts"/);
+    assert.match(
+      schema,
+      /"appliedTo":\{"minItems":1,"type":"array","items":\{[^}]*\},"description":"[^"]*Each item at most once\."/,
+    );
+    assert.match(
+      schema,
+      /"relevanceScores":\{"type":"array","items":\{"type":"object","properties":\{"key":\{"type":"string","enum":\["lib\/format.ts"/,
+    );
   });
 
   it('describe the files instead of listing them past the cap', () => {

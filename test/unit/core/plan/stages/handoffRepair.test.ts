@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { discoveryReportDraft, pipelineModel, requestText, steppingClock } from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
 import { runFixture } from './harness';
+import { progressMessage } from '../../../../../src/vscode/plan/planProgress';
 
 /** A report citing `src/missing.ts` in one reference among valid ones: normalization can drop it. */
 function reportWithOneMissingFile() {
@@ -32,6 +33,25 @@ describe('handoff repair and escalation', () => {
         report.fileReferences.every(ref => ref.filePath !== 'src/missing.ts'),
       ),
     );
+  });
+
+  it('asks for the report as JSON in the reply when the provider refuses its tool schema, at no repair, and says so', async () => {
+    const model = pipelineModel({
+      discovery_report: request =>
+        request.tools?.length
+          ? { kind: 'error', error: new Error('Invalid JSON payload received. Unknown name "const"') }
+          : valueReply(discoveryReportDraft()),
+    });
+    const { outcome, events } = await runFixture(model, { options: { maxRepairs: 0 } });
+    assert.equal(outcome.status, 'completed');
+    const refused = events.filter(e => e.kind === 'tool-schema-refused');
+    assert.ok(refused.length > 0);
+    assert.match(refused[0]?.kind === 'tool-schema-refused' ? refused[0].message : '', /Unknown name "const"/);
+    assert.equal(
+      progressMessage(refused[0]!),
+      "Discovery: the model refused discovery-1's tool schema; asked for JSON in the reply instead (a request more, no repair)",
+    );
+    assert.equal(events.filter(e => e.kind === 'reply-retried').length, 0, 'no repair was spent');
   });
 
   it('sends what normalization cannot fix back to the model and accepts the repaired report', async () => {
