@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { TOOL } from '../../../../src/core/council/toolSession';
+import { nonPortable } from '../../../support/portableSchemaRules';
 
 /*
  * The custom agent and the skill are read by VS Code, not by Council: what they name must exist. A renamed tool, a
@@ -36,6 +37,10 @@ describe('the Council custom agent and skill (chatAgents, chatSkills)', () => {
     assert.deepEqual(tools.map(t => t.name).sort(), Object.values(TOOL).sort());
     assert.equal(manifest.contributes.chatAgents.length, 1);
     assert.equal(manifest.contributes.chatSkills.length, 1);
+  });
+
+  it('each tool takes its input in the portable subset: an agent on any model family can call it', () => {
+    for (const tool of tools) assert.deepEqual(nonPortable(tool.inputSchema), [], tool.name);
   });
 
   it("the agent's tools are Council's tools by their full reference names, and its handoffs go back to it", () => {
