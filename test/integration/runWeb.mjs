@@ -25,7 +25,7 @@ const { chromium } = require('playwright-core');
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({
   options: {
-    timeout: { type: 'string', default: '180000' },
+    timeout: { type: 'string', default: '600000' },
     'page-script': { type: 'string', multiple: true, default: [] },
     'pages-only': { type: 'boolean', default: false },
     folder: { type: 'string', default: join(root, 'test/integration/workspace') },
