@@ -49,8 +49,17 @@ function speakerTerms(
     .flatMap(r => r.contributions)
     .filter(c => c.persona === self)
     .at(-1)?.position;
+  const options = log.snapshot.context.selection?.options;
   // From cycle 2 the speaker knows its colleagues only by their positions' labels.
-  return { cycle, self, colleagues: cycle <= 1 ? names : peers.labels, previousPosition, names, peers };
+  return {
+    cycle,
+    self,
+    colleagues: cycle <= 1 ? names : peers.labels,
+    previousPosition,
+    names,
+    peers,
+    ...(options && options.length > 0 ? { options } : {}),
+  };
 }
 
 /** A reply in the speaker's terms (labels) back in the session's (names). */
@@ -121,6 +130,7 @@ async function attempt(
         previousCycles: anonymizedCycles(previous, seat.persona.name, terms.peers, terms.names),
         ownName: OWN_LABEL,
         condensed: deps.protocol !== 'thorough',
+        ...(terms.options ? { options: terms.options } : {}),
       },
       model,
       token,
@@ -187,6 +197,7 @@ async function recordOutcome(
       keyPoints: [...contribution.keyPoints],
       confidence: contribution.confidence,
       ...(contribution.vote === undefined ? {} : { vote: contribution.vote }),
+      ...(contribution.option === undefined ? {} : { option: contribution.option }),
       timestamp: deps.clock.now(),
       // The model only when the persona spoke on another than the chat's, for the transcript.
       ...(otherModel ? { metadata: { model: otherModel } } : {}),
@@ -203,10 +214,16 @@ export async function recordOutcomes(outcomes: readonly Outcome[], deps: Council
   if (failure && !failure.ok) throw failure.error;
 }
 
+/** A seat whose contribution failed, and why. */
+export interface SeatFailure {
+  readonly seat: Seat;
+  readonly error: unknown;
+}
+
 /**
  * `seats` speak in `cycle` in parallel (a cycle costs about one model round-trip); each contribution is recorded
- * and shown the moment it arrives, not when the slowest colleague finishes. A failure is rethrown after the
- * others have settled, so everything that succeeded is kept.
+ * and shown the moment it arrives, not when the slowest colleague finishes. Failures are returned once the others
+ * have settled, so everything that succeeded is kept; the caller decides whether the council goes on without them.
  */
 export async function speakInCycle(
   seats: readonly Seat[],
@@ -214,23 +231,23 @@ export async function speakInCycle(
   log: SessionLog,
   deps: CouncilDeps,
   record: Recorder,
-): Promise<void> {
+): Promise<readonly SeatFailure[]> {
   const previous = debateRecords(log.snapshot).filter(r => r.cycle < cycle);
   let recorded: Promise<void> = Promise.resolve();
-  const failures: unknown[] = [];
+  const failures: SeatFailure[] = [];
   await Promise.all(
     seats.map(seat =>
       attempt(seat, cycle, previous, log, deps, deps.token).then(outcome => {
         // One event at a time, in arrival order: each record persists the session.
         recorded = recorded.then(() =>
-          outcome.ok ? recordOutcome(outcome, deps, record) : void failures.push(outcome.error),
+          outcome.ok ? recordOutcome(outcome, deps, record) : void failures.push({ seat, error: outcome.error }),
         );
         return recorded;
       }),
     ),
   );
   await recorded;
-  if (failures.length > 0) throw failures[0];
+  return failures;
 }
 
 /** Each persona's stance in `cycle`, as they stated it themselves. */

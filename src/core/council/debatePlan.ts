@@ -36,12 +36,43 @@ export function requireFirstCycle(requests: number, deps: Pick<CouncilDeps, 'gov
 }
 
 /**
+ * Throws, before anything is spent on it, when the smallest council that can still give an answer does not fit:
+ * `drafts` first drafts (the minimum panel's) plus the answer, plus `before` requests still to come first (the opening).
+ */
+export function requireSmallestCouncil(
+  drafts: number,
+  before: number,
+  deps: Pick<CouncilDeps, 'governor'>,
+  seatCost = 1,
+): void {
+  const requests = before + drafts * seatCost + ANSWER_RESERVE;
+  if (!deps.governor || remainingRequests(deps) >= requests) return;
+  const parts = [
+    ...(before > 0 ? ['the opening'] : []),
+    `the first drafts of ${drafts} persona${drafts === 1 ? '' : 's'}`,
+    'the answer',
+  ];
+  throw deps.governor.shortfall(
+    requests,
+    `its smallest useful council (${parts.join(', ').replace(/, ([^,]*)$/, ' and $1')})`,
+  );
+}
+
+/**
+ * How many of `waiting` personas may draft at once now: as many as the limits pay for while keeping the answer's
+ * request (a batch sent at once reserves every request's credits together); 0 when none fits.
+ */
+export function batchSize(waiting: number, deps: Pick<CouncilDeps, 'governor'>, seatCost = 1): number {
+  return Math.max(0, Math.min(waiting, Math.floor((remainingRequests(deps) - ANSWER_RESERVE) / seatCost)));
+}
+
+/**
  * How many of `contested` personas the economy protocol seats in the next cycle with `remaining` requests:
  * all of them when the budget allows, else as many as it allows, and none when fewer than two could speak.
  */
-export function seatsForNextCycle(contested: number, remaining: number, seatCost = 1): number {
+export function seatsForNextCycle(contested: number, remaining: number, seatCost = 1, minimum = 2): number {
   const seats = Math.min(contested, Math.floor((remaining - ANSWER_RESERVE) / seatCost));
-  return seats >= 2 ? seats : 0;
+  return seats >= minimum ? seats : 0;
 }
 
 /** What a debate is expected to cost from its start, if no cycle converges and nothing fails. */

@@ -96,7 +96,10 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
         deps.output.progress(thoroughCycleProgress(cycle, limit, namesOf(waiting)));
         if (ahead?.cycle === cycle && waiting.length === seats.length)
           await recordOutcomes(await ahead.outcomes, deps, record);
-        else await speakInCycle(waiting, cycle, log, deps, record);
+        else {
+          const failed = await speakInCycle(waiting, cycle, log, deps, record);
+          if (failed[0]) throw failed[0].error;
+        }
         ahead = undefined;
       }
       // Draft the next cycle while the moderator reads this one, unless the personas already agree with each other

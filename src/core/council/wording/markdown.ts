@@ -115,6 +115,61 @@ export function cycleSummary(record: DebateCycleRecord, open: readonly string[],
   return `\n**Cycle ${record.cycle}:**${moved}${state}\n\n${positions}\n`;
 }
 
+/** Who did not speak in a cycle and why: the council goes on without them, and says so. */
+export function absentNotice(
+  absent: readonly { readonly name: string; readonly reason: string }[],
+  seats: number,
+): string {
+  const answered = seats - absent.length;
+  const who = absent.map(a => `${untrusted(a.name)}: ${untrusted(a.reason)}`).join('; ');
+  return `\n_${answered} of ${seats} personas answered in this cycle; the council goes on without the others (${who})._\n`;
+}
+
+/** The notice that agreeing first drafts settled the decision: no debate cycle was paid for. */
+export function firstVoteNotice(backers: number, option: string): string {
+  return `\n_All ${backers} personas back ${untrusted(option)} with high or medium confidence: no debate needed. \`/extend\` debates anyway._\n`;
+}
+
+/**
+ * Who did not take part, for the answer: "3 of 4 personas answered; the Security Expert's draft failed (…)". A persona
+ * absent only from a later cycle keeps its earlier position, and the line says so. Undefined when everyone answered.
+ */
+export function degradedLine(snapshot: SessionSnapshot): string | undefined {
+  const c = snapshot.context;
+  const nameOf = new Map(c.participants.map(p => [p.participantId, p.name]));
+  const seats = c.participants.filter(p => p.type === 'persona').length;
+  const spoke = new Set(c.messageTurns.filter(t => t.messageType === 'discussion').map(t => t.senderId));
+  const notes: string[] = [];
+  const never = new Set<string>();
+  for (const d of c.discussions) {
+    if (d.status === 'in_progress') continue;
+    for (const a of d.absent ?? []) {
+      const name = untrusted(nameOf.get(a.personaId) ?? a.personaId);
+      if (!spoke.has(a.personaId)) {
+        if (never.has(a.personaId)) continue;
+        never.add(a.personaId);
+        notes.push(`the ${name}'s draft did not arrive: ${untrusted(a.reason)}`);
+      } else
+        notes.push(
+          `the ${name}'s reply in cycle ${d.cycleNumber} did not arrive (${untrusted(a.reason)}); its earlier position stands`,
+        );
+    }
+  }
+  if (notes.length === 0) return undefined;
+  return `_${seats - never.size} of ${seats} personas answered; ${notes.join('; ')}._`;
+}
+
+/** The answer when its own request failed: built from the vote and where each persona stands, marked as such. */
+export function answerFromVote(reason: string, leading: string | undefined, confidence: string | undefined): string {
+  const head = `_Written from the vote; the answer's own request failed: ${untrusted(reason).replace(/\s+/g, ' ')} Press **Try again** (\`/retry\`) to write it in full._`;
+  const decision = leading
+    ? `\n\n**The council backs ${untrusted(leading)}.**${confidence ? ` ${untrusted(confidence)}` : ''}`
+    : confidence
+      ? `\n\n${untrusted(confidence)}`
+      : '';
+  return `${head}${decision}\n\nWhere each persona stands, the vote and the assumptions follow, from the council's own statements.`;
+}
+
 /** The explicit notice that the debate stopped at its cycle limit (FR-019). */
 export function limitReachedNotice(snapshot: SessionSnapshot, extendable: boolean, adminMax: number): string {
   const limit = effectiveCycleLimit(snapshot);

@@ -33,7 +33,7 @@ export interface SpendingScope {
 }
 
 /** Output tokens a request is assumed to need when it is checked against a credit limit before it is sent. */
-const OUTPUT_RESERVE_TOKENS = 1_000;
+export const OUTPUT_RESERVE_TOKENS = 1_000;
 
 const CUT = 'The last reply was cut off at the limit.';
 
@@ -55,6 +55,11 @@ interface GovernorOptions {
   readonly step?: () => string;
   /** Called after each request with this scope's totals (progress lines, persisting the ledger). */
   readonly onSpend?: (totals: SpendTotals) => void;
+  /**
+   * The credits the scope's next request is expected to reserve (its input and OUTPUT_RESERVE_TOKENS out), for
+   * planning: without it the planners assume the mean cost so far (nothing before the first request).
+   */
+  readonly requestCredits?: () => number | undefined;
 }
 
 /** The figures of a request that is about to be sent, for the limit checks. */
@@ -123,7 +128,8 @@ export class SpendingGovernor {
     const spent = this.spentTotals;
     const reserved = this.inFlight.size;
     let left = maxRequests === undefined ? Infinity : Math.max(0, maxRequests - spent.requests - reserved);
-    const each = creditsEach ?? (spent.requests > 0 ? spent.credits / spent.requests : 0);
+    const mean = spent.requests > 0 ? spent.credits / spent.requests : 0;
+    const each = creditsEach ?? Math.max(this.options.requestCredits?.() ?? 0, mean);
     if (maxCredits !== undefined && each > 0) left = Math.min(left, Math.floor((maxCredits - spent.credits) / each));
     const own = Math.max(0, left);
     return this.parent ? Math.min(own, this.parent.affordableRequests(creditsEach)) : own;
@@ -205,7 +211,12 @@ export class SpendingGovernor {
       throw this.refusal('tokens', `The next request needs ${tokensText(inputTokens)} more.`);
     const committed = spent.credits + pending.reduce((sum, r) => sum + r.credits, 0);
     if (priced && maxCredits !== undefined && committed + reservation.credits > maxCredits)
-      throw this.refusal('credits', `The next request needs about ${creditsText(reservation.credits)} more.`);
+      throw this.refusal(
+        'credits',
+        pending.length === 0
+          ? `The next request needs about ${creditsText(reservation.credits)} more.`
+          : `The batch of ${pending.length + 1} requests sent at once did not fit: each reserves its input and up to ${tokensText(OUTPUT_RESERVE_TOKENS)} output tokens while it runs, and this one needs about ${creditsText(reservation.credits)} more.`,
+      );
     this.parent?.check(reservation, inputTokens, priced);
   }
 
@@ -241,8 +252,21 @@ export class SpendingGovernor {
    * naming the limit that binds.
    */
   shortfall(requests: number, forWhat: string): LanguageModelFailure {
-    const { maxRequests } = this.limits;
+    const { maxRequests, maxCredits } = this.limits;
     const left = maxRequests === undefined ? Infinity : maxRequests - this.spentTotals.requests;
+    const each = this.options.requestCredits?.();
+    if (left >= requests && maxCredits !== undefined && each !== undefined && each > 0) {
+      // Said before anything is spent on it: what it needs, what is left, what to change.
+      const need = requests * each;
+      const creditsLeft = Math.max(0, maxCredits - this.spentTotals.credits);
+      const { subject, settings, goOn } = this.options.scope;
+      const spent = this.spentTotals.credits > 0 ? `; about ${creditsText(creditsLeft)} of them are left` : '';
+      return new LanguageModelFailure(
+        'budgetSpent',
+        `${subject} needs about ${creditsText(need)} ${this.spentTotals.credits > 0 ? 'more ' : ''}AI credits for ${forWhat} (${requests} request${requests === 1 ? '' : 's'}, each reserving up to ${tokensText(OUTPUT_RESERVE_TOKENS)} output tokens while it runs); its limit is ${creditsText(maxCredits)}${spent}. Nothing was spent on it. Raise ${settings.credits ?? 'the credit limit'} or pick a cheaper model, then ${goOn}.`,
+        this.options.scope,
+      );
+    }
     const need = `${capitalized(forWhat)} needs ${requests} more request${requests === 1 ? '' : 's'}.`;
     return this.refusal(left < requests ? 'requests' : 'credits', need);
   }
