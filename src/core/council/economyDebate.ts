@@ -123,11 +123,15 @@ function settledByFirstVote(log: SessionLog): boolean {
 function nextSpeakers(standing: Standing, log: SessionLog, deps: CouncilDeps): readonly Seat[] {
   const cost = seatCost(deps, log.attached.length);
   const seats = councilSeats(log.snapshot, deps.personas);
+  const present = presentSeats(log, seats);
   // After agreeing first drafts, /extend asks for the debate anyway: everyone who drafted speaks.
-  const wanted = settledByFirstVote(log) ? presentSeats(log, seats) : standing.contested;
-  // With options a lone dissenter may answer the majority; without them a cycle needs two voices.
-  const minimum = optionsOf(log) ? 1 : 2;
-  return wanted.slice(0, seatsForNextCycle(wanted.length, remainingRequests(deps), cost, minimum));
+  let wanted = settledByFirstVote(log) ? present : standing.contested;
+  // A lone dissenter is answered by one voice of the majority (a debate cycle seats two at least).
+  if (wanted.length === 1) {
+    const majority = present.find(s => !wanted.some(w => w.participantId === s.participantId));
+    if (majority) wanted = [...wanted, majority];
+  }
+  return wanted.slice(0, seatsForNextCycle(wanted.length, remainingRequests(deps), cost));
 }
 
 /** Why a seat did not speak, in the words the answer uses. */

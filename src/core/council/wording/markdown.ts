@@ -324,10 +324,6 @@ export const NO_FURTHER_QUESTIONS = '_The council has no further questions._\n\n
 export const NO_WRITTEN_ANSWER =
   '_The model wrote no consolidated text; this is where the council stands, from its own statements._';
 
-/** The answer when the spending limit left nothing to write it: where the council stands, from the session. */
-export const NO_REQUEST_FOR_ANSWER =
-  '_The spending limit leaves no written answer for now; this is where the council stands, from its own statements. The notice below says how to get the written answer._';
-
 /** What the debate expects to spend, by part (see debatePlan's `estimateDebate`), and in tokens and credits. */
 export type DebateForecast = DebateEstimate & {
   readonly protocol: DebateProtocol;

@@ -263,13 +263,11 @@ describe('a council turn', () => {
     assert.doesNotMatch(rig.output.text, /cycle 2/);
   });
 
-  it('survives a model that throws mid-debate: completed contributions are kept, the retry asks only the rest', async () => {
-    let failOnce = true;
+  it('survives a model that throws mid-debate: the others are kept, the council goes on without the failed seat and names it', async () => {
     const rig = await councilRig({
       responder: councilResponder({}, (step, request) => {
         const prompt = request.messages.map(m => (typeof m.content === 'string' ? m.content : '')).join('');
-        if (step === 'contribute_to_debate' && failOnce && prompt.includes('You are Security Expert')) {
-          failOnce = false;
+        if (step === 'contribute_to_debate' && prompt.includes('You are Security Expert') && /cycle 1\b/.test(prompt)) {
           return {
             kind: 'error',
             error: new LanguageModelFailure('blocked', 'Rate limited'),
@@ -280,18 +278,16 @@ describe('a council turn', () => {
       }),
     });
     const log = start(rig, 'Fragile', { skipClarification: true });
-    await assert.rejects(
-      runCouncilTurn(log, { kind: 'resume' }, rig.deps),
-      (e: unknown) => e instanceof LanguageModelFailure && e.kind === 'blocked',
-    );
-    assert.equal(log.state, 'debating');
-    const spokenBefore = sessionView(log.snapshot).messageTurns.filter(t => t.messageType === 'discussion').length;
-    assert.equal(spokenBefore, 2, 'the two personas that answered are kept');
-    const callsBefore = rig.model.requests.length;
     await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
     assert.equal(log.state, 'completed');
-    const firstRetry = rig.model.requests[callsBefore];
-    assert.match(JSON.stringify(firstRetry?.messages), /You are Security Expert/);
+    const first = log.snapshot.context.discussions[0];
+    assert.deepEqual(first?.status === 'in_progress' ? [] : first?.absent?.map(a => a.personaId), [
+      'persona:security-expert',
+    ]);
+    assert.match(
+      sessionView(log.snapshot).finalAnswer ?? '',
+      /2 of 3 personas answered; the Security Expert's draft did not arrive: its request failed \(Rate limited\)/,
+    );
     await assertValid(log);
   });
 
