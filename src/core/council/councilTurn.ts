@@ -10,7 +10,7 @@ import { activeQuestion, canAskMore, pendingQuestions } from '../session/selecto
 import type { SessionEvent } from '../session/events';
 import { assumptionFor, proposeQuestions } from './clarify';
 import type { CouncilCommand } from './commands';
-import { debateTokens, estimateDebate, requireSmallestCouncil, seatCost } from './debatePlan';
+import { debateTokens, estimateDebate, EXPECTED_OUTPUT_TOKENS, requireSmallestCouncil, seatCost } from './debatePlan';
 import { OUTPUT_RESERVE_TOKENS } from '../llm/spending/governor';
 import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import { runEconomyDebate } from './economyDebate';
@@ -329,6 +329,7 @@ function governed(log: SessionLog, deps: CouncilDeps): CouncilDeps {
     step: () => stepOf(log),
     // What the planners assume a request reserves: as the governor checks it, at the chat model's price.
     requestCredits: () => governor.quote(deps.model, requestTokensEstimate(log), OUTPUT_RESERVE_TOKENS),
+    expectedRequestCredits: () => governor.quote(deps.model, requestTokensEstimate(log), EXPECTED_OUTPUT_TOKENS),
   });
   const spentBefore = log.requestsUsed;
   const output = deps.output;

@@ -45,17 +45,29 @@ export function requireSmallestCouncil(
   deps: Pick<CouncilDeps, 'governor'>,
   seatCost = 1,
 ): void {
+  const governor = deps.governor;
+  if (!governor) return;
   const requests = before + drafts * seatCost + ANSWER_RESERVE;
-  if (!deps.governor || remainingRequests(deps) >= requests) return;
   const parts = [
     ...(before > 0 ? ['the opening'] : []),
     `the first drafts of ${drafts} persona${drafts === 1 ? '' : 's'}`,
     'the answer',
   ];
-  throw deps.governor.shortfall(
-    requests,
-    `its smallest useful council (${parts.join(', ').replace(/, ([^,]*)$/, ' and $1')})`,
+  const forWhat = `its smallest useful council (${parts.join(', ').replace(/, ([^,]*)$/, ' and $1')})`;
+  const { maxRequests } = governor.limits;
+  if (maxRequests !== undefined && maxRequests - governor.spent.requests < requests)
+    throw governor.shortfall(requests, forWhat);
+  // Credits: the opening runs alone, the drafts at once (each reserving its share), the answer after them.
+  const planned = governor.plannedCredits();
+  if (!planned) return;
+  const batch = drafts * seatCost;
+  const opening = before * planned.expected;
+  const need = Math.max(
+    before > 0 ? planned.reserve : 0,
+    opening + batch * planned.reserve,
+    opening + batch * planned.expected + ANSWER_RESERVE * planned.reserve,
   );
+  if (need > governor.creditsLeft()) throw governor.creditShortfall(need, requests, forWhat);
 }
 
 /**
@@ -129,6 +141,8 @@ const POSITION_TOKENS = 250;
 const STEP_OVERHEAD_TOKENS = 1_500;
 /** Output tokens assumed per request (a contribution; the written answer is longer, hence the extra). */
 const OUTPUT_TOKENS = 600;
+/** Output tokens a council request is expected to produce, for planning what sequential steps will cost. */
+export const EXPECTED_OUTPUT_TOKENS = OUTPUT_TOKENS;
 const ANSWER_EXTRA_OUTPUT_TOKENS = 900;
 
 /**

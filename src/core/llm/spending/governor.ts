@@ -60,6 +60,8 @@ interface GovernorOptions {
    * planning: without it the planners assume the mean cost so far (nothing before the first request).
    */
   readonly requestCredits?: () => number | undefined;
+  /** The credits the scope's next request is expected to cost once it ends (planning sequential steps). */
+  readonly expectedRequestCredits?: () => number | undefined;
 }
 
 /** The figures of a request that is about to be sent, for the limit checks. */
@@ -251,22 +253,39 @@ export class SpendingGovernor {
    * The failure when a step needing `requests` more cannot be paid (`forWhat`: "the first drafts of the debate"),
    * naming the limit that binds.
    */
+  /** The credits a request is planned to reserve while it runs, and to cost once it ends (undefined: unknown). */
+  plannedCredits(): { readonly reserve: number; readonly expected: number } | undefined {
+    const reserve = this.options.requestCredits?.();
+    if (reserve === undefined || reserve <= 0) return undefined;
+    return { reserve, expected: Math.min(reserve, this.options.expectedRequestCredits?.() ?? reserve) };
+  }
+
+  /** Credits this scope (and its parents) may still spend; Infinity without a credit limit. */
+  creditsLeft(): number {
+    const { maxCredits } = this.limits;
+    const own = maxCredits === undefined ? Infinity : Math.max(0, maxCredits - this.spentTotals.credits);
+    return this.parent ? Math.min(own, this.parent.creditsLeft()) : own;
+  }
+
+  /**
+   * The failure, before anything is spent on it, when `forWhat` (`requests` requests) needs about `credits` and
+   * less is left: what it needs, the limit, what is left, and what to change.
+   */
+  creditShortfall(credits: number, requests: number, forWhat: string): LanguageModelFailure {
+    const { subject, settings, goOn } = this.options.scope;
+    const maxCredits = this.limits.maxCredits ?? 0;
+    const spentSome = this.spentTotals.credits > 0;
+    const left = spentSome ? `, about ${creditsText(this.creditsLeft())} of them left` : '';
+    return new LanguageModelFailure(
+      'budgetSpent',
+      `${subject} needs about ${creditsText(credits)} ${spentSome ? 'more ' : ''}AI credits for ${forWhat} (${requests} request${requests === 1 ? '' : 's'}; each reserves up to 1,000 output tokens while it runs); its limit is ${creditsText(maxCredits)} AI credits${left}. Nothing was spent on it. Raise ${settings.credits ?? 'the credit limit'} or pick a cheaper model, then ${goOn}.`,
+      this.options.scope,
+    );
+  }
+
   shortfall(requests: number, forWhat: string): LanguageModelFailure {
-    const { maxRequests, maxCredits } = this.limits;
+    const { maxRequests } = this.limits;
     const left = maxRequests === undefined ? Infinity : maxRequests - this.spentTotals.requests;
-    const each = this.options.requestCredits?.();
-    if (left >= requests && maxCredits !== undefined && each !== undefined && each > 0) {
-      // Said before anything is spent on it: what it needs, what is left, what to change.
-      const need = requests * each;
-      const creditsLeft = Math.max(0, maxCredits - this.spentTotals.credits);
-      const { subject, settings, goOn } = this.options.scope;
-      const spent = this.spentTotals.credits > 0 ? `; about ${creditsText(creditsLeft)} of them are left` : '';
-      return new LanguageModelFailure(
-        'budgetSpent',
-        `${subject} needs about ${creditsText(need)} ${this.spentTotals.credits > 0 ? 'more ' : ''}AI credits for ${forWhat} (${requests} request${requests === 1 ? '' : 's'}, each reserving up to ${tokensText(OUTPUT_RESERVE_TOKENS)} output tokens while it runs); its limit is ${creditsText(maxCredits)}${spent}. Nothing was spent on it. Raise ${settings.credits ?? 'the credit limit'} or pick a cheaper model, then ${goOn}.`,
-        this.options.scope,
-      );
-    }
     const need = `${capitalized(forWhat)} needs ${requests} more request${requests === 1 ? '' : 's'}.`;
     return this.refusal(left < requests ? 'requests' : 'credits', need);
   }
