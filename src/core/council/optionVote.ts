@@ -31,7 +31,7 @@ export interface OptionStanding {
 }
 
 /** Each persona's latest option ballot after `records`. */
-export function optionBallots(records: readonly DebateCycleRecord[]): OptionBallot[] {
+function optionBallots(records: readonly DebateCycleRecord[]): OptionBallot[] {
   const latest = new Map<string, OptionBallot>();
   for (const record of records)
     for (const c of record.contributions)

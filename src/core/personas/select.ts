@@ -75,7 +75,7 @@ export function selectionReplySchema(knownIds: readonly [string, ...string[]], m
  * The decision's options as the model is asked for them: 2-4 short, mutually exclusive choices; they are labelled
  * A, B, C, D in the order given, and each persona's first draft backs one of them (or "another answer").
  */
-export const decisionOptionsField = z
+const decisionOptionsField = z
   .array(z.string().regex(/\S/, 'must not be blank').trim().max(200))
   .min(2)
   .max(OPTION_LABELS.length)
@@ -86,7 +86,7 @@ export const decisionOptionsField = z
   );
 
 /** The options of a reply, labelled in order (repeats dropped, at most four); undefined when fewer than two. */
-export function labelledOptions(options: readonly string[] | undefined): DecisionOption[] | undefined {
+function labelledOptions(options: readonly string[] | undefined): DecisionOption[] | undefined {
   const distinct = [...new Map((options ?? []).map(o => [o.trim().toLowerCase(), o.trim()])).values()].filter(
     o => o !== '',
   );

@@ -36,6 +36,7 @@ describe('credit limits at $30/$150 per million tokens (issue 31)', () => {
     assert.ok(error instanceof LanguageModelFailure && error.kind === 'budgetSpent', String(error));
     assert.equal(rig.model.requests.length, 0, 'nothing was spent');
     assert.equal(log.spent.credits, 0);
+    console.log(`      50 credits: ${error.message}`);
     assert.match(
       error.message,
       /^This session needs about \d+ AI credits for its smallest useful council \(the opening, the first drafts of 2 personas and the answer\) \(4 requests; each reserves up to 1,000 output tokens while it runs\); its limit is 50 AI credits\. Nothing was spent on it\. Raise `council\.budget\.maxCredits` or pick a cheaper model/,
