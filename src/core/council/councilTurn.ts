@@ -404,6 +404,7 @@ async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<strin
     tokens: tokens.input + tokens.output,
     credits: deps.governor?.quote(deps.model, tokens.input, tokens.output),
     repairsPerReply: MAX_REPAIRS_PER_REPLY,
+    votesFirst: protocol === 'economy' && (log.snapshot.context.selection?.options?.length ?? 0) > 0,
   });
 }
 

@@ -205,7 +205,7 @@ export const ANSWER_HEADING = "## The council's answer";
 /** The notice that the spending limit ended the debate before the council agreed. */
 export function budgetStopNotice(snapshot: SessionSnapshot, spend: SessionSpend): string {
   const cycles = snapshot.context.debateCycles;
-  return `\n**⚠ Spending limit reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement, to stay within its ${limitText(spend.limits ?? {})} (spent so far: ${spendBrief(spend.totals)}). The answer below records what is still contested. To let later sessions debate longer, raise \`council.budget.maxCredits\` or \`council.budget.maxRequests\`.\n`;
+  return `\n**⚠ Spending limit reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement: another cycle of two personas or more, plus the answer, did not fit in what is left of its ${limitText(spend.limits ?? {})} (spent so far: ${spendBrief(spend.totals)}). The answer below is written from where the council stands and records what is still contested. To let the council debate longer, raise \`council.budget.maxCredits\` or \`council.budget.maxRequests\` and ask again.\n`;
 }
 
 /** The notice that the debate stopped because nobody moved: the disagreement left is the council's real one. */
@@ -333,6 +333,8 @@ export type DebateForecast = DebateEstimate & {
   readonly credits: number | undefined;
   /** Most repairs per reply: each reply may take this many more requests if the model answers in the wrong format. */
   readonly repairsPerReply: number;
+  /** The drafts back the decision's options: when they agree, the answer follows them at once. */
+  readonly votesFirst?: boolean;
 };
 
 /** The line before the debate: what it expects to spend, from the same rules the debate runs by. */
@@ -348,7 +350,7 @@ export function debateForecastNote(forecast: DebateForecast): string {
   const first =
     protocol === 'thorough'
       ? `${drafts} for the first cycle and its verdict`
-      : `${drafts} independent draft${drafts === 1 ? '' : 's'}`;
+      : `${drafts} independent draft${drafts === 1 ? '' : 's'}${forecast.votesFirst ? ` (if they all back one option with high or medium confidence, the answer follows at once: ${drafts + answer} in all)` : ''}`;
   const forAnswer = answer === 1 ? ', 1 for the answer' : '';
   const cost = `about ${tokensText(tokens)} tokens${credits === undefined ? ' (price of this model unknown)' : `, about ${creditsText(credits)} AI credits`}`;
   const repairs =
