@@ -2,7 +2,12 @@ import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import type { z } from 'zod';
 import { DebateTurnPrompt } from './prompts/debateTurnPrompt';
 import { renderMessages } from '../llm/prompting/render';
-import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
+import {
+  CancelledError,
+  LanguageModelFailure,
+  type CancellationSignal,
+  type LanguageModel,
+} from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion } from '../session/queries';
 import type { DebateCycleRecord } from './prompts/promptData';
@@ -212,6 +217,28 @@ export async function recordOutcomes(outcomes: readonly Outcome[], deps: Council
   for (const outcome of outcomes) if (outcome.ok) await recordOutcome(outcome, deps, record);
   const failure = outcomes.find(o => !o.ok);
   if (failure && !failure.ok) throw failure.error;
+}
+
+/** Failures that would meet every later request of the turn too: the turn stops on them (Try again goes on). */
+const TURN_WIDE_FAILURES: ReadonlySet<string> = new Set([
+  'cancelled',
+  'noPermissions',
+  'blocked',
+  'rateLimited',
+  'quotaExceeded',
+  'tooLarge',
+  'notFound',
+]);
+
+/**
+ * Whether `error` stops the turn rather than one seat: a cancellation, or a failure of the model or the account that
+ * the colleagues' and the answer's requests would meet too (no consent, rate limit, used-up allowance, model gone).
+ * A failure of one request (a server error, a reply still malformed after its repairs, a content refusal, a request
+ * the spending limit refused) leaves the council to go on without that seat.
+ */
+export function stopsTheTurn(error: unknown): boolean {
+  if (error instanceof CancelledError) return true;
+  return error instanceof LanguageModelFailure ? TURN_WIDE_FAILURES.has(error.kind) : true;
 }
 
 /** A seat whose contribution failed, and why. */

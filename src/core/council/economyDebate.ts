@@ -2,9 +2,9 @@ import type { DebateCycleRecord } from './prompts/promptData';
 import { throwIfCancelled } from '../llm/languageModel';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
-import { cyclePositions, namesOf, openCycle, speakInCycle } from './debate';
+import { cyclePositions, namesOf, openCycle, speakInCycle, stopsTheTurn } from './debate';
 import { batchSize, remainingRequests, requireSmallestCouncil, seatCost, seatsForNextCycle } from './debatePlan';
-import { CancelledError, LanguageModelFailure } from '../llm/languageModel';
+import { LanguageModelFailure } from '../llm/languageModel';
 import { MIN_PANEL } from '../personas/select';
 import type { DecisionOption } from '../session/decisionOptions';
 import { combinedConfidence, optionStanding } from './optionVote';
@@ -189,11 +189,13 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
       }
       const batch = waiting.slice(0, fits);
       deps.output.progress(economyCycleProgress(cycle, limit, namesOf(batch)));
-      for (const failure of await speakInCycle(batch, cycle, log, deps, record)) {
-        throwIfCancelled(deps.token);
-        if (failure.error instanceof CancelledError) throw failure.error;
+      const failures = await speakInCycle(batch, cycle, log, deps, record);
+      throwIfCancelled(deps.token);
+      // A failure every later request would meet too stops the turn (what succeeded is kept; Try again goes on).
+      const turnWide = failures.find(f => stopsTheTurn(f.error));
+      if (turnWide) throw turnWide.error;
+      for (const failure of failures)
         absent.push({ seat: failure.seat, reason: absenceReason(failure.error), error: failure.error });
-      }
     }
     // Nobody spoke: there is nothing to conclude from; the first failure says why (Try again runs the cycle again).
     if (spokenPersonaIds(log.snapshot.context, findCurrentDiscussion(log.snapshot.context) ?? discussion).size === 0) {

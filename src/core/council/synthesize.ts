@@ -1,7 +1,7 @@
 import { ConclusionPrompt } from './prompts/conclusionPrompt';
 import { renderMessages } from '../llm/prompting/render';
 import { SynthesisPrompt, type AttributedConclusion, type CouncilDeliberation } from './prompts/synthesisPrompt';
-import { CancelledError, type LanguageModel } from '../llm/languageModel';
+import { CancelledError, LanguageModelFailure, type LanguageModel } from '../llm/languageModel';
 import { combinedConfidence, optionStanding } from './optionVote';
 import { OTHER_OPTION } from '../session/decisionOptions';
 import { remainingRequests } from './debatePlan';
@@ -10,7 +10,7 @@ import { streamText } from '../llm/textReply';
 import { currentFinalRun } from '../session/turns';
 import { canExtend } from '../session/selectors';
 import { AnswerStream } from './answerStream';
-import { personaModel } from './debate';
+import { personaModel, stopsTheTurn } from './debate';
 import {
   answerAppendix,
   answerFromVote,
@@ -296,7 +296,8 @@ export async function concludeCouncil(
     if (!canWrite) throw deps.governor!.shortfall(1, 'the written answer');
     prose = await streamAnswer(log, seats, deliberation, deps);
   } catch (error) {
-    if (error instanceof CancelledError) throw error;
+    if (error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled'))
+      throw error;
     // The answer's own request failed (a limit, an outage): the user still gets the answer the session holds, from
     // the vote and where each persona stands, marked as such; the session stays in its final step and Try again
     // writes the answer in full.
@@ -305,6 +306,8 @@ export async function concludeCouncil(
       deps.output,
       `${answerFromVote(reason, summary?.leading, summary?.confidence)}\n\n${answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records))}\n`,
     );
+    // A rate limit or a used-up allowance also gets its own message (what to wait for, what to pick) under it.
+    if (stopsTheTurn(error)) throw error;
     return reason;
   }
   const appendix = answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records));

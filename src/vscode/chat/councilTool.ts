@@ -122,7 +122,10 @@ async function deliberate(
   await env.store.save(log.stored);
   let stopped: string | undefined;
   try {
-    await runCouncilTurn(log, { kind: 'resume' }, deps);
+    const report = await runCouncilTurn(log, { kind: 'resume' }, deps);
+    // The answer's own request failed: the chat showed it from the vote; the agent gets the standing positions.
+    if (report.answerPending !== undefined)
+      stopped = `The answer's own request failed: ${report.answerPending} ${TOOL_STOP.kept}`;
   } catch (error) {
     stopped = stopText(error, token.isCancellationRequested, env.log, log.sessionId);
   } finally {

@@ -263,14 +263,46 @@ describe('a council turn', () => {
     assert.doesNotMatch(rig.output.text, /cycle 2/);
   });
 
-  it('survives a model that throws mid-debate: the others are kept, the council goes on without the failed seat and names it', async () => {
+  it('stops on a failure every request would meet (rate limited): completed contributions are kept, the retry asks only the rest', async () => {
+    let failOnce = true;
+    const rig = await councilRig({
+      responder: councilResponder({}, (step, request) => {
+        const prompt = request.messages.map(m => (typeof m.content === 'string' ? m.content : '')).join('');
+        if (step === 'contribute_to_debate' && failOnce && prompt.includes('You are Security Expert')) {
+          failOnce = false;
+          return {
+            kind: 'error',
+            error: new LanguageModelFailure('blocked', 'Rate limited'),
+            after: [{ kind: 'text', text: '{"posi' }],
+          };
+        }
+        return undefined;
+      }),
+    });
+    const log = start(rig, 'Fragile', { skipClarification: true });
+    await assert.rejects(
+      runCouncilTurn(log, { kind: 'resume' }, rig.deps),
+      (e: unknown) => e instanceof LanguageModelFailure && e.kind === 'blocked',
+    );
+    assert.equal(log.state, 'debating');
+    const spokenBefore = sessionView(log.snapshot).messageTurns.filter(t => t.messageType === 'discussion').length;
+    assert.equal(spokenBefore, 2, 'the two personas that answered are kept');
+    const callsBefore = rig.model.requests.length;
+    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    assert.equal(log.state, 'completed');
+    const firstRetry = rig.model.requests[callsBefore];
+    assert.match(JSON.stringify(firstRetry?.messages), /You are Security Expert/);
+    await assertValid(log);
+  });
+
+  it('goes on without a seat whose request fails on its own (a server error), and names it in the answer', async () => {
     const rig = await councilRig({
       responder: councilResponder({}, (step, request) => {
         const prompt = request.messages.map(m => (typeof m.content === 'string' ? m.content : '')).join('');
         if (step === 'contribute_to_debate' && prompt.includes('You are Security Expert') && /cycle 1\b/.test(prompt)) {
           return {
             kind: 'error',
-            error: new LanguageModelFailure('blocked', 'Rate limited'),
+            error: new LanguageModelFailure('unknown', 'Internal server error'),
             after: [{ kind: 'text', text: '{"posi' }],
           };
         }
@@ -286,7 +318,7 @@ describe('a council turn', () => {
     ]);
     assert.match(
       sessionView(log.snapshot).finalAnswer ?? '',
-      /2 of 3 personas answered; the Security Expert's draft did not arrive: its request failed \(Rate limited\)/,
+      /2 of 3 personas answered; the Security Expert's draft did not arrive: its request failed \(Internal server error\)/,
     );
     await assertValid(log);
   });

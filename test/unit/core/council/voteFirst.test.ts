@@ -99,7 +99,7 @@ describe('honest when degraded', () => {
       responder: councilResponder(script, (step, request) => {
         const prompt = request.messages.map(messageText).join('\n');
         if (step === 'contribute_to_debate' && speakerOf(prompt) === 'Security Expert')
-          return { kind: 'error', error: new LanguageModelFailure('blocked', 'Rate limited') };
+          return { kind: 'error', error: new LanguageModelFailure('unknown', 'Internal server error') };
         return undefined;
       }),
     });
@@ -109,7 +109,7 @@ describe('honest when degraded', () => {
     const answer = sessionView(log.snapshot).finalAnswer ?? '';
     assert.match(
       answer,
-      /3 of 4 personas answered; the Security Expert's draft did not arrive: its request failed \(Rate limited\)/,
+      /3 of 4 personas answered; the Security Expert's draft did not arrive: its request failed \(Internal server error\)/,
     );
     assert.match(answer, /3 of 4 back B/);
     assert.doesNotMatch(
