@@ -102,14 +102,14 @@ export function combinedConfidence(
 ): CombinedConfidence {
   const name = (label: string) => {
     const option = options.find(o => o.label === label);
-    return option ? `${label} (${option.option})` : label;
+    return option ? `option ${label} (${option.option})` : `option ${label}`;
   };
   const size = Math.max(councilSize, standing.ballots.length);
   if (standing.leading === undefined) {
     const groups = new Map<string, number>();
     for (const b of standing.ballots) groups.set(b.option, (groups.get(b.option) ?? 0) + 1);
     const parts = [...groups.entries()].map(
-      ([option, n]) => `${n} back ${option === OTHER_OPTION ? OTHER_OPTION : option}`,
+      ([option, n]) => `${n} back${n === 1 ? 's' : ''} ${option === OTHER_OPTION ? OTHER_OPTION : `option ${option}`}`,
     );
     return { level: 'split', text: `Split: ${parts.join(', ') || 'no persona backed an option'}; no option leads.` };
   }
@@ -121,7 +121,7 @@ export function combinedConfidence(
   const rest =
     others.length === 0
       ? ''
-      : `; ${others.length} back${others.length === 1 ? 's' : ''} ${[...new Set(others.map(o => o.option))].join(' or ')}`;
+      : `; ${others.length} back${others.length === 1 ? 's' : ''} ${[...new Set(others.map(o => (o.option === OTHER_OPTION ? OTHER_OPTION : `option ${o.option}`)))].join(' or ')}`;
   return {
     level,
     text: `${head}: ${backers.length} of ${size} back ${name(standing.leading)}, ${confidenceWords(backers)}${rest}.`,

@@ -100,13 +100,14 @@ function canonicalVote(reply: JsonObject, terms: SpeakerTerms, note: (change: st
 }
 
 /**
- * The option as one of the labels: "b", "Option B" or the option's own text is that label; no option, or one that
+ * The option as one of the labels: 2, "Option 2" or the option's own text is that label; no option, or one that
  * names none of them, is "another answer" (the council then debates rather than counting a guess as agreement).
  */
 function canonicalOption(reply: JsonObject, options: readonly DecisionOption[], note: (change: string) => void): void {
   const given = reply.option;
   if (given === OTHER_OPTION || options.some(o => o.label === given)) return;
-  const wanted = isText(given) ? loose(given).replace(/^option\s+/, '') : undefined;
+  const wanted =
+    typeof given === 'number' ? String(given) : isText(given) ? loose(given).replace(/^option\s+/, '') : undefined;
   const match = options.find(o => loose(o.label) === wanted || loose(o.option) === wanted);
   reply.option = match?.label ?? OTHER_OPTION;
   note(

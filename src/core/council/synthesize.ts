@@ -231,7 +231,7 @@ function optionSummary(log: SessionLog, seats: readonly Seat[]): OptionSummary |
   const point = said?.keyPoints[0] ?? said?.position;
   const backs = (label: string) => (label === OTHER_OPTION ? OTHER_OPTION : `option ${label}`);
   return {
-    ...(option ? { leading: `${option.label} (${option.option})` } : {}),
+    ...(option ? { leading: `option ${option.label} (${option.option})` } : {}),
     confidence: combined.text,
     ...(dissenter && point
       ? {

@@ -26,7 +26,7 @@ const selectionFields = {
   personas: z.array(PersonaContractSchema).min(1).readonly(),
   /** Shown to the user: why this panel. */
   reason: z.string().min(1),
-  /** The decision's options (labelled A, B… in order); absent when the request is no choice between alternatives. */
+  /** The decision's options (numbered 1, 2… in order); absent when the request is no choice between alternatives. */
   options: z.array(z.object({ label: z.enum(OPTION_LABELS), option: z.string().min(1) })).optional(),
 };
 
@@ -82,7 +82,7 @@ const decisionOptionsField = z
   .meta({ uniqueItems: true })
   .optional()
   .describe(
-    'When the request asks to choose between alternatives (or has a few natural answers): 2-4 short, mutually exclusive options, one phrase each, most likely first; they are labelled A, B, C, D in this order and each persona backs one. Omit when the request is not a decision.',
+    'When the request asks to choose between alternatives (or has a few natural answers): 2-4 short, mutually exclusive options, one phrase each, most likely first; they are numbered 1-4 in this order and each persona backs one. Omit when the request is not a decision.',
   );
 
 /** The options of a reply, labelled in order (repeats dropped, at most four); undefined when fewer than two. */

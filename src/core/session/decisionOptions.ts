@@ -6,8 +6,8 @@ import { NonBlankText } from './primitives';
  * drafts can be compared (each backs one label) and the council can answer at once when they all back the same one.
  */
 
-/** The labels an option may carry, in order. */
-export const OPTION_LABELS = ['A', 'B', 'C', 'D'] as const;
+/** The labels an option may carry, in order (numbers: colleagues' positions are lettered, Position A, B…). */
+export const OPTION_LABELS = ['1', '2', '3', '4'] as const;
 
 /** What a draft backs when none of the named options fits. */
 export const OTHER_OPTION = 'another answer';

@@ -29,8 +29,8 @@ export interface DebateTurnPromptProps extends BasePromptElementProps, Clarified
 /** The decision's options and what `option` asks for. */
 function optionsText(options: readonly DecisionOption[] | undefined): string {
   if (!options || options.length === 0) return '';
-  const listed = options.map(o => `${o.label}: ${o.option}`).join('\n');
-  return `\n\nThe decision's options:\n${listed}\nSet option to the label your position backs, or "${OTHER_OPTION}" when none of them is your answer.`;
+  const listed = options.map(o => `Option ${o.label}: ${o.option}`).join('\n');
+  return `\n\nThe decision's options:\n${listed}\nSet option to the number of the option your position backs, or "${OTHER_OPTION}" when none of them is your answer.`;
 }
 
 const RULES = `Rules for your contribution:

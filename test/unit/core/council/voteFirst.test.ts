@@ -34,16 +34,16 @@ describe('vote first, debate only where it matters', () => {
     assert.deepEqual(cycleSeats(log), [4]);
     assert.match(
       rig.output.text,
-      /All 4 personas back B \(Option B: server-side sessions in Redis\) with high or medium confidence: no debate needed\. `\/extend` debates anyway\./,
+      /All 4 personas back option 2 \(server-side sessions in Redis\) with high or medium confidence: no debate needed\. `\/extend` debates anyway\./,
     );
     const answer = sessionView(log.snapshot).finalAnswer ?? '';
     assert.match(
       answer,
-      /\*\*Combined confidence:\*\* Strong agreement: 4 of 4 back B \(Option B: [^)]*\), high confidence\./,
+      /\*\*Combined confidence:\*\* Strong agreement: 4 of 4 back option 2 \(server-side sessions in Redis\), high confidence\./,
     );
     // Every draft was asked for an option among the labels, "another answer" included.
     const draft = rig.model.requests.find(r => r.tools?.[0]?.name === 'contribute_to_debate');
-    assert.match(JSON.stringify(draft?.tools?.[0]?.inputSchema), /"enum":\["A","B","another answer"\]/);
+    assert.match(JSON.stringify(draft?.tools?.[0]?.inputSchema), /"enum":\["1","2","another answer"\]/);
   });
 
   it('/extend still debates after agreeing first drafts: everyone who drafted speaks in cycle 2', async () => {
@@ -68,7 +68,7 @@ describe('vote first, debate only where it matters', () => {
     assert.equal(rig.model.requests.length, 8);
     assert.deepEqual(cycleSeats(log), [4, 2]);
     assert.doesNotMatch(rig.output.text, /no debate needed/);
-    assert.match(sessionView(log.snapshot).finalAnswer ?? '', /Strong agreement: 4 of 4 back B/);
+    assert.match(sessionView(log.snapshot).finalAnswer ?? '', /Strong agreement: 4 of 4 back option 2/);
   });
 
   it('an unsettled council states its combined confidence and its strongest dissent in the answer', async () => {
@@ -82,11 +82,11 @@ describe('vote first, debate only where it matters', () => {
     const answer = sessionView(log.snapshot).finalAnswer ?? '';
     assert.match(
       answer,
-      /\*\*Combined confidence:\*\* Weak agreement: 3 of 4 back B \(Option B: [^)]*\), medium confidence; 1 backs A\./,
+      /\*\*Combined confidence:\*\* Weak agreement: 3 of 4 back option 2 \(server-side sessions in Redis\), medium confidence; 1 backs option 1\./,
     );
     assert.match(
       answer,
-      /\*\*Strongest dissent:\*\* Senior Developer \(backs option A, medium confidence\): "Senior Developer's decisive fact in cycle \d\."/,
+      /\*\*Strongest dissent:\*\* Senior Developer \(backs option 1, medium confidence\): "Senior Developer's decisive fact in cycle \d\."/,
     );
   });
 });
@@ -111,7 +111,7 @@ describe('honest when degraded', () => {
       answer,
       /3 of 4 personas answered; the Security Expert's draft did not arrive: its request failed \(Internal server error\)/,
     );
-    assert.match(answer, /3 of 4 back B/);
+    assert.match(answer, /3 of 4 back option 2/);
     assert.doesNotMatch(
       answer,
       /Strong agreement/,
@@ -137,7 +137,7 @@ describe('honest when degraded', () => {
       shown,
       /Written from the vote; the answer's own request failed: Service unavailable\. Press \*\*Try again\*\* \(`\/retry`\)/,
     );
-    assert.match(shown, /\*\*The council backs B \(Option B: server-side sessions in Redis\)\.\*\* Strong agreement/);
+    assert.match(shown, /\*\*The council backs option 2 \(server-side sessions in Redis\)\.\*\* Strong agreement/);
     assert.match(shown, /### Where each persona landed\n\n- \*\*Senior Developer:\*\* \S/);
     failAnswer = false;
     const before = rig.model.requests.length;
