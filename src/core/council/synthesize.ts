@@ -278,7 +278,7 @@ export async function concludeCouncil(
   const summary = optionSummary(log, seats);
   const last = log.snapshot.context.discussions.at(-1);
   if (last?.status === 'concluded' && last.settledByFirstVote && summary?.leading)
-    showVisibly(deps.output, firstVoteNotice(summary.backers, summary.leading));
+    showVisibly(deps.output, firstVoteNotice(summary.backers, summary.leading, seats.length));
   if (deliberation.kind === 'debate' && deliberation.stop === 'limit') {
     showVisibly(
       deps.output,

@@ -126,8 +126,9 @@ export function absentNotice(
 }
 
 /** The notice that agreeing first drafts settled the decision: no debate cycle was paid for. */
-export function firstVoteNotice(backers: number, option: string): string {
-  return `\n_All ${backers} personas back ${untrusted(option)} with high or medium confidence: no debate needed. \`/extend\` debates anyway._\n`;
+export function firstVoteNotice(backers: number, option: string, seats: number): string {
+  const who = backers < seats ? `All ${backers} personas who answered (of ${seats})` : `All ${backers} personas`;
+  return `\n_${who} back ${untrusted(option)} with high or medium confidence: no debate needed. \`/extend\` debates anyway._\n`;
 }
 
 /**

@@ -112,6 +112,7 @@ describe('honest when degraded', () => {
       /3 of 4 personas answered; the Security Expert's draft did not arrive: its request failed \(Internal server error\)/,
     );
     assert.match(answer, /3 of 4 back option 2/);
+    assert.match(rig.output.text, /All 3 personas who answered \(of 4\) back option 2/);
     assert.doesNotMatch(
       answer,
       /Strong agreement/,
