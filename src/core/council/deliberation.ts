@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { PersonaContract } from '../personas/contract';
 import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import type { SessionSnapshot } from '../session/machine';
-import { untrusted, voteSentence } from './wording/markdown';
+import { optionVoteSentence, untrusted, voteSentence } from './wording/markdown';
+import { sessionOptionVote } from './optionVote';
 import { voteTally } from './councilVote';
 import { debateRecords } from './sessionFacts';
 import { openSessionCommand } from './chatIntent';
@@ -236,7 +237,14 @@ export function deliberationResultText(outcome: DeliberationOutcome): string {
           : `Open disagreements: ${last.resolutionSummary}`;
   const facts = [
     `Council: ${council}. Debate cycles: ${c.debateCycles}. Spent: ${spendSummary(outcome.spent)}${outcome.estimate ? ` (estimated ${outcome.estimate.fewest}–${outcome.estimate.most} requests)` : ''}.`,
-    !tally && outcome.stopped !== undefined ? 'Vote: none yet (the council did not finish).' : voteSentence(tally),
+    optionVoteSentence(
+      sessionOptionVote(
+        debateRecords(outcome.snapshot),
+        c.selection?.options,
+        c.participants.filter(p => p.type === 'persona').map(p => p.name),
+      ),
+    ) ??
+      (!tally && outcome.stopped !== undefined ? 'Vote: none yet (the council did not finish).' : voteSentence(tally)),
     open,
     'No clarifying questions were asked: the council worked from the question and context as given.',
     ...(outcome.unknownIds?.length ? [`Unknown persona ids, ignored: ${outcome.unknownIds.join(', ')}.`] : []),

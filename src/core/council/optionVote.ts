@@ -127,3 +127,41 @@ export function combinedConfidence(
     text: `${head}: ${backers.length} of ${size} back ${name(standing.leading)}, ${confidenceWords(backers)}${rest}.`,
   };
 }
+
+/** The option vote of a session, from its records, when its opening named options and someone backed one. */
+export function sessionOptionVote(
+  records: readonly DebateCycleRecord[],
+  options: readonly DecisionOption[] | undefined,
+  voters: readonly string[],
+): { readonly standing: OptionStanding; readonly options: readonly DecisionOption[] } | undefined {
+  if (!options || options.length === 0) return undefined;
+  const standing = optionStanding(records, voters);
+  return standing.ballots.length === 0 ? undefined : { standing, options };
+}
+
+function optionName(label: string, options: readonly DecisionOption[]): string {
+  if (label === OTHER_OPTION) return OTHER_OPTION;
+  const option = options.find(o => o.label === label);
+  return option ? `option ${label} (${option.option})` : `option ${label}`;
+}
+
+/** The option vote as lines: each option with its voters and their confidence (most first), then who dissents. */
+export function optionVoteLines(vote: {
+  readonly standing: OptionStanding;
+  readonly options: readonly DecisionOption[];
+}): {
+  readonly rows: readonly { readonly option: string; readonly voters: readonly string[] }[];
+  readonly dissent: readonly string[];
+} {
+  const { standing, options } = vote;
+  const groups = new Map<string, string[]>();
+  for (const b of standing.ballots)
+    groups.set(b.option, [...(groups.get(b.option) ?? []), `${b.voter} (${b.confidence ?? 'not stated'})`]);
+  const rows = [...groups.entries()]
+    .sort((a, b) => b[1].length - a[1].length)
+    .map(([label, voters]) => ({ option: optionName(label, options), voters }));
+  const dissent = standing.ballots
+    .filter(b => b.option !== standing.leading)
+    .map(b => `${b.voter} (${optionName(b.option, options)}, ${b.confidence ?? 'not stated'})`);
+  return { rows, dissent };
+}

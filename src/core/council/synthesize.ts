@@ -2,7 +2,7 @@ import { ConclusionPrompt } from './prompts/conclusionPrompt';
 import { renderMessages } from '../llm/prompting/render';
 import { SynthesisPrompt, type AttributedConclusion, type CouncilDeliberation } from './prompts/synthesisPrompt';
 import { CancelledError, LanguageModelFailure, type LanguageModel } from '../llm/languageModel';
-import { combinedConfidence, optionStanding } from './optionVote';
+import { combinedConfidence, optionStanding, sessionOptionVote } from './optionVote';
 import { OTHER_OPTION } from '../session/decisionOptions';
 import { remainingRequests } from './debatePlan';
 import { requestStructured } from '../llm/structuredOutput';
@@ -276,6 +276,11 @@ export async function concludeCouncil(
   // No progress line follows: what must be seen is released now, and the answer streams below it, unfolded.
   deps.output.release?.();
   const summary = optionSummary(log, seats);
+  const optionVote = sessionOptionVote(
+    records,
+    log.snapshot.context.selection?.options,
+    seats.map(s => s.persona.name),
+  );
   const last = log.snapshot.context.discussions.at(-1);
   if (last?.status === 'concluded' && last.settledByFirstVote && summary?.leading)
     showVisibly(deps.output, firstVoteNotice(summary.backers, summary.leading, seats.length));
@@ -304,13 +309,13 @@ export async function concludeCouncil(
     const reason = error instanceof Error ? error.message : String(error);
     showVisibly(
       deps.output,
-      `${answerFromVote(reason, summary?.leading, summary?.confidence)}\n\n${answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records))}\n`,
+      `${answerFromVote(reason, summary?.leading, summary?.confidence)}\n\n${answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records), optionVote)}\n`,
     );
     // A rate limit or a used-up allowance also gets its own message (what to wait for, what to pick) under it.
     if (stopsTheTurn(error)) throw error;
     return reason;
   }
-  const appendix = answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records));
+  const appendix = answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records), optionVote);
   showVisibly(deps.output, `\n\n${appendix}\n`);
   await record({
     type: 'FINAL_ANSWER_READY',

@@ -1,4 +1,5 @@
 import type { VoteTally } from '../councilVote';
+import { optionVoteLines, type sessionOptionVote } from '../optionVote';
 import type { SpendingLimits } from '../../llm/spending/governor';
 import type { LedgerLine, SpendTotals } from '../../llm/spending/ledger';
 import { creditsText, limitText, spendBrief, spendSummary, tokensText } from '../../llm/spending/spendText';
@@ -232,7 +233,12 @@ export function spendLine(spend: SessionSpend): string {
  * What follows the model's prose in the final answer, all from the session: where each persona landed (its own
  * last statement), what was still contested when the debate stopped, the assumptions, and what it cost.
  */
-export function answerAppendix(snapshot: SessionSnapshot, spend: SessionSpend, tally?: VoteTally): string {
+export function answerAppendix(
+  snapshot: SessionSnapshot,
+  spend: SessionSpend,
+  tally?: VoteTally,
+  optionVote?: OptionVote,
+): string {
   const c = snapshot.context;
   const nameOf = new Map(c.participants.map(p => [p.participantId, p.name]));
   const lastFinal = currentFinalRun(c.messageTurns).filter(t => t.messageType === 'conclusion');
@@ -258,12 +264,49 @@ export function answerAppendix(snapshot: SessionSnapshot, spend: SessionSpend, t
   return [
     '### Where each persona landed',
     landed.join('\n') || '_No persona conclusions were recorded._',
-    ...(tally ? ['### The vote', voteMarkdown(tally)] : []),
+    ...(optionVote
+      ? ['### The vote', optionVoteMarkdown(optionVote)]
+      : tally
+        ? ['### The vote', voteMarkdown(tally)]
+        : []),
     ...contested,
     '### Assumptions',
     assumptionList(snapshot),
     footer,
   ].join('\n\n');
+}
+
+/** The option vote of a session (see optionVote.ts's sessionOptionVote). */
+type OptionVote = NonNullable<ReturnType<typeof sessionOptionVote>>;
+
+/** The option vote as the answer reports it: each option with its voters and their confidence, and who dissents. */
+function optionVoteMarkdown(vote: OptionVote): string {
+  const { rows, dissent } = optionVoteLines(vote);
+  const total = vote.standing.ballots.length;
+  const lines = rows.map(
+    r => `- **${untrusted(r.option)}** (${r.voters.length} of ${total}): ${r.voters.map(untrusted).join(', ')}`,
+  );
+  const outcome =
+    vote.standing.leading === undefined
+      ? 'No option leads.'
+      : dissent.length === 0
+        ? 'No one dissents.'
+        : `Dissent: ${dissent.map(untrusted).join('; ')}.`;
+  return [...lines, '', outcome].join('\n');
+}
+
+/** The option vote in one sentence (the agent tool's result): "Vote: 3 of 3 back option 2 (…): A (high), …; dissent: none." */
+export function optionVoteSentence(vote: OptionVote | undefined): string | undefined {
+  if (!vote) return undefined;
+  const { rows, dissent } = optionVoteLines(vote);
+  const total = vote.standing.ballots.length;
+  const [first] = rows;
+  if (!first) return undefined;
+  const head =
+    vote.standing.leading === undefined
+      ? `Vote: no option leads; ${rows.map(r => `${r.voters.length} for ${r.option}`).join(', ')}`
+      : `Vote: ${first.voters.length} of ${total} back ${first.option}: ${first.voters.join(', ')}`;
+  return `${head}; dissent: ${dissent.length === 0 ? 'none' : dissent.join('; ')}.`;
 }
 
 /** The vote as the answer reports it: each position with its voters and their confidence, and who dissents. */

@@ -68,7 +68,13 @@ describe('vote first, debate only where it matters', () => {
     assert.equal(rig.model.requests.length, 8);
     assert.deepEqual(cycleSeats(log), [4, 2]);
     assert.doesNotMatch(rig.output.text, /no debate needed/);
-    assert.match(sessionView(log.snapshot).finalAnswer ?? '', /Strong agreement: 4 of 4 back option 2/);
+    const answer = sessionView(log.snapshot).finalAnswer ?? '';
+    assert.match(answer, /Strong agreement: 4 of 4 back option 2/);
+    // The vote is the option vote: each option with its voters and their confidence.
+    assert.match(
+      answer,
+      /### The vote\n\n- \*\*option 2 \(server-side sessions in Redis\)\*\* \(4 of 4\): Senior Developer \(high\), [^\n]*\n\nNo one dissents\./,
+    );
   });
 
   it('an unsettled council states its combined confidence and its strongest dissent in the answer', async () => {
@@ -84,6 +90,7 @@ describe('vote first, debate only where it matters', () => {
       answer,
       /\*\*Combined confidence:\*\* Weak agreement: 3 of 4 back option 2 \(server-side sessions in Redis\), medium confidence; 1 backs option 1\./,
     );
+    assert.match(answer, /Dissent: Senior Developer \(option 1 \(signed cookies\), medium\)\./);
     assert.match(
       answer,
       /\*\*Strongest dissent:\*\* Senior Developer \(backs option 1, medium confidence\): "Senior Developer's decisive fact in cycle \d\."/,
