@@ -66,7 +66,7 @@ function standingSummary(standing: Standing, seats: readonly Seat[]): string {
 }
 
 /** Who is still contested, for the per-cycle summary (their positions are listed below it). */
-function openPoints(standing: Standing, seats: readonly Seat[]): string[] {
+function openPoints(standing: CouncilStanding, seats: readonly Seat[]): string[] {
   const names = standing.contested.map(s => s.persona.name);
   return names.length === 0
     ? []
@@ -90,13 +90,24 @@ function presentSeats(log: SessionLog, seats: readonly Seat[]): readonly Seat[] 
  * when every persona who spoke backs the leading option without low confidence; contested are those who do not
  * (debate only where it matters). Without options, from who says it agrees with whom.
  */
-function councilStanding(log: SessionLog, seats: readonly Seat[]): Standing & { readonly summary: string } {
+/** Where the council stands for the next step: who still matters, whether it has converged, and the record's line. */
+interface CouncilStanding {
+  readonly contested: readonly Seat[];
+  readonly converged: boolean;
+  readonly summary: string;
+}
+
+function councilStanding(log: SessionLog, seats: readonly Seat[]): CouncilStanding {
   const records = debateRecords(log.snapshot);
   const present = presentSeats(log, seats);
   const options = optionsOf(log);
   if (!options) {
     const standing = standingOf(records, present);
-    return { ...standing, summary: standingSummary(standing, present) };
+    return {
+      contested: standing.contested,
+      converged: standing.disagreements.length === 0,
+      summary: standingSummary(standing, present),
+    };
   }
   const vote = optionStanding(
     records,
@@ -108,7 +119,7 @@ function councilStanding(log: SessionLog, seats: readonly Seat[]): Standing & { 
   const settled = vote.settled && enough;
   return {
     contested: settled ? [] : contested.length > 0 ? contested : present,
-    disagreements: settled ? [] : contested.map(s => [s, s] as const),
+    converged: settled,
     summary: combinedConfidence(vote, options, seats.length).text,
   };
 }
@@ -120,7 +131,7 @@ function settledByFirstVote(log: SessionLog): boolean {
 }
 
 /** The personas the next cycle seats: everyone still contested, trimmed to what the budget can pay. */
-function nextSpeakers(standing: Standing, log: SessionLog, deps: CouncilDeps): readonly Seat[] {
+function nextSpeakers(standing: CouncilStanding, log: SessionLog, deps: CouncilDeps): readonly Seat[] {
   const cost = seatCost(deps, log.attached.length);
   const seats = councilSeats(log.snapshot, deps.personas);
   const present = presentSeats(log, seats);
@@ -205,7 +216,7 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
     }
     const standing = councilStanding(log, seats);
     const records = debateRecords(log.snapshot);
-    const converged = standing.disagreements.length === 0;
+    const converged = standing.converged;
     const firstVote = converged && cycle === 1 && optionsOf(log) !== undefined;
     // A vote nobody moved ends the debate: another cycle would repeat this one (and pay for it).
     const stableVote = !converged && cycle < limit && voteIsStable(records);
