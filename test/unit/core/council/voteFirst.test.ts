@@ -46,6 +46,23 @@ describe('vote first, debate only where it matters', () => {
     assert.match(JSON.stringify(draft?.tools?.[0]?.inputSchema), /"enum":\["1","2","another answer"\]/);
   });
 
+  it('the thorough protocol settles agreeing first drafts too: no moderator, no second cycle', async () => {
+    const rig = await councilRig({
+      protocol: 'thorough',
+      script: { personaIds: FOUR, questions: 0, convergeAtCycle: 1, decisionOptions: true },
+    });
+    const log = newCouncilSession(
+      { request: 'Signed cookies or server-side sessions?', userId: 'u', limits: LIMITS, skipClarification: true },
+      rig.deps,
+    );
+    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    assert.equal(log.state, 'completed');
+    // select_personas + 4 drafts + the answer.
+    assert.equal(rig.model.requests.length, 6);
+    assert.ok(!rig.model.requests.some(r => r.tools?.[0]?.name === 'moderate_cycle'));
+    assert.match(rig.output.text, /All 4 personas back option 2 .* no debate needed/);
+  });
+
   it('/extend still debates after agreeing first drafts: everyone who drafted speaks in cycle 2', async () => {
     const rig = await councilRig({
       script: { personaIds: FOUR, questions: 0, convergeAtCycle: 1, decisionOptions: true },
