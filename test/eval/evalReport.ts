@@ -8,6 +8,30 @@ export interface Answer {
   readonly seconds: number;
 }
 
+/** What the council did on one decision, read from its tool result: whether it debated, its vote, its confidence. */
+export interface CouncilFacts {
+  /** "no: the first drafts settled it (1 cycle)", "yes: 3 debate cycles". */
+  readonly escalated: string;
+  /** The tool's vote sentence, or "not reported". */
+  readonly vote: string;
+  /** The answer's combined confidence, or why there is none. */
+  readonly confidence: string;
+}
+
+/** The facts of a `council_deliberate` result text (its header lines and the answer's combined-confidence line). */
+export function councilFacts(text: string): CouncilFacts {
+  const cycles = Number(/Debate cycles: (\d+)/.exec(text)?.[1] ?? Number.NaN);
+  const escalated = Number.isNaN(cycles)
+    ? 'not reported'
+    : cycles <= 1
+      ? `no: the first drafts settled it (${cycles} cycle${cycles === 1 ? '' : 's'})`
+      : `yes: ${cycles} debate cycles`;
+  const vote = /^Vote: (.*)$/m.exec(text)?.[1] ?? 'not reported';
+  const confidence =
+    /\*\*Combined confidence:\*\* (.*)$/m.exec(text)?.[1] ?? 'not stated (the opening named no options)';
+  return { escalated, vote, confidence };
+}
+
 /** One decision answered both ways. */
 export interface EvalCase {
   readonly decision: Decision;
@@ -22,6 +46,14 @@ function quoted(text: string): string {
     .split('\n')
     .map(line => `> ${line}`)
     .join('\n');
+}
+
+function councilFactsList(facts: CouncilFacts): string {
+  return [
+    `- _Council escalated to a debate:_ ${facts.escalated}`,
+    `- _Vote:_ ${facts.vote}`,
+    `- _Combined confidence:_ ${facts.confidence}`,
+  ].join('\n');
 }
 
 function checklist(items: readonly string[]): string {
@@ -45,6 +77,7 @@ export function evalReport(model: string, cases: readonly EvalCase[], when: Date
         `| cost | ${council.cost} | ${single.cost} |`,
         `| time | ${council.seconds.toFixed(1)} s | ${single.seconds.toFixed(1)} s |`,
       ].join('\n'),
+      councilFactsList(councilFacts(council.text)),
       '### Rubric: the council',
       checklist(rubricOf(decision)),
       '### Rubric: the single prompt',

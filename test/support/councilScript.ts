@@ -15,6 +15,22 @@ export interface CouncilScriptOptions {
   readonly moreQuestions?: number;
   /** The moderator reports convergence from this cycle on (default 2); `never` keeps the debate going to the limit. */
   readonly convergeAtCycle?: number | 'never';
+  /**
+   * The opening names the decision's options (1: signed cookies, 2: server-side sessions, see SCRIPT_OPTIONS) and
+   * every contribution backs one: from `convergeAtCycle` on all back option 2 with high confidence; before it the
+   * first `dissenters` personas of the council (default 1) back option 1, the others option 2, with medium confidence.
+   */
+  readonly decisionOptions?: boolean;
+  readonly dissenters?: number;
+}
+
+/** The options a scripted opening names when `decisionOptions` is set. */
+export const SCRIPT_OPTIONS = ['signed cookies', 'server-side sessions in Redis'] as const;
+
+/** Whether `name` is one of the first `count` personas of the script's council (ids compared with names). */
+function amongFirst(name: string, count: number, options: CouncilScriptOptions): boolean {
+  const ids = (options.personaIds ?? DEFAULT_SCRIPT_PERSONAS).slice(0, count);
+  return ids.some(id => id.replace(/-/g, ' ').toLowerCase() === name.toLowerCase());
 }
 
 /** The step name the script gives the streamed final answer (a prose request, no tool and no JSON). */
@@ -82,6 +98,7 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
         classification: 'architecture',
         personaIds: [...(options.personaIds ?? DEFAULT_SCRIPT_PERSONAS)],
         reason: 'The request touches design, implementation and security.',
+        ...(options.decisionOptions ? { decisionOptions: [...SCRIPT_OPTIONS] } : {}),
       };
     case 'open_session':
       return {
@@ -116,6 +133,10 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
         agreesWith: agrees ? colleaguesOf(prompt, speaker) : [],
         concerns: cycle === 1 ? [`${speaker}'s main concern.`] : [],
         confidence: agrees ? 'high' : 'medium',
+        // With the decision's options (the prompt lists them): B once agreeing; before that the dissenters back A.
+        ...(prompt.includes("The decision's options:")
+          ? { option: agrees || !amongFirst(speaker, options.dissenters ?? 1, options) ? '2' : '1' }
+          : {}),
         // From cycle 2 a vote: for the first colleague's position once agreeing. A council that never converges
         // keeps moving its vote (own, colleague, own…), so only the cycle limit ends its debate.
         ...(cycle > 1

@@ -10,7 +10,9 @@ import { activeQuestion, canAskMore, pendingQuestions } from '../session/selecto
 import type { SessionEvent } from '../session/events';
 import { assumptionFor, proposeQuestions } from './clarify';
 import type { CouncilCommand } from './commands';
-import { debateTokens, estimateDebate, seatCost } from './debatePlan';
+import { debateTokens, estimateDebate, EXPECTED_OUTPUT_TOKENS, requireSmallestCouncil, seatCost } from './debatePlan';
+import { OUTPUT_RESERVE_TOKENS } from '../llm/spending/governor';
+import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import { runEconomyDebate } from './economyDebate';
 import { runThoroughDebate } from './thoroughDebate';
 import { SpendingGovernor } from '../llm/spending/governor';
@@ -107,6 +109,11 @@ async function recordStep(log: SessionLog, record: Recorder, event: SessionEvent
 export interface TurnReport {
   /** The council was asked for more questions and had none: do not offer "Ask more questions" again now. */
   readonly noFurtherQuestions: boolean;
+  /**
+   * The answer's own request failed (why): the answer was shown from the vote and the standing positions, and the
+   * session waits in its final step for Try again to write it in full.
+   */
+  readonly answerPending?: string;
 }
 
 /** Applies what the user asked for in this turn; returns whether "more questions" found none. */
@@ -186,6 +193,7 @@ async function seatCouncil(selection: PersonaSelection, deps: CouncilDeps, recor
     selectionId: deps.ids.next(),
     requestClassification: selection.classification,
     reason: selection.reason,
+    ...(selection.options ? { options: [...selection.options] } : {}),
   };
   await record({
     type: 'PERSONAS_SELECTED',
@@ -281,13 +289,14 @@ export async function runCouncilTurn(
   const spentBefore = log.requestsUsed;
   try {
     const noFurtherQuestions = await applyCommand(log, command, deps, record);
+    let answerPending: string | undefined;
     try {
-      await advance(log, deps, record, reach);
+      answerPending = await advance(log, deps, record, reach);
     } catch (error) {
       if (error instanceof SessionRuleError) throw new CouncilStepRejected(log.state, error.message);
       throw error;
     }
-    return { noFurtherQuestions };
+    return { noFurtherQuestions, ...(answerPending === undefined ? {} : { answerPending }) };
   } finally {
     // Requests spent after the last recorded event (a failure, a Stop) are stored too.
     if (log.requestsUsed !== spentBefore) await deps.persist?.(log.stored);
@@ -321,13 +330,16 @@ function stepOf(log: SessionLog): string {
  * session's ledger (stored with it); progress lines carry the running total once the turn has spent anything.
  */
 function governed(log: SessionLog, deps: CouncilDeps): CouncilDeps {
-  const governor = SpendingGovernor.create({
+  const governor: SpendingGovernor = SpendingGovernor.create({
     limits: deps.spending?.limits ?? {},
     prices: deps.spending?.prices ?? new PriceBook(),
     scope: SESSION_SCOPE,
     ledger: log.ledger,
     spentBefore: log.spent,
     step: () => stepOf(log),
+    // What the planners assume a request reserves: as the governor checks it, at the chat model's price.
+    requestCredits: () => governor.quote(deps.model, requestTokensEstimate(log), OUTPUT_RESERVE_TOKENS),
+    expectedRequestCredits: () => governor.quote(deps.model, requestTokensEstimate(log), EXPECTED_OUTPUT_TOKENS),
   });
   const spentBefore = log.requestsUsed;
   const output = deps.output;
@@ -359,6 +371,20 @@ function governed(log: SessionLog, deps: CouncilDeps): CouncilDeps {
   };
 }
 
+/**
+ * The input tokens a council request is assumed to carry, for planning what the limits pay for before sending:
+ * the largest request the session has sent so far, or, before the first, the request and its context, a step's
+ * instructions and reply schema, and every seat's position (characters / 4: planning needs no model call).
+ */
+function requestTokensEstimate(log: SessionLog): number {
+  const context = log.snapshot.context;
+  const text = [context.requestText, ...log.attached.map(a => a.content ?? '')].join('\n');
+  const seats = Math.max(MAX_PANEL, context.participants.filter(p => p.type === 'persona').length);
+  const planned = debateTokens(1, Math.ceil(text.length / 4), seats).input;
+  const largest = Math.max(0, ...log.ledger.entries.map(line => line.inputTokens));
+  return Math.max(planned, largest);
+}
+
 /** Tokens of what every request of the session carries: the request and the attached context. */
 function contextTokens(log: SessionLog, deps: CouncilDeps): Promise<number> {
   return deps.model.countTokens(
@@ -388,37 +414,47 @@ async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<strin
     tokens: tokens.input + tokens.output,
     credits: deps.governor?.quote(deps.model, tokens.input, tokens.output),
     repairsPerReply: MAX_REPAIRS_PER_REPLY,
+    votesFirst: protocol === 'economy' && (log.snapshot.context.selection?.options?.length ?? 0) > 0,
   });
 }
 
 /** Runs the steps that need no user input until the next question, the final answer or the end. */
-async function advance(log: SessionLog, deps: CouncilDeps, record: Recorder, reach: TurnReach): Promise<void> {
+async function advance(
+  log: SessionLog,
+  deps: CouncilDeps,
+  record: Recorder,
+  reach: TurnReach,
+): Promise<string | undefined> {
   for (;;) {
     throwIfCancelled(deps.token);
     switch (log.state) {
       case 'created':
+        // Before the opening is paid for: the smallest council that can answer must fit after it.
+        requireSmallestCouncil(MIN_PANEL, 1, deps, seatCost(deps, log.attached.length));
         await begin(log, deps, record);
         break;
       case 'clarifying': {
         const question = activeQuestion(log.snapshot);
         if (question) showVisibly(deps.output, questionCard(log.snapshot, question));
-        return;
+        return undefined;
       }
       case 'debating':
         if (log.snapshot.context.debateCycles === 0 && !findCurrentDiscussion(log.snapshot.context)) {
-          if (reach.stopBeforeDebate) return;
+          if (reach.stopBeforeDebate) return undefined;
           const forecast = await debateForecast(log, deps);
           if (forecast) deps.output.markdown(forecast);
         }
         await (deps.protocol === 'thorough' ? runThoroughDebate : runEconomyDebate)(log, deps, record);
         break;
-      case 'final':
-        if (reach.stopBeforeDebate && log.snapshot.context.debateCycles === 0) return;
-        await concludeCouncil(log, deps, record);
+      case 'final': {
+        if (reach.stopBeforeDebate && log.snapshot.context.debateCycles === 0) return undefined;
+        const pending = await concludeCouncil(log, deps, record);
+        if (pending !== undefined) return pending;
         break;
+      }
       case 'completed':
       case 'cancelled':
-        return;
+        return undefined;
     }
   }
 }

@@ -2,7 +2,12 @@ import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import type { z } from 'zod';
 import { DebateTurnPrompt } from './prompts/debateTurnPrompt';
 import { renderMessages } from '../llm/prompting/render';
-import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
+import {
+  CancelledError,
+  LanguageModelFailure,
+  type CancellationSignal,
+  type LanguageModel,
+} from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion } from '../session/queries';
 import type { DebateCycleRecord } from './prompts/promptData';
@@ -49,8 +54,17 @@ function speakerTerms(
     .flatMap(r => r.contributions)
     .filter(c => c.persona === self)
     .at(-1)?.position;
+  const options = log.snapshot.context.selection?.options;
   // From cycle 2 the speaker knows its colleagues only by their positions' labels.
-  return { cycle, self, colleagues: cycle <= 1 ? names : peers.labels, previousPosition, names, peers };
+  return {
+    cycle,
+    self,
+    colleagues: cycle <= 1 ? names : peers.labels,
+    previousPosition,
+    names,
+    peers,
+    ...(options && options.length > 0 ? { options } : {}),
+  };
 }
 
 /** A reply in the speaker's terms (labels) back in the session's (names). */
@@ -121,6 +135,7 @@ async function attempt(
         previousCycles: anonymizedCycles(previous, seat.persona.name, terms.peers, terms.names),
         ownName: OWN_LABEL,
         condensed: deps.protocol !== 'thorough',
+        ...(terms.options ? { options: terms.options } : {}),
       },
       model,
       token,
@@ -187,6 +202,7 @@ async function recordOutcome(
       keyPoints: [...contribution.keyPoints],
       confidence: contribution.confidence,
       ...(contribution.vote === undefined ? {} : { vote: contribution.vote }),
+      ...(contribution.option === undefined ? {} : { option: contribution.option }),
       timestamp: deps.clock.now(),
       // The model only when the persona spoke on another than the chat's, for the transcript.
       ...(otherModel ? { metadata: { model: otherModel } } : {}),
@@ -203,10 +219,38 @@ export async function recordOutcomes(outcomes: readonly Outcome[], deps: Council
   if (failure && !failure.ok) throw failure.error;
 }
 
+/** Failures that would meet every later request of the turn too: the turn stops on them (Try again goes on). */
+const TURN_WIDE_FAILURES: ReadonlySet<string> = new Set([
+  'cancelled',
+  'noPermissions',
+  'blocked',
+  'rateLimited',
+  'quotaExceeded',
+  'tooLarge',
+  'notFound',
+]);
+
+/**
+ * Whether `error` stops the turn rather than one seat: a cancellation, or a failure of the model or the account that
+ * the colleagues' and the answer's requests would meet too (no consent, rate limit, used-up allowance, model gone).
+ * A failure of one request (a server error, a reply still malformed after its repairs, a content refusal, a request
+ * the spending limit refused) leaves the council to go on without that seat.
+ */
+export function stopsTheTurn(error: unknown): boolean {
+  if (error instanceof CancelledError) return true;
+  return error instanceof LanguageModelFailure ? TURN_WIDE_FAILURES.has(error.kind) : true;
+}
+
+/** A seat whose contribution failed, and why. */
+export interface SeatFailure {
+  readonly seat: Seat;
+  readonly error: unknown;
+}
+
 /**
  * `seats` speak in `cycle` in parallel (a cycle costs about one model round-trip); each contribution is recorded
- * and shown the moment it arrives, not when the slowest colleague finishes. A failure is rethrown after the
- * others have settled, so everything that succeeded is kept.
+ * and shown the moment it arrives, not when the slowest colleague finishes. Failures are returned once the others
+ * have settled, so everything that succeeded is kept; the caller decides whether the council goes on without them.
  */
 export async function speakInCycle(
   seats: readonly Seat[],
@@ -214,23 +258,23 @@ export async function speakInCycle(
   log: SessionLog,
   deps: CouncilDeps,
   record: Recorder,
-): Promise<void> {
+): Promise<readonly SeatFailure[]> {
   const previous = debateRecords(log.snapshot).filter(r => r.cycle < cycle);
   let recorded: Promise<void> = Promise.resolve();
-  const failures: unknown[] = [];
+  const failures: SeatFailure[] = [];
   await Promise.all(
     seats.map(seat =>
       attempt(seat, cycle, previous, log, deps, deps.token).then(outcome => {
         // One event at a time, in arrival order: each record persists the session.
         recorded = recorded.then(() =>
-          outcome.ok ? recordOutcome(outcome, deps, record) : void failures.push(outcome.error),
+          outcome.ok ? recordOutcome(outcome, deps, record) : void failures.push({ seat, error: outcome.error }),
         );
         return recorded;
       }),
     ),
   );
   await recorded;
-  if (failures.length > 0) throw failures[0];
+  return failures;
 }
 
 /** Each persona's stance in `cycle`, as they stated it themselves. */

@@ -36,12 +36,55 @@ export function requireFirstCycle(requests: number, deps: Pick<CouncilDeps, 'gov
 }
 
 /**
+ * Throws, before anything is spent on it, when the smallest council that can still give an answer does not fit:
+ * `drafts` first drafts (the minimum panel's) plus the answer, plus `before` requests still to come first (the opening).
+ */
+export function requireSmallestCouncil(
+  drafts: number,
+  before: number,
+  deps: Pick<CouncilDeps, 'governor'>,
+  seatCost = 1,
+): void {
+  const governor = deps.governor;
+  if (!governor) return;
+  const requests = before + drafts * seatCost + ANSWER_RESERVE;
+  const parts = [
+    ...(before > 0 ? ['the opening'] : []),
+    `the first drafts of ${drafts} persona${drafts === 1 ? '' : 's'}`,
+    'the answer',
+  ];
+  const forWhat = `its smallest useful council (${parts.join(', ').replace(/, ([^,]*)$/, ' and $1')})`;
+  const { maxRequests } = governor.limits;
+  if (maxRequests !== undefined && maxRequests - governor.spent.requests < requests)
+    throw governor.shortfall(requests, forWhat);
+  // Credits: the opening runs alone, the drafts at once (each reserving its share), the answer after them.
+  const planned = governor.plannedCredits();
+  if (!planned) return;
+  const batch = drafts * seatCost;
+  const opening = before * planned.expected;
+  const need = Math.max(
+    before > 0 ? planned.reserve : 0,
+    opening + batch * planned.reserve,
+    opening + batch * planned.expected + ANSWER_RESERVE * planned.reserve,
+  );
+  if (need > governor.creditsLeft()) throw governor.creditShortfall(need, requests, forWhat);
+}
+
+/**
+ * How many of `waiting` personas may draft at once now: as many as the limits pay for while keeping the answer's
+ * request (a batch sent at once reserves every request's credits together); 0 when none fits.
+ */
+export function batchSize(waiting: number, deps: Pick<CouncilDeps, 'governor'>, seatCost = 1): number {
+  return Math.max(0, Math.min(waiting, Math.floor((remainingRequests(deps) - ANSWER_RESERVE) / seatCost)));
+}
+
+/**
  * How many of `contested` personas the economy protocol seats in the next cycle with `remaining` requests:
  * all of them when the budget allows, else as many as it allows, and none when fewer than two could speak.
  */
-export function seatsForNextCycle(contested: number, remaining: number, seatCost = 1): number {
+export function seatsForNextCycle(contested: number, remaining: number, seatCost = 1, minimum = 2): number {
   const seats = Math.min(contested, Math.floor((remaining - ANSWER_RESERVE) / seatCost));
-  return seats >= 2 ? seats : 0;
+  return seats >= minimum ? seats : 0;
 }
 
 /** What a debate is expected to cost from its start, if no cycle converges and nothing fails. */
@@ -98,6 +141,8 @@ const POSITION_TOKENS = 250;
 const STEP_OVERHEAD_TOKENS = 1_500;
 /** Output tokens assumed per request (a contribution; the written answer is longer, hence the extra). */
 const OUTPUT_TOKENS = 600;
+/** Output tokens a council request is expected to produce, for planning what sequential steps will cost. */
+export const EXPECTED_OUTPUT_TOKENS = OUTPUT_TOKENS;
 const ANSWER_EXTRA_OUTPUT_TOKENS = 900;
 
 /**

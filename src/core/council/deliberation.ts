@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { PersonaContract } from '../personas/contract';
 import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import type { SessionSnapshot } from '../session/machine';
-import { untrusted, voteSentence } from './wording/markdown';
+import { optionVoteSentence, untrusted, voteSentence } from './wording/markdown';
+import { sessionOptionVote } from './optionVote';
 import { voteTally } from './councilVote';
 import { debateRecords } from './sessionFacts';
 import { openSessionCommand } from './chatIntent';
@@ -277,7 +278,14 @@ export function deliberationResultText(outcome: DeliberationOutcome): string {
   const facts = [
     `Council: ${council}. Debate cycles: ${c.debateCycles}. Spent: ${spendSummary(outcome.spent)}${outcome.estimate ? ` (estimated ${outcome.estimate.fewest}–${outcome.estimate.most} requests)` : ''}.`,
     ...(outcome.model ? [`Model: ${outcome.model}.`] : []),
-    !tally && outcome.stopped !== undefined ? 'Vote: none yet (the council did not finish).' : voteSentence(tally),
+    optionVoteSentence(
+      sessionOptionVote(
+        debateRecords(outcome.snapshot),
+        c.selection?.options,
+        c.participants.filter(p => p.type === 'persona').map(p => p.name),
+      ),
+    ) ??
+      (!tally && outcome.stopped !== undefined ? 'Vote: none yet (the council did not finish).' : voteSentence(tally)),
     open,
     outcome.clarified
       ? `Clarifying questions: ${c.questions.length} asked, the skipped ones logged as assumptions (listed in the answer).`

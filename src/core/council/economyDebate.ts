@@ -2,9 +2,13 @@ import type { DebateCycleRecord } from './prompts/promptData';
 import { throwIfCancelled } from '../llm/languageModel';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
-import { cyclePositions, namesOf, openCycle, speakInCycle } from './debate';
-import { remainingRequests, requireFirstCycle, seatCost, seatsForNextCycle } from './debatePlan';
-import { cycleSummary } from './wording/markdown';
+import { cyclePositions, namesOf, openCycle, speakInCycle, stopsTheTurn } from './debate';
+import { batchSize, remainingRequests, requireSmallestCouncil, seatCost, seatsForNextCycle } from './debatePlan';
+import { LanguageModelFailure } from '../llm/languageModel';
+import { MIN_PANEL } from '../personas/select';
+import type { DecisionOption } from '../session/decisionOptions';
+import { combinedConfidence, optionStanding } from './optionVote';
+import { absentNotice, cycleSummary } from './wording/markdown';
 import { economyCycleProgress } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
 import type { Recorder, SessionLog } from './sessionLog';
@@ -62,31 +66,109 @@ function standingSummary(standing: Standing, seats: readonly Seat[]): string {
 }
 
 /** Who is still contested, for the per-cycle summary (their positions are listed below it). */
-function openPoints(standing: Standing, seats: readonly Seat[]): string[] {
+function openPoints(standing: CouncilStanding, seats: readonly Seat[]): string[] {
   const names = standing.contested.map(s => s.persona.name);
   return names.length === 0
     ? []
     : [`${names.length === seats.length ? 'all' : `${names.length} of ${seats.length}`} (${names.join(', ')}).`];
 }
 
-/** The personas the next cycle seats: everyone still contested, trimmed to what the budget can pay. */
-function nextSpeakers(standing: Standing, log: SessionLog, deps: CouncilDeps): readonly Seat[] {
-  const cost = seatCost(deps, log.attached.length);
-  return standing.contested.slice(0, seatsForNextCycle(standing.contested.length, remainingRequests(deps), cost));
+/** The decision's options of the session, when its opening named them. */
+function optionsOf(log: SessionLog): readonly DecisionOption[] | undefined {
+  const options = log.snapshot.context.selection?.options;
+  return options && options.length > 0 ? options : undefined;
+}
+
+/** Seats that have spoken in some cycle (a persona whose every request failed has no stance to weigh). */
+function presentSeats(log: SessionLog, seats: readonly Seat[]): readonly Seat[] {
+  const said = new Set(debateRecords(log.snapshot).flatMap(r => r.contributions.map(c => c.persona)));
+  return seats.filter(s => said.has(s.persona.name));
 }
 
 /**
- * Runs economy cycles until the personas agree, the cycle limit stops the debate, or the request budget
- * leaves no room for two personas to speak again (the council then concludes, and the answer says why).
+ * Where the council stands after the cycles so far. With the decision's options, from the option vote: converged
+ * when every persona who spoke backs the leading option without low confidence; contested are those who do not
+ * (debate only where it matters). Without options, from who says it agrees with whom.
+ */
+/** Where the council stands for the next step: who still matters, whether it has converged, and the record's line. */
+interface CouncilStanding {
+  readonly contested: readonly Seat[];
+  readonly converged: boolean;
+  readonly summary: string;
+}
+
+function councilStanding(log: SessionLog, seats: readonly Seat[]): CouncilStanding {
+  const records = debateRecords(log.snapshot);
+  const present = presentSeats(log, seats);
+  const options = optionsOf(log);
+  if (!options) {
+    const standing = standingOf(records, present);
+    return {
+      contested: standing.contested,
+      converged: standing.disagreements.length === 0,
+      summary: standingSummary(standing, present),
+    };
+  }
+  const vote = optionStanding(
+    records,
+    present.map(s => s.persona.name),
+  );
+  const contested = present.filter(s => vote.contested.includes(s.persona.name));
+  // One voice is no agreement: a council that lost all but one seat answers from it, but does not call it settled.
+  const enough = present.length >= Math.min(MIN_PANEL, seats.length);
+  const settled = vote.settled && enough;
+  return {
+    contested: settled ? [] : contested.length > 0 ? contested : present,
+    converged: settled,
+    summary: combinedConfidence(vote, options, seats.length).text,
+  };
+}
+
+/** Whether the last ended cycle was settled by agreeing first drafts (an `/extend` then seats everyone). */
+function settledByFirstVote(log: SessionLog): boolean {
+  const last = log.snapshot.context.discussions.at(-1);
+  return last?.status === 'concluded' && last.settledByFirstVote === true;
+}
+
+/** The personas the next cycle seats: everyone still contested, trimmed to what the budget can pay. */
+function nextSpeakers(standing: CouncilStanding, log: SessionLog, deps: CouncilDeps): readonly Seat[] {
+  const cost = seatCost(deps, log.attached.length);
+  const seats = councilSeats(log.snapshot, deps.personas);
+  const present = presentSeats(log, seats);
+  // After agreeing first drafts, /extend asks for the debate anyway: everyone who drafted speaks.
+  let wanted = settledByFirstVote(log) ? present : standing.contested;
+  // A lone dissenter is answered by one voice of the majority (a debate cycle seats two at least).
+  if (wanted.length === 1) {
+    const majority = present.find(s => !wanted.some(w => w.participantId === s.participantId));
+    if (majority) wanted = [...wanted, majority];
+  }
+  return wanted.slice(0, seatsForNextCycle(wanted.length, remainingRequests(deps), cost));
+}
+
+/** Why a seat did not speak, in the words the answer uses. */
+function absenceReason(error: unknown): string {
+  if (error instanceof LanguageModelFailure && error.kind === 'budgetSpent')
+    return 'its request was refused by the spending limit';
+  const message = error instanceof Error ? error.message : String(error);
+  return `its request failed (${message.replace(/\s+/g, ' ').slice(0, 160)})`;
+}
+
+/**
+ * Runs economy cycles until the personas agree, the cycle limit stops the debate, or the budget leaves no room for
+ * another cycle and the answer (the council then concludes, and the answer says why). With the decision's options,
+ * first drafts that all back one option with enough confidence end it at once: no debate cycle is paid for.
+ * A seat whose request fails, or that the limit cannot pay for, is recorded as absent and the council goes on.
  */
 export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
   while (log.state === 'debating') {
     throwIfCancelled(deps.token);
     const seats = councilSeats(log.snapshot, deps.personas);
+    const cost = seatCost(deps, log.attached.length);
     if (!findCurrentDiscussion(log.snapshot.context)) {
       const first = log.snapshot.context.debateCycles === 0;
-      if (first) requireFirstCycle(seats.length * seatCost(deps, log.attached.length), deps);
-      const speakers = first ? seats : nextSpeakers(standingOf(debateRecords(log.snapshot), seats), log, deps);
+      // Nothing is spent on drafts unless the smallest council that can answer fits: its drafts and the answer.
+      if (first) requireSmallestCouncil(Math.min(MIN_PANEL, seats.length), 0, deps, cost);
+      const speakers = first ? seats : nextSpeakers(councilStanding(log, seats), log, deps);
       if (speakers.length === 0) {
         // The settings changed since the last cycle (a lower budget): nothing can be paid for.
         if (deps.governor) throw deps.governor.shortfall(2 + 1, 'another debate cycle and the answer');
@@ -98,31 +180,70 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
     if (!discussion) throw new Error('The debate cycle could not be started.');
     const cycle = discussion.cycleNumber;
     const limit = effectiveCycleLimit(log.snapshot);
-    const spoken = spokenPersonaIds(log.snapshot.context, discussion);
-    const waiting = seats.filter(
-      s => discussion.participatingPersonaIds.includes(s.participantId) && !spoken.has(s.participantId),
-    );
-    if (waiting.length > 0) {
-      deps.output.progress(economyCycleProgress(cycle, limit, namesOf(waiting)));
-      await speakInCycle(waiting, cycle, log, deps, record);
+    const absent: { readonly seat: Seat; readonly reason: string; readonly error?: unknown }[] = [];
+    // In batches the limits pay for (each keeping the answer's request): what does not fit is absent, not refused mid-flight.
+    for (;;) {
+      const current = findCurrentDiscussion(log.snapshot.context) ?? discussion;
+      const spoken = spokenPersonaIds(log.snapshot.context, current);
+      const waiting = seats.filter(
+        s =>
+          discussion.participatingPersonaIds.includes(s.participantId) &&
+          !spoken.has(s.participantId) &&
+          !absent.some(a => a.seat === s),
+      );
+      if (waiting.length === 0) break;
+      const fits = batchSize(waiting.length, deps, cost);
+      if (fits === 0) {
+        for (const seat of waiting)
+          absent.push({ seat, reason: 'the spending limit left no room for its request and the answer' });
+        break;
+      }
+      const batch = waiting.slice(0, fits);
+      deps.output.progress(economyCycleProgress(cycle, limit, namesOf(batch)));
+      const failures = await speakInCycle(batch, cycle, log, deps, record);
+      throwIfCancelled(deps.token);
+      // A failure every later request would meet too stops the turn (what succeeded is kept; Try again goes on).
+      const turnWide = failures.find(f => stopsTheTurn(f.error));
+      if (turnWide) throw turnWide.error;
+      for (const failure of failures)
+        absent.push({ seat: failure.seat, reason: absenceReason(failure.error), error: failure.error });
     }
+    // Nobody spoke: there is nothing to conclude from; the first failure says why (Try again runs the cycle again).
+    if (spokenPersonaIds(log.snapshot.context, findCurrentDiscussion(log.snapshot.context) ?? discussion).size === 0) {
+      const failed = absent.find(a => a.error !== undefined);
+      if (failed) throw failed.error;
+      if (deps.governor) throw deps.governor.shortfall(1 + 1, `a draft of debate cycle ${cycle} and the answer`);
+    }
+    const standing = councilStanding(log, seats);
     const records = debateRecords(log.snapshot);
-    const standing = standingOf(records, seats);
-    const converged = standing.disagreements.length === 0;
+    const converged = standing.converged;
+    const firstVote = converged && cycle === 1 && optionsOf(log) !== undefined;
     // A vote nobody moved ends the debate: another cycle would repeat this one (and pay for it).
     const stableVote = !converged && cycle < limit && voteIsStable(records);
     const stoppedByBudget =
       !converged && !stableVote && cycle < limit && nextSpeakers(standing, log, deps).length === 0;
     await record({
       type: 'CYCLE_CONCLUDED',
-      resolutionSummary: standingSummary(standing, seats),
+      resolutionSummary: standing.summary,
       positions: cyclePositions(log, cycle),
       converged,
       ...(stoppedByBudget ? { stoppedByBudget: true as const } : {}),
       ...(stableVote ? { stoppedByStableVote: true as const } : {}),
+      ...(firstVote ? { settledByFirstVote: true as const } : {}),
+      ...(absent.length > 0
+        ? { absent: absent.map(a => ({ personaId: a.seat.participantId, reason: a.reason })) }
+        : {}),
       at: deps.clock.now(),
     });
     const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);
     if (concluded) showVisibly(deps.output, cycleSummary(concluded, openPoints(standing, seats), converged));
+    if (absent.length > 0)
+      showVisibly(
+        deps.output,
+        absentNotice(
+          absent.map(a => ({ name: a.seat.persona.name, reason: a.reason })),
+          discussion.participatingPersonaIds.length,
+        ),
+      );
   }
 }

@@ -10,6 +10,7 @@ import {
   type JsonObject,
 } from '../llm/replyNormalizing';
 import { OWN_VOTE, type CouncilNames } from './prompts/replies';
+import { OTHER_OPTION, type DecisionOption } from '../session/decisionOptions';
 
 /*
  * Deterministic fixes to the council's model replies, applied before validation where the intent is
@@ -25,6 +26,8 @@ export interface SpeakerTerms {
   readonly colleagues: CouncilNames;
   /** The speaker's position in the previous cycle, if it spoke. */
   readonly previousPosition?: string;
+  /** The decision's options, when the opening named them. */
+  readonly options?: readonly DecisionOption[];
 }
 
 /** Lower-case, single-spaced text, for comparing what models wrote. */
@@ -66,6 +69,7 @@ export function contributionNormalizer(terms: SpeakerTerms): ReplyNormalizer {
     }
     dedupeArray(reply, 'concerns', undefined, 'concern', note);
     keyPointsFromArgument(reply, note);
+    if (terms.options && terms.options.length > 0) canonicalOption(reply, terms.options, note);
     return reply;
   };
 }
@@ -93,6 +97,24 @@ function canonicalVote(reply: JsonObject, terms: SpeakerTerms, note: (change: st
     reply.vote = label;
     note(`respelled the vote "${vote}" as "${label}"`);
   }
+}
+
+/**
+ * The option as one of the labels: 2, "Option 2" or the option's own text is that label; no option, or one that
+ * names none of them, is "another answer" (the council then debates rather than counting a guess as agreement).
+ */
+function canonicalOption(reply: JsonObject, options: readonly DecisionOption[], note: (change: string) => void): void {
+  const given = reply.option;
+  if (given === OTHER_OPTION || options.some(o => o.label === given)) return;
+  const wanted =
+    typeof given === 'number' ? String(given) : isText(given) ? loose(given).replace(/^option\s+/, '') : undefined;
+  const match = options.find(o => loose(o.label) === wanted || loose(o.option) === wanted);
+  reply.option = match?.label ?? OTHER_OPTION;
+  note(
+    match
+      ? `read the option "${String(given)}" as "${match.label}"`
+      : `${isText(given) ? `the option "${given}" names none of the options` : 'no option'}: counted as "${OTHER_OPTION}"`,
+  );
 }
 
 /** Key points the schema allows: at most this many, each at most this long. */

@@ -89,6 +89,7 @@ export function debateRecords(snapshot: SessionSnapshot): DebateCycleRecord[] {
               keyPoints: turn.keyPoints ?? [],
               ...(turn.vote === undefined ? {} : { vote: turn.vote }),
               ...(turn.confidence === undefined ? {} : { confidence: turn.confidence }),
+              ...(turn.option === undefined ? {} : { option: turn.option }),
             },
           ]
         : [],

@@ -1,22 +1,27 @@
 import { ConclusionPrompt } from './prompts/conclusionPrompt';
 import { renderMessages } from '../llm/prompting/render';
 import { SynthesisPrompt, type AttributedConclusion, type CouncilDeliberation } from './prompts/synthesisPrompt';
-import { LanguageModelFailure, type LanguageModel } from '../llm/languageModel';
+import { CancelledError, LanguageModelFailure, type LanguageModel } from '../llm/languageModel';
+import { combinedConfidence, optionStanding, sessionOptionVote } from './optionVote';
+import { OTHER_OPTION } from '../session/decisionOptions';
 import { remainingRequests } from './debatePlan';
 import { requestStructured } from '../llm/structuredOutput';
 import { streamText } from '../llm/textReply';
 import { currentFinalRun } from '../session/turns';
 import { canExtend } from '../session/selectors';
 import { AnswerStream } from './answerStream';
-import { personaModel } from './debate';
+import { personaModel, stopsTheTurn } from './debate';
 import {
   answerAppendix,
+  answerFromVote,
   ANSWER_HEADING,
+  degradedLine,
+  firstVoteNotice,
+  untrusted,
   budgetStopNotice,
   stableVoteNotice,
   limitReachedNotice,
   modelNote,
-  NO_REQUEST_FOR_ANSWER,
   NO_WRITTEN_ANSWER,
   type SessionSpend,
 } from './wording/markdown';
@@ -190,13 +195,74 @@ async function streamAnswer(
   return NO_WRITTEN_ANSWER;
 }
 
+/** The option vote as the answer states it: the leading option, the combined confidence, the strongest dissent. */
+interface OptionSummary {
+  /** "B (Redis sessions)"; undefined on a split. */
+  readonly leading?: string;
+  readonly confidence: string;
+  /** The strongest dissenting point, verbatim, with who made it. */
+  readonly dissent?: string;
+  /** Personas backing the leading option (for the first-vote notice). */
+  readonly backers: number;
+}
+
+function optionSummary(log: SessionLog, seats: readonly Seat[]): OptionSummary | undefined {
+  const options = log.snapshot.context.selection?.options;
+  if (!options || options.length === 0) return undefined;
+  const records = debateRecords(log.snapshot);
+  const standing = optionStanding(
+    records,
+    seats.map(s => s.persona.name),
+  );
+  if (standing.ballots.length === 0) return undefined;
+  const combined = combinedConfidence(standing, options, seats.length);
+  const option = options.find(o => o.label === standing.leading);
+  const rank = { high: 0, medium: 1, low: 2 } as const;
+  // The strongest dissent: the most confident persona not backing the leading option, in its own words.
+  const dissenter = standing.ballots
+    .filter(b => b.option !== standing.leading)
+    .sort((a, b) => rank[a.confidence ?? 'medium'] - rank[b.confidence ?? 'medium'])[0];
+  const said = dissenter
+    ? records
+        .flatMap(r => r.contributions)
+        .filter(c => c.persona === dissenter.voter)
+        .at(-1)
+    : undefined;
+  const point = said?.keyPoints[0] ?? said?.position;
+  const backs = (label: string) => (label === OTHER_OPTION ? OTHER_OPTION : `option ${label}`);
+  return {
+    ...(option ? { leading: `option ${option.label} (${option.option})` } : {}),
+    confidence: combined.text,
+    ...(dissenter && point
+      ? {
+          dissent: `${dissenter.voter} (backs ${backs(dissenter.option)}, ${dissenter.confidence ?? 'medium'} confidence): "${point}"`,
+        }
+      : {}),
+    backers: standing.ballots.filter(b => b.option === standing.leading).length,
+  };
+}
+
+/** The lines under the answer's heading, from the session: who did not answer, the combined confidence, the dissent. */
+function answerPreface(log: SessionLog, summary: OptionSummary | undefined): string {
+  const lines = [
+    degradedLine(log.snapshot),
+    summary ? `**Combined confidence:** ${untrusted(summary.confidence)}` : undefined,
+    summary?.dissent ? `**Strongest dissent:** ${untrusted(summary.dissent)}` : undefined,
+  ].filter((line): line is string => line !== undefined);
+  return lines.length === 0 ? '' : `${lines.join('\n\n')}\n\n`;
+}
+
 /**
  * Writes the council's one consolidated answer and completes the session. The model writes only the prose,
  * streamed as it arrives; who was on the council, where each persona landed, what is still contested and the
  * assumptions come from the session. Without a request left in the budget, the answer is built from the
  * session alone, and says so.
  */
-export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+export async function concludeCouncil(
+  log: SessionLog,
+  deps: CouncilDeps,
+  record: Recorder,
+): Promise<string | undefined> {
   const seats = councilSeats(log.snapshot, deps.personas);
   const records = debateRecords(log.snapshot);
   const deliberation: CouncilDeliberation =
@@ -209,6 +275,15 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
   if (canWrite) deps.output.progress(WRITING_ANSWER);
   // No progress line follows: what must be seen is released now, and the answer streams below it, unfolded.
   deps.output.release?.();
+  const summary = optionSummary(log, seats);
+  const optionVote = sessionOptionVote(
+    records,
+    log.snapshot.context.selection?.options,
+    seats.map(s => s.persona.name),
+  );
+  const last = log.snapshot.context.discussions.at(-1);
+  if (last?.status === 'concluded' && last.settledByFirstVote && summary?.leading)
+    showVisibly(deps.output, firstVoteNotice(summary.backers, summary.leading, seats.length));
   if (deliberation.kind === 'debate' && deliberation.stop === 'limit') {
     showVisibly(
       deps.output,
@@ -219,26 +294,33 @@ export async function concludeCouncil(log: SessionLog, deps: CouncilDeps, record
     showVisibly(deps.output, budgetStopNotice(log.snapshot, spendOf(log, deps)));
   if (deliberation.kind === 'debate' && deliberation.stop === 'stable')
     showVisibly(deps.output, stableVoteNotice(records.at(-1)?.cycle ?? 0));
-  showVisibly(deps.output, `\n\n${ANSWER_HEADING}\n\n`);
+  const preface = answerPreface(log, summary);
+  showVisibly(deps.output, `\n\n${ANSWER_HEADING}\n\n${preface}`);
   let prose: string;
   try {
     if (!canWrite) throw deps.governor!.shortfall(1, 'the written answer');
     prose = await streamAnswer(log, seats, deliberation, deps);
   } catch (error) {
-    if (!(error instanceof LanguageModelFailure && error.kind === 'budgetSpent')) throw error;
-    // The limit leaves no written answer: the user still reads where the council stands, then (from the
-    // failure) what was spent and how to get the written answer; the session stays in its final step.
+    if (error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled'))
+      throw error;
+    // The answer's own request failed (a limit, an outage): the user still gets the answer the session holds, from
+    // the vote and where each persona stands, marked as such; the session stays in its final step and Try again
+    // writes the answer in full.
+    const reason = error instanceof Error ? error.message : String(error);
     showVisibly(
       deps.output,
-      `\n\n${NO_REQUEST_FOR_ANSWER}\n\n${answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records))}\n`,
+      `${answerFromVote(reason, summary?.leading, summary?.confidence)}\n\n${answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records), optionVote)}\n`,
     );
-    throw error;
+    // A rate limit or a used-up allowance also gets its own message (what to wait for, what to pick) under it.
+    if (stopsTheTurn(error)) throw error;
+    return reason;
   }
-  const appendix = answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records));
+  const appendix = answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records), optionVote);
   showVisibly(deps.output, `\n\n${appendix}\n`);
   await record({
     type: 'FINAL_ANSWER_READY',
-    finalAnswer: `${ANSWER_HEADING}\n\n${prose}\n\n${appendix}`,
+    finalAnswer: `${ANSWER_HEADING}\n\n${preface}${prose}\n\n${appendix}`,
     at: deps.clock.now(),
   });
+  return undefined;
 }

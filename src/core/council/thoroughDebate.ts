@@ -8,6 +8,7 @@ import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { cycleAffordable, requireFirstCycle, seatCost } from './debatePlan';
 import { cyclePositions, draftCycle, namesOf, openCycle, recordOutcomes, speakInCycle, type Outcome } from './debate';
+import { combinedConfidence, optionStanding } from './optionVote';
 import { cycleSummary, moderatorNote } from './wording/markdown';
 import { moderatorReading, thoroughCycleProgress } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
@@ -96,9 +97,14 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
         deps.output.progress(thoroughCycleProgress(cycle, limit, namesOf(waiting)));
         if (ahead?.cycle === cycle && waiting.length === seats.length)
           await recordOutcomes(await ahead.outcomes, deps, record);
-        else await speakInCycle(waiting, cycle, log, deps, record);
+        else {
+          const failed = await speakInCycle(waiting, cycle, log, deps, record);
+          if (failed[0]) throw failed[0].error;
+        }
         ahead = undefined;
       }
+      // First drafts that all back one of the decision's options settle it: no moderator, no second cycle.
+      if (cycle === 1 && (await settleByFirstVote(log, seats, deps, record))) continue;
       // Draft the next cycle while the moderator reads this one, unless the personas already agree with each other
       // (then the moderator will very likely stop, and the drafts would be wasted) or the budget could not pay
       // for this cycle's verdict, the next cycle and the answer.
@@ -142,4 +148,34 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
   } finally {
     await dropAhead();
   }
+}
+
+/**
+ * Concludes cycle 1 without the moderator when every first draft backs one of the decision's options with high or
+ * medium confidence (and at least two drafted); returns whether it did. As in the economy protocol.
+ */
+async function settleByFirstVote(
+  log: SessionLog,
+  seats: readonly Seat[],
+  deps: CouncilDeps,
+  record: Recorder,
+): Promise<boolean> {
+  const options = log.snapshot.context.selection?.options;
+  if (!options || options.length === 0) return false;
+  const vote = optionStanding(
+    debateRecords(log.snapshot),
+    seats.map(s => s.persona.name),
+  );
+  if (!vote.settled || vote.ballots.length < Math.min(2, seats.length)) return false;
+  await record({
+    type: 'CYCLE_CONCLUDED',
+    resolutionSummary: combinedConfidence(vote, options, seats.length).text,
+    positions: cyclePositions(log, 1),
+    converged: true,
+    settledByFirstVote: true,
+    at: deps.clock.now(),
+  });
+  const concluded = debateRecords(log.snapshot).find(r => r.cycle === 1);
+  if (concluded) showVisibly(deps.output, cycleSummary(concluded, [], true));
+  return true;
 }

@@ -10,6 +10,8 @@ import { creditsFor, type PriceBook } from './spending/prices';
 /** What is needed of a model to seat a persona on it. */
 export interface SeatableModel extends ModelDescriptor {
   readonly maxInputTokens: number;
+  /** As VS Code describes a chat model: a persona's reply is a tool call, so a seat needs tool calling. */
+  readonly capabilities?: { readonly supportsToolCalling?: boolean };
 }
 
 /** A context window below this cannot hold a debate prompt with attached context. */
@@ -20,17 +22,23 @@ const TYPICAL_INPUT = 3_000;
 const TYPICAL_OUTPUT = 600;
 
 /**
- * One model per family, capable ones only, the chat's own model kept for its family, ordered by what a typical
- * request costs: free first, then by credits, models of unknown price last (they may cost anything).
+ * One model per family, capable ones only (a context window for a debate, tool calling), the chat's own model kept
+ * for its family, none dearer per request than the chat's model (the user picked that price; a model of unknown price
+ * only when the chat's is unknown too), ordered by what a typical request costs: free first, then by credits.
  */
 export function diverseRoster<M extends SeatableModel>(available: readonly M[], chat: M, prices: PriceBook): M[] {
+  const cost = (model: M): number => typicalRequestCredits(model, prices) ?? Infinity;
+  const ceiling = cost(chat);
   const byFamily = new Map<string, M>();
   for (const model of [chat, ...available]) {
     const family = `${model.vendor}/${model.family}`.toLowerCase();
-    if (model.maxInputTokens < MIN_DEBATE_CONTEXT_TOKENS && model !== chat) continue;
+    if (model !== chat) {
+      if (model.maxInputTokens < MIN_DEBATE_CONTEXT_TOKENS) continue;
+      if (model.capabilities?.supportsToolCalling === false) continue;
+      if (cost(model) > ceiling) continue;
+    }
     if (!byFamily.has(family)) byFamily.set(family, model);
   }
-  const cost = (model: M): number => typicalRequestCredits(model, prices) ?? Infinity;
   return [...byFamily.values()]
     .map((model, order) => ({ model, order, cost: cost(model) }))
     .sort((a, b) => a.cost - b.cost || a.order - b.order)

@@ -15,6 +15,7 @@ import type { AttachedItem } from '../session/attachedItem';
 import { PersonaContractSchema, RequestClassificationSchema, type PersonaContract } from './contract';
 import { explicitPersonaNames } from './naming';
 import { selectionNormalizer } from './selectionNormalizer';
+import { OPTION_LABELS, type DecisionOption } from '../session/decisionOptions';
 
 /** Panel size the model may choose (spec: at least 2 personas for a real discussion). */
 export const MIN_PANEL = 2;
@@ -25,6 +26,8 @@ const selectionFields = {
   personas: z.array(PersonaContractSchema).min(1).readonly(),
   /** Shown to the user: why this panel. */
   reason: z.string().min(1),
+  /** The decision's options (numbered 1, 2… in order); absent when the request is no choice between alternatives. */
+  options: z.array(z.object({ label: z.enum(OPTION_LABELS), option: z.string().min(1) })).optional(),
 };
 
 /**
@@ -64,7 +67,31 @@ export function selectionReplySchema(knownIds: readonly [string, ...string[]], m
       .regex(/\S/, 'must not be blank')
       .trim()
       .describe('One or two sentences for the user: why these personas.'),
+    decisionOptions: decisionOptionsField,
   });
+}
+
+/**
+ * The decision's options as the model is asked for them: 2-4 short, mutually exclusive choices; they are labelled
+ * A, B, C, D in the order given, and each persona's first draft backs one of them (or "another answer").
+ */
+const decisionOptionsField = z
+  .array(z.string().regex(/\S/, 'must not be blank').trim().max(200))
+  .min(2)
+  .max(OPTION_LABELS.length)
+  .meta({ uniqueItems: true })
+  .optional()
+  .describe(
+    'When the request asks to choose between alternatives (or has a few natural answers): 2-4 short, mutually exclusive options, one phrase each, most likely first; they are numbered 1-4 in this order and each persona backs one. Omit when the request is not a decision.',
+  );
+
+/** The options of a reply, labelled in order (repeats dropped, at most four); undefined when fewer than two. */
+function labelledOptions(options: readonly string[] | undefined): DecisionOption[] | undefined {
+  const distinct = [...new Map((options ?? []).map(o => [o.trim().toLowerCase(), o.trim()])).values()].filter(
+    o => o !== '',
+  );
+  if (distinct.length < 2) return undefined;
+  return distinct.slice(0, OPTION_LABELS.length).map((option, i) => ({ label: OPTION_LABELS[i]!, option }));
 }
 
 /** Fallbacks chosen by the user (settings) rather than by the model. */
@@ -154,12 +181,15 @@ export function selectionFromReply(
     readonly classification: PersonaSelection['classification'];
     readonly personaIds: readonly string[];
     readonly reason: string;
+    readonly decisionOptions?: readonly string[];
   },
 ): PersonaSelection {
+  const options = labelledOptions(reply.decisionOptions);
   return {
     classification: reply.classification,
     personas: byIds(personas, reply.personaIds),
     reason: reply.reason,
+    ...(options ? { options } : {}),
     userOverride: false,
     overriddenPersonas: [],
   };

@@ -42,6 +42,10 @@ export function selectionSteps(minPersonas: number, maxPersonas: number): readon
       'the request genuinely spans several areas; every extra persona makes the debate longer.',
     '\n',
     '3. Give a one- or two-sentence reason the user will see: why these personas for this request.',
+    '\n',
+    '4. If the request is a decision (a choice between alternatives, or a question with a few natural answers), name ' +
+      'its options in decisionOptions: 2 to 4 short, mutually exclusive choices. Each persona will back one of them ' +
+      'independently; when all back the same one, the council answers without a debate.',
   ];
 }
 

@@ -23,6 +23,9 @@ const outcomeFields = {
   positions: z.array(PersonaPosition),
 };
 
+/** Seated personas who did not speak in the cycle (a failed request, or one the spending limit refused), and why. */
+const absentField = z.array(z.object({ personaId: EntityId, reason: z.string() })).optional();
+
 /** One debate cycle: every participating persona speaks once, then the cycle concludes. */
 export const CouncilDiscussion = z.discriminatedUnion('status', [
   discussionFields.extend({ status: z.literal('in_progress') }),
@@ -34,9 +37,17 @@ export const CouncilDiscussion = z.discriminatedUnion('status', [
     stoppedByBudget: z.literal(true).optional(),
     /** Nobody moved its vote or position in this cycle, so the council concluded here. */
     stoppedByStableVote: z.literal(true).optional(),
+    /** The first drafts all backed one option with enough confidence, so no debate cycle followed (`/extend` starts one). */
+    settledByFirstVote: z.literal(true).optional(),
+    absent: absentField,
   }),
   /** The cycle that hit the cycle limit without convergence (FR-016); the user is told (FR-019). */
-  discussionFields.extend({ status: z.literal('limit_reached'), ...outcomeFields, converged: z.literal(false) }),
+  discussionFields.extend({
+    status: z.literal('limit_reached'),
+    ...outcomeFields,
+    converged: z.literal(false),
+    absent: absentField,
+  }),
 ]);
 export type CouncilDiscussion = z.infer<typeof CouncilDiscussion>;
 

@@ -4,6 +4,7 @@ import { Confidence } from './enums';
 import { Participant } from './participants';
 import { EntityId, Timestamp } from './primitives';
 import { TurnMetadata } from './turns';
+import { DecisionOption } from './decisionOptions';
 
 /*
  * The session machine's events. Each carries every id and timestamp its transition needs, so the
@@ -17,12 +18,15 @@ const SelectionDraft = z.discriminatedUnion('userOverride', [
     selectionId: EntityId,
     requestClassification: z.string(),
     reason: z.string(),
+    /** The decision's options, when the request is a choice between alternatives (absent in older sessions). */
+    options: z.array(DecisionOption).optional(),
     userOverride: z.literal(false),
   }),
   z.object({
     selectionId: EntityId,
     requestClassification: z.string(),
     reason: z.string(),
+    options: z.array(DecisionOption).optional(),
     userOverride: z.literal(true),
     overriddenPersonas: z.array(z.string()),
   }),
@@ -69,6 +73,8 @@ export const PersonaStatement = z.object({
   vote: z.string().optional(),
   /** How sure the persona is. */
   confidence: z.enum(['high', 'medium', 'low']).optional(),
+  /** Debate turns in a session with decision options: the label of the option this persona backs. */
+  option: z.string().optional(),
   timestamp: Timestamp,
   recipientId: EntityId.optional(),
   metadata: TurnMetadata.optional(),
@@ -131,6 +137,13 @@ const CycleConcluded = z.object({
   stoppedByBudget: z.literal(true).optional(),
   /** The council stops here because nobody moved its vote or position in this cycle. */
   stoppedByStableVote: z.literal(true).optional(),
+  /**
+   * Seated personas who did not speak in this cycle: their request failed or the spending limit refused it. The
+   * council goes on without them, and the answer names them.
+   */
+  absent: z.array(z.object({ personaId: EntityId, reason: z.string() })).optional(),
+  /** The first drafts all backed one option with enough confidence: the council answers without a debate. */
+  settledByFirstVote: z.literal(true).optional(),
   at,
 });
 const DebateExtended = z.object({ type: z.literal('DEBATE_EXTENDED'), at });

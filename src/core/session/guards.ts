@@ -196,12 +196,17 @@ export const checks = {
   cycleIsComplete: forEvents(['CYCLE_CONCLUDED'], (context, event) => {
     const current = findCurrentDiscussion(context);
     if (current === undefined) return 'No debate cycle is in progress.';
-    if (spokenPersonaIds(context, current).size < current.participatingPersonaIds.length) {
-      return 'A debate cycle ends once every persona in it has spoken.';
+    const spoken = spokenPersonaIds(context, current);
+    const absent = (event.absent ?? []).map(a => a.personaId);
+    if (absent.some(id => spoken.has(id) || !current.participatingPersonaIds.includes(id)) || !allDistinct(absent))
+      return 'Only a seated persona who has not spoken may be absent from a cycle, once.';
+    if (spoken.size + absent.length < current.participatingPersonaIds.length) {
+      return 'A debate cycle ends once every persona in it has spoken (or is recorded as absent).';
     }
+    if (spoken.size === 0) return 'A debate cycle needs at least one contribution.';
     if (isBlank(event.resolutionSummary)) return 'A debate cycle needs a resolution summary before it concludes.';
     const positioned = event.positions.map(p => p.personaId);
-    const expected = current.participatingPersonaIds;
+    const expected = current.participatingPersonaIds.filter(id => !absent.includes(id));
     if (
       positioned.length !== expected.length ||
       !allDistinct(positioned) ||
@@ -214,8 +219,16 @@ export const checks = {
 
   /** An extension is possible once, after the limit stopped the debate, up to the admin maximum (FR-017/018). */
   canExtendDebate: context => {
-    const hitLimit = findLastDiscussion(context)?.status === 'limit_reached';
+    const last = findLastDiscussion(context);
+    const hitLimit = last?.status === 'limit_reached';
     if (extensionAllowed(context.limits, context.extendedDebateRequested, hitLimit)) return undefined;
+    // The first drafts agreed and no debate ran: the user may still ask for one, within the cycle limit.
+    if (
+      last?.status === 'concluded' &&
+      last.settledByFirstVote === true &&
+      limitAllowsCycle(last.cycleNumber + 1, context.limits, context.extendedDebateRequested)
+    )
+      return undefined;
     if (!hitLimit) return 'The debate can only be extended after it reached its cycle limit.';
     return `The debate already uses the maximum of ${cycleLimit(context.limits, context.extendedDebateRequested)} cycles allowed by the administrator.`;
   },

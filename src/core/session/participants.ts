@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ParticipantType } from './enums';
 import { EntityId, NonBlankText, Timestamp } from './primitives';
+import { DecisionOption } from './decisionOptions';
 
 /** Display name of the one user participant. */
 export const USER_DISPLAY_NAME = 'User';
@@ -24,6 +25,8 @@ const selectionFields = {
   selectedPersonaIds: z.array(EntityId).min(1),
   reason: NonBlankText,
   createdAt: Timestamp,
+  /** The decision's options (first drafts each back one); absent when the request is no choice, and in older sessions. */
+  options: z.array(DecisionOption).optional(),
 };
 
 /** Which personas were selected for a session and why; a user override names the personas asked for. */

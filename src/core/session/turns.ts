@@ -65,6 +65,8 @@ export const MessageTurn = z.discriminatedUnion('messageType', [
       /** From cycle 2: whose position this persona backs (a name, its own included). */
       vote: z.string().optional(),
       confidence: z.enum(['high', 'medium', 'low']).optional(),
+      /** In a session with decision options: the label of the option this persona backs. */
+      option: z.string().optional(),
     })
     .superRefine(refineStance),
   z

@@ -64,6 +64,7 @@ function statementFields(statement: PersonaStatement) {
     ...(statement.keyPoints === undefined ? {} : { keyPoints: statement.keyPoints }),
     ...(statement.vote === undefined ? {} : { vote: statement.vote }),
     ...(statement.confidence === undefined ? {} : { confidence: statement.confidence }),
+    ...(statement.option === undefined ? {} : { option: statement.option }),
     ...(statement.metadata === undefined ? {} : { metadata: statement.metadata }),
   };
 }
@@ -78,6 +79,7 @@ export function recordSelection(context: SessionContext, event: EventOf<'PERSONA
     selectedPersonaIds: event.participants.map(p => p.participantId),
     reason: draft.reason,
     createdAt: event.at,
+    ...(draft.options && draft.options.length > 0 ? { options: [...draft.options] } : {}),
   };
   const selection: PersonaSelection = draft.userOverride
     ? { ...fields, userOverride: true, overriddenPersonas: [...draft.overriddenPersonas] }
@@ -297,7 +299,12 @@ export function concludeCycle(context: SessionContext, event: EventOf<'CYCLE_CON
     changedPosition: p.changedPosition,
     ...(p.changeReason === undefined ? {} : { changeReason: p.changeReason }),
   }));
-  const outcome = { exchangeEnds: event.at, resolutionSummary: event.resolutionSummary, positions };
+  const outcome = {
+    exchangeEnds: event.at,
+    resolutionSummary: event.resolutionSummary,
+    positions,
+    ...(event.absent && event.absent.length > 0 ? { absent: event.absent.map(a => ({ ...a })) } : {}),
+  };
   const hitLimit =
     !event.converged && cycleReachesLimit(current.cycleNumber, context.limits, context.extendedDebateRequested);
   const ended = hitLimit
@@ -309,6 +316,7 @@ export function concludeCycle(context: SessionContext, event: EventOf<'CYCLE_CON
         converged: event.converged,
         ...(event.stoppedByBudget && !event.converged ? { stoppedByBudget: true as const } : {}),
         ...(event.stoppedByStableVote && !event.converged ? { stoppedByStableVote: true as const } : {}),
+        ...(event.settledByFirstVote && event.converged ? { settledByFirstVote: true as const } : {}),
       };
   return {
     discussions: [...context.discussions.slice(0, -1), ended],
@@ -320,7 +328,14 @@ export function concludeCycle(context: SessionContext, event: EventOf<'CYCLE_CON
 
 /** Lets the council debate on, up to the admin maximum; a completed session reopens and its answer is set aside. */
 export function extendDebate(context: SessionContext, event: EventOf<'DEBATE_EXTENDED'>): ContextUpdate {
-  return { extendedDebateRequested: true, limitNotice: false, finalAnswer: undefined, updatedAt: event.at };
+  // After agreeing first drafts the debate runs within the ordinary limit; after the limit, up to the admin's.
+  const hitLimit = context.discussions.at(-1)?.status === 'limit_reached';
+  return {
+    ...(hitLimit || context.extendedDebateRequested ? { extendedDebateRequested: true } : {}),
+    limitNotice: false,
+    finalAnswer: undefined,
+    updatedAt: event.at,
+  };
 }
 
 /** Records a persona's final position. */

@@ -81,7 +81,10 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
   let noFurtherQuestions = false;
   let errorDetails: vscode.ChatErrorDetails | undefined;
   try {
-    ({ noFurtherQuestions } = await runCouncilTurn(log, command, deps));
+    const report = await runCouncilTurn(log, command, deps);
+    noFurtherQuestions = report.noFurtherQuestions;
+    // The answer was shown from the vote because its own request failed: offer Try again to write it in full.
+    if (report.answerPending !== undefined) failed = true;
   } catch (error) {
     if (error instanceof SessionRuleError) {
       // The user's command does not fit the session now (e.g. no open question); nothing changed.

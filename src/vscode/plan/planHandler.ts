@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { SessionLog } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { forecastSentence, forecastStages } from '../../core/plan/run/requestEstimate';
+import type { SmallestWork } from '../../core/llm/spending/forecastCost';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { pipelineRunStateOf } from '../../core/plan/pipelineBoard';
@@ -149,6 +150,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       token,
       attached,
       forecast: price => forecastSentence(forecastStages(resumed), price),
+      ...smallestStageOf(resumed),
       // The stages report their own work; a route-back (taken or refused) is the engine's decision.
       workflowProgress: event =>
         event.kind === 'route-back' || event.kind === 'route-back-refused' ? workflowProgressMessage(event) : undefined,
@@ -171,4 +173,12 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       ...(failure ? { errorDetails: { message: failure.message } } : {}),
     };
   };
+}
+
+/** The next stage and its fewest requests, when known (a ticket stage's depend on planning). */
+function smallestStageOf(state: Parameters<typeof forecastStages>[0]): { smallestStage?: SmallestWork } {
+  const next = forecastStages(state)[0];
+  return next?.requests
+    ? { smallestStage: { what: `the ${next.stage} stage`, fewestRequests: next.requests.fewest } }
+    : {};
 }

@@ -154,8 +154,14 @@ async function advanceSession(
   token: vscode.CancellationToken,
 ): Promise<{ readonly stopped?: string; readonly asked?: AskedQuestions }> {
   try {
-    for (const [i, command] of steps.commands.entries())
-      await runCouncilTurn(log, command, deps, { stopBeforeDebate: !steps.debate || i < steps.commands.length - 1 });
+    for (const [i, command] of steps.commands.entries()) {
+      const report = await runCouncilTurn(log, command, deps, {
+        stopBeforeDebate: !steps.debate || i < steps.commands.length - 1,
+      });
+      // The answer's own request failed: the chat showed the answer from the vote; the agent gets that and Try again.
+      if (report.answerPending !== undefined)
+        return { stopped: `The answer's own request failed: ${report.answerPending} ${TOOL_STOP.kept}` };
+    }
     const asked =
       steps.ask && log.state === 'clarifying' && canAskInChat(steps.ask)
         ? await askOpenQuestions(log, deps, steps.ask, token)

@@ -78,6 +78,19 @@ export default async function chatView(page, { log: print }) {
   assert.match(text, /Cycle 2:.*Still contested/);
   await page.locator(`${FOLLOWUPS}:not([data-old])`, { hasText: 'Extend the debate' }).waitFor({ timeout: TIMEOUT });
 
+  log('first drafts that all back one option: the answer at once, saying why, with the combined confidence');
+  await ui.newChat();
+  await ui.command('Council Test: Play a Scripted Council Whose First Drafts Agree');
+  text = await ui.ask('@council /debate Signed cookies or server-side sessions?', FINAL_END);
+  await ui.finalAnswerShown();
+  await ui.unfolded('no debate needed');
+  assert.match(
+    text,
+    /All 3 personas back option 2 \(server-side sessions in Redis\) with high or medium confidence: no debate needed\. \/extend debates anyway\./,
+  );
+  assert.match(text, /Combined confidence: Strong agreement: 3 of 3 back option 2/);
+  assert.doesNotMatch(text, /Cycle 2:/);
+
   log('a settings problem is reported outside the folded steps');
   await ui.setting('council.debate.adminMaxCycles', '1'); // below maxCycles (2): a settings problem
   await ui.newChat();

@@ -61,7 +61,9 @@ describe('eval: the council against a single prompt', function () {
     await councilExtension();
     const api = await fixture();
     // The scripted model answers the council's steps; the plain prompt gets a plain answer (the plumbing, not quality).
-    playCouncil(api, { questions: 0 }, step => (step === '' ? 'Use server-side sessions in Redis.' : undefined));
+    playCouncil(api, { questions: 0, decisionOptions: true }, step =>
+      step === '' ? 'Use server-side sessions in Redis.' : undefined,
+    );
     const [model] = await vscode.lm.selectChatModels();
     assert.ok(model, 'a chat model');
     const cases: EvalCase[] = [];
@@ -80,6 +82,11 @@ describe('eval: the council against a single prompt', function () {
     assert.match(report, new RegExp(`## ${DECISIONS[0]!.id}: `));
     assert.match(report, /### Rubric: the council\n\n- \[ \] /);
     assert.match(report, /\*\*Better answer:\*\*/);
+    // Per decision: whether the council escalated to a debate, its vote and its combined confidence.
+    assert.match(
+      report,
+      /- _Council escalated to a debate:_ yes: 2 debate cycles\n- _Vote:_ .+\n- _Combined confidence:_ \w+ agreement: /,
+    );
     // One line the eval script finds in the test output, whatever the host's log does with long text.
     console.log(`${EVAL_REPORT_MARKER}${base64(report)}`);
   });

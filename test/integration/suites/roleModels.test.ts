@@ -70,7 +70,7 @@ describe('models per role, chosen from the models VS Code offers', () => {
 describe('council.models.diverse in a chat turn', function () {
   this.timeout(30_000);
 
-  it('seats the personas on different model families; selection and the answer stay on the chat’s model', async () => {
+  it('seats personas only on models with tool calling: the plain model gets no seat; selection and the answer stay on the chat’s model', async () => {
     await newChat();
     const restore = await configure({ 'models.diverse': true, 'debate.maxCycles': 2 });
     try {
@@ -81,7 +81,8 @@ describe('council.models.diverse in a chat turn', function () {
       const steps = stepsCalled(api);
       const models = api.requests().map(r => r.modelId);
       const contributions = new Set(models.filter((_, i) => steps[i] === 'contribute_to_debate'));
-      assert.deepEqual([...contributions].sort(), [PLAIN_MODEL_ID, TOOL_MODEL_ID].sort());
+      // The only other family here has no tool calling (diverseRoster's unit tests seat several families).
+      assert.deepEqual([...contributions], [TOOL_MODEL_ID]);
       assert.ok(
         models.filter((_, i) => steps[i] !== 'contribute_to_debate').every(id => id === TOOL_MODEL_ID),
         `selection and the answer stay on the chat's model: ${models.join(', ')}`,

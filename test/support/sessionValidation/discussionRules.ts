@@ -37,12 +37,14 @@ export const discussionRules: SessionRule = session => {
     });
 
     if (d.status === 'in_progress') return;
-    if (d.participatingPersonaIds.some(id => !spoke.has(id))) {
+    // A seat whose request failed or was not paid for is recorded as absent: it has no position in the cycle.
+    const absent = new Set((d.absent ?? []).map(a => a.personaId));
+    if (d.participatingPersonaIds.some(id => !spoke.has(id) && !absent.has(id))) {
       issues.push(issueAt(['discussions', index], 'a cycle ends only after every participating persona has spoken'));
     }
     const positioned = d.positions.map(p => p.personaId);
     if (
-      positioned.length !== seated.size ||
+      positioned.length !== seated.size - absent.size ||
       new Set(positioned).size !== positioned.length ||
       positioned.some(id => !seated.has(id))
     ) {

@@ -77,6 +77,14 @@ const SCENARIOS: readonly Scenario[] = [
     script: { convergeAtCycle: 2 },
     endsIn: ['completed'],
   },
+  // With the decision's options every contribution backs one: the enum of their numbers and "another answer".
+  {
+    title: "contribute_to_debate with the decision's options (economy)",
+    tool: 'contribute_to_debate',
+    skipClarification: true,
+    script: { convergeAtCycle: 2, decisionOptions: true },
+    endsIn: ['completed'],
+  },
   // Cycle 2 is drafted while the moderator reads cycle 1, and cycle 3 while it reads cycle 2 (then cancelled).
   {
     title: 'contribute_to_debate (cycles 1 and 2, thorough)',

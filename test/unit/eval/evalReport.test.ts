@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { DECISIONS } from '../../eval/decisions';
-import { evalReport } from '../../eval/evalReport';
+import { councilFacts, evalReport } from '../../eval/evalReport';
 
 describe('the eval report', () => {
   const decision = DECISIONS[0]!;
@@ -40,5 +40,25 @@ describe('the eval report', () => {
   it('every decision has a question, context and a rubric, under a unique id', () => {
     assert.equal(new Set(DECISIONS.map(d => d.id)).size, DECISIONS.length);
     for (const d of DECISIONS) assert.ok(d.question.endsWith('?') && d.context && d.rubric.length >= 3, d.id);
+  });
+
+  it('records per decision whether the council escalated, its vote and its combined confidence', () => {
+    const settled = councilFacts(
+      "Council: A, B. Debate cycles: 1. Spent: 6 requests.\nVote: none (the personas answered without a debate cycle that votes).\n\n## The council's answer\n\n**Combined confidence:** Strong agreement: 4 of 4 back B (Redis), high confidence.\n",
+    );
+    assert.deepEqual(settled, {
+      escalated: 'no: the first drafts settled it (1 cycle)',
+      vote: 'none (the personas answered without a debate cycle that votes).',
+      confidence: 'Strong agreement: 4 of 4 back B (Redis), high confidence.',
+    });
+    const debated = councilFacts(
+      "Council: A, B. Debate cycles: 3. Spent: 12 requests.\nVote: 3 of 4 back A's position.\n",
+    );
+    assert.equal(debated.escalated, 'yes: 3 debate cycles');
+    assert.equal(debated.confidence, 'not stated (the opening named no options)');
+    assert.match(
+      report,
+      /- _Council escalated to a debate:_ not reported\n- _Vote:_ not reported\n- _Combined confidence:_ not stated/,
+    );
   });
 });

@@ -26,7 +26,7 @@ export interface RecordPiece {
 }
 
 function positionLine(c: AttributedContribution, detailed: boolean): string {
-  let line = `- ${c.persona}: ${c.position}`;
+  let line = `- ${c.persona}: ${c.position}${c.option ? ` [backs option ${c.option}${c.confidence ? `, ${c.confidence} confidence` : ''}]` : ''}`;
   if (c.changedPosition) line += ` (changed position${c.changeReason ? `: ${c.changeReason}` : ''})`;
   if (detailed && c.agreesWith.length > 0) line += `\n  Agrees with: ${c.agreesWith.join(', ')}`;
   if (detailed && c.concerns.length > 0) line += `\n  Concerns: ${c.concerns.join(' | ')}`;

@@ -1,6 +1,7 @@
 import { PromptElement, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
 import { DATA_NOTICE } from '../../llm/prompting/dataBlock';
 import { OWN_LABEL, OWN_VOTE } from './replies';
+import { OTHER_OPTION, type DecisionOption } from '../../session/decisionOptions';
 import { debateRecordChunks } from './debateRecord';
 import { personaIntroduction } from './personaVoice';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaVoice } from './promptData';
@@ -21,6 +22,15 @@ export interface DebateTurnPromptProps extends BasePromptElementProps, Clarified
   readonly condensed?: boolean;
   /** How the speaker's own contributions are named in `previousCycles` (anonymized records: OWN_LABEL). */
   readonly ownName?: string;
+  /** The decision's options, when the opening named them. */
+  readonly options?: readonly DecisionOption[];
+}
+
+/** The decision's options and what `option` asks for. */
+function optionsText(options: readonly DecisionOption[] | undefined): string {
+  if (!options || options.length === 0) return '';
+  const listed = options.map(o => `Option ${o.label}: ${o.option}`).join('\n');
+  return `\n\nThe decision's options:\n${listed}\nSet option to the number of the option your position backs, or "${OTHER_OPTION}" when none of them is your answer.`;
 }
 
 const RULES = `Rules for your contribution:
@@ -61,7 +71,7 @@ export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
             {debateRecordChunks(shownCycles, this.props.ownName ?? persona.name, this.props.condensed)}
           </UserMessage>
         ) : undefined}
-        <UserMessage priority={1_000}>{task(cycle)}</UserMessage>
+        <UserMessage priority={1_000}>{`${task(cycle)}${optionsText(this.props.options)}`}</UserMessage>
       </>
     );
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OTHER_OPTION, type DecisionOption } from '../../session/decisionOptions';
 
 /**
  * What the council's model calls must return. Each schema is both the validator and, via
@@ -120,6 +121,7 @@ export const PersonaContributionSchema = z.object({
     .describe('Risks or objections you still see, one sentence each; empty if none.'),
   confidence: ConfidenceSchema,
   vote: z.string().optional().describe("From the second cycle: the one position you back as the council's answer."),
+  option: z.string().optional().describe("The label of the decision's option your position backs."),
 });
 export type PersonaContribution = z.infer<typeof PersonaContributionSchema>;
 
@@ -129,6 +131,18 @@ export interface ContributionTerms {
   readonly cycle: number;
   /** How the speaker knows the other personas on the council (from cycle 2: their positions' labels). */
   readonly colleagues: CouncilNames;
+  /** The decision's options, when the opening named them: every contribution backs one (or "another answer"). */
+  readonly options?: readonly DecisionOption[];
+}
+
+/** The option field for `options`: an enum of their labels plus "another answer", each option spelled out. */
+function optionField(options: readonly DecisionOption[]) {
+  const listed = options.map(o => `${o.label}: ${o.option}`).join('; ');
+  return z
+    .enum([...options.map(o => o.label), OTHER_OPTION])
+    .describe(
+      `The one option of the decision your position backs (${listed}); "${OTHER_OPTION}" when none of them is your answer.`,
+    );
 }
 
 /** The vote for one's own position. */
@@ -143,11 +157,22 @@ export const OWN_LABEL = 'You';
  * That changeReason goes with changedPosition cannot be said in a flat JSON Schema: the descriptions say it.
  */
 export function contributionReplySchema(terms: ContributionTerms): z.ZodType<PersonaContribution> {
+  const base = PersonaContributionSchema.omit({ option: true });
+  const options = terms.options ?? [];
+  const withOption = <T extends z.ZodObject>(schema: T): z.ZodType<PersonaContribution> =>
+    (options.length > 0
+      ? schema.extend({ option: optionField(options) })
+      : schema) as unknown as z.ZodType<PersonaContribution>;
   if (terms.cycle <= 1) {
-    return PersonaContributionSchema.omit({ changeReason: true, vote: true }).extend({
-      changedPosition: z.literal(false).describe('Always false in the first cycle: there is no earlier position.'),
-      agreesWith: z.array(sentence).max(0).describe('Empty in the first cycle: you have not read your colleagues yet.'),
-    });
+    return withOption(
+      base.omit({ changeReason: true, vote: true }).extend({
+        changedPosition: z.literal(false).describe('Always false in the first cycle: there is no earlier position.'),
+        agreesWith: z
+          .array(sentence)
+          .max(0)
+          .describe('Empty in the first cycle: you have not read your colleagues yet.'),
+      }),
+    );
   }
   const agreesWith =
     terms.colleagues.length === 0
@@ -162,7 +187,7 @@ export function contributionReplySchema(terms: ContributionTerms): z.ZodType<Per
     .describe(
       `The one position you now back as the council's answer: "${OWN_VOTE}" for yours, or the label of the colleague's position you prefer to it.`,
     );
-  return PersonaContributionSchema.extend({ agreesWith, vote });
+  return withOption(base.extend({ agreesWith, vote }));
 }
 
 /**

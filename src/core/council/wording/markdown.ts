@@ -1,4 +1,5 @@
 import type { VoteTally } from '../councilVote';
+import { optionVoteLines, type sessionOptionVote } from '../optionVote';
 import type { SpendingLimits } from '../../llm/spending/governor';
 import type { LedgerLine, SpendTotals } from '../../llm/spending/ledger';
 import { creditsText, limitText, spendBrief, spendSummary, tokensText } from '../../llm/spending/spendText';
@@ -115,6 +116,62 @@ export function cycleSummary(record: DebateCycleRecord, open: readonly string[],
   return `\n**Cycle ${record.cycle}:**${moved}${state}\n\n${positions}\n`;
 }
 
+/** Who did not speak in a cycle and why: the council goes on without them, and says so. */
+export function absentNotice(
+  absent: readonly { readonly name: string; readonly reason: string }[],
+  seats: number,
+): string {
+  const answered = seats - absent.length;
+  const who = absent.map(a => `${untrusted(a.name)}: ${untrusted(a.reason)}`).join('; ');
+  return `\n_${answered} of ${seats} personas answered in this cycle; the council goes on without the others (${who})._\n`;
+}
+
+/** The notice that agreeing first drafts settled the decision: no debate cycle was paid for. */
+export function firstVoteNotice(backers: number, option: string, seats: number): string {
+  const who = backers < seats ? `All ${backers} personas who answered (of ${seats})` : `All ${backers} personas`;
+  return `\n_${who} back ${untrusted(option)} with high or medium confidence: no debate needed. \`/extend\` debates anyway._\n`;
+}
+
+/**
+ * Who did not take part, for the answer: "3 of 4 personas answered; the Security Expert's draft failed (…)". A persona
+ * absent only from a later cycle keeps its earlier position, and the line says so. Undefined when everyone answered.
+ */
+export function degradedLine(snapshot: SessionSnapshot): string | undefined {
+  const c = snapshot.context;
+  const nameOf = new Map(c.participants.map(p => [p.participantId, p.name]));
+  const seats = c.participants.filter(p => p.type === 'persona').length;
+  const spoke = new Set(c.messageTurns.filter(t => t.messageType === 'discussion').map(t => t.senderId));
+  const notes: string[] = [];
+  const never = new Set<string>();
+  for (const d of c.discussions) {
+    if (d.status === 'in_progress') continue;
+    for (const a of d.absent ?? []) {
+      const name = untrusted(nameOf.get(a.personaId) ?? a.personaId);
+      if (!spoke.has(a.personaId)) {
+        if (never.has(a.personaId)) continue;
+        never.add(a.personaId);
+        notes.push(`the ${name}'s draft did not arrive: ${untrusted(a.reason)}`);
+      } else
+        notes.push(
+          `the ${name}'s reply in cycle ${d.cycleNumber} did not arrive (${untrusted(a.reason)}); its earlier position stands`,
+        );
+    }
+  }
+  if (notes.length === 0) return undefined;
+  return `_${seats - never.size} of ${seats} personas answered; ${notes.join('; ')}._`;
+}
+
+/** The answer when its own request failed: built from the vote and where each persona stands, marked as such. */
+export function answerFromVote(reason: string, leading: string | undefined, confidence: string | undefined): string {
+  const head = `_Written from the vote; the answer's own request failed: ${untrusted(reason).replace(/\s+/g, ' ')} Press **Try again** (\`/retry\`) to write it in full._`;
+  const decision = leading
+    ? `\n\n**The council backs ${untrusted(leading)}.**${confidence ? ` ${untrusted(confidence)}` : ''}`
+    : confidence
+      ? `\n\n${untrusted(confidence)}`
+      : '';
+  return `${head}${decision}\n\nWhere each persona stands, the vote and the assumptions follow, from the council's own statements.`;
+}
+
 /** The explicit notice that the debate stopped at its cycle limit (FR-019). */
 export function limitReachedNotice(snapshot: SessionSnapshot, extendable: boolean, adminMax: number): string {
   const limit = effectiveCycleLimit(snapshot);
@@ -150,7 +207,7 @@ export const ANSWER_HEADING = "## The council's answer";
 /** The notice that the spending limit ended the debate before the council agreed. */
 export function budgetStopNotice(snapshot: SessionSnapshot, spend: SessionSpend): string {
   const cycles = snapshot.context.debateCycles;
-  return `\n**⚠ Spending limit reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement, to stay within its ${limitText(spend.limits ?? {})} (spent so far: ${spendBrief(spend.totals)}). The answer below records what is still contested. To let later sessions debate longer, raise \`council.budget.maxCredits\` or \`council.budget.maxRequests\`.\n`;
+  return `\n**⚠ Spending limit reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement: another cycle of two personas or more, plus the answer, did not fit in what is left of its ${limitText(spend.limits ?? {})} (spent so far: ${spendBrief(spend.totals)}). The answer below is written from where the council stands and records what is still contested. To let the council debate longer, raise \`council.budget.maxCredits\` or \`council.budget.maxRequests\` and ask again.\n`;
 }
 
 /** The notice that the debate stopped because nobody moved: the disagreement left is the council's real one. */
@@ -176,7 +233,12 @@ export function spendLine(spend: SessionSpend): string {
  * What follows the model's prose in the final answer, all from the session: where each persona landed (its own
  * last statement), what was still contested when the debate stopped, the assumptions, and what it cost.
  */
-export function answerAppendix(snapshot: SessionSnapshot, spend: SessionSpend, tally?: VoteTally): string {
+export function answerAppendix(
+  snapshot: SessionSnapshot,
+  spend: SessionSpend,
+  tally?: VoteTally,
+  optionVote?: OptionVote,
+): string {
   const c = snapshot.context;
   const nameOf = new Map(c.participants.map(p => [p.participantId, p.name]));
   const lastFinal = currentFinalRun(c.messageTurns).filter(t => t.messageType === 'conclusion');
@@ -202,12 +264,49 @@ export function answerAppendix(snapshot: SessionSnapshot, spend: SessionSpend, t
   return [
     '### Where each persona landed',
     landed.join('\n') || '_No persona conclusions were recorded._',
-    ...(tally ? ['### The vote', voteMarkdown(tally)] : []),
+    ...(optionVote
+      ? ['### The vote', optionVoteMarkdown(optionVote)]
+      : tally
+        ? ['### The vote', voteMarkdown(tally)]
+        : []),
     ...contested,
     '### Assumptions',
     assumptionList(snapshot),
     footer,
   ].join('\n\n');
+}
+
+/** The option vote of a session (see optionVote.ts's sessionOptionVote). */
+type OptionVote = NonNullable<ReturnType<typeof sessionOptionVote>>;
+
+/** The option vote as the answer reports it: each option with its voters and their confidence, and who dissents. */
+function optionVoteMarkdown(vote: OptionVote): string {
+  const { rows, dissent } = optionVoteLines(vote);
+  const total = vote.standing.ballots.length;
+  const lines = rows.map(
+    r => `- **${untrusted(r.option)}** (${r.voters.length} of ${total}): ${r.voters.map(untrusted).join(', ')}`,
+  );
+  const outcome =
+    vote.standing.leading === undefined
+      ? 'No option leads.'
+      : dissent.length === 0
+        ? 'No one dissents.'
+        : `Dissent: ${dissent.map(untrusted).join('; ')}.`;
+  return [...lines, '', outcome].join('\n');
+}
+
+/** The option vote in one sentence (the agent tool's result): "Vote: 3 of 3 back option 2 (…): A (high), …; dissent: none." */
+export function optionVoteSentence(vote: OptionVote | undefined): string | undefined {
+  if (!vote) return undefined;
+  const { rows, dissent } = optionVoteLines(vote);
+  const total = vote.standing.ballots.length;
+  const [first] = rows;
+  if (!first) return undefined;
+  const head =
+    vote.standing.leading === undefined
+      ? `Vote: no option leads; ${rows.map(r => `${r.voters.length} for ${r.option}`).join(', ')}`
+      : `Vote: ${first.voters.length} of ${total} back ${first.option}: ${first.voters.join(', ')}`;
+  return `${head}; dissent: ${dissent.length === 0 ? 'none' : dissent.join('; ')}.`;
 }
 
 /** The vote as the answer reports it: each position with its voters and their confidence, and who dissents. */
@@ -269,10 +368,6 @@ export const NO_FURTHER_QUESTIONS = '_The council has no further questions._\n\n
 export const NO_WRITTEN_ANSWER =
   '_The model wrote no consolidated text; this is where the council stands, from its own statements._';
 
-/** The answer when the spending limit left nothing to write it: where the council stands, from the session. */
-export const NO_REQUEST_FOR_ANSWER =
-  '_The spending limit leaves no written answer for now; this is where the council stands, from its own statements. The notice below says how to get the written answer._';
-
 /** What the debate expects to spend, by part (see debatePlan's `estimateDebate`), and in tokens and credits. */
 export type DebateForecast = DebateEstimate & {
   readonly protocol: DebateProtocol;
@@ -282,6 +377,8 @@ export type DebateForecast = DebateEstimate & {
   readonly credits: number | undefined;
   /** Most repairs per reply: each reply may take this many more requests if the model answers in the wrong format. */
   readonly repairsPerReply: number;
+  /** The drafts back the decision's options: when they agree, the answer follows them at once. */
+  readonly votesFirst?: boolean;
 };
 
 /** The line before the debate: what it expects to spend, from the same rules the debate runs by. */
@@ -297,7 +394,7 @@ export function debateForecastNote(forecast: DebateForecast): string {
   const first =
     protocol === 'thorough'
       ? `${drafts} for the first cycle and its verdict`
-      : `${drafts} independent draft${drafts === 1 ? '' : 's'}`;
+      : `${drafts} independent draft${drafts === 1 ? '' : 's'}${forecast.votesFirst ? ` (if they all back one option with high or medium confidence, the answer follows at once: ${drafts + answer} in all)` : ''}`;
   const forAnswer = answer === 1 ? ', 1 for the answer' : '';
   const cost = `about ${tokensText(tokens)} tokens${credits === undefined ? ' (price of this model unknown)' : `, about ${creditsText(credits)} AI credits`}`;
   const repairs =

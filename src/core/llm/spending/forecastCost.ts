@@ -27,3 +27,34 @@ export function forecastCost(requests: RequestSpan, each: TokensPerRequest, pric
   const credits = (n: number) => creditsText(creditsFor(price, n * each.input, n * each.output));
   return `${tokenPart}, about ${span(credits(requests.fewest), credits(requests.most))} AI credits`;
 }
+
+/** The smallest piece of work that may start (a `/plan` stage), with what it makes at least. */
+export interface SmallestWork {
+  /** "the discovery stage". */
+  readonly what: string;
+  readonly fewestRequests: number;
+}
+
+/**
+ * The sentence that refuses `work` before anything is spent on it, when even its fewest requests of about `each`
+ * tokens at `price` cost more credits than the limit leaves; undefined when it fits, or no credit limit or price
+ * applies. `setting` names the limit; `goOn` what to do after raising it.
+ */
+export function workDoesNotFit(
+  work: SmallestWork,
+  each: TokensPerRequest,
+  price: ModelPrice | undefined,
+  limit: {
+    readonly maxCredits?: number;
+    readonly spentCredits: number;
+    readonly setting: string;
+    readonly goOn: string;
+  },
+): string | undefined {
+  if (price === undefined || price === 0 || limit.maxCredits === undefined) return undefined;
+  const need = creditsFor(price, work.fewestRequests * each.input, work.fewestRequests * each.output);
+  const left = Math.max(0, limit.maxCredits - limit.spentCredits);
+  if (need <= left) return undefined;
+  const spent = limit.spentCredits > 0 ? `, about ${creditsText(left)} of them left` : '';
+  return `${work.what.charAt(0).toUpperCase()}${work.what.slice(1)} needs about ${creditsText(need)} AI credits at least (${work.fewestRequests} request${work.fewestRequests === 1 ? '' : 's'} of ≈${tokensText(each.input + each.output)} tokens at this model's price); this run's limit is ${creditsText(limit.maxCredits)} AI credits${spent}. Nothing was spent on it. Raise ${limit.setting} or pick a cheaper model, then ${limit.goOn}.`;
+}

@@ -34,7 +34,7 @@ export interface SpendingScope {
 }
 
 /** Output tokens a request is assumed to need when it is checked against a credit limit before it is sent. */
-const OUTPUT_RESERVE_TOKENS = 1_000;
+export const OUTPUT_RESERVE_TOKENS = 1_000;
 
 const CUT = 'The last reply was cut off at the limit.';
 
@@ -56,6 +56,13 @@ interface GovernorOptions {
   readonly step?: () => string;
   /** Called after each request with this scope's totals (progress lines, persisting the ledger). */
   readonly onSpend?: (totals: SpendTotals) => void;
+  /**
+   * The credits the scope's next request is expected to reserve (its input and OUTPUT_RESERVE_TOKENS out), for
+   * planning: without it the planners assume the mean cost so far (nothing before the first request).
+   */
+  readonly requestCredits?: () => number | undefined;
+  /** The credits the scope's next request is expected to cost once it ends (planning sequential steps). */
+  readonly expectedRequestCredits?: () => number | undefined;
 }
 
 /** The figures of a request that is about to be sent, for the limit checks. */
@@ -124,7 +131,8 @@ export class SpendingGovernor {
     const spent = this.spentTotals;
     const reserved = this.inFlight.size;
     let left = maxRequests === undefined ? Infinity : Math.max(0, maxRequests - spent.requests - reserved);
-    const each = creditsEach ?? (spent.requests > 0 ? spent.credits / spent.requests : 0);
+    const mean = spent.requests > 0 ? spent.credits / spent.requests : 0;
+    const each = creditsEach ?? Math.max(this.options.requestCredits?.() ?? 0, mean);
     if (maxCredits !== undefined && each > 0) left = Math.min(left, Math.floor((maxCredits - spent.credits) / each));
     const own = Math.max(0, left);
     return this.parent ? Math.min(own, this.parent.affordableRequests(creditsEach)) : own;
@@ -209,7 +217,12 @@ export class SpendingGovernor {
       throw this.refusal('tokens', `The next request needs ${tokensText(inputTokens)} more.`);
     const committed = spent.credits + pending.reduce((sum, r) => sum + r.credits, 0);
     if (priced && maxCredits !== undefined && committed + reservation.credits > maxCredits)
-      throw this.refusal('credits', `The next request needs about ${creditsText(reservation.credits)} more.`);
+      throw this.refusal(
+        'credits',
+        pending.length === 0
+          ? `The next request needs about ${creditsText(reservation.credits)} more.`
+          : `The batch of ${pending.length + 1} requests sent at once did not fit: each reserves its input and up to ${tokensText(OUTPUT_RESERVE_TOKENS)} output tokens while it runs, and this one needs about ${creditsText(reservation.credits)} more.`,
+      );
     this.parent?.check(reservation, inputTokens, priced);
   }
 
@@ -244,6 +257,36 @@ export class SpendingGovernor {
    * The failure when a step needing `requests` more cannot be paid (`forWhat`: "the first drafts of the debate"),
    * naming the limit that binds.
    */
+  /** The credits a request is planned to reserve while it runs, and to cost once it ends (undefined: unknown). */
+  plannedCredits(): { readonly reserve: number; readonly expected: number } | undefined {
+    const reserve = this.options.requestCredits?.();
+    if (reserve === undefined || reserve <= 0) return undefined;
+    return { reserve, expected: Math.min(reserve, this.options.expectedRequestCredits?.() ?? reserve) };
+  }
+
+  /** Credits this scope (and its parents) may still spend; Infinity without a credit limit. */
+  creditsLeft(): number {
+    const { maxCredits } = this.limits;
+    const own = maxCredits === undefined ? Infinity : Math.max(0, maxCredits - this.spentTotals.credits);
+    return this.parent ? Math.min(own, this.parent.creditsLeft()) : own;
+  }
+
+  /**
+   * The failure, before anything is spent on it, when `forWhat` (`requests` requests) needs about `credits` and
+   * less is left: what it needs, the limit, what is left, and what to change.
+   */
+  creditShortfall(credits: number, requests: number, forWhat: string): LanguageModelFailure {
+    const { subject, settings, goOn } = this.options.scope;
+    const maxCredits = this.limits.maxCredits ?? 0;
+    const spentSome = this.spentTotals.credits > 0;
+    const left = spentSome ? `, about ${creditsText(this.creditsLeft())} of them left` : '';
+    return new LanguageModelFailure(
+      'budgetSpent',
+      `${subject} needs about ${creditsText(credits)} ${spentSome ? 'more ' : ''}AI credits for ${forWhat} (${requests} request${requests === 1 ? '' : 's'}; each reserves up to 1,000 output tokens while it runs); its limit is ${creditsText(maxCredits)} AI credits${left}. Nothing was spent on it. Raise ${settings.credits ?? 'the credit limit'} or pick a cheaper model, then ${goOn}.`,
+      this.options.scope,
+    );
+  }
+
   shortfall(requests: number, forWhat: string): LanguageModelFailure {
     const { maxRequests } = this.limits;
     const left = maxRequests === undefined ? Infinity : maxRequests - this.spentTotals.requests;

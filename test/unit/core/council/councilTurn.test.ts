@@ -263,7 +263,7 @@ describe('a council turn', () => {
     assert.doesNotMatch(rig.output.text, /cycle 2/);
   });
 
-  it('survives a model that throws mid-debate: completed contributions are kept, the retry asks only the rest', async () => {
+  it('stops on a failure every request would meet (rate limited): completed contributions are kept, the retry asks only the rest', async () => {
     let failOnce = true;
     const rig = await councilRig({
       responder: councilResponder({}, (step, request) => {
@@ -292,6 +292,34 @@ describe('a council turn', () => {
     assert.equal(log.state, 'completed');
     const firstRetry = rig.model.requests[callsBefore];
     assert.match(JSON.stringify(firstRetry?.messages), /You are Security Expert/);
+    await assertValid(log);
+  });
+
+  it('goes on without a seat whose request fails on its own (a server error), and names it in the answer', async () => {
+    const rig = await councilRig({
+      responder: councilResponder({}, (step, request) => {
+        const prompt = request.messages.map(m => (typeof m.content === 'string' ? m.content : '')).join('');
+        if (step === 'contribute_to_debate' && prompt.includes('You are Security Expert') && /cycle 1\b/.test(prompt)) {
+          return {
+            kind: 'error',
+            error: new LanguageModelFailure('unknown', 'Internal server error'),
+            after: [{ kind: 'text', text: '{"posi' }],
+          };
+        }
+        return undefined;
+      }),
+    });
+    const log = start(rig, 'Fragile', { skipClarification: true });
+    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    assert.equal(log.state, 'completed');
+    const first = log.snapshot.context.discussions[0];
+    assert.deepEqual(first?.status === 'in_progress' ? [] : first?.absent?.map(a => a.personaId), [
+      'persona:security-expert',
+    ]);
+    assert.match(
+      sessionView(log.snapshot).finalAnswer ?? '',
+      /2 of 3 personas answered; the Security Expert's draft did not arrive: its request failed \(Internal server error\)/,
+    );
     await assertValid(log);
   });
 

@@ -103,6 +103,7 @@ describe('openSession (selection and clarification in one request)', () => {
       'classification',
       'personaIds',
       'reason',
+      'decisionOptions',
       'needsClarification',
       'questions',
     ]);

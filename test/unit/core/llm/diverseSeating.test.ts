@@ -19,11 +19,29 @@ describe('diverse seating: personas on different model families, cheapest capabl
   const tiny = model('phi', 'ollama', 4_000);
   const prices = new PriceBook();
 
-  it('orders families by what a request costs: free, then cheaper, unknown prices last', () => {
+  it('orders families by what a request costs: free, then cheaper; none dearer than the chat model, none of unknown price', () => {
     const roster = diverseRoster([sonnet, gemini, local, mini, utility], sonnet, prices);
     assert.deepEqual(
       roster.map(m => m.family),
-      ['gpt-4o-mini', 'gpt-5-mini', 'gemini-3.1-pro', 'claude-sonnet-4.6', 'llama3'],
+      ['gpt-4o-mini', 'gpt-5-mini', 'gemini-3.1-pro', 'claude-sonnet-4.6'],
+    );
+    // On the cheapest paid model the user picked, a dearer family never gets a seat.
+    assert.deepEqual(
+      diverseRoster([sonnet, gemini, utility], mini, prices).map(m => m.family),
+      ['gpt-4o-mini', 'gpt-5-mini'],
+    );
+    // A chat model of unknown price may sit with others of unknown price.
+    assert.deepEqual(
+      diverseRoster([local, mini], model('mystery', 'other'), prices).map(m => m.family),
+      ['gpt-5-mini', 'mystery', 'llama3'],
+    );
+  });
+
+  it('seats a persona only on a model with tool calling', () => {
+    const noTools = { ...model('gemini-3.1-pro'), capabilities: { supportsToolCalling: false } };
+    assert.deepEqual(
+      diverseRoster([noTools, mini], sonnet, prices).map(m => m.family),
+      ['gpt-5-mini', 'claude-sonnet-4.6'],
     );
   });
 
