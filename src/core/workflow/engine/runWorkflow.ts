@@ -302,7 +302,8 @@ class WorkflowRun {
       this.onProgress({ kind: 'phase-completed', phase: decided.completed.id });
       await this.offerCheckpoint(decided.completed);
     }
-    await this.save();
+    // metadata.json says what was decided (and the feedback typed) before the next phase starts.
+    await this.saveWithMetadata();
     return undefined;
   }
 
