@@ -8,7 +8,7 @@ import { neverCancelled, type ModelRequest } from '../src/core/llm/languageModel
 import { jsonSchemaOf } from '../src/core/llm/structuredOutput';
 import { discoveryReportRequest } from '../src/core/plan/drafts/discoveryReportRequest';
 import { PriceBook } from '../src/core/llm/spending/prices';
-import { UsageTally } from '../src/core/llm/usage';
+import { countPromptTokens } from '../src/core/llm/usage';
 import { forecastStages } from '../src/core/plan/run/requestEstimate';
 import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
@@ -99,6 +99,12 @@ function criticalPathCalls(model: ScriptedModel): number {
 }
 
 /** Downstream prompt tokens, rendering planning and ticket agent prompts with the curated context and with full results. */
+/** The tokens of the messages of every request the model was sent (tool schemas not included). */
+async function messageTokens(model: ScriptedModel): Promise<number> {
+  const counts = await Promise.all(model.requests.map(request => countPromptTokens(model, request.messages)));
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
 async function downstreamTokens(
   state: PipelineRunState,
   model: ScriptedModel,
@@ -235,7 +241,6 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   const callPath = recordCallPath(model);
   const clock = steppingClock();
   const ids = counterIds();
-  const usage = new UsageTally();
   const started = performance.now();
   const history = newHistory(clock, ids);
   // The most requests each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
@@ -251,7 +256,6 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     clock,
     ids,
     token: neverCancelled,
-    usage,
     spending: { limits: {}, prices: new PriceBook() },
     concurrency: 3,
     checkpoint: async at => {
@@ -270,8 +274,9 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     criticalPathCalls: critical,
     criticalPathMs: critical * LATENCY_MS,
     ratio: wallMs / (critical * LATENCY_MS),
-    calls: usage.calls,
-    promptTokens: usage.promptTokens,
+    calls: spent.requests,
+    // The messages' tokens, counted here after the run (the run itself tokenizes each request once, in its governor).
+    promptTokens: await messageTokens(model),
     inputTokens: spent.inputTokens,
     outputTokens: spent.outputTokens,
     credits: creditsAtPricePoints(spent.inputTokens, spent.outputTokens),

@@ -1,6 +1,5 @@
 import type { Clock, IdSource } from '../clock';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
-import type { UsageMeter } from '../llm/usage';
 import { PromptContributorRegistry } from '../plan/contributors/registry';
 import { toolGuidanceContributor } from '../plan/contributors/toolGuidance';
 import type { BlackboardHistory } from '../plan/history/blackboardHistory';
@@ -52,7 +51,6 @@ export interface DeepWorkRequest {
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly token: CancellationSignal;
-  readonly usage?: UsageMeter;
   /** The run's budget and prices (one governor for every agent, stage and script of the run). */
   readonly spending?: RunSpending;
   readonly sandbox?: ScriptSandbox;
@@ -182,7 +180,6 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
     outputs: request.outputs,
     clock,
     token: request.token,
-    ...(request.usage ? { usage: request.usage } : {}),
     ...(request.spending ? { spending: request.spending } : {}),
     // Stages run their own agents in parallel; the phases' agents run at the pipeline's concurrency.
     limits: { concurrency: options.concurrency, maxRouteBacks: options.maxRouteBacks },

@@ -83,7 +83,6 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       const agents = new LoopRecovery({
         history,
         model: call.model,
-        usage: call.usage,
         token: call.token,
         clock: runtime.clock,
         goal: board.goal,

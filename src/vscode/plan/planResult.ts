@@ -43,7 +43,6 @@ export function planFollowups(result: vscode.ChatResult): vscode.ChatFollowup[] 
         button('Abort', 'abort', runId),
       ];
     case 'failed':
-    case 'rejected':
       return [button('Try again', 'resume', runId)];
     case 'cancelled':
     case 'aborted':

@@ -8,6 +8,7 @@ import type { PipelineRunState } from '../../../src/core/plan/run/runState';
 import { pipelineRunStateOf } from '../../../src/core/plan/pipelineBoard';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
 import type { StoredWorkflowRun } from '../../../src/core/deepWork/storedWorkflowRun';
+import { runSpent } from '../../../src/core/workflow/engine/workflowRunState';
 import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
 import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
 import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';
@@ -87,7 +88,7 @@ async function storedRun(runId: string | undefined): Promise<{
   assert.ok(plan, 'the plan workflow loads');
   return {
     status: stored.status,
-    requestsUsed: stored.state.requestsUsed,
+    requestsUsed: runSpent(stored.state).requests,
     state: pipelineRunStateOf(plan as NonNullable<typeof plan>, stored.state),
     run: stored,
   };

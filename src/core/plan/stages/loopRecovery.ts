@@ -3,11 +3,9 @@ import { runContextManager } from '../contextManager/runContextManager';
 import { detectDegenerateLoop, type DegenerateLoop } from '../contextManager/degenerateLoop';
 import type { ReconstructedContext } from '../contextManager/routing';
 import type { AgentType, PipelineStage } from '../schemas/agentType';
-import { ForkedMeter } from './forkedMeter';
 import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
 import type { Clock } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
-import type { UsageMeter } from '../../llm/usage';
 import type { BlackboardHistory } from '../history/blackboardHistory';
 import type { ProgressListener } from './progressEvents';
 
@@ -35,21 +33,16 @@ export interface Produced<T> {
 }
 
 /** One attempt of an agent; `guidance` is set when the context manager rebuilt its context. */
-export type Attempt<T> = (meter: ForkedMeter, guidance?: ReconstructedContext) => Promise<Produced<T>>;
+export type Attempt<T> = (guidance?: ReconstructedContext) => Promise<Produced<T>>;
 
 function asJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value ?? null)) as Json;
 }
 
-function estimateOutputTokens(chars: number): number {
-  return Math.ceil(chars / 4);
-}
-
-/** What loop recovery needs from a stage's call: the run's history, and the model and meter it may spend on. */
+/** What loop recovery needs from a stage's call: the run's history, and the model it may spend on. */
 export interface LoopRecoveryDeps {
   readonly history: BlackboardHistory;
   readonly model: LanguageModel;
-  readonly usage: UsageMeter;
   readonly token: CancellationSignal;
   readonly clock: Clock;
   readonly goal: string;
@@ -106,11 +99,10 @@ export class LoopRecovery {
     );
   }
 
-  /** Runs one attempt and records it (succeeded or failed, tokens included), then rethrows any failure. */
+  /** Runs one attempt and records it (succeeded or failed), then rethrows any failure. */
   private async recorded<T>(spec: InvocationSpec, attempt: Attempt<T>, guidance?: ReconstructedContext): Promise<T> {
-    const { history, clock, usage } = this.deps;
+    const { history, clock } = this.deps;
     const startedAt = clock.now();
-    const meter = new ForkedMeter(usage);
     const base = {
       agentType: spec.agentType,
       agentId: spec.agentId,
@@ -119,16 +111,14 @@ export class LoopRecovery {
       input: spec.input,
       upstreamContextIds: [...spec.upstreamContextIds],
     };
-    const tokens = () => ({ input: meter.tally.promptTokens, output: estimateOutputTokens(meter.tally.outputChars) });
     try {
-      const produced = await attempt(meter, guidance);
+      const produced = await attempt(guidance);
       await history.record({
         ...base,
         outcome: { status: 'succeeded', output: asJson(produced.output) },
         ...(produced.contextId === undefined ? {} : { contextId: produced.contextId }),
         startedAt,
         endedAt: clock.now(),
-        tokens: tokens(),
       });
       return produced.value;
     } catch (error) {
@@ -139,7 +129,6 @@ export class LoopRecovery {
         outcome: { status: 'failed', error: { message: message || kind, kind } },
         startedAt,
         endedAt: clock.now(),
-        tokens: tokens(),
       });
       throw error;
     }
@@ -164,7 +153,7 @@ export class LoopRecovery {
         }),
         upstreamContextIds: [],
       },
-      async meter => {
+      async () => {
         // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
         const onNormalized = (changes: readonly string[]): void =>
           deps.onProgress({
@@ -181,7 +170,6 @@ export class LoopRecovery {
           agents: [loop.agentType],
           token: deps.token,
           goal: deps.goal,
-          usage: meter,
           onNormalized,
         });
         return { value: result.routing, output: result.routing };

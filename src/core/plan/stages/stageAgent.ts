@@ -1,5 +1,4 @@
 import type { ChatMessage } from '../../llm/languageModel';
-import type { UsageMeter } from '../../llm/usage';
 import type { Contribution } from '../contributors/promptContributor';
 import type { DraftRequest } from '../drafts/draftRequest';
 import type { CommonPromptInputs } from '../prompts/commonSections';
@@ -45,8 +44,8 @@ export interface AgentSpec<R, D> extends DraftedPayload {
   readonly recordedAs?: string;
   /** The draft schema built for this request, and its fixes, given what the prompt and its look-ups showed. */
   draftRequest(prompt: AgentPrompt): DraftRequest<D>;
-  /** The rendered request; `meter` counts the look-ups of agents that explore. */
-  prompt(parts: AgentPromptParts, meter: UsageMeter): Promise<AgentPrompt>;
+  /** The rendered request (with the look-ups of agents that explore). */
+  prompt(parts: AgentPromptParts): Promise<AgentPrompt>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
   complete(draft: D, stamp: AgentResultStamp): R;
 }
@@ -73,24 +72,21 @@ export async function runStageAgent<R, D>(
       input: spec.input(attemptNumber, previousContext?.previousContextId ?? null),
       upstreamContextIds: [delegation.resultId, ...frame.upstream],
     },
-    async (meter, guidance) => {
+    async guidance => {
       const resultId = env.contextIds.issue(agentType);
-      const prompt = await spec.prompt(
-        {
-          goal: env.goal,
-          constraints: env.constraints,
-          contributions: await contributionsFor(env, agentType, resultId, previousContext),
-          ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
-          ...(guidance === undefined ? {} : { guidance }),
-          ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
-        },
-        meter,
-      );
+      const prompt = await spec.prompt({
+        goal: env.goal,
+        constraints: env.constraints,
+        contributions: await contributionsFor(env, agentType, resultId, previousContext),
+        ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
+        ...(guidance === undefined ? {} : { guidance }),
+        ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+      });
       const accepted = await handOffModelDraft(env, frame, spec, {
         source: { agentId: assignment.agentId, agentType },
         target: { agentId: frame.collectorType, agentType: frame.collectorType },
         chain,
-        draft: { ...spec.draftRequest(prompt), messages: prompt.messages, meter },
+        draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
         complete: draft =>
           spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
       });

@@ -82,7 +82,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
       input: { round, [spec.inputName]: inputIds, previousResultId: previous?.result.resultId ?? null },
       upstreamContextIds: inputIds,
     },
-    async (meter, guidance) => {
+    async guidance => {
       const resultId = env.contextIds.issue(agentType);
       const curatedId = env.contextIds.issue(agentType);
       const chainIds = [env.rootContextId, ...frame.upstream, delegation.resultId, ...inputIds];
@@ -114,7 +114,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
         source: { agentId, agentType },
         target: { agentId: spec.next, agentType: spec.next },
         chain,
-        draft: { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages, meter },
+        draft: { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
         complete: draft => {
           const curated = spec.curate(
             draft,

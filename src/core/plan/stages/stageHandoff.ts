@@ -1,7 +1,6 @@
 import type { ChatMessage } from '../../llm/languageModel';
 import { ActionableError } from '../../actionableError';
 import { requestStructured } from '../../llm/structuredOutput';
-import type { UsageMeter } from '../../llm/usage';
 import type { DraftRequest } from '../drafts/draftRequest';
 import { auditHandoff } from '../handoff/auditHandoff';
 import type { HandoffEnvelope, HandoffParty } from '../handoff/envelope';
@@ -90,7 +89,7 @@ export interface ModelDraftHandoffRequest<D, T> {
   /** Where this handoff sits in the run's chain. */
   readonly chain: ChainPosition;
   /** The draft schema built for this request (with its deterministic fixes, each reported), and the rendered prompt. */
-  readonly draft: DraftRequest<D> & { readonly messages: readonly ChatMessage[]; readonly meter: UsageMeter };
+  readonly draft: DraftRequest<D> & { readonly messages: readonly ChatMessage[] };
   /** Turns the model's draft into the payload (ids, versions, curations). */
   complete(draft: D): T;
 }
@@ -115,7 +114,6 @@ export async function handOffModelDraft<D, T>(
       messages: draft.messages,
       maxRepairs: env.options.maxRepairs,
       onRetry: (attempt, issues) => env.onProgress({ kind: 'reply-retried', ...progress, attempt, issues }),
-      usage: draft.meter,
     },
     env.token,
   );

@@ -1,7 +1,7 @@
 import type { LedgerLine } from '../../llm/spending/ledger';
 import { spendSummary } from '../../llm/spending/spendText';
 import type { WorkflowDefinition } from '../definition/workflowDefinition';
-import { runSpent, type AgentAudit, type PhaseStatus, type WorkflowRunState } from './workflowRunState';
+import { phaseRequests, runSpent, type AgentAudit, type PhaseStatus, type WorkflowRunState } from './workflowRunState';
 
 /** A decision at a checkpoint as metadata.json lists it (spec 002's Checkpoint Record, plus the option's label). */
 interface CheckpointEntry {
@@ -86,7 +86,7 @@ export function workflowMetadataOf(
       iterations: context.phases.iteration_counts[phase.id] ?? 0,
       subagents_spawned: tally?.subagents_spawned ?? 0,
       deliverables: context.deliverables.filter(deliverable => deliverable.phase === phase.id).length,
-      model_requests: tally?.model_requests ?? 0,
+      model_requests: phaseRequests(state, phase.id),
       ...(tally?.audit ? { audit: tally.audit } : {}),
     };
   });
@@ -111,7 +111,7 @@ export function workflowMetadataOf(
       checkpoints_hit: context.checkpoints.length,
       audit_errors: phases.flatMap(phase => phase.audit?.findings ?? []).filter(finding => finding.severity === 'error')
         .length,
-      model_requests: state.requestsUsed,
+      model_requests: spent.requests,
       input_tokens: spent.inputTokens,
       output_tokens: spent.outputTokens,
       estimated_credits: Math.round(spent.credits * 100) / 100,
@@ -126,7 +126,7 @@ export function workflowMetadataOf(
       timestamp: record.timestamp,
     })),
     skip_phases: [...context.skip_phases],
-    spending: [...(state.spending ?? [])],
+    spending: [...state.spending],
     final_plan: state.finalPlan ?? null,
   };
 }

@@ -47,8 +47,8 @@ export async function runDiscoveryStage(
             ...(exploration?.seen ?? []),
           ]),
         ),
-      prompt: (parts, meter) =>
-        exploreThenReport(env, DiscoveryAgentPrompt, { assignment, ...parts }, env.options.discoveryExploration, meter),
+      prompt: parts =>
+        exploreThenReport(env, DiscoveryAgentPrompt, { assignment, ...parts }, env.options.discoveryExploration),
       complete: (draft, stamp) => ({ ...stamp, ...draft }),
     }),
     collector: {

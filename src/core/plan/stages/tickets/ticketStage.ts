@@ -57,13 +57,12 @@ export async function runTicketStage(
             ]),
             ticketId: ticket.ticketId,
           }),
-        prompt: (parts, meter) =>
+        prompt: parts =>
           exploreThenReport(
             env,
             TicketAgentPrompt,
             { agentId: assignment.agentId, ticket, upstream: ticketUpstream(ticket, discovery, planning), ...parts },
             env.options.ticketExploration,
-            meter,
           ),
         complete: (draft, stamp) => ({
           ...stamp,

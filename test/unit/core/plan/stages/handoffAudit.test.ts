@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { neverCancelled } from '../../../../../src/core/llm/languageModel';
-import { UsageTally } from '../../../../../src/core/llm/usage';
 import { discoveryReportRequest } from '../../../../../src/core/plan/drafts/discoveryReportRequest';
 import type { DiscoveryReport } from '../../../../../src/core/plan/schemas/discovery';
 import { SCHEMA_VERSION } from '../../../../../src/core/plan/schemas/version';
@@ -51,7 +50,6 @@ async function handOffReport(auditedFiles: readonly string[], upstreamKnown: boo
       draft: {
         ...discoveryReportRequest(new Set(['src/app.ts'])),
         messages: [{ role: 'user', content: 'Report on src.' }],
-        meter: new UsageTally(),
       },
       complete: (draft): DiscoveryReport => ({
         ...draft,

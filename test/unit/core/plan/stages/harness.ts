@@ -1,5 +1,4 @@
 import { neverCancelled, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
-import { UsageTally } from '../../../../../src/core/llm/usage';
 import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
 import type { CheckpointChoice } from '../../../../../src/core/workflow/engine/checkpoints';
 import type { WorkflowProgress } from '../../../../../src/core/workflow/engine/workflowProgress';
@@ -42,7 +41,6 @@ export async function runFixture(
   const history = overrides.history ?? newHistory(clock, ids);
   const events: PipelineProgressEvent[] = [];
   const workflowEvents: WorkflowProgress[] = [];
-  const usage = new UsageTally();
   const reader = overrides.reader ?? fixtureReader();
   const { checkpoint, resume, goal, ...rest } = overrides;
   const answer = checkpoint ?? (async () => 'continue' as const);
@@ -55,7 +53,6 @@ export async function runFixture(
     clock,
     ids,
     token,
-    usage,
     onProgress: event => events.push(event),
     onWorkflowProgress: event => workflowEvents.push(event),
     checkpoint: async at => {
@@ -66,5 +63,5 @@ export async function runFixture(
     ...(resume ? { resume: { state: resume } } : { start: { goal: goal ?? 'Add subtraction to the calculator.' } }),
   });
   const outcome = { ...result, state: result.pipeline, run: result.state } as FixtureOutcome;
-  return { outcome, history, events, workflowEvents, usage, reader, snapshot: await history.snapshot() };
+  return { outcome, history, events, workflowEvents, reader, snapshot: await history.snapshot() };
 }

@@ -1,3 +1,4 @@
+import { runSpent } from '../../../../../src/core/workflow/engine/workflowRunState';
 import * as assert from 'node:assert/strict';
 import { CancellationScope } from '../../../../../src/core/llm/cancellationScope';
 import { LanguageModelFailure, neverCancelled } from '../../../../../src/core/llm/languageModel';
@@ -531,7 +532,7 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
     const resumed = await run(definition, { model, resume: { state: first.outcome.state }, outputs: first.outputs });
     assert.equal(resumed.outcome.status, 'completed');
     assert.equal(model.callCount, 1, 'only phase b ran');
-    assert.equal(resumed.outcome.state.requestsUsed, 3, 'requests counted over both calls');
+    assert.equal(runSpent(resumed.outcome.state).requests, 3, 'requests counted over both calls, by the ledger');
   });
 
   it('Stop cancels the run; the state says where to go on', async () => {
