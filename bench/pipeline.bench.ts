@@ -176,8 +176,8 @@ async function reportSchemaTokens(model: ScriptedModel): Promise<{ sent: number;
 }
 
 /**
- * Council's own frames on the stack when `model` is first asked (from `runDeepWork` down: the engine, the stage type,
- * the stage, the agent, loop recovery, the structured request, the governor), each named by its function.
+ * Every Council frame on the stack at the model's first request, outermost first: named functions and closures alike
+ * (a closure is named by its file and line), so a layer of indirection counts whether or not it has a name.
  */
 function recordCallPath(model: ScriptedModel): () => string[] {
   let path: string[] = [];
@@ -190,9 +190,12 @@ function recordCallPath(model: ScriptedModel): () => string[] {
       Error.stackTraceLimit = limit;
       path = stack
         .split('\n')
-        .filter(line => /[\\/]src[\\/]/.test(line))
-        .map(line => /at (?:async )?([^\s(]+) \(/.exec(line)?.[1] ?? '<closure>')
-        .filter(name => name !== '<anonymous>' && name !== '<closure>')
+        .flatMap(line => {
+          const frame = /^\s*at (?:async )?(?:(.+?) \()?(\S+?):(\d+):\d+\)?$/.exec(line);
+          if (!frame || !/[\\/]src[\\/]/.test(frame[2] ?? '')) return [];
+          const [, name, file = '', row] = frame;
+          return [name && name !== '<anonymous>' ? name : `<closure ${file.replace(/^.*[\\/]src[\\/]/, '')}:${row}>`];
+        })
         .reverse();
     }
     return send(...args);
@@ -219,7 +222,7 @@ export interface PipelineBenchResult {
   readonly downstreamCuratedTokens: number;
   readonly downstreamFullTokens: number;
   readonly reductionPercent: number;
-  /** Named Council functions on the stack from runDeepWork to the model, at the first request. */
+  /** Council frames (named functions and closures) on the stack from runDeepWork to the model, at the first request. */
   readonly callDepth: number;
   /** A discovery report's tool schema in a 144-file workspace, in tokens: as sent, and with the file list at every field. */
   readonly reportSchemaTokens: number;
@@ -310,7 +313,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     SCHEMA_BENCH_FILES,
     reportSchema.repeated,
   );
-  console.log('  calls to the model   %d named frames: %s', result.callDepth, callPath().join(' > '));
+  console.log('  calls to the model   %d frames, closures included: %s', result.callDepth, callPath().join(' > '));
   return result;
 }
 

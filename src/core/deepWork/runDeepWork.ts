@@ -7,7 +7,6 @@ import type { PipelineStage } from '../plan/schemas/agentType';
 import { ContextIdIssuer } from '../plan/stages/contextIdIssuer';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../plan/stages/pipelineOptions';
 import type { ProgressListener } from '../plan/stages/progressEvents';
-import { createStageContracts } from '../plan/stages/stageContracts';
 import type { PipelineRunState } from '../plan/run/runState';
 import { indexWorkspace } from '../workspace/workspaceIndex';
 import type { WorkspaceReader } from '../workspace/workspaceReader';
@@ -145,10 +144,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
   // writers never does).
   let listed: Promise<StageWorkspace> | undefined;
   const workspace = (): Promise<StageWorkspace> =>
-    (listed ??= indexWorkspace(request.reader, undefined, request.token).then(index => ({
-      index,
-      contracts: createStageContracts(index.visiblePaths),
-    })));
+    (listed ??= indexWorkspace(request.reader, undefined, request.token).then(index => ({ index })));
   const agents = new AgentTypeRegistry([
     ...markdownAgentTypes(async () => (await workspace()).index),
     ...pipelineStageTypes({

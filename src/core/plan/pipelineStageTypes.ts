@@ -1,12 +1,11 @@
 import { ActionableError } from '../actionableError';
 import type { Clock, IdSource } from '../clock';
 import type { PromptContributorRegistry } from './contributors/registry';
-import type { PayloadContractRegistry } from './handoff/contractRegistry';
 import type { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { runDiscoveryStage } from './stages/discovery/discoveryStage';
-import { HandoffAuditLog } from './stages/handoffAuditLog';
+import { HandoffAuditLog } from './stages/handoffAudit';
 import { LoopRecovery } from './stages/loopRecovery';
 import type { PipelineOptions } from './stages/pipelineOptions';
 import { runPlanningStage } from './stages/planning/planningStage';
@@ -17,10 +16,9 @@ import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
 import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
-/** The workspace as the stages see it: what may be read, and the handoff contracts that check cited files. */
+/** The workspace as the stages see it: what may be read (and cited). */
 export interface StageWorkspace {
   readonly index: WorkspaceIndex;
-  readonly contracts: PayloadContractRegistry;
 }
 
 /** What the stages need for one call of a plan run (not saved: rebuilt on every resume). */
@@ -112,13 +110,12 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       try {
         if (stage === 'discovery') record = await runDiscoveryStage(env, call.feedback);
         else if (stage === 'planning' && discovery)
-          record = await runPlanningStage(env, discovery.result.discoveryCuration, discovery.handoffId, call.feedback);
+          record = await runPlanningStage(env, discovery.result.discoveryCuration, call.feedback);
         else if (discovery && planning)
-          record = await runTicketStage(
-            env,
-            { discovery: discovery.result.discoveryCuration, planning: planning.result.planningCuration },
-            planning.handoffId,
-          );
+          record = await runTicketStage(env, {
+            discovery: discovery.result.discoveryCuration,
+            planning: planning.result.planningCuration,
+          });
         else throw new Error(`unreachable: ${stage} without its upstream`);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.

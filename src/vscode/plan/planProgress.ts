@@ -29,7 +29,7 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
     case 'handoff-audited':
       return `${STAGE_NAME[event.stage]}: the audit of ${event.agentId}'s result found ${event.findings.length} problem${event.findings.length === 1 ? '' : 's'} (${event.findings
         .slice(0, 2)
-        .map(finding => `${finding.error_code}: ${finding.message}`)
+        .map(finding => `${finding.code}: ${finding.message}`)
         .join('; ')}); the run goes on, the report lists them`;
   }
 }

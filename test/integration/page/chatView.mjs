@@ -28,7 +28,7 @@ export default async function chatView(page, { log: print }) {
   assert.doesNotMatch(text, /question 2/, 'the next question is not shown yet');
   // The page workspace has a malformed persona file: the first response warns about it, outside the folded steps.
   await ui.unfolded('broken.md');
-  assert.match(text, /⚠ \.council\/personas\/broken\.md: field "role": is required/);
+  assert.match(text, /⚠ \.council\/personas\/broken\.md: field "role": Missing `?role`?: add it\./);
   // …and an alias bomb next to it is named too, while the built-in personas still make the council.
   assert.match(text, /⚠ \.council\/personas\/bomb\.md: front matter: its YAML aliases .* expand too far/);
   text = await ui.clickFollowup('Accept recommended answer', QUESTION_END);

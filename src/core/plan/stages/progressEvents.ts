@@ -1,4 +1,4 @@
-import type { ValidationError } from '../handoff/validationError';
+import type { HandoffFinding } from './handoffAudit';
 import type { AgentType, PipelineStage } from '../schemas/agentType';
 import type { CollectorDecision } from '../schemas/consolidation';
 
@@ -62,7 +62,7 @@ export type PipelineProgressEvent =
       readonly kind: 'handoff-audited';
       readonly stage: PipelineStage;
       readonly agentId: string;
-      readonly findings: readonly ValidationError[];
+      readonly findings: readonly HandoffFinding[];
     };
 
 /** Receives progress events; must not throw. */

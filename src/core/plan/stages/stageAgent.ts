@@ -10,7 +10,8 @@ import type { Json } from './loopRecovery';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
-import type { ChainPosition, StageFrame } from './stageFrame';
+import type { StageFrame } from './stageFrame';
+import type { PayloadAudit } from './handoffAudit';
 
 /** What the shared agent step hands a stage's prompt, beside the prompt's own props. */
 export interface AgentPromptParts extends Omit<CommonPromptInputs, 'exploration'> {
@@ -48,6 +49,8 @@ export interface AgentSpec<R, D> extends DraftedPayload {
   prompt(parts: AgentPromptParts): Promise<AgentPrompt>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
   complete(draft: D, stamp: AgentResultStamp): R;
+  /** Spec 003's reference and rule checks on that result. */
+  readonly audit: PayloadAudit<R>;
 }
 
 /** Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it. */
@@ -56,7 +59,6 @@ export async function runStageAgent<R, D>(
   frame: StageFrame,
   spec: AgentSpec<R, D>,
   assignment: AgentAssignment,
-  chain: ChainPosition,
   rerun?: RerunInput<R>,
 ): Promise<AgentRun<R>> {
   const { agentType, delegation, routeBackFeedback } = frame;
@@ -84,11 +86,10 @@ export async function runStageAgent<R, D>(
       });
       const accepted = await handOffModelDraft(env, frame, spec, {
         source: { agentId: assignment.agentId, agentType },
-        target: { agentId: frame.collectorType, agentType: frame.collectorType },
-        chain,
         draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
         complete: draft =>
           spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
+        audit: spec.audit,
       });
       env.knownContextIds.add(resultId);
       const run: AgentRun<R> = {

@@ -2,7 +2,6 @@ import { renderMessages } from '../../llm/prompting/render';
 import type { CollectorVocabulary } from '../drafts/consolidationRequest';
 import type { DraftRequest } from '../drafts/draftRequest';
 import { CollectorPrompt, type CollectorBrief } from '../prompts/collectorPrompt';
-import type { AgentType } from '../schemas/agentType';
 import type { CollectorDecision } from '../schemas/consolidation';
 import { SCHEMA_VERSION } from '../schemas/version';
 import { contributionsFor } from './agentContributions';
@@ -10,7 +9,8 @@ import type { CurationIds } from './curatedContext';
 import type { AgentRun } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
-import type { ChainPosition, StageFrame } from './stageFrame';
+import type { StageFrame } from './stageFrame';
+import type { PayloadAudit } from './handoffAudit';
 
 /** What every collector's full result carries. */
 export interface CollectorResultBase {
@@ -43,8 +43,6 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> exte
   readonly inputType: string;
   /** How the agents' results are named in the recorded input (`reports`, `results`). */
   readonly inputName: string;
-  /** Whom the curated context goes to: the next stage's orchestrator, or the run's. */
-  readonly next: AgentType;
   /** The draft schema built for this request (its ids and agents), and its fixes. */
   draftRequest(vocabulary: CollectorVocabulary, runs: readonly AgentRun<R>[]): DraftRequest<D>;
   /** What its prompt says about the agents' results, and what it asks for. */
@@ -53,6 +51,8 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> exte
   curate(draft: D, ids: CurationIds, agentResults: readonly R[]): C;
   /** The full result: the stamped draft with its curation. */
   result(stamped: CollectorResultStamp & D, curated: C): Result;
+  /** Spec 003's reference and rule checks on the curated context. */
+  readonly audit: PayloadAudit<C>;
 }
 
 /**
@@ -66,7 +66,6 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
   spec: CollectorSpec<R, D, C, Result>,
   runs: readonly AgentRun<R>[],
   round: number,
-  chain: ChainPosition,
   previous?: CollectedResult<Result>,
 ): Promise<CollectedResult<Result>> {
   const { collectorType: agentType, delegation } = frame;
@@ -112,8 +111,6 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
       let result: Result | undefined;
       const accepted = await handOffModelDraft(env, frame, spec, {
         source: { agentId, agentType },
-        target: { agentId: spec.next, agentType: spec.next },
-        chain,
         draft: { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
         complete: draft => {
           const curated = spec.curate(
@@ -125,6 +122,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
           result = spec.result({ ...stamp, ...draft }, curated);
           return curated;
         },
+        audit: spec.audit,
       });
       const collected = result;
       if (collected === undefined)

@@ -7,8 +7,8 @@ import { mapBounded } from '../../llm/boundedParallel';
 import type { RerunInput } from './previousAttempt';
 
 /**
- * One stage as the pipeline runs it: where it sits in the run, what its agents and its collector do, and where its
- * handoffs hang in the chain. Rounds, reruns, ids, handoffs and records are the same for every stage.
+ * One stage as the pipeline runs it: where it sits in the run and what its agents and its collector do. Rounds,
+ * reruns, ids, handoffs and records are the same for every stage.
  */
 export interface StageDescriptor<
   R,
@@ -17,10 +17,6 @@ export interface StageDescriptor<
   C,
   Result extends CollectorResultBase,
 > extends StageFrame {
-  /** Handoff depth of the stage's agents; the collector hands off one below them. */
-  readonly agentDepth: number;
-  /** The handoff the stage's agents hang from (the collector before's); none for the first stage. */
-  readonly parentHandoffId?: string;
   /** The agent for one assignment of the delegation. */
   agent(assignment: AgentAssignment): AgentSpec<R, AgentDraft>;
   readonly collector: CollectorSpec<R, CollectorDraft, C, Result>;
@@ -35,7 +31,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   env: StageEnvironment,
   descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result>,
 ) {
-  const { stage, agentType, delegation, agentDepth, parentHandoffId } = descriptor;
+  const { stage, agentType, delegation } = descriptor;
   const { assignments } = delegation;
   env.onProgress({
     kind: 'delegated',
@@ -43,14 +39,13 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     agentIds: assignments.map(a => a.agentId),
     rationale: delegation.delegationRationale,
   });
-  const chain = { depth: agentDepth, ...(parentHandoffId === undefined ? {} : { parentHandoffId }) };
   const runAll = (items: readonly { assignment: AgentAssignment; rerun?: RerunInput<R> }[]) =>
     mapBounded(items, env.options.concurrency, env.token, async ({ assignment, rerun }) => {
       const { agentId } = assignment;
       env.onProgress({ kind: 'agent-started', stage, agentId, agentType, attempt: (rerun?.previous.attempt ?? 0) + 1 });
       let ok = false;
       try {
-        const run = await runStageAgent(env, descriptor, descriptor.agent(assignment), assignment, chain, rerun);
+        const run = await runStageAgent(env, descriptor, descriptor.agent(assignment), assignment, rerun);
         ok = true;
         return run;
       } finally {
@@ -64,10 +59,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   let round = 0;
   for (;;) {
     round += 1;
-    // The collector's handoff hangs from the first agent's.
-    const parent = runs[0]?.handoffId ?? parentHandoffId;
-    const collectorChain = { depth: agentDepth + 1, ...(parent === undefined ? {} : { parentHandoffId: parent }) };
-    collected = await runCollector(env, descriptor, descriptor.collector, runs, round, collectorChain, collected);
+    collected = await runCollector(env, descriptor, descriptor.collector, runs, round, collected);
     const { decision } = collected;
     env.onProgress({ kind: 'collector-decided', stage, decision });
     if (decision.kind !== 'rerun') break;
