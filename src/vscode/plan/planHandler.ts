@@ -13,14 +13,13 @@ import {
   type DeepWorkDeps,
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
-import { stoppedTurnResult, workspaceRefusal } from '../workflow/deepWorkReplies';
+import { storedMessage, stoppedTurnResult, workspaceRefusal } from '../workflow/deepWorkReplies';
 import { workflowProgressMessage } from '../workflow/workflowProgress';
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
-import { planOutcomeOf } from './planOutcome';
 import { parsePlanRequest, type PlanAction } from './planRequest';
-import { renderCheckpoint, renderCompleted, renderStopped, outcomeMessage } from './planResponse';
+import { renderCheckpoint, renderCompleted, renderStopped } from './planResponse';
 import { planFailure } from './planStop';
 import type { PlanResultMetadata } from './planResult';
 import { writeRunReport } from './planReport';
@@ -129,7 +128,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       const { state } = read.run;
       if (parsed.action === 'abort' && !state.pendingCheckpoint) {
         await deps.runs.save(state, 'aborted');
-        return { metadata: renderStopped(stream, { status: 'aborted', state: pipelineRunStateOf(workflow, state) }) };
+        return { metadata: renderStopped(stream, { status: 'aborted' }, pipelineRunStateOf(workflow, state)) };
       }
       const decision = decisionFor(state, parsed.action, parsed.text);
       // Text after `resume` answers the question a `needs_user` stop asked.
@@ -154,20 +153,19 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
         event.kind === 'route-back' || event.kind === 'route-back-refused' ? workflowProgressMessage(event) : undefined,
     });
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { plan: 1 });
-    const outcome = planOutcomeOf(turn.outcome);
-    const used = runSpent(turn.outcome.state);
-    const price = runModelPrice(request.model);
-    await deps.runs.save(turn.outcome.state, outcome.status, outcomeMessage(outcome));
-    if (turn.outcome.status === 'paused' && turn.outcome.stage)
-      return { metadata: renderCheckpoint(stream, turn.outcome.stage, used, price) };
+    const { outcome } = turn;
+    const used = runSpent(outcome.state);
+    await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
+    if (outcome.status === 'paused' && outcome.stage)
+      return { metadata: renderCheckpoint(stream, outcome.stage, used, runModelPrice(request.model)) };
     if (outcome.status === 'completed') {
-      const files = await writeRunReport(outcome.state, turn.outcome.state.spending ?? []);
-      return { metadata: renderCompleted(stream, outcome.state, files, used) };
+      const files = await writeRunReport(outcome.pipeline, outcome.state.spending);
+      return { metadata: renderCompleted(stream, outcome.pipeline, files, used) };
     }
-    const failure = planFailure(outcome);
+    const failure = outcome.status === 'failed' ? planFailure(outcome.error, outcome.pipeline) : undefined;
     if (failure) deps.log.logError(new Error(failure.detail), `plan run ${outcome.state.runId}`);
     return {
-      metadata: renderStopped(stream, outcome),
+      metadata: renderStopped(stream, outcome, outcome.pipeline),
       ...(failure ? { errorDetails: { message: failure.message } } : {}),
     };
   };

@@ -131,8 +131,8 @@ describe('/plan: the deep-work pipeline in chat', function () {
     const runId = meta(first).runId;
     assert.match(runId ?? '', /^wf-[0-9a-f-]{36}$/);
     assert.deepEqual(
-      { status: meta(first).status, stage: meta(first).stage, next: meta(first).nextStage },
-      { status: 'paused', stage: 'discovery', next: 'planning' },
+      { status: meta(first).status, stage: meta(first).stage, options: meta(first).options?.map(o => o.action) },
+      { status: 'paused', stage: 'discovery', options: ['continue', 'redo', 'skip', 'abort'] },
     );
     assert.deepEqual(
       planFollowups(first)?.map(f => f.label),
