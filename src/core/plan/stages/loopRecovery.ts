@@ -7,6 +7,7 @@ import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
 import type { Clock } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { BlackboardHistory } from '../history/blackboardHistory';
+import type { HistorySnapshot } from '../history/historyStore';
 import type { ProgressListener } from './progressEvents';
 
 /** JSON as the history stores it. */
@@ -51,65 +52,44 @@ export interface LoopRecoveryDeps {
   readonly onProgress: ProgressListener;
 }
 
+/** What the context manager decided for a looping agent: re-run it once with this context. */
+export interface LoopRecoveryRoute {
+  readonly agentId: string;
+  readonly guidance: ReconstructedContext;
+}
+
 /**
  * The one port the stages call to run an agent (spec 001's loop recovery): every attempt is recorded on the run's
- * history; after each, `detectDegenerateLoop` reads it. On a loop of this agent the context manager decides — it
- * investigates the history with the read-only history tools, the only tools it is offered — to re-run the agent once
- * with a reconstructed context (a different request type, so the re-run is not another repetition) or to stop and
- * ask the user (NeedsUserInput).
+ * history. Once per round of a stage's agents, `loopAmong` reads it: on a loop of one of those agents the context
+ * manager decides — it investigates the history with the read-only history tools, the only tools it is offered — to
+ * re-run that agent once with a reconstructed context (a different request type, so the re-run is not another
+ * repetition) or to stop and ask the user (NeedsUserInput).
  */
 export class LoopRecovery {
   constructor(private readonly deps: LoopRecoveryDeps) {}
 
-  async invoke<T>(spec: InvocationSpec, attempt: Attempt<T>): Promise<T> {
-    const { deps } = this;
-    const value = await this.recorded(spec, attempt);
-    const loop = detectDegenerateLoop((await deps.history.snapshot()).items, { threshold: deps.loopThreshold });
-    if (loop === undefined || loop.agentId !== spec.agentId) return value;
-    deps.onProgress({
-      kind: 'loop-detected',
-      stage: spec.stage,
-      agentId: spec.agentId,
-      repetitionCount: loop.repetitionCount,
-    });
-    const routing = await this.consultContextManager(spec, loop);
-    if (routing.next.kind === 'ask_user') {
-      deps.onProgress({
-        kind: 'context-manager',
-        stage: spec.stage,
-        outcome: 'ask_user',
-        detail: routing.next.question,
-      });
-      throw new NeedsUserInput(routing.next.question, routing.reason, spec.agentId);
-    }
-    deps.onProgress({
-      kind: 'context-manager',
-      stage: spec.stage,
-      outcome: 'route',
-      detail: `${spec.agentId}: ${routing.next.context.instructions}`,
-    });
-    return this.recorded(
-      {
-        ...spec,
-        inputType: `${spec.inputType}+ReconstructedContext`,
-        input: asJson({ request: spec.input, reconstructedContext: routing.next.context }),
-      },
-      attempt,
-      routing.next.context,
-    );
-  }
-
-  /** Runs one attempt and records it (succeeded or failed), then rethrows any failure. */
-  private async recorded<T>(spec: InvocationSpec, attempt: Attempt<T>, guidance?: ReconstructedContext): Promise<T> {
+  /**
+   * Runs one attempt and records it (succeeded or failed), then rethrows any failure. With `guidance` (the context
+   * manager's), it is recorded as the reconstructed-context request it is.
+   */
+  async invoke<T>(spec: InvocationSpec, attempt: Attempt<T>, guidance?: ReconstructedContext): Promise<T> {
     const { history, clock } = this.deps;
+    const invoked =
+      guidance === undefined
+        ? spec
+        : {
+            ...spec,
+            inputType: `${spec.inputType}+ReconstructedContext`,
+            input: asJson({ request: spec.input, reconstructedContext: guidance }),
+          };
     const startedAt = clock.now();
     const base = {
-      agentType: spec.agentType,
-      agentId: spec.agentId,
-      action: spec.action,
-      inputType: spec.inputType,
-      input: spec.input,
-      upstreamContextIds: [...spec.upstreamContextIds],
+      agentType: invoked.agentType,
+      agentId: invoked.agentId,
+      action: invoked.action,
+      inputType: invoked.inputType,
+      input: invoked.input,
+      upstreamContextIds: [...invoked.upstreamContextIds],
     };
     try {
       const produced = await attempt(guidance);
@@ -134,13 +114,36 @@ export class LoopRecovery {
     }
   }
 
-  /** Asks the context manager what to do about `loop`; records its own invocation too. */
-  private async consultContextManager(spec: InvocationSpec, loop: DegenerateLoop) {
+  /**
+   * After a round of `stage`'s agents: is one of `agentIds` looping? Undefined when none is; the context manager's
+   * route when it re-routes one; throws NeedsUserInput when it asks the user.
+   */
+  async loopAmong(stage: PipelineStage, agentIds: ReadonlySet<string>): Promise<LoopRecoveryRoute | undefined> {
     const { deps } = this;
     const history = await deps.history.snapshot();
-    return this.recorded(
+    const loop = detectDegenerateLoop(history.items, { threshold: deps.loopThreshold });
+    if (loop === undefined || !agentIds.has(loop.agentId)) return undefined;
+    deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
+    const routing = await this.consultContextManager(stage, loop, history);
+    if (routing.next.kind === 'ask_user') {
+      deps.onProgress({ kind: 'context-manager', stage, outcome: 'ask_user', detail: routing.next.question });
+      throw new NeedsUserInput(routing.next.question, routing.reason, loop.agentId);
+    }
+    deps.onProgress({
+      kind: 'context-manager',
+      stage,
+      outcome: 'route',
+      detail: `${loop.agentId}: ${routing.next.context.instructions}`,
+    });
+    return { agentId: loop.agentId, guidance: routing.next.context };
+  }
+
+  /** Asks the context manager what to do about `loop`; records its own invocation too. */
+  private async consultContextManager(stage: PipelineStage, loop: DegenerateLoop, history: HistorySnapshot) {
+    const { deps } = this;
+    return this.invoke(
       {
-        stage: spec.stage,
+        stage,
         agentType: 'context-manager',
         agentId: 'context-manager',
         action: 'reconstruct-context',
@@ -158,7 +161,7 @@ export class LoopRecovery {
         const onNormalized = (changes: readonly string[]): void =>
           deps.onProgress({
             kind: 'reply-normalized',
-            stage: spec.stage,
+            stage,
             agentId: 'context-manager',
             reply: 'route_context',
             changes,

@@ -11,6 +11,7 @@ import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput 
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
+import type { ReconstructedContext } from '../contextManager/routing';
 import type { PayloadAudit } from './handoffAudit';
 
 /** What the shared agent step hands a stage's prompt, beside the prompt's own props. */
@@ -53,13 +54,17 @@ export interface AgentSpec<R, D> extends DraftedPayload {
   readonly audit: PayloadAudit<R>;
 }
 
-/** Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it. */
+/**
+ * Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it.
+ * `guidance` is the context manager's reconstructed context for an agent that looped.
+ */
 export async function runStageAgent<R, D>(
   env: StageEnvironment,
   frame: StageFrame,
   spec: AgentSpec<R, D>,
   assignment: AgentAssignment,
   rerun?: RerunInput<R>,
+  guidance?: ReconstructedContext,
 ): Promise<AgentRun<R>> {
   const { agentType, delegation, routeBackFeedback } = frame;
   const previousContext = rerun === undefined ? undefined : previousContextOf(agentType, rerun);
@@ -111,5 +116,6 @@ export async function runStageAgent<R, D>(
         : accepted.payload;
       return { value: run, output, contextId: resultId };
     },
+    guidance,
   );
 }

@@ -5,6 +5,7 @@ import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
 import { mapBounded } from '../../llm/boundedParallel';
 import type { RerunInput } from './previousAttempt';
+import type { ReconstructedContext } from '../contextManager/routing';
 
 /**
  * One stage as the pipeline runs it: where it sits in the run and what its agents and its collector do. Rounds,
@@ -39,19 +40,30 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     agentIds: assignments.map(a => a.agentId),
     rationale: delegation.delegationRationale,
   });
-  const runAll = (items: readonly { assignment: AgentAssignment; rerun?: RerunInput<R> }[]) =>
-    mapBounded(items, env.options.concurrency, env.token, async ({ assignment, rerun }) => {
-      const { agentId } = assignment;
-      env.onProgress({ kind: 'agent-started', stage, agentId, agentType, attempt: (rerun?.previous.attempt ?? 0) + 1 });
-      let ok = false;
-      try {
-        const run = await runStageAgent(env, descriptor, descriptor.agent(assignment), assignment, rerun);
-        ok = true;
-        return run;
-      } finally {
-        env.onProgress({ kind: 'agent-finished', stage, agentId, agentType, ok });
-      }
-    });
+  type Item = { readonly assignment: AgentAssignment; readonly rerun?: RerunInput<R> };
+  const runOne = async ({ assignment, rerun }: Item, guidance?: ReconstructedContext) => {
+    const { agentId } = assignment;
+    env.onProgress({ kind: 'agent-started', stage, agentId, agentType, attempt: (rerun?.previous.attempt ?? 0) + 1 });
+    let ok = false;
+    try {
+      const run = await runStageAgent(env, descriptor, descriptor.agent(assignment), assignment, rerun, guidance);
+      ok = true;
+      return run;
+    } finally {
+      env.onProgress({ kind: 'agent-finished', stage, agentId, agentType, ok });
+    }
+  };
+  // A round of agents, then the history is read once for a loop among them: a looping agent runs once more with
+  // the context manager's reconstructed context (or the run stops with its question).
+  const runAll = async (items: readonly Item[]) => {
+    const runs = await mapBounded(items, env.options.concurrency, env.token, item => runOne(item));
+    const route = await env.agents.loopAmong(stage, new Set(items.map(item => item.assignment.agentId)));
+    const index = items.findIndex(item => item.assignment.agentId === route?.agentId);
+    const looping = items[index];
+    if (!route || !looping) return runs;
+    const again = await runOne(looping, route.guidance);
+    return runs.map((run, at) => (at === index ? again : run));
+  };
 
   let runs = await runAll(assignments.map(assignment => ({ assignment })));
   let agentsSpawned = runs.length;
