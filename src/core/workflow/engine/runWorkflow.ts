@@ -140,10 +140,11 @@ function featureNameOf(goal: string): string {
   );
 }
 
+/** A new run's state, built here (well-formed by its type: it is not parsed again). */
 function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunRequest['start']>): WorkflowRunState {
   const now = request.clock.now();
   const { workflow } = request;
-  return WorkflowRunState.parse({
+  return {
     stateVersion: 1,
     runId: start.runId,
     workflowSource: workflow.source.path,
@@ -161,13 +162,13 @@ function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunReq
     },
     nextPhase: workflow.phases[0]?.id ?? null,
     phaseTallies: Object.fromEntries(
-      workflow.phases.map(phase => [phase.id, { status: 'pending', subagents_spawned: 0 }]),
+      workflow.phases.map(phase => [phase.id, { status: 'pending' as const, subagents_spawned: 0 }]),
     ),
     routeBacks: 0,
     spending: [],
     blackboard: { ...start.blackboard },
     updatedAt: now,
-  });
+  };
 }
 
 /** Thrown inside a phase when a gap check or checkpoint chose `abort`. */
