@@ -105,7 +105,6 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         board = { ...board, ...changes, nextSequence: contextIds.nextSequence, knownContextIds: [...knownContextIds] };
         call.blackboard.set(PIPELINE_BOARD_KEY, board);
       };
-      runtime.onProgress({ kind: 'stage-started', stage });
       let record;
       try {
         if (stage === 'discovery') record = await runDiscoveryStage(env, call.feedback);
@@ -125,7 +124,6 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       // The record is kept either way: the engine decides a route-back (a refused one goes on from this result; an
       // accepted one reruns the target stage, which drops this record).
       keep({ stages: { ...board.stages, [stage]: record } });
-      runtime.onProgress({ kind: 'stage-completed', stage });
       const { decision } = record.result;
       return {
         summary: summaryOf(stage, board),

@@ -148,9 +148,10 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       token,
       attached,
       forecast: price => forecastSentence(forecastStages(resumed), price),
-      // The stages report their own work; a route-back (taken or refused) is the engine's decision.
+      // The engine's words for phases and route-backs; a stage reports its own agents (the stage as the phase's one
+      // agent would only repeat the phase).
       workflowProgress: event =>
-        event.kind === 'route-back' || event.kind === 'route-back-refused' ? workflowProgressMessage(event) : undefined,
+        event.kind === 'agent-started' || event.kind === 'agent-finished' ? undefined : workflowProgressMessage(event),
     });
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { plan: 1 });
     const { outcome } = turn;

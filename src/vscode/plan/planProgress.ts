@@ -6,8 +6,6 @@ const STAGE_NAME = { discovery: 'Discovery', planning: 'Planning', tickets: 'Tic
 /** The progress line a pipeline event shows in chat, or undefined for events not worth a line. */
 export function progressMessage(event: PipelineProgressEvent): string | undefined {
   switch (event.kind) {
-    case 'stage-started':
-      return `${STAGE_NAME[event.stage]}: starting…`;
     case 'delegated':
       return `${STAGE_NAME[event.stage]}: ${event.agentIds.length} agent${event.agentIds.length === 1 ? '' : 's'} at work (${event.agentIds.join(', ')})`;
     case 'agent-started':
@@ -22,8 +20,6 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
       return `${STAGE_NAME[event.stage]}: context manager ${event.outcome === 'route' ? 'rebuilt the context' : 'needs your input'}`;
     case 'limit-reached':
       return `${STAGE_NAME[event.stage]}: ${event.message}`;
-    case 'stage-completed':
-      return `${STAGE_NAME[event.stage]}: complete`;
     case 'reply-retried':
       return `${STAGE_NAME[event.stage]}: ${event.agentId}'s reply was not in the expected format; asking again (attempt ${event.attempt} of ${1 + MAX_REPAIRS_PER_REPLY}, a request more)`;
     case 'handoff-audited':

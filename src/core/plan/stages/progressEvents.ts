@@ -4,7 +4,6 @@ import type { CollectorDecision } from '../schemas/consolidation';
 
 /** What the pipeline reports while it runs (the VS Code layer turns these into progress messages). */
 export type PipelineProgressEvent =
-  | { readonly kind: 'stage-started'; readonly stage: PipelineStage }
   | {
       readonly kind: 'delegated';
       readonly stage: PipelineStage;
@@ -39,7 +38,6 @@ export type PipelineProgressEvent =
       readonly detail: string;
     }
   | { readonly kind: 'limit-reached'; readonly stage: PipelineStage; readonly message: string }
-  | { readonly kind: 'stage-completed'; readonly stage: PipelineStage }
   /** A model reply was fixed before validation (duplicate dropped, range ordered, dangling reference dropped, …). */
   | {
       readonly kind: 'reply-normalized';

@@ -289,7 +289,7 @@ class WorkflowRun {
     const decided = this.cursor.decide(pending, choice, this.request.clock.now());
     if ('abort' in decided) return { status: 'aborted', state: await this.saveWithMetadata(), message: decided.abort };
     if (decided.completed) {
-      this.onProgress({ kind: 'phase-completed', phase: decided.completed.id });
+      this.onProgress({ kind: 'phase-completed', phase: decided.completed.id, name: decided.completed.name });
       await this.offerCheckpoint(decided.completed);
     }
     // metadata.json says what was decided (and the feedback typed) before the next phase starts.
@@ -361,7 +361,7 @@ class WorkflowRun {
       st.pendingCheckpoint = escalation;
     } else {
       cursor.complete(phase);
-      this.onProgress({ kind: 'phase-completed', phase: phase.id });
+      this.onProgress({ kind: 'phase-completed', phase: phase.id, name: phase.name });
       await this.offerCheckpoint(phase);
     }
     this.currentPhase = undefined;
