@@ -99,9 +99,8 @@ export async function runStageAgent<R, D>(
       env.knownContextIds.add(resultId);
       const run: AgentRun<R> = {
         agentId: assignment.agentId,
-        result: accepted.payload,
+        result: accepted,
         contextId: resultId,
-        handoffId: accepted.handoffId,
         attempt: attemptNumber,
         finishedAt: env.clock.now(),
       };
@@ -109,11 +108,11 @@ export async function runStageAgent<R, D>(
       const { exploration } = prompt;
       const output = exploration
         ? {
-            [spec.recordedAs ?? 'result']: accepted.payload,
+            [spec.recordedAs ?? 'result']: accepted,
             toolsExecuted: exploration.executed,
             toolsRefused: exploration.refused,
           }
-        : accepted.payload;
+        : accepted;
       return { value: run, output, contextId: resultId };
     },
     guidance,

@@ -19,11 +19,10 @@ export interface CollectorResultBase {
   readonly consolidatedOutput: string;
 }
 
-/** A consolidation: the full result (kept with the run) and the accepted handoff of its curated context. */
+/** A consolidation: its decision and the full result (kept with the run). */
 export interface CollectedResult<Result extends CollectorResultBase> {
   readonly decision: CollectorDecision;
   readonly result: Result;
-  readonly handoffId: string;
 }
 
 /** What the pipeline stamps on every collector result, beside the model's draft. */
@@ -109,7 +108,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
       };
       // The handoff carries the curated context; the full result is kept beside it (the last accepted draft's).
       let result: Result | undefined;
-      const accepted = await handOffModelDraft(env, frame, spec, {
+      await handOffModelDraft(env, frame, spec, {
         source: { agentId, agentType },
         draft: { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
         complete: draft => {
@@ -129,7 +128,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
         throw new Error(`${agentId}: the accepted handoff left no result (handOffModelDraft must call complete)`);
       env.knownContextIds.add(resultId).add(curatedId);
       return {
-        value: { decision: collected.decision, result: collected, handoffId: accepted.handoffId },
+        value: { decision: collected.decision, result: collected },
         output: collected,
         contextId: resultId,
       };

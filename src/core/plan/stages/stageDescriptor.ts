@@ -99,7 +99,6 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   return {
     agentResults: runs.map(run => run.result),
     result: collected.result,
-    handoffId: collected.handoffId,
     rounds: round,
     agentsSpawned,
   };

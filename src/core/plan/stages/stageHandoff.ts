@@ -12,12 +12,6 @@ export interface HandoffParty {
   readonly agentType: AgentType;
 }
 
-/** A handoff made: the payload, and its id (kept with the stage's record). */
-export interface StageHandoff<T> {
-  readonly payload: T;
-  readonly handoffId: string;
-}
-
 /** What a stage role asks its model for: the tool the model answers with. */
 export interface DraftedPayload {
   /** The tool name and description the model is asked for. */
@@ -45,7 +39,7 @@ export async function handOffModelDraft<D, T>(
   frame: Pick<StageFrame, 'stage' | 'knownTickets'>,
   tool: DraftedPayload,
   request: ModelDraftHandoffRequest<D, T>,
-): Promise<StageHandoff<T>> {
+): Promise<T> {
   const { source, draft, complete } = request;
   const progress = { stage: frame.stage, agentId: source.agentId, reply: tool.name };
   const drafted = await requestStructured(
@@ -72,5 +66,5 @@ export async function handOffModelDraft<D, T>(
   const errors = findings.filter(finding => finding.severity === 'error');
   if (errors.length > 0)
     env.onProgress({ kind: 'handoff-audited', stage: frame.stage, agentId: source.agentId, findings: errors });
-  return { payload, handoffId: env.ids.next() };
+  return payload;
 }

@@ -72,7 +72,7 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
     const { handoff, audit, events, requests } = await handOffReport(['src/app.ts'], true);
     assert.equal(requests, 1);
     assert.deepEqual(audit.audit, { checked: 1, findings: [] });
-    assert.equal(handoff.payload.fileReferences[0]?.filePath, 'src/app.ts');
+    assert.equal(handoff.fileReferences[0]?.filePath, 'src/app.ts');
     assert.ok(!events.some(event => event.kind === 'handoff-audited'));
   });
 
@@ -80,7 +80,7 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
     // The file vanished from what the audit knows, and the upstream context id is not one the run issued.
     const { handoff, audit, events, requests } = await handOffReport(['src/other.ts'], false);
     assert.equal(requests, 1, 'no repair request: the audit is not a second repair loop');
-    assert.equal(handoff.payload.fileReferences[0]?.filePath, 'src/app.ts');
+    assert.equal(handoff.fileReferences[0]?.filePath, 'src/app.ts');
     assert.equal(audit.audit.checked, 1);
     assert.deepEqual(
       audit.audit.findings.map(finding => [finding.code, finding.severity, finding.agent, finding.where]),
