@@ -120,7 +120,7 @@ export default async function chatView(page, { log: print }) {
   await ui.newChat();
   await ui.command("Council Test: Play the Demo Council (npm start's sessions question and /plan)");
   // A checkpoint's last words, or the report's first (the resumed turns start with a "So far:" line of their own).
-  const planTurnEnd = /it stays resumable\)\.|The plan is complete/;
+  const planTurnEnd = /stays resumable\)\.|The plan is complete/;
   text = await ui.ask('@council /plan Make sessions revocable', planTurnEnd);
   for (let step = 0; step < 4 && !/The plan is complete/.test(text); step++)
     text = await ui.clickFollowup('Continue', planTurnEnd);
