@@ -167,7 +167,9 @@ export function councilTool(env: CouncilToolEnvironment): vscode.LanguageModelTo
     async invoke(options, token) {
       const input = DeliberationInputSchema.safeParse(options.input);
       if (!input.success)
-        return textResult(`The council needs a question: ${describeIssues(input.error.issues, 'input').join('; ')}.`);
+        return textResult(
+          `The council needs a question: ${describeIssues(input.error.issues, 'input', { schema: DeliberationInputSchema, data: options.input }).join('; ')}`,
+        );
       const settings = readCouncilSettings();
       const { registry, plan } = await planFor(env, input.data, settings);
       return textResult(await deliberate(env, plan, settings, registry, token));
