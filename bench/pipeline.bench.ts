@@ -14,6 +14,7 @@ import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { runDeepWork } from '../src/core/deepWork/runDeepWork';
+import { pipelineRunStateOf } from '../src/core/plan/pipelineBoard';
 import { builtInWorkflow } from '../test/support/builtInWorkflow';
 import type { PipelineRunState } from '../src/core/plan/run/runState';
 import { ticketUpstream } from '../src/core/plan/stages/tickets/ticketUpstream';
@@ -270,7 +271,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   if (outcome.status !== 'completed') throw new Error(`bench run ended ${outcome.status}`);
   const critical = criticalPathCalls(model);
   const spent = runSpent(outcome.state);
-  const { curated, full } = await downstreamTokens(outcome.pipeline, model);
+  const { curated, full } = await downstreamTokens(pipelineRunStateOf(builtInWorkflow('plan'), outcome.state), model);
   const reportSchema = await reportSchemaTokens(model);
   const result: PipelineBenchResult = {
     wallMs,

@@ -77,11 +77,18 @@ export interface DeepWorkRequest {
   readonly resume?: { readonly state: WorkflowRunState; readonly decision?: CheckpointDecision };
 }
 
-/** How a plan run call ended: the workflow outcome, plus the pipeline's view of the run. */
-export type DeepWorkOutcome = WorkflowOutcome & {
-  readonly pipeline: PipelineRunState;
-  readonly stage?: StageCheckpoint;
-};
+/** The checkpoint `pending` of a plan run as its caller shows it: the stage it follows and the pipeline's view. */
+export function stageCheckpointOf(
+  workflow: WorkflowDefinition,
+  pending: PendingCheckpoint,
+  state: WorkflowRunState,
+): StageCheckpoint {
+  return {
+    stage: stageOfPhase(workflow, pending.phase) ?? 'discovery',
+    state: pipelineRunStateOf(workflow, state),
+    pending,
+  };
+}
 
 function defaultContributors(): PromptContributorRegistry {
   return new PromptContributorRegistry().register(
@@ -130,7 +137,7 @@ export const DEEP_WORK_AGENT_TYPES: ReadonlySet<string> = new Set([
  * pipeline agent invocation is recorded on the blackboard history; a degenerate loop goes to the context manager.
  * Known failures come back as outcomes with a resumable state; nothing is applied to the workspace.
  */
-export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOutcome> {
+export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOutcome> {
   const { clock, history, workflow } = request;
   const options: PipelineOptions = {
     ...DEFAULT_PIPELINE_OPTIONS,
@@ -160,12 +167,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
   ]);
   const goal = request.start?.goal ?? '';
   const resume = request.resume;
-  const stageCheckpoint = (pending: PendingCheckpoint, state: WorkflowRunState): StageCheckpoint => ({
-    stage: stageOfPhase(workflow, pending.phase) ?? 'discovery',
-    state: pipelineRunStateOf(workflow, state),
-    pending,
-  });
-  const outcome = await runWorkflow({
+  return runWorkflow({
     workflow,
     agents,
     ...(request.sandbox ? { sandbox: request.sandbox } : {}),
@@ -182,7 +184,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
     ...(request.onWorkflowProgress ? { onProgress: request.onWorkflowProgress } : {}),
     ...(request.onSave ? { onSave: request.onSave } : {}),
     checkpoint: async (pending, state) => {
-      const choice = await request.checkpoint?.(stageCheckpoint(pending, state));
+      const choice = await request.checkpoint?.(stageCheckpointOf(workflow, pending, state));
       return choice ? optionFor(pending, choice) : undefined;
     },
     ...(resume
@@ -196,8 +198,4 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
           },
         }),
   });
-  const pipeline = pipelineRunStateOf(workflow, outcome.state);
-  if (outcome.status === 'paused')
-    return { ...outcome, pipeline, stage: stageCheckpoint(outcome.checkpoint, outcome.state) };
-  return { ...outcome, pipeline };
 }

@@ -5,7 +5,7 @@ import { forecastSentence, forecastStages } from '../../core/plan/run/requestEst
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { pipelineRunStateOf } from '../../core/plan/pipelineBoard';
-import { withUserAnswer } from '../../core/deepWork/runDeepWork';
+import { stageCheckpointOf, withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
   runDeepWorkTurn,
   runModelPrice,
@@ -157,16 +157,19 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     const { outcome } = turn;
     const used = runSpent(outcome.state);
     await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
-    if (outcome.status === 'paused' && outcome.stage)
-      return { metadata: renderCheckpoint(stream, outcome.stage, used, runModelPrice(request.model)) };
-    if (outcome.status === 'completed') {
-      const files = await writeRunReport(outcome.pipeline, outcome.state.spending);
-      return { metadata: renderCompleted(stream, outcome.pipeline, files, used) };
+    if (outcome.status === 'paused') {
+      const checkpoint = stageCheckpointOf(workflow, outcome.checkpoint, outcome.state);
+      return { metadata: renderCheckpoint(stream, checkpoint, used, runModelPrice(request.model)) };
     }
-    const failure = outcome.status === 'failed' ? planFailure(outcome.error, outcome.pipeline) : undefined;
+    const pipeline = pipelineRunStateOf(workflow, outcome.state);
+    if (outcome.status === 'completed') {
+      const files = await writeRunReport(pipeline, outcome.state.spending);
+      return { metadata: renderCompleted(stream, pipeline, files, used) };
+    }
+    const failure = outcome.status === 'failed' ? planFailure(outcome.error, pipeline) : undefined;
     if (failure) deps.log.logError(new Error(failure.detail), `plan run ${outcome.state.runId}`);
     return {
-      metadata: renderStopped(stream, outcome, outcome.pipeline),
+      metadata: renderStopped(stream, outcome, pipeline),
       ...(failure ? { errorDetails: { message: failure.message } } : {}),
     };
   };

@@ -4,12 +4,10 @@ import type { CheckpointChoice } from '../../../../../src/core/workflow/engine/c
 import type { WorkflowProgress } from '../../../../../src/core/workflow/engine/workflowProgress';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
-import {
-  runDeepWork,
-  type DeepWorkOutcome,
-  type DeepWorkRequest,
-  type StageCheckpoint,
-} from '../../../../../src/core/deepWork/runDeepWork';
+import { runDeepWork, type DeepWorkRequest, type StageCheckpoint } from '../../../../../src/core/deepWork/runDeepWork';
+import type { WorkflowOutcome } from '../../../../../src/core/workflow/engine/runWorkflow';
+import { pipelineRunStateOf } from '../../../../../src/core/plan/pipelineBoard';
+import type { PipelineRunState } from '../../../../../src/core/plan/run/runState';
 import type { ScriptedModel } from '../../../../support/scriptedModel';
 import { builtInWorkflow } from '../../../../support/builtInWorkflow';
 import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../../support/pipelineScript';
@@ -18,10 +16,10 @@ import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../.
 export type CheckpointAnswer = 'continue' | 'redo' | 'skipNext' | 'abort';
 
 /** A plan run's outcome with the pipeline's view as `state` and the workflow state as `run` (what a resume takes). */
-type Swapped<O> = O extends DeepWorkOutcome
-  ? Omit<O, 'state'> & { readonly state: O['pipeline']; readonly run: WorkflowRunState }
+type Swapped<O> = O extends WorkflowOutcome
+  ? Omit<O, 'state'> & { readonly state: PipelineRunState; readonly run: WorkflowRunState }
   : never;
-export type FixtureOutcome = Swapped<DeepWorkOutcome>;
+export type FixtureOutcome = Swapped<WorkflowOutcome>;
 
 export interface FixtureOverrides extends Partial<Omit<DeepWorkRequest, 'checkpoint' | 'resume'>> {
   /** Answers each checkpoint; every checkpoint continues when absent. */
@@ -62,6 +60,7 @@ export async function runFixture(
     ...rest,
     ...(resume ? { resume: { state: resume } } : { start: { goal: goal ?? 'Add subtraction to the calculator.' } }),
   });
-  const outcome = { ...result, state: result.pipeline, run: result.state } as FixtureOutcome;
+  const pipeline = pipelineRunStateOf(rest.workflow ?? builtInWorkflow('plan'), result.state);
+  const outcome = { ...result, state: pipeline, run: result.state } as FixtureOutcome;
   return { outcome, history, events, workflowEvents, reader, snapshot: await history.snapshot() };
 }
