@@ -8,12 +8,13 @@ import { neverCancelled, type ModelRequest } from '../src/core/llm/languageModel
 import { jsonSchemaOf } from '../src/core/llm/structuredOutput';
 import { discoveryReportRequest } from '../src/core/plan/drafts/discoveryReportRequest';
 import { PriceBook } from '../src/core/llm/spending/prices';
-import { UsageTally } from '../src/core/llm/usage';
+import { countPromptTokens } from '../src/core/llm/usage';
 import { forecastStages } from '../src/core/plan/run/requestEstimate';
 import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { runDeepWork } from '../src/core/deepWork/runDeepWork';
+import { pipelineRunStateOf } from '../src/core/plan/pipelineBoard';
 import { builtInWorkflow } from '../test/support/builtInWorkflow';
 import type { PipelineRunState } from '../src/core/plan/run/runState';
 import { ticketUpstream } from '../src/core/plan/stages/tickets/ticketUpstream';
@@ -99,6 +100,12 @@ function criticalPathCalls(model: ScriptedModel): number {
 }
 
 /** Downstream prompt tokens, rendering planning and ticket agent prompts with the curated context and with full results. */
+/** The tokens of the messages of every request the model was sent (tool schemas not included). */
+async function messageTokens(model: ScriptedModel): Promise<number> {
+  const counts = await Promise.all(model.requests.map(request => countPromptTokens(model, request.messages)));
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
 async function downstreamTokens(
   state: PipelineRunState,
   model: ScriptedModel,
@@ -170,8 +177,8 @@ async function reportSchemaTokens(model: ScriptedModel): Promise<{ sent: number;
 }
 
 /**
- * Council's own frames on the stack when `model` is first asked (from `runDeepWork` down: the engine, the stage type,
- * the stage, the agent, loop recovery, the structured request, the governor), each named by its function.
+ * Every Council frame on the stack at the model's first request, outermost first: named functions and closures alike
+ * (a closure is named by its file and line), so a layer of indirection counts whether or not it has a name.
  */
 function recordCallPath(model: ScriptedModel): () => string[] {
   let path: string[] = [];
@@ -184,9 +191,12 @@ function recordCallPath(model: ScriptedModel): () => string[] {
       Error.stackTraceLimit = limit;
       path = stack
         .split('\n')
-        .filter(line => /[\\/]src[\\/]/.test(line))
-        .map(line => /at (?:async )?([^\s(]+) \(/.exec(line)?.[1] ?? '<closure>')
-        .filter(name => name !== '<anonymous>' && name !== '<closure>')
+        .flatMap(line => {
+          const frame = /^\s*at (?:async )?(?:(.+?) \()?(\S+?):(\d+):\d+\)?$/.exec(line);
+          if (!frame || !/[\\/]src[\\/]/.test(frame[2] ?? '')) return [];
+          const [, name, file = '', row] = frame;
+          return [name && name !== '<anonymous>' ? name : `<closure ${file.replace(/^.*[\\/]src[\\/]/, '')}:${row}>`];
+        })
         .reverse();
     }
     return send(...args);
@@ -213,7 +223,7 @@ export interface PipelineBenchResult {
   readonly downstreamCuratedTokens: number;
   readonly downstreamFullTokens: number;
   readonly reductionPercent: number;
-  /** Named Council functions on the stack from runDeepWork to the model, at the first request. */
+  /** Council frames (named functions and closures) on the stack from runDeepWork to the model, at the first request. */
   readonly callDepth: number;
   /** A discovery report's tool schema in a 144-file workspace, in tokens: as sent, and with the file list at every field. */
   readonly reportSchemaTokens: number;
@@ -235,7 +245,6 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   const callPath = recordCallPath(model);
   const clock = steppingClock();
   const ids = counterIds();
-  const usage = new UsageTally();
   const started = performance.now();
   const history = newHistory(clock, ids);
   // The most requests each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
@@ -251,7 +260,6 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     clock,
     ids,
     token: neverCancelled,
-    usage,
     spending: { limits: {}, prices: new PriceBook() },
     concurrency: 3,
     checkpoint: async at => {
@@ -263,15 +271,16 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   if (outcome.status !== 'completed') throw new Error(`bench run ended ${outcome.status}`);
   const critical = criticalPathCalls(model);
   const spent = runSpent(outcome.state);
-  const { curated, full } = await downstreamTokens(outcome.pipeline, model);
+  const { curated, full } = await downstreamTokens(pipelineRunStateOf(builtInWorkflow('plan'), outcome.state), model);
   const reportSchema = await reportSchemaTokens(model);
   const result: PipelineBenchResult = {
     wallMs,
     criticalPathCalls: critical,
     criticalPathMs: critical * LATENCY_MS,
     ratio: wallMs / (critical * LATENCY_MS),
-    calls: usage.calls,
-    promptTokens: usage.promptTokens,
+    calls: spent.requests,
+    // The messages' tokens, counted here after the run (the run itself tokenizes each request once, in its governor).
+    promptTokens: await messageTokens(model),
     inputTokens: spent.inputTokens,
     outputTokens: spent.outputTokens,
     credits: creditsAtPricePoints(spent.inputTokens, spent.outputTokens),
@@ -305,7 +314,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     SCHEMA_BENCH_FILES,
     reportSchema.repeated,
   );
-  console.log('  calls to the model   %d named frames: %s', result.callDepth, callPath().join(' > '));
+  console.log('  calls to the model   %d frames, closures included: %s', result.callDepth, callPath().join(' > '));
   return result;
 }
 

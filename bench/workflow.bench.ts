@@ -15,7 +15,7 @@ import {
   type ModelRequest,
   type ResponsePart,
 } from '../src/core/llm/languageModel';
-import { UsageTally } from '../src/core/llm/usage';
+import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader';
 import { parseWorkflow } from '../src/core/workflow/definition/parseWorkflow';
 import { WORKFLOW_TEMPLATE } from '../src/core/workflow/definition/workflowTemplate';
@@ -135,7 +135,6 @@ async function templateRun(
   const clock = steppingClock();
   const ids = counterIds();
   const history = newHistory(clock, ids);
-  const usage = new UsageTally();
   const started = performance.now();
   const outcome = await runDeepWork({
     workflow: parsed.workflow,
@@ -147,13 +146,12 @@ async function templateRun(
     clock,
     ids,
     token: neverCancelled,
-    usage,
     sandbox,
     checkpoint: async () => ({ action: 'continue' }),
   });
   const wallMs = performance.now() - started;
   if (outcome.status !== 'completed') throw new Error(`the template run ended ${outcome.status}`);
-  return { requests: usage.calls, chain: criticalPath(model.calls).length, wallMs };
+  return { requests: runSpent(outcome.state).requests, chain: criticalPath(model.calls).length, wallMs };
 }
 
 // Run directly (not when imported by a combined bench).

@@ -1,6 +1,5 @@
 import type { Clock, IdSource } from '../clock';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
-import type { UsageMeter } from '../llm/usage';
 import { PromptContributorRegistry } from '../plan/contributors/registry';
 import { toolGuidanceContributor } from '../plan/contributors/toolGuidance';
 import type { BlackboardHistory } from '../plan/history/blackboardHistory';
@@ -8,7 +7,6 @@ import type { PipelineStage } from '../plan/schemas/agentType';
 import { ContextIdIssuer } from '../plan/stages/contextIdIssuer';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../plan/stages/pipelineOptions';
 import type { ProgressListener } from '../plan/stages/progressEvents';
-import { createStageContracts } from '../plan/stages/stageContracts';
 import type { PipelineRunState } from '../plan/run/runState';
 import { indexWorkspace } from '../workspace/workspaceIndex';
 import type { WorkspaceReader } from '../workspace/workspaceReader';
@@ -52,7 +50,6 @@ export interface DeepWorkRequest {
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly token: CancellationSignal;
-  readonly usage?: UsageMeter;
   /** The run's budget and prices (one governor for every agent, stage and script of the run). */
   readonly spending?: RunSpending;
   readonly sandbox?: ScriptSandbox;
@@ -80,11 +77,18 @@ export interface DeepWorkRequest {
   readonly resume?: { readonly state: WorkflowRunState; readonly decision?: CheckpointDecision };
 }
 
-/** How a plan run call ended: the workflow outcome, plus the pipeline's view of the run. */
-export type DeepWorkOutcome = WorkflowOutcome & {
-  readonly pipeline: PipelineRunState;
-  readonly stage?: StageCheckpoint;
-};
+/** The checkpoint `pending` of a plan run as its caller shows it: the stage it follows and the pipeline's view. */
+export function stageCheckpointOf(
+  workflow: WorkflowDefinition,
+  pending: PendingCheckpoint,
+  state: WorkflowRunState,
+): StageCheckpoint {
+  return {
+    stage: stageOfPhase(workflow, pending.phase) ?? 'discovery',
+    state: pipelineRunStateOf(workflow, state),
+    pending,
+  };
+}
 
 function defaultContributors(): PromptContributorRegistry {
   return new PromptContributorRegistry().register(
@@ -133,7 +137,7 @@ export const DEEP_WORK_AGENT_TYPES: ReadonlySet<string> = new Set([
  * pipeline agent invocation is recorded on the blackboard history; a degenerate loop goes to the context manager.
  * Known failures come back as outcomes with a resumable state; nothing is applied to the workspace.
  */
-export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOutcome> {
+export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOutcome> {
   const { clock, history, workflow } = request;
   const options: PipelineOptions = {
     ...DEFAULT_PIPELINE_OPTIONS,
@@ -147,10 +151,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
   // writers never does).
   let listed: Promise<StageWorkspace> | undefined;
   const workspace = (): Promise<StageWorkspace> =>
-    (listed ??= indexWorkspace(request.reader, undefined, request.token).then(index => ({
-      index,
-      contracts: createStageContracts(index.visiblePaths),
-    })));
+    (listed ??= indexWorkspace(request.reader, undefined, request.token).then(index => ({ index })));
   const agents = new AgentTypeRegistry([
     ...markdownAgentTypes(async () => (await workspace()).index),
     ...pipelineStageTypes({
@@ -166,12 +167,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
   ]);
   const goal = request.start?.goal ?? '';
   const resume = request.resume;
-  const stageCheckpoint = (pending: PendingCheckpoint, state: WorkflowRunState): StageCheckpoint => ({
-    stage: stageOfPhase(workflow, pending.phase) ?? 'discovery',
-    state: pipelineRunStateOf(workflow, state),
-    pending,
-  });
-  const outcome = await runWorkflow({
+  return runWorkflow({
     workflow,
     agents,
     ...(request.sandbox ? { sandbox: request.sandbox } : {}),
@@ -182,14 +178,13 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
     outputs: request.outputs,
     clock,
     token: request.token,
-    ...(request.usage ? { usage: request.usage } : {}),
     ...(request.spending ? { spending: request.spending } : {}),
     // Stages run their own agents in parallel; the phases' agents run at the pipeline's concurrency.
     limits: { concurrency: options.concurrency, maxRouteBacks: options.maxRouteBacks },
     ...(request.onWorkflowProgress ? { onProgress: request.onWorkflowProgress } : {}),
     ...(request.onSave ? { onSave: request.onSave } : {}),
     checkpoint: async (pending, state) => {
-      const choice = await request.checkpoint?.(stageCheckpoint(pending, state));
+      const choice = await request.checkpoint?.(stageCheckpointOf(workflow, pending, state));
       return choice ? optionFor(pending, choice) : undefined;
     },
     ...(resume
@@ -203,8 +198,4 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<DeepWorkOut
           },
         }),
   });
-  const pipeline = pipelineRunStateOf(workflow, outcome.state);
-  if (outcome.status === 'paused')
-    return { ...outcome, pipeline, stage: stageCheckpoint(outcome.checkpoint, outcome.state) };
-  return { ...outcome, pipeline };
 }

@@ -1,6 +1,6 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { PersonaFrontMatterSchema, type PersonaDefinition } from './contract';
-import { describeIssue } from './describeIssue';
+import { explainIssue, issuePath } from '../zodIssues';
 
 /** Field name used when the problem is the front matter as a whole (missing, unclosed, not YAML). */
 const FRONT_MATTER_FIELD = 'frontMatter';
@@ -18,8 +18,6 @@ export interface PersonaFileError {
 /** Outcome of parsing one persona file. */
 export type PersonaParseResult =
   { readonly ok: true; readonly persona: PersonaDefinition } | { readonly ok: false; readonly error: PersonaFileError };
-
-const KNOWN_FIELDS = Object.keys(PersonaFrontMatterSchema.shape);
 
 /** The largest persona file read: a persona is a page of guidance, and all of it goes into every prompt. */
 export const MAX_PERSONA_CHARS = 32_000;
@@ -90,13 +88,13 @@ export function parsePersonaFile(path: string, text: string): PersonaParseResult
     return fail(path, FRONT_MATTER_FIELD, 'must be YAML fields ("key: value" lines), e.g. "id: security-expert"');
   }
 
-  const parsed = PersonaFrontMatterSchema.safeParse(data, { reportInput: true });
+  const parsed = PersonaFrontMatterSchema.safeParse(data);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    const problem = first
-      ? describeIssue(first, KNOWN_FIELDS)
-      : { field: FRONT_MATTER_FIELD, detail: parsed.error.message };
-    return fail(path, problem.field, problem.detail);
+    const problem = first ? explainIssue(first, PersonaFrontMatterSchema, data)[0] : undefined;
+    return problem
+      ? fail(path, issuePath(problem.path, FRONT_MATTER_FIELD), problem.message)
+      : fail(path, FRONT_MATTER_FIELD, parsed.error.message);
   }
   const instructions = body.trim();
   if (instructions === '') {

@@ -5,6 +5,7 @@ import type { WorkflowDefinition } from '../workflow/definition/workflowDefiniti
 import type { Blackboard } from '../workflow/engine/agentTypes';
 import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
 import { phaseStatus } from '../workflow/engine/workflowMetadata';
+import { phaseRequests } from '../workflow/engine/workflowRunState';
 
 /** The blackboard key the pipeline stage types keep their records under. */
 export const PIPELINE_BOARD_KEY = 'pipeline';
@@ -76,7 +77,7 @@ export function pipelineRunStateOf(workflow: WorkflowDefinition, state: Workflow
     const tally = state.phaseTallies[phase.id];
     if (!stage || !tally) continue;
     const passes = state.context.phases.iteration_counts[phase.id] ?? 0;
-    phases.push({ stage, status: phaseStatus(state, phase.id), passes, modelRequests: tally.model_requests });
+    phases.push({ stage, status: phaseStatus(state, phase.id), passes, modelRequests: phaseRequests(state, phase.id) });
     if (tally.audit) audit[stage] = tally.audit;
   }
   const view: PipelineRunState = {

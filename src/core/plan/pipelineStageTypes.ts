@@ -1,12 +1,11 @@
 import { ActionableError } from '../actionableError';
 import type { Clock, IdSource } from '../clock';
 import type { PromptContributorRegistry } from './contributors/registry';
-import type { PayloadContractRegistry } from './handoff/contractRegistry';
 import type { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { runDiscoveryStage } from './stages/discovery/discoveryStage';
-import { HandoffAuditLog } from './stages/handoffAuditLog';
+import { HandoffAuditLog } from './stages/handoffAudit';
 import { LoopRecovery } from './stages/loopRecovery';
 import type { PipelineOptions } from './stages/pipelineOptions';
 import { runPlanningStage } from './stages/planning/planningStage';
@@ -17,10 +16,9 @@ import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
 import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
-/** The workspace as the stages see it: what may be read, and the handoff contracts that check cited files. */
+/** The workspace as the stages see it: what may be read (and cited). */
 export interface StageWorkspace {
   readonly index: WorkspaceIndex;
-  readonly contracts: PayloadContractRegistry;
 }
 
 /** What the stages need for one call of a plan run (not saved: rebuilt on every resume). */
@@ -83,7 +81,6 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       const agents = new LoopRecovery({
         history,
         model: call.model,
-        usage: call.usage,
         token: call.token,
         clock: runtime.clock,
         goal: board.goal,
@@ -108,18 +105,16 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         board = { ...board, ...changes, nextSequence: contextIds.nextSequence, knownContextIds: [...knownContextIds] };
         call.blackboard.set(PIPELINE_BOARD_KEY, board);
       };
-      runtime.onProgress({ kind: 'stage-started', stage });
       let record;
       try {
         if (stage === 'discovery') record = await runDiscoveryStage(env, call.feedback);
         else if (stage === 'planning' && discovery)
-          record = await runPlanningStage(env, discovery.result.discoveryCuration, discovery.handoffId, call.feedback);
+          record = await runPlanningStage(env, discovery.result.discoveryCuration, call.feedback);
         else if (discovery && planning)
-          record = await runTicketStage(
-            env,
-            { discovery: discovery.result.discoveryCuration, planning: planning.result.planningCuration },
-            planning.handoffId,
-          );
+          record = await runTicketStage(env, {
+            discovery: discovery.result.discoveryCuration,
+            planning: planning.result.planningCuration,
+          });
         else throw new Error(`unreachable: ${stage} without its upstream`);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.
@@ -129,7 +124,6 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       // The record is kept either way: the engine decides a route-back (a refused one goes on from this result; an
       // accepted one reruns the target stage, which drops this record).
       keep({ stages: { ...board.stages, [stage]: record } });
-      runtime.onProgress({ kind: 'stage-completed', stage });
       const { decision } = record.result;
       return {
         summary: summaryOf(stage, board),

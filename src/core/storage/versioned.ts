@@ -87,11 +87,12 @@ export function readStored<T>(format: StoredFormat<T>, raw: unknown): StoredRead
     }
   }
   // An unversioned record is version 1: stamp it so the schema sees one shape.
-  const parsed = format.schema.safeParse({ ...record, [VERSION_FIELD]: format.current });
+  const stamped = { ...record, [VERSION_FIELD]: format.current };
+  const parsed = format.schema.safeParse(stamped);
   if (!parsed.success)
     return {
       kind: 'corrupt',
-      error: `The stored ${format.noun} is unreadable:\n${describeIssues(parsed.error.issues).join('\n')}`,
+      error: `The stored ${format.noun} is unreadable:\n${describeIssues(parsed.error.issues, '(root)', { schema: format.schema, data: stamped }).join('\n')}`,
     };
   return version < format.current
     ? { kind: 'current', value: parsed.data, migratedFrom: version }

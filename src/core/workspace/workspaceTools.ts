@@ -104,8 +104,10 @@ function tool<S extends z.ZodType>(
   return {
     definition: { name, description, inputSchema: jsonSchemaOf(schema) },
     async invoke(input, runtime) {
-      const parsed = schema.safeParse(input ?? {});
-      if (!parsed.success) return `Error: invalid input for ${name}: ${describeIssues(parsed.error.issues).join('; ')}`;
+      const data = input ?? {};
+      const parsed = schema.safeParse(data);
+      if (!parsed.success)
+        return `Error: invalid input for ${name}: ${describeIssues(parsed.error.issues, '(root)', { schema, data }).join('; ')}`;
       return run(parsed.data, runtime);
     },
   };

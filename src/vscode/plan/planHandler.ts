@@ -6,7 +6,7 @@ import type { SmallestWork } from '../../core/llm/spending/forecastCost';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { pipelineRunStateOf } from '../../core/plan/pipelineBoard';
-import { withUserAnswer } from '../../core/deepWork/runDeepWork';
+import { stageCheckpointOf, withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
   runDeepWorkTurn,
   runModelPrice,
@@ -14,14 +14,13 @@ import {
   type DeepWorkDeps,
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
-import { stoppedTurnResult, workspaceRefusal } from '../workflow/deepWorkReplies';
+import { storedMessage, stoppedTurnResult, workspaceRefusal } from '../workflow/deepWorkReplies';
 import { workflowProgressMessage } from '../workflow/workflowProgress';
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
-import { planOutcomeOf } from './planOutcome';
 import { parsePlanRequest, type PlanAction } from './planRequest';
-import { renderCheckpoint, renderCompleted, renderStopped, outcomeMessage } from './planResponse';
+import { renderCheckpoint, renderCompleted, renderStopped } from './planResponse';
 import { planFailure } from './planStop';
 import type { PlanResultMetadata } from './planResult';
 import { writeRunReport } from './planReport';
@@ -130,7 +129,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       const { state } = read.run;
       if (parsed.action === 'abort' && !state.pendingCheckpoint) {
         await deps.runs.save(state, 'aborted');
-        return { metadata: renderStopped(stream, { status: 'aborted', state: pipelineRunStateOf(workflow, state) }) };
+        return { metadata: renderStopped(stream, { status: 'aborted' }, pipelineRunStateOf(workflow, state)) };
       }
       const decision = decisionFor(state, parsed.action, parsed.text);
       // Text after `resume` answers the question a `needs_user` stop asked.
@@ -151,25 +150,28 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       attached,
       forecast: price => forecastSentence(forecastStages(resumed), price),
       ...smallestStageOf(resumed),
-      // The stages report their own work; a route-back (taken or refused) is the engine's decision.
+      // The engine's words for phases and route-backs; a stage reports its own agents (the stage as the phase's one
+      // agent would only repeat the phase).
       workflowProgress: event =>
-        event.kind === 'route-back' || event.kind === 'route-back-refused' ? workflowProgressMessage(event) : undefined,
+        event.kind === 'agent-started' || event.kind === 'agent-finished' ? undefined : workflowProgressMessage(event),
     });
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { plan: 1 });
-    const outcome = planOutcomeOf(turn.outcome);
-    const used = runSpent(turn.outcome.state);
-    const price = runModelPrice(request.model);
-    await deps.runs.save(turn.outcome.state, outcome.status, outcomeMessage(outcome));
-    if (turn.outcome.status === 'paused' && turn.outcome.stage)
-      return { metadata: renderCheckpoint(stream, turn.outcome.stage, used, price) };
-    if (outcome.status === 'completed') {
-      const files = await writeRunReport(outcome.state, turn.outcome.state.spending ?? []);
-      return { metadata: renderCompleted(stream, outcome.state, files, used) };
+    const { outcome } = turn;
+    const used = runSpent(outcome.state);
+    await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
+    if (outcome.status === 'paused') {
+      const checkpoint = stageCheckpointOf(workflow, outcome.checkpoint, outcome.state);
+      return { metadata: renderCheckpoint(stream, checkpoint, used, runModelPrice(request.model)) };
     }
-    const failure = planFailure(outcome);
+    const pipeline = pipelineRunStateOf(workflow, outcome.state);
+    if (outcome.status === 'completed') {
+      const files = await writeRunReport(pipeline, outcome.state.spending);
+      return { metadata: renderCompleted(stream, pipeline, files, used) };
+    }
+    const failure = outcome.status === 'failed' ? planFailure(outcome.error, pipeline) : undefined;
     if (failure) deps.log.logError(new Error(failure.detail), `plan run ${outcome.state.runId}`);
     return {
-      metadata: renderStopped(stream, outcome),
+      metadata: renderStopped(stream, outcome, pipeline),
       ...(failure ? { errorDetails: { message: failure.message } } : {}),
     };
   };

@@ -6,8 +6,6 @@ const STAGE_NAME = { discovery: 'Discovery', planning: 'Planning', tickets: 'Tic
 /** The progress line a pipeline event shows in chat, or undefined for events not worth a line. */
 export function progressMessage(event: PipelineProgressEvent): string | undefined {
   switch (event.kind) {
-    case 'stage-started':
-      return `${STAGE_NAME[event.stage]}: starting…`;
     case 'delegated':
       return `${STAGE_NAME[event.stage]}: ${event.agentIds.length} agent${event.agentIds.length === 1 ? '' : 's'} at work (${event.agentIds.join(', ')})`;
     case 'agent-started':
@@ -22,8 +20,6 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
       return `${STAGE_NAME[event.stage]}: context manager ${event.outcome === 'route' ? 'rebuilt the context' : 'needs your input'}`;
     case 'limit-reached':
       return `${STAGE_NAME[event.stage]}: ${event.message}`;
-    case 'stage-completed':
-      return `${STAGE_NAME[event.stage]}: complete`;
     case 'tool-schema-refused':
       return `${STAGE_NAME[event.stage]}: the model refused ${event.agentId}'s tool schema; asked for JSON in the reply instead (a request more, no repair)`;
     case 'reply-retried':
@@ -31,7 +27,7 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
     case 'handoff-audited':
       return `${STAGE_NAME[event.stage]}: the audit of ${event.agentId}'s result found ${event.findings.length} problem${event.findings.length === 1 ? '' : 's'} (${event.findings
         .slice(0, 2)
-        .map(finding => `${finding.error_code}: ${finding.message}`)
+        .map(finding => `${finding.code}: ${finding.message}`)
         .join('; ')}); the run goes on, the report lists them`;
   }
 }

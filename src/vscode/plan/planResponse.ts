@@ -7,34 +7,17 @@ import { proposedChangeMarkdown } from '../../core/plan/run/proposedChangeMarkdo
 import { forecastSentence, forecastStages } from '../../core/plan/run/requestEstimate';
 import type { PipelineRunState } from '../../core/plan/run/runState';
 import type { StageCheckpoint } from '../../core/deepWork/runDeepWork';
+import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import { PLAN_COMMAND } from './planCommands';
 import { commandLink, fileLink } from '../chat/inlineLinks';
 import { stageName } from './planProgress';
-import type { PlanResultMetadata } from './planResult';
+import { planButtons, type PlanResultMetadata } from './planResult';
 import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
-import type { PlanOutcome } from './planOutcome';
 import { checkpointPrompt, lastCompletedStage, stageSummaryMarkdown } from './planSummary';
-
-/** The status a run is stored with after `outcome`. */
-function statusOf(outcome: PlanOutcome): WorkflowRunStatus {
-  return outcome.status;
-}
-
-/** The user-facing message of an outcome that needs one. */
-export function outcomeMessage(outcome: PlanOutcome): string | undefined {
-  switch (outcome.status) {
-    case 'needs_user':
-      return outcome.question;
-    case 'failed':
-      return outcome.message;
-    default:
-      return undefined;
-  }
-}
 
 function metadataOf(state: PipelineRunState, status: WorkflowRunStatus): PlanResultMetadata {
   const stage = lastCompletedStage(state);
-  return { plan: 1, runId: state.runId, status, ...(stage ? { stage } : {}), nextStage: state.nextStage };
+  return { plan: 1, runId: state.runId, status, ...(stage ? { stage } : {}) };
 }
 
 /** The end of a paused run's response: the stage's summary and what the buttons do. */
@@ -46,9 +29,9 @@ export function renderCheckpoint(
 ): PlanResultMetadata {
   const cost = `_So far: ${spendBrief(spent)}. ${forecastSentence(forecastStages(checkpoint.state), price)}_`;
   stream.markdown(
-    `${stageSummaryMarkdown(checkpoint.state, checkpoint.stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint.state, checkpoint.stage)}\n`,
+    `${stageSummaryMarkdown(checkpoint.state, checkpoint.stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint.pending, checkpoint.stage)}\n`,
   );
-  return metadataOf(checkpoint.state, 'paused');
+  return { ...metadataOf(checkpoint.state, 'paused'), options: planButtons(checkpoint.pending) };
 }
 
 /** A completed run: summaries, links to the report files, and each ticket's proposed changes with its Apply button. */
@@ -93,15 +76,22 @@ export function renderCompleted(
   return metadataOf(state, 'completed');
 }
 
-/** A run that stopped without completing: what happened and how to go on (the buttons resume the saved state). */
-export function renderStopped(stream: vscode.ChatResponseStream, outcome: PlanOutcome): PlanResultMetadata {
-  const stage = lastCompletedStage(outcome.state);
+/**
+ * A run that stopped without completing (`state`: the pipeline's view of it): what happened and how to go on (the
+ * buttons resume the saved state).
+ */
+export function renderStopped(
+  stream: vscode.ChatResponseStream,
+  outcome: Pick<WorkflowOutcome, 'status'> & { readonly question?: string },
+  state: PipelineRunState,
+): PlanResultMetadata {
+  const stage = lastCompletedStage(state);
   const saved = stage ? `Progress up to **${stageName(stage)}** is saved.` : 'No stage was completed yet.';
-  const id = `\`${outcome.state.runId}\``;
+  const id = `\`${state.runId}\``;
   switch (outcome.status) {
     case 'cancelled':
       stream.markdown(
-        `Stopped. ${saved} Press **Resume** (or send \`/plan resume ${outcome.state.runId}\`) to go on from there.`,
+        `Stopped. ${saved} Press **Resume** (or send \`/plan resume ${state.runId}\`) to go on from there.`,
       );
       break;
     case 'aborted':
@@ -109,8 +99,8 @@ export function renderStopped(stream: vscode.ChatResponseStream, outcome: PlanOu
       break;
     case 'needs_user':
       stream.markdown(
-        `The run needs your input before it can go on:\n\n> ${untrusted(outcome.question).replace(/\n/g, '\n> ')}\n\n${saved} ` +
-          `Answer with \`/plan resume ${outcome.state.runId} <your answer>\`, or press **Resume** to go on without an answer.`,
+        `The run needs your input before it can go on:\n\n> ${untrusted(outcome.question ?? '').replace(/\n/g, '\n> ')}\n\n${saved} ` +
+          `Answer with \`/plan resume ${state.runId} <your answer>\`, or press **Resume** to go on without an answer.`,
       );
       break;
     case 'failed':
@@ -120,5 +110,5 @@ export function renderStopped(stream: vscode.ChatResponseStream, outcome: PlanOu
     case 'paused':
       break;
   }
-  return metadataOf(outcome.state, statusOf(outcome));
+  return metadataOf(state, outcome.status);
 }

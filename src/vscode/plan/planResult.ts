@@ -2,7 +2,14 @@ import type * as vscode from 'vscode';
 import { SLASH } from '../../core/council/chatIntent';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
 import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
+import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
 import { planControlPrompt, type PlanAction } from './planRequest';
+
+/** A checkpoint option as a `/plan` button: its label (from the workflow file) and the control word that picks it. */
+interface PlanButton {
+  readonly label: string;
+  readonly action: PlanAction;
+}
 
 /** What a `/plan` response remembers in `ChatResult.metadata`: the run and where it stands. */
 export interface PlanResultMetadata {
@@ -12,7 +19,20 @@ export interface PlanResultMetadata {
   readonly status?: WorkflowRunStatus;
   /** The stage the run stopped after (at a checkpoint). */
   readonly stage?: PipelineStage;
-  readonly nextStage?: PipelineStage | null;
+  /** The pending checkpoint's options, for its buttons. */
+  readonly options?: readonly PlanButton[];
+}
+
+const WORD: Readonly<Record<PendingCheckpoint['options'][number]['onSelect']['action'], PlanAction>> = {
+  continue: 'continue',
+  repeat_phase: 'redo',
+  skip_phases: 'skip',
+  abort: 'abort',
+};
+
+/** The buttons of a pending checkpoint: one per option of the workflow file, in its order and with its label. */
+export function planButtons(pending: PendingCheckpoint): PlanButton[] {
+  return pending.options.map(option => ({ label: option.label, action: WORD[option.onSelect.action] }));
 }
 
 /** The metadata of a `/plan` response, if `result` is one. */
@@ -36,14 +56,8 @@ export function planFollowups(result: vscode.ChatResult): vscode.ChatFollowup[] 
   if (!runId) return [];
   switch (status) {
     case 'paused':
-      return [
-        button('Continue', 'continue', runId),
-        button('Redo stage', 'redo', runId),
-        ...(metadata.nextStage ? [button('Skip next stage', 'skip', runId)] : []),
-        button('Abort', 'abort', runId),
-      ];
+      return (metadata.options ?? []).map(option => button(option.label, option.action, runId));
     case 'failed':
-    case 'rejected':
       return [button('Try again', 'resume', runId)];
     case 'cancelled':
     case 'aborted':

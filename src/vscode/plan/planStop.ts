@@ -1,6 +1,5 @@
 import type { PipelineRunState } from '../../core/plan/run/runState';
 import { stageName } from './planProgress';
-import type { PlanOutcome } from './planOutcome';
 import { lastCompletedStage } from './planSummary';
 import { runFailure } from '../workflow/runFailure';
 
@@ -11,9 +10,12 @@ function savedProgress(state: PipelineRunState): string {
 }
 
 /**
- * The error box of a run that failed or was rejected: what happened and what to do in one or two sentences,
- * with the detail for the log. Undefined for outcomes that are not failures.
+ * The error box of a run that failed (`state`: the pipeline's view of it): what happened and what to do in one or two
+ * sentences, with the detail for the log; undefined for an error that is not the user's to see.
  */
-export function planFailure(outcome: PlanOutcome): { readonly message: string; readonly detail: string } | undefined {
-  return outcome.status === 'failed' ? runFailure(outcome.error, savedProgress(outcome.state)) : undefined;
+export function planFailure(
+  error: unknown,
+  state: PipelineRunState,
+): { readonly message: string; readonly detail: string } | undefined {
+  return runFailure(error, savedProgress(state));
 }

@@ -1,6 +1,7 @@
 import { untrusted } from '../../core/council/wording/markdown';
 import { PIPELINE_STAGES, type PipelineStage } from '../../core/plan/schemas/agentType';
 import type { PipelineRunState } from '../../core/plan/run/runState';
+import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
 import { stageName } from './planProgress';
 
 function oneLine(text: string): string {
@@ -48,12 +49,9 @@ export function stageSummaryMarkdown(state: PipelineRunState, stage: PipelineSta
   }
 }
 
-/** The line that says what the checkpoint buttons do next. */
-export function checkpointPrompt(state: PipelineRunState, stage: PipelineStage): string {
-  const next = state.nextStage;
-  return next
-    ? `Paused after **${stageName(stage)}**. **Continue** runs ${stageName(next).toLowerCase()}, **Redo stage** runs ${stageName(stage).toLowerCase()} again, **Skip next stage** finishes the run here, **Abort** stops it (it stays resumable).`
-    : `**${stageName(stage)}** is complete.`;
+/** The line above the checkpoint's buttons: where the run paused, and the workflow file's own prompt. */
+export function checkpointPrompt(pending: PendingCheckpoint, stage: PipelineStage): string {
+  return `Paused after **${stageName(stage)}**. ${oneLine(pending.prompt)} Pick one of the buttons below (an aborted run stays resumable).`;
 }
 
 /** The stage the run completed last (the one a paused run's checkpoint was about), if any. */

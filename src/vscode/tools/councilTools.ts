@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { z } from 'zod';
 import { newCouncilSession, runCouncilTurn } from '../../core/council/councilTurn';
 import {
   confirmationMessage,
@@ -56,6 +57,11 @@ const TOOL_STOP = {
 
 const NO_MODEL =
   'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
+
+/** What is wrong with a tool's input, in the words Council uses for every file and record it checks. */
+export function inputProblems(schema: z.ZodType, data: unknown, issues: readonly z.core.$ZodIssue[]): string {
+  return describeIssues(issues, 'input', { schema, data }).join(' ');
+}
 
 export function textResult(text: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
@@ -232,7 +238,7 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
       const input = OpenInputSchema.safeParse(options.input);
       if (!input.success)
         return textResult(
-          `${TOOL.open} needs a question: ${describeIssues(input.error.issues, 'input').join('; ')}. Pass {"question": "…"} and, optionally, "context" and "personas".`,
+          `${TOOL.open} needs a question: ${inputProblems(OpenInputSchema, options.input, input.error.issues)} Pass {"question": "…"} and, optionally, "context" and "personas".`,
         );
       const settings = readCouncilSettings();
       const choice = await toolModel(env.models, settings);
@@ -366,7 +372,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
       const input = DeliberationInputSchema.safeParse(options.input);
       if (!input.success)
         return textResult(
-          `The council needs a question or a session to continue: ${describeIssues(input.error.issues, 'input').join('; ')}.`,
+          `The council needs a question or a session to continue: ${inputProblems(DeliberationInputSchema, options.input, input.error.issues)}`,
         );
       const settings = readCouncilSettings();
       const choice = await toolModel(env.models, settings);

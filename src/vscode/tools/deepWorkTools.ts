@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { TOOL } from '../../core/council/toolSession';
-import { describeIssues } from '../../core/zodIssues';
 import { toolModel } from '../languageModel/toolModel';
 import type { PlanHandler } from '../plan/planHandler';
 import { planFollowups } from '../plan/planResult';
@@ -13,7 +12,13 @@ import type { WorkflowHandler } from '../workflow/workflowHandler';
 import { workflowFollowups } from '../workflow/workflowResult';
 import { decidePrompt } from '../workflow/workflowRequest';
 import { capturedStream } from './capturedStream';
-import { modelText, storedCouncilSession, textResult, type CouncilToolEnvironment } from './councilTools';
+import {
+  inputProblems,
+  modelText,
+  storedCouncilSession,
+  textResult,
+  type CouncilToolEnvironment,
+} from './councilTools';
 import { withToolProgress } from './toolProgress';
 
 /*
@@ -204,7 +209,9 @@ export function planTool(
     async invoke(options, token) {
       const input = PlanInputSchema.safeParse(options.input);
       if (!input.success)
-        return textResult(`${TOOL.plan} cannot run: ${describeIssues(input.error.issues, 'input').join('; ')}.`);
+        return textResult(
+          `${TOOL.plan} cannot run: ${inputProblems(PlanInputSchema, options.input, input.error.issues)}`,
+        );
       const session = input.data.sessionId ? storedCouncilSession(env, input.data.sessionId, 'planned') : undefined;
       if (session && 'refused' in session) return textResult(session.refused);
       return runForTool(
@@ -244,7 +251,9 @@ export function workflowTool(
     async invoke(options, token) {
       const input = WorkflowInputSchema.safeParse(options.input);
       if (!input.success)
-        return textResult(`${TOOL.workflow} cannot run: ${describeIssues(input.error.issues, 'input').join('; ')}.`);
+        return textResult(
+          `${TOOL.workflow} cannot run: ${inputProblems(WorkflowInputSchema, options.input, input.error.issues)}`,
+        );
       return runForTool(
         env,
         TOOL.workflow,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PlanResultMetadata } from '../plan/planResult';
+import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import type { DeepWorkTurnResult } from './deepWorkTurn';
 import type { WorkflowResultMetadata } from './workflowResult';
 
@@ -10,6 +11,12 @@ export function workspaceRefusal(words: { readonly untrusted: string; readonly n
   if (!vscode.workspace.isTrusted) return words.untrusted;
   if (!vscode.workspace.workspaceFolders?.length) return words.noFolder;
   return undefined;
+}
+
+/** The message a run is stored with after `outcome` (its failure, abort sentence or question), if any. */
+export function storedMessage(outcome: WorkflowOutcome): string | undefined {
+  if (outcome.status === 'failed' || outcome.status === 'aborted') return outcome.message;
+  return outcome.status === 'needs_user' ? outcome.question : undefined;
 }
 
 /** The chat result of a turn the engine did not report on: the handler's metadata with the run, if one was saved. */

@@ -16,7 +16,8 @@ import type { WorkflowDefinition } from '../../core/workflow/definition/workflow
 import type { CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgress';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { runDeepWork, type DeepWorkOutcome } from '../../core/deepWork/runDeepWork';
+import { runDeepWork } from '../../core/deepWork/runDeepWork';
+import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import type { CouncilLog } from '../log';
@@ -72,7 +73,7 @@ export interface DeepWorkTurn {
  * response, a failure as `errorMessage` for the error box); each handler adds its own metadata.
  */
 export type DeepWorkTurnResult =
-  | { readonly kind: 'outcome'; readonly outcome: DeepWorkOutcome }
+  | { readonly kind: 'outcome'; readonly outcome: WorkflowOutcome }
   | {
       readonly kind: 'stopped';
       readonly runId?: string;

@@ -32,7 +32,7 @@ export type RunMemento = Pick<vscode.Memento, 'get' | 'update' | 'keys'>;
 
 function episodeOutcome(status: WorkflowRunStatus): EpisodeSummary['outcome'] | undefined {
   if (status === 'completed') return 'completed';
-  if (status === 'failed' || status === 'rejected') return 'failed';
+  if (status === 'failed') return 'failed';
   if (status === 'cancelled' || status === 'aborted') return 'cancelled';
   return undefined;
 }

@@ -3,7 +3,7 @@ import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
-import { stoppedTurnResult, workspaceRefusal } from './deepWorkReplies';
+import { storedMessage, stoppedTurnResult, workspaceRefusal } from './deepWorkReplies';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
 import { runFailure } from './runFailure';
@@ -132,13 +132,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     });
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { workflow: 1 });
     const { outcome } = turn;
-    const message =
-      outcome.status === 'failed' || outcome.status === 'aborted'
-        ? outcome.message
-        : outcome.status === 'needs_user'
-          ? outcome.question
-          : undefined;
-    await deps.runs.save(outcome.state, outcome.status, message);
+    await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
     if (outcome.status === 'paused')
       return { metadata: renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint) };
     if (outcome.status === 'completed') return { metadata: renderWorkflowCompleted(stream, workflow, outcome.state) };

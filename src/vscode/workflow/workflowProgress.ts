@@ -18,7 +18,7 @@ export function workflowProgressMessage(event: WorkflowProgress): string | undef
     case 'route-back-refused':
       return `${event.from} asked to send the run back to ${event.to}; refused (${event.reason}), the run goes on`;
     case 'phase-completed':
-      return `${event.phase}: complete`;
+      return `${event.name}: complete`;
     case 'script':
     case 'deliverable':
       return undefined;

@@ -32,7 +32,6 @@ export function workflowFollowups(result: vscode.ChatResult): vscode.ChatFollowu
     case 'paused':
       return (metadata.options ?? []).map((option, index) => followup(option.label, decidePrompt(runId, index + 1)));
     case 'failed':
-    case 'rejected':
       return [followup('Try again', `resume ${runId}`)];
     case 'cancelled':
     case 'needs_user':

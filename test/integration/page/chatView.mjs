@@ -28,7 +28,7 @@ export default async function chatView(page, { log: print }) {
   assert.doesNotMatch(text, /question 2/, 'the next question is not shown yet');
   // The page workspace has a malformed persona file: the first response warns about it, outside the folded steps.
   await ui.unfolded('broken.md');
-  assert.match(text, /⚠ \.council\/personas\/broken\.md: field "role": is required/);
+  assert.match(text, /⚠ \.council\/personas\/broken\.md: field "role": Missing `?role`?: add it\./);
   // …and an alias bomb next to it is named too, while the built-in personas still make the council.
   assert.match(text, /⚠ \.council\/personas\/bomb\.md: front matter: its YAML aliases .* expand too far/);
   text = await ui.clickFollowup('Accept recommended answer', QUESTION_END);
@@ -133,7 +133,7 @@ export default async function chatView(page, { log: print }) {
   await ui.newChat();
   await ui.command("Council Test: Play the Demo Council (npm start's sessions question and /plan)");
   // A checkpoint's last words, or the report's first (the resumed turns start with a "So far:" line of their own).
-  const planTurnEnd = /it stays resumable\)\.|The plan is complete/;
+  const planTurnEnd = /stays resumable\)\.|The plan is complete/;
   text = await ui.ask('@council /plan Make sessions revocable', planTurnEnd);
   for (let step = 0; step < 4 && !/The plan is complete/.test(text); step++)
     text = await ui.clickFollowup('Continue', planTurnEnd);

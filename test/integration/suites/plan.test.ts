@@ -8,6 +8,7 @@ import type { PipelineRunState } from '../../../src/core/plan/run/runState';
 import { pipelineRunStateOf } from '../../../src/core/plan/pipelineBoard';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
 import type { StoredWorkflowRun } from '../../../src/core/deepWork/storedWorkflowRun';
+import { runSpent } from '../../../src/core/workflow/engine/workflowRunState';
 import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
 import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
 import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';
@@ -87,7 +88,7 @@ async function storedRun(runId: string | undefined): Promise<{
   assert.ok(plan, 'the plan workflow loads');
   return {
     status: stored.status,
-    requestsUsed: stored.state.requestsUsed,
+    requestsUsed: runSpent(stored.state).requests,
     state: pipelineRunStateOf(plan as NonNullable<typeof plan>, stored.state),
     run: stored,
   };
@@ -130,8 +131,8 @@ describe('/plan: the deep-work pipeline in chat', function () {
     const runId = meta(first).runId;
     assert.match(runId ?? '', /^wf-[0-9a-f-]{36}$/);
     assert.deepEqual(
-      { status: meta(first).status, stage: meta(first).stage, next: meta(first).nextStage },
-      { status: 'paused', stage: 'discovery', next: 'planning' },
+      { status: meta(first).status, stage: meta(first).stage, options: meta(first).options?.map(o => o.action) },
+      { status: 'paused', stage: 'discovery', options: ['continue', 'redo', 'skip', 'abort'] },
     );
     assert.deepEqual(
       planFollowups(first)?.map(f => f.label),

@@ -125,7 +125,7 @@ const VARIANTS: readonly {
   { label: 'fenced JSON', runs: 40, options: { seed: 3, supportsToolCalling: false } },
 ];
 
-/** Statuses a run may end in; 'rejected' and 'failed' are what a user meets as an error. */
+/** Statuses a run may end in; 'failed' is what a user meets as an error. */
 const FINE = new Set(['completed', 'needs_user']);
 
 /** `others`, except that requests for `tool` go to `measured` (the earlier and later steps are scripted). */

@@ -1,6 +1,5 @@
 import type { CancellationSignal, ChatMessage, LanguageModel } from '../../llm/languageModel';
 import { requestStructured } from '../../llm/structuredOutput';
-import type { UsageMeter } from '../../llm/usage';
 import type { HistorySnapshot } from '../history/historyStore';
 import { READ_ONLY_HISTORY_TOOLS } from '../history/tools/historyTools';
 import { contextManagerPrompt, decisionRequest } from './contextManagerPrompt';
@@ -32,7 +31,6 @@ export interface ContextManagerRun {
   readonly limits?: Partial<typeof DEFAULT_CONTEXT_MANAGER_LIMITS>;
   /** Repairs of the routing decision (default 2). */
   readonly maxRepairs?: number;
-  readonly usage?: UsageMeter;
   /** Receives what normalization changed in the decision (for the run's progress report). */
   readonly onNormalized?: (changes: readonly string[]) => void;
 }
@@ -82,7 +80,7 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
     ...(run.goal === undefined ? {} : { goal: run.goal }),
   });
   const investigation = toolsAvailable
-    ? await investigateHistory(run.model, opening, READ_ONLY_HISTORY_TOOLS, run.history, limits, run.token, run.usage)
+    ? await investigateHistory(run.model, opening, READ_ONLY_HISTORY_TOOLS, run.history, limits, run.token)
     : { findings: [], rounds: 0, toolCalls: 0, exhausted: false };
   const findings = findingsMessage(investigation.findings, limits.maxFindingsChars);
   const routing = await requestStructured(
@@ -96,7 +94,6 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
         'Route the stuck run back to exactly one agent with a reconstructed context, or ask the user one question.',
       messages: [...opening, ...(findings ? [findings] : []), decisionRequest(investigation.exhausted)],
       ...(run.maxRepairs === undefined ? {} : { maxRepairs: run.maxRepairs }),
-      ...(run.usage === undefined ? {} : { usage: run.usage }),
     },
     run.token,
   );

@@ -1,6 +1,5 @@
 import type { CancellationSignal, ChatMessage, LanguageModel, ToolCallPart } from '../../llm/languageModel';
 import { runToolRounds } from '../../llm/toolRounds';
-import type { UsageMeter } from '../../llm/usage';
 import type { HistorySnapshot } from '../history/historyStore';
 import type { HistoryTool } from '../history/tools/historyTools';
 import { clip } from './historyDigest';
@@ -51,7 +50,6 @@ export async function investigateHistory(
   history: HistorySnapshot,
   limits: ToolLoopLimits,
   token: CancellationSignal,
-  usage?: UsageMeter,
 ): Promise<ToolLoopResult> {
   const { transcript, rounds, answered, exhausted } = await runToolRounds(
     model,
@@ -63,7 +61,6 @@ export async function investigateHistory(
       maxCallsPerRound: limits.maxCallsPerRound,
       answer: call => runCall(call, tools, history, limits),
       resultSeparator: ' ',
-      usage,
     },
     token,
   );

@@ -2,9 +2,7 @@ import type { CancellationSignal } from '../../llm/languageModel';
 import type { AgentType } from '../schemas/agentType';
 import type { PromptContext } from '../schemas/promptContext';
 
-/** Lowest allowed contributor priority. */
-export const MIN_CONTRIBUTOR_PRIORITY = 0;
-/** Highest allowed contributor priority. */
+/** Highest contributor priority (priorities are 0..1000). */
 export const MAX_CONTRIBUTOR_PRIORITY = 1000;
 
 /**

@@ -14,11 +14,10 @@ import { DiscoveryReport, DiscoveryReportDraft } from './discovery';
 import { PlanningAgentResult, PlanningAgentResultDraft } from './planning';
 import { PreviousContext } from './previousContext';
 import { TicketAgentResult, TicketAgentResultDraft } from './tickets';
-import { SCHEMA_VERSION } from './version';
 
-/** A pipeline payload schema published as JSON Schema and addressable as `name@version`. */
+/** A pipeline payload schema published as JSON Schema. */
 export interface CatalogEntry {
-  /** Kebab-case name, used in file names and schema refs. */
+  /** Kebab-case name, used in file names. */
   readonly name: string;
   readonly schema: z.ZodType;
   /**
@@ -51,8 +50,3 @@ export const PIPELINE_SCHEMAS: readonly CatalogEntry[] = [
   { name: 'ticket-collector-result-draft', schema: TicketCollectorResultDraft, role: 'draft' },
   { name: 'ticket-collector-context', schema: TicketCollectorContext, role: 'record' },
 ];
-
-/** The `name@version` reference handoffs use for a catalog schema, e.g. "discovery-report@1.0.0". */
-export function schemaRef(name: string): string {
-  return `${name}@${SCHEMA_VERSION}`;
-}

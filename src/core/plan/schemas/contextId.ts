@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { IdSource } from '../../clock';
-import { AGENT_TYPES, AgentType } from './agentType';
-import { describeIssues } from '../../zodIssues';
+import { AGENT_TYPES, type AgentType } from './agentType';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const WORKFLOW_RUN_ID = new RegExp(`^wf-${UUID}$`);
@@ -9,25 +8,12 @@ const SEQUENCE = /^[1-9][0-9]*$/;
 const TIMESTAMP = '[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?Z';
 const Instant = z.iso.datetime();
 
-/** The parts of a context id; `formatContextId` joins them. */
-const ContextIdParts = z.object({
-  workflowRunId: z.string().regex(WORKFLOW_RUN_ID, { message: 'workflowRunId must be wf-{uuid}' }),
-  agentType: AgentType,
-  sequenceNumber: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  timestamp: Instant,
-});
-/** The parts of a context id. */
-type ContextIdParts = z.infer<typeof ContextIdParts>;
-
-/** A malformed context id, with every problem found. */
-export class InvalidContextIdError extends Error {
-  constructor(
-    readonly value: string,
-    readonly problems: readonly string[],
-  ) {
-    super(`Invalid context id "${value}": ${problems.join('; ')}`);
-    this.name = 'InvalidContextIdError';
-  }
+/** The parts of a context id, as Council builds them (a run id from `newWorkflowRunId`, a clock's instant). */
+interface ContextIdParts {
+  readonly workflowRunId: string;
+  readonly agentType: AgentType;
+  readonly sequenceNumber: number;
+  readonly timestamp: string;
 }
 
 /**
@@ -56,15 +42,9 @@ export function contextIdProblems(id: string, allowed: readonly AgentType[] = AG
   return problems;
 }
 
-/** Joins validated parts into `wf-{uuid}/{agentType}/{sequenceNumber}/{timestamp}`. */
+/** Joins the parts into `wf-{uuid}/{agentType}/{sequenceNumber}/{timestamp}` (Council's own: not checked again). */
 export function formatContextId(parts: ContextIdParts): string {
-  const checked = ContextIdParts.safeParse(parts);
-  if (!checked.success) {
-    const text = `${parts.workflowRunId}/${parts.agentType}/${parts.sequenceNumber}/${parts.timestamp}`;
-    throw new InvalidContextIdError(text, describeIssues(checked.error.issues));
-  }
-  const { workflowRunId, agentType, sequenceNumber, timestamp } = checked.data;
-  return `${workflowRunId}/${agentType}/${sequenceNumber}/${timestamp}`;
+  return `${parts.workflowRunId}/${parts.agentType}/${parts.sequenceNumber}/${parts.timestamp}`;
 }
 
 /** A new workflow run id `wf-{uuid}` from the IdSource port. */

@@ -1,7 +1,6 @@
 import type { BasePromptElementProps, PromptElementCtor } from '@vscode/prompt-tsx';
 import { renderMessages } from '../../llm/prompting/render';
 import type { ChatMessage } from '../../llm/languageModel';
-import type { UsageMeter } from '../../llm/usage';
 import {
   exploreWorkspace,
   transcriptText,
@@ -28,7 +27,6 @@ export async function exploreThenReport<P extends ExploringPromptProps>(
   prompt: PromptElementCtor<P, unknown>,
   props: Omit<P, 'reporting' | 'exploration'>,
   limits: ExplorationLimits,
-  meter: UsageMeter,
 ): Promise<{ readonly messages: readonly ChatMessage[]; readonly exploration: Exploration }> {
   const opening = await renderMessages(prompt, { ...props, reporting: false } as P, env.model, env.token);
   const exploration = await exploreWorkspace(
@@ -37,7 +35,6 @@ export async function exploreThenReport<P extends ExploringPromptProps>(
     { reader: env.reader, index: env.index, limits: env.options.toolLimits },
     limits,
     env.token,
-    meter,
   );
   const report = await renderMessages(
     prompt,

@@ -3,12 +3,11 @@ import { runContextManager } from '../contextManager/runContextManager';
 import { detectDegenerateLoop, type DegenerateLoop } from '../contextManager/degenerateLoop';
 import type { ReconstructedContext } from '../contextManager/routing';
 import type { AgentType, PipelineStage } from '../schemas/agentType';
-import { ForkedMeter } from './forkedMeter';
 import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
 import type { Clock } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
-import type { UsageMeter } from '../../llm/usage';
 import type { BlackboardHistory } from '../history/blackboardHistory';
+import type { HistorySnapshot } from '../history/historyStore';
 import type { ProgressListener } from './progressEvents';
 
 /** JSON as the history stores it. */
@@ -35,21 +34,16 @@ export interface Produced<T> {
 }
 
 /** One attempt of an agent; `guidance` is set when the context manager rebuilt its context. */
-export type Attempt<T> = (meter: ForkedMeter, guidance?: ReconstructedContext) => Promise<Produced<T>>;
+export type Attempt<T> = (guidance?: ReconstructedContext) => Promise<Produced<T>>;
 
 function asJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value ?? null)) as Json;
 }
 
-function estimateOutputTokens(chars: number): number {
-  return Math.ceil(chars / 4);
-}
-
-/** What loop recovery needs from a stage's call: the run's history, and the model and meter it may spend on. */
+/** What loop recovery needs from a stage's call: the run's history, and the model it may spend on. */
 export interface LoopRecoveryDeps {
   readonly history: BlackboardHistory;
   readonly model: LanguageModel;
-  readonly usage: UsageMeter;
   readonly token: CancellationSignal;
   readonly clock: Clock;
   readonly goal: string;
@@ -58,77 +52,53 @@ export interface LoopRecoveryDeps {
   readonly onProgress: ProgressListener;
 }
 
+/** What the context manager decided for a looping agent: re-run it once with this context. */
+export interface LoopRecoveryRoute {
+  readonly agentId: string;
+  readonly guidance: ReconstructedContext;
+}
+
 /**
  * The one port the stages call to run an agent (spec 001's loop recovery): every attempt is recorded on the run's
- * history; after each, `detectDegenerateLoop` reads it. On a loop of this agent the context manager decides — it
- * investigates the history with the read-only history tools, the only tools it is offered — to re-run the agent once
- * with a reconstructed context (a different request type, so the re-run is not another repetition) or to stop and
- * ask the user (NeedsUserInput).
+ * history. Once per round of a stage's agents, `loopAmong` reads it: on a loop of one of those agents the context
+ * manager decides — it investigates the history with the read-only history tools, the only tools it is offered — to
+ * re-run that agent once with a reconstructed context (a different request type, so the re-run is not another
+ * repetition) or to stop and ask the user (NeedsUserInput).
  */
 export class LoopRecovery {
   constructor(private readonly deps: LoopRecoveryDeps) {}
 
-  async invoke<T>(spec: InvocationSpec, attempt: Attempt<T>): Promise<T> {
-    const { deps } = this;
-    const value = await this.recorded(spec, attempt);
-    const loop = detectDegenerateLoop((await deps.history.snapshot()).items, { threshold: deps.loopThreshold });
-    if (loop === undefined || loop.agentId !== spec.agentId) return value;
-    deps.onProgress({
-      kind: 'loop-detected',
-      stage: spec.stage,
-      agentId: spec.agentId,
-      repetitionCount: loop.repetitionCount,
-    });
-    const routing = await this.consultContextManager(spec, loop);
-    if (routing.next.kind === 'ask_user') {
-      deps.onProgress({
-        kind: 'context-manager',
-        stage: spec.stage,
-        outcome: 'ask_user',
-        detail: routing.next.question,
-      });
-      throw new NeedsUserInput(routing.next.question, routing.reason, spec.agentId);
-    }
-    deps.onProgress({
-      kind: 'context-manager',
-      stage: spec.stage,
-      outcome: 'route',
-      detail: `${spec.agentId}: ${routing.next.context.instructions}`,
-    });
-    return this.recorded(
-      {
-        ...spec,
-        inputType: `${spec.inputType}+ReconstructedContext`,
-        input: asJson({ request: spec.input, reconstructedContext: routing.next.context }),
-      },
-      attempt,
-      routing.next.context,
-    );
-  }
-
-  /** Runs one attempt and records it (succeeded or failed, tokens included), then rethrows any failure. */
-  private async recorded<T>(spec: InvocationSpec, attempt: Attempt<T>, guidance?: ReconstructedContext): Promise<T> {
-    const { history, clock, usage } = this.deps;
+  /**
+   * Runs one attempt and records it (succeeded or failed), then rethrows any failure. With `guidance` (the context
+   * manager's), it is recorded as the reconstructed-context request it is.
+   */
+  async invoke<T>(spec: InvocationSpec, attempt: Attempt<T>, guidance?: ReconstructedContext): Promise<T> {
+    const { history, clock } = this.deps;
+    const invoked =
+      guidance === undefined
+        ? spec
+        : {
+            ...spec,
+            inputType: `${spec.inputType}+ReconstructedContext`,
+            input: asJson({ request: spec.input, reconstructedContext: guidance }),
+          };
     const startedAt = clock.now();
-    const meter = new ForkedMeter(usage);
     const base = {
-      agentType: spec.agentType,
-      agentId: spec.agentId,
-      action: spec.action,
-      inputType: spec.inputType,
-      input: spec.input,
-      upstreamContextIds: [...spec.upstreamContextIds],
+      agentType: invoked.agentType,
+      agentId: invoked.agentId,
+      action: invoked.action,
+      inputType: invoked.inputType,
+      input: invoked.input,
+      upstreamContextIds: [...invoked.upstreamContextIds],
     };
-    const tokens = () => ({ input: meter.tally.promptTokens, output: estimateOutputTokens(meter.tally.outputChars) });
     try {
-      const produced = await attempt(meter, guidance);
+      const produced = await attempt(guidance);
       await history.record({
         ...base,
         outcome: { status: 'succeeded', output: asJson(produced.output) },
         ...(produced.contextId === undefined ? {} : { contextId: produced.contextId }),
         startedAt,
         endedAt: clock.now(),
-        tokens: tokens(),
       });
       return produced.value;
     } catch (error) {
@@ -139,19 +109,41 @@ export class LoopRecovery {
         outcome: { status: 'failed', error: { message: message || kind, kind } },
         startedAt,
         endedAt: clock.now(),
-        tokens: tokens(),
       });
       throw error;
     }
   }
 
-  /** Asks the context manager what to do about `loop`; records its own invocation too. */
-  private async consultContextManager(spec: InvocationSpec, loop: DegenerateLoop) {
+  /**
+   * After a round of `stage`'s agents: is one of `agentIds` looping? Undefined when none is; the context manager's
+   * route when it re-routes one; throws NeedsUserInput when it asks the user.
+   */
+  async loopAmong(stage: PipelineStage, agentIds: ReadonlySet<string>): Promise<LoopRecoveryRoute | undefined> {
     const { deps } = this;
     const history = await deps.history.snapshot();
-    return this.recorded(
+    const loop = detectDegenerateLoop(history.items, { threshold: deps.loopThreshold });
+    if (loop === undefined || !agentIds.has(loop.agentId)) return undefined;
+    deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
+    const routing = await this.consultContextManager(stage, loop, history);
+    if (routing.next.kind === 'ask_user') {
+      deps.onProgress({ kind: 'context-manager', stage, outcome: 'ask_user', detail: routing.next.question });
+      throw new NeedsUserInput(routing.next.question, routing.reason, loop.agentId);
+    }
+    deps.onProgress({
+      kind: 'context-manager',
+      stage,
+      outcome: 'route',
+      detail: `${loop.agentId}: ${routing.next.context.instructions}`,
+    });
+    return { agentId: loop.agentId, guidance: routing.next.context };
+  }
+
+  /** Asks the context manager what to do about `loop`; records its own invocation too. */
+  private async consultContextManager(stage: PipelineStage, loop: DegenerateLoop, history: HistorySnapshot) {
+    const { deps } = this;
+    return this.invoke(
       {
-        stage: spec.stage,
+        stage,
         agentType: 'context-manager',
         agentId: 'context-manager',
         action: 'reconstruct-context',
@@ -164,12 +156,12 @@ export class LoopRecovery {
         }),
         upstreamContextIds: [],
       },
-      async meter => {
+      async () => {
         // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
         const onNormalized = (changes: readonly string[]): void =>
           deps.onProgress({
             kind: 'reply-normalized',
-            stage: spec.stage,
+            stage,
             agentId: 'context-manager',
             reply: 'route_context',
             changes,
@@ -181,7 +173,6 @@ export class LoopRecovery {
           agents: [loop.agentType],
           token: deps.token,
           goal: deps.goal,
-          usage: meter,
           onNormalized,
         });
         return { value: result.routing, output: result.routing };

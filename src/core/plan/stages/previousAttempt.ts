@@ -7,8 +7,6 @@ export interface AgentRun<R> {
   readonly result: R;
   /** The result's context id. */
   readonly contextId: string;
-  /** Id of the accepted agent -> collector handoff. */
-  readonly handoffId: string;
   /** 1 for the first attempt. */
   readonly attempt: number;
   readonly finishedAt: string;

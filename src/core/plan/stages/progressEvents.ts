@@ -1,10 +1,9 @@
-import type { ValidationError } from '../handoff/validationError';
+import type { HandoffFinding } from './handoffAudit';
 import type { AgentType, PipelineStage } from '../schemas/agentType';
 import type { CollectorDecision } from '../schemas/consolidation';
 
 /** What the pipeline reports while it runs (the VS Code layer turns these into progress messages). */
 export type PipelineProgressEvent =
-  | { readonly kind: 'stage-started'; readonly stage: PipelineStage }
   | {
       readonly kind: 'delegated';
       readonly stage: PipelineStage;
@@ -39,7 +38,6 @@ export type PipelineProgressEvent =
       readonly detail: string;
     }
   | { readonly kind: 'limit-reached'; readonly stage: PipelineStage; readonly message: string }
-  | { readonly kind: 'stage-completed'; readonly stage: PipelineStage }
   /** A model reply was fixed before validation (duplicate dropped, range ordered, dangling reference dropped, …). */
   | {
       readonly kind: 'reply-normalized';
@@ -71,7 +69,7 @@ export type PipelineProgressEvent =
       readonly kind: 'handoff-audited';
       readonly stage: PipelineStage;
       readonly agentId: string;
-      readonly findings: readonly ValidationError[];
+      readonly findings: readonly HandoffFinding[];
     };
 
 /** Receives progress events; must not throw. */

@@ -1,5 +1,4 @@
 import type { ChatMessage } from '../../llm/languageModel';
-import type { UsageMeter } from '../../llm/usage';
 import type { Contribution } from '../contributors/promptContributor';
 import type { DraftRequest } from '../drafts/draftRequest';
 import type { CommonPromptInputs } from '../prompts/commonSections';
@@ -11,7 +10,9 @@ import type { Json } from './loopRecovery';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
-import type { ChainPosition, StageFrame } from './stageFrame';
+import type { StageFrame } from './stageFrame';
+import type { ReconstructedContext } from '../contextManager/routing';
+import type { PayloadAudit } from './handoffAudit';
 
 /** What the shared agent step hands a stage's prompt, beside the prompt's own props. */
 export interface AgentPromptParts extends Omit<CommonPromptInputs, 'exploration'> {
@@ -45,20 +46,25 @@ export interface AgentSpec<R, D> extends DraftedPayload {
   readonly recordedAs?: string;
   /** The draft schema built for this request, and its fixes, given what the prompt and its look-ups showed. */
   draftRequest(prompt: AgentPrompt): DraftRequest<D>;
-  /** The rendered request; `meter` counts the look-ups of agents that explore. */
-  prompt(parts: AgentPromptParts, meter: UsageMeter): Promise<AgentPrompt>;
+  /** The rendered request (with the look-ups of agents that explore). */
+  prompt(parts: AgentPromptParts): Promise<AgentPrompt>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
   complete(draft: D, stamp: AgentResultStamp): R;
+  /** Spec 003's reference and rule checks on that result. */
+  readonly audit: PayloadAudit<R>;
 }
 
-/** Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it. */
+/**
+ * Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it.
+ * `guidance` is the context manager's reconstructed context for an agent that looped.
+ */
 export async function runStageAgent<R, D>(
   env: StageEnvironment,
   frame: StageFrame,
   spec: AgentSpec<R, D>,
   assignment: AgentAssignment,
-  chain: ChainPosition,
   rerun?: RerunInput<R>,
+  guidance?: ReconstructedContext,
 ): Promise<AgentRun<R>> {
   const { agentType, delegation, routeBackFeedback } = frame;
   const previousContext = rerun === undefined ? undefined : previousContextOf(agentType, rerun);
@@ -73,33 +79,28 @@ export async function runStageAgent<R, D>(
       input: spec.input(attemptNumber, previousContext?.previousContextId ?? null),
       upstreamContextIds: [delegation.resultId, ...frame.upstream],
     },
-    async (meter, guidance) => {
+    async guidance => {
       const resultId = env.contextIds.issue(agentType);
-      const prompt = await spec.prompt(
-        {
-          goal: env.goal,
-          constraints: env.constraints,
-          contributions: await contributionsFor(env, agentType, resultId, previousContext),
-          ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
-          ...(guidance === undefined ? {} : { guidance }),
-          ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
-        },
-        meter,
-      );
+      const prompt = await spec.prompt({
+        goal: env.goal,
+        constraints: env.constraints,
+        contributions: await contributionsFor(env, agentType, resultId, previousContext),
+        ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
+        ...(guidance === undefined ? {} : { guidance }),
+        ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+      });
       const accepted = await handOffModelDraft(env, frame, spec, {
         source: { agentId: assignment.agentId, agentType },
-        target: { agentId: frame.collectorType, agentType: frame.collectorType },
-        chain,
-        draft: { ...spec.draftRequest(prompt), messages: prompt.messages, meter },
+        draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
         complete: draft =>
           spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
+        audit: spec.audit,
       });
       env.knownContextIds.add(resultId);
       const run: AgentRun<R> = {
         agentId: assignment.agentId,
-        result: accepted.payload,
+        result: accepted,
         contextId: resultId,
-        handoffId: accepted.handoffId,
         attempt: attemptNumber,
         finishedAt: env.clock.now(),
       };
@@ -107,12 +108,13 @@ export async function runStageAgent<R, D>(
       const { exploration } = prompt;
       const output = exploration
         ? {
-            [spec.recordedAs ?? 'result']: accepted.payload,
+            [spec.recordedAs ?? 'result']: accepted,
             toolsExecuted: exploration.executed,
             toolsRefused: exploration.refused,
           }
-        : accepted.payload;
+        : accepted;
       return { value: run, output, contextId: resultId };
     },
+    guidance,
   );
 }

@@ -2,7 +2,6 @@ import { renderMessages } from '../../llm/prompting/render';
 import type { CollectorVocabulary } from '../drafts/consolidationRequest';
 import type { DraftRequest } from '../drafts/draftRequest';
 import { CollectorPrompt, type CollectorBrief } from '../prompts/collectorPrompt';
-import type { AgentType } from '../schemas/agentType';
 import type { CollectorDecision } from '../schemas/consolidation';
 import { SCHEMA_VERSION } from '../schemas/version';
 import { contributionsFor } from './agentContributions';
@@ -10,7 +9,8 @@ import type { CurationIds } from './curatedContext';
 import type { AgentRun } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
-import type { ChainPosition, StageFrame } from './stageFrame';
+import type { StageFrame } from './stageFrame';
+import type { PayloadAudit } from './handoffAudit';
 
 /** What every collector's full result carries. */
 export interface CollectorResultBase {
@@ -19,11 +19,10 @@ export interface CollectorResultBase {
   readonly consolidatedOutput: string;
 }
 
-/** A consolidation: the full result (kept with the run) and the accepted handoff of its curated context. */
+/** A consolidation: its decision and the full result (kept with the run). */
 export interface CollectedResult<Result extends CollectorResultBase> {
   readonly decision: CollectorDecision;
   readonly result: Result;
-  readonly handoffId: string;
 }
 
 /** What the pipeline stamps on every collector result, beside the model's draft. */
@@ -43,8 +42,6 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> exte
   readonly inputType: string;
   /** How the agents' results are named in the recorded input (`reports`, `results`). */
   readonly inputName: string;
-  /** Whom the curated context goes to: the next stage's orchestrator, or the run's. */
-  readonly next: AgentType;
   /** The draft schema built for this request (its ids and agents), and its fixes. */
   draftRequest(vocabulary: CollectorVocabulary, runs: readonly AgentRun<R>[]): DraftRequest<D>;
   /** What its prompt says about the agents' results, and what it asks for. */
@@ -53,6 +50,8 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> exte
   curate(draft: D, ids: CurationIds, agentResults: readonly R[]): C;
   /** The full result: the stamped draft with its curation. */
   result(stamped: CollectorResultStamp & D, curated: C): Result;
+  /** Spec 003's reference and rule checks on the curated context. */
+  readonly audit: PayloadAudit<C>;
 }
 
 /**
@@ -66,7 +65,6 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
   spec: CollectorSpec<R, D, C, Result>,
   runs: readonly AgentRun<R>[],
   round: number,
-  chain: ChainPosition,
   previous?: CollectedResult<Result>,
 ): Promise<CollectedResult<Result>> {
   const { collectorType: agentType, delegation } = frame;
@@ -82,7 +80,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
       input: { round, [spec.inputName]: inputIds, previousResultId: previous?.result.resultId ?? null },
       upstreamContextIds: inputIds,
     },
-    async (meter, guidance) => {
+    async guidance => {
       const resultId = env.contextIds.issue(agentType);
       const curatedId = env.contextIds.issue(agentType);
       const chainIds = [env.rootContextId, ...frame.upstream, delegation.resultId, ...inputIds];
@@ -110,11 +108,9 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
       };
       // The handoff carries the curated context; the full result is kept beside it (the last accepted draft's).
       let result: Result | undefined;
-      const accepted = await handOffModelDraft(env, frame, spec, {
+      await handOffModelDraft(env, frame, spec, {
         source: { agentId, agentType },
-        target: { agentId: spec.next, agentType: spec.next },
-        chain,
-        draft: { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages, meter },
+        draft: { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
         complete: draft => {
           const curated = spec.curate(
             draft,
@@ -125,13 +121,14 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
           result = spec.result({ ...stamp, ...draft }, curated);
           return curated;
         },
+        audit: spec.audit,
       });
       const collected = result;
       if (collected === undefined)
         throw new Error(`${agentId}: the accepted handoff left no result (handOffModelDraft must call complete)`);
       env.knownContextIds.add(resultId).add(curatedId);
       return {
-        value: { decision: collected.decision, result: collected, handoffId: accepted.handoffId },
+        value: { decision: collected.decision, result: collected },
         output: collected,
         contextId: resultId,
       };

@@ -5,10 +5,11 @@ import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
 import { mapBounded } from '../../llm/boundedParallel';
 import type { RerunInput } from './previousAttempt';
+import type { ReconstructedContext } from '../contextManager/routing';
 
 /**
- * One stage as the pipeline runs it: where it sits in the run, what its agents and its collector do, and where its
- * handoffs hang in the chain. Rounds, reruns, ids, handoffs and records are the same for every stage.
+ * One stage as the pipeline runs it: where it sits in the run and what its agents and its collector do. Rounds,
+ * reruns, ids, handoffs and records are the same for every stage.
  */
 export interface StageDescriptor<
   R,
@@ -17,10 +18,6 @@ export interface StageDescriptor<
   C,
   Result extends CollectorResultBase,
 > extends StageFrame {
-  /** Handoff depth of the stage's agents; the collector hands off one below them. */
-  readonly agentDepth: number;
-  /** The handoff the stage's agents hang from (the collector before's); none for the first stage. */
-  readonly parentHandoffId?: string;
   /** The agent for one assignment of the delegation. */
   agent(assignment: AgentAssignment): AgentSpec<R, AgentDraft>;
   readonly collector: CollectorSpec<R, CollectorDraft, C, Result>;
@@ -35,7 +32,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   env: StageEnvironment,
   descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result>,
 ) {
-  const { stage, agentType, delegation, agentDepth, parentHandoffId } = descriptor;
+  const { stage, agentType, delegation } = descriptor;
   const { assignments } = delegation;
   env.onProgress({
     kind: 'delegated',
@@ -43,20 +40,30 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     agentIds: assignments.map(a => a.agentId),
     rationale: delegation.delegationRationale,
   });
-  const chain = { depth: agentDepth, ...(parentHandoffId === undefined ? {} : { parentHandoffId }) };
-  const runAll = (items: readonly { assignment: AgentAssignment; rerun?: RerunInput<R> }[]) =>
-    mapBounded(items, env.options.concurrency, env.token, async ({ assignment, rerun }) => {
-      const { agentId } = assignment;
-      env.onProgress({ kind: 'agent-started', stage, agentId, agentType, attempt: (rerun?.previous.attempt ?? 0) + 1 });
-      let ok = false;
-      try {
-        const run = await runStageAgent(env, descriptor, descriptor.agent(assignment), assignment, chain, rerun);
-        ok = true;
-        return run;
-      } finally {
-        env.onProgress({ kind: 'agent-finished', stage, agentId, agentType, ok });
-      }
-    });
+  type Item = { readonly assignment: AgentAssignment; readonly rerun?: RerunInput<R> };
+  const runOne = async ({ assignment, rerun }: Item, guidance?: ReconstructedContext) => {
+    const { agentId } = assignment;
+    env.onProgress({ kind: 'agent-started', stage, agentId, agentType, attempt: (rerun?.previous.attempt ?? 0) + 1 });
+    let ok = false;
+    try {
+      const run = await runStageAgent(env, descriptor, descriptor.agent(assignment), assignment, rerun, guidance);
+      ok = true;
+      return run;
+    } finally {
+      env.onProgress({ kind: 'agent-finished', stage, agentId, agentType, ok });
+    }
+  };
+  // A round of agents, then the history is read once for a loop among them: a looping agent runs once more with
+  // the context manager's reconstructed context (or the run stops with its question).
+  const runAll = async (items: readonly Item[]) => {
+    const runs = await mapBounded(items, env.options.concurrency, env.token, item => runOne(item));
+    const route = await env.agents.loopAmong(stage, new Set(items.map(item => item.assignment.agentId)));
+    const index = items.findIndex(item => item.assignment.agentId === route?.agentId);
+    const looping = items[index];
+    if (!route || !looping) return runs;
+    const again = await runOne(looping, route.guidance);
+    return runs.map((run, at) => (at === index ? again : run));
+  };
 
   let runs = await runAll(assignments.map(assignment => ({ assignment })));
   let agentsSpawned = runs.length;
@@ -64,10 +71,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   let round = 0;
   for (;;) {
     round += 1;
-    // The collector's handoff hangs from the first agent's.
-    const parent = runs[0]?.handoffId ?? parentHandoffId;
-    const collectorChain = { depth: agentDepth + 1, ...(parent === undefined ? {} : { parentHandoffId: parent }) };
-    collected = await runCollector(env, descriptor, descriptor.collector, runs, round, collectorChain, collected);
+    collected = await runCollector(env, descriptor, descriptor.collector, runs, round, collected);
     const { decision } = collected;
     env.onProgress({ kind: 'collector-decided', stage, decision });
     if (decision.kind !== 'rerun') break;
@@ -95,7 +99,6 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   return {
     agentResults: runs.map(run => run.result),
     result: collected.result,
-    handoffId: collected.handoffId,
     rounds: round,
     agentsSpawned,
   };

@@ -1,11 +1,10 @@
 import type { Clock, IdSource } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { PromptContributorRegistry } from '../contributors/registry';
-import type { PayloadContractRegistry } from '../handoff/contractRegistry';
 import type { WorkspaceIndex } from '../../workspace/workspaceIndex';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { ContextIdIssuer } from './contextIdIssuer';
-import type { HandoffAuditLog } from './handoffAuditLog';
+import type { HandoffAuditLog } from './handoffAudit';
 import type { LoopRecovery } from './loopRecovery';
 import type { PipelineOptions } from './pipelineOptions';
 import type { ProgressListener } from './progressEvents';
@@ -24,7 +23,6 @@ export interface StageEnvironment {
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly token: CancellationSignal;
-  readonly contracts: PayloadContractRegistry;
   readonly contributors: PromptContributorRegistry;
   readonly contextIds: ContextIdIssuer;
   /** Context ids produced so far in this run, for cross-reference checks; stages add to it. */

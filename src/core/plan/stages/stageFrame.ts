@@ -2,12 +2,6 @@ import type { AgentType, PipelineStage } from '../schemas/agentType';
 import type { DelegationTemplate } from '../schemas/delegation';
 import type { RerunnableAgent } from './previousAttempt';
 
-/** Where a stage's handoffs sit in the run's chain. */
-export interface ChainPosition {
-  readonly depth: number;
-  readonly parentHandoffId?: string;
-}
-
 /**
  * What a stage's agents and its collector both work in: their roles, the delegation they answer, and the contexts
  * the stage builds on.

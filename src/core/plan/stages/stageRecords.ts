@@ -20,8 +20,6 @@ function stageRecord<const Stage extends PipelineStage, AgentResults extends z.Z
     delegation: DelegationTemplate,
     ...agentResults,
     result,
-    /** Id of the accepted collector handoff (the parent of the next stage's handoffs). */
-    handoffId: z.string().min(1),
     rounds: z.number().int().min(1),
     agentsSpawned: z.number().int().min(0),
   });

@@ -111,14 +111,13 @@ function markdownAgent(role: MarkdownRole, indexOf: () => Promise<WorkspaceIndex
           { reader: call.reader, index: await indexOf(), limits: DEFAULT_WORKSPACE_TOOL_LIMITS },
           { maxRounds: role.exploreRounds, maxCallsPerRound: 6, maxTranscriptChars: 30_000 },
           call.token,
-          call.usage,
         );
         exploration = transcriptText(explored, 30_000);
       }
       const messages: ChatMessage[] = [
         { role: 'user', content: exploration ? `${ask}\n\n${fence('exploration', exploration)}` : ask },
       ];
-      const text = await streamText(call.model, messages, call.token, call.usage);
+      const text = await streamText(call.model, messages, call.token);
       const maxTokens = typeof call.spec.config.max_tokens === 'number' ? call.spec.config.max_tokens : undefined;
       // A reply far past its token limit is cut (about 4 characters per token) rather than stored whole.
       const content = maxTokens ? text.slice(0, maxTokens * 4 * 2) : text;

@@ -26,8 +26,8 @@ import {
   lenientPhase,
   type RuleContext,
 } from './phaseRules';
-import { addZodIssue, kindOf } from './structuralIssues';
-import { code, fieldOf, FILE_FIELD, Issues, Locator, sortedIssues, YAML_FIELD, type Path } from './workflowIssues';
+import { code, explainIssue, kindOf, type Path } from '../../zodIssues';
+import { fieldOf, FILE_FIELD, Issues, Locator, sortedIssues, YAML_FIELD } from './workflowIssues';
 import { EXECUTION_MODES, WorkflowFileSchema, type WorkflowFile } from './workflowSchema';
 
 export interface ParseWorkflowOptions {
@@ -132,7 +132,9 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     return fail();
   }
   const whole = WorkflowFileSchema.safeParse(data);
-  if (!whole.success) for (const issue of whole.error.issues) addZodIssue(issues, issue, [], WorkflowFileSchema, data);
+  if (!whole.success)
+    for (const issue of whole.error.issues)
+      for (const { path, message } of explainIssue(issue, WorkflowFileSchema, data)) issues.add(path, message);
 
   // The rules between fields, on every phase that is well-formed on its own.
   const raw = data as Record<string, unknown>;

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { closestMatch } from '../../closestMatch';
 import { CURRENT_PHASE, type ExecutionMode } from './workflowDefinition';
 import { PhaseSchema, type PhaseFile, type SubagentFile, type WorkflowFile } from './workflowSchema';
-import { code, list, type Issues, type Path } from './workflowIssues';
+import { code, list, type Path } from '../../zodIssues';
+import type { Issues } from './workflowIssues';
 
 // The rules between fields: what zod cannot say about one field alone.
 

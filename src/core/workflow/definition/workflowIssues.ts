@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, type Document, type LineCounter, type Node as YamlNode } from 'yaml';
+import type { Path } from '../../zodIssues';
 import type { WorkflowIssue } from './workflowDefinition';
 
 // What a workflow file's problems are made of: the field path, where that field is in the file, and the collector
@@ -9,8 +10,6 @@ export const YAML_FIELD = '(yaml)';
 /** The field of an issue about the whole file. */
 export const FILE_FIELD = '(file)';
 
-export type Path = readonly (string | number)[];
-
 /** `['phases', 1, 'behavior']` -> `phases[1].behavior`. */
 export function fieldOf(path: Path): string {
   let out = '';
@@ -18,14 +17,6 @@ export function fieldOf(path: Path): string {
     out += typeof segment === 'number' ? `[${segment}]` : out === '' ? segment : `.${segment}`;
   return out === '' ? FILE_FIELD : out;
 }
-
-/** A value as quoted in a message (long values cut). */
-export function code(value: unknown): string {
-  if (value === null) return 'an empty value';
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-  return `\`${text.length > 60 ? `${text.slice(0, 57)}…` : text}\``;
-}
-export const list = (values: readonly string[]): string => values.map(value => `\`${value}\``).join(', ');
 
 /** Finds fields in the parsed document: the line and column of a path, or of its nearest existing parent. */
 export class Locator {

@@ -1,6 +1,5 @@
 import type { Clock } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
-import type { UsageMeter } from '../../llm/usage';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { PhaseDefinition, SubagentSpec } from '../definition/workflowDefinition';
 import type { DeliverableContents } from './scriptHelpers';
@@ -32,7 +31,6 @@ export interface AgentCall {
   readonly runFiles: DeliverableContents;
   readonly clock: Clock;
   readonly token: CancellationSignal;
-  readonly usage: UsageMeter;
   readonly onProgress: (event: WorkflowProgress) => void;
 }
 

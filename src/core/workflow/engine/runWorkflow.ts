@@ -10,7 +10,6 @@ import {
 import { SpendingGovernor, type SpendingLimits, type SpendingScope } from '../../llm/spending/governor';
 import { SpendingLedger, type SpendTotals } from '../../llm/spending/ledger';
 import { PriceBook } from '../../llm/spending/prices';
-import type { UsageMeter } from '../../llm/usage';
 import { mapBounded } from '../../llm/boundedParallel';
 import { NeedsUserInput } from './needsUserInput';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
@@ -28,7 +27,7 @@ import { runSkills, type ReadOnlyTools } from './skills';
 import type { WorkflowContext } from './workflowContext';
 import { workflowMetadataOf } from './workflowMetadata';
 import type { WorkflowProgress } from './workflowProgress';
-import { runSpent, WorkflowRunState, type PendingCheckpoint } from './workflowRunState';
+import { phaseStep, runSpent, WorkflowRunState, type PendingCheckpoint } from './workflowRunState';
 import type { ScriptSpendLimits } from './scriptSpending';
 import { evaluateCondition, runWorkflowScript, type ScriptHost, type ScriptSite } from './workflowScripts';
 
@@ -88,7 +87,6 @@ export interface WorkflowRunRequest {
   readonly outputs: RunOutputs;
   readonly clock: Clock;
   readonly token: CancellationSignal;
-  readonly usage?: UsageMeter;
   /** The run's budget and prices; without it the run is not limited, and its ledger is still kept. */
   readonly spending?: RunSpending;
   /** Read-only VS Code language-model tools a skill may name. */
@@ -142,10 +140,11 @@ function featureNameOf(goal: string): string {
   );
 }
 
+/** A new run's state, built here (well-formed by its type: it is not parsed again). */
 function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunRequest['start']>): WorkflowRunState {
   const now = request.clock.now();
   const { workflow } = request;
-  return WorkflowRunState.parse({
+  return {
     stateVersion: 1,
     runId: start.runId,
     workflowSource: workflow.source.path,
@@ -163,13 +162,13 @@ function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunReq
     },
     nextPhase: workflow.phases[0]?.id ?? null,
     phaseTallies: Object.fromEntries(
-      workflow.phases.map(phase => [phase.id, { status: 'pending', subagents_spawned: 0, model_requests: 0 }]),
+      workflow.phases.map(phase => [phase.id, { status: 'pending' as const, subagents_spawned: 0 }]),
     ),
     routeBacks: 0,
-    requestsUsed: 0,
+    spending: [],
     blackboard: { ...start.blackboard },
     updatedAt: now,
-  });
+  };
 }
 
 /** Thrown inside a phase when a gap check or checkpoint chose `abort`. */
@@ -196,7 +195,6 @@ class WorkflowRun {
   private readonly limits: WorkflowLimits;
   private readonly st: WorkflowRunState;
   private readonly files: RunFiles;
-  private readonly usage: UsageMeter;
   private readonly governor: SpendingGovernor;
   private readonly cursor: PhaseCursor;
   private readonly sandbox: ScriptSandbox;
@@ -218,23 +216,15 @@ class WorkflowRun {
     );
     this.decision = resume?.decision;
     this.files = new RunFiles(this.st.context, request.outputs, this.limits, request.clock, this.onProgress);
-    this.usage = {
-      record: call => {
-        this.st.requestsUsed += 1;
-        const tally = this.currentPhase ? this.st.phaseTallies[this.currentPhase] : undefined;
-        if (tally) tally.model_requests += 1;
-        request.usage?.record(call);
-      },
-    };
     // One governor for everything the run sends: agents, stages, skills and scripts; its ledger lives in the state.
-    const ledger = SpendingLedger.from(this.st.spending ?? []);
+    const ledger = new SpendingLedger(this.st.spending);
     this.governor = SpendingGovernor.create({
       limits: request.spending?.limits ?? {},
       prices: request.spending?.prices ?? new PriceBook(),
       scope: runScope(workflow),
       ledger,
       spentBefore: runSpent(this.st),
-      step: () => (this.currentPhase ? `phase ${this.currentPhase}` : 'finalization'),
+      step: () => (this.currentPhase ? phaseStep(this.currentPhase) : 'finalization'),
       onSpend: totals => {
         this.st.spending = ledger.toJSON();
         request.spending?.onSpend?.(totals);
@@ -299,10 +289,11 @@ class WorkflowRun {
     const decided = this.cursor.decide(pending, choice, this.request.clock.now());
     if ('abort' in decided) return { status: 'aborted', state: await this.saveWithMetadata(), message: decided.abort };
     if (decided.completed) {
-      this.onProgress({ kind: 'phase-completed', phase: decided.completed.id });
+      this.onProgress({ kind: 'phase-completed', phase: decided.completed.id, name: decided.completed.name });
       await this.offerCheckpoint(decided.completed);
     }
-    await this.save();
+    // metadata.json says what was decided (and the feedback typed) before the next phase starts.
+    await this.saveWithMetadata();
     return undefined;
   }
 
@@ -370,7 +361,7 @@ class WorkflowRun {
       st.pendingCheckpoint = escalation;
     } else {
       cursor.complete(phase);
-      this.onProgress({ kind: 'phase-completed', phase: phase.id });
+      this.onProgress({ kind: 'phase-completed', phase: phase.id, name: phase.name });
       await this.offerCheckpoint(phase);
     }
     this.currentPhase = undefined;
@@ -465,7 +456,6 @@ class WorkflowRun {
       runFiles: this.files.contents,
       clock: request.clock,
       token: agentToken,
-      usage: this.usage,
       onProgress: this.onProgress,
     });
     if (result.audit && tally) {
@@ -681,7 +671,6 @@ class WorkflowRun {
       ...(request.spending?.script ? { limits: request.spending.script } : {}),
       reader: request.reader,
       token: request.token,
-      usage: this.usage,
       outputFolder: this.ctx.output_dir,
       writeFile: (path, content) => this.files.write(phase, subagent, path, content),
       contents: () => this.files.contents,

@@ -1,9 +1,22 @@
 import type { LedgerLine } from '../../llm/spending/ledger';
 import { spendSummary } from '../../llm/spending/spendText';
 import type { WorkflowDefinition } from '../definition/workflowDefinition';
-import { runSpent, type AgentAudit, type PhaseStatus, type WorkflowRunState } from './workflowRunState';
+import { phaseRequests, runSpent, type AgentAudit, type PhaseStatus, type WorkflowRunState } from './workflowRunState';
 
-/** spec 002's "Metadata Output", plus the run id, the definition's file and the model requests it cost. */
+/** A decision at a checkpoint as metadata.json lists it (spec 002's Checkpoint Record, plus the option's label). */
+interface CheckpointEntry {
+  readonly phase: string;
+  readonly decision: string;
+  readonly label?: string;
+  readonly skipped: readonly string[];
+  readonly feedback: string | null;
+  readonly timestamp: string;
+}
+
+/**
+ * spec 002's "Metadata Output", plus the run id, the definition's file, the model requests it cost and what a person
+ * decided at each checkpoint (the Context Schema's `checkpoints[]` and `skip_phases`).
+ */
 export interface WorkflowMetadata {
   readonly run_id: string;
   readonly source: string;
@@ -41,6 +54,9 @@ export interface WorkflowMetadata {
     /** E.g. "14 requests · 23k tokens (21k in, 1.9k out) · about 0.6 AI credits". */
     readonly spend: string;
   };
+  /** Every checkpoint decision, in order: its phase, the choice, the phases it skipped and the feedback typed. */
+  readonly checkpoints: readonly CheckpointEntry[];
+  readonly skip_phases: readonly string[];
   /** What each agent and script spent, per phase and model. */
   readonly spending: readonly LedgerLine[];
   readonly final_plan: string | null;
@@ -70,7 +86,7 @@ export function workflowMetadataOf(
       iterations: context.phases.iteration_counts[phase.id] ?? 0,
       subagents_spawned: tally?.subagents_spawned ?? 0,
       deliverables: context.deliverables.filter(deliverable => deliverable.phase === phase.id).length,
-      model_requests: tally?.model_requests ?? 0,
+      model_requests: phaseRequests(state, phase.id),
       ...(tally?.audit ? { audit: tally.audit } : {}),
     };
   });
@@ -95,13 +111,22 @@ export function workflowMetadataOf(
       checkpoints_hit: context.checkpoints.length,
       audit_errors: phases.flatMap(phase => phase.audit?.findings ?? []).filter(finding => finding.severity === 'error')
         .length,
-      model_requests: state.requestsUsed,
+      model_requests: spent.requests,
       input_tokens: spent.inputTokens,
       output_tokens: spent.outputTokens,
       estimated_credits: Math.round(spent.credits * 100) / 100,
       spend: spendSummary(spent),
     },
-    spending: [...(state.spending ?? [])],
+    checkpoints: context.checkpoints.map(record => ({
+      phase: record.phase,
+      decision: record.decision,
+      ...(record.label ? { label: record.label } : {}),
+      skipped: [...(record.skipped ?? [])],
+      feedback: record.feedback ?? null,
+      timestamp: record.timestamp,
+    })),
+    skip_phases: [...context.skip_phases],
+    spending: [...state.spending],
     final_plan: state.finalPlan ?? null,
   };
 }

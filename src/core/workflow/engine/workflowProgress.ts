@@ -13,6 +13,6 @@ export type WorkflowProgress =
     }
   | { readonly kind: 'skill'; readonly phase: string; readonly name: string; readonly ran: boolean }
   | { readonly kind: 'deliverable'; readonly phase: string; readonly path: string }
-  | { readonly kind: 'phase-completed'; readonly phase: string }
+  | { readonly kind: 'phase-completed'; readonly phase: string; readonly name: string }
   | { readonly kind: 'route-back'; readonly from: string; readonly to: string; readonly rationale: string }
   | { readonly kind: 'route-back-refused'; readonly from: string; readonly to: string; readonly reason: string };

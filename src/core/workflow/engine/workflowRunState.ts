@@ -51,7 +51,6 @@ export type PhaseStatus = z.infer<typeof PhaseStatus>;
 const PhaseTally = z.object({
   status: PhaseStatus,
   subagents_spawned: z.number().int().min(0),
-  model_requests: z.number().int().min(0),
   /** What the phase's agents' own checks read and found, over every pass (see AgentResult.audit). */
   audit: AgentAudit.optional(),
 });
@@ -79,18 +78,29 @@ export const WorkflowRunState = z.object({
   completedAt: z.iso.datetime().optional(),
   /** Workspace-relative path of the finalized document. */
   finalPlan: z.string().optional(),
-  /** Model requests spent over all turns. */
-  requestsUsed: z.number().int().min(0),
-  /** What every agent and script spent, per phase and model, over all turns (absent in runs saved before it). */
-  spending: SpendingLedgerSchema.optional(),
+  /**
+   * What every agent and script spent, per phase and model, over all turns: the governor's ledger, the run's only
+   * meter (its request count included).
+   */
+  spending: SpendingLedgerSchema,
   /** Agent types' own bookkeeping (e.g. the pipeline stages' records), by key; opaque to the engine. */
   blackboard: z.record(z.string(), z.unknown()),
   updatedAt: z.iso.datetime(),
 });
 export type WorkflowRunState = z.infer<typeof WorkflowRunState>;
 
-/** What a run has spent over all its turns (a run saved before the ledger existed: its request count only). */
-export function runSpent(state: Pick<WorkflowRunState, 'spending' | 'requestsUsed'>): SpendTotals {
-  const totals = SpendingLedger.from(state.spending ?? []).totals();
-  return { ...totals, requests: Math.max(totals.requests, state.requestsUsed) };
+/** What a run has spent over all its turns. */
+export function runSpent(state: Pick<WorkflowRunState, 'spending'>): SpendTotals {
+  return new SpendingLedger(state.spending).totals();
+}
+
+/** The governor's step name for a phase's requests (its ledger lines). */
+export function phaseStep(phaseId: string): string {
+  return `phase ${phaseId}`;
+}
+
+/** Model requests a phase made over all its passes, from the ledger. */
+export function phaseRequests(state: Pick<WorkflowRunState, 'spending'>, phaseId: string): number {
+  const step = phaseStep(phaseId);
+  return state.spending.filter(line => line.step === step).reduce((sum, line) => sum + line.requests, 0);
 }

@@ -2,7 +2,6 @@ import { ActionableError } from '../../actionableError';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { SpendingGovernor, SpendingScope } from '../../llm/spending/governor';
 import { streamText } from '../../llm/textReply';
-import type { UsageMeter } from '../../llm/usage';
 import { isIgnoredPath, looksBinary } from '../../workspace/pathFilter';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { HostFunction, JsonValue, ScriptFailure, ScriptOutcome, ScriptSandbox } from '../sandbox/scriptSandbox';
@@ -43,7 +42,6 @@ export interface ScriptHost {
   readonly limits?: ScriptSpendLimits;
   readonly reader: WorkspaceReader;
   readonly token: CancellationSignal;
-  readonly usage: UsageMeter;
   readonly outputFolder: string;
   /** Writes under the run folder and records the deliverable; returns the workspace-relative path. */
   readonly writeFile: (path: string, content: string) => Promise<string>;
@@ -76,7 +74,7 @@ function hostFunctions(host: ScriptHost, spending: ScriptSpending, site: ScriptS
       const ask = text(prompt, 'thinkHard(prompt): prompt');
       if (ask.length > MAX_THINK_CHARS)
         throw new Error(`thinkHard: the prompt has ${ask.length} characters; at most ${MAX_THINK_CHARS} are sent.`);
-      return streamText(model, [{ role: 'user', content: ask }], spending.signal, host.usage);
+      return streamText(model, [{ role: 'user', content: ask }], spending.signal);
     },
     readFile: async path => {
       const file = text(path, 'readFile(path): path').trim();

@@ -67,49 +67,52 @@ describe('parsePersonaFile', () => {
   it('names the file and field for a wrong enum value, quoting what was written', () => {
     const error = errorOf(personaFile({ cognitiveMode: 'cognitiveMode: sideways' }));
     assert.equal(error.field, 'cognitiveMode');
-    assert.equal(error.message, `${PATH}: field "cognitiveMode": expected "divergent" or "convergent", got "sideways"`);
+    assert.equal(
+      error.message,
+      `${PATH}: field "cognitiveMode": Use one of \`divergent\`, \`convergent\` (found \`sideways\`).`,
+    );
   });
 
   for (const field of ['id', 'name', 'role', 'expertise', 'relevantTo', 'tone', 'cognitiveMode']) {
     it(`reports the required field "${field}" when it is missing`, () => {
       const error = errorOf(personaFile({ [field]: undefined }));
       assert.equal(error.field, field);
-      assert.match(error.message, new RegExp(`field "${field}": is required`));
+      assert.match(error.message, new RegExp(`field "${field}": Missing \`${field}\`: add it\\.`));
     });
   }
 
   it('rejects an id that is not kebab-case', () => {
     const error = errorOf(personaFile({ id: 'id: Database_Admin' }));
     assert.equal(error.field, 'id');
-    assert.match(error.message, /kebab-case.*got "Database_Admin"/);
+    assert.match(error.message, /kebab-case.*\(found `Database_Admin`\)/);
   });
 
   it('rejects an empty name and a blank tone', () => {
     assert.equal(errorOf(personaFile({ name: 'name: ""' })).field, 'name');
     const tone = errorOf(personaFile({ tone: 'tone: "   "' }));
     assert.equal(tone.field, 'tone');
-    assert.match(tone.message, /must not be empty/);
+    assert.match(tone.message, /Use at least 1 characters \(found `   `\)/);
   });
 
   it('rejects an empty expertise list and a string where a list belongs', () => {
     const empty = errorOf(personaFile({ expertise: 'expertise: []' }));
     assert.equal(empty.field, 'expertise');
-    assert.match(empty.message, /must list at least 1 entry/);
+    assert.match(empty.message, /Use at least 1 items \(found 0\)/);
     const scalar = errorOf(personaFile({ expertise: 'expertise: PostgreSQL' }));
     assert.equal(scalar.field, 'expertise');
-    assert.match(scalar.message, /expected a list, got "PostgreSQL"/);
+    assert.match(scalar.message, /Expected a list, found the text `PostgreSQL`/);
   });
 
   it('points at the offending entry of relevantTo and lists the allowed classifications', () => {
     const error = errorOf(personaFile({ relevantTo: 'relevantTo: [data, frontend]' }));
     assert.equal(error.field, 'relevantTo[1]');
-    assert.match(error.message, /expected one of "architecture", .*"general", got "frontend"/);
+    assert.match(error.message, /Use one of `architecture`, .*`general` \(found `frontend`\)/);
   });
 
   it('rejects a non-text alias and a non-text role', () => {
     const alias = errorOf(personaFile({ aliases: 'aliases: [dba, 42]' }));
     assert.equal(alias.field, 'aliases[1]');
-    assert.match(alias.message, /expected text, got 42/);
+    assert.match(alias.message, /Expected text, found the number `42`/);
     assert.equal(errorOf(personaFile({ role: 'role: [a, b]' })).field, 'role');
   });
 
@@ -121,7 +124,7 @@ describe('parsePersonaFile', () => {
     assert.equal(typo.field, 'relevant_to');
     assert.match(
       typo.message,
-      /unknown field \(known fields: id, name, role, expertise, relevantTo, tone, cognitiveMode, aliases, model\)/,
+      /Unknown field `relevant_to` \(did you mean `relevantTo`\?\).*Allowed here: `id`, `name`, `role`, `expertise`, `relevantTo`, `tone`, `cognitiveMode`, `aliases`, `model`\./,
     );
   });
 

@@ -47,7 +47,7 @@ describe('loadPersonas', () => {
     assert.deepEqual(
       registry.problems.map(p => p.message),
       [
-        'test/fixtures/personas/workspace/broken.md: field "cognitiveMode": expected "divergent" or "convergent", got "sideways"',
+        'test/fixtures/personas/workspace/broken.md: field "cognitiveMode": Use one of `divergent`, `convergent` (found `sideways`).',
       ],
     );
     assert.equal(registry.problems[0]?.kind, 'invalidFile');

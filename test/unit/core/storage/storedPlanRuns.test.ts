@@ -1,12 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { HistoryItemSchema } from '../../../../src/core/plan/history/historyItem';
-import { PipelineRunState } from '../../../../src/core/plan/run/runState';
 import { NewerVersionError } from '../../../../src/core/storage/versioned';
 import type { WorkflowRunState } from '../../../../src/core/workflow/engine/workflowRunState';
-import { pipelineRunStateOf, readBoard } from '../../../../src/core/plan/pipelineBoard';
 import { HISTORY_KEY_PREFIX, MementoHistoryStore } from '../../../../src/vscode/storage/mementoHistoryStore';
 import { RUN_CAPACITY, RunStore, RUN_KEY_PREFIX } from '../../../../src/vscode/workflow/runStore';
-import { builtInWorkflow } from '../../../support/builtInWorkflow';
 import { MemoryMemento } from '../../../support/memoryMemento';
 import { altered, storageFixture } from './fixtures';
 
@@ -30,67 +27,13 @@ function otherRun(n: number): WorkflowRunState {
 }
 
 describe('stored /plan and workflow runs across versions', () => {
-  it('a version 1 /plan run (the pipeline state, stored before /plan ran as a workflow) migrates to a run of the plan workflow', () => {
+  it("a format 1 /plan run (a development build's pipeline state, never released) is refused with the way forward", () => {
     const { runs } = runsWith({ [RUN_KEY]: v1 });
     const read = runs.read(RUN_ID);
-    assert.equal(read.kind, 'found');
-    if (read.kind !== 'found') return;
-    assert.equal(read.run.version, 2);
-    assert.equal(read.run.workflow, 'plan');
-    assert.equal(read.run.status, v1.status);
-    const stored = v1 as { state: { phases: { stage: string; modelCalls: number }[] } };
-    const old = PipelineRunState.omit({ phases: true }).parse(v1.state);
-    const board = readBoard(read.run.state.blackboard);
-    assert.deepEqual(board.stages, old.stages, 'every stage record kept');
-    const { phases, ...view } = pipelineRunStateOf(builtInWorkflow('plan'), read.run.state);
-    assert.deepEqual(view, old, 'the pipeline sees the same run');
-    // Format 1's log of passes becomes the engine's count: one pass per stage here, with its requests.
-    assert.deepEqual(
-      phases,
-      stored.state.phases.map(pass => ({
-        stage: pass.stage,
-        status: 'completed',
-        passes: 1,
-        modelRequests: pass.modelCalls,
-      })),
-    );
-    assert.deepEqual(
-      read.run.state.context.phases.completed,
-      ['discovery', 'planning', 'tickets'].filter(stage => stage in old.stages),
-    );
-    assert.deepEqual(runs.load(RUN_ID), read.run);
-    assert.deepEqual(runs.newestReadable('plan').run, read.kind === 'found' ? read.run : undefined);
-    assert.deepEqual(
-      runs.episodes(5).map(e => [e.runId, e.outcome]),
-      [[RUN_ID, 'completed']],
-    );
-  });
-
-  it('a version 1 run paused at a checkpoint waits at the same checkpoint, with the /plan buttons', () => {
-    const paused = altered(v1 as { status: string; state: Record<string, unknown> }, run => {
-      run.status = 'paused';
-      run.state.stages = { discovery: (run.state.stages as Record<string, unknown>).discovery };
-      run.state.nextStage = 'planning';
-    });
-    const read = runsWith({ [RUN_KEY]: paused }).runs.read(RUN_ID);
-    assert.ok(read.kind === 'found');
-    const pending = read.run.state.pendingCheckpoint;
-    assert.equal(pending?.phase, 'discovery');
-    assert.deepEqual(
-      pending?.options.map(option => [option.label, option.onSelect]),
-      [
-        ['Continue', { action: 'continue' }],
-        ['Redo stage', { action: 'repeat_phase', target: 'discovery' }],
-        ['Skip next stage', { action: 'skip_phases', phases: ['planning', 'tickets'] }],
-        ['Abort', { action: 'abort' }],
-      ],
-    );
-    assert.equal(read.run.state.nextPhase, 'planning');
-    assert.equal(
-      runsWith({ [RUN_KEY]: v1 }).runs.load(RUN_ID)?.state.pendingCheckpoint,
-      undefined,
-      'a completed run waits nowhere',
-    );
+    assert.ok(read.kind === 'corrupt');
+    assert.match(read.error, /could not be upgraded from format 1: it was saved by a development build/);
+    assert.equal(runs.load(RUN_ID), undefined);
+    assert.deepEqual(runs.list(), []);
   });
 
   it('a version 2 run reads as stored, and saving it back changes nothing but the time', async () => {
@@ -158,11 +101,7 @@ describe('stored /plan and workflow runs across versions', () => {
 
   it('a damaged run gives a clear error naming what is wrong', () => {
     const cases: [unknown, RegExp][] = [
-      [altered(v1, run => void (run.status = 'exploded')), /^The stored workflow run is unreadable:\n[\s\S]*status/],
-      [
-        altered(v1 as { state: Record<string, unknown> }, run => void delete run.state.goal),
-        /could not be upgraded from format 1[\s\S]*"goal"/,
-      ],
+      [altered(v2, run => void (run.status = 'exploded')), /^The stored workflow run is unreadable:\n[\s\S]*status/],
       [
         altered(v2 as { state: { context: Record<string, unknown> } }, run => void delete run.state.context.goal),
         /unreadable[\s\S]*state\.context\.goal/,

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { applyLineReplacements, StaleProposalError } from '../../../../src/vscode/plan/lineReplacements';
 import { parsePlanRequest, planControlPrompt } from '../../../../src/vscode/plan/planRequest';
+import { planButtons, planFollowups } from '../../../../src/vscode/plan/planResult';
+import type { PendingCheckpoint } from '../../../../src/core/workflow/engine/workflowRunState';
 
 describe('/plan request parsing', () => {
   const runId = 'wf-0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -32,6 +34,39 @@ describe('/plan request parsing', () => {
       text: 'use PostgreSQL',
     });
     assert.deepEqual(parsePlanRequest('   '), { kind: 'empty' });
+  });
+});
+
+describe('/plan buttons', () => {
+  const runId = 'wf-0f8fad5b-d9cb-469f-a165-70867728950e';
+
+  it("a checkpoint's buttons are its workflow file's options, in order, each sending the word that picks it", () => {
+    // A workspace's plan.yaml with its own labels and no skip option.
+    const pending: PendingCheckpoint = {
+      phase: 'discovery',
+      origin: 'checkpoint',
+      prompt: 'Look before planning.',
+      files: [],
+      options: [
+        { label: 'Go on', withFeedback: false, onSelect: { action: 'continue' } },
+        { label: 'Again, differently', withFeedback: true, onSelect: { action: 'repeat_phase', target: 'discovery' } },
+        { label: 'Stop here', withFeedback: false, onSelect: { action: 'abort' } },
+      ],
+    };
+    const followups = planFollowups({ metadata: { plan: 1, runId, status: 'paused', options: planButtons(pending) } });
+    assert.deepEqual(
+      followups?.map(f => [f.label, f.prompt]),
+      [
+        ['Go on', `continue ${runId}`],
+        ['Again, differently', `redo ${runId}`],
+        ['Stop here', `abort ${runId}`],
+      ],
+    );
+    assert.deepEqual(
+      planFollowups({ metadata: { plan: 1, runId, status: 'failed' } })?.map(f => f.label),
+      ['Try again'],
+    );
+    assert.equal(planFollowups({ metadata: { workflow: 1 } }), undefined, 'not a /plan result');
   });
 });
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LanguageModelFailure } from '../../../../src/core/llm/languageModel';
+import { CancelledError, LanguageModelFailure } from '../../../../src/core/llm/languageModel';
 import { PipelineRunState } from '../../../../src/core/plan/run/runState';
-import type { PlanOutcome } from '../../../../src/vscode/plan/planOutcome';
 import { planFailure } from '../../../../src/vscode/plan/planStop';
 
 /** The run state of the stored v1 fixture: discovery and planning done (its log of passes is format 1's own). */
@@ -21,33 +20,23 @@ const VALIDATOR_TEXT =
 
 describe('/plan: how a run that stops reads in chat', () => {
   it('a model failure is an error box with what to do; the provider detail is for the log', () => {
-    const outcome: PlanOutcome = {
-      status: 'failed',
-      message: 'quota',
-      error: new LanguageModelFailure('quotaExceeded', 'You have exceeded your premium request allowance'),
-      state,
-    };
-    const failure = planFailure(outcome);
+    const error = new LanguageModelFailure('quotaExceeded', 'You have exceeded your premium request allowance');
+    const failure = planFailure(error, state);
     assert.match(failure?.message ?? '', /usage for this model is used up.*Progress up to \w+ is saved\.$/);
     assert.match(failure?.detail ?? '', /premium request allowance/);
   });
 
   it('a reply that stayed in the wrong format never shows the validator output in chat', () => {
     const error = new LanguageModelFailure('malformedReply', VALIDATOR_TEXT);
-    const failure = planFailure({ status: 'failed', message: VALIDATOR_TEXT, error, state });
+    const failure = planFailure(error, state);
     assert.ok(failure, 'an error box');
     assert.ok(!failure.message.includes('endLine'), failure.message);
     assert.match(failure.message, /wrong format.*Try again.*Progress up to \w+ is saved\.$/);
     assert.match(failure.detail, /endLine 5491272353579008/);
   });
 
-  it('Stop, a pause for the user and completion are not failures', () => {
-    for (const outcome of [
-      { status: 'cancelled', state },
-      { status: 'completed', state },
-      { status: 'aborted', state },
-    ] as const) {
-      assert.equal(planFailure(outcome), undefined, outcome.status);
-    }
+  it('Stop is not a failure: no error box', () => {
+    assert.equal(planFailure(new CancelledError(), state), undefined);
+    assert.equal(planFailure(new LanguageModelFailure('cancelled', 'stopped'), state), undefined);
   });
 });

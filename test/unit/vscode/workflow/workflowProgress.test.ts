@@ -17,4 +17,15 @@ describe('workflow progress lines', () => {
       'tickets asked to send the run back to planning; refused (at most 1 route-back per run), the run goes on',
     );
   });
+
+  it('a phase starts and completes under its name (the words /plan and /workflow share)', () => {
+    assert.equal(
+      workflowProgressMessage({ kind: 'phase-started', phase: 'tickets', name: 'Ticket work', iteration: 2 }),
+      'Ticket work: starting (pass 2)…',
+    );
+    assert.equal(
+      workflowProgressMessage({ kind: 'phase-completed', phase: 'tickets', name: 'Ticket work' }),
+      'Ticket work: complete',
+    );
+  });
 });

@@ -27,9 +27,13 @@ function readTool<S extends z.ZodType>(
   return {
     definition: { name, description, inputSchema: jsonSchemaOf(schema) },
     invoke(input, history) {
-      const parsed = schema.safeParse(input ?? {});
+      const data = input ?? {};
+      const parsed = schema.safeParse(data);
       if (!parsed.success)
-        return { ok: false, message: `Invalid input for ${name}: ${describeIssues(parsed.error.issues).join('; ')}` };
+        return {
+          ok: false,
+          message: `Invalid input for ${name}: ${describeIssues(parsed.error.issues, '(root)', { schema, data }).join('; ')}`,
+        };
       return { ok: true, response: run(history, parsed.data) };
     },
   };

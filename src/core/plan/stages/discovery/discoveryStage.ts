@@ -6,6 +6,7 @@ import { discoveryCollectorBrief } from '../../prompts/discoveryCollectorBrief';
 import { DiscoveryCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { exploreThenReport } from '../exploreThenReport';
+import { auditDiscoveryCuration, auditDiscoveryReport } from '../handoffAudit';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { DiscoveryStageRecord } from '../stageRecords';
@@ -29,14 +30,11 @@ export async function runDiscoveryStage(
     delegation,
     upstream: [],
     ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
-    // Agents hand off at the root of the chain.
-    agentDepth: 0,
     agent: (assignment: AgentAssignment) => ({
       action: 'discover',
       inputType: 'DiscoveryAgentRequest',
       input: (attemptNumber, previousContextId) => ({ assignment, attemptNumber, previousContextId }),
       recordedAs: 'report',
-      payloadName: 'discovery-report',
       name: 'discovery_report',
       description: 'Your discovery report on your area of the codebase.',
       // What it may cite: the sample files its prompt names, and every path its tools showed it.
@@ -47,15 +45,14 @@ export async function runDiscoveryStage(
             ...(exploration?.seen ?? []),
           ]),
         ),
-      prompt: (parts, meter) =>
-        exploreThenReport(env, DiscoveryAgentPrompt, { assignment, ...parts }, env.options.discoveryExploration, meter),
+      prompt: parts =>
+        exploreThenReport(env, DiscoveryAgentPrompt, { assignment, ...parts }, env.options.discoveryExploration),
       complete: (draft, stamp) => ({ ...stamp, ...draft }),
+      audit: auditDiscoveryReport,
     }),
     collector: {
       inputType: 'DiscoveryCollectorRequest',
       inputName: 'reports',
-      next: 'planning-orchestrator',
-      payloadName: 'discovery-collector-context',
       name: 'discovery_collector_result',
       description: 'The consolidation of the discovery reports, with your decision.',
       draftRequest: (vocabulary, runs) =>
@@ -71,6 +68,7 @@ export async function runDiscoveryStage(
       brief: discoveryCollectorBrief,
       curate: (draft, ids) => curateDiscovery(draft, ids),
       result: (stamped, curated) => DiscoveryCollectorResult.parse({ ...stamped, discoveryCuration: curated }),
+      audit: auditDiscoveryCuration,
     },
   });
   return { stage: 'discovery', delegation, reports, ...kept };

@@ -5,6 +5,7 @@ import { planningCollectorBrief } from '../../prompts/planningCollectorBrief';
 import { PlanningCollectorResult } from '../../schemas/collectors';
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment } from '../../schemas/delegation';
+import { auditPlanningCuration, auditPlanningResult } from '../handoffAudit';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { PlanningStageRecord } from '../stageRecords';
@@ -12,14 +13,13 @@ import { curatePlanning } from './planningCuration';
 import { delegatePlanning } from './planningOrchestrator';
 
 /**
- * Runs planning on the curated discovery context (`discoveryHandoffId` is the parent of its handoffs): agents turn
+ * Runs planning on the curated discovery context: agents turn
  * their share of the recommendations into tickets; the collector merges them into a final acyclic set. A cyclic graph
  * fails the draft schema and is sent back to the model for repair; if it stays cyclic the run fails naming the cycle.
  */
 export async function runPlanningStage(
   env: StageEnvironment,
   discovery: DiscoveryCollectorContext,
-  discoveryHandoffId: string,
   routeBackFeedback?: string,
 ): Promise<PlanningStageRecord> {
   const delegation = delegatePlanning(env, discovery);
@@ -31,14 +31,10 @@ export async function runPlanningStage(
     delegation,
     upstream: [discovery.contextId],
     ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
-    // Below the discovery collector's handoff.
-    agentDepth: 2,
-    parentHandoffId: discoveryHandoffId,
     agent: (assignment: AgentAssignment) => ({
       action: 'plan-tickets',
       inputType: 'PlanningAgentRequest',
       input: attemptNumber => ({ assignment, attemptNumber, discoveryContextId: discovery.contextId }),
-      payloadName: 'planning-agent-result',
       name: 'planning_agent_result',
       description: 'The tickets you propose, with tasks, acceptance criteria and dependencies.',
       draftRequest: () => planningAgentRequest({ files: env.index.visiblePaths, discoveryResultId }),
@@ -56,12 +52,11 @@ export async function runPlanningStage(
           env.token,
         ),
       complete: (draft, stamp) => ({ ...stamp, discoveryResultId, ...draft }),
+      audit: auditPlanningResult,
     }),
     collector: {
       inputType: 'PlanningCollectorRequest',
       inputName: 'results',
-      next: 'ticket-orchestrator',
-      payloadName: 'planning-collector-context',
       name: 'planning_collector_result',
       description: 'The final tickets and their acyclic dependency graph, with your decision.',
       draftRequest: vocabulary =>
@@ -70,6 +65,7 @@ export async function runPlanningStage(
       curate: (draft, ids) => curatePlanning(draft, { ...ids, discoveryResultId }),
       result: (stamped, curated) =>
         PlanningCollectorResult.parse({ ...stamped, discoveryResultId, planningCuration: curated }),
+      audit: auditPlanningCuration,
     },
   });
   return { stage: 'planning', delegation, ...record };

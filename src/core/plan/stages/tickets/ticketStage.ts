@@ -6,6 +6,7 @@ import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
 import { TicketCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { exploreThenReport } from '../exploreThenReport';
+import { auditTicketCuration, auditTicketResult } from '../handoffAudit';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { TicketStageRecord } from '../stageRecords';
@@ -14,15 +15,10 @@ import { delegateTickets } from './ticketOrchestrator';
 import { ticketUpstream, type TicketUpstream } from './ticketUpstream';
 
 /**
- * Runs the ticket stage on the curated discovery and planning contexts (`planningHandoffId` is the parent of its
- * handoffs): one agent per final ticket reads what its ticket touches and proposes a plan and changes (never applied
+ * Runs the ticket stage on the curated discovery and planning contexts: one agent per final ticket reads what its ticket touches and proposes a plan and changes (never applied
  * here); the collector reviews the proposals together and hands the outcome to the run, and so to the user.
  */
-export async function runTicketStage(
-  env: StageEnvironment,
-  upstream: TicketUpstream,
-  planningHandoffId: string,
-): Promise<TicketStageRecord> {
+export async function runTicketStage(env: StageEnvironment, upstream: TicketUpstream): Promise<TicketStageRecord> {
   const { discovery, planning } = upstream;
   const delegation = delegateTickets(env, planning);
   const tickets = new Map(planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
@@ -33,9 +29,6 @@ export async function runTicketStage(
     delegation,
     upstream: [discovery.contextId, planning.contextId],
     knownTickets: new Set(tickets.keys()),
-    // Below the planning collector's handoff.
-    agentDepth: 4,
-    parentHandoffId: planningHandoffId,
     agent: (assignment: AgentAssignment) => {
       const ticket = tickets.get(assignment.contextToPass['ticketId'] ?? '');
       if (ticket === undefined) throw new Error(`ticket orchestrator: ${assignment.agentId} names no final ticket`);
@@ -44,7 +37,6 @@ export async function runTicketStage(
         inputType: 'TicketAgentRequest',
         input: attemptNumber => ({ ticketId: ticket.ticketId, attemptNumber, planningContextId: planning.contextId }),
         recordedAs: 'result',
-        payloadName: 'ticket-agent-result',
         name: 'ticket_agent_result',
         description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
         // It may change the files its ticket's tasks name or its tools showed it; creating any existing file is a rewrite.
@@ -57,13 +49,12 @@ export async function runTicketStage(
             ]),
             ticketId: ticket.ticketId,
           }),
-        prompt: (parts, meter) =>
+        prompt: parts =>
           exploreThenReport(
             env,
             TicketAgentPrompt,
             { agentId: assignment.agentId, ticket, upstream: ticketUpstream(ticket, discovery, planning), ...parts },
             env.options.ticketExploration,
-            meter,
           ),
         complete: (draft, stamp) => ({
           ...stamp,
@@ -73,19 +64,19 @@ export async function runTicketStage(
           ticketId: ticket.ticketId,
           upstreamContextChain: [env.rootContextId, discovery.contextId, planning.contextId, delegation.resultId],
         }),
+        audit: auditTicketResult,
       };
     },
     collector: {
       inputType: 'TicketCollectorRequest',
       inputName: 'results',
-      next: 'orchestrator',
-      payloadName: 'ticket-collector-context',
       name: 'ticket_collector_result',
       description: 'Your review of the ticket proposals, completion status and decision.',
       draftRequest: ticketCollectorRequest,
       brief: ticketCollectorBrief,
       curate: curateTickets,
       result: (stamped, curated) => TicketCollectorResult.parse({ ...stamped, ticketCuration: curated }),
+      audit: auditTicketCuration,
     },
   });
   return { stage: 'tickets', delegation, ...record };

@@ -33,6 +33,28 @@ describe('BlackboardHistory', () => {
     });
   });
 
+  it('reads its store once: later reads see what it recorded without re-reading (or re-validating) the store', async () => {
+    const store = new InMemoryHistoryStore();
+    await new BlackboardHistory(store, 'run-1', fixedClock, sequentialIds('earlier')).record(invocation(1));
+    let loads = 0;
+    const counted = Object.assign(Object.create(store) as InMemoryHistoryStore, {
+      load: (runId: string) => {
+        loads++;
+        return store.load(runId);
+      },
+    });
+    const history = new BlackboardHistory(counted, 'run-1', fixedClock, sequentialIds('item'));
+    for (let n = 2; n <= 4; n++) {
+      await history.record(invocation(n));
+      assert.equal((await history.snapshot()).items.length, n, 'the earlier item and every one recorded since');
+    }
+    assert.equal(loads, 1);
+    assert.deepEqual(
+      (await history.snapshot()).items.map(item => item.itemId),
+      (await store.load('run-1')).items.map(item => item.itemId),
+    );
+  });
+
   describe('is append-only', () => {
     it('rejects an item whose id already exists and keeps the original', async () => {
       const { store, snapshot } = await historyOf([invocation(1)]);

@@ -1,16 +1,13 @@
 import { neverCancelled, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
-import { UsageTally } from '../../../../../src/core/llm/usage';
 import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
 import type { CheckpointChoice } from '../../../../../src/core/workflow/engine/checkpoints';
 import type { WorkflowProgress } from '../../../../../src/core/workflow/engine/workflowProgress';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
-import {
-  runDeepWork,
-  type DeepWorkOutcome,
-  type DeepWorkRequest,
-  type StageCheckpoint,
-} from '../../../../../src/core/deepWork/runDeepWork';
+import { runDeepWork, type DeepWorkRequest, type StageCheckpoint } from '../../../../../src/core/deepWork/runDeepWork';
+import type { WorkflowOutcome } from '../../../../../src/core/workflow/engine/runWorkflow';
+import { pipelineRunStateOf } from '../../../../../src/core/plan/pipelineBoard';
+import type { PipelineRunState } from '../../../../../src/core/plan/run/runState';
 import type { ScriptedModel } from '../../../../support/scriptedModel';
 import { builtInWorkflow } from '../../../../support/builtInWorkflow';
 import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../../support/pipelineScript';
@@ -19,10 +16,10 @@ import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../.
 export type CheckpointAnswer = 'continue' | 'redo' | 'skipNext' | 'abort';
 
 /** A plan run's outcome with the pipeline's view as `state` and the workflow state as `run` (what a resume takes). */
-type Swapped<O> = O extends DeepWorkOutcome
-  ? Omit<O, 'state'> & { readonly state: O['pipeline']; readonly run: WorkflowRunState }
+type Swapped<O> = O extends WorkflowOutcome
+  ? Omit<O, 'state'> & { readonly state: PipelineRunState; readonly run: WorkflowRunState }
   : never;
-export type FixtureOutcome = Swapped<DeepWorkOutcome>;
+export type FixtureOutcome = Swapped<WorkflowOutcome>;
 
 export interface FixtureOverrides extends Partial<Omit<DeepWorkRequest, 'checkpoint' | 'resume'>> {
   /** Answers each checkpoint; every checkpoint continues when absent. */
@@ -42,7 +39,6 @@ export async function runFixture(
   const history = overrides.history ?? newHistory(clock, ids);
   const events: PipelineProgressEvent[] = [];
   const workflowEvents: WorkflowProgress[] = [];
-  const usage = new UsageTally();
   const reader = overrides.reader ?? fixtureReader();
   const { checkpoint, resume, goal, ...rest } = overrides;
   const answer = checkpoint ?? (async () => 'continue' as const);
@@ -55,7 +51,6 @@ export async function runFixture(
     clock,
     ids,
     token,
-    usage,
     onProgress: event => events.push(event),
     onWorkflowProgress: event => workflowEvents.push(event),
     checkpoint: async at => {
@@ -65,6 +60,7 @@ export async function runFixture(
     ...rest,
     ...(resume ? { resume: { state: resume } } : { start: { goal: goal ?? 'Add subtraction to the calculator.' } }),
   });
-  const outcome = { ...result, state: result.pipeline, run: result.state } as FixtureOutcome;
-  return { outcome, history, events, workflowEvents, usage, reader, snapshot: await history.snapshot() };
+  const pipeline = pipelineRunStateOf(rest.workflow ?? builtInWorkflow('plan'), result.state);
+  const outcome = { ...result, state: pipeline, run: result.state } as FixtureOutcome;
+  return { outcome, history, events, workflowEvents, reader, snapshot: await history.snapshot() };
 }

@@ -1,3 +1,4 @@
+import { runSpent } from '../../../../../src/core/workflow/engine/workflowRunState';
 import assert from 'node:assert/strict';
 import { pipelineReportFiles } from '../../../../../src/core/plan/run/report';
 import { runMetadataOf } from '../../../../../src/core/plan/run/runMetadata';
@@ -45,7 +46,7 @@ describe('run report (Markdown)', () => {
     assert.equal(meta.deliverables.tickets, 2);
     assert.equal(meta.deliverables.proposedChanges, 4);
     assert.ok(meta.agentsSpawned >= 7);
-    assert.equal(meta.modelRequests, outcome.run.requestsUsed, 'every request counted once, by the engine');
+    assert.equal(meta.modelRequests, runSpent(outcome.run).requests, 'every request counted once, by the ledger');
     // Every handoff of every pass was audited (each agent's and the collector's), and the audit found nothing; the
     // report reads the audit the engine kept with each phase.
     const { stages } = outcome.state;

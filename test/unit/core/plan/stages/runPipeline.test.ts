@@ -3,11 +3,12 @@ import { PipelineRunState } from '../../../../../src/core/plan/run/runState';
 import { pipelineModel, requestText } from '../../../../support/pipelineScript';
 import { requestedName } from '../../../../support/scriptedModel';
 import { runFixture } from './harness';
+import { runSpent } from '../../../../../src/core/workflow/engine/workflowRunState';
 
 describe('runPipeline: discovery -> planning -> tickets', () => {
   it('runs every stage and ends with tickets, a dependency graph and proposed changes', async () => {
     const model = pipelineModel();
-    const { outcome, snapshot, usage } = await runFixture(model);
+    const { outcome, snapshot } = await runFixture(model);
     assert.equal(outcome.status, 'completed', JSON.stringify(outcome).slice(0, 500));
     const { stages } = outcome.state;
     assert.equal(stages.discovery?.reports.length, 3, 'three areas: src, lib, docs');
@@ -22,7 +23,9 @@ describe('runPipeline: discovery -> planning -> tickets', () => {
     assert.equal(stages.tickets?.agentResults.length, 2);
     assert.deepEqual(stages.tickets?.agentResults.map(r => r.ticketId).sort(), ['T-1', 'T-2']);
     assert.equal(outcome.state.nextStage, null);
-    assert.ok(usage.calls > 0 && usage.promptTokens > 0);
+    const spent = runSpent(outcome.run);
+    assert.equal(spent.requests, model.callCount, 'the ledger counts every request once');
+    assert.ok(spent.inputTokens > 0);
     const agents = snapshot.items.map(item => item.agentId);
     for (const id of [
       'discovery-1',

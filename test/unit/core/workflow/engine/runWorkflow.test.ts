@@ -1,3 +1,4 @@
+import { runSpent } from '../../../../../src/core/workflow/engine/workflowRunState';
 import * as assert from 'node:assert/strict';
 import { CancellationScope } from '../../../../../src/core/llm/cancellationScope';
 import { LanguageModelFailure, neverCancelled } from '../../../../../src/core/llm/languageModel';
@@ -263,6 +264,48 @@ describe('workflow engine: checkpoints', () => {
     );
   });
 
+  it('metadata.json records each checkpoint decision: phase, decision, skipped phases, typed feedback and time', async () => {
+    const first = await run(twoPhases());
+    const failing = new ScriptedModel(
+      () => ({ kind: 'error', error: new LanguageModelFailure('notFound', 'model down') }),
+      { supportsToolCalling: false },
+    );
+    // The next phase fails: the file already says what was decided and typed.
+    const failed = await run(twoPhases(), {
+      model: failing,
+      resume: { state: first.outcome.state, decision: { option: 1, feedback: 'Focus on error handling.' } },
+      outputs: first.outputs,
+    });
+    assert.equal(failed.outcome.status, 'failed');
+    const metadata = JSON.parse(failed.outputs.files.get(`${FOLDER}/metadata.json`) ?? '{}');
+    assert.deepEqual(metadata.checkpoints, [
+      {
+        phase: 'scan',
+        decision: 'continue',
+        label: 'Continue with feedback',
+        skipped: [],
+        feedback: 'Focus on error handling.',
+        timestamp: failed.outcome.state.context.checkpoints[0]?.timestamp,
+      },
+    ]);
+    assert.ok(metadata.checkpoints[0].timestamp);
+    assert.equal(metadata.totals.checkpoints_hit, 1);
+    const skipped = await run(twoPhases(), {
+      resume: { state: first.outcome.state, decision: { option: 3 } },
+      outputs: first.outputs,
+    });
+    const after = JSON.parse(skipped.outputs.files.get(`${FOLDER}/metadata.json`) ?? '{}');
+    assert.deepEqual(
+      after.checkpoints.map((c: { decision: string; skipped: string[]; feedback: string | null }) => [
+        c.decision,
+        c.skipped,
+        c.feedback,
+      ]),
+      [['skip_phases', ['write'], null]],
+    );
+    assert.deepEqual(after.skip_phases, ['write']);
+  });
+
   it('feedback survives a failure of the phase it is for: the resumed phase still gets it', async () => {
     const first = await run(twoPhases());
     const failing = new ScriptedModel(
@@ -489,7 +532,7 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
     const resumed = await run(definition, { model, resume: { state: first.outcome.state }, outputs: first.outputs });
     assert.equal(resumed.outcome.status, 'completed');
     assert.equal(model.callCount, 1, 'only phase b ran');
-    assert.equal(resumed.outcome.state.requestsUsed, 3, 'requests counted over both calls');
+    assert.equal(runSpent(resumed.outcome.state).requests, 3, 'requests counted over both calls, by the ledger');
   });
 
   it('Stop cancels the run; the state says where to go on', async () => {

@@ -1,3 +1,4 @@
+import { runSpent } from '../../../../../src/core/workflow/engine/workflowRunState';
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,7 +85,7 @@ describe('workflow engine: scripts in the sandbox', function () {
       outcome.state.context.deliverables.map(d => [d.phase, d.subagent, d.path]),
       [['final', 'main', `${FOLDER}/final-plan.md`]],
     );
-    assert.equal(outcome.state.requestsUsed, 1);
+    assert.equal(runSpent(outcome.state).requests, 1);
     assert.match(JSON.stringify(model.requests[0]?.messages), /Synthesize: Review the app module\./);
   });
 
