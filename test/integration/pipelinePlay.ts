@@ -1,4 +1,4 @@
-import type { ScriptedReply, ScriptedRequest } from './fixture/src/api';
+import type { FixtureApi, ScriptedReply, ScriptedRequest } from './fixture/src/api';
 import {
   discoveryCollectorDraft,
   discoveryReportDraft,
@@ -22,10 +22,31 @@ const ROUTES: Record<string, (text: string) => unknown> = {
   ticket_collector_result: text => ticketCollectorDraft(resultIds(text)),
 };
 
-/** The pipeline's reply to `request` if it is a `/plan` agent's, else undefined (exploration stops at once). */
-export function pipelineReply(request: ScriptedRequest): ScriptedReply | undefined {
-  const route = request.tools.map(tool => tool.name).find(name => name in ROUTES);
-  if (!route) return undefined;
+/** The `/plan` agent's structured tool `request` offers, if it is one. */
+function routeOf(request: ScriptedRequest): string | undefined {
+  return request.tools.map(tool => tool.name).find(name => name in ROUTES);
+}
+
+/** The pipeline's reply to `route`'s request. */
+function routeReply(route: string, request: ScriptedRequest): ScriptedReply {
   const text = request.messages.map(m => m.text).join('\n');
   return { toolCall: { name: route, input: ROUTES[route]?.(text) as object } };
+}
+
+/** The pipeline's reply to `request` if it is a `/plan` agent's, else undefined. */
+export function pipelineReply(request: ScriptedRequest): ScriptedReply | undefined {
+  const route = routeOf(request);
+  return route ? routeReply(route, request) : undefined;
+}
+
+/** Plays the pipeline: agents answer their structured tool; exploration stops at once. `override` may answer a route. */
+export function playPipeline(
+  api: FixtureApi,
+  override: (route: string, request: ScriptedRequest) => ScriptedReply | undefined = () => undefined,
+): void {
+  api.setResponder(request => {
+    const route = routeOf(request);
+    if (!route) return 'I know enough.';
+    return override(route, request) ?? routeReply(route, request);
+  });
 }

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import * as assert from '../assert';
 import { councilExtension, fixture, newChat, sendChat, workspaceUri } from '../harness';
 import { playCouncil } from '../councilPlay';
-import type { FixtureApi, ScriptedReply, ScriptedRequest } from '../fixture/src/api';
+import type { FixtureApi } from '../fixture/src/api';
+import { playPipeline } from '../pipelinePlay';
 import type { CouncilApi } from '../../../src/extension';
 import type { PipelineRunState } from '../../../src/core/plan/run/runState';
 import { pipelineRunStateOf } from '../../../src/core/plan/pipelineBoard';
@@ -15,46 +16,6 @@ import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTic
 import { councilFollowups } from '../../../src/vscode/chat/followups';
 import { VsCodeWorkspaceReader } from '../../../src/vscode/workspace/vscodeWorkspaceReader';
 import { MementoHistoryStore } from '../../../src/vscode/storage/mementoHistoryStore';
-import {
-  discoveryCollectorDraft,
-  discoveryReportDraft,
-  planningAgentDraft,
-  planningCollectorDraft,
-  ticketAgentDraft,
-  ticketCollectorDraft,
-} from '../../support/pipelineScript';
-
-type Route = (text: string) => unknown;
-
-const resultIds = (text: string): string[] => [
-  ...new Set([...text.matchAll(/resultId (wf-[^\s)]+)/g)].map(m => m[1] ?? '')),
-];
-
-/** The scripted pipeline (test/support/pipelineScript.ts) keyed by the structured-output tool each agent is offered. */
-const ROUTES: Record<string, Route> = {
-  discovery_report: () => discoveryReportDraft(),
-  discovery_collector_result: text => discoveryCollectorDraft(resultIds(text)),
-  planning_agent_result: text => planningAgentDraft(/ids "([\w-]+)1"/.exec(text)?.[1] ?? 'P1-T'),
-  planning_collector_result: text => planningCollectorDraft(resultIds(text)),
-  ticket_agent_result: text => ticketAgentDraft(/your ticket is ([\w-]+)\./.exec(text)?.[1] ?? 'T-1'),
-  ticket_collector_result: text => ticketCollectorDraft(resultIds(text)),
-};
-
-/** Plays the pipeline: agents answer their structured tool; exploration stops at once. `override` may answer a route. */
-function playPipeline(
-  api: FixtureApi,
-  override: (route: string, request: ScriptedRequest) => ScriptedReply | undefined = () => undefined,
-): void {
-  api.setResponder(request => {
-    const route = request.tools.map(tool => tool.name).find(name => name in ROUTES);
-    if (!route) return 'I know enough.';
-    const special = override(route, request);
-    if (special !== undefined) return special;
-    const text = request.messages.map(m => m.text).join('\n');
-    return { toolCall: { name: route, input: ROUTES[route]?.(text) as object } };
-  });
-}
-
 function calls(api: FixtureApi, route: string): number {
   return api.requests().filter(r => r.tools.some(t => t.name === route)).length;
 }
