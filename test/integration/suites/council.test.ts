@@ -145,6 +145,25 @@ describe('@council sessions in the chat view', () => {
     assert.equal(meta(await sendChat('@council /retry')).state, 'completed');
   });
 
+  it('an answer request that fails still leaves an answer, written from the vote, with Try again and no error box', async () => {
+    const api = await fixture();
+    let failed = false;
+    playCouncil(api, { questions: 0, convergeAtCycle: 1, decisionOptions: true }, step => {
+      if (step === 'write_answer' && !failed) {
+        failed = true;
+        return { fail: 'ServerError', message: 'Service unavailable.' };
+      }
+      return undefined;
+    });
+    const broken = await sendChat('@council /debate Signed cookies or server-side sessions?');
+    assert.equal(broken.errorDetails, undefined);
+    assert.equal(meta(broken).state, 'final');
+    assert.deepEqual(labels(broken).slice(0, 1), ['Try again']);
+    const retried = await sendChat('@council /retry');
+    assert.equal(meta(retried).state, 'completed');
+    assert.equal(retried.errorDetails, undefined);
+  });
+
   it('works with a model without tool calling (fenced JSON)', async () => {
     playCouncil(await fixture(), { questions: 0 });
     const result = await sendChat('@council /debate Monorepo or polyrepo?', { modelId: PLAIN_MODEL_ID });

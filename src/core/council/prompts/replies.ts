@@ -159,20 +159,12 @@ export const OWN_LABEL = 'You';
 export function contributionReplySchema(terms: ContributionTerms): z.ZodType<PersonaContribution> {
   const base = PersonaContributionSchema.omit({ option: true });
   const options = terms.options ?? [];
-  const withOption = <T extends z.ZodObject>(schema: T): z.ZodType<PersonaContribution> =>
-    (options.length > 0
-      ? schema.extend({ option: optionField(options) })
-      : schema) as unknown as z.ZodType<PersonaContribution>;
   if (terms.cycle <= 1) {
-    return withOption(
-      base.omit({ changeReason: true, vote: true }).extend({
-        changedPosition: z.literal(false).describe('Always false in the first cycle: there is no earlier position.'),
-        agreesWith: z
-          .array(sentence)
-          .max(0)
-          .describe('Empty in the first cycle: you have not read your colleagues yet.'),
-      }),
-    );
+    const first = base.omit({ changeReason: true, vote: true }).extend({
+      changedPosition: z.literal(false).describe('Always false in the first cycle: there is no earlier position.'),
+      agreesWith: z.array(sentence).max(0).describe('Empty in the first cycle: you have not read your colleagues yet.'),
+    });
+    return options.length > 0 ? first.extend({ option: optionField(options) }) : first;
   }
   const agreesWith =
     terms.colleagues.length === 0
@@ -187,7 +179,8 @@ export function contributionReplySchema(terms: ContributionTerms): z.ZodType<Per
     .describe(
       `The one position you now back as the council's answer: "${OWN_VOTE}" for yours, or the label of the colleague's position you prefer to it.`,
     );
-  return withOption(base.extend({ agreesWith, vote }));
+  const later = base.extend({ agreesWith, vote });
+  return options.length > 0 ? later.extend({ option: optionField(options) }) : later;
 }
 
 /**

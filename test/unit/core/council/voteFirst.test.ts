@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { newCouncilSession, runCouncilTurn, type TurnReport } from '../../../../src/core/council/councilTurn';
-import type { SessionLog } from '../../../../src/core/council/sessionLog';
+import { SessionLog } from '../../../../src/core/council/sessionLog';
 import { ANSWER_HEADING } from '../../../../src/core/council/wording/markdown';
 import { LanguageModelFailure } from '../../../../src/core/llm/languageModel';
 import { councilResponder, councilRig, type CouncilRig } from '../../../support/councilHarness';
@@ -137,6 +137,15 @@ describe('honest when degraded', () => {
     );
     assert.match(answer, /3 of 4 back option 2/);
     assert.match(rig.output.text, /All 3 personas who answered \(of 4\) back option 2/);
+    // The options, the absent seat and the first-vote settlement are stored and read back (optional fields).
+    const restored = SessionLog.restore(JSON.parse(JSON.stringify(log.stored)));
+    assert.deepEqual(restored.snapshot.context.discussions, log.snapshot.context.discussions);
+    assert.deepEqual(restored.snapshot.context.selection?.options, [
+      { label: '1', option: 'signed cookies' },
+      { label: '2', option: 'server-side sessions in Redis' },
+    ]);
+    const first = restored.snapshot.context.discussions[0];
+    assert.ok(first?.status === 'concluded' && first.settledByFirstVote === true);
     assert.doesNotMatch(
       answer,
       /Strong agreement/,
