@@ -214,6 +214,8 @@ export interface DeliberationOutcome {
   readonly model?: string;
   /** Whether the session skipped clarification (a new session by question) or asked the user. */
   readonly clarified?: boolean;
+  /** The answer written from the vote and the standing positions, when the answer's own request failed. */
+  readonly fromVote?: string;
 }
 
 /** Where the user finds the session afterwards, and the next steps `@council` offers as buttons. */
@@ -292,8 +294,9 @@ export function deliberationResultText(outcome: DeliberationOutcome): string {
       : 'No clarifying questions were asked: the council worked from the question and context as given.',
     ...(outcome.unknownIds?.length ? [`Unknown persona ids, ignored: ${outcome.unknownIds.join(', ')}.`] : []),
   ].join('\n');
-  const body =
-    outcome.stopped === undefined && c.finalAnswer
+  const body = outcome.fromVote
+    ? `${outcome.fromVote}\n\n${outcome.stopped ?? ''}`.trim()
+    : outcome.stopped === undefined && c.finalAnswer
       ? c.finalAnswer
       : `The council did not finish. ${outcome.stopped ?? ''}\n\n${progressSoFar(outcome.snapshot)}`;
   return [facts, body, sessionNote(outcome.snapshot, outcome.stopped !== undefined)].join('\n\n') + '\n';

@@ -82,13 +82,28 @@ function stopText(error: unknown, cancelled: boolean, log: CouncilRunEnvironment
     : `Council stopped on an internal problem (the details are in the Council output channel). ${TOOL_STOP.kept}`;
 }
 
-/** The agent reads the result; the user reads the progress notification: each progress line and each cycle summary. */
-function toolOutput(progress: ToolProgress): CouncilOutput {
+/**
+ * The agent reads the result; the user reads the progress notification: each progress line and each cycle summary.
+ * What a person must read (`visible`) is kept in `shown`: an answer written from the vote exists only there.
+ */
+function toolOutput(progress: ToolProgress, shown: string[]): CouncilOutput {
   return {
     progress: message => progress.report(message),
     markdown: () => undefined,
-    visible: text => progress.report(text),
+    visible: text => {
+      shown.push(text);
+      progress.report(text);
+    },
   };
+}
+
+/** How the chat's answer from the vote begins (answerFromVote in wording/markdown.ts). */
+const VOTE_ANSWER_MARK = '_Written from the vote;';
+
+/** The answer the council wrote from the vote when the answer's own request failed, as the chat showed it. */
+function answerFromVote(shown: readonly string[]): string | undefined {
+  const start = shown.findIndex(text => text.includes(VOTE_ANSWER_MARK));
+  return start < 0 ? undefined : shown.slice(start).join('').trim();
 }
 
 /** What `estimate` may cost on `chat`, priced with the user's table (debatePlan's token rule). */
@@ -121,12 +136,16 @@ async function onSession<T>(
   registry: PersonaRegistry,
   settings: CouncilSettings,
   token: vscode.CancellationToken,
-  work: (run: ReturnType<typeof councilRun>, progress: ToolProgress) => Promise<{ log: SessionLog; result: T }>,
+  work: (
+    run: ReturnType<typeof councilRun> & { readonly shown: readonly string[] },
+    progress: ToolProgress,
+  ) => Promise<{ log: SessionLog; result: T }>,
 ): Promise<T> {
   return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
     const started = Date.now();
-    const run = councilRun(env, choice.model, registry, settings, toolOutput(progress), progress.token);
-    const { log, result } = await work(run, progress);
+    const shown: string[] = [];
+    const run = councilRun(env, choice.model, registry, settings, toolOutput(progress, shown), progress.token);
+    const { log, result } = await work({ ...run, shown }, progress);
     env.log.logTurn({
       sessionId: log.sessionId,
       state: log.state,
@@ -158,15 +177,18 @@ async function advanceSession(
   deps: ReturnType<typeof councilRun>['deps'],
   steps: Steps,
   token: vscode.CancellationToken,
-): Promise<{ readonly stopped?: string; readonly asked?: AskedQuestions }> {
+): Promise<{ readonly stopped?: string; readonly asked?: AskedQuestions; readonly fromVote?: boolean }> {
   try {
     for (const [i, command] of steps.commands.entries()) {
       const report = await runCouncilTurn(log, command, deps, {
         stopBeforeDebate: !steps.debate || i < steps.commands.length - 1,
       });
-      // The answer's own request failed: the chat showed the answer from the vote; the agent gets that and Try again.
+      // The answer's own request failed: the council answered from the vote; the agent gets that and Try again.
       if (report.answerPending !== undefined)
-        return { stopped: `The answer's own request failed: ${report.answerPending} ${TOOL_STOP.kept}` };
+        return {
+          stopped: `The answer's own request failed: ${report.answerPending} ${TOOL_STOP.kept}`,
+          fromVote: true,
+        };
     }
     const asked =
       steps.ask && log.state === 'clarifying' && canAskInChat(steps.ask)
@@ -178,26 +200,42 @@ async function advanceSession(
   }
 }
 
+/** How a tool call left a session, for its result. */
+interface Advanced {
+  readonly stopped?: string;
+  readonly asked?: AskedQuestions;
+  /** The answer the council wrote from the vote (its own request failed). */
+  readonly fromVote?: string;
+  readonly estimate?: RequestEstimate;
+  readonly unknownIds?: readonly string[];
+}
+
 /** What the agent gets back: the questions still to ask, or the council's answer as Council wrote it. */
-function sessionResult(
-  log: SessionLog,
-  choice: ToolModelChoice<vscode.LanguageModelChat>,
-  stopped: string | undefined,
-  asked?: AskedQuestions,
-  estimate?: RequestEstimate,
-): string {
+function sessionResult(log: SessionLog, choice: ToolModelChoice<vscode.LanguageModelChat>, how: Advanced): string {
   const model = modelText(choice);
   const stillOpen = log.state === 'clarifying' || (log.state === 'debating' && log.snapshot.context.debateCycles === 0);
-  if (stillOpen && stopped === undefined)
-    return clarifyingReport(log.snapshot, { model, spent: log.spent, ...(asked ? { asked } : {}) });
+  if (stillOpen && how.stopped === undefined)
+    return clarifyingReport(log.snapshot, { model, spent: log.spent, ...(how.asked ? { asked: how.asked } : {}) });
   return deliberationResultText({
     snapshot: log.snapshot,
     spent: log.spent,
     model,
     clarified: log.snapshot.context.questions.length > 0,
-    ...(estimate ? { estimate } : {}),
-    ...(stopped !== undefined ? { stopped } : {}),
+    ...(how.estimate ? { estimate: how.estimate } : {}),
+    ...(how.stopped !== undefined ? { stopped: how.stopped } : {}),
+    ...(how.fromVote ? { fromVote: how.fromVote } : {}),
+    ...(how.unknownIds?.length ? { unknownIds: how.unknownIds } : {}),
   });
+}
+
+/** `advanceSession`'s outcome with the answer written from the vote, if there is one. */
+function advanced(outcome: Awaited<ReturnType<typeof advanceSession>>, shown: readonly string[]): Advanced {
+  const fromVote = outcome.fromVote ? answerFromVote(shown) : undefined;
+  return {
+    ...(outcome.stopped !== undefined ? { stopped: outcome.stopped } : {}),
+    ...(outcome.asked ? { asked: outcome.asked } : {}),
+    ...(fromVote ? { fromVote } : {}),
+  };
 }
 
 /**
@@ -247,22 +285,30 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
       const named = seated(env, registry, input.data.personas);
       const context = input.data.context?.trim();
       const request = context ? `${input.data.question.trim()}\n\nContext:\n${context}` : input.data.question.trim();
-      const text = await onSession(env, TOOL.open, choice, registry, settings, token, async ({ deps }, progress) => {
-        const log = newCouncilSession(
-          { request: withPinned(request, named), userId: vscode.env.machineId || 'user', limits: settings.limits },
-          deps,
-        );
-        await env.store.save(log.stored);
-        const ask = options.toolInvocationToken;
-        const { stopped, asked } = await advanceSession(
-          env,
-          log,
-          deps,
-          { commands: [{ kind: 'resume' }], debate: false, ...(ask ? { ask } : {}) },
-          progress.token,
-        );
-        return { log, result: sessionResult(log, choice, stopped, asked) };
-      });
+      const text = await onSession(
+        env,
+        TOOL.open,
+        choice,
+        registry,
+        settings,
+        token,
+        async ({ deps, shown }, progress) => {
+          const log = newCouncilSession(
+            { request: withPinned(request, named), userId: vscode.env.machineId || 'user', limits: settings.limits },
+            deps,
+          );
+          await env.store.save(log.stored);
+          const ask = options.toolInvocationToken;
+          const outcome = await advanceSession(
+            env,
+            log,
+            deps,
+            { commands: [{ kind: 'resume' }], debate: false, ...(ask ? { ask } : {}) },
+            progress.token,
+          );
+          return { log, result: sessionResult(log, choice, advanced(outcome, shown)) };
+        },
+      );
       return textResult(text);
     },
   };
@@ -391,19 +437,22 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
           registry,
           settings,
           token,
-          async ({ deps }, progress) => {
+          async ({ deps, shown }, progress) => {
             const log = preview.log;
             // Revisit and more questions reopen clarification: the user answers before anything is debated.
             const asks = input.data.action === 'revisit' || input.data.action === 'more';
             const ask = asks ? options.toolInvocationToken : undefined;
-            const { stopped, asked } = await advanceSession(
+            const outcome = await advanceSession(
               env,
               log,
               deps,
               { commands: planned.commands, debate: !asks, ...(ask ? { ask } : {}) },
               progress.token,
             );
-            return { log, result: sessionResult(log, choice, stopped, asked, preview.estimate) };
+            return {
+              log,
+              result: sessionResult(log, choice, { ...advanced(outcome, shown), estimate: preview.estimate }),
+            };
           },
         );
         return textResult(text);
@@ -416,7 +465,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
         registry,
         settings,
         token,
-        async ({ deps }, progress) => {
+        async ({ deps, shown }, progress) => {
           const log = newCouncilSession(
             {
               request: withPinned(plan.request, plan.named),
@@ -427,17 +476,15 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
             deps,
           );
           await env.store.save(log.stored);
-          const { stopped } = await advanceSession(
+          const outcome = await advanceSession(
             env,
             log,
             deps,
             { commands: [{ kind: 'resume' }], debate: true },
             progress.token,
           );
-          const result = sessionResult(log, choice, stopped, undefined, plan.estimate);
-          const unknown =
-            plan.unknownIds.length > 0 ? `\nUnknown persona ids, ignored: ${plan.unknownIds.join(', ')}.\n` : '';
-          return { log, result: result + unknown };
+          const how = { ...advanced(outcome, shown), estimate: plan.estimate, unknownIds: plan.unknownIds };
+          return { log, result: sessionResult(log, choice, how) };
         },
       );
       return textResult(text);

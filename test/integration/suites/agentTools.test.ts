@@ -138,6 +138,24 @@ describe('Council in any harness: its tools, custom agent and skill', function (
     assert.match(again, /## The council's answer/, 'the tools read the session the chat completed');
   });
 
+  it("when the answer's own request fails, the agent still gets the answer written from the vote, and Try again", async () => {
+    const fixtureApi = await fixture();
+    let failed = false;
+    playCouncil(fixtureApi, { questions: 0, convergeAtCycle: 1, decisionOptions: true }, step => {
+      if (step !== 'write_answer' || failed) return undefined;
+      failed = true;
+      return { fail: 'ServerError', message: 'Service unavailable.' };
+    });
+    const text = await invoke(TOOL.deliberate, { question: 'Signed cookies or server-side sessions?' });
+    assert.match(text, /_Written from the vote; the answer's own request failed: /);
+    assert.doesNotMatch(text, /The council did not finish/);
+    const retry = /Try again .*`council_deliberate` with (\{"sessionId":"[^"]+","action":"retry"\})/.exec(text);
+    assert.ok(retry, `Try again is the next call: ${text}`);
+    const written = await invoke(TOOL.deliberate, JSON.parse(retry?.[1] ?? '{}') as object);
+    assert.match(written, /## The council's answer/);
+    assert.doesNotMatch(written, /Written from the vote/);
+  });
+
   it('the spending limit holds across tool calls of one session', async () => {
     const fixtureApi = await fixture();
     playCouncil(fixtureApi, { questions: 1, convergeAtCycle: 'never' });
