@@ -18,7 +18,7 @@ import {
   storedCouncilSession,
   textResult,
   type CouncilToolEnvironment,
-} from './councilTools';
+} from './councilToolRun';
 import { withToolProgress } from './toolProgress';
 
 /*

@@ -3,7 +3,9 @@ import { TOOL } from '../../core/council/toolSession';
 import type { PlanHandler } from '../plan/planHandler';
 import type { DeepWorkDeps } from '../workflow/deepWorkTurn';
 import type { WorkflowHandler } from '../workflow/workflowHandler';
-import { deliberateTool, openTool, type CouncilToolEnvironment } from './councilTools';
+import type { CouncilToolEnvironment } from './councilToolRun';
+import { deliberateTool } from './deliberateTool';
+import { openTool } from './openTool';
 import { planTool, workflowTool } from './deepWorkTools';
 
 /**

@@ -1,0 +1,244 @@
+import * as vscode from 'vscode';
+import type { z } from 'zod';
+import { runCouncilTurn } from '../../core/council/councilTurn';
+import {
+  costEstimate,
+  deliberationResultText,
+  type CostEstimate,
+  type RequestEstimate,
+} from '../../core/council/deliberation';
+import type { CouncilOutput } from '../../core/council/ports';
+import type { SessionLog } from '../../core/council/sessionLog';
+import { clarifyingReport, TOOL } from '../../core/council/toolSession';
+import { LanguageModelFailure } from '../../core/llm/languageModel';
+import { creditsFor, PriceBook } from '../../core/llm/spending/prices';
+import { describeTurnStop } from '../../core/llm/turnStop';
+import type { ToolModelChoice } from '../../core/llm/toolModelRule';
+import type { PersonaRegistry } from '../../core/personas/registry';
+import { describeIssues } from '../../core/zodIssues';
+import { councilRun, type CouncilRunEnvironment } from '../chat/councilDeps';
+import { storedSession } from '../chat/threadSession';
+import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
+import { type ModelMemento } from '../languageModel/toolModel';
+import { pinnedPersonaIds } from '../personas/pinnedPersonas';
+import { type CouncilSettings } from '../settings';
+import { askOpenQuestions, canAskInChat, type AskedQuestions } from './askQuestions';
+import { withToolProgress, type ToolProgress } from './toolProgress';
+
+/*
+ * What the council tools (council_open, council_deliberate) share around one run on a session: the model and its
+ * progress notification, the session advanced by the chat's own commands, and the result the agent reads.
+ */
+
+/** What the council tools need from the extension. */
+export interface CouncilToolEnvironment extends CouncilRunEnvironment {
+  readonly context: vscode.ExtensionContext;
+  /** Where the model of the last `@council` request is remembered (the tools' model rule). */
+  readonly models: ModelMemento;
+}
+
+/** A tool's session is continued by id, with the tool or in the chat. */
+const TOOL_STOP = {
+  kept: `The session is saved; \`${TOOL.deliberate}\` with its sessionId and "action": "retry" continues it.`,
+  button: 'Try again',
+} as const;
+
+export const NO_MODEL =
+  'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
+
+/** What is wrong with a tool's input, in the words Council uses for every file and record it checks. */
+export function inputProblems(schema: z.ZodType, data: unknown, issues: readonly z.core.$ZodIssue[]): string {
+  return describeIssues(issues, 'input', { schema, data }).join(' ');
+}
+
+export function textResult(text: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
+
+/** "GPT-5 mini (the model you last used with `@council`)". */
+export function modelText(choice: ToolModelChoice<vscode.LanguageModelChat>): string {
+  return `${choice.model.name || choice.model.id} (${choice.reason})`;
+}
+
+/** Why a run stopped, for the agent: the model's failure as the chat would say it, else a sentence. */
+function stopText(error: unknown, cancelled: boolean, log: CouncilRunEnvironment['log'], sessionId: string): string {
+  const stop = describeTurnStop(error, TOOL_STOP, cancelled);
+  if (stop.kind === 'cancelled') return `It was cancelled. ${TOOL_STOP.kept}`;
+  log.logError(error, `session ${sessionId} (Council tool): ${stop.detail}`);
+  return error instanceof LanguageModelFailure
+    ? stop.message
+    : `Council stopped on an internal problem (the details are in the Council output channel). ${TOOL_STOP.kept}`;
+}
+
+/**
+ * The agent reads the result; the user reads the progress notification: each progress line and each cycle summary.
+ * What a person must read (`visible`) is kept in `shown`: an answer written from the vote exists only there.
+ */
+function toolOutput(progress: ToolProgress, shown: string[]): CouncilOutput {
+  return {
+    progress: message => progress.report(message),
+    markdown: () => undefined,
+    visible: text => {
+      shown.push(text);
+      progress.report(text);
+    },
+  };
+}
+
+/** How the chat's answer from the vote begins (answerFromVote in wording/markdown.ts). */
+const VOTE_ANSWER_MARK = '_Written from the vote;';
+
+/** The answer the council wrote from the vote when the answer's own request failed, as the chat showed it. */
+function answerFromVote(shown: readonly string[]): string | undefined {
+  const start = shown.findIndex(text => text.includes(VOTE_ANSWER_MARK));
+  return start < 0 ? undefined : shown.slice(start).join('').trim();
+}
+
+/** What `estimate` may cost on `chat`, priced with the user's table (debatePlan's token rule). */
+export async function priced(
+  estimate: RequestEstimate,
+  request: string,
+  seats: number,
+  chat: vscode.LanguageModelChat,
+  settings: CouncilSettings,
+): Promise<CostEstimate> {
+  const model = adaptLanguageModel(chat);
+  const prices = new PriceBook(settings.spending.prices);
+  return costEstimate(estimate, await model.countTokens(request), seats, (input, output) => {
+    const price = prices.priceOf(model);
+    return price === undefined ? undefined : creditsFor(price, input, output);
+  });
+}
+
+/** The personas an agent named, else the ones the user pinned with "Council: Select Personas". */
+export function seated(env: CouncilToolEnvironment, registry: PersonaRegistry, ids: readonly string[] | undefined) {
+  const wanted = ids && ids.length > 0 ? ids : pinnedPersonaIds(env.context);
+  return wanted.flatMap(id => registry.personas.filter(p => p.id === id));
+}
+
+/** One tool turn on a session: the council's deps on the chosen model, progress shown, the turn logged. */
+export async function onSession<T>(
+  env: CouncilToolEnvironment,
+  name: string,
+  choice: ToolModelChoice<vscode.LanguageModelChat>,
+  registry: PersonaRegistry,
+  settings: CouncilSettings,
+  token: vscode.CancellationToken,
+  work: (
+    run: ReturnType<typeof councilRun> & { readonly shown: readonly string[] },
+    progress: ToolProgress,
+  ) => Promise<{ log: SessionLog; result: T }>,
+): Promise<T> {
+  return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
+    const started = Date.now();
+    const shown: string[] = [];
+    const run = councilRun(env, choice.model, registry, settings, toolOutput(progress, shown), progress.token);
+    const { log, result } = await work({ ...run, shown }, progress);
+    env.log.logTurn({
+      sessionId: log.sessionId,
+      state: log.state,
+      modelId: choice.model.id,
+      calls: run.usage.calls,
+      latencyMs: Date.now() - started,
+      promptTokens: run.usage.promptTokens,
+      command: name,
+      sessionRequests: log.requestsUsed,
+      budget: settings.spending.session.maxRequests,
+    });
+    return result;
+  });
+}
+
+/** How far a tool call takes a session. */
+interface Steps {
+  readonly commands: readonly Parameters<typeof runCouncilTurn>[1][];
+  /** Run the debate and the answer after the commands (else stop where the debate would start). */
+  readonly debate: boolean;
+  /** Put the open questions to the user through VS Code's question tool, when the call came from a chat. */
+  readonly ask?: vscode.ChatParticipantToolToken;
+}
+
+/** Runs `steps` on `log`; returns why it stopped early, if it did, and how the asked questions went. */
+export async function advanceSession(
+  env: CouncilToolEnvironment,
+  log: SessionLog,
+  deps: ReturnType<typeof councilRun>['deps'],
+  steps: Steps,
+  token: vscode.CancellationToken,
+): Promise<{ readonly stopped?: string; readonly asked?: AskedQuestions; readonly fromVote?: boolean }> {
+  try {
+    for (const [i, command] of steps.commands.entries()) {
+      const report = await runCouncilTurn(log, command, deps, {
+        stopBeforeDebate: !steps.debate || i < steps.commands.length - 1,
+      });
+      // The answer's own request failed: the council answered from the vote; the agent gets that and Try again.
+      if (report.answerPending !== undefined)
+        return {
+          stopped: `The answer's own request failed: ${report.answerPending} ${TOOL_STOP.kept}`,
+          fromVote: true,
+        };
+    }
+    const asked =
+      steps.ask && log.state === 'clarifying' && canAskInChat(steps.ask)
+        ? await askOpenQuestions(log, deps, steps.ask, token)
+        : undefined;
+    return asked ? { asked } : {};
+  } catch (error) {
+    return { stopped: stopText(error, token.isCancellationRequested, env.log, log.sessionId) };
+  }
+}
+
+/** How a tool call left a session, for its result. */
+interface Advanced {
+  readonly stopped?: string;
+  readonly asked?: AskedQuestions;
+  /** The answer the council wrote from the vote (its own request failed). */
+  readonly fromVote?: string;
+  readonly estimate?: RequestEstimate;
+  readonly unknownIds?: readonly string[];
+}
+
+/** What the agent gets back: the questions still to ask, or the council's answer as Council wrote it. */
+export function sessionResult(
+  log: SessionLog,
+  choice: ToolModelChoice<vscode.LanguageModelChat>,
+  how: Advanced,
+): string {
+  const model = modelText(choice);
+  const stillOpen = log.state === 'clarifying' || (log.state === 'debating' && log.snapshot.context.debateCycles === 0);
+  if (stillOpen && how.stopped === undefined)
+    return clarifyingReport(log.snapshot, { model, spent: log.spent, ...(how.asked ? { asked: how.asked } : {}) });
+  return deliberationResultText({
+    snapshot: log.snapshot,
+    spent: log.spent,
+    model,
+    clarified: log.snapshot.context.questions.length > 0,
+    ...(how.estimate ? { estimate: how.estimate } : {}),
+    ...(how.stopped !== undefined ? { stopped: how.stopped } : {}),
+    ...(how.fromVote ? { fromVote: how.fromVote } : {}),
+    ...(how.unknownIds?.length ? { unknownIds: how.unknownIds } : {}),
+  });
+}
+
+/** `advanceSession`'s outcome with the answer written from the vote, if there is one. */
+export function advanced(outcome: Awaited<ReturnType<typeof advanceSession>>, shown: readonly string[]): Advanced {
+  const fromVote = outcome.fromVote ? answerFromVote(shown) : undefined;
+  return {
+    ...(outcome.stopped !== undefined ? { stopped: outcome.stopped } : {}),
+    ...(outcome.asked ? { asked: outcome.asked } : {}),
+    ...(fromVote ? { fromVote } : {}),
+  };
+}
+
+/** A stored session by id, or why it cannot be `what` ("continued", "planned"). */
+export function storedCouncilSession(
+  env: Pick<CouncilToolEnvironment, 'store'>,
+  sessionId: string,
+  what: string,
+): { readonly log: SessionLog } | { readonly refused: string } {
+  const found = storedSession(env.store, sessionId);
+  if (found.kind === 'found') return { log: found.log };
+  if (found.kind === 'newer') return { refused: found.error.message };
+  const why = found.kind === 'unreadable' ? found.error : 'it was not found.';
+  return { refused: `Council session \`${sessionId}\` cannot be ${what}: ${why}` };
+}

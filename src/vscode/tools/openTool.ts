@@ -1,0 +1,97 @@
+import * as vscode from 'vscode';
+import { newCouncilSession } from '../../core/council/councilTurn';
+import { OpenInputSchema, TOOL, type OpenInput } from '../../core/council/toolSession';
+import { MAX_PANEL } from '../../core/personas/select';
+import { toolModel } from '../languageModel/toolModel';
+import { loadCouncilPersonas } from '../personas/personaSource';
+import { withPinned } from '../personas/pinnedPersonas';
+import { readCouncilSettings } from '../settings';
+import {
+  type CouncilToolEnvironment,
+  NO_MODEL,
+  inputProblems,
+  textResult,
+  modelText,
+  priced,
+  seated,
+  onSession,
+  advanceSession,
+  sessionResult,
+  advanced,
+} from './councilToolRun';
+
+/**
+ * `council_open`: opens a session as `@council` does (the council chosen, its clarifying questions with recommended
+ * answers) and, when called from a chat where VS Code's question tool exists, puts the questions to the user one at a
+ * time. Stops before the debate: `council_deliberate` continues the session by id, with its own confirmation.
+ */
+export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<OpenInput> {
+  return {
+    async prepareInvocation(options) {
+      const input = OpenInputSchema.safeParse(options.input);
+      if (!input.success) return { invocationMessage: 'Opening a council session' };
+      const settings = readCouncilSettings();
+      const choice = await toolModel(env.models, settings);
+      const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
+      const named = seated(env, registry, input.data.personas);
+      const opening = settings.protocol === 'thorough' && named.length === 0 ? 2 : 1;
+      const estimate = { fewest: opening, most: opening };
+      const cost =
+        choice && (await priced(estimate, input.data.question, named.length || MAX_PANEL, choice.model, settings));
+      const credits = cost?.credits
+        ? `about ${cost.credits.most.toFixed(1)} AI credits`
+        : "the model's price is unknown";
+      return {
+        invocationMessage: `Opening a council session: ${input.data.question.replace(/\s+/g, ' ').slice(0, 80)}`,
+        confirmationMessages: {
+          title: 'Open a Council session?',
+          message: new vscode.MarkdownString(
+            `Council will choose the personas for "${input.data.question.replace(/\s+/g, ' ').slice(0, 200)}" and prepare its clarifying questions, each with a recommended answer.\n\n` +
+              `- Model: ${choice ? modelText(choice) : 'none is available, so the council cannot run'}.\n` +
+              `- ${opening} model request${opening === 1 ? '' : 's'} (a malformed reply costs up to 2 more): about ${cost ? `${Math.round(cost.tokens.most / 100) / 10}k tokens, ${credits}` : 'an unknown cost'}, within \`council.budget.maxCredits\`.\n` +
+              '- The debate is confirmed separately, with its own estimate.',
+          ),
+        },
+      };
+    },
+    async invoke(options, token) {
+      const input = OpenInputSchema.safeParse(options.input);
+      if (!input.success)
+        return textResult(
+          `${TOOL.open} needs a question: ${inputProblems(OpenInputSchema, options.input, input.error.issues)} Pass {"question": "…"} and, optionally, "context" and "personas".`,
+        );
+      const settings = readCouncilSettings();
+      const choice = await toolModel(env.models, settings);
+      if (!choice) return textResult(NO_MODEL);
+      const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
+      const named = seated(env, registry, input.data.personas);
+      const context = input.data.context?.trim();
+      const request = context ? `${input.data.question.trim()}\n\nContext:\n${context}` : input.data.question.trim();
+      const text = await onSession(
+        env,
+        TOOL.open,
+        choice,
+        registry,
+        settings,
+        token,
+        async ({ deps, shown }, progress) => {
+          const log = newCouncilSession(
+            { request: withPinned(request, named), userId: vscode.env.machineId || 'user', limits: settings.limits },
+            deps,
+          );
+          await env.store.save(log.stored);
+          const ask = options.toolInvocationToken;
+          const outcome = await advanceSession(
+            env,
+            log,
+            deps,
+            { commands: [{ kind: 'resume' }], debate: false, ...(ask ? { ask } : {}) },
+            progress.token,
+          );
+          return { log, result: sessionResult(log, choice, advanced(outcome, shown)) };
+        },
+      );
+      return textResult(text);
+    },
+  };
+}
