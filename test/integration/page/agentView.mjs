@@ -3,6 +3,7 @@
 // Council's answer in the chat. Run by `npm run test:integration` (runWeb.mjs --pages-only). The fixture's default
 // participant stands in for the agent's model: it calls the tools in the order the test types (`agent-loop […]`).
 import { strict as assert } from 'node:assert';
+import { runCommand } from './palette.mjs';
 
 const TIMEOUT = 20_000;
 const CHAT = '.part.auxiliarybar .interactive-session';
@@ -12,23 +13,7 @@ export default async function agentView(page, { log: print }) {
   const started = Date.now();
   const log = message => print(`agent page (${((Date.now() - started) / 1000).toFixed(1)} s): ${message}`);
   await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
-  const command = async title => {
-    const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
-    for (const deadline = Date.now() + TIMEOUT; ;) {
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('F1');
-      await page.locator('.quick-input-widget input').fill(`>${title}`);
-      if (
-        await row.waitFor({ timeout: 2_000 }).then(
-          () => true,
-          () => Date.now() > deadline,
-        )
-      )
-        break;
-    }
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: TIMEOUT });
-  };
+  const command = title => runCommand(page, title, TIMEOUT);
   await command('Chat: Open Chat');
   await page.locator(INPUT).getByText('Council Test Model').waitFor({ timeout: TIMEOUT });
 

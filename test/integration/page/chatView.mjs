@@ -2,6 +2,7 @@
 // the rendered responses. Run by `npm run test:integration` (runWeb.mjs --pages-only); the fixture's
 // "Council Test: …" commands make the scripted models play a council (fixture/src/demo.ts).
 import { strict as assert } from 'node:assert';
+import { runCommand } from './palette.mjs';
 
 const TIMEOUT = 20_000;
 /** The chat view (in the secondary side bar), its responses and the follow-up buttons under the last one. */
@@ -203,24 +204,8 @@ function person(page) {
   };
   const ui = {
     lastResponse,
-    /** Runs a command from the palette (F1), retrying while the workbench is still registering commands. */
-    async command(title) {
-      const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
-      for (const deadline = Date.now() + TIMEOUT; ;) {
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('F1');
-        await page.locator('.quick-input-widget input').fill(`>${title}`);
-        if (
-          await row.waitFor({ timeout: 2_000 }).then(
-            () => true,
-            () => Date.now() > deadline,
-          )
-        )
-          break;
-      }
-      await page.keyboard.press('Enter');
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: TIMEOUT });
-    },
+    /** Runs a command from the palette (F1). */
+    command: title => runCommand(page, title, TIMEOUT),
     /** The chat view's "New Chat" (+) button: a fresh thread, so a fresh council session. */
     async newChat() {
       await page
