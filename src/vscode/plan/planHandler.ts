@@ -11,6 +11,8 @@ import type { SmallestWork } from '../../core/llm/spending/forecastCost';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { pipelineRunStateOf } from '../../core/plan/pipelineBoard';
+import { workflowMetadataOf } from '../../core/workflow/engine/workflowMetadata';
+import { systemClock } from '../../core/clock';
 import { stageCheckpointOf, withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
   runDeepWorkTurn,
@@ -175,7 +177,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     }
     const pipeline = pipelineRunStateOf(workflow, outcome.state);
     if (outcome.status === 'completed') {
-      const files = await writeRunReport(pipeline, outcome.state.spending);
+      const files = await writeRunReport(pipeline, workflowMetadataOf(workflow, outcome.state, systemClock.now()));
       return { metadata: renderCompleted(stream, pipeline, files, used) };
     }
     const failure = outcome.status === 'failed' ? planFailure(outcome.error, pipeline) : undefined;
