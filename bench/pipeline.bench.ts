@@ -9,7 +9,7 @@ import { jsonSchemaOf } from '../src/core/llm/structuredOutput';
 import { discoveryReportRequest } from '../src/core/plan/drafts/discoveryReportRequest';
 import { PriceBook } from '../src/core/llm/spending/prices';
 import { countPromptTokens } from '../src/core/llm/usage';
-import { forecastStages } from '../src/core/plan/run/requestEstimate';
+import { forecastWorkflow } from '../src/core/deepWork/workflowForecast';
 import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
@@ -248,7 +248,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   const started = performance.now();
   const history = newHistory(clock, ids);
   // The most requests each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
-  let forecast = forecastStages(undefined)[0]?.requests?.most ?? 0;
+  let forecast = forecastWorkflow(builtInWorkflow('plan'))[0]?.requests.most ?? 0;
   // `/plan` as users run it: the built-in plan workflow through the workflow engine; every checkpoint continues.
   const outcome = await runDeepWork({
     workflow: builtInWorkflow('plan'),
@@ -263,7 +263,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     spending: { limits: {}, prices: new PriceBook() },
     concurrency: 3,
     checkpoint: async at => {
-      forecast += forecastStages(at.state)[0]?.requests?.most ?? 0;
+      forecast += forecastWorkflow(builtInWorkflow('plan'), at.run)[0]?.requests.most ?? 0;
       return { action: 'continue' };
     },
   });

@@ -35,6 +35,8 @@ import { pipelineStageTypes, type StageWorkspace } from '../plan/pipelineStageTy
 export interface StageCheckpoint {
   readonly stage: PipelineStage;
   readonly state: PipelineRunState;
+  /** The run as the engine keeps it (what the forecast reads). */
+  readonly run: WorkflowRunState;
   readonly pending: PendingCheckpoint;
 }
 
@@ -86,6 +88,7 @@ export function stageCheckpointOf(
   return {
     stage: stageOfPhase(workflow, pending.phase) ?? 'discovery',
     state: pipelineRunStateOf(workflow, state),
+    run: state,
     pending,
   };
 }

@@ -1,72 +1,113 @@
-import { forecastCost } from '../llm/spending/forecastCost';
+import { forecastCost, type RequestSpan, type SmallestWork, type TokensPerRequest } from '../llm/spending/forecastCost';
 import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import type { ModelPrice } from '../llm/spending/prices';
-import { DEEP_WORK_TOKENS_PER_REQUEST, forecastStages, type RequestRange } from '../plan/run/requestEstimate';
-import { PIPELINE_STAGES } from '../plan/schemas/agentType';
+import { PIPELINE_BOARD_KEY, readBoard, type PipelineBoard } from '../plan/pipelineBoard';
+import { stageForecast, type StageForecast } from '../plan/pipelineStageTypes';
 import { MARKDOWN_ROLES } from '../workflow/agents/markdownAgents';
-import type { PhaseDefinition, SubagentSpec, WorkflowDefinition } from '../workflow/definition/workflowDefinition';
-import { STAGE_TYPES } from '../plan/pipelineBoard';
+import type { PhaseDefinition, WorkflowDefinition } from '../workflow/definition/workflowDefinition';
+import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
 
-/** Requests one agent of `type` makes, when that is known before the run (a ticket stage's depends on planning). */
-export function agentRequests(type: string): RequestRange | undefined {
+/*
+ * What the rest of a deep-work run (`/plan`, `/workflow`, the tools) will cost in model requests, tokens and AI
+ * credits, phase by phase, from what each agent type says one of its agents takes: a Markdown agent its exploration
+ * rounds and report, a pipeline stage its agents and collector (known once the stage before it has run). Scripts,
+ * gap-check retries, reruns, route-backs and repairs of malformed replies come on top, and the sentence says so.
+ */
+
+/**
+ * Tokens one deep-work request takes at most in the usual case: an agent's prompt is bounded by its context budget
+ * (the bench's workspace averages ~900 input tokens a request; a real workspace's file excerpts take more), and a
+ * structured reply stays short. Used only to turn request counts into tokens and credits for a forecast.
+ */
+export const DEEP_WORK_TOKENS_PER_REQUEST: TokensPerRequest = { input: 6_000, output: 1_000 };
+
+/** What agents of `type` take in one phase, as far as the run's board tells (undefined: a type not known here). */
+export function agentForecast(type: string, board: PipelineBoard | undefined): StageForecast | undefined {
   const role = MARKDOWN_ROLES.find(candidate => candidate.type === type);
   // An exploring agent may stop exploring at once; then it writes its report.
-  if (role) return { fewest: role.exploreRounds > 0 ? 2 : 1, most: role.exploreRounds + 1 };
-  const stage = PIPELINE_STAGES.find(candidate => STAGE_TYPES[candidate] === type);
-  return stage ? forecastStages(undefined).find(forecast => forecast.stage === stage)?.requests : undefined;
+  if (role) return { agents: 1, requests: { fewest: role.exploreRounds > 0 ? 2 : 1, most: role.exploreRounds + 1 } };
+  return stageForecast(type, board);
 }
 
-/** What the phases still to run will cost in model requests, and what comes on top that cannot be counted ahead. */
-export interface WorkflowForecast {
-  readonly requests: RequestRange;
-  /** Phases whose cost depends on something decided during the run (scripts, adaptive agents, a ticket count). */
+/** One phase still to run: what can be counted ahead, and what comes on top, in words. */
+export interface PhaseForecast {
+  readonly phase: string;
+  /** Its agents, when all are known. */
+  readonly agents?: number;
+  readonly requests: RequestSpan;
+  /** What it decides during the run, e.g. "gap-check retries", "one agent per ticket planning makes (…)". */
   readonly open: readonly string[];
 }
 
-function add(a: RequestRange, b: RequestRange): RequestRange {
+function add(a: RequestSpan, b: RequestSpan): RequestSpan {
   return { fewest: a.fewest + b.fewest, most: a.most + b.most };
 }
 
-function phaseCost(phase: PhaseDefinition): { readonly requests: RequestRange; readonly open: boolean } {
+function phaseForecast(phase: PhaseDefinition, board: PipelineBoard | undefined): PhaseForecast {
   const { agents } = phase;
-  const specs: readonly SubagentSpec[] =
-    agents.behavior === 'main-only' ? [] : agents.mode === 'adaptive' ? agents.always : agents.subagents;
-  const skills = phase.skills
-    .map(skill => agentRequests(skill.name))
-    .filter((range): range is RequestRange => range !== undefined);
-  const ranges = specs.map(spec => agentRequests(spec.type));
-  const known = [...ranges, ...skills].filter((range): range is RequestRange => range !== undefined);
-  const requests = known.reduce(add, { fewest: 0, most: 0 });
-  const scripted =
-    agents.behavior === 'main-only' ||
-    phase.mainScript !== undefined ||
-    (agents.mode === 'adaptive' && agents.adaptiveScript !== undefined);
-  const retried = phase.gapCheck !== undefined;
-  return { requests, open: scripted || retried || ranges.some(range => range === undefined) };
+  const types =
+    agents.behavior === 'main-only'
+      ? []
+      : (agents.mode === 'adaptive' ? agents.always : agents.subagents).map(spec => spec.type);
+  const each = types.map(type => agentForecast(type, board));
+  const skills = phase.skills.flatMap(skill => agentForecast(skill.name, board)?.requests ?? []);
+  const requests = [...each.flatMap(f => f?.requests ?? []), ...skills].reduce(add, { fewest: 0, most: 0 });
+  const open = each.flatMap(f => f?.pending ?? []);
+  if (agents.behavior === 'main-only' || phase.mainScript !== undefined)
+    open.push('what its script asks (`thinkHard`)');
+  const adds = agents.mode === 'adaptive' && agents.adaptiveScript !== undefined;
+  if (adds) open.push('the agents its script adds');
+  if (phase.gapCheck !== undefined) open.push('gap-check retries');
+  const counted = types.length > 0 && !adds && each.every(f => f?.agents !== undefined);
+  const known = counted ? each.reduce((sum, f) => sum + (f?.agents ?? 0), 0) : undefined;
+  return { phase: phase.id, ...(known === undefined ? {} : { agents: known }), requests, open };
 }
 
-/** The forecast of `workflow` from `next` on (the first phase for a new run), skipping `skipped`. */
-export function forecastWorkflow(
-  workflow: WorkflowDefinition,
-  next: string | null = workflow.phases[0]?.id ?? null,
-  skipped: readonly string[] = [],
-): WorkflowForecast {
+/** What the forecast reads of a run: where it goes next, which phases it skips, and the agents' board. */
+type RunSoFar = Pick<WorkflowRunState, 'nextPhase' | 'blackboard'> & {
+  readonly context: Pick<WorkflowRunState['context'], 'skip_phases'>;
+};
+
+/** The phases of `workflow` still to run after `state` (all of them for a new run), skipping the skipped ones. */
+export function forecastWorkflow(workflow: WorkflowDefinition, state?: RunSoFar): PhaseForecast[] {
+  const next = state ? state.nextPhase : (workflow.phases[0]?.id ?? null);
   const start = next === null ? workflow.phases.length : workflow.phases.findIndex(phase => phase.id === next);
-  const phases = workflow.phases.slice(Math.max(0, start)).filter(phase => !skipped.includes(phase.id));
-  const costs = phases.map(phase => ({ phase, ...phaseCost(phase) }));
-  return {
-    requests: costs.reduce((sum, cost) => add(sum, cost.requests), { fewest: 0, most: 0 }),
-    open: costs.filter(cost => cost.open).map(cost => cost.phase.id),
-  };
+  const skipped = state?.context.skip_phases ?? [];
+  const board = state && PIPELINE_BOARD_KEY in state.blackboard ? readBoard(state.blackboard) : undefined;
+  return workflow.phases
+    .slice(Math.max(0, start))
+    .filter(phase => !skipped.includes(phase.id))
+    .map(phase => phaseForecast(phase, board));
 }
 
-/** One sentence for the chat before a run (or a resumed run) spends anything, priced at the run's model. */
-export function workflowForecastSentence(forecast: WorkflowForecast, price: ModelPrice | undefined): string {
-  const { fewest, most } = forecast.requests;
-  const range = fewest === most ? `${most}` : `${fewest}–${most}`;
-  const open = forecast.open.length
-    ? `, plus what ${forecast.open.map(id => `\`${id}\``).join(', ')} decide${forecast.open.length === 1 ? 's' : ''} during the run (scripts' \`thinkHard\`, adaptive agents, gap-check retries, one agent per ticket)`
-    : '';
-  const cost = forecastCost(forecast.requests, DEEP_WORK_TOKENS_PER_REQUEST, price);
-  return `This run's agents make ${range} model request${most === 1 ? '' : 's'}${open}: ${cost}. If the model answers in the wrong format, each agent reply may take up to ${MAX_REPAIRS_PER_REPLY} repair requests more, within the run's limit.`;
+/** The next phase and its fewest requests, for the credit check before it starts (none when it makes none ahead). */
+export function smallestPhaseWork(
+  forecast: readonly PhaseForecast[],
+  what: (phase: string) => string,
+): SmallestWork | undefined {
+  const next = forecast[0];
+  return next && next.requests.fewest > 0
+    ? { what: what(next.phase), fewestRequests: next.requests.fewest }
+    : undefined;
+}
+
+const span = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
+
+/**
+ * One sentence on the cost of the phases still to run (before a run or a resumed run spends anything, and at each
+ * checkpoint), priced at the run's model (`price` undefined: unknown), e.g. "Still to run: discovery 3–16; planning
+ * 2–4; tickets one agent per ticket planning makes (2–3 requests each, plus 1): 5–20 and more model requests, …".
+ */
+export function workflowForecastSentence(forecast: readonly PhaseForecast[], price: ModelPrice | undefined): string {
+  if (forecast.length === 0) return 'No phase is left to run.';
+  const parts = forecast.map(f => {
+    const agents = f.agents === undefined || f.agents === 0 ? '' : ` (${f.agents} agent${f.agents === 1 ? '' : 's'})`;
+    const counted = f.requests.most > 0 || f.open.length === 0 ? ` ${span(f.requests)}` : '';
+    const more = f.open.length ? `${counted ? ' plus' : ''} ${f.open.join(' and ')}` : '';
+    return `${f.phase}${agents}${counted}${more}`;
+  });
+  const total = forecast.reduce((sum, f) => add(sum, f.requests), { fewest: 0, most: 0 });
+  const open = forecast.some(f => f.open.length) ? ' and more' : '';
+  const cost = forecastCost(total, DEEP_WORK_TOKENS_PER_REQUEST, price);
+  return `Still to run: ${parts.join('; ')}: ${span(total)}${open} model request${total.most === 1 && !open ? '' : 's'}, ${cost}${open}. If the model answers in the wrong format, each agent reply may take up to ${MAX_REPAIRS_PER_REPLY} repair requests more, within the run's limit.`;
 }

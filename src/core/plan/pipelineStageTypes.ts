@@ -7,12 +7,13 @@ import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { runDiscoveryStage } from './stages/discovery/discoveryStage';
 import { HandoffAuditLog } from './stages/handoffAudit';
 import { LoopRecovery } from './stages/loopRecovery';
-import type { PipelineOptions } from './stages/pipelineOptions';
+import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from './stages/pipelineOptions';
 import { runPlanningStage } from './stages/planning/planningStage';
 import type { ProgressListener } from './stages/progressEvents';
 import type { StageEnvironment } from './stages/stageEnvironment';
 import { runTicketStage } from './stages/tickets/ticketStage';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import type { RequestSpan } from '../llm/spending/forecastCost';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
 import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
@@ -140,4 +141,48 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
 /** The three pipeline stages as subagent types (`discovery-stage`, `planning-stage`, `ticket-stage`). */
 export function pipelineStageTypes(runtime: PipelineRuntime): AgentType[] {
   return PIPELINE_STAGES.map(stage => stageType(stage, runtime));
+}
+
+/** What a stage's phase will take, as far as the run tells before the stage starts. */
+export interface StageForecast {
+  /** Its agents, once known (planning's follow discovery's recommendations; the ticket stage's, planning's tickets). */
+  readonly agents?: number;
+  /** Its requests: each agent's, and one collector's. Undefined until the stage before it has run. */
+  readonly requests?: RequestSpan;
+  /** Why `requests` is not known yet, in words. */
+  readonly pending?: string;
+}
+
+const span = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
+
+/**
+ * What the stage type `type` will take in its phase, from the bounds the stages run by: per agent, the exploration
+ * rounds it may take (at least one) and its report; one collector per stage. `board` is the run's so far (none:
+ * a new run). Undefined for a type that is not a stage.
+ */
+export function stageForecast(
+  type: string,
+  board: PipelineBoard | undefined,
+  options: PipelineOptions = DEFAULT_PIPELINE_OPTIONS,
+): StageForecast | undefined {
+  const stage = PIPELINE_STAGES.find(candidate => STAGE_TYPES[candidate] === type);
+  if (!stage) return undefined;
+  const each: RequestSpan =
+    stage === 'discovery'
+      ? { fewest: 2, most: options.discoveryExploration.maxRounds + 1 }
+      : stage === 'planning'
+        ? { fewest: 1, most: 1 }
+        : { fewest: 2, most: options.ticketExploration.maxRounds + 1 };
+  const cost = (fewest: number, most: number): RequestSpan => ({
+    fewest: fewest * each.fewest + 1,
+    most: most * each.most + 1,
+  });
+  const recommendations = board?.stages.discovery?.result.recommendations.length;
+  const tickets = board?.stages.planning?.result.finalizedTickets.length;
+  if (stage === 'tickets' && tickets === undefined)
+    return { pending: `one agent per ticket planning makes (${span(each)} requests each, plus 1)` };
+  const known = stage === 'planning' ? recommendations : stage === 'tickets' ? tickets : undefined;
+  if (known === undefined) return { requests: cost(1, options.maxAgentsPerStage) };
+  const agents = stage === 'planning' ? Math.max(1, Math.min(options.maxAgentsPerStage, known)) : known;
+  return { agents, requests: cost(agents, agents) };
 }

@@ -1,11 +1,18 @@
 import * as vscode from 'vscode';
 import type { SessionLog } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
-import { forecastSentence, forecastStages } from '../../core/plan/run/requestEstimate';
+import {
+  forecastWorkflow,
+  smallestPhaseWork,
+  workflowForecastSentence,
+  type PhaseForecast,
+} from '../../core/deepWork/workflowForecast';
 import type { SmallestWork } from '../../core/llm/spending/forecastCost';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { pipelineRunStateOf } from '../../core/plan/pipelineBoard';
+import { workflowMetadataOf } from '../../core/workflow/engine/workflowMetadata';
+import { systemClock } from '../../core/clock';
 import { stageCheckpointOf, withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
   runDeepWorkTurn,
@@ -140,7 +147,8 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`);
       start = { kind: 'new', goal: goal.goal, constraints: goal.constraints };
     }
-    const resumed = start.kind === 'resume' ? pipelineRunStateOf(workflow, start.state) : undefined;
+    // What is still to run, from the one forecaster `/workflow` uses too.
+    const toRun = forecastWorkflow(workflow, start.kind === 'resume' ? start.state : undefined);
     const turn = await runDeepWorkTurn(deps, {
       workflow,
       start,
@@ -148,8 +156,8 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       stream,
       token,
       attached,
-      forecast: price => forecastSentence(forecastStages(resumed), price),
-      ...smallestStageOf(resumed),
+      forecast: price => workflowForecastSentence(toRun, price),
+      ...smallestStageOf(toRun),
       // The engine's words for phases and route-backs; a stage reports its own agents (the stage as the phase's one
       // agent would only repeat the phase).
       workflowProgress: event =>
@@ -161,11 +169,15 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
     if (outcome.status === 'paused') {
       const checkpoint = stageCheckpointOf(workflow, outcome.checkpoint, outcome.state);
-      return { metadata: renderCheckpoint(stream, checkpoint, used, runModelPrice(request.model)) };
+      const stillToRun = workflowForecastSentence(
+        forecastWorkflow(workflow, outcome.state),
+        runModelPrice(request.model),
+      );
+      return { metadata: renderCheckpoint(stream, checkpoint, used, stillToRun) };
     }
     const pipeline = pipelineRunStateOf(workflow, outcome.state);
     if (outcome.status === 'completed') {
-      const files = await writeRunReport(pipeline, outcome.state.spending);
+      const files = await writeRunReport(pipeline, workflowMetadataOf(workflow, outcome.state, systemClock.now()));
       return { metadata: renderCompleted(stream, pipeline, files, used) };
     }
     const failure = outcome.status === 'failed' ? planFailure(outcome.error, pipeline) : undefined;
@@ -178,9 +190,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
 }
 
 /** The next stage and its fewest requests, when known (a ticket stage's depend on planning). */
-function smallestStageOf(state: Parameters<typeof forecastStages>[0]): { smallestStage?: SmallestWork } {
-  const next = forecastStages(state)[0];
-  return next?.requests
-    ? { smallestStage: { what: `the ${next.stage} stage`, fewestRequests: next.requests.fewest } }
-    : {};
+function smallestStageOf(forecast: readonly PhaseForecast[]): { smallestStage?: SmallestWork } {
+  const next = smallestPhaseWork(forecast, phase => `the ${phase} stage`);
+  return next ? { smallestStage: next } : {};
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { pipelineReportFiles } from '../../core/plan/run/report';
-import type { LedgerLine } from '../../core/llm/spending/ledger';
+import type { WorkflowMetadata } from '../../core/workflow/engine/workflowMetadata';
 import type { PipelineRunState } from '../../core/plan/run/runState';
 
 /**
@@ -8,11 +8,11 @@ import type { PipelineRunState } from '../../core/plan/run/runState';
  * folder, replacing earlier copies of the same run's files; nothing else in the workspace is touched.
  * Returns the written files' Uris.
  */
-export async function writeRunReport(state: PipelineRunState, ledger: readonly LedgerLine[]): Promise<vscode.Uri[]> {
+export async function writeRunReport(state: PipelineRunState, metadata: WorkflowMetadata): Promise<vscode.Uri[]> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) return [];
   const written: vscode.Uri[] = [];
-  for (const file of pipelineReportFiles(state, ledger)) {
+  for (const file of pipelineReportFiles(state, metadata)) {
     const uri = vscode.Uri.joinPath(folder.uri, file.path);
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(file.content));
     written.push(uri);

@@ -1,10 +1,8 @@
 import * as vscode from 'vscode';
 import { untrusted } from '../../core/council/wording/markdown';
 import type { SpendTotals } from '../../core/llm/spending/ledger';
-import type { ModelPrice } from '../../core/llm/spending/prices';
 import { spendBrief, spendSummary } from '../../core/llm/spending/spendText';
 import { proposedChangeMarkdown } from '../../core/plan/run/proposedChangeMarkdown';
-import { forecastSentence, forecastStages } from '../../core/plan/run/requestEstimate';
 import type { PipelineRunState } from '../../core/plan/run/runState';
 import type { StageCheckpoint } from '../../core/deepWork/runDeepWork';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
@@ -20,14 +18,14 @@ function metadataOf(state: PipelineRunState, status: WorkflowRunStatus): PlanRes
   return { plan: 1, runId: state.runId, status, ...(stage ? { stage } : {}) };
 }
 
-/** The end of a paused run's response: the stage's summary and what the buttons do. */
+/** The end of a paused run's response: the stage's summary, its cost and what is still to run, and the buttons. */
 export function renderCheckpoint(
   stream: vscode.ChatResponseStream,
   checkpoint: StageCheckpoint,
   spent: SpendTotals,
-  price: ModelPrice | undefined,
+  stillToRun: string,
 ): PlanResultMetadata {
-  const cost = `_So far: ${spendBrief(spent)}. ${forecastSentence(forecastStages(checkpoint.state), price)}_`;
+  const cost = `_So far: ${spendBrief(spent)}. ${stillToRun}_`;
   stream.markdown(
     `${stageSummaryMarkdown(checkpoint.state, checkpoint.stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint.pending, checkpoint.stage)}\n`,
   );

@@ -6,7 +6,7 @@ import type { SpendTotals } from '../../core/llm/spending/ledger';
 import { PriceBook, type ModelPrice } from '../../core/llm/spending/prices';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import { workDoesNotFit, type SmallestWork } from '../../core/llm/spending/forecastCost';
-import { DEEP_WORK_TOKENS_PER_REQUEST } from '../../core/plan/run/requestEstimate';
+import { DEEP_WORK_TOKENS_PER_REQUEST } from '../../core/deepWork/workflowForecast';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import { BlackboardHistory } from '../../core/plan/history/blackboardHistory';
 import type { HistoryStore } from '../../core/plan/history/historyStore';

@@ -1,9 +1,13 @@
 import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
-import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
+import {
+  forecastWorkflow,
+  smallestPhaseWork,
+  workflowForecastSentence,
+  type PhaseForecast,
+} from '../../core/deepWork/workflowForecast';
 import type { SmallestWork } from '../../core/llm/spending/forecastCost';
-import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
 import { storedMessage, stoppedTurnResult, workspaceRefusal } from './deepWorkReplies';
 import { workflowProgressMessage } from './workflowProgress';
@@ -118,10 +122,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     if ('missing' in found) return refusal(found.missing);
     const { workflow } = found;
     // The phases still to run, for a resumed run.
-    const forecast =
-      start.kind === 'resume'
-        ? forecastWorkflow(workflow, start.state.nextPhase, start.state.context.skip_phases)
-        : forecastWorkflow(workflow);
+    const forecast = forecastWorkflow(workflow, start.kind === 'resume' ? start.state : undefined);
     const turn = await runDeepWorkTurn(deps, {
       workflow,
       start,
@@ -131,7 +132,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       attached,
       workflowProgress: workflowProgressMessage,
       forecast: price => workflowForecastSentence(forecast, price),
-      ...nextPhaseWork(workflow, start.kind === 'resume' ? start.state.nextPhase : undefined),
+      ...nextPhaseWork(forecast),
     });
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { workflow: 1 });
     const { outcome } = turn;
@@ -149,12 +150,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
 }
 
 /** The phase about to run and its fewest requests, when it makes any that can be counted ahead. */
-function nextPhaseWork(
-  workflow: WorkflowDefinition,
-  next: string | null | undefined,
-): { smallestStage?: SmallestWork } {
-  const phase = next === undefined ? workflow.phases[0] : workflow.phases.find(p => p.id === next);
-  if (!phase) return {};
-  const fewest = forecastWorkflow({ ...workflow, phases: [phase] }).requests.fewest;
-  return fewest > 0 ? { smallestStage: { what: `the \`${phase.id}\` phase`, fewestRequests: fewest } } : {};
+function nextPhaseWork(forecast: readonly PhaseForecast[]): { smallestStage?: SmallestWork } {
+  const next = smallestPhaseWork(forecast, phase => `the \`${phase}\` phase`);
+  return next ? { smallestStage: next } : {};
 }

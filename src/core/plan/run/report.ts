@@ -1,8 +1,7 @@
-import { SpendingLedger, type LedgerLine } from '../../llm/spending/ledger';
-import { ledgerMarkdown, spendSummary } from '../../llm/spending/spendText';
+import { ledgerMarkdown } from '../../llm/spending/spendText';
+import type { WorkflowMetadata } from '../../workflow/engine/workflowMetadata';
 import { PIPELINE_STAGES } from '../schemas/agentType';
 import type { PipelineRunState } from './runState';
-import { runMetadataOf } from './runMetadata';
 import { mermaidOfDiagram, mermaidOfTickets } from './mermaid';
 import { proposedChangeMarkdown } from './proposedChangeMarkdown';
 
@@ -156,30 +155,36 @@ function auditSection(audit: PipelineRunState['audit']): string[] {
   ];
 }
 
-function runFile(state: PipelineRunState, ledger: readonly LedgerLine[]): string {
-  const meta = runMetadataOf(state);
-  const spent = new SpendingLedger(ledger).totals();
+/** `run.md`: the run's metadata (what `metadata.json` says, from the engine's one builder) and what the stages made. */
+function runFile(state: PipelineRunState, meta: WorkflowMetadata): string {
+  const phasesWith = (status: string) => meta.phases.filter(p => p.status === status).map(p => p.id);
+  const skipped = phasesWith('skipped');
+  const agents = Object.values(state.stages).reduce((total, record) => total + record.agentsSpawned, 0);
+  const proposals = state.stages.tickets?.agentResults ?? [];
+  const changes = proposals.flatMap(result => result.proposedChanges);
+  const files = new Set(changes.map(change => change.path)).size;
   return [
-    `# Run ${meta.runId}`,
+    `# Run ${meta.run_id}`,
     '',
-    `Goal: ${meta.goal}`,
+    `Goal: ${state.goal}`,
     '',
-    `Started ${meta.startedAt}, last updated ${meta.updatedAt}. Completed stages: ${meta.completedStages.join(', ') || 'none'}${meta.skippedStages.length ? `; skipped: ${meta.skippedStages.join(', ')}` : ''}.`,
+    `Started ${meta.workflow.started_at}, last updated ${state.updatedAt}. Completed stages: ${phasesWith('completed').join(', ') || 'none'}${skipped.length ? `; skipped: ${skipped.join(', ')}` : ''}.`,
     '',
-    `Agents spawned: ${meta.agentsSpawned} · model requests: ${meta.modelRequests} · route-backs: ${meta.routeBacks}`,
+    // Agents the stages spawned (orchestrators and collectors not counted), in each completed stage's last pass.
+    `Agents spawned: ${agents} · model requests: ${meta.totals.model_requests} · route-backs: ${state.routeBacks}`,
     '',
     '| Phase | Status | Passes | Model requests |',
     '| --- | --- | --- | --- |',
-    ...meta.phases.map(p => `| ${p.stage} | ${p.status} | ${p.passes} | ${p.modelRequests} |`),
+    ...meta.phases.map(p => `| ${p.id} | ${p.status} | ${p.iterations} | ${p.model_requests} |`),
     '',
     ...auditSection(state.audit),
-    `Deliverables: ${meta.deliverables.recommendations} recommendations, ${meta.deliverables.tickets} tickets, ${meta.deliverables.ticketProposals} proposals with ${meta.deliverables.proposedChanges} proposed changes to ${meta.deliverables.filesTouched.length} files.`,
+    `Deliverables: ${state.stages.discovery?.result.recommendations.length ?? 0} recommendations, ${state.stages.planning?.result.finalizedTickets.length ?? 0} tickets, ${proposals.length} proposals with ${changes.length} proposed changes to ${files} files.`,
     '',
     '## What it cost',
     '',
-    `${spendSummary(spent)} (estimated at Council's price table; GitHub's billing is authoritative).`,
+    `${meta.totals.spend} (estimated at Council's price table; GitHub's billing is authoritative).`,
     '',
-    ledgerMarkdown(ledger),
+    ledgerMarkdown(meta.spending),
     '',
   ].join('\n');
 }
@@ -189,7 +194,7 @@ function runFile(state: PipelineRunState, ledger: readonly LedgerLine[]): string
  * recommendations, tickets with their dependency graph, one outcome per ticket (plan and proposed changes), and run
  * metadata. Files for stages not yet completed are left out.
  */
-export function pipelineReportFiles(state: PipelineRunState, ledger: readonly LedgerLine[] = []): ReportFile[] {
+export function pipelineReportFiles(state: PipelineRunState, metadata: WorkflowMetadata): ReportFile[] {
   const folder = runFolder(state.runId);
   const files: ReportFile[] = [];
   const add = (name: string, content: string | undefined) => {
@@ -199,6 +204,6 @@ export function pipelineReportFiles(state: PipelineRunState, ledger: readonly Le
   add('recommendations.md', recommendationsFile(state));
   add('tickets.md', ticketsFile(state));
   files.push(...outcomeFiles(state, folder));
-  add('run.md', runFile(state, ledger));
+  add('run.md', runFile(state, metadata));
   return files;
 }

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { workDoesNotFit } from '../../../../../src/core/llm/spending/forecastCost';
 import { PriceBook } from '../../../../../src/core/llm/spending/prices';
-import { DEEP_WORK_TOKENS_PER_REQUEST, forecastStages } from '../../../../../src/core/plan/run/requestEstimate';
+import { DEEP_WORK_TOKENS_PER_REQUEST, forecastWorkflow } from '../../../../../src/core/deepWork/workflowForecast';
+import { builtInWorkflow } from '../../../../support/builtInWorkflow';
 
 describe('a /plan stage the run limit cannot pay for is not started', () => {
   // Issue 31: `council.pricing.models` puts the chat model at $30 / $150 per million tokens; runMaxCredits is 40.
@@ -10,13 +11,13 @@ describe('a /plan stage the run limit cannot pay for is not started', () => {
     family: 'dear-model',
     vendor: 'vendor',
   });
-  const next = forecastStages(undefined)[0]!;
+  const next = forecastWorkflow(builtInWorkflow('plan'))[0]!;
   const limit = { setting: '`council.budget.runMaxCredits`', goOn: 'run it again' };
 
   it('says before spending anything what the next stage needs at least, the limit, and what to change', () => {
     assert.ok(price !== undefined && price !== 0);
     const refusal = workDoesNotFit(
-      { what: `the ${next.stage} stage`, fewestRequests: next.requests!.fewest },
+      { what: `the ${next.phase} stage`, fewestRequests: next.requests.fewest },
       DEEP_WORK_TOKENS_PER_REQUEST,
       price,
       { ...limit, maxCredits: 40, spentCredits: 0 },

@@ -1,7 +1,8 @@
 import { runSpent } from '../../../../../src/core/workflow/engine/workflowRunState';
 import assert from 'node:assert/strict';
 import { pipelineReportFiles } from '../../../../../src/core/plan/run/report';
-import { runMetadataOf } from '../../../../../src/core/plan/run/runMetadata';
+import { workflowMetadataOf } from '../../../../../src/core/workflow/engine/workflowMetadata';
+import { builtInWorkflow } from '../../../../support/builtInWorkflow';
 import { proposedChangeMarkdown } from '../../../../../src/core/plan/run/proposedChangeMarkdown';
 import { PriceBook } from '../../../../../src/core/llm/spending/prices';
 import { pipelineModel } from '../../../../support/pipelineScript';
@@ -12,7 +13,8 @@ describe('run report (Markdown)', () => {
     const { outcome } = await runFixture(pipelineModel({}, { family: 'scripted' }), {
       spending: { limits: {}, prices: new PriceBook({ 'test/scripted': { input: 3, output: 15 } }) },
     });
-    const files = pipelineReportFiles(outcome.state, outcome.run.spending);
+    const metadata = workflowMetadataOf(builtInWorkflow('plan'), outcome.run, outcome.run.updatedAt);
+    const files = pipelineReportFiles(outcome.state, metadata);
     const folder = `.council/runs/${outcome.state.runId}`;
     assert.deepEqual(
       files.map(f => f.path),
@@ -42,11 +44,22 @@ describe('run report (Markdown)', () => {
       /## What it cost\n\n\d+ requests · .* tokens \(.* in, .* out\) · about [\d.]+ AI credits/,
     );
     assert.match(byName('run.md'), /\| discovery-stage \| phase discovery \| Scripted model \| \d+ \|/);
-    const meta = runMetadataOf(outcome.state);
-    assert.equal(meta.deliverables.tickets, 2);
-    assert.equal(meta.deliverables.proposedChanges, 4);
-    assert.ok(meta.agentsSpawned >= 7);
-    assert.equal(meta.modelRequests, runSpent(outcome.run).requests, 'every request counted once, by the ledger');
+    // The figures are metadata.json's (the engine's one builder), and the stages' own deliverables.
+    const agents = Object.values(outcome.state.stages).reduce((total, record) => total + record.agentsSpawned, 0);
+    assert.ok(agents >= 7);
+    assert.equal(
+      metadata.totals.model_requests,
+      runSpent(outcome.run).requests,
+      'every request counted once, by the ledger',
+    );
+    assert.match(
+      byName('run.md'),
+      new RegExp(`Agents spawned: ${agents} · model requests: ${metadata.totals.model_requests} · route-backs: 0`),
+    );
+    assert.match(
+      byName('run.md'),
+      /Deliverables: \d+ recommendations, 2 tickets, 2 proposals with 4 proposed changes to \d+ files\./,
+    );
     // Every handoff of every pass was audited (each agent's and the collector's), and the audit found nothing; the
     // report reads the audit the engine kept with each phase.
     const { stages } = outcome.state;
@@ -55,7 +68,7 @@ describe('run report (Markdown)', () => {
       Object.entries(outcome.state.audit).map(([stage, audit]) => [stage, audit.checked, audit.findings.length]),
       (['discovery', 'planning', 'tickets'] as const).map(stage => [stage, handoffs(stage), 0]),
     );
-    const audited = meta.agentsSpawned + 3;
+    const audited = agents + 3;
     assert.match(byName('run.md'), new RegExp(`## Handoff audit\n\n${audited} handoffs audited; nothing found\.`));
   });
 
@@ -74,7 +87,8 @@ describe('run report (Markdown)', () => {
       ...outcome.state,
       audit: { ...outcome.state.audit, discovery: { ...discovery, findings: [finding] } },
     };
-    const run = pipelineReportFiles(state).find(f => f.path.endsWith('run.md'))?.content ?? '';
+    const metadata = workflowMetadataOf(builtInWorkflow('plan'), outcome.run, outcome.run.updatedAt);
+    const run = pipelineReportFiles(state, metadata).find(f => f.path.endsWith('run.md'))?.content ?? '';
     assert.match(run, /handoffs audited; 1 finding \(the run went on; check these before you rely on the result\)/);
     assert.match(
       run,
