@@ -1,11 +1,12 @@
-import { forecastCost } from '../llm/spending/forecastCost';
+import { forecastCost, type SmallestWork } from '../llm/spending/forecastCost';
 import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import type { ModelPrice } from '../llm/spending/prices';
 import { DEEP_WORK_TOKENS_PER_REQUEST, forecastStages, type RequestRange } from '../plan/run/requestEstimate';
 import { PIPELINE_STAGES } from '../plan/schemas/agentType';
 import { MARKDOWN_ROLES } from '../workflow/agents/markdownAgents';
 import type { PhaseDefinition, SubagentSpec, WorkflowDefinition } from '../workflow/definition/workflowDefinition';
-import { STAGE_TYPES } from '../plan/pipelineBoard';
+import { STAGE_TYPES, stageOfPhase } from '../plan/pipelineBoard';
+import type { PhaseFloor } from '../workflow/engine/runWorkflow';
 
 /** Requests one agent of `type` makes, when that is known before the run (a ticket stage's depends on planning). */
 export function agentRequests(type: string): RequestRange | undefined {
@@ -43,6 +44,23 @@ function phaseCost(phase: PhaseDefinition): { readonly requests: RequestRange; r
     (agents.mode === 'adaptive' && agents.adaptiveScript !== undefined);
   const retried = phase.gapCheck !== undefined;
   return { requests, open: scripted || retried || ranges.some(range => range === undefined) };
+}
+
+/**
+ * What the least of each phase of `workflow` costs, for the engine's check before every phase starts: the fewest
+ * requests its agents and skills make that can be counted ahead (none: not checked), named as the chat names it
+ * ("the discovery stage" for a /plan stage, "the `review` phase" otherwise).
+ */
+export function phaseFloorOf(workflow: WorkflowDefinition): PhaseFloor {
+  return {
+    each: DEEP_WORK_TOKENS_PER_REQUEST,
+    smallest: (phase): SmallestWork | undefined => {
+      const fewest = phaseCost(phase).requests.fewest;
+      if (fewest <= 0) return undefined;
+      const stage = stageOfPhase(workflow, phase.id);
+      return { what: stage ? `the ${stage} stage` : `the \`${phase.id}\` phase`, fewestRequests: fewest };
+    },
+  };
 }
 
 /** The forecast of `workflow` from `next` on (the first phase for a new run), skipping `skipped`. */

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import type { SessionLog } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { forecastSentence, forecastStages } from '../../core/plan/run/requestEstimate';
-import type { SmallestWork } from '../../core/llm/spending/forecastCost';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { pipelineRunStateOf } from '../../core/plan/pipelineBoard';
@@ -149,7 +148,6 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       token,
       attached,
       forecast: price => forecastSentence(forecastStages(resumed), price),
-      ...smallestStageOf(resumed),
       // The engine's words for phases and route-backs; a stage reports its own agents (the stage as the phase's one
       // agent would only repeat the phase).
       workflowProgress: event =>
@@ -175,12 +173,4 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       ...(failure ? { errorDetails: { message: failure.message } } : {}),
     };
   };
-}
-
-/** The next stage and its fewest requests, when known (a ticket stage's depend on planning). */
-function smallestStageOf(state: Parameters<typeof forecastStages>[0]): { smallestStage?: SmallestWork } {
-  const next = forecastStages(state)[0];
-  return next?.requests
-    ? { smallestStage: { what: `the ${next.stage} stage`, fewestRequests: next.requests.fewest } }
-    : {};
 }

@@ -2,8 +2,6 @@ import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
-import type { SmallestWork } from '../../core/llm/spending/forecastCost';
-import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
 import { storedMessage, stoppedTurnResult, workspaceRefusal } from './deepWorkReplies';
 import { workflowProgressMessage } from './workflowProgress';
@@ -131,7 +129,6 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       attached,
       workflowProgress: workflowProgressMessage,
       forecast: price => workflowForecastSentence(forecast, price),
-      ...nextPhaseWork(workflow, start.kind === 'resume' ? start.state.nextPhase : undefined),
     });
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { workflow: 1 });
     const { outcome } = turn;
@@ -146,15 +143,4 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     deps.log.logError(outcome.error, `workflow run ${outcome.state.runId}: ${failure.detail}`);
     return { errorDetails: { message: failure.message }, metadata };
   };
-}
-
-/** The phase about to run and its fewest requests, when it makes any that can be counted ahead. */
-function nextPhaseWork(
-  workflow: WorkflowDefinition,
-  next: string | null | undefined,
-): { smallestStage?: SmallestWork } {
-  const phase = next === undefined ? workflow.phases[0] : workflow.phases.find(p => p.id === next);
-  if (!phase) return {};
-  const fewest = forecastWorkflow({ ...workflow, phases: [phase] }).requests.fewest;
-  return fewest > 0 ? { smallestStage: { what: `the \`${phase.id}\` phase`, fewestRequests: fewest } } : {};
 }
