@@ -9,9 +9,9 @@ import {
   type LanguageModel,
 } from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
-import { findCurrentDiscussion } from '../session/queries';
+import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import type { DebateCycleRecord } from './prompts/promptData';
-import { modelNote } from './wording/markdown';
+import { absentNotice, modelNote } from './wording/markdown';
 import { showVisibly, type CouncilDeps } from './ports';
 import { stanceProblem } from '../session/stance';
 import { contributionReplySchema, OWN_LABEL, OWN_VOTE, type PersonaContribution } from './prompts/replies';
@@ -212,11 +212,18 @@ async function recordOutcome(
   for (const path of outcome.cited) deps.output.anchor?.(path);
 }
 
-/** Records the successful contributions and rethrows the first failure. */
-export async function recordOutcomes(outcomes: readonly Outcome[], deps: CouncilDeps, record: Recorder): Promise<void> {
-  for (const outcome of outcomes) if (outcome.ok) await recordOutcome(outcome, deps, record);
-  const failure = outcomes.find(o => !o.ok);
-  if (failure && !failure.ok) throw failure.error;
+/** Records the successful contributions; returns the failures (the caller decides, as for `speakInCycle`). */
+export async function recordOutcomes(
+  outcomes: readonly Outcome[],
+  deps: CouncilDeps,
+  record: Recorder,
+): Promise<readonly SeatFailure[]> {
+  const failures: SeatFailure[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.ok) await recordOutcome(outcome, deps, record);
+    else failures.push({ seat: outcome.seat, error: outcome.error });
+  }
+  return failures;
 }
 
 /** Failures that would meet every later request of the turn too: the turn stops on them (Try again goes on). */
@@ -316,4 +323,66 @@ export async function openCycle(log: SessionLog, seats: readonly Seat[], deps: C
 /** The personas' names, for the progress lines. */
 export function namesOf(seats: readonly Seat[]): string[] {
   return seats.map(s => s.persona.name);
+}
+
+/** A seat that did not speak in a cycle, and why (in the words the answer uses). */
+export interface Absence {
+  readonly seat: Seat;
+  readonly reason: string;
+  readonly error?: unknown;
+}
+
+/** Why a seat did not speak, in the words the answer uses. */
+function absenceReason(error: unknown): string {
+  if (error instanceof LanguageModelFailure && error.kind === 'budgetSpent')
+    return 'its request was refused by the spending limit';
+  const message = error instanceof Error ? error.message : String(error);
+  return `its request failed (${message.replace(/\s+/g, ' ').slice(0, 160)})`;
+}
+
+/**
+ * The seats whose own request failed, as absences: the council goes on without them. A failure every later request
+ * would meet too (`stopsTheTurn`) is thrown instead: what succeeded is kept, and Try again goes on.
+ */
+export function absencesOf(failures: readonly SeatFailure[]): Absence[] {
+  const turnWide = failures.find(f => stopsTheTurn(f.error));
+  if (turnWide) throw turnWide.error;
+  return failures.map(f => ({ seat: f.seat, reason: absenceReason(f.error), error: f.error }));
+}
+
+/**
+ * Nobody spoke in the cycle in progress: there is nothing to conclude from. Throws the first failure (Try again runs
+ * the cycle again) or, when the limit left room for nobody, the governor's shortfall.
+ */
+export function requireAContribution(
+  log: SessionLog,
+  absent: readonly Absence[],
+  cycle: number,
+  deps: CouncilDeps,
+): void {
+  const current = findCurrentDiscussion(log.snapshot.context);
+  if (current && spokenPersonaIds(log.snapshot.context, current).size > 0) return;
+  const failed = absent.find(a => a.error !== undefined);
+  if (failed) throw failed.error;
+  if (deps.governor) throw deps.governor.shortfall(1 + 1, `a draft of debate cycle ${cycle} and the answer`);
+  throw new Error(`No persona spoke in debate cycle ${cycle}.`);
+}
+
+/** The `absent` field of CYCLE_CONCLUDED: the seats recorded as absent, if any. */
+export function absentField(absent: readonly Absence[]): {
+  absent?: { personaId: string; reason: string }[];
+} {
+  return absent.length > 0 ? { absent: absent.map(a => ({ personaId: a.seat.participantId, reason: a.reason })) } : {};
+}
+
+/** Tells the user who did not speak in the cycle that just ended and that the council goes on without them. */
+export function showAbsent(deps: CouncilDeps, absent: readonly Absence[], seated: number): void {
+  if (absent.length === 0) return;
+  showVisibly(
+    deps.output,
+    absentNotice(
+      absent.map(a => ({ name: a.seat.persona.name, reason: a.reason })),
+      seated,
+    ),
+  );
 }

@@ -2,17 +2,26 @@ import type { DebateCycleRecord } from './prompts/promptData';
 import { throwIfCancelled } from '../llm/languageModel';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
-import { cyclePositions, namesOf, openCycle, speakInCycle, stopsTheTurn } from './debate';
+import {
+  absencesOf,
+  absentField,
+  cyclePositions,
+  namesOf,
+  openCycle,
+  requireAContribution,
+  showAbsent,
+  speakInCycle,
+  type Absence,
+} from './debate';
 import { batchSize, remainingRequests, requireSmallestCouncil, seatCost, seatsForNextCycle } from './debatePlan';
-import { LanguageModelFailure } from '../llm/languageModel';
 import { MIN_PANEL } from '../personas/select';
 import type { DecisionOption } from '../session/decisionOptions';
 import { combinedConfidence, optionStanding } from './optionVote';
-import { absentNotice, cycleSummary } from './wording/markdown';
+import { cycleSummary } from './wording/markdown';
 import { economyCycleProgress } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
 import type { Recorder, SessionLog } from './sessionLog';
-import { councilSeats, debateRecords, type Seat } from './sessionFacts';
+import { councilSeats, debateRecords, presentSeats, type Seat } from './sessionFacts';
 import { voteIsStable } from './councilVote';
 
 /*
@@ -79,12 +88,6 @@ function optionsOf(log: SessionLog): readonly DecisionOption[] | undefined {
   return options && options.length > 0 ? options : undefined;
 }
 
-/** Seats that have spoken in some cycle (a persona whose every request failed has no stance to weigh). */
-function presentSeats(log: SessionLog, seats: readonly Seat[]): readonly Seat[] {
-  const said = new Set(debateRecords(log.snapshot).flatMap(r => r.contributions.map(c => c.persona)));
-  return seats.filter(s => said.has(s.persona.name));
-}
-
 /**
  * Where the council stands after the cycles so far. With the decision's options, from the option vote: converged
  * when every persona who spoke backs the leading option without low confidence; contested are those who do not
@@ -99,7 +102,7 @@ interface CouncilStanding {
 
 function councilStanding(log: SessionLog, seats: readonly Seat[]): CouncilStanding {
   const records = debateRecords(log.snapshot);
-  const present = presentSeats(log, seats);
+  const present = presentSeats(log.snapshot, seats);
   const options = optionsOf(log);
   if (!options) {
     const standing = standingOf(records, present);
@@ -134,7 +137,7 @@ function settledByFirstVote(log: SessionLog): boolean {
 function nextSpeakers(standing: CouncilStanding, log: SessionLog, deps: CouncilDeps): readonly Seat[] {
   const cost = seatCost(deps, log.attached.length);
   const seats = councilSeats(log.snapshot, deps.personas);
-  const present = presentSeats(log, seats);
+  const present = presentSeats(log.snapshot, seats);
   // After agreeing first drafts, /extend asks for the debate anyway: everyone who drafted speaks.
   let wanted = settledByFirstVote(log) ? present : standing.contested;
   // A lone dissenter is answered by one voice of the majority (a debate cycle seats two at least).
@@ -143,14 +146,6 @@ function nextSpeakers(standing: CouncilStanding, log: SessionLog, deps: CouncilD
     if (majority) wanted = [...wanted, majority];
   }
   return wanted.slice(0, seatsForNextCycle(wanted.length, remainingRequests(deps), cost));
-}
-
-/** Why a seat did not speak, in the words the answer uses. */
-function absenceReason(error: unknown): string {
-  if (error instanceof LanguageModelFailure && error.kind === 'budgetSpent')
-    return 'its request was refused by the spending limit';
-  const message = error instanceof Error ? error.message : String(error);
-  return `its request failed (${message.replace(/\s+/g, ' ').slice(0, 160)})`;
 }
 
 /**
@@ -180,7 +175,7 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
     if (!discussion) throw new Error('The debate cycle could not be started.');
     const cycle = discussion.cycleNumber;
     const limit = effectiveCycleLimit(log.snapshot);
-    const absent: { readonly seat: Seat; readonly reason: string; readonly error?: unknown }[] = [];
+    const absent: Absence[] = [];
     // In batches the limits pay for (each keeping the answer's request): what does not fit is absent, not refused mid-flight.
     for (;;) {
       const current = findCurrentDiscussion(log.snapshot.context) ?? discussion;
@@ -203,17 +198,10 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
       const failures = await speakInCycle(batch, cycle, log, deps, record);
       throwIfCancelled(deps.token);
       // A failure every later request would meet too stops the turn (what succeeded is kept; Try again goes on).
-      const turnWide = failures.find(f => stopsTheTurn(f.error));
-      if (turnWide) throw turnWide.error;
-      for (const failure of failures)
-        absent.push({ seat: failure.seat, reason: absenceReason(failure.error), error: failure.error });
+      absent.push(...absencesOf(failures));
     }
     // Nobody spoke: there is nothing to conclude from; the first failure says why (Try again runs the cycle again).
-    if (spokenPersonaIds(log.snapshot.context, findCurrentDiscussion(log.snapshot.context) ?? discussion).size === 0) {
-      const failed = absent.find(a => a.error !== undefined);
-      if (failed) throw failed.error;
-      if (deps.governor) throw deps.governor.shortfall(1 + 1, `a draft of debate cycle ${cycle} and the answer`);
-    }
+    requireAContribution(log, absent, cycle, deps);
     const standing = councilStanding(log, seats);
     const records = debateRecords(log.snapshot);
     const converged = standing.converged;
@@ -230,20 +218,11 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
       ...(stoppedByBudget ? { stoppedByBudget: true as const } : {}),
       ...(stableVote ? { stoppedByStableVote: true as const } : {}),
       ...(firstVote ? { settledByFirstVote: true as const } : {}),
-      ...(absent.length > 0
-        ? { absent: absent.map(a => ({ personaId: a.seat.participantId, reason: a.reason })) }
-        : {}),
+      ...absentField(absent),
       at: deps.clock.now(),
     });
     const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);
     if (concluded) showVisibly(deps.output, cycleSummary(concluded, openPoints(standing, seats), converged));
-    if (absent.length > 0)
-      showVisibly(
-        deps.output,
-        absentNotice(
-          absent.map(a => ({ name: a.seat.persona.name, reason: a.reason })),
-          discussion.participatingPersonaIds.length,
-        ),
-      );
+    showAbsent(deps, absent, discussion.participatingPersonaIds.length);
   }
 }

@@ -99,3 +99,9 @@ export function debateRecords(snapshot: SessionSnapshot): DebateCycleRecord[] {
       : { cycle: discussion.cycleNumber, contributions, resolutionSummary: discussion.resolutionSummary };
   });
 }
+
+/** Seats that have spoken in some cycle (a persona whose every request failed has no stance to weigh). */
+export function presentSeats(snapshot: SessionSnapshot, seats: readonly Seat[]): readonly Seat[] {
+  const said = new Set(debateRecords(snapshot).flatMap(r => r.contributions.map(c => c.persona)));
+  return seats.filter(s => said.has(s.persona.name));
+}

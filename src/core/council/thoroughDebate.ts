@@ -7,7 +7,20 @@ import { requestStructured } from '../llm/structuredOutput';
 import { findCurrentDiscussion, spokenPersonaIds } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { cycleAffordable, requireFirstCycle, seatCost } from './debatePlan';
-import { cyclePositions, draftCycle, namesOf, openCycle, recordOutcomes, speakInCycle, type Outcome } from './debate';
+import {
+  absencesOf,
+  absentField,
+  cyclePositions,
+  draftCycle,
+  namesOf,
+  openCycle,
+  recordOutcomes,
+  requireAContribution,
+  showAbsent,
+  speakInCycle,
+  type Absence,
+  type Outcome,
+} from './debate';
 import { combinedConfidence, optionStanding } from './optionVote';
 import { cycleSummary, moderatorNote } from './wording/markdown';
 import { moderatorReading, thoroughCycleProgress } from './wording/progressText';
@@ -15,7 +28,7 @@ import { showVisibly, type CouncilDeps } from './ports';
 import { CycleVerdictSchema, type CycleVerdict } from './prompts/replies';
 import { verdictNormalizer } from './replyNormalizers';
 import type { Recorder, SessionLog } from './sessionLog';
-import { clarifiedRequest, councilSeats, debateRecords, type Seat } from './sessionFacts';
+import { clarifiedRequest, councilSeats, debateRecords, presentSeats, type Seat } from './sessionFacts';
 
 /*
  * The thorough protocol (`council.debate.protocol: thorough`): every persona speaks in every cycle, a
@@ -61,6 +74,11 @@ function unanimous(record: DebateCycleRecord | undefined, seats: readonly Seat[]
   });
 }
 
+/** Whether the seats drafted ahead are exactly the seats still to speak. */
+function sameSeats(a: readonly Seat[], b: readonly Seat[]): boolean {
+  return a.length === b.length && a.every(s => b.some(t => t.participantId === s.participantId));
+}
+
 /** Requests one thorough cycle may cost: every persona (with its look-ups), then the moderator. */
 function cycleCost(seats: readonly Seat[], log: SessionLog, deps: CouncilDeps): number {
   return seats.length * seatCost(deps, log.attached.length) + 1;
@@ -74,7 +92,13 @@ function cycleCost(seats: readonly Seat[], log: SessionLog, deps: CouncilDeps): 
  */
 export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
   let ahead:
-    { readonly cycle: number; readonly outcomes: Promise<Outcome[]>; readonly scope: CancellationScope } | undefined;
+    | {
+        readonly cycle: number;
+        readonly seats: readonly Seat[];
+        readonly outcomes: Promise<Outcome[]>;
+        readonly scope: CancellationScope;
+      }
+    | undefined;
   // Cancelled drafts are still paid for: wait until they settle, so the ledger holds them before the turn ends.
   const dropAhead = async () => {
     const dropped = ahead;
@@ -85,40 +109,46 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
   try {
     while (log.state === 'debating') {
       throwIfCancelled(deps.token);
-      const seats = councilSeats(log.snapshot, deps.personas);
-      if (log.snapshot.context.debateCycles === 0 && !findCurrentDiscussion(log.snapshot.context))
-        requireFirstCycle(cycleCost(seats, log, deps), deps);
-      const discussion = await openCycle(log, seats, deps, record);
+      const council = councilSeats(log.snapshot, deps.personas);
+      const first = log.snapshot.context.debateCycles === 0 && !findCurrentDiscussion(log.snapshot.context);
+      if (first) requireFirstCycle(cycleCost(council, log, deps), deps);
+      // After cycle 1, those who drafted speak in every cycle: a seat whose draft never arrived stays absent.
+      const discussion = await openCycle(log, first ? council : presentSeats(log.snapshot, council), deps, record);
+      const seats = council.filter(s => discussion.participatingPersonaIds.includes(s.participantId));
       const cycle = discussion.cycleNumber;
       const limit = effectiveCycleLimit(log.snapshot);
       const spoken = spokenPersonaIds(log.snapshot.context, discussion);
       const waiting = seats.filter(s => !spoken.has(s.participantId));
+      // A seat whose own request failed is absent and the council goes on; a failure every later request would meet stops the turn.
+      const absent: Absence[] = [];
       if (waiting.length > 0) {
         deps.output.progress(thoroughCycleProgress(cycle, limit, namesOf(waiting)));
-        if (ahead?.cycle === cycle && waiting.length === seats.length)
-          await recordOutcomes(await ahead.outcomes, deps, record);
-        else {
-          const failed = await speakInCycle(waiting, cycle, log, deps, record);
-          if (failed[0]) throw failed[0].error;
-        }
+        const failures =
+          ahead?.cycle === cycle && sameSeats(ahead.seats, waiting)
+            ? await recordOutcomes(await ahead.outcomes, deps, record)
+            : await speakInCycle(waiting, cycle, log, deps, record);
         ahead = undefined;
+        throwIfCancelled(deps.token);
+        absent.push(...absencesOf(failures));
+        requireAContribution(log, absent, cycle, deps);
       }
       // First drafts that all back one of the decision's options settle it: no moderator, no second cycle.
-      if (cycle === 1 && (await settleByFirstVote(log, seats, deps, record))) continue;
+      if (cycle === 1 && (await settleByFirstVote(log, seats, absent, deps, record))) continue;
       // Draft the next cycle while the moderator reads this one, unless the personas already agree with each other
       // (then the moderator will very likely stop, and the drafts would be wasted) or the budget could not pay
       // for this cycle's verdict, the next cycle and the answer.
-      const room = 1 + cycleCost(seats, log, deps);
+      const next = presentSeats(log.snapshot, council);
+      const room = 1 + cycleCost(next, log, deps);
       if (
         cycle < limit &&
         !unanimous(
           debateRecords(log.snapshot).find(r => r.cycle === cycle),
-          seats,
+          next,
         ) &&
         cycleAffordable(room, deps)
       ) {
         const scope = new CancellationScope(deps.token);
-        ahead = { cycle: cycle + 1, scope, outcomes: draftCycle(seats, cycle + 1, log, deps, scope) };
+        ahead = { cycle: cycle + 1, seats: next, scope, outcomes: draftCycle(next, cycle + 1, log, deps, scope) };
       }
       deps.output.progress(moderatorReading(cycle));
       const verdict = await moderate(log, deps);
@@ -126,7 +156,7 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
         !verdict.converged &&
         cycle < limit &&
         ahead === undefined &&
-        !cycleAffordable(cycleCost(seats, log, deps), deps);
+        !cycleAffordable(cycleCost(next, log, deps), deps);
       const summary =
         verdict.openDisagreements.length > 0
           ? `${verdict.resolutionSummary}\nStill open: ${verdict.openDisagreements.join(' ')}`
@@ -137,12 +167,14 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
         positions: cyclePositions(log, cycle),
         converged: verdict.converged,
         ...(stoppedByBudget ? { stoppedByBudget: true as const } : {}),
+        ...absentField(absent),
         at: deps.clock.now(),
       });
       deps.output.markdown(moderatorNote(cycle, verdict.resolutionSummary, verdict.converged));
       // The full contributions stay in the folded steps; this compact line per cycle stays in sight.
       const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);
       if (concluded) showVisibly(deps.output, cycleSummary(concluded, verdict.openDisagreements, verdict.converged));
+      showAbsent(deps, absent, seats.length);
       if (log.state !== 'debating') await dropAhead();
     }
   } finally {
@@ -157,14 +189,16 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
 async function settleByFirstVote(
   log: SessionLog,
   seats: readonly Seat[],
+  absent: readonly Absence[],
   deps: CouncilDeps,
   record: Recorder,
 ): Promise<boolean> {
   const options = log.snapshot.context.selection?.options;
   if (!options || options.length === 0) return false;
+  // Those who drafted vote; an absent seat weighs nothing in the combined confidence (as in the economy protocol).
   const vote = optionStanding(
     debateRecords(log.snapshot),
-    seats.map(s => s.persona.name),
+    seats.filter(s => !absent.some(a => a.seat === s)).map(s => s.persona.name),
   );
   if (!vote.settled || vote.ballots.length < Math.min(2, seats.length)) return false;
   await record({
@@ -173,9 +207,11 @@ async function settleByFirstVote(
     positions: cyclePositions(log, 1),
     converged: true,
     settledByFirstVote: true,
+    ...absentField(absent),
     at: deps.clock.now(),
   });
   const concluded = debateRecords(log.snapshot).find(r => r.cycle === 1);
   if (concluded) showVisibly(deps.output, cycleSummary(concluded, [], true));
+  showAbsent(deps, absent, seats.length);
   return true;
 }

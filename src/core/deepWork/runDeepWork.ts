@@ -30,6 +30,7 @@ import {
   type PipelineBoard,
 } from '../plan/pipelineBoard';
 import { pipelineStageTypes, type StageWorkspace } from '../plan/pipelineStageTypes';
+import { phaseFloorOf } from './workflowForecast';
 
 /** What the caller is shown at a checkpoint after a stage: the stage, and the run as the pipeline sees it. */
 export interface StageCheckpoint {
@@ -181,7 +182,8 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
     outputs: request.outputs,
     clock,
     token: request.token,
-    ...(request.spending ? { spending: request.spending } : {}),
+    // Every phase (stage) is checked against the run's credit limit before it starts, at its fewest requests.
+    ...(request.spending ? { spending: { phaseFloor: phaseFloorOf(workflow), ...request.spending } } : {}),
     // Stages run their own agents in parallel; the phases' agents run at the pipeline's concurrency.
     limits: { concurrency: options.concurrency, maxRouteBacks: options.maxRouteBacks },
     ...(request.onWorkflowProgress ? { onProgress: request.onWorkflowProgress } : {}),

@@ -1,10 +1,11 @@
 import { forecastCost, type RequestSpan, type SmallestWork, type TokensPerRequest } from '../llm/spending/forecastCost';
 import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import type { ModelPrice } from '../llm/spending/prices';
-import { PIPELINE_BOARD_KEY, readBoard, type PipelineBoard } from '../plan/pipelineBoard';
+import { PIPELINE_BOARD_KEY, readBoard, stageOfPhase, type PipelineBoard } from '../plan/pipelineBoard';
 import { stageForecast, type StageForecast } from '../plan/pipelineStageTypes';
 import { MARKDOWN_ROLES } from '../workflow/agents/markdownAgents';
 import type { PhaseDefinition, WorkflowDefinition } from '../workflow/definition/workflowDefinition';
+import type { PhaseFloor } from '../workflow/engine/runWorkflow';
 import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
 
 /*
@@ -80,15 +81,21 @@ export function forecastWorkflow(workflow: WorkflowDefinition, state?: RunSoFar)
     .map(phase => phaseForecast(phase, board));
 }
 
-/** The next phase and its fewest requests, for the credit check before it starts (none when it makes none ahead). */
-export function smallestPhaseWork(
-  forecast: readonly PhaseForecast[],
-  what: (phase: string) => string,
-): SmallestWork | undefined {
-  const next = forecast[0];
-  return next && next.requests.fewest > 0
-    ? { what: what(next.phase), fewestRequests: next.requests.fewest }
-    : undefined;
+/**
+ * What the least of each phase of `workflow` costs, for the engine's check before every phase starts: the fewest
+ * requests its agents and skills make that can be counted ahead (none: not checked), named as the chat names it
+ * ("the discovery stage" for a /plan stage, "the `review` phase" otherwise).
+ */
+export function phaseFloorOf(workflow: WorkflowDefinition): PhaseFloor {
+  return {
+    each: DEEP_WORK_TOKENS_PER_REQUEST,
+    smallest: (phase): SmallestWork | undefined => {
+      const fewest = phaseForecast(phase, undefined).requests.fewest;
+      if (fewest <= 0) return undefined;
+      const stage = stageOfPhase(workflow, phase.id);
+      return { what: stage ? `the ${stage} stage` : `the \`${phase.id}\` phase`, fewestRequests: fewest };
+    },
+  };
 }
 
 const span = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);

@@ -1,13 +1,7 @@
 import * as vscode from 'vscode';
 import type { SessionLog } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
-import {
-  forecastWorkflow,
-  smallestPhaseWork,
-  workflowForecastSentence,
-  type PhaseForecast,
-} from '../../core/deepWork/workflowForecast';
-import type { SmallestWork } from '../../core/llm/spending/forecastCost';
+import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { pipelineRunStateOf } from '../../core/plan/pipelineBoard';
@@ -157,7 +151,6 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       token,
       attached,
       forecast: price => workflowForecastSentence(toRun, price),
-      ...smallestStageOf(toRun),
       // The engine's words for phases and route-backs; a stage reports its own agents (the stage as the phase's one
       // agent would only repeat the phase).
       workflowProgress: event =>
@@ -187,10 +180,4 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       ...(failure ? { errorDetails: { message: failure.message } } : {}),
     };
   };
-}
-
-/** The next stage and its fewest requests, when known (a ticket stage's depend on planning). */
-function smallestStageOf(forecast: readonly PhaseForecast[]): { smallestStage?: SmallestWork } {
-  const next = smallestPhaseWork(forecast, phase => `the ${phase} stage`);
-  return next ? { smallestStage: next } : {};
 }

@@ -5,8 +5,6 @@ import type { AttachedItem } from '../../core/session/attachedItem';
 import type { SpendTotals } from '../../core/llm/spending/ledger';
 import { PriceBook, type ModelPrice } from '../../core/llm/spending/prices';
 import { spendBrief } from '../../core/llm/spending/spendText';
-import { workDoesNotFit, type SmallestWork } from '../../core/llm/spending/forecastCost';
-import { DEEP_WORK_TOKENS_PER_REQUEST } from '../../core/deepWork/workflowForecast';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import { BlackboardHistory } from '../../core/plan/history/blackboardHistory';
 import type { HistoryStore } from '../../core/plan/history/historyStore';
@@ -64,8 +62,6 @@ export interface DeepWorkTurn {
   readonly workflowProgress?: (event: WorkflowProgress) => string | undefined;
   /** What the run (the stages or phases still to run, for a resumed run) will cost at `price`, as a sentence. */
   readonly forecast: (price: ModelPrice | undefined) => string;
-  /** The next stage and its fewest requests: a run whose credit limit cannot pay for them does not start it. */
-  readonly smallestStage?: SmallestWork;
 }
 
 /**
@@ -100,19 +96,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   const before = start.kind === 'resume' ? `So far: ${spendBrief(runSpent(start.state))}. ` : '';
   const price = runModelPrice(turn.request.model);
   stream.markdown(`_${before}${turn.forecast(price)}_\n\n`);
-  // Not started when the limit cannot pay for the next stage's fewest requests: said before anything is spent.
-  const unaffordable =
-    turn.smallestStage &&
-    workDoesNotFit(turn.smallestStage, DEEP_WORK_TOKENS_PER_REQUEST, price, {
-      maxCredits: spending.run.maxCredits,
-      spentCredits: start.kind === 'resume' ? runSpent(start.state).credits : 0,
-      setting: '`council.budget.runMaxCredits`',
-      goOn: start.kind === 'resume' ? 'press Resume (the run waits where it stopped)' : 'run it again',
-    });
-  if (unaffordable) {
-    stream.markdown(`**⚠ Not started:** ${unaffordable}\n\n`);
-    return { kind: 'stopped', ...(start.kind === 'resume' ? { runId } : {}) };
-  }
+  // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
   const replaced = overrideNotice(turn.workflow);
   if (replaced) stream.markdown(`_${replaced}_\n\n`);

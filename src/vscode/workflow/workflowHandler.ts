@@ -1,13 +1,7 @@
 import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
-import {
-  forecastWorkflow,
-  smallestPhaseWork,
-  workflowForecastSentence,
-  type PhaseForecast,
-} from '../../core/deepWork/workflowForecast';
-import type { SmallestWork } from '../../core/llm/spending/forecastCost';
+import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
 import { storedMessage, stoppedTurnResult, workspaceRefusal } from './deepWorkReplies';
 import { workflowProgressMessage } from './workflowProgress';
@@ -132,7 +126,6 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       attached,
       workflowProgress: workflowProgressMessage,
       forecast: price => workflowForecastSentence(forecast, price),
-      ...nextPhaseWork(forecast),
     });
     if (turn.kind === 'stopped') return stoppedTurnResult(turn, { workflow: 1 });
     const { outcome } = turn;
@@ -147,10 +140,4 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     deps.log.logError(outcome.error, `workflow run ${outcome.state.runId}: ${failure.detail}`);
     return { errorDetails: { message: failure.message }, metadata };
   };
-}
-
-/** The phase about to run and its fewest requests, when it makes any that can be counted ahead. */
-function nextPhaseWork(forecast: readonly PhaseForecast[]): { smallestStage?: SmallestWork } {
-  const next = smallestPhaseWork(forecast, phase => `the \`${phase}\` phase`);
-  return next ? { smallestStage: next } : {};
 }

@@ -10,6 +10,7 @@ import {
 import { SpendingGovernor, type SpendingLimits, type SpendingScope } from '../../llm/spending/governor';
 import { SpendingLedger, type SpendTotals } from '../../llm/spending/ledger';
 import { PriceBook } from '../../llm/spending/prices';
+import { workDoesNotFit, type SmallestWork, type TokensPerRequest } from '../../llm/spending/forecastCost';
 import { mapBounded } from '../../llm/boundedParallel';
 import { NeedsUserInput } from './needsUserInput';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
@@ -63,14 +64,31 @@ export interface RunSpending {
   readonly script?: ScriptSpendLimits;
   /** Called after every request with the run's totals (progress lines). */
   readonly onSpend?: (totals: SpendTotals) => void;
+  /**
+   * The fewest requests a phase makes, when they can be counted ahead (the engine knows no agent's cost; the feature
+   * that composes it does). Before every phase starts, the run's credit limit must leave room for them at the run
+   * model's price, or the run stops there before spending anything on it (resumable once the limit is raised).
+   */
+  readonly phaseFloor?: PhaseFloor;
 }
+
+/** What the least of a phase costs, for the check before it starts. */
+export interface PhaseFloor {
+  /** The phase's fewest requests and how the refusal names it ("the discovery stage"); undefined: not known ahead. */
+  readonly smallest: (phase: PhaseDefinition) => SmallestWork | undefined;
+  /** Tokens one of those requests is expected to take. */
+  readonly each: TokensPerRequest;
+}
+
+const RUN_CREDITS_SETTING = '`council.budget.runMaxCredits`';
+const RUN_GO_ON = 'press Try again to continue where it stopped';
 
 /** Who a run's budget stop names, and how the user goes on after raising the limit. */
 function runScope(workflow: WorkflowDefinition): SpendingScope {
   return {
     subject: workflow.name === 'plan' ? 'This /plan run' : `This \`${workflow.name}\` workflow run`,
-    settings: { credits: '`council.budget.runMaxCredits`', requests: '`council.budget.runMaxRequests`' },
-    goOn: 'press Try again to continue where it stopped',
+    settings: { credits: RUN_CREDITS_SETTING, requests: '`council.budget.runMaxRequests`' },
+    goOn: RUN_GO_ON,
   };
 }
 
@@ -307,6 +325,7 @@ class WorkflowRun {
         `Phase \`${phase.id}\` already ran ${limits.maxPhasePasses} times in this run, the most one phase may. Continue past it or start a new run.`,
       );
     }
+    this.requireRoomFor(phase);
     this.currentPhase = phase.id;
     ctx.phases.current = phase.id;
     ctx.phases.iteration_counts[phase.id] = passes;
@@ -366,6 +385,25 @@ class WorkflowRun {
     }
     this.currentPhase = undefined;
     await this.save();
+  }
+
+  /**
+   * Before a phase starts (the first of a new run, one after a checkpoint, or one that follows another without a
+   * pause): what is left of the run's credit limit must cover the phase's fewest requests. If not, the run stops here
+   * with the limit's refusal, before anything is spent on the phase; its state is saved, so Try again continues here.
+   */
+  private requireRoomFor(phase: PhaseDefinition): void {
+    const { spending, model } = this.request;
+    const floor = spending?.phaseFloor;
+    const work = floor?.smallest(phase);
+    if (!spending || !floor || !work) return;
+    const refusal = workDoesNotFit(work, floor.each, spending.prices.priceOf(model), {
+      maxCredits: spending.limits.maxCredits,
+      spentCredits: runSpent(this.st).credits ?? 0,
+      setting: RUN_CREDITS_SETTING,
+      goOn: RUN_GO_ON,
+    });
+    if (refusal) throw new LanguageModelFailure('budgetSpent', refusal);
   }
 
   /** The phase's agents: listed, adaptive, or its main script. Returns the agents' results. */

@@ -5,7 +5,7 @@ import { DEEP_WORK_AGENT_TYPES } from '../../../../src/core/deepWork/runDeepWork
 import {
   agentForecast,
   forecastWorkflow,
-  smallestPhaseWork,
+  phaseFloorOf,
   workflowForecastSentence,
   type PhaseForecast,
 } from '../../../../src/core/deepWork/workflowForecast';
@@ -60,15 +60,12 @@ describe("a workflow's request forecast", () => {
       workflowForecastSentence(forecast, undefined),
       /^Still to run: b \(1 agent\) 1 plus gap-check retries; c what its script asks \(`thinkHard`\): 1 and more model requests, .* and more\. /,
     );
-    assert.deepEqual(
-      smallestPhaseWork(forecast, id => `the ${id} phase`),
-      { what: 'the b phase', fewestRequests: 1 },
-    );
-    assert.equal(
-      smallestPhaseWork(forecast.slice(1), id => id),
-      undefined,
-      'a phase that makes none ahead',
-    );
+    // The engine's check before each phase: the fewest requests that can be counted ahead, or none to check.
+    const floor = phaseFloorOf(definition);
+    const [b, c] = definition.phases.filter(p => p.id === 'b' || p.id === 'c');
+    assert.ok(b && c);
+    assert.deepEqual(floor.smallest(b), { what: 'the `b` phase', fewestRequests: 1 });
+    assert.equal(floor.smallest(c), undefined, 'a phase that makes none ahead');
   });
 
   it('the template names what its phases decide during the run', () => {

@@ -63,9 +63,25 @@ describe('/plan under the run budget', function () {
 
   it('a credit limit stops the run before it spends past it', async () => {
     const model = pipelineModel({}, { family: 'scripted' });
-    const { outcome } = await runFixture(model, { spending: spending(undefined, 0.05) });
+    // Without the check before each stage (a stage whose requests cannot be counted ahead): the governor stops it.
+    const uncounted = { each: { input: 0, output: 0 }, smallest: () => undefined };
+    const { outcome } = await runFixture(model, {
+      spending: { ...spending(undefined, 0.05), phaseFloor: uncounted },
+    });
     assert.equal(outcome.status, 'failed');
     assert.match(outcome.status === 'failed' ? outcome.message : '', /of its 0\.05 AI credits.*runMaxCredits/);
     assert.ok(runSpent(outcome.run).credits <= 0.05, `spent ${runSpent(outcome.run).credits}`);
+  });
+
+  it('a stage whose fewest requests the credit limit cannot pay for is not started: nothing is spent', async () => {
+    const model = pipelineModel({}, { family: 'scripted' });
+    const { outcome } = await runFixture(model, { spending: spending(undefined, 0.05) });
+    assert.equal(outcome.status, 'failed');
+    assert.match(
+      outcome.status === 'failed' ? outcome.message : '',
+      /^The discovery stage needs about [\d.]+ AI credits at least \(\d+ requests of ≈7\.0k tokens at this model's price\); this run's limit is 0\.05 AI credits\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits`/,
+    );
+    assert.equal(model.callCount, 0);
+    assert.equal(runSpent(outcome.run).requests, 0);
   });
 });

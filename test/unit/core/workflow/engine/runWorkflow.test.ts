@@ -7,6 +7,8 @@ import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { ReadOnlyTools } from '../../../../../src/core/workflow/engine/skills';
 import { ScriptedModel } from '../../../../support/scriptedModel';
 import { echoModel, FOLDER, phase, run, strict, workflow } from './workflowHarness';
+import { PriceBook } from '../../../../../src/core/llm/spending/prices';
+import type { PhaseDefinition } from '../../../../../src/core/workflow/definition/workflowDefinition';
 
 const approval = { kind: 'approval' } as const;
 
@@ -568,5 +570,101 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
       /Refused to write `\.\.\/\.\.\/evil\.md`: it leaves the run folder/,
     );
     assert.equal(outputs.files.size, 1, 'only metadata.json');
+  });
+});
+
+describe('workflow engine: every phase is checked against the run credit limit before it starts', () => {
+  // $1 / $4 per million tokens: one request of 6,000 + 1,000 tokens is about 1 AI credit.
+  const prices = new PriceBook({ 'test/scripted': { input: 1, output: 4 } });
+  const each = { input: 6_000, output: 1_000 };
+  // Two phases that run one after the other without a checkpoint between.
+  const twoPhases = workflow([phase('scan', strict('reviewer')), phase('review', strict('writer'))]);
+  const phaseFloor = {
+    each,
+    smallest: (p: PhaseDefinition) => ({ what: `the ‘${p.name}’ phase`, fewestRequests: p.id === 'review' ? 30 : 1 }),
+  };
+
+  it('a second phase that does not fit is not started: the first ran, nothing is spent on the second, and the run resumes once the limit is raised', async () => {
+    const model = echoModel();
+    const { outcome, events, saves } = await run(twoPhases, {
+      model,
+      spending: { limits: { maxCredits: 12 }, prices, phaseFloor },
+    });
+    assert.equal(outcome.status, 'failed');
+    assert.ok(outcome.status === 'failed' && outcome.error instanceof LanguageModelFailure);
+    assert.equal(outcome.error.kind, 'budgetSpent');
+    assert.match(
+      outcome.message,
+      /^The ‘Review’ phase needs about 30 AI credits at least \(30 requests of ≈7\.0k tokens at this model's price\); this run's limit is 12 AI credits, about [\d.]+ of them left\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits` or pick a cheaper model, then press Try again to continue where it stopped\.$/,
+    );
+    // The first phase ran and spent; the second was never started.
+    assert.equal(model.requests.length, 1);
+    assert.deepEqual(outcome.state.context.phases.completed, ['scan']);
+    assert.equal(outcome.state.phaseTallies.review?.status, 'pending');
+    assert.ok(!events.some(e => e.kind === 'phase-started' && e.phase === 'review'));
+    assert.ok(outcome.state.spending.every(line => line.step !== 'phase review'));
+    assert.ok(runSpent(outcome.state).requests === 1);
+    // Saved where it stopped, resumable: with the limit raised, Try again runs only the second phase.
+    assert.deepEqual(saves.at(-1), outcome.state);
+    assert.equal(outcome.state.nextPhase, 'review');
+    const again = echoModel();
+    const resumed = await run(twoPhases, {
+      model: again,
+      resume: { state: outcome.state },
+      spending: { limits: { maxCredits: 100 }, prices, phaseFloor },
+    });
+    assert.equal(resumed.outcome.status, 'completed');
+    assert.equal(again.requests.length, 1, 'only the second phase ran');
+    assert.deepEqual(resumed.outcome.state.context.phases.completed, ['scan', 'review']);
+  });
+
+  it("a new run's first phase is checked too: nothing is spent at all", async () => {
+    const model = echoModel();
+    const { outcome, events } = await run(twoPhases, {
+      model,
+      spending: { limits: { maxCredits: 0.5 }, prices, phaseFloor },
+    });
+    assert.equal(outcome.status, 'failed');
+    assert.match(
+      outcome.status === 'failed' ? outcome.message : '',
+      /^The ‘Scan’ phase needs about 1\.0 AI credits at least .*this run's limit is 0\.5 AI credits\. Nothing was spent on it\./,
+    );
+    assert.equal(model.requests.length, 0);
+    assert.ok(!events.some(e => e.kind === 'phase-started'));
+    assert.equal(outcome.state.nextPhase, 'scan');
+  });
+
+  it('a phase after a checkpoint is checked when the run resumes past it', async () => {
+    const paused = workflow([
+      phase('scan', strict('reviewer'), { checkpoint: approval }),
+      phase('review', strict('writer')),
+    ]);
+    const first = await run(paused, { spending: { limits: { maxCredits: 12 }, prices, phaseFloor } });
+    assert.equal(first.outcome.status, 'paused');
+    const model = echoModel();
+    const resumed = await run(paused, {
+      model,
+      resume: { state: first.outcome.state, decision: { option: 1 } },
+      spending: { limits: { maxCredits: 12 }, prices, phaseFloor },
+    });
+    assert.equal(resumed.outcome.status, 'failed');
+    assert.equal(model.requests.length, 0);
+    assert.equal(resumed.outcome.state.nextPhase, 'review');
+    assert.equal(
+      resumed.outcome.state.pendingCheckpoint,
+      undefined,
+      'the decision is kept: Try again goes on at the phase',
+    );
+  });
+
+  it('without a price, a credit limit or a countable floor, phases run as before', async () => {
+    const unpriced = await run(twoPhases, {
+      spending: { limits: { maxCredits: 12 }, prices: new PriceBook(), phaseFloor },
+    });
+    assert.equal(unpriced.outcome.status, 'completed');
+    const unknown = await run(twoPhases, {
+      spending: { limits: { maxCredits: 12 }, prices, phaseFloor: { each, smallest: () => undefined } },
+    });
+    assert.equal(unknown.outcome.status, 'completed');
   });
 });
