@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { CouncilCommand } from '../../core/council/commands';
 import { newCouncilSession } from '../../core/council/councilTurn';
 import {
   confirmationMessage,
@@ -34,12 +35,22 @@ import {
   storedCouncilSession,
 } from './councilToolRun';
 
+/** A stored session, the commands that continue it, and what they may cost: decided once, shown, then run. */
+interface ContinuationPreview {
+  readonly log: SessionLog;
+  readonly commands: readonly CouncilCommand[];
+  readonly seats: number;
+  /** The debate cycles left (up to the admin maximum when extending). */
+  readonly cycles: number;
+  readonly estimate: RequestEstimate;
+}
+
 /** What continuing `sessionId` will do and may cost, before it runs. */
 async function continuationPreview(
   env: CouncilToolEnvironment,
   input: DeliberationInput & { sessionId: string },
   settings: CouncilSettings,
-): Promise<{ log: SessionLog; estimate: RequestEstimate } | { refused: string }> {
+): Promise<ContinuationPreview | { refused: string }> {
   const found = storedCouncilSession(env, input.sessionId, 'continued');
   if ('refused' in found) return found;
   const log = found.log;
@@ -65,7 +76,7 @@ async function continuationPreview(
           settings.protocol,
           left,
         );
-  return { log, estimate };
+  return { log, commands: planned.commands, seats, cycles, estimate };
 }
 
 /**
@@ -85,16 +96,22 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
       if (sessionId !== undefined) {
         const preview = await continuationPreview(env, { ...input.data, sessionId }, settings);
         if ('refused' in preview) return { invocationMessage: invocationMessage(input.data) };
-        const { log, estimate } = preview;
-        const seats = Math.max(1, councilSeatsCount(log));
+        const { log, estimate, cycles } = preview;
         const cost =
-          choice && (await priced(estimate, log.snapshot.context.requestText, seats, choice.model, settings));
+          choice &&
+          (await priced(
+            estimate,
+            log.snapshot.context.requestText,
+            Math.max(1, preview.seats),
+            choice.model,
+            settings,
+          ));
         const { title, message } = confirmationMessage(
           {
             request: log.snapshot.context.requestText,
             named: [],
             unknownIds: [],
-            cycles: Math.max(1, effectiveCycleLimit(log.snapshot) - log.snapshot.context.debateCycles),
+            cycles,
             estimate,
           },
           model,
@@ -135,8 +152,6 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
       if (sessionId !== undefined) {
         const preview = await continuationPreview(env, { ...input.data, sessionId }, settings);
         if ('refused' in preview) return textResult(preview.refused);
-        const planned = continuationCommands(preview.log.snapshot, input.data);
-        if ('refused' in planned) return textResult(planned.refused);
         const text = await onSession(
           env,
           TOOL.deliberate,
@@ -153,7 +168,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
               env,
               log,
               deps,
-              { commands: planned.commands, debate: !asks, ...(ask ? { ask } : {}) },
+              { commands: preview.commands, debate: !asks, ...(ask ? { ask } : {}) },
               progress.token,
             );
             return {
@@ -197,10 +212,6 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
       return textResult(text);
     },
   };
-}
-
-function councilSeatsCount(log: SessionLog): number {
-  return log.snapshot.context.participants.filter(p => p.type === 'persona').length;
 }
 
 /** The plan for a new session by question under the current settings. */

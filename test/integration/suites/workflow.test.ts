@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { TOOL } from '../../../src/core/council/toolSession';
 import * as assert from '../assert';
 import {
   councilExtension,
@@ -168,6 +169,38 @@ describe('/workflow: YAML workflows in chat', function () {
     const record = api2.runs.load(runId);
     assert.equal(record?.status, 'completed');
     assert.equal(record?.state.context.checkpoints[0]?.feedback, 'Focus on error handling');
+  });
+
+  it('through the council_workflow tool: runs to the checkpoint, offers its options as next calls, and decides with feedback', async () => {
+    const api = await fixture();
+    api.setResponder(request => {
+      const text = request.messages.map(message => message.text).join('\n');
+      if (text.startsWith('Write the plan.')) return `# Plan\n\n${text}`;
+      return `# ${/You are the ([\w-]+) subagent/.exec(text)?.[1] ?? 'agent'} report\n\nFindings.`;
+    });
+    const invoke = async (input: object): Promise<string> => {
+      const result = await vscode.lm.invokeTool(TOOL.workflow, { input, toolInvocationToken: undefined });
+      return result.content.map(part => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    };
+    const paused = await invoke({ workflow: 'review-flow', flags: ['backend'], goal: 'Review the calculator' });
+    assert.match(paused, /Review the scan in \.council\/runs\/wf-/, 'the checkpoint prompt, as the chat shows it');
+    const runId = /"runId":"(wf-[0-9a-f-]{36})"/.exec(paused)?.[1] ?? '';
+    assert.ok(runId, `the next calls name the run: ${paused}`);
+    for (const [label, option] of [
+      ['Continue', 1],
+      ['Continue with notes', 2],
+      ['Stop', 3],
+    ] as const)
+      assert.ok(
+        paused.includes(`- ${label}: \`council_workflow\` with {"runId":"${runId}","option":${option}}`),
+        label,
+      );
+    const done = await invoke({ runId, option: 2, feedback: 'Focus on error handling' });
+    assert.equal(((await councilExtension()).exports as CouncilApi).runs.load(runId)?.status, 'completed', done);
+    assert.ok(
+      api.requests().some(r => r.messages.some(m => m.text.includes('Reviewer notes: Focus on error handling'))),
+      'the feedback reached the next phase',
+    );
   });
 
   it('refuses an unknown workflow by name, listing the ones there are', async () => {
