@@ -12,7 +12,8 @@ export interface TurnLogEntry {
   /** Model calls the turn made. */
   readonly calls: number;
   readonly latencyMs: number;
-  readonly promptTokens: number;
+  /** Input tokens the turn's requests were billed (messages and tool schemas), from the session's ledger. */
+  readonly inputTokens: number;
   /** The chat command (`/debate`, ...) when the turn used one. */
   readonly command?: string;
   /** Model requests the whole session has used so far (repairs included), and its budget (absent: no limit). */
@@ -54,7 +55,7 @@ export class CouncilLog implements vscode.Disposable {
     this.channel.info(message);
   }
 
-  /** One info line per chat turn: `turn session=… state=… model=… calls=… latencyMs=… promptTokens=…`. */
+  /** One info line per chat turn: `turn session=… state=… model=… calls=… latencyMs=… inputTokens=…`. */
   logTurn(entry: TurnLogEntry): void {
     this.channel.info(formatTurn(entry));
   }
@@ -84,7 +85,7 @@ export function formatTurn(entry: TurnLogEntry): string {
     ['model', entry.modelId],
     ['calls', entry.calls],
     ['latencyMs', Math.round(entry.latencyMs)],
-    ['promptTokens', entry.promptTokens],
+    ['inputTokens', entry.inputTokens],
   ];
   if (entry.command) fields.push(['command', entry.command]);
   if (entry.sessionRequests !== undefined) fields.push(['sessionRequests', entry.sessionRequests]);

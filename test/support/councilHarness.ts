@@ -3,7 +3,7 @@ import type { Clock, IdSource } from '../../src/core/clock';
 import type { CouncilDeps, CouncilOutput } from '../../src/core/council/ports';
 import type { DebateProtocol } from '../../src/core/council/protocol';
 import { neverCancelled, type CancellationSignal, type ModelRequest } from '../../src/core/llm/languageModel';
-import { UsageTally, messageText } from '../../src/core/llm/usage';
+import { messageText } from '../../src/core/llm/usage';
 import type { PersonaContract } from '../../src/core/personas/contract';
 import { loadPersonas } from '../../src/core/personas/registry';
 import type { StoredSession } from '../../src/core/session/storedSession';
@@ -79,7 +79,6 @@ export interface CouncilRig {
   readonly deps: CouncilDeps;
   readonly model: ScriptedModel;
   readonly output: RecordingOutput;
-  readonly usage: UsageTally;
   readonly persisted: StoredSession[];
 }
 
@@ -102,7 +101,6 @@ export async function councilRig(
 ): Promise<CouncilRig> {
   const model = new ScriptedModel(options.responder ?? councilResponder(options.script), options.model);
   const output = new RecordingOutput();
-  const usage = new UsageTally();
   const persisted: StoredSession[] = [];
   const deps: CouncilDeps = {
     model,
@@ -111,7 +109,6 @@ export async function councilRig(
     ids: counterIds(),
     output,
     token: options.token ?? neverCancelled,
-    usage,
     persist: stored => void persisted.push(stored),
     ...(options.protocol ? { protocol: options.protocol } : {}),
     spending: {
@@ -119,5 +116,5 @@ export async function councilRig(
       prices: new PriceBook({ [options.model?.family ?? 'scripted']: options.price ?? SCRIPTED_PRICE }),
     },
   };
-  return { deps, model, output, usage, persisted };
+  return { deps, model, output, persisted };
 }

@@ -2,7 +2,6 @@ import { renderMessages } from '../llm/prompting/render';
 import { ClarifyPrompt } from './prompts/clarifyPrompt';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
-import type { UsageMeter } from '../llm/usage';
 import type { ClarifiedRequest, PersonaBrief } from './prompts/promptData';
 import { clarificationRoundLimit } from '../session/limits';
 import type { ClarificationQuestion } from '../session/clarification';
@@ -25,7 +24,6 @@ export interface QuestionsRequest {
   readonly askedQuestions: readonly string[];
   readonly model: LanguageModel;
   readonly token: CancellationSignal;
-  readonly usage?: UsageMeter;
   readonly onNormalized?: (step: string, changes: readonly string[]) => void;
 }
 
@@ -54,7 +52,6 @@ export async function requestQuestions(input: QuestionsRequest): Promise<Propose
       normalize: questionsNormalizer(askedQuestions),
       onNormalized: changes => input.onNormalized?.('propose_clarifying_questions', changes),
       messages,
-      usage: input.usage,
     },
     token,
   );
@@ -73,7 +70,6 @@ export async function proposeQuestions(log: SessionLog, deps: CouncilDeps): Prom
     askedQuestions: snapshot.context.questions.map(q => q.question),
     model: deps.model,
     token: deps.token,
-    usage: deps.usage,
     onNormalized: deps.onNormalized,
   });
   return questions.map(q => ({

@@ -230,7 +230,6 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
       personas: deps.personas,
       model: deps.model,
       token: deps.token,
-      usage: deps.usage,
       defaults: deps.selectionDefaults,
       maxRounds: clarificationRoundLimit(context.limits),
       onNormalized: deps.onNormalized,
@@ -251,7 +250,6 @@ async function begin(log: SessionLog, deps: CouncilDeps, record: Recorder): Prom
       personas: deps.personas,
       model: deps.model,
       token: deps.token,
-      usage: deps.usage,
       defaults: deps.selectionDefaults,
     });
     await seatCouncil(selection, deps, record);

@@ -143,7 +143,7 @@ async function attempt(
     );
     // Looking things up first is opt-in (attached context or the setting), bounded, and read-only.
     const grounded = groundingApplies(deps.workspace, log.attached.length)
-      ? await groundInWorkspace(model, messages, deps.workspace, token, deps.usage)
+      ? await groundInWorkspace(model, messages, deps.workspace, token)
       : { messages, read: [] };
     const reply = await requestStructured(
       model,
@@ -158,7 +158,6 @@ async function attempt(
             `${seat.persona.name}'s reply was not in the expected format; asking again (attempt ${attempt} of ${1 + MAX_REPAIRS_PER_REPLY}, a request more)…`,
           ),
         messages: grounded.messages,
-        usage: deps.usage,
       },
       token,
     );

@@ -7,7 +7,6 @@ import {
   type LanguageModel,
 } from '../llm/languageModel';
 import { requestStructured, type ReplyNormalizer } from '../llm/structuredOutput';
-import type { UsageMeter } from '../llm/usage';
 import { renderMessages } from '../llm/prompting/render';
 import { OpeningPrompt } from './prompts/openingPrompt';
 import type { PersonaContract } from '../personas/contract';
@@ -40,7 +39,6 @@ export interface OpeningInput {
   readonly personas: readonly PersonaContract[];
   readonly model: LanguageModel;
   readonly token: CancellationSignal;
-  readonly usage?: UsageMeter;
   readonly defaults?: SelectionDefaults;
   /** Clarification rounds the session allows; the opening proposes round 1's questions. Below 1: no questions. */
   readonly maxRounds: number;
@@ -98,11 +96,11 @@ function openingQuestion(question: ProposedQuestion): OpeningQuestion {
  * and an Error when no persona is available at all.
  */
 export async function openSession(input: OpeningInput): Promise<Opening> {
-  const { request, attached, personas, model, token, usage, defaults, maxRounds } = input;
+  const { request, attached, personas, model, token, defaults, maxRounds } = input;
   throwIfCancelled(token);
   if (maxRounds < 1) {
     return {
-      selection: await selectPersonas({ request, attached, personas, model, token, usage, defaults }),
+      selection: await selectPersonas({ request, attached, personas, model, token, defaults }),
       questions: [],
     };
   }
@@ -117,7 +115,6 @@ export async function openSession(input: OpeningInput): Promise<Opening> {
       askedQuestions: [],
       model,
       token,
-      usage,
       onNormalized: input.onNormalized,
     });
     return { selection: preset, questions: questions.map(openingQuestion) };
@@ -155,7 +152,6 @@ export async function openSession(input: OpeningInput): Promise<Opening> {
         normalize: remember,
         onNormalized: changes => input.onNormalized?.(OPEN_SESSION, changes),
         messages,
-        usage,
       },
       token,
     );

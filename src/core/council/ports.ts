@@ -2,7 +2,6 @@ import type { Clock, IdSource } from '../clock';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import type { SpendingGovernor, SpendingLimits } from '../llm/spending/governor';
 import type { PriceBook } from '../llm/spending/prices';
-import type { UsageMeter } from '../llm/usage';
 import type { PersonaContract } from '../personas/contract';
 import type { SelectionDefaults } from '../personas/select';
 import type { StoredSession } from '../session/storedSession';
@@ -57,7 +56,6 @@ export interface CouncilDeps {
   readonly ids: IdSource;
   readonly output: CouncilOutput;
   readonly token: CancellationSignal;
-  readonly usage?: UsageMeter;
   readonly selectionDefaults?: SelectionDefaults;
   /** Receives what was fixed in a model's reply before it was accepted (e.g. a dropped duplicate), for the log. */
   readonly onNormalized?: (step: string, changes: readonly string[]) => void;

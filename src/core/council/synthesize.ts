@@ -78,7 +78,6 @@ async function gatherConclusions(
         {
           ...shape,
           messages,
-          usage: deps.usage,
         },
         deps.token,
       );
@@ -187,7 +186,7 @@ async function streamAnswer(
     shown += text;
     deps.output.markdown(text);
   };
-  await streamText(model, messages, deps.token, deps.usage, chunk => show(answer.push(chunk)));
+  await streamText(model, messages, deps.token, chunk => show(answer.push(chunk)));
   show(answer.end());
   if (shown.trim() !== '') return shown.trim();
   // A model that wrote nothing still leaves the user an answer: what the council itself said.

@@ -58,7 +58,6 @@ async function moderate(log: SessionLog, deps: CouncilDeps): Promise<CycleVerdic
       name: 'moderate_cycle',
       description: 'Record where the debate stands after the latest cycle.',
       messages,
-      usage: deps.usage,
     },
     deps.token,
   );

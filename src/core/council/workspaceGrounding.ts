@@ -6,7 +6,6 @@ import {
   type ToolDefinition,
 } from '../llm/languageModel';
 import { delimitUntrusted } from '../llm/dataFence';
-import type { UsageMeter } from '../llm/usage';
 import { exploreWorkspace, transcriptText, type ExplorationLimits } from '../workspace/explorationLoop';
 import { indexWorkspace, type WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { FileRange, WorkspaceReader } from '../workspace/workspaceReader';
@@ -76,7 +75,7 @@ export interface GroundedRequest {
   readonly messages: readonly ChatMessage[];
   /** Workspace-relative paths of files read successfully, in first-read order. */
   readonly read: readonly string[];
-  /** Look-up requests made (each one counted in the usage meter). */
+  /** Look-up requests made (each one paid through the governor like any other). */
   readonly rounds: number;
 }
 
@@ -130,7 +129,6 @@ export async function groundInWorkspace(
   messages: readonly ChatMessage[],
   grounding: WorkspaceGrounding,
   token: CancellationSignal,
-  usage?: UsageMeter,
 ): Promise<GroundedRequest> {
   if (!model.supportsToolCalling) return { messages, read: [], rounds: 0 };
   const limits = grounding.limits ?? PERSONA_EXPLORATION_LIMITS;
@@ -146,7 +144,7 @@ export async function groundInWorkspace(
     ...WORKSPACE_TOOLS,
     ...extra.filter(t => !WORKSPACE_TOOL_NAMES.includes(t.definition.name)).map(explorationTool),
   ];
-  const exploration = await exploreWorkspace(model, opening, runtime, limits, token, usage, tools);
+  const exploration = await exploreWorkspace(model, opening, runtime, limits, token, tools);
   if (exploration.transcript.length === 0) return { messages, read: [], rounds: exploration.rounds };
   const report = `${REPORT_HEADING}\n\n${transcriptText(exploration, limits.maxTranscriptChars)}`;
   return { messages: [...messages, { role: 'user', content: report }], read: [...read], rounds: exploration.rounds };

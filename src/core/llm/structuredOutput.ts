@@ -14,7 +14,6 @@ import { collectReply, type CollectedReply } from './modelCall';
 import { MAX_REPAIRS_PER_REPLY } from './repairBudget';
 import { isSchemaRefusal } from './modelErrors';
 import { REPLY_CUT_PREFIX } from './failureMessages';
-import type { Stopwatch, UsageMeter } from './usage';
 import { describeIssues } from '../zodIssues';
 import { spellListsOnce } from './schemaLists';
 import { fromPortableReply, portableSchema, type PortableReplyPass } from './portableSchema';
@@ -48,9 +47,6 @@ export interface StructuredRequest<T> {
   readonly onToolRefused?: (providerMessage: string) => void;
   /** Called before each repair is sent, with the attempt about to start (2, 3…) and what was wrong. */
   readonly onRetry?: (attempt: number, issues: readonly string[]) => void;
-  readonly usage?: UsageMeter;
-  /** Measures latency for `usage`; defaults to `performance.now`. */
-  readonly stopwatch?: Stopwatch;
 }
 
 /** Heading of the fenced-JSON instruction; scripted test models route on it. */
@@ -307,10 +303,7 @@ export async function requestStructured<T>(
     const modelRequest: ModelRequest = useTool ? { messages, tools: [tool], toolMode: 'required' } : { messages };
     let reply: CollectedReply;
     try {
-      reply = await collectReply(model, modelRequest, token, {
-        usage: request.usage,
-        stopwatch: request.stopwatch,
-      });
+      reply = await collectReply(model, modelRequest, token);
     } catch (error) {
       if (!refusedSchema(error, useTool)) throw error;
       // The provider refused the tool schema itself: ask for the same schema as fenced JSON, once, as no repair.

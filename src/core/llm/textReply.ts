@@ -1,6 +1,5 @@
 import type { CancellationSignal, ChatMessage, LanguageModel } from './languageModel';
 import { collectReply } from './modelCall';
-import type { UsageMeter } from './usage';
 
 /**
  * Asks for a free-text reply and returns it whole; `onText` sees each chunk as it streams
@@ -10,9 +9,8 @@ export async function streamText(
   model: LanguageModel,
   messages: readonly ChatMessage[],
   token: CancellationSignal,
-  usage?: UsageMeter,
   onText?: (chunk: string) => void,
 ): Promise<string> {
-  const reply = await collectReply(model, { messages }, token, { usage, onText });
+  const reply = await collectReply(model, { messages }, token, { onText });
   return reply.text;
 }

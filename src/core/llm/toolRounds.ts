@@ -8,7 +8,6 @@ import type {
   ToolResultPart,
 } from './languageModel';
 import { collectReply } from './modelCall';
-import type { UsageMeter } from './usage';
 
 /** How the model may call tools, and how each call is answered. */
 export interface ToolRoundsRequest {
@@ -23,7 +22,6 @@ export interface ToolRoundsRequest {
   readonly answer: (call: ToolCallPart) => string | Promise<string>;
   /** What stands between a call and its result in the transcript. */
   readonly resultSeparator: string;
-  readonly usage?: UsageMeter;
 }
 
 /** What the rounds produced. */
@@ -56,7 +54,6 @@ export async function runToolRounds(
       model,
       { messages: [...messages], tools: request.tools, toolMode: 'auto', justification: request.justification },
       token,
-      { usage: request.usage },
     );
     if (reply.text.trim()) transcript.push(`Your notes: ${reply.text.trim()}`);
     if (reply.toolCalls.length === 0) return { transcript, rounds: round, answered, exhausted: false };

@@ -7,7 +7,6 @@ import {
   type LanguageModel,
 } from '../llm/languageModel';
 import { requestStructured } from '../llm/structuredOutput';
-import type { UsageMeter } from '../llm/usage';
 import { renderMessages } from '../llm/prompting/render';
 import { SelectPersonasPrompt } from './selectionPrompt';
 import { rebound, SELECTION_ATTACHMENT_BUDGET } from '../session/attachedContext';
@@ -109,7 +108,6 @@ export interface SelectPersonasInput {
   readonly personas: readonly PersonaContract[];
   readonly model: LanguageModel;
   readonly token: CancellationSignal;
-  readonly usage?: UsageMeter;
   readonly defaults?: SelectionDefaults;
 }
 
@@ -222,7 +220,7 @@ export function fallbackSelection(
  * from the model, and an Error when no persona is available at all.
  */
 export async function selectPersonas(input: SelectPersonasInput): Promise<PersonaSelection> {
-  const { request, personas, model, token, usage, defaults } = input;
+  const { request, personas, model, token, defaults } = input;
   const attached =
     input.attached && input.attached.length > 0 ? rebound(input.attached, SELECTION_ATTACHMENT_BUDGET) : undefined;
   throwIfCancelled(token);
@@ -252,7 +250,6 @@ export async function selectPersonas(input: SelectPersonasInput): Promise<Person
         ...shape,
         normalize: selectionNormalizer(personas),
         messages,
-        usage,
       },
       token,
     );

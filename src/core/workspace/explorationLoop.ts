@@ -1,6 +1,5 @@
 import type { CancellationSignal, ChatMessage, LanguageModel } from '../llm/languageModel';
 import { runToolRounds } from '../llm/toolRounds';
-import type { UsageMeter } from '../llm/usage';
 import { WORKSPACE_TOOLS, type WorkspaceTool, type WorkspaceToolRuntime } from './workspaceTools';
 
 /** Bounds of one agent's exploration. */
@@ -54,7 +53,6 @@ export async function exploreWorkspace(
   runtime: WorkspaceToolRuntime,
   limits: ExplorationLimits,
   token: CancellationSignal,
-  usage?: UsageMeter,
   /** The tools offered; the read-only workspace tools unless a caller adds some (never a writing one). */
   tools: readonly WorkspaceTool[] = WORKSPACE_TOOLS,
 ): Promise<Exploration> {
@@ -83,7 +81,6 @@ export async function exploreWorkspace(
       },
       // A file's lines read better below the call than after it.
       resultSeparator: '\n',
-      usage,
     },
     token,
   );

@@ -4,6 +4,7 @@ import type { CouncilCommand } from '../../core/council/commands';
 import { newCouncilSession, runCouncilTurn } from '../../core/council/councilTurn';
 import { SessionLog, SessionRuleError } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
+import { NO_SPEND } from '../../core/llm/spending/ledger';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import { chatOutput } from './chatOutput';
 import { councilRun } from './councilDeps';
@@ -47,7 +48,7 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
   const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
   const output = chatOutput(stream);
   const named = referencedTools(request);
-  const { deps, usage } = councilRun(env, request.model, registry, settings, output, token, named.tools);
+  const { deps } = councilRun(env, request.model, registry, settings, output, token, named.tools);
   for (const note of named.notes) output.visible(`⚠ ${note}\n\n`);
   let log: SessionLog;
   let command: CouncilCommand;
@@ -77,6 +78,8 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
       stream.markdown('_Continuing where this session stopped; nothing done so far is repeated._\n\n');
   }
 
+  // The session's ledger is the turn's only meter: what the turn spent is what it added there.
+  const spentBefore = current?.spent ?? NO_SPEND;
   let failed = false;
   let noFurtherQuestions = false;
   let errorDetails: vscode.ChatErrorDetails | undefined;
@@ -104,9 +107,9 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
       sessionId: log.sessionId,
       state: log.state,
       modelId: request.model.id,
-      calls: usage.calls,
+      calls: log.spent.requests - spentBefore.requests,
       latencyMs: Date.now() - started,
-      promptTokens: usage.promptTokens,
+      inputTokens: log.spent.inputTokens - spentBefore.inputTokens,
       command: request.command,
       sessionRequests: log.requestsUsed,
       budget: settings.spending.session.maxRequests,

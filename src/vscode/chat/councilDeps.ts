@@ -3,7 +3,6 @@ import { v4 as uuid } from 'uuid';
 import { systemClock } from '../../core/clock';
 import type { CouncilDeps, CouncilOutput } from '../../core/council/ports';
 import { PriceBook } from '../../core/llm/spending/prices';
-import { UsageTally } from '../../core/llm/usage';
 import { PERSONA_EXPLORATION_LIMITS, type GroundingTool } from '../../core/council/workspaceGrounding';
 import type { PersonaRegistry } from '../../core/personas/registry';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
@@ -20,10 +19,9 @@ export interface CouncilRunEnvironment {
   readonly log: CouncilLog;
 }
 
-/** The deps of one council turn, and the tally of the model calls it makes. */
+/** The deps of one council turn. */
 export interface CouncilRun {
   readonly deps: CouncilDeps;
-  readonly usage: UsageTally;
 }
 
 /**
@@ -40,7 +38,6 @@ export function councilRun(
   /** The user's `#`-named tools, offered to personas that look things up (chat turns only). */
   namedTools: readonly GroundingTool[] = [],
 ): CouncilRun {
-  const usage = new UsageTally();
   const wrap = (chat: vscode.LanguageModelChat) => tracedModel(adaptLanguageModel(chat), env.log);
   const chatModel = wrap(model);
   const deps: CouncilDeps = {
@@ -51,7 +48,6 @@ export function councilRun(
     ids: { next: () => uuid() },
     output,
     token,
-    usage,
     selectionDefaults: settings.defaultPersonaIds.length > 0 ? { personaIds: settings.defaultPersonaIds } : undefined,
     persist: stored => env.store.save(stored),
     onNormalized: (step, changes) => env.log.info(`${step}: normalized the model's reply: ${changes.join('; ')}`),
@@ -62,7 +58,7 @@ export function councilRun(
     protocol: settings.protocol,
     spending: { limits: settings.spending.session, prices: new PriceBook(settings.spending.prices) },
   };
-  return { deps, usage };
+  return { deps };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { SessionLog } from '../../core/council/sessionLog';
 import { clarifyingReport, TOOL } from '../../core/council/toolSession';
 import { LanguageModelFailure } from '../../core/llm/languageModel';
 import { creditsFor, PriceBook } from '../../core/llm/spending/prices';
+import { NO_SPEND, type SpendTotals } from '../../core/llm/spending/ledger';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 import type { PersonaRegistry } from '../../core/personas/registry';
@@ -116,7 +117,10 @@ export function seated(env: CouncilToolEnvironment, registry: PersonaRegistry, i
   return wanted.flatMap(id => registry.personas.filter(p => p.id === id));
 }
 
-/** One tool turn on a session: the council's deps on the chosen model, progress shown, the turn logged. */
+/**
+ * One tool turn on a session: the council's deps on the chosen model, progress shown, the turn logged (what it
+ * spent is what it added to the session's ledger since `spentBefore`).
+ */
 export async function onSession<T>(
   env: CouncilToolEnvironment,
   name: string,
@@ -128,6 +132,7 @@ export async function onSession<T>(
     run: ReturnType<typeof councilRun> & { readonly shown: readonly string[] },
     progress: ToolProgress,
   ) => Promise<{ log: SessionLog; result: T }>,
+  spentBefore: SpendTotals = NO_SPEND,
 ): Promise<T> {
   return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
     const started = Date.now();
@@ -138,9 +143,9 @@ export async function onSession<T>(
       sessionId: log.sessionId,
       state: log.state,
       modelId: choice.model.id,
-      calls: run.usage.calls,
+      calls: log.spent.requests - spentBefore.requests,
       latencyMs: Date.now() - started,
-      promptTokens: run.usage.promptTokens,
+      inputTokens: log.spent.inputTokens - spentBefore.inputTokens,
       command: name,
       sessionRequests: log.requestsUsed,
       budget: settings.spending.session.maxRequests,

@@ -176,6 +176,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
               result: sessionResult(log, choice, { ...advanced(outcome, shown), estimate: preview.estimate }),
             };
           },
+          preview.log.spent,
         );
         return textResult(text);
       }

@@ -32,12 +32,12 @@ describe('Council log (LogOutputChannel)', () => {
         modelId: 'council-test-model',
         calls: 3,
         latencyMs: 1234.6,
-        promptTokens: 812,
+        inputTokens: 812,
         command: 'debate',
         sessionRequests: 7,
         budget: 12,
       }),
-      'turn session=s-1 state=debating model=council-test-model calls=3 latencyMs=1235 promptTokens=812 command=debate sessionRequests=7 budget=12',
+      'turn session=s-1 state=debating model=council-test-model calls=3 latencyMs=1235 inputTokens=812 command=debate sessionRequests=7 budget=12',
     );
   });
 
@@ -61,7 +61,7 @@ describe('Council log (LogOutputChannel)', () => {
     } finally {
       await setLevelAsUser(channel, vscode.LogLevel.Info);
     }
-    log.logTurn({ sessionId: 's-1', state: 'final', modelId: 'm', calls: 1, latencyMs: 5, promptTokens: 9 });
+    log.logTurn({ sessionId: 's-1', state: 'final', modelId: 'm', calls: 1, latencyMs: 5, inputTokens: 9 });
     log.logError(new Error('boom'), 'restoring session s-1');
     log.dispose(); // a log over a channel it did not create leaves the channel open
     channel.info('still open');

@@ -85,8 +85,9 @@ describe('council_deliberate (vscode-free part)', () => {
           );
           await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
           assert.equal(log.state, 'completed');
-          assert.equal(rig.usage.calls, plan.estimate.most, `${rig.usage.calls} calls, estimate ${plan.estimate.most}`);
-          assert.equal(log.requestsUsed, rig.usage.calls, 'the session counts every request it made');
+          const calls = rig.model.requests.length;
+          assert.equal(calls, plan.estimate.most, `${calls} calls, estimate ${plan.estimate.most}`);
+          assert.equal(log.requestsUsed, calls, 'the session counts every request it made');
         });
       }
     }
@@ -198,7 +199,7 @@ describe('council_deliberate (vscode-free part)', () => {
       assert.match(
         text,
         new RegExp(
-          `Spent: ${rig.usage.calls} requests · [\\d.k]+ tokens .* AI credits \\(estimated 4–7 requests\\)\\.`,
+          `Spent: ${rig.model.requests.length} requests · [\\d.k]+ tokens .* AI credits \\(estimated 4–7 requests\\)\\.`,
         ),
       );
       assert.match(text, /Council: Security Expert, Software Architect\./);

@@ -6,7 +6,7 @@ import {
   neverCancelled,
   type ChatMessage,
 } from '../../../../src/core/llm/languageModel';
-import { messageText, UsageTally } from '../../../../src/core/llm/usage';
+import { messageText } from '../../../../src/core/llm/usage';
 import type { PersonaContract } from '../../../../src/core/personas/contract';
 import { loadPersonas } from '../../../../src/core/personas/registry';
 import { PersonaSelectionSchema } from '../../../../src/core/personas/select';
@@ -60,11 +60,9 @@ describe('openSession (selection and clarification in one request)', () => {
 
   it('makes one open_session request that returns the council and its questions, highest impact first', async () => {
     const model = modelFor({ open_session: valueReply(OPENING) });
-    const usage = new UsageTally();
-    const opening = await openSession(input(model, { usage }));
+    const opening = await openSession(input(model));
 
     assert.equal(model.callCount, 1, 'one model request for selection and clarification');
-    assert.equal(usage.calls, 1);
     PersonaSelectionSchema.parse(opening.selection);
     assert.equal(opening.selection.classification, 'security');
     assert.deepEqual(
@@ -217,11 +215,9 @@ describe('openSession (selection and clarification in one request)', () => {
       const model = modelFor({
         propose_clarifying_questions: valueReply({ needsClarification: true, questions: [question('Same site?', 4)] }),
       });
-      const usage = new UsageTally();
-      const opening = await openSession(input(model, { request, usage, maxRounds: 2 }));
+      const opening = await openSession(input(model, { request, maxRounds: 2 }));
 
       assert.equal(model.callCount, 1);
-      assert.equal(usage.calls, 1);
       assert.equal(model.lastRequest.tools[0]?.name, 'propose_clarifying_questions');
       PersonaSelectionSchema.parse(opening.selection);
       assert.equal(opening.selection.userOverride, true);

@@ -85,7 +85,7 @@ describe('workspace-grounded personas', () => {
       PERSONA_EXPLORATION_LIMITS.maxRounds * personas,
       'two look-up rounds per persona, no more',
     );
-    assert.equal(rig.usage.calls, rig.model.requests.length, 'each look-up round is counted like any other request');
+    assert.equal(log.requestsUsed, rig.model.requests.length, 'each look-up round is counted like any other request');
     for (const request of contributing(rig))
       assert.match(
         request.messages.map(messageText).join('\n'),

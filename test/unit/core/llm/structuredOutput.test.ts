@@ -10,7 +10,6 @@ import {
 import { dedupeArray } from '../../../../src/core/llm/replyNormalizing';
 import { describeModelFailure } from '../../../../src/core/llm/failureMessages';
 import { RESPONSE_FORMAT_HEADING, requestStructured } from '../../../../src/core/llm/structuredOutput';
-import { UsageTally } from '../../../../src/core/llm/usage';
 import {
   cancellationSource,
   jsonReply,
@@ -28,7 +27,7 @@ const Verdict = z.object({
 const good = { converged: true, score: 4, notes: ['ok'] };
 const prompt: readonly ChatMessage[] = [{ role: 'user', content: 'Judge the debate.' }];
 
-function ask(model: ScriptedModel, extra: { maxRepairs?: number; usage?: UsageTally } = {}) {
+function ask(model: ScriptedModel, extra: { maxRepairs?: number } = {}) {
   return requestStructured(
     model,
     { schema: Verdict, name: 'cycle_verdict', description: 'The verdict.', messages: prompt, ...extra },
@@ -387,37 +386,6 @@ describe('requestStructured', () => {
     setTimeout(() => cancellation.cancel(), 5);
     await rejectsWith(pending, e => e instanceof CancelledError);
     assert.equal(model.callCount, 1);
-  });
-
-  it('records prompt tokens, output size and latency for every attempt', async () => {
-    const usage = new UsageTally();
-    const model = textModel('oops', jsonReply(good));
-    let tick = 0;
-    const request = {
-      schema: Verdict,
-      name: 'cycle_verdict',
-      description: 'd',
-      messages: prompt,
-      usage,
-      stopwatch: () => (tick += 7),
-    };
-    await requestStructured(model, request, neverCancelled);
-    assert.equal(usage.calls, 2);
-    assert.equal(usage.totalLatencyMs, 14);
-    assert.equal(usage.outputChars, 'oops'.length + jsonReply(good).length);
-    const firstPrompt = model.requests[0]?.messages ?? [];
-    const secondPrompt = model.requests[1]?.messages ?? [];
-    const tokens = (messages: readonly ChatMessage[]) =>
-      messages.reduce((sum, m) => sum + Math.ceil((m.content as string).length / 4), 0);
-    assert.equal(usage.promptTokens, tokens(firstPrompt) + tokens(secondPrompt));
-  });
-
-  it('records usage with the default performance clock', async () => {
-    const usage = new UsageTally();
-    await ask(new ScriptedModel(sequence(toolCallReply('cycle_verdict', good)), { latencyMs: 20 }), { usage });
-    assert.equal(usage.calls, 1);
-    assert.ok(usage.totalLatencyMs >= 15, `latency ${usage.totalLatencyMs}`);
-    assert.ok(usage.outputChars > 0);
   });
 });
 

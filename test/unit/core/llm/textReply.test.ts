@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { CancelledError, LanguageModelFailure, neverCancelled } from '../../../../src/core/llm/languageModel';
 import { streamText } from '../../../../src/core/llm/textReply';
-import { UsageTally } from '../../../../src/core/llm/usage';
 import { cancellationSource, ScriptedModel } from '../../../support/scriptedModel';
 
 describe('streamText', () => {
@@ -16,28 +15,22 @@ describe('streamText', () => {
       ],
     }));
     const chunks: string[] = [];
-    const usage = new UsageTally();
-    assert.equal(await streamText(model, messages, neverCancelled, usage, chunk => chunks.push(chunk)), 'Hello');
+    assert.equal(await streamText(model, messages, neverCancelled, chunk => chunks.push(chunk)), 'Hello');
     assert.deepEqual(chunks, ['Hel', 'lo']);
     assert.equal(model.lastRequest.tools.length, 0);
-    assert.deepEqual(usage.toJSON().calls, 1);
-    assert.equal(usage.outputChars, 5);
-    assert.equal(usage.promptTokens, Math.ceil('Say hello.'.length / 4));
   });
 
-  it('maps a mid-stream failure to LanguageModelFailure and still records the call', async () => {
-    const usage = new UsageTally();
+  it('maps a mid-stream failure to LanguageModelFailure', async () => {
     const model = new ScriptedModel(() => ({
       kind: 'error',
       error: new TypeError('boom'),
       after: [{ kind: 'text', text: 'par' }],
     }));
     await assert.rejects(
-      streamText(model, messages, neverCancelled, usage),
+      streamText(model, messages, neverCancelled),
       (e: unknown) => e instanceof LanguageModelFailure && e.kind === 'unknown',
     );
-    assert.equal(usage.calls, 1);
-    assert.equal(usage.outputChars, 3);
+    assert.equal(model.callCount, 1);
   });
 
   it('turns cancellation during the call into CancelledError', async () => {

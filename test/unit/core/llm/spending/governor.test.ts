@@ -55,6 +55,30 @@ describe('SpendingGovernor', () => {
     assert.ok(spend.spent.inputTokens > 1_100, `tool schema counted: ${spend.spent.inputTokens}`);
   });
 
+  it('tokenizes each request once, repairs included, and charges every attempt to the ledger', async () => {
+    const spend = governor({});
+    const counted: string[] = [];
+    const scripted = new ScriptedModel((_request, i) => (i === 0 ? 'not json' : jsonReply({ converged: true })));
+    const countTokens = scripted.countTokens.bind(scripted);
+    scripted.countTokens = text => (counted.push(text), countTokens(text));
+    const schema = z.object({ converged: z.boolean() });
+    const value = await requestStructured(
+      spend.model(scripted, 'Architect'),
+      { schema, name: 'verdict', description: 'd', messages: ask },
+      neverCancelled,
+    );
+    assert.deepEqual(value, { converged: true });
+    assert.equal(spend.spent.requests, 2, 'the repair is billed like the first attempt');
+    // Per request: its messages and its tool schema once (the input), and the reply once (the output).
+    const inputTexts = scripted.requests.map(request => request.messages.length + 1);
+    assert.equal(
+      counted.length,
+      inputTexts.reduce((sum, n) => sum + n + 1, 0),
+      counted.join('\n---\n'),
+    );
+    assert.equal(counted.filter(text => text === ask[0]?.content).length, 2, 'the question tokenized once per request');
+  });
+
   it('records a request whose tool schema the provider refused, and the ledger table says what Council did then', async () => {
     const spend = governor({});
     const refusing = new ScriptedModel(request =>
