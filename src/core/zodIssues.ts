@@ -212,7 +212,17 @@ function addIssue(
         return;
       }
       const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
-      const what = issue.origin === 'array' ? ' items' : issue.origin === 'string' ? ' characters' : '';
+      const one = Number(limit) === 1;
+      const what =
+        issue.origin === 'array'
+          ? one
+            ? ' item'
+            : ' items'
+          : issue.origin === 'string'
+            ? one
+              ? ' character'
+              : ' characters'
+            : '';
       const bound =
         issue.code === 'too_small'
           ? issue.inclusive === false
@@ -250,7 +260,7 @@ export function explainIssue(
 
 /**
  * Concise "path: sentence" lines for zod issues, worded as {@link explainIssue} words them (with `data` and `schema`
- * when the caller has them; otherwise zod's own message), e.g. for a model's repair.
+ * when the caller has them, as every caller in Council does; a workflow file's issues arrive already worded).
  */
 export function describeIssues(
   issues: readonly z.core.$ZodIssue[],

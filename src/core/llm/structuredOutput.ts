@@ -195,7 +195,7 @@ function evaluate<T>(request: StructuredRequest<T>, reply: CollectedReply, useTo
         value: retried.data,
         changes: [...fixed.changes, ...blanks.map(path => `dropped the blank \`${path}\``)],
       };
-    issues = describeIssues(parsed.error.issues);
+    issues = describeIssues(parsed.error.issues, '(root)', { schema, data: fixed.value });
     changes = fixed.changes;
   }
   const text = repairRequest(issues, changes, useTool, name);

@@ -48,8 +48,9 @@ function councilProbe(): ModelCheckProbe {
       'keeps repeating itself (history items item-1 to item-3). Keep every text to one short sentence.',
     ].join(' '),
     validate: input => {
-      const parsed = schema.safeParse(replyInFullShape(schema, input, 'shape', () => undefined));
-      return parsed.success ? [] : describeIssues(parsed.error.issues);
+      const data = replyInFullShape(schema, input, 'shape', () => undefined);
+      const parsed = schema.safeParse(data);
+      return parsed.success ? [] : describeIssues(parsed.error.issues, '(root)', { schema, data });
     },
   };
 }

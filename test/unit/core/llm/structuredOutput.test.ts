@@ -174,8 +174,9 @@ describe('requestStructured', () => {
       const model = textModel(jsonReply({ converged: 'yes', score: 4, notes: [1] }), jsonReply(good));
       assert.deepEqual(await ask(model), good);
       const text = lastUserText(model);
-      assert.match(text, /^- converged: .*boolean/m);
-      assert.match(text, /^- notes\[0\]: .*string/m);
+      // The wording a workflow file's author reads: what was expected, and what the reply held there.
+      assert.match(text, /^- converged: Expected `true` or `false`, found the text `yes`\.$/m);
+      assert.match(text, /^- notes\[0\]: Expected text, found the number `1`\.$/m);
     });
 
     it('repairs an empty reply', async () => {
@@ -241,7 +242,7 @@ describe('requestStructured', () => {
     );
     assert.deepEqual(reply, { files: ['src/a.ts'] });
     const repair = JSON.stringify(model.requests[1]?.messages.at(-1));
-    assert.match(repair, /files: Too small/);
+    assert.match(repair, /files: Use at least 1 item \(found 0\)/);
     assert.match(repair, /Council changed your reply as follows; do not send what was dropped again/);
     assert.match(repair, /dropped \\"src\/x.ts\\": no such file.*dropped \\"src\/y.ts\\": no such file/);
   });

@@ -91,13 +91,13 @@ describe('parsePersonaFile', () => {
     assert.equal(errorOf(personaFile({ name: 'name: ""' })).field, 'name');
     const tone = errorOf(personaFile({ tone: 'tone: "   "' }));
     assert.equal(tone.field, 'tone');
-    assert.match(tone.message, /Use at least 1 characters \(found `   `\)/);
+    assert.match(tone.message, /Use at least 1 character \(found `   `\)/);
   });
 
   it('rejects an empty expertise list and a string where a list belongs', () => {
     const empty = errorOf(personaFile({ expertise: 'expertise: []' }));
     assert.equal(empty.field, 'expertise');
-    assert.match(empty.message, /Use at least 1 items \(found 0\)/);
+    assert.match(empty.message, /Use at least 1 item \(found 0\)/);
     const scalar = errorOf(personaFile({ expertise: 'expertise: PostgreSQL' }));
     assert.equal(scalar.field, 'expertise');
     assert.match(scalar.message, /Expected a list, found the text `PostgreSQL`/);
