@@ -7,7 +7,7 @@ import type { AttachedItem } from '../../core/session/attachedItem';
 import { NO_SPEND } from '../../core/llm/spending/ledger';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import { chatOutput } from './chatOutput';
-import { councilRun } from './councilDeps';
+import { councilRun, logCouncilTurn } from './councilDeps';
 import { councilMetadata } from './councilResult';
 import type { CouncilLog } from '../log';
 import { loadCouncilPersonas } from '../personas/personaSource';
@@ -44,7 +44,9 @@ export interface CouncilChatTurn {
  */
 export async function councilChatTurn(env: CouncilTurnEnvironment, turn: CouncilChatTurn): Promise<vscode.ChatResult> {
   const { request, stream, token, intent, current, attached, settings } = turn;
-  const started = Date.now();
+  const startedAt = Date.now();
+  // Read before the turn: the session's ledger grows as the turn spends.
+  const spentBefore = current?.spent ?? NO_SPEND;
   const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
   const output = chatOutput(stream);
   const named = referencedTools(request);
@@ -78,8 +80,6 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
       stream.markdown('_Continuing where this session stopped; nothing done so far is repeated._\n\n');
   }
 
-  // The session's ledger is the turn's only meter: what the turn spent is what it added there.
-  const spentBefore = current?.spent ?? NO_SPEND;
   let failed = false;
   let noFurtherQuestions = false;
   let errorDetails: vscode.ChatErrorDetails | undefined;
@@ -103,17 +103,7 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
       }
     }
   } finally {
-    env.log.logTurn({
-      sessionId: log.sessionId,
-      state: log.state,
-      modelId: request.model.id,
-      calls: log.spent.requests - spentBefore.requests,
-      latencyMs: Date.now() - started,
-      inputTokens: log.spent.inputTokens - spentBefore.inputTokens,
-      command: request.command,
-      sessionRequests: log.requestsUsed,
-      budget: settings.spending.session.maxRequests,
-    });
+    logCouncilTurn(env, log, { modelId: request.model.id, command: request.command, startedAt, spentBefore }, settings);
     output.flush();
   }
   return { metadata: councilMetadata(log, failed, noFurtherQuestions), ...(errorDetails ? { errorDetails } : {}) };

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { v4 as uuid } from 'uuid';
 import { systemClock } from '../../core/clock';
 import type { CouncilDeps, CouncilOutput } from '../../core/council/ports';
+import type { SessionLog } from '../../core/council/sessionLog';
+import type { SpendTotals } from '../../core/llm/spending/ledger';
 import { PriceBook } from '../../core/llm/spending/prices';
 import { PERSONA_EXPLORATION_LIMITS, type GroundingTool } from '../../core/council/workspaceGrounding';
 import type { PersonaRegistry } from '../../core/personas/registry';
@@ -59,6 +61,34 @@ export function councilRun(
     spending: { limits: settings.spending.session, prices: new PriceBook(settings.spending.prices) },
   };
   return { deps };
+}
+
+/** What one council turn is logged with: where it started, in time and in the session's spending. */
+export interface TurnStart {
+  readonly modelId: string;
+  readonly command: string | undefined;
+  readonly startedAt: number;
+  readonly spentBefore: SpendTotals;
+}
+
+/** The turn's info line; the session's ledger is the only meter, so what the turn spent is what it added there. */
+export function logCouncilTurn(
+  env: CouncilRunEnvironment,
+  log: SessionLog,
+  turn: TurnStart,
+  settings: CouncilSettings,
+): void {
+  env.log.logTurn({
+    sessionId: log.sessionId,
+    state: log.state,
+    modelId: turn.modelId,
+    calls: log.spent.requests - turn.spentBefore.requests,
+    latencyMs: Date.now() - turn.startedAt,
+    inputTokens: log.spent.inputTokens - turn.spentBefore.inputTokens,
+    command: turn.command,
+    sessionRequests: log.requestsUsed,
+    budget: settings.spending.session.maxRequests,
+  });
 }
 
 /**

@@ -17,7 +17,7 @@ import { describeTurnStop } from '../../core/llm/turnStop';
 import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 import type { PersonaRegistry } from '../../core/personas/registry';
 import { describeIssues } from '../../core/zodIssues';
-import { councilRun, type CouncilRunEnvironment } from '../chat/councilDeps';
+import { councilRun, logCouncilTurn, type CouncilRunEnvironment } from '../chat/councilDeps';
 import { storedSession } from '../chat/threadSession';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import { type ModelMemento } from '../languageModel/toolModel';
@@ -135,21 +135,11 @@ export async function onSession<T>(
   spentBefore: SpendTotals = NO_SPEND,
 ): Promise<T> {
   return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
-    const started = Date.now();
+    const startedAt = Date.now();
     const shown: string[] = [];
     const run = councilRun(env, choice.model, registry, settings, toolOutput(progress, shown), progress.token);
     const { log, result } = await work({ ...run, shown }, progress);
-    env.log.logTurn({
-      sessionId: log.sessionId,
-      state: log.state,
-      modelId: choice.model.id,
-      calls: log.spent.requests - spentBefore.requests,
-      latencyMs: Date.now() - started,
-      inputTokens: log.spent.inputTokens - spentBefore.inputTokens,
-      command: name,
-      sessionRequests: log.requestsUsed,
-      budget: settings.spending.session.maxRequests,
-    });
+    logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
     return result;
   });
 }

@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { CouncilLog, describeError, formatTurn } from '../../../src/vscode/log';
+import { logCouncilTurn, type CouncilRunEnvironment } from '../../../src/vscode/chat/councilDeps';
+import type { SessionLog } from '../../../src/core/council/sessionLog';
+import { NO_SPEND } from '../../../src/core/llm/spending/ledger';
+import { CouncilLog, describeError, formatTurn, type TurnLogEntry } from '../../../src/vscode/log';
+import { readCouncilSettings } from '../../../src/vscode/settings';
 
 /** Sets the channel's level the way a user does (Output view > gear > level) and waits until the channel sees it. */
 async function setLevelAsUser(channel: vscode.LogOutputChannel, level: vscode.LogLevel): Promise<void> {
@@ -39,6 +43,25 @@ describe('Council log (LogOutputChannel)', () => {
       }),
       'turn session=s-1 state=debating model=council-test-model calls=3 latencyMs=1235 inputTokens=812 command=debate sessionRequests=7 budget=12',
     );
+  });
+
+  it("logs a turn's requests and billed input tokens as what it added to the session's ledger", () => {
+    const entries: TurnLogEntry[] = [];
+    const env = { log: { logTurn: (entry: TurnLogEntry) => entries.push(entry) } } as unknown as CouncilRunEnvironment;
+    const spent = { ...NO_SPEND, requests: 7, inputTokens: 9_000 };
+    const log = { sessionId: 's-2', state: 'final', spent, requestsUsed: 7 } as unknown as SessionLog;
+    const before = { ...NO_SPEND, requests: 4, inputTokens: 5_500 };
+    logCouncilTurn(
+      env,
+      log,
+      { modelId: 'm', command: 'extend', startedAt: Date.now(), spentBefore: before },
+      readCouncilSettings(),
+    );
+    assert.equal(entries.length, 1);
+    assert.equal(entries[0]?.calls, 3);
+    assert.equal(entries[0]?.inputTokens, 3_500);
+    assert.equal(entries[0]?.sessionRequests, 7);
+    assert.equal(entries[0]?.command, 'extend');
   });
 
   it('writes trace text only once the user sets the channel to Trace', async () => {
