@@ -14,9 +14,8 @@ import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { runDeepWork } from '../src/core/deepWork/runDeepWork';
-import { pipelineRunStateOf } from '../src/core/plan/pipelineBoard';
+import { readBoard, type PipelineBoard } from '../src/core/plan/pipelineBoard';
 import { builtInWorkflow } from '../test/support/builtInWorkflow';
-import type { PipelineRunState } from '../src/core/plan/run/runState';
 import { ticketUpstream } from '../src/core/plan/stages/tickets/ticketUpstream';
 import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader';
 import { PlanningAgentPrompt } from '../src/core/plan/prompts/planningAgentPrompt';
@@ -107,7 +106,7 @@ async function messageTokens(model: ScriptedModel): Promise<number> {
 }
 
 async function downstreamTokens(
-  state: PipelineRunState,
+  state: PipelineBoard,
   model: ScriptedModel,
 ): Promise<{ curated: number; full: number }> {
   const discovery = state.stages.discovery;
@@ -262,8 +261,8 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     token: neverCancelled,
     spending: { limits: {}, prices: new PriceBook() },
     concurrency: 3,
-    checkpoint: async at => {
-      forecast += forecastWorkflow(builtInWorkflow('plan'), at.run)[0]?.requests.most ?? 0;
+    checkpoint: async (_pending, state) => {
+      forecast += forecastWorkflow(builtInWorkflow('plan'), state)[0]?.requests.most ?? 0;
       return { action: 'continue' };
     },
   });
@@ -271,7 +270,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   if (outcome.status !== 'completed') throw new Error(`bench run ended ${outcome.status}`);
   const critical = criticalPathCalls(model);
   const spent = runSpent(outcome.state);
-  const { curated, full } = await downstreamTokens(pipelineRunStateOf(builtInWorkflow('plan'), outcome.state), model);
+  const { curated, full } = await downstreamTokens(readBoard(outcome.state.blackboard), model);
   const reportSchema = await reportSchemaTokens(model);
   const result: PipelineBenchResult = {
     wallMs,
