@@ -55,7 +55,8 @@ export interface AgentSpec<R, D> extends DraftedPayload {
 }
 
 /**
- * Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it.
+ * Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it; its
+ * progress says when it starts and how it ended.
  * `guidance` is the context manager's reconstructed context for an agent that looped.
  */
 export async function runStageAgent<R, D>(
@@ -79,41 +80,50 @@ export async function runStageAgent<R, D>(
       input: spec.input(attemptNumber, previousContext?.previousContextId ?? null),
       upstreamContextIds: [delegation.resultId, ...frame.upstream],
     },
+    // The agent's progress lines bracket its attempt (a looping agent's rerun gets its own pair).
     async guidance => {
-      const resultId = env.contextIds.issue(agentType);
-      const prompt = await spec.prompt({
-        goal: env.goal,
-        constraints: env.constraints,
-        contributions: await contributionsFor(env, agentType, resultId, previousContext),
-        ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
-        ...(guidance === undefined ? {} : { guidance }),
-        ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
-      });
-      const accepted = await handOffModelDraft(env, frame, spec, {
-        source: { agentId: assignment.agentId, agentType },
-        draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
-        complete: draft =>
-          spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
-        audit: spec.audit,
-      });
-      env.knownContextIds.add(resultId);
-      const run: AgentRun<R> = {
-        agentId: assignment.agentId,
-        result: accepted,
-        contextId: resultId,
-        attempt: attemptNumber,
-        finishedAt: env.clock.now(),
-      };
-      // Agents that explore record what they ran and what was refused beside the result.
-      const { exploration } = prompt;
-      const output = exploration
-        ? {
-            [spec.recordedAs ?? 'result']: accepted,
-            toolsExecuted: exploration.executed,
-            toolsRefused: exploration.refused,
-          }
-        : accepted;
-      return { value: run, output, contextId: resultId };
+      const { agentId } = assignment;
+      env.onProgress({ kind: 'agent-started', stage: frame.stage, agentId, agentType, attempt: attemptNumber });
+      let ok = false;
+      try {
+        const resultId = env.contextIds.issue(agentType);
+        const prompt = await spec.prompt({
+          goal: env.goal,
+          constraints: env.constraints,
+          contributions: await contributionsFor(env, agentType, resultId, previousContext),
+          ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
+          ...(guidance === undefined ? {} : { guidance }),
+          ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+        });
+        const accepted = await handOffModelDraft(env, frame, spec, {
+          source: { agentId: assignment.agentId, agentType },
+          draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
+          complete: draft =>
+            spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
+          audit: spec.audit,
+        });
+        env.knownContextIds.add(resultId);
+        const run: AgentRun<R> = {
+          agentId: assignment.agentId,
+          result: accepted,
+          contextId: resultId,
+          attempt: attemptNumber,
+          finishedAt: env.clock.now(),
+        };
+        // Agents that explore record what they ran and what was refused beside the result.
+        const { exploration } = prompt;
+        const output = exploration
+          ? {
+              [spec.recordedAs ?? 'result']: accepted,
+              toolsExecuted: exploration.executed,
+              toolsRefused: exploration.refused,
+            }
+          : accepted;
+        ok = true;
+        return { value: run, output, contextId: resultId };
+      } finally {
+        env.onProgress({ kind: 'agent-finished', stage: frame.stage, agentId, agentType, ok });
+      }
     },
     guidance,
   );
