@@ -7,9 +7,17 @@ import { mapBounded } from '../../llm/boundedParallel';
 import type { AgentRun, RerunInput } from './previousAttempt';
 import type { ReconstructedContext } from '../contextManager/routing';
 
+/** What a stage's run leaves for its record: the agents' latest results, the last consolidation, how it went. */
+export interface StageRun<R, Result> {
+  readonly agentResults: R[];
+  readonly result: Result;
+  readonly rounds: number;
+  readonly agentsSpawned: number;
+}
+
 /**
- * One stage as the pipeline runs it: where it sits in the run and what its agents and its collector do. Rounds,
- * reruns, ids, handoffs and records are the same for every stage.
+ * One stage as the pipeline runs it: where it sits in the run, what its agents and its collector do, and the record
+ * it keeps. Rounds, reruns, ids and handoffs are the same for every stage.
  */
 export interface StageDescriptor<
   R,
@@ -17,10 +25,20 @@ export interface StageDescriptor<
   CollectorDraft,
   C,
   Result extends CollectorResultBase,
+  Rec,
 > extends StageFrame {
   /** The agent for one assignment of the delegation. */
   agent(assignment: AgentAssignment): AgentSpec<R, AgentDraft>;
   readonly collector: CollectorSpec<R, CollectorDraft, C, Result>;
+  /** The stage's record (`stageRecords.ts`) of its run. */
+  record(run: StageRun<R, Result>): Rec;
+}
+
+/** A stage's descriptor, its types inferred from its parts (the stage modules build theirs with it). */
+export function stageDescriptor<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
+  descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec>,
+): StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec> {
+  return descriptor;
 }
 
 /**
@@ -28,10 +46,10 @@ export interface StageDescriptor<
  * collector asks for a rerun (and rounds remain), reruns just those agents with their previous attempt and the
  * collector's feedback. Returns what the stage's record keeps: the agents' latest results and the last consolidation.
  */
-export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase>(
+export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
   env: StageEnvironment,
-  descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result>,
-) {
+  descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec>,
+): Promise<Rec> {
   const { stage, delegation } = descriptor;
   const { assignments } = delegation;
   env.onProgress({
@@ -81,10 +99,10 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
         : [];
     });
   }
-  return {
+  return descriptor.record({
     agentResults: runs.map(run => run.result),
     result: collected.result,
     rounds: round,
     agentsSpawned,
-  };
+  });
 }
