@@ -177,7 +177,9 @@ async function reportSchemaTokens(model: ScriptedModel): Promise<{ sent: number;
 
 /**
  * Every Council frame on the stack at the model's first request, outermost first: named functions and closures alike
- * (a closure is named by its file and line), so a layer of indirection counts whether or not it has a name.
+ * (a closure is named by its file and line), so a layer of indirection counts whether or not it has a name. Counted
+ * from runDeepWork, as the /plan handler calls it: the handler itself needs VS Code, and adds two frames above it
+ * (its own closure and runDeepWorkTurn; runDeepWork and runWorkflow hand on the engine's promise and leave no frame).
  */
 function recordCallPath(model: ScriptedModel): () => string[] {
   let path: string[] = [];
@@ -222,7 +224,10 @@ export interface PipelineBenchResult {
   readonly downstreamCuratedTokens: number;
   readonly downstreamFullTokens: number;
   readonly reductionPercent: number;
-  /** Council frames (named functions and closures) on the stack from runDeepWork to the model, at the first request. */
+  /**
+   * Council frames (named functions and closures) on the stack from runDeepWork to the model, at the first request
+   * (the /plan handler adds two: its closure and runDeepWorkTurn).
+   */
   readonly callDepth: number;
   /** A discovery report's tool schema in a 144-file workspace, in tokens: as sent, and with the file list at every field. */
   readonly reportSchemaTokens: number;
@@ -313,7 +318,11 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     SCHEMA_BENCH_FILES,
     reportSchema.repeated,
   );
-  console.log('  calls to the model   %d frames, closures included: %s', result.callDepth, callPath().join(' > '));
+  console.log(
+    '  calls to the model   %d frames from runDeepWork, closures included (the /plan handler adds 2): %s',
+    result.callDepth,
+    callPath().join(' > '),
+  );
   return result;
 }
 
