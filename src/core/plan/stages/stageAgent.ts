@@ -4,7 +4,12 @@ import type { DraftRequest } from '../drafts/draftRequest';
 import type { CommonPromptInputs } from '../prompts/commonSections';
 import type { AgentAssignment } from '../schemas/delegation';
 import { SCHEMA_VERSION } from '../schemas/version';
-import type { Exploration } from '../../workspace/explorationLoop';
+import {
+  exploreWorkspace,
+  transcriptText,
+  type Exploration,
+  type ExplorationLimits,
+} from '../../workspace/explorationLoop';
 import { contributionsFor } from './agentContributions';
 import type { Json } from './loopRecovery';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from './previousAttempt';
@@ -19,8 +24,16 @@ export interface AgentPromptParts extends Omit<CommonPromptInputs, 'exploration'
   readonly contributions: Contribution[];
 }
 
+/** What a stage's prompt is rendered with: the shared parts, and for an agent that explores, which request it is. */
+interface AgentPromptInputs extends AgentPromptParts {
+  /** True for the report, after exploring (always, for an agent that does not explore). */
+  readonly reporting: boolean;
+  /** The exploration's transcript, in the report's request. */
+  readonly exploration?: string;
+}
+
 /** A stage agent's rendered request, and what it looked up first (agents that explore). */
-export interface AgentPrompt {
+interface AgentPrompt {
   readonly messages: readonly ChatMessage[];
   readonly exploration?: Exploration;
 }
@@ -46,8 +59,13 @@ export interface AgentSpec<R, D> extends DraftedPayload {
   readonly recordedAs?: string;
   /** The draft schema built for this request, and its fixes, given what the prompt and its look-ups showed. */
   draftRequest(prompt: AgentPrompt): DraftRequest<D>;
-  /** The rendered request (with the look-ups of agents that explore). */
-  prompt(parts: AgentPromptParts): Promise<AgentPrompt>;
+  /**
+   * An agent that explores first: its prompt opens a bounded read-only tool loop over the workspace, then the same
+   * prompt, with the exploration's transcript, asks for its report.
+   */
+  readonly explores?: ExplorationLimits;
+  /** The rendered request. */
+  prompt(inputs: AgentPromptInputs): Promise<{ readonly messages: readonly ChatMessage[] }>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
   complete(draft: D, stamp: AgentResultStamp): R;
   /** Spec 003's reference and rule checks on that result. */
@@ -87,14 +105,36 @@ export async function runStageAgent<R, D>(
       let ok = false;
       try {
         const resultId = env.contextIds.issue(agentType);
-        const prompt = await spec.prompt({
+        const parts: AgentPromptParts = {
           goal: env.goal,
           constraints: env.constraints,
           contributions: await contributionsFor(env, agentType, resultId, previousContext),
           ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
           ...(guidance === undefined ? {} : { guidance }),
           ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+        };
+        const limits = spec.explores;
+        const explored = limits && {
+          limits,
+          exploration: await exploreWorkspace(
+            env.model,
+            (await spec.prompt({ ...parts, reporting: false })).messages,
+            { reader: env.reader, index: env.index, limits: env.options.toolLimits },
+            limits,
+            env.token,
+          ),
+        };
+        const report = await spec.prompt({
+          ...parts,
+          reporting: true,
+          ...(explored
+            ? { exploration: transcriptText(explored.exploration, explored.limits.maxTranscriptChars) }
+            : {}),
         });
+        const prompt: AgentPrompt = {
+          messages: report.messages,
+          ...(explored ? { exploration: explored.exploration } : {}),
+        };
         const accepted = await handOffModelDraft(env, frame, spec, {
           source: { agentId: assignment.agentId, agentType },
           draft: { ...spec.draftRequest(prompt), messages: prompt.messages },

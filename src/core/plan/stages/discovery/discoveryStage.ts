@@ -1,11 +1,11 @@
 import { discoveryCollectorRequest, filesCitedBy } from '../../drafts/discoveryCollectorRequest';
 import { citableFiles } from '../../drafts/requestEnums';
 import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
+import { renderMessages } from '../../../llm/prompting/render';
 import { DiscoveryAgentPrompt } from '../../prompts/discoveryAgentPrompt';
 import { discoveryCollectorBrief } from '../../prompts/discoveryCollectorBrief';
 import { DiscoveryCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
-import { exploreThenReport } from '../exploreThenReport';
 import { auditDiscoveryCuration, auditDiscoveryReport } from '../handoffAudit';
 import { stageDescriptor } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
@@ -41,8 +41,8 @@ export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string
             ...(exploration?.seen ?? []),
           ]),
         ),
-      prompt: parts =>
-        exploreThenReport(env, DiscoveryAgentPrompt, { assignment, ...parts }, env.options.discoveryExploration),
+      explores: env.options.discoveryExploration,
+      prompt: inputs => renderMessages(DiscoveryAgentPrompt, { assignment, ...inputs }, env.model, env.token),
       complete: (draft, stamp) => ({ ...stamp, ...draft }),
       audit: auditDiscoveryReport,
     }),

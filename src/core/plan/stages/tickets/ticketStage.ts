@@ -5,7 +5,7 @@ import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
 import { TicketCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
-import { exploreThenReport } from '../exploreThenReport';
+import { renderMessages } from '../../../llm/prompting/render';
 import { auditTicketCuration, auditTicketResult } from '../handoffAudit';
 import { stageDescriptor } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
@@ -49,12 +49,13 @@ export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
             ]),
             ticketId: ticket.ticketId,
           }),
-        prompt: parts =>
-          exploreThenReport(
-            env,
+        explores: env.options.ticketExploration,
+        prompt: inputs =>
+          renderMessages(
             TicketAgentPrompt,
-            { agentId: assignment.agentId, ticket, upstream: ticketUpstream(ticket, discovery, planning), ...parts },
-            env.options.ticketExploration,
+            { agentId: assignment.agentId, ticket, upstream: ticketUpstream(ticket, discovery, planning), ...inputs },
+            env.model,
+            env.token,
           ),
         complete: (draft, stamp) => ({
           ...stamp,
