@@ -14,7 +14,7 @@ import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../.
 /** What a test answers at a checkpoint (the `/plan` buttons). */
 export type CheckpointAnswer = 'continue' | 'redo' | 'skipNext' | 'abort';
 
-/** The phases (stages) a run has worked on, in the order it first ran them: each with its status and passes. */
+/** The phases (stages) a run has tallies for, in the workflow's order: each with its status and passes. */
 export function phasesRun(state: WorkflowRunState) {
   return Object.keys(state.phaseTallies).map(stage => ({
     stage,
