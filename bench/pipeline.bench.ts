@@ -14,9 +14,8 @@ import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { runDeepWork } from '../src/core/deepWork/runDeepWork';
-import { pipelineRunStateOf } from '../src/core/plan/pipelineBoard';
+import { readBoard, type PipelineBoard } from '../src/core/plan/pipelineBoard';
 import { builtInWorkflow } from '../test/support/builtInWorkflow';
-import type { PipelineRunState } from '../src/core/plan/run/runState';
 import { ticketUpstream } from '../src/core/plan/stages/tickets/ticketUpstream';
 import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader';
 import { PlanningAgentPrompt } from '../src/core/plan/prompts/planningAgentPrompt';
@@ -107,7 +106,7 @@ async function messageTokens(model: ScriptedModel): Promise<number> {
 }
 
 async function downstreamTokens(
-  state: PipelineRunState,
+  state: PipelineBoard,
   model: ScriptedModel,
 ): Promise<{ curated: number; full: number }> {
   const discovery = state.stages.discovery;
@@ -178,7 +177,9 @@ async function reportSchemaTokens(model: ScriptedModel): Promise<{ sent: number;
 
 /**
  * Every Council frame on the stack at the model's first request, outermost first: named functions and closures alike
- * (a closure is named by its file and line), so a layer of indirection counts whether or not it has a name.
+ * (a closure is named by its file and line), so a layer of indirection counts whether or not it has a name. Counted
+ * from runDeepWork, as the /plan handler calls it: the handler itself needs VS Code, and adds two frames above it
+ * (its own closure and runDeepWorkTurn; runDeepWork and runWorkflow hand on the engine's promise and leave no frame).
  */
 function recordCallPath(model: ScriptedModel): () => string[] {
   let path: string[] = [];
@@ -223,7 +224,10 @@ export interface PipelineBenchResult {
   readonly downstreamCuratedTokens: number;
   readonly downstreamFullTokens: number;
   readonly reductionPercent: number;
-  /** Council frames (named functions and closures) on the stack from runDeepWork to the model, at the first request. */
+  /**
+   * Council frames (named functions and closures) on the stack from runDeepWork to the model, at the first request
+   * (the /plan handler adds two: its closure and runDeepWorkTurn).
+   */
   readonly callDepth: number;
   /** A discovery report's tool schema in a 144-file workspace, in tokens: as sent, and with the file list at every field. */
   readonly reportSchemaTokens: number;
@@ -262,8 +266,8 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     token: neverCancelled,
     spending: { limits: {}, prices: new PriceBook() },
     concurrency: 3,
-    checkpoint: async at => {
-      forecast += forecastWorkflow(builtInWorkflow('plan'), at.run)[0]?.requests.most ?? 0;
+    checkpoint: async (_pending, state) => {
+      forecast += forecastWorkflow(builtInWorkflow('plan'), state)[0]?.requests.most ?? 0;
       return { action: 'continue' };
     },
   });
@@ -271,7 +275,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   if (outcome.status !== 'completed') throw new Error(`bench run ended ${outcome.status}`);
   const critical = criticalPathCalls(model);
   const spent = runSpent(outcome.state);
-  const { curated, full } = await downstreamTokens(pipelineRunStateOf(builtInWorkflow('plan'), outcome.state), model);
+  const { curated, full } = await downstreamTokens(readBoard(outcome.state.blackboard), model);
   const reportSchema = await reportSchemaTokens(model);
   const result: PipelineBenchResult = {
     wallMs,
@@ -314,7 +318,11 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     SCHEMA_BENCH_FILES,
     reportSchema.repeated,
   );
-  console.log('  calls to the model   %d frames, closures included: %s', result.callDepth, callPath().join(' > '));
+  console.log(
+    '  calls to the model   %d frames from runDeepWork, closures included (the /plan handler adds 2): %s',
+    result.callDepth,
+    callPath().join(' > '),
+  );
   return result;
 }
 

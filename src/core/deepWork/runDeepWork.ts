@@ -3,11 +3,9 @@ import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import { PromptContributorRegistry } from '../plan/contributors/registry';
 import { toolGuidanceContributor } from '../plan/contributors/toolGuidance';
 import type { BlackboardHistory } from '../plan/history/blackboardHistory';
-import type { PipelineStage } from '../plan/schemas/agentType';
 import { ContextIdIssuer } from '../plan/stages/contextIdIssuer';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../plan/stages/pipelineOptions';
 import type { ProgressListener } from '../plan/stages/progressEvents';
-import type { PipelineRunState } from '../plan/run/runState';
 import { indexWorkspace } from '../workspace/workspaceIndex';
 import type { WorkspaceReader } from '../workspace/workspaceReader';
 import { WORKSPACE_TOOLS } from '../workspace/workspaceTools';
@@ -21,25 +19,9 @@ import type { WorkflowProgress } from '../workflow/engine/workflowProgress';
 import type { PendingCheckpoint, WorkflowRunState } from '../workflow/engine/workflowRunState';
 import type { ScriptSandbox } from '../workflow/sandbox/scriptSandbox';
 import type { ReadOnlyTools } from '../workflow/engine/skills';
-import {
-  PIPELINE_BOARD_KEY,
-  pipelineRunStateOf,
-  readBoard,
-  STAGE_TYPES,
-  stageOfPhase,
-  type PipelineBoard,
-} from '../plan/pipelineBoard';
+import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from '../plan/pipelineBoard';
 import { pipelineStageTypes, type StageWorkspace } from '../plan/pipelineStageTypes';
 import { phaseFloorOf } from './workflowForecast';
-
-/** What the caller is shown at a checkpoint after a stage: the stage, and the run as the pipeline sees it. */
-export interface StageCheckpoint {
-  readonly stage: PipelineStage;
-  readonly state: PipelineRunState;
-  /** The run as the engine keeps it (what the forecast reads). */
-  readonly run: WorkflowRunState;
-  readonly pending: PendingCheckpoint;
-}
 
 /** Inputs of {@link runDeepWork}. */
 export interface DeepWorkRequest {
@@ -62,7 +44,7 @@ export interface DeepWorkRequest {
   readonly onWorkflowProgress?: (event: WorkflowProgress) => void;
   readonly onSave?: (state: WorkflowRunState) => Promise<void>;
   /** Answers a checkpoint now (`continue`, `redo`, `skip`, `abort`); undefined pauses the run there. */
-  readonly checkpoint?: (checkpoint: StageCheckpoint) => Promise<CheckpointChoice | undefined>;
+  readonly checkpoint?: (pending: PendingCheckpoint, state: WorkflowRunState) => Promise<CheckpointChoice | undefined>;
   /** Defaults to tool guidance only; the VS Code layer adds workspace facts and episodic memory. */
   readonly contributors?: PromptContributorRegistry;
   readonly options?: Partial<PipelineOptions>;
@@ -78,20 +60,6 @@ export interface DeepWorkRequest {
   readonly modelFor?: (name: string | undefined) => Promise<LanguageModel>;
   /** A saved run, and the decision for its pending checkpoint. */
   readonly resume?: { readonly state: WorkflowRunState; readonly decision?: CheckpointDecision };
-}
-
-/** The checkpoint `pending` of a plan run as its caller shows it: the stage it follows and the pipeline's view. */
-export function stageCheckpointOf(
-  workflow: WorkflowDefinition,
-  pending: PendingCheckpoint,
-  state: WorkflowRunState,
-): StageCheckpoint {
-  return {
-    stage: stageOfPhase(workflow, pending.phase) ?? 'discovery',
-    state: pipelineRunStateOf(workflow, state),
-    run: state,
-    pending,
-  };
 }
 
 function defaultContributors(): PromptContributorRegistry {
@@ -189,7 +157,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
     ...(request.onWorkflowProgress ? { onProgress: request.onWorkflowProgress } : {}),
     ...(request.onSave ? { onSave: request.onSave } : {}),
     checkpoint: async (pending, state) => {
-      const choice = await request.checkpoint?.(stageCheckpointOf(workflow, pending, state));
+      const choice = await request.checkpoint?.(pending, state);
       return choice ? optionFor(pending, choice) : undefined;
     },
     ...(resume

@@ -1,26 +1,31 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
-import { PipelineRunState } from './run/runState';
+import { ContextId } from './schemas/contextId';
+import { DiscoveryStageRecord, PlanningStageRecord, TicketStageRecord } from './stages/stageRecords';
 import type { WorkflowDefinition } from '../workflow/definition/workflowDefinition';
 import type { Blackboard } from '../workflow/engine/agentTypes';
 import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
-import { phaseStatus } from '../workflow/engine/workflowMetadata';
-import { phaseRequests } from '../workflow/engine/workflowRunState';
 
 /** The blackboard key the pipeline stage types keep their records under. */
 export const PIPELINE_BOARD_KEY = 'pipeline';
 
 /**
- * What the pipeline stages share across phases (spec 000's run bookkeeping), saved with the workflow run: the part
- * of the pipeline's run state that is the stages' own (where the run goes next is the workflow's).
+ * What the pipeline stages share across phases (spec 000's run bookkeeping): the typed part of a `/plan` run's
+ * state that is the stages' own, kept on its blackboard. Where the run goes next, its passes, route-backs, requests
+ * and handoff audit are the engine's (`WorkflowRunState`), counted once there.
  */
-export const PipelineBoard = PipelineRunState.pick({
-  goal: true,
-  constraints: true,
-  rootContextId: true,
-  nextSequence: true,
-  knownContextIds: true,
-  stages: true,
+export const PipelineBoard = z.object({
+  goal: z.string().min(1),
+  constraints: z.array(z.string()),
+  rootContextId: ContextId,
+  /** Next context-id sequence number, so a resumed run never reuses one. */
+  nextSequence: z.number().int().min(1),
+  knownContextIds: z.array(z.string()),
+  stages: z.object({
+    discovery: DiscoveryStageRecord.optional(),
+    planning: PlanningStageRecord.optional(),
+    tickets: TicketStageRecord.optional(),
+  }),
 });
 export type PipelineBoard = z.infer<typeof PipelineBoard>;
 
@@ -57,45 +62,17 @@ export function stageOfPhase(workflow: WorkflowDefinition, phaseId: string | nul
   return PIPELINE_STAGES.find(stage => types.includes(STAGE_TYPES[stage])) ?? null;
 }
 
-/**
- * The pipeline's view of a workflow run (what the plan report, the chat summaries and the request forecast read):
- * the board's records, with the next stage, skipped stages, passes, route-backs, requests and the handoff audit taken
- * from the workflow state (the engine counts them; the board keeps only what the stages produced).
- */
-export function pipelineRunStateOf(workflow: WorkflowDefinition, state: WorkflowRunState): PipelineRunState {
-  const board = readBoard(state.blackboard);
-  const next = state.nextPhase === null ? null : stageOfPhase(workflow, state.nextPhase);
+/** The stages a run skipped at a checkpoint (those of its skipped phases that never completed). */
+export function skippedStages(workflow: WorkflowDefinition, state: WorkflowRunState): PipelineStage[] {
+  const { stages } = readBoard(state.blackboard);
   const skipped = state.context.skip_phases.flatMap(id => {
     const stage = stageOfPhase(workflow, id);
-    return stage && !board.stages[stage] ? [stage] : [];
+    return stage && !stages[stage] ? [stage] : [];
   });
-  // The engine counts each phase's passes and requests and keeps its audit; a stage is run by one phase.
-  const audit: PipelineRunState['audit'] = {};
-  const phases: PipelineRunState['phases'] = [];
-  for (const phase of workflow.phases) {
-    const stage = stageOfPhase(workflow, phase.id);
-    const tally = state.phaseTallies[phase.id];
-    if (!stage || !tally) continue;
-    const passes = state.context.phases.iteration_counts[phase.id] ?? 0;
-    phases.push({ stage, status: phaseStatus(state, phase.id), passes, modelRequests: phaseRequests(state, phase.id) });
-    if (tally.audit) audit[stage] = tally.audit;
-  }
-  const view: PipelineRunState = {
-    stateVersion: 1,
-    runId: state.runId,
-    goal: board.goal,
-    constraints: board.constraints,
-    rootContextId: board.rootContextId,
-    nextSequence: board.nextSequence,
-    knownContextIds: board.knownContextIds,
-    stages: board.stages,
-    nextStage: next,
-    skipped: [...new Set(skipped)],
-    routeBacks: state.routeBacks,
-    phases,
-    audit,
-    startedAt: state.context.workflow.started_at,
-    updatedAt: state.updatedAt,
-  };
-  return view;
+  return [...new Set(skipped)];
+}
+
+/** The stage the run completed last (the one a paused run's checkpoint was about), if any. */
+export function lastCompletedStage(board: PipelineBoard): PipelineStage | undefined {
+  return [...PIPELINE_STAGES].reverse().find(stage => board.stages[stage] !== undefined);
 }

@@ -4,14 +4,15 @@ import type { PromptContributorRegistry } from './contributors/registry';
 import type { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
-import { runDiscoveryStage } from './stages/discovery/discoveryStage';
+import { discoveryStage } from './stages/discovery/discoveryStage';
+import { runStage } from './stages/stageDescriptor';
 import { HandoffAuditLog } from './stages/handoffAudit';
 import { LoopRecovery } from './stages/loopRecovery';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from './stages/pipelineOptions';
-import { runPlanningStage } from './stages/planning/planningStage';
+import { planningStage } from './stages/planning/planningStage';
 import type { ProgressListener } from './stages/progressEvents';
 import type { StageEnvironment } from './stages/stageEnvironment';
-import { runTicketStage } from './stages/tickets/ticketStage';
+import { ticketStage } from './stages/tickets/ticketStage';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { RequestSpan } from '../llm/spending/forecastCost';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
@@ -108,14 +109,17 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       };
       let record;
       try {
-        if (stage === 'discovery') record = await runDiscoveryStage(env, call.feedback);
+        if (stage === 'discovery') record = await runStage(env, discoveryStage(env, call.feedback));
         else if (stage === 'planning' && discovery)
-          record = await runPlanningStage(env, discovery.result.discoveryCuration, call.feedback);
+          record = await runStage(env, planningStage(env, discovery.result.discoveryCuration, call.feedback));
         else if (discovery && planning)
-          record = await runTicketStage(env, {
-            discovery: discovery.result.discoveryCuration,
-            planning: planning.result.planningCuration,
-          });
+          record = await runStage(
+            env,
+            ticketStage(env, {
+              discovery: discovery.result.discoveryCuration,
+              planning: planning.result.planningCuration,
+            }),
+          );
         else throw new Error(`unreachable: ${stage} without its upstream`);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.

@@ -4,18 +4,19 @@ import type { AttachedItem } from '../../core/session/attachedItem';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { pipelineRunStateOf } from '../../core/plan/pipelineBoard';
+import { readBoard } from '../../core/plan/pipelineBoard';
 import { workflowMetadataOf } from '../../core/workflow/engine/workflowMetadata';
 import { systemClock } from '../../core/clock';
-import { stageCheckpointOf, withUserAnswer } from '../../core/deepWork/runDeepWork';
+import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
+  isOutcome,
   runDeepWorkTurn,
   runModelPrice,
   workflowNamed,
   type DeepWorkDeps,
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
-import { storedMessage, stoppedTurnResult, workspaceRefusal } from '../workflow/deepWorkReplies';
+import { storedMessage, workspaceRefusal } from '../workflow/deepWorkReplies';
 import { workflowProgressMessage } from '../workflow/workflowProgress';
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
@@ -130,7 +131,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       const { state } = read.run;
       if (parsed.action === 'abort' && !state.pendingCheckpoint) {
         await deps.runs.save(state, 'aborted');
-        return { metadata: renderStopped(stream, { status: 'aborted' }, pipelineRunStateOf(workflow, state)) };
+        return { metadata: renderStopped(stream, { status: 'aborted', state }) };
       }
       const decision = decisionFor(state, parsed.action, parsed.text);
       // Text after `resume` answers the question a `needs_user` stop asked.
@@ -143,7 +144,7 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     }
     // What is still to run, from the one forecaster `/workflow` uses too.
     const toRun = forecastWorkflow(workflow, start.kind === 'resume' ? start.state : undefined);
-    const turn = await runDeepWorkTurn(deps, {
+    const outcome = await runDeepWorkTurn(deps, {
       workflow,
       start,
       request,
@@ -155,28 +156,27 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       // agent would only repeat the phase).
       workflowProgress: event =>
         event.kind === 'agent-started' || event.kind === 'agent-finished' ? undefined : workflowProgressMessage(event),
+      handler: { plan: 1 },
     });
-    if (turn.kind === 'stopped') return stoppedTurnResult(turn, { plan: 1 });
-    const { outcome } = turn;
+    if (!isOutcome(outcome)) return outcome;
     const used = runSpent(outcome.state);
     await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
     if (outcome.status === 'paused') {
-      const checkpoint = stageCheckpointOf(workflow, outcome.checkpoint, outcome.state);
       const stillToRun = workflowForecastSentence(
         forecastWorkflow(workflow, outcome.state),
         runModelPrice(request.model),
       );
-      return { metadata: renderCheckpoint(stream, checkpoint, used, stillToRun) };
+      return { metadata: renderCheckpoint(stream, workflow, outcome, used, stillToRun) };
     }
-    const pipeline = pipelineRunStateOf(workflow, outcome.state);
     if (outcome.status === 'completed') {
-      const files = await writeRunReport(pipeline, workflowMetadataOf(workflow, outcome.state, systemClock.now()));
-      return { metadata: renderCompleted(stream, pipeline, files, used) };
+      const files = await writeRunReport(outcome.state, workflowMetadataOf(workflow, outcome.state, systemClock.now()));
+      return { metadata: renderCompleted(stream, workflow, outcome.state, files, used) };
     }
-    const failure = outcome.status === 'failed' ? planFailure(outcome.error, pipeline) : undefined;
+    const failure =
+      outcome.status === 'failed' ? planFailure(outcome.error, readBoard(outcome.state.blackboard)) : undefined;
     if (failure) deps.log.logError(new Error(failure.detail), `plan run ${outcome.state.runId}`);
     return {
-      metadata: renderStopped(stream, outcome, pipeline),
+      metadata: renderStopped(stream, outcome),
       ...(failure ? { errorDetails: { message: failure.message } } : {}),
     };
   };

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import { pipelineReportFiles } from '../../core/plan/run/report';
 import type { WorkflowMetadata } from '../../core/workflow/engine/workflowMetadata';
-import type { PipelineRunState } from '../../core/plan/run/runState';
+import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 
 /**
  * Writes the run's Markdown report (`pipelineReportFiles`) under `.council/runs/<run-id>/` of the first workspace
  * folder, replacing earlier copies of the same run's files; nothing else in the workspace is touched.
  * Returns the written files' Uris.
  */
-export async function writeRunReport(state: PipelineRunState, metadata: WorkflowMetadata): Promise<vscode.Uri[]> {
+export async function writeRunReport(state: WorkflowRunState, metadata: WorkflowMetadata): Promise<vscode.Uri[]> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) return [];
   const written: vscode.Uri[] = [];

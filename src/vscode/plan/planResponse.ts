@@ -3,47 +3,54 @@ import { untrusted } from '../../core/council/wording/markdown';
 import type { SpendTotals } from '../../core/llm/spending/ledger';
 import { spendBrief, spendSummary } from '../../core/llm/spending/spendText';
 import { proposedChangeMarkdown } from '../../core/plan/run/proposedChangeMarkdown';
-import type { PipelineRunState } from '../../core/plan/run/runState';
-import type { StageCheckpoint } from '../../core/deepWork/runDeepWork';
+import { lastCompletedStage, readBoard, skippedStages, stageOfPhase } from '../../core/plan/pipelineBoard';
+import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
+import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { PLAN_COMMAND } from './planCommands';
 import { commandLink, fileLink } from '../chat/inlineLinks';
 import { stageName } from './planProgress';
 import { planButtons, type PlanResultMetadata } from './planResult';
 import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
-import { checkpointPrompt, lastCompletedStage, stageSummaryMarkdown } from './planSummary';
+import { checkpointPrompt, stageSummaryMarkdown } from './planSummary';
 
-function metadataOf(state: PipelineRunState, status: WorkflowRunStatus): PlanResultMetadata {
-  const stage = lastCompletedStage(state);
+function metadataOf(state: WorkflowRunState, status: WorkflowRunStatus): PlanResultMetadata {
+  const stage = lastCompletedStage(readBoard(state.blackboard));
   return { plan: 1, runId: state.runId, status, ...(stage ? { stage } : {}) };
 }
 
 /** The end of a paused run's response: the stage's summary, its cost and what is still to run, and the buttons. */
 export function renderCheckpoint(
   stream: vscode.ChatResponseStream,
-  checkpoint: StageCheckpoint,
+  workflow: WorkflowDefinition,
+  paused: Extract<WorkflowOutcome, { readonly status: 'paused' }>,
   spent: SpendTotals,
   stillToRun: string,
 ): PlanResultMetadata {
+  const { state, checkpoint } = paused;
+  const stage = stageOfPhase(workflow, checkpoint.phase) ?? 'discovery';
   const cost = `_So far: ${spendBrief(spent)}. ${stillToRun}_`;
   stream.markdown(
-    `${stageSummaryMarkdown(checkpoint.state, checkpoint.stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint.pending, checkpoint.stage)}\n`,
+    `${stageSummaryMarkdown(readBoard(state.blackboard), stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint, stage)}\n`,
   );
-  return { ...metadataOf(checkpoint.state, 'paused'), options: planButtons(checkpoint.pending) };
+  return { ...metadataOf(state, 'paused'), options: planButtons(checkpoint) };
 }
 
 /** A completed run: summaries, links to the report files, and each ticket's proposed changes with its Apply button. */
 export function renderCompleted(
   stream: vscode.ChatResponseStream,
-  state: PipelineRunState,
+  workflow: WorkflowDefinition,
+  state: WorkflowRunState,
   reportFiles: readonly vscode.Uri[],
   spent: SpendTotals,
 ): PlanResultMetadata {
-  const done = (['discovery', 'planning', 'tickets'] as const).filter(stage => state.stages[stage]);
+  const board = readBoard(state.blackboard);
+  const done = (['discovery', 'planning', 'tickets'] as const).filter(stage => board.stages[stage]);
+  const skipped = skippedStages(workflow, state);
   stream.markdown(
-    `**The plan is complete**${state.skipped.length ? ` (skipped: ${state.skipped.map(s => stageName(s).toLowerCase()).join(', ')})` : ''}. _It used ${spendSummary(spent)}._\n\n`,
+    `**The plan is complete**${skipped.length ? ` (skipped: ${skipped.map(s => stageName(s).toLowerCase()).join(', ')})` : ''}. _It used ${spendSummary(spent)}._\n\n`,
   );
-  for (const stage of done) stream.markdown(`${stageSummaryMarkdown(state, stage)}\n\n`);
+  for (const stage of done) stream.markdown(`${stageSummaryMarkdown(board, stage)}\n\n`);
   if (reportFiles.length > 0) {
     stream.markdown(
       `As asked by \`/plan\`, the results were written to \`.council/runs/${state.runId}/\` (only these report files; nothing else in your workspace changed):\n\n`,
@@ -53,7 +60,7 @@ export function renderCompleted(
       `${reportFiles.map(uri => `- ${fileLink(uri, uri.path.split('/').slice(-2).join('/'))}`).join('\n')}\n\n`,
     );
   }
-  for (const proposal of state.stages.tickets?.agentResults ?? []) {
+  for (const proposal of board.stages.tickets?.agentResults ?? []) {
     if (proposal.proposedChanges.length === 0) continue;
     stream.markdown(
       `### Proposed changes for ${untrusted(proposal.ticketId)}\n\n${untrusted(proposal.implementationSummary)}\n\n`,
@@ -74,16 +81,13 @@ export function renderCompleted(
   return metadataOf(state, 'completed');
 }
 
-/**
- * A run that stopped without completing (`state`: the pipeline's view of it): what happened and how to go on (the
- * buttons resume the saved state).
- */
+/** A run that stopped without completing: what happened and how to go on (the buttons resume the saved state). */
 export function renderStopped(
   stream: vscode.ChatResponseStream,
-  outcome: Pick<WorkflowOutcome, 'status'> & { readonly question?: string },
-  state: PipelineRunState,
+  outcome: Pick<WorkflowOutcome, 'status' | 'state'> & { readonly question?: string },
 ): PlanResultMetadata {
-  const stage = lastCompletedStage(state);
+  const { state } = outcome;
+  const stage = lastCompletedStage(readBoard(state.blackboard));
   const saved = stage ? `Progress up to **${stageName(stage)}** is saved.` : 'No stage was completed yet.';
   const id = `\`${state.runId}\``;
   switch (outcome.status) {

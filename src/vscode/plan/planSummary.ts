@@ -1,6 +1,6 @@
 import { untrusted } from '../../core/council/wording/markdown';
-import { PIPELINE_STAGES, type PipelineStage } from '../../core/plan/schemas/agentType';
-import type { PipelineRunState } from '../../core/plan/run/runState';
+import type { PipelineStage } from '../../core/plan/schemas/agentType';
+import type { PipelineBoard } from '../../core/plan/pipelineBoard';
 import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
 import { stageName } from './planProgress';
 
@@ -9,8 +9,8 @@ function oneLine(text: string): string {
 }
 
 /** A short Markdown summary of a completed stage (model output shown as text, never as links or commands). */
-export function stageSummaryMarkdown(state: PipelineRunState, stage: PipelineStage): string {
-  const { discovery, planning, tickets } = state.stages;
+export function stageSummaryMarkdown(board: PipelineBoard, stage: PipelineStage): string {
+  const { discovery, planning, tickets } = board.stages;
   switch (stage) {
     case 'discovery': {
       if (!discovery) return '';
@@ -52,9 +52,4 @@ export function stageSummaryMarkdown(state: PipelineRunState, stage: PipelineSta
 /** The line above the checkpoint's buttons: where the run paused, and the workflow file's own prompt. */
 export function checkpointPrompt(pending: PendingCheckpoint, stage: PipelineStage): string {
   return `Paused after **${stageName(stage)}**. ${oneLine(pending.prompt)} Pick one of the buttons below (an aborted run stays resumable).`;
-}
-
-/** The stage the run completed last (the one a paused run's checkpoint was about), if any. */
-export function lastCompletedStage(state: PipelineRunState): PipelineStage | undefined {
-  return [...PIPELINE_STAGES].reverse().find(stage => state.stages[stage] !== undefined);
 }

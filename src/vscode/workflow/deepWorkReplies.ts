@@ -1,8 +1,5 @@
 import * as vscode from 'vscode';
-import type { PlanResultMetadata } from '../plan/planResult';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
-import type { DeepWorkTurnResult } from './deepWorkTurn';
-import type { WorkflowResultMetadata } from './workflowResult';
 
 /* What `/plan` and `/workflow` answer alike, each in its own words and metadata. */
 
@@ -17,16 +14,4 @@ export function workspaceRefusal(words: { readonly untrusted: string; readonly n
 export function storedMessage(outcome: WorkflowOutcome): string | undefined {
   if (outcome.status === 'failed' || outcome.status === 'aborted') return outcome.message;
   return outcome.status === 'needs_user' ? outcome.question : undefined;
-}
-
-/** The chat result of a turn the engine did not report on: the handler's metadata with the run, if one was saved. */
-export function stoppedTurnResult(
-  turn: Extract<DeepWorkTurnResult, { readonly kind: 'stopped' }>,
-  handler: Pick<PlanResultMetadata, 'plan'> | Pick<WorkflowResultMetadata, 'workflow'>,
-): vscode.ChatResult {
-  const metadata: PlanResultMetadata | WorkflowResultMetadata = {
-    ...handler,
-    ...(turn.runId ? { runId: turn.runId, status: turn.status } : {}),
-  };
-  return { metadata, ...(turn.errorMessage ? { errorDetails: { message: turn.errorMessage } } : {}) };
 }

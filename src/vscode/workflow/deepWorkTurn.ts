@@ -29,6 +29,8 @@ import { skillTools } from './skillTools';
 import { subagentModels } from './subagentModels';
 import { WorkspaceRunOutputs } from './workflowOutputs';
 import { overrideNotice } from './buildWorkflowCatalog';
+import type { PlanResultMetadata } from '../plan/planResult';
+import type { WorkflowResultMetadata } from './workflowResult';
 
 /** What `/plan` and `/workflow` need from the extension. */
 export interface DeepWorkDeps {
@@ -62,20 +64,14 @@ export interface DeepWorkTurn {
   readonly workflowProgress?: (event: WorkflowProgress) => string | undefined;
   /** What the run (the stages or phases still to run, for a resumed run) will cost at `price`, as a sentence. */
   readonly forecast: (price: ModelPrice | undefined) => string;
+  /** The handler's own metadata, for the chat result of a stop the engine did not report. */
+  readonly handler: Pick<PlanResultMetadata, 'plan'> | Pick<WorkflowResultMetadata, 'workflow'>;
 }
 
-/**
- * How a turn ended: the engine's outcome, or a stop it did not report itself (already shown: Stop's sentence in the
- * response, a failure as `errorMessage` for the error box); each handler adds its own metadata.
- */
-export type DeepWorkTurnResult =
-  | { readonly kind: 'outcome'; readonly outcome: WorkflowOutcome }
-  | {
-      readonly kind: 'stopped';
-      readonly runId?: string;
-      readonly status?: 'cancelled' | 'failed';
-      readonly errorMessage?: string;
-    };
+/** True when a turn ended with the engine's outcome (not a stop already answered in chat). */
+export function isOutcome(ended: WorkflowOutcome | vscode.ChatResult): ended is WorkflowOutcome {
+  return 'state' in ended;
+}
 
 /** What the chat's model costs per token, by the user's prices and the defaults (undefined: unknown). */
 export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | undefined {
@@ -84,9 +80,13 @@ export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | und
 
 /**
  * Runs one turn of a workflow with the chat's model: the run's files under `.council/runs/<run-id>/`, its state
- * saved in workspace storage after every phase, its checkpoints pausing the turn (the buttons resume it).
+ * saved in workspace storage after every phase, its checkpoints pausing the turn (the buttons resume it). Returns
+ * the engine's outcome; a stop the engine did not report (an unexpected error) is answered here, as the chat result.
  */
-export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<DeepWorkTurnResult> {
+export async function runDeepWorkTurn(
+  deps: DeepWorkDeps,
+  turn: DeepWorkTurn,
+): Promise<WorkflowOutcome | vscode.ChatResult> {
   const { start, stream, token } = turn;
   const ids = { next: () => uuid() };
   const runId = start.kind === 'resume' ? start.state.runId : newWorkflowRunId({ next: uuid });
@@ -109,7 +109,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
       : `Starting ${turn.workflow.name} run ${runId}…`,
   );
   try {
-    const outcome = await runDeepWork({
+    return await runDeepWork({
       workflow: turn.workflow,
       model: adaptLanguageModel(turn.request.model),
       modelFor: subagentModels(turn.request.model, message => stream.markdown(`_${message}_\n\n`)),
@@ -149,7 +149,6 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
         ? { resume: { state: start.state, ...(start.decision ? { decision: start.decision } : {}) } }
         : { start: { goal: start.goal, constraints: start.constraints ?? [], flags: start.flags ?? [] } }),
     });
-    return { kind: 'outcome', outcome };
   } catch (error) {
     // runDeepWork reports model failures, scripts and Stop as outcomes; what reaches here is unexpected.
     const saved = deps.runs.load(runId);
@@ -161,13 +160,16 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
     );
     const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
     if (saved) await deps.runs.save(saved.state, status);
-    const where = saved ? { runId, status } : {};
+    const metadata: PlanResultMetadata | WorkflowResultMetadata = {
+      ...turn.handler,
+      ...(saved ? { runId, status } : {}),
+    };
     if (stop.kind === 'cancelled') {
       stream.markdown(stop.message);
-      return { kind: 'stopped', ...where };
+      return { metadata };
     }
     deps.log.logError(error, `run ${runId}: ${stop.detail}`);
-    return { kind: 'stopped', ...where, errorMessage: stop.message };
+    return { metadata, errorDetails: { message: stop.message } };
   }
 }
 

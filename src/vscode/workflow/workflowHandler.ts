@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
-import { runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
-import { storedMessage, stoppedTurnResult, workspaceRefusal } from './deepWorkReplies';
+import { isOutcome, runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
+import { storedMessage, workspaceRefusal } from './deepWorkReplies';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
 import { runFailure } from './runFailure';
@@ -117,7 +117,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     const { workflow } = found;
     // The phases still to run, for a resumed run.
     const forecast = forecastWorkflow(workflow, start.kind === 'resume' ? start.state : undefined);
-    const turn = await runDeepWorkTurn(deps, {
+    const outcome = await runDeepWorkTurn(deps, {
       workflow,
       start,
       request,
@@ -126,9 +126,9 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       attached,
       workflowProgress: workflowProgressMessage,
       forecast: price => workflowForecastSentence(forecast, price),
+      handler: { workflow: 1 },
     });
-    if (turn.kind === 'stopped') return stoppedTurnResult(turn, { workflow: 1 });
-    const { outcome } = turn;
+    if (!isOutcome(outcome)) return outcome;
     await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
     if (outcome.status === 'paused')
       return { metadata: renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint) };

@@ -5,11 +5,10 @@ import { playCouncil } from '../councilPlay';
 import type { FixtureApi } from '../fixture/src/api';
 import { playPipeline } from '../pipelinePlay';
 import type { CouncilApi } from '../../../src/extension';
-import type { PipelineRunState } from '../../../src/core/plan/run/runState';
-import { pipelineRunStateOf } from '../../../src/core/plan/pipelineBoard';
+import { readBoard, skippedStages, type PipelineBoard } from '../../../src/core/plan/pipelineBoard';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
 import type { StoredWorkflowRun } from '../../../src/core/deepWork/storedWorkflowRun';
-import { runSpent } from '../../../src/core/workflow/engine/workflowRunState';
+import { runSpent, type WorkflowRunState } from '../../../src/core/workflow/engine/workflowRunState';
 import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
 import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
 import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';
@@ -33,12 +32,13 @@ function buttonQuery(result: vscode.ChatResult, label: string): string {
   return `@council /${button?.command} ${button?.prompt}`;
 }
 
-/** A stored plan run as the pipeline sees it (its stages, next stage, skipped stages), with its status and request count. */
+/** A stored plan run: its state, the stages' records on its board, the stages it skipped, its status and request count. */
 async function storedRun(runId: string | undefined): Promise<{
   readonly status: StoredWorkflowRun['status'];
   readonly requestsUsed: number;
-  readonly state: PipelineRunState;
-  readonly run: StoredWorkflowRun;
+  readonly state: WorkflowRunState;
+  readonly board: PipelineBoard;
+  readonly skipped: readonly string[];
 }> {
   const extension = await councilExtension();
   const api = extension.exports as CouncilApi;
@@ -50,8 +50,9 @@ async function storedRun(runId: string | undefined): Promise<{
   return {
     status: stored.status,
     requestsUsed: runSpent(stored.state).requests,
-    state: pipelineRunStateOf(plan as NonNullable<typeof plan>, stored.state),
-    run: stored,
+    state: stored.state,
+    board: readBoard(stored.state.blackboard),
+    skipped: skippedStages(plan as NonNullable<typeof plan>, stored.state),
   };
 }
 
@@ -117,7 +118,7 @@ describe('/plan: the deep-work pipeline in chat', function () {
     const run = await storedRun(runId);
     assert.equal(run.status, 'completed');
     assert.equal(run.requestsUsed, api.requests().length, 'the count survives each checkpoint pause');
-    assert.deepEqual(Object.keys(run.state.stages), ['discovery', 'planning', 'tickets']);
+    assert.deepEqual(Object.keys(run.board.stages), ['discovery', 'planning', 'tickets']);
     for (const file of [
       'code-map.md',
       'recommendations.md',
@@ -144,14 +145,14 @@ describe('/plan: the deep-work pipeline in chat', function () {
     assert.equal(calls(api, 'planning_agent_result'), 0);
     const run = await storedRun(meta(first).runId);
     assert.deepEqual(
-      run.state.phases.map(p => `${p.stage}:${p.passes}`),
+      Object.keys(run.state.phaseTallies).map(id => `${id}:${run.state.context.phases.iteration_counts[id] ?? 0}`),
       ['discovery:2', 'planning:0', 'tickets:0'],
     );
 
     const skipped = await sendChat(buttonQuery(redone, 'Skip next stage'));
     assert.equal(meta(skipped).status, 'completed');
     assert.equal(calls(api, 'planning_agent_result'), 0, 'planning skipped');
-    assert.deepEqual((await storedRun(meta(first).runId)).state.skipped, ['planning', 'tickets']);
+    assert.deepEqual((await storedRun(meta(first).runId)).skipped, ['planning', 'tickets']);
     const folder = `.council/runs/${meta(first).runId}`;
     assert.ok(await exists(`${folder}/code-map.md`));
     assert.equal(await exists(`${folder}/tickets.md`), false, 'no tickets without planning');
@@ -214,7 +215,7 @@ describe('/plan: the deep-work pipeline in chat', function () {
     await pending;
     const run = await storedRun(runId);
     assert.equal(run.status, 'cancelled');
-    assert.equal(run.state.nextStage, 'planning', 'discovery stays done');
+    assert.equal(run.state.nextPhase, 'planning', 'discovery stays done');
     hang = false;
     const resumed = await sendChat(`@council /plan resume ${runId}`);
     assert.deepEqual(
@@ -235,7 +236,7 @@ describe('/plan: the deep-work pipeline in chat', function () {
     playPipeline(api);
     const planned = await sendChat('@council /plan');
     const run = await storedRun(meta(planned).runId);
-    assert.match(run.state.goal, /Go with option B/);
+    assert.match(run.board.goal, /Go with option B/);
   });
 
   it("applies a ticket's changes only when confirmed", async () => {

@@ -140,10 +140,10 @@ export class SpendingGovernor {
 
   /** `model`, with every request checked, measured and charged to `who` (at `step`, or the scope's step). */
   model(model: LanguageModel, who: string, step?: () => string): LanguageModel {
-    const governor = this;
-    return withSendRequest(model, async function* (request, token) {
-      yield* governor.send(model, request, token, who, (step ?? governor.options.step)?.() ?? '');
-    });
+    // The governor's own generator is the model's stream: no wrapping generator between the caller and the model.
+    return withSendRequest(model, (request, token) =>
+      this.send(model, request, token, who, (step ?? this.options.step)?.() ?? ''),
+    );
   }
 
   private async *send(

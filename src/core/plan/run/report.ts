@@ -1,7 +1,7 @@
 import { ledgerMarkdown } from '../../llm/spending/spendText';
 import type { WorkflowMetadata } from '../../workflow/engine/workflowMetadata';
-import { PIPELINE_STAGES } from '../schemas/agentType';
-import type { PipelineRunState } from './runState';
+import type { WorkflowRunState } from '../../workflow/engine/workflowRunState';
+import { readBoard, type PipelineBoard } from '../pipelineBoard';
 import { mermaidOfDiagram, mermaidOfTickets } from './mermaid';
 import { proposedChangeMarkdown } from './proposedChangeMarkdown';
 
@@ -16,14 +16,14 @@ export function runFolder(runId: string): string {
   return `.council/runs/${runId}`;
 }
 
-function codeMapFile(state: PipelineRunState): string | undefined {
-  const discovery = state.stages.discovery;
+function codeMapFile(board: PipelineBoard): string | undefined {
+  const discovery = board.stages.discovery;
   if (!discovery) return undefined;
   const map = discovery.result.unifiedCodeMap;
   return [
     `# Code map`,
     '',
-    `Goal: ${state.goal}`,
+    `Goal: ${board.goal}`,
     '',
     discovery.result.consolidatedOutput,
     '',
@@ -52,8 +52,8 @@ function codeMapFile(state: PipelineRunState): string | undefined {
   ].join('\n');
 }
 
-function recommendationsFile(state: PipelineRunState): string | undefined {
-  const discovery = state.stages.discovery;
+function recommendationsFile(board: PipelineBoard): string | undefined {
+  const discovery = board.stages.discovery;
   if (!discovery) return undefined;
   return [
     '# Recommendations',
@@ -69,8 +69,8 @@ function recommendationsFile(state: PipelineRunState): string | undefined {
   ].join('\n');
 }
 
-function ticketsFile(state: PipelineRunState): string | undefined {
-  const planning = state.stages.planning;
+function ticketsFile(board: PipelineBoard): string | undefined {
+  const planning = board.stages.planning;
   if (!planning) return undefined;
   const { finalizedTickets, dependencyGraph } = planning.result;
   return [
@@ -102,8 +102,8 @@ function ticketsFile(state: PipelineRunState): string | undefined {
   ].join('\n');
 }
 
-function outcomeFiles(state: PipelineRunState, folder: string): ReportFile[] {
-  const tickets = state.stages.tickets;
+function outcomeFiles(board: PipelineBoard, folder: string): ReportFile[] {
+  const tickets = board.stages.tickets;
   if (!tickets) return [];
   return tickets.agentResults.map(result => ({
     path: `${folder}/outcomes/${result.ticketId.replace(/[^\w.-]/g, '_')}.md`,
@@ -131,12 +131,9 @@ function outcomeFiles(state: PipelineRunState, folder: string): ReportFile[] {
   }));
 }
 
-/** What the handoff audit (spec 003's checks on each accepted result) found, stage by stage. */
-function auditSection(audit: PipelineRunState['audit']): string[] {
-  const stages = PIPELINE_STAGES.flatMap(stage => {
-    const found = audit[stage];
-    return found ? [{ stage, ...found }] : [];
-  });
+/** What the handoff audit (spec 003's checks on each accepted result) found, phase (stage) by phase. */
+function auditSection(phases: WorkflowMetadata['phases']): string[] {
+  const stages = phases.flatMap(({ id, audit }) => (audit ? [{ stage: id, ...audit }] : []));
   const checked = stages.reduce((sum, stage) => sum + stage.checked, 0);
   const found = stages.flatMap(({ stage, findings }) => findings.map(finding => ({ stage, ...finding })));
   if (found.length === 0) return ['## Handoff audit', '', `${checked} handoffs audited; nothing found.`, ''];
@@ -156,17 +153,17 @@ function auditSection(audit: PipelineRunState['audit']): string[] {
 }
 
 /** `run.md`: the run's metadata (what `metadata.json` says, from the engine's one builder) and what the stages made. */
-function runFile(state: PipelineRunState, meta: WorkflowMetadata): string {
+function runFile(state: WorkflowRunState, board: PipelineBoard, meta: WorkflowMetadata): string {
   const phasesWith = (status: string) => meta.phases.filter(p => p.status === status).map(p => p.id);
   const skipped = phasesWith('skipped');
-  const agents = Object.values(state.stages).reduce((total, record) => total + record.agentsSpawned, 0);
-  const proposals = state.stages.tickets?.agentResults ?? [];
+  const agents = Object.values(board.stages).reduce((total, record) => total + record.agentsSpawned, 0);
+  const proposals = board.stages.tickets?.agentResults ?? [];
   const changes = proposals.flatMap(result => result.proposedChanges);
   const files = new Set(changes.map(change => change.path)).size;
   return [
     `# Run ${meta.run_id}`,
     '',
-    `Goal: ${state.goal}`,
+    `Goal: ${board.goal}`,
     '',
     `Started ${meta.workflow.started_at}, last updated ${state.updatedAt}. Completed stages: ${phasesWith('completed').join(', ') || 'none'}${skipped.length ? `; skipped: ${skipped.join(', ')}` : ''}.`,
     '',
@@ -177,8 +174,8 @@ function runFile(state: PipelineRunState, meta: WorkflowMetadata): string {
     '| --- | --- | --- | --- |',
     ...meta.phases.map(p => `| ${p.id} | ${p.status} | ${p.iterations} | ${p.model_requests} |`),
     '',
-    ...auditSection(state.audit),
-    `Deliverables: ${state.stages.discovery?.result.recommendations.length ?? 0} recommendations, ${state.stages.planning?.result.finalizedTickets.length ?? 0} tickets, ${proposals.length} proposals with ${changes.length} proposed changes to ${files} files.`,
+    ...auditSection(meta.phases),
+    `Deliverables: ${board.stages.discovery?.result.recommendations.length ?? 0} recommendations, ${board.stages.planning?.result.finalizedTickets.length ?? 0} tickets, ${proposals.length} proposals with ${changes.length} proposed changes to ${files} files.`,
     '',
     '## What it cost',
     '',
@@ -194,16 +191,17 @@ function runFile(state: PipelineRunState, meta: WorkflowMetadata): string {
  * recommendations, tickets with their dependency graph, one outcome per ticket (plan and proposed changes), and run
  * metadata. Files for stages not yet completed are left out.
  */
-export function pipelineReportFiles(state: PipelineRunState, metadata: WorkflowMetadata): ReportFile[] {
+export function pipelineReportFiles(state: WorkflowRunState, metadata: WorkflowMetadata): ReportFile[] {
   const folder = runFolder(state.runId);
+  const board = readBoard(state.blackboard);
   const files: ReportFile[] = [];
   const add = (name: string, content: string | undefined) => {
     if (content !== undefined) files.push({ path: `${folder}/${name}`, content });
   };
-  add('code-map.md', codeMapFile(state));
-  add('recommendations.md', recommendationsFile(state));
-  add('tickets.md', ticketsFile(state));
-  files.push(...outcomeFiles(state, folder));
-  add('run.md', runFile(state, metadata));
+  add('code-map.md', codeMapFile(board));
+  add('recommendations.md', recommendationsFile(board));
+  add('tickets.md', ticketsFile(board));
+  files.push(...outcomeFiles(board, folder));
+  add('run.md', runFile(state, board, metadata));
   return files;
 }

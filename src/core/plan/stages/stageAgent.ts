@@ -4,7 +4,12 @@ import type { DraftRequest } from '../drafts/draftRequest';
 import type { CommonPromptInputs } from '../prompts/commonSections';
 import type { AgentAssignment } from '../schemas/delegation';
 import { SCHEMA_VERSION } from '../schemas/version';
-import type { Exploration } from '../../workspace/explorationLoop';
+import {
+  exploreWorkspace,
+  transcriptText,
+  type Exploration,
+  type ExplorationLimits,
+} from '../../workspace/explorationLoop';
 import { contributionsFor } from './agentContributions';
 import type { Json } from './loopRecovery';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from './previousAttempt';
@@ -19,8 +24,16 @@ export interface AgentPromptParts extends Omit<CommonPromptInputs, 'exploration'
   readonly contributions: Contribution[];
 }
 
+/** What a stage's prompt is rendered with: the shared parts, and for an agent that explores, which request it is. */
+interface AgentPromptInputs extends AgentPromptParts {
+  /** True for the report, after exploring (always, for an agent that does not explore). */
+  readonly reporting: boolean;
+  /** The exploration's transcript, in the report's request. */
+  readonly exploration?: string;
+}
+
 /** A stage agent's rendered request, and what it looked up first (agents that explore). */
-export interface AgentPrompt {
+interface AgentPrompt {
   readonly messages: readonly ChatMessage[];
   readonly exploration?: Exploration;
 }
@@ -46,8 +59,13 @@ export interface AgentSpec<R, D> extends DraftedPayload {
   readonly recordedAs?: string;
   /** The draft schema built for this request, and its fixes, given what the prompt and its look-ups showed. */
   draftRequest(prompt: AgentPrompt): DraftRequest<D>;
-  /** The rendered request (with the look-ups of agents that explore). */
-  prompt(parts: AgentPromptParts): Promise<AgentPrompt>;
+  /**
+   * An agent that explores first: its prompt opens a bounded read-only tool loop over the workspace, then the same
+   * prompt, with the exploration's transcript, asks for its report.
+   */
+  readonly explores?: ExplorationLimits;
+  /** The rendered request. */
+  prompt(inputs: AgentPromptInputs): Promise<{ readonly messages: readonly ChatMessage[] }>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
   complete(draft: D, stamp: AgentResultStamp): R;
   /** Spec 003's reference and rule checks on that result. */
@@ -55,7 +73,8 @@ export interface AgentSpec<R, D> extends DraftedPayload {
 }
 
 /**
- * Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it.
+ * Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it; its
+ * progress says when it starts and how it ended.
  * `guidance` is the context manager's reconstructed context for an agent that looped.
  */
 export async function runStageAgent<R, D>(
@@ -79,41 +98,72 @@ export async function runStageAgent<R, D>(
       input: spec.input(attemptNumber, previousContext?.previousContextId ?? null),
       upstreamContextIds: [delegation.resultId, ...frame.upstream],
     },
+    // The agent's progress lines bracket its attempt (a looping agent's rerun gets its own pair).
     async guidance => {
-      const resultId = env.contextIds.issue(agentType);
-      const prompt = await spec.prompt({
-        goal: env.goal,
-        constraints: env.constraints,
-        contributions: await contributionsFor(env, agentType, resultId, previousContext),
-        ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
-        ...(guidance === undefined ? {} : { guidance }),
-        ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
-      });
-      const accepted = await handOffModelDraft(env, frame, spec, {
-        source: { agentId: assignment.agentId, agentType },
-        draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
-        complete: draft =>
-          spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
-        audit: spec.audit,
-      });
-      env.knownContextIds.add(resultId);
-      const run: AgentRun<R> = {
-        agentId: assignment.agentId,
-        result: accepted,
-        contextId: resultId,
-        attempt: attemptNumber,
-        finishedAt: env.clock.now(),
-      };
-      // Agents that explore record what they ran and what was refused beside the result.
-      const { exploration } = prompt;
-      const output = exploration
-        ? {
-            [spec.recordedAs ?? 'result']: accepted,
-            toolsExecuted: exploration.executed,
-            toolsRefused: exploration.refused,
-          }
-        : accepted;
-      return { value: run, output, contextId: resultId };
+      const { agentId } = assignment;
+      env.onProgress({ kind: 'agent-started', stage: frame.stage, agentId, agentType, attempt: attemptNumber });
+      let ok = false;
+      try {
+        const resultId = env.contextIds.issue(agentType);
+        const parts: AgentPromptParts = {
+          goal: env.goal,
+          constraints: env.constraints,
+          contributions: await contributionsFor(env, agentType, resultId, previousContext),
+          ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
+          ...(guidance === undefined ? {} : { guidance }),
+          ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+        };
+        const limits = spec.explores;
+        const explored = limits && {
+          limits,
+          exploration: await exploreWorkspace(
+            env.model,
+            (await spec.prompt({ ...parts, reporting: false })).messages,
+            { reader: env.reader, index: env.index, limits: env.options.toolLimits },
+            limits,
+            env.token,
+          ),
+        };
+        const report = await spec.prompt({
+          ...parts,
+          reporting: true,
+          ...(explored
+            ? { exploration: transcriptText(explored.exploration, explored.limits.maxTranscriptChars) }
+            : {}),
+        });
+        const prompt: AgentPrompt = {
+          messages: report.messages,
+          ...(explored ? { exploration: explored.exploration } : {}),
+        };
+        const accepted = await handOffModelDraft(env, frame, spec, {
+          source: { agentId: assignment.agentId, agentType },
+          draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
+          complete: draft =>
+            spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
+          audit: spec.audit,
+        });
+        env.knownContextIds.add(resultId);
+        const run: AgentRun<R> = {
+          agentId: assignment.agentId,
+          result: accepted,
+          contextId: resultId,
+          attempt: attemptNumber,
+          finishedAt: env.clock.now(),
+        };
+        // Agents that explore record what they ran and what was refused beside the result.
+        const { exploration } = prompt;
+        const output = exploration
+          ? {
+              [spec.recordedAs ?? 'result']: accepted,
+              toolsExecuted: exploration.executed,
+              toolsRefused: exploration.refused,
+            }
+          : accepted;
+        ok = true;
+        return { value: run, output, contextId: resultId };
+      } finally {
+        env.onProgress({ kind: 'agent-finished', stage: frame.stage, agentId, agentType, ok });
+      }
     },
     guidance,
   );

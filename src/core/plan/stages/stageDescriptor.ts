@@ -4,12 +4,20 @@ import { runCollector, type CollectedResult, type CollectorResultBase, type Coll
 import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
 import { mapBounded } from '../../llm/boundedParallel';
-import type { RerunInput } from './previousAttempt';
+import type { AgentRun, RerunInput } from './previousAttempt';
 import type { ReconstructedContext } from '../contextManager/routing';
 
+/** What a stage's run leaves for its record: the agents' latest results, the last consolidation, how it went. */
+export interface StageRun<R, Result> {
+  readonly agentResults: R[];
+  readonly result: Result;
+  readonly rounds: number;
+  readonly agentsSpawned: number;
+}
+
 /**
- * One stage as the pipeline runs it: where it sits in the run and what its agents and its collector do. Rounds,
- * reruns, ids, handoffs and records are the same for every stage.
+ * One stage as the pipeline runs it: where it sits in the run, what its agents and its collector do, and the record
+ * it keeps. Rounds, reruns, ids and handoffs are the same for every stage.
  */
 export interface StageDescriptor<
   R,
@@ -17,10 +25,20 @@ export interface StageDescriptor<
   CollectorDraft,
   C,
   Result extends CollectorResultBase,
+  Rec,
 > extends StageFrame {
   /** The agent for one assignment of the delegation. */
   agent(assignment: AgentAssignment): AgentSpec<R, AgentDraft>;
   readonly collector: CollectorSpec<R, CollectorDraft, C, Result>;
+  /** The stage's record (`stageRecords.ts`) of its run. */
+  record(run: StageRun<R, Result>): Rec;
+}
+
+/** A stage's descriptor, its types inferred from its parts (the stage modules build theirs with it). */
+export function stageDescriptor<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
+  descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec>,
+): StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec> {
+  return descriptor;
 }
 
 /**
@@ -28,11 +46,11 @@ export interface StageDescriptor<
  * collector asks for a rerun (and rounds remain), reruns just those agents with their previous attempt and the
  * collector's feedback. Returns what the stage's record keeps: the agents' latest results and the last consolidation.
  */
-export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase>(
+export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
   env: StageEnvironment,
-  descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result>,
-) {
-  const { stage, agentType, delegation } = descriptor;
+  descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec>,
+): Promise<Rec> {
+  const { stage, delegation } = descriptor;
   const { assignments } = delegation;
   env.onProgress({
     kind: 'delegated',
@@ -41,35 +59,23 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     rationale: delegation.delegationRationale,
   });
   type Item = { readonly assignment: AgentAssignment; readonly rerun?: RerunInput<R> };
-  const runOne = async ({ assignment, rerun }: Item, guidance?: ReconstructedContext) => {
-    const { agentId } = assignment;
-    env.onProgress({ kind: 'agent-started', stage, agentId, agentType, attempt: (rerun?.previous.attempt ?? 0) + 1 });
-    let ok = false;
-    try {
-      const run = await runStageAgent(env, descriptor, descriptor.agent(assignment), assignment, rerun, guidance);
-      ok = true;
-      return run;
-    } finally {
-      env.onProgress({ kind: 'agent-finished', stage, agentId, agentType, ok });
-    }
-  };
-  // A round of agents, then the history is read once for a loop among them: a looping agent runs once more with
-  // the context manager's reconstructed context (or the run stops with its question).
-  const runAll = async (items: readonly Item[]) => {
-    const runs = await mapBounded(items, env.options.concurrency, env.token, item => runOne(item));
-    const route = await env.agents.loopAmong(stage, new Set(items.map(item => item.assignment.agentId)));
-    const index = items.findIndex(item => item.assignment.agentId === route?.agentId);
-    const looping = items[index];
-    if (!route || !looping) return runs;
-    const again = await runOne(looping, route.guidance);
-    return runs.map((run, at) => (at === index ? again : run));
-  };
-
-  let runs = await runAll(assignments.map(assignment => ({ assignment })));
-  let agentsSpawned = runs.length;
+  const runOne = ({ assignment, rerun }: Item, guidance?: ReconstructedContext) =>
+    runStageAgent(env, descriptor, descriptor.agent(assignment), assignment, rerun, guidance);
+  let pending: readonly Item[] = assignments.map(assignment => ({ assignment }));
+  let runs: AgentRun<R>[] = [];
+  let agentsSpawned = 0;
   let collected: CollectedResult<Result> | undefined;
   let round = 0;
   for (;;) {
+    // A round of agents, then the history is read once for a loop among them: a looping agent runs once more with
+    // the context manager's reconstructed context (or the run stops with its question).
+    const ran = await mapBounded(pending, env.options.concurrency, env.token, item => runOne(item));
+    const route = await env.agents.loopAmong(stage, new Set(pending.map(item => item.assignment.agentId)));
+    const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);
+    const looping = pending[index];
+    if (route && looping) ran[index] = await runOne(looping, route.guidance);
+    agentsSpawned += ran.length;
+    runs = round === 0 ? ran : runs.map(run => ran.find(r => r.agentId === run.agentId) ?? run);
     round += 1;
     collected = await runCollector(env, descriptor, descriptor.collector, runs, round, collected);
     const { decision } = collected;
@@ -86,20 +92,17 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     const known = new Set(assignments.map(a => a.agentId));
     const named = decision.agentIds.filter(id => known.has(id));
     const chosen = new Set(named.length > 0 ? named : known);
-    const again = assignments.flatMap((assignment, index) => {
+    pending = assignments.flatMap((assignment, index) => {
       const previous = runs[index];
       return chosen.has(assignment.agentId) && previous
         ? [{ assignment, rerun: { previous, feedback: decision.rationale } }]
         : [];
     });
-    const rerun = await runAll(again);
-    agentsSpawned += rerun.length;
-    runs = runs.map(run => rerun.find(r => r.agentId === run.agentId) ?? run);
   }
-  return {
+  return descriptor.record({
     agentResults: runs.map(run => run.result),
     result: collected.result,
     rounds: round,
     agentsSpawned,
-  };
+  });
 }

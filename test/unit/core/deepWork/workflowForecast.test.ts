@@ -93,14 +93,14 @@ describe("/plan's request forecast", () => {
       { forecast: forecastWorkflow(plan)[0], callsBefore: 0 },
     ];
     const { outcome } = await runFixture(model, {
-      checkpoint: async checkpoint => {
-        seen.push({ forecast: forecastWorkflow(plan, checkpoint.run)[0], callsBefore: model.requests.length });
+      checkpoint: async (_pending, state) => {
+        seen.push({ forecast: forecastWorkflow(plan, state)[0], callsBefore: model.requests.length });
         return 'continue';
       },
     });
     assert.equal(outcome.status, 'completed');
     // The plan workflow has no checkpoint after tickets: the run's end closes the last stage, with nothing left.
-    assert.deepEqual(forecastWorkflow(plan, outcome.run), []);
+    assert.deepEqual(forecastWorkflow(plan, outcome.state), []);
     seen.push({ forecast: undefined, callsBefore: model.requests.length });
     const stages = seen.slice(0, -1);
     assert.deepEqual(

@@ -2,18 +2,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CancelledError, LanguageModelFailure } from '../../../../src/core/llm/languageModel';
-import { PipelineRunState } from '../../../../src/core/plan/run/runState';
+import { PipelineBoard } from '../../../../src/core/plan/pipelineBoard';
 import { planFailure } from '../../../../src/vscode/plan/planStop';
 
-/** The run state of the stored v1 fixture: discovery and planning done (its log of passes is format 1's own). */
-const state = PipelineRunState.parse({
-  ...(
+/** The stages' records of the stored v1 fixture: discovery and planning done. */
+const state = PipelineBoard.parse(
+  (
     JSON.parse(readFileSync(join(__dirname, '../../../fixtures/storage/plan-run.v1.json'), 'utf8')) as {
       state: object;
     }
   ).state,
-  phases: [],
-});
+);
 
 const VALIDATOR_TEXT =
   'fileReferences[1].endLine: endLine 5491272353579008 is before startLine 7; diagrams[0].edges[0].fromNodeId: unknown node "#"';

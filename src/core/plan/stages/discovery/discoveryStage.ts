@@ -1,29 +1,25 @@
 import { discoveryCollectorRequest, filesCitedBy } from '../../drafts/discoveryCollectorRequest';
 import { citableFiles } from '../../drafts/requestEnums';
 import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
+import { renderMessages } from '../../../llm/prompting/render';
 import { DiscoveryAgentPrompt } from '../../prompts/discoveryAgentPrompt';
 import { discoveryCollectorBrief } from '../../prompts/discoveryCollectorBrief';
 import { DiscoveryCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
-import { exploreThenReport } from '../exploreThenReport';
 import { auditDiscoveryCuration, auditDiscoveryReport } from '../handoffAudit';
-import { runStage } from '../stageDescriptor';
+import { stageDescriptor } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { DiscoveryStageRecord } from '../stageRecords';
 import { curateDiscovery } from './discoveryCuration';
 import { delegateDiscovery } from './discoveryOrchestrator';
 
 /**
- * Runs discovery: deterministic delegation by folder; agents explore their area with read-only tools and report;
- * the collector merges the reports into one code map, recommendations and query findings, and curates them for
- * planning.
+ * Discovery: deterministic delegation by folder; agents explore their area with read-only tools and report; the
+ * collector merges the reports into one code map, recommendations and query findings, and curates them for planning.
  */
-export async function runDiscoveryStage(
-  env: StageEnvironment,
-  routeBackFeedback?: string,
-): Promise<DiscoveryStageRecord> {
+export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string) {
   const { template: delegation, sampleFiles } = delegateDiscovery(env);
-  const { agentResults: reports, ...kept } = await runStage(env, {
+  return stageDescriptor({
     stage: 'discovery',
     agentType: 'discovery-agent',
     collectorType: 'discovery-collector',
@@ -45,8 +41,8 @@ export async function runDiscoveryStage(
             ...(exploration?.seen ?? []),
           ]),
         ),
-      prompt: parts =>
-        exploreThenReport(env, DiscoveryAgentPrompt, { assignment, ...parts }, env.options.discoveryExploration),
+      explores: env.options.discoveryExploration,
+      prompt: inputs => renderMessages(DiscoveryAgentPrompt, { assignment, ...inputs }, env.model, env.token),
       complete: (draft, stamp) => ({ ...stamp, ...draft }),
       audit: auditDiscoveryReport,
     }),
@@ -70,6 +66,11 @@ export async function runDiscoveryStage(
       result: (stamped, curated) => DiscoveryCollectorResult.parse({ ...stamped, discoveryCuration: curated }),
       audit: auditDiscoveryCuration,
     },
+    record: ({ agentResults: reports, ...kept }): DiscoveryStageRecord => ({
+      stage: 'discovery',
+      delegation,
+      reports,
+      ...kept,
+    }),
   });
-  return { stage: 'discovery', delegation, reports, ...kept };
 }

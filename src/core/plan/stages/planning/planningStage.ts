@@ -6,7 +6,7 @@ import { PlanningCollectorResult } from '../../schemas/collectors';
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { auditPlanningCuration, auditPlanningResult } from '../handoffAudit';
-import { runStage } from '../stageDescriptor';
+import { stageDescriptor } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { PlanningStageRecord } from '../stageRecords';
 import { curatePlanning } from './planningCuration';
@@ -17,14 +17,10 @@ import { delegatePlanning } from './planningOrchestrator';
  * their share of the recommendations into tickets; the collector merges them into a final acyclic set. A cyclic graph
  * fails the draft schema and is sent back to the model for repair; if it stays cyclic the run fails naming the cycle.
  */
-export async function runPlanningStage(
-  env: StageEnvironment,
-  discovery: DiscoveryCollectorContext,
-  routeBackFeedback?: string,
-): Promise<PlanningStageRecord> {
+export function planningStage(env: StageEnvironment, discovery: DiscoveryCollectorContext, routeBackFeedback?: string) {
   const delegation = delegatePlanning(env, discovery);
   const discoveryResultId = discovery.sourceResultId;
-  const record = await runStage(env, {
+  return stageDescriptor({
     stage: 'planning',
     agentType: 'planning-agent',
     collectorType: 'planning-collector',
@@ -67,6 +63,6 @@ export async function runPlanningStage(
         PlanningCollectorResult.parse({ ...stamped, discoveryResultId, planningCuration: curated }),
       audit: auditPlanningCuration,
     },
+    record: (run): PlanningStageRecord => ({ stage: 'planning', delegation, ...run }),
   });
-  return { stage: 'planning', delegation, ...record };
 }

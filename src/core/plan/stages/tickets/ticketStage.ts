@@ -5,9 +5,9 @@ import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
 import { TicketCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
-import { exploreThenReport } from '../exploreThenReport';
+import { renderMessages } from '../../../llm/prompting/render';
 import { auditTicketCuration, auditTicketResult } from '../handoffAudit';
-import { runStage } from '../stageDescriptor';
+import { stageDescriptor } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { TicketStageRecord } from '../stageRecords';
 import { curateTickets } from './ticketCuration';
@@ -18,11 +18,11 @@ import { ticketUpstream, type TicketUpstream } from './ticketUpstream';
  * Runs the ticket stage on the curated discovery and planning contexts: one agent per final ticket reads what its ticket touches and proposes a plan and changes (never applied
  * here); the collector reviews the proposals together and hands the outcome to the run, and so to the user.
  */
-export async function runTicketStage(env: StageEnvironment, upstream: TicketUpstream): Promise<TicketStageRecord> {
+export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
   const { discovery, planning } = upstream;
   const delegation = delegateTickets(env, planning);
   const tickets = new Map(planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
-  const record = await runStage(env, {
+  return stageDescriptor({
     stage: 'tickets',
     agentType: 'ticket-agent',
     collectorType: 'ticket-collector',
@@ -49,12 +49,13 @@ export async function runTicketStage(env: StageEnvironment, upstream: TicketUpst
             ]),
             ticketId: ticket.ticketId,
           }),
-        prompt: parts =>
-          exploreThenReport(
-            env,
+        explores: env.options.ticketExploration,
+        prompt: inputs =>
+          renderMessages(
             TicketAgentPrompt,
-            { agentId: assignment.agentId, ticket, upstream: ticketUpstream(ticket, discovery, planning), ...parts },
-            env.options.ticketExploration,
+            { agentId: assignment.agentId, ticket, upstream: ticketUpstream(ticket, discovery, planning), ...inputs },
+            env.model,
+            env.token,
           ),
         complete: (draft, stamp) => ({
           ...stamp,
@@ -78,6 +79,6 @@ export async function runTicketStage(env: StageEnvironment, upstream: TicketUpst
       result: (stamped, curated) => TicketCollectorResult.parse({ ...stamped, ticketCuration: curated }),
       audit: auditTicketCuration,
     },
+    record: (run): TicketStageRecord => ({ stage: 'tickets', delegation, ...run }),
   });
-  return { stage: 'tickets', delegation, ...record };
 }

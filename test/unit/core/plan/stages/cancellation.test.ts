@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readBoard } from '../../../../../src/core/plan/pipelineBoard';
 import { pipelineModel } from '../../../../support/pipelineScript';
 import { cancellationSource } from '../../../../support/scriptedModel';
 import { runFixture } from './harness';
@@ -19,9 +20,9 @@ describe('cancellation', () => {
     );
     const { outcome, snapshot } = await started;
     assert.equal(outcome.status, 'cancelled');
-    assert.equal(outcome.state.nextStage, 'tickets');
-    assert.ok(outcome.state.stages.planning);
-    assert.equal(outcome.state.stages.tickets, undefined);
+    assert.equal(outcome.state.nextPhase, 'tickets');
+    assert.ok(readBoard(outcome.state.blackboard).stages.planning);
+    assert.equal(readBoard(outcome.state.blackboard).stages.tickets, undefined);
     const ticketItems = snapshot.items.filter(i => i.agentType === 'ticket-agent');
     assert.ok(ticketItems.length > 0);
     assert.ok(
@@ -37,7 +38,7 @@ describe('cancellation', () => {
     const model = pipelineModel();
     const { outcome } = await runFixture(model, {}, source.token);
     assert.equal(outcome.status, 'cancelled');
-    assert.equal(outcome.state.nextStage, 'discovery');
+    assert.equal(outcome.state.nextPhase, 'discovery');
     assert.equal(model.callCount, 0);
   });
 });

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { readBoard, skippedStages } from '../../../../../src/core/plan/pipelineBoard';
+import { builtInWorkflow } from '../../../../support/builtInWorkflow';
 import { pipelineModel, steppingClock } from '../../../../support/pipelineScript';
-import { runFixture, type CheckpointAnswer } from './harness';
+import { phasesRun, runFixture, type CheckpointAnswer } from './harness';
 
 const count = (model: ReturnType<typeof pipelineModel>, name: string) =>
   model.requests.filter(r => r.toolMode === 'required' && r.tools[0]?.name === name).length;
@@ -9,9 +11,9 @@ function answering(answers: Partial<Record<string, CheckpointAnswer[]>>) {
   const seen: string[] = [];
   return {
     seen,
-    checkpoint: async ({ stage }: { stage: string }) => {
-      seen.push(stage);
-      return answers[stage]?.shift() ?? 'continue';
+    checkpoint: async ({ phase }: { phase: string }) => {
+      seen.push(phase);
+      return answers[phase]?.shift() ?? 'continue';
     },
   };
 }
@@ -23,7 +25,7 @@ describe('checkpoints between stages', () => {
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(seen, ['discovery', 'planning']);
     assert.deepEqual(
-      outcome.run.context.checkpoints.map(record => [record.phase, record.decision]),
+      outcome.state.context.checkpoints.map(record => [record.phase, record.decision]),
       [
         ['discovery', 'continue'],
         ['planning', 'continue'],
@@ -37,9 +39,9 @@ describe('checkpoints between stages', () => {
     const { outcome } = await runFixture(model, { checkpoint });
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(seen, ['discovery', 'discovery', 'planning']);
-    assert.equal(outcome.run.context.phases.iteration_counts['discovery'], 2);
+    assert.equal(outcome.state.context.phases.iteration_counts['discovery'], 2);
     assert.deepEqual(
-      outcome.state.phases.map(phase => [phase.stage, phase.passes]),
+      phasesRun(outcome.state).map(phase => [phase.stage, phase.passes]),
       [
         ['discovery', 2],
         ['planning', 1],
@@ -54,11 +56,11 @@ describe('checkpoints between stages', () => {
     const model = pipelineModel();
     const { outcome } = await runFixture(model, { checkpoint });
     assert.equal(outcome.status, 'completed');
-    assert.deepEqual(outcome.state.skipped, ['planning', 'tickets']);
+    assert.deepEqual(skippedStages(builtInWorkflow('plan'), outcome.state), ['planning', 'tickets']);
     assert.equal(count(model, 'planning_agent_result'), 0);
     // The report's phases read as the run's metadata.json does: the skipped stages say so.
     assert.deepEqual(
-      outcome.state.phases.map(phase => [phase.stage, phase.status, phase.passes]),
+      phasesRun(outcome.state).map(phase => [phase.stage, phase.status, phase.passes]),
       [
         ['discovery', 'completed', 1],
         ['planning', 'skipped', 0],
@@ -71,15 +73,15 @@ describe('checkpoints between stages', () => {
     const { checkpoint } = answering({ discovery: ['abort'] });
     const first = await runFixture(pipelineModel(), { checkpoint });
     assert.equal(first.outcome.status, 'aborted');
-    assert.equal(first.outcome.state.nextStage, 'planning');
+    assert.equal(first.outcome.state.nextPhase, 'planning');
     const model = pipelineModel();
     const { outcome: resumed } = await runFixture(model, {
       history: first.history,
       clock: steppingClock(Date.parse('2026-01-19T12:00:00.000Z')),
-      resume: JSON.parse(JSON.stringify(first.outcome.run)),
+      resume: JSON.parse(JSON.stringify(first.outcome.state)),
     });
     assert.equal(resumed.status, 'completed');
     assert.equal(count(model, 'discovery_report'), 0, 'discovery is not redone');
-    assert.ok(resumed.state.stages.tickets);
+    assert.ok(readBoard(resumed.state.blackboard).stages.tickets);
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readBoard } from '../../../../../src/core/plan/pipelineBoard';
 import {
   discoveryCollectorDraft,
   pipelineModel,
@@ -9,7 +10,7 @@ import {
   agentIdIn,
 } from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
-import { runFixture } from './harness';
+import { phasesRun, runFixture } from './harness';
 
 const nameOf = (r: { tools: readonly { name: string }[]; toolMode?: string }) =>
   r.toolMode === 'required' ? r.tools[0]?.name : undefined;
@@ -47,8 +48,8 @@ describe('collector decisions', () => {
     assert.match(text, /architectureOverview/, 'the previous output is shown');
     const attempts = snapshot.items.filter(i => i.agentId === 'discovery-2');
     assert.equal(attempts.length, 2);
-    assert.equal(outcome.state.stages.discovery?.rounds, 2);
-    assert.equal(outcome.state.stages.discovery?.agentsSpawned, 4);
+    assert.equal(readBoard(outcome.state.blackboard).stages.discovery?.rounds, 2);
+    assert.equal(readBoard(outcome.state.blackboard).stages.discovery?.agentsSpawned, 4);
   });
 
   it('route_back: the ticket collector sends the run back to planning, which reruns with the feedback', async () => {
@@ -72,10 +73,10 @@ describe('collector decisions', () => {
     assert.match(requestText(planningAfter), /T-2 needs a formatting API first/);
     // The engine counts the passes once: planning and tickets ran twice, discovery once.
     assert.deepEqual(
-      outcome.state.phases.map(p => `${p.stage}:${p.passes}:${p.status}`),
+      phasesRun(outcome.state).map(p => `${p.stage}:${p.passes}:${p.status}`),
       ['discovery:1:completed', 'planning:2:completed', 'tickets:2:completed'],
     );
-    assert.equal(outcome.run.feedback, undefined, 'the route-back feedback was used up by the rerun');
+    assert.equal(outcome.state.feedback, undefined, 'the route-back feedback was used up by the rerun');
   });
 
   it("a route-back past the run's limit is refused by the engine, said, and the run goes on with the stage's result", async () => {
@@ -96,9 +97,13 @@ describe('collector decisions', () => {
     assert.deepEqual(refused, [
       { kind: 'route-back-refused', from: 'tickets', to: 'planning', reason: 'at most 1 route-back per run' },
     ]);
-    assert.equal(outcome.state.stages.tickets?.result.decision.kind, 'route_back', 'the refused stage kept its result');
+    assert.equal(
+      readBoard(outcome.state.blackboard).stages.tickets?.result.decision.kind,
+      'route_back',
+      'the refused stage kept its result',
+    );
     assert.deepEqual(
-      outcome.state.phases.map(p => `${p.stage}:${p.passes}:${p.status}`),
+      phasesRun(outcome.state).map(p => `${p.stage}:${p.passes}:${p.status}`),
       ['discovery:1:completed', 'planning:2:completed', 'tickets:2:completed'],
     );
   });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readBoard } from '../../../../../src/core/plan/pipelineBoard';
 import { discoveryReportDraft, pipelineModel, requestText, steppingClock } from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
 import { runFixture } from './harness';
@@ -29,7 +30,7 @@ describe('handoff repair and escalation', () => {
       noted.join('\n'),
     );
     assert.ok(
-      outcome.state.stages.discovery?.reports.every(report =>
+      readBoard(outcome.state.blackboard).stages.discovery?.reports.every(report =>
         report.fileReferences.every(ref => ref.filePath !== 'src/missing.ts'),
       ),
     );
@@ -73,7 +74,7 @@ describe('handoff repair and escalation', () => {
     assert.ok(first.outcome.status === 'failed');
     assert.match(first.outcome.message, /discovery_report/);
     assert.match(first.outcome.message, /after 3 attempts/);
-    assert.equal(first.outcome.state.nextStage, 'discovery');
+    assert.equal(first.outcome.state.nextPhase, 'discovery');
     assert.ok(first.snapshot.items.some(i => i.outcome.status === 'failed'));
 
     // Resume the same run with a model that now behaves.
@@ -81,10 +82,12 @@ describe('handoff repair and escalation', () => {
       goal: 'ignored on resume',
       history: first.history,
       clock: steppingClock(Date.parse('2026-01-19T11:00:00.000Z')),
-      resume: first.outcome.run,
+      resume: first.outcome.state,
     });
     assert.equal(resumed.status, 'completed');
-    assert.equal(resumed.state.goal, 'Add subtraction to the calculator.');
-    assert.ok(resumed.state.nextSequence > first.outcome.state.nextSequence);
+    assert.equal(readBoard(resumed.state.blackboard).goal, 'Add subtraction to the calculator.');
+    assert.ok(
+      readBoard(resumed.state.blackboard).nextSequence > readBoard(first.outcome.state.blackboard).nextSequence,
+    );
   });
 });

@@ -3,11 +3,10 @@ import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/
 import type { CheckpointChoice } from '../../../../../src/core/workflow/engine/checkpoints';
 import type { WorkflowProgress } from '../../../../../src/core/workflow/engine/workflowProgress';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
-import type { WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
-import { runDeepWork, type DeepWorkRequest, type StageCheckpoint } from '../../../../../src/core/deepWork/runDeepWork';
-import type { WorkflowOutcome } from '../../../../../src/core/workflow/engine/runWorkflow';
-import { pipelineRunStateOf } from '../../../../../src/core/plan/pipelineBoard';
-import type { PipelineRunState } from '../../../../../src/core/plan/run/runState';
+import type { PendingCheckpoint, WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
+import { runDeepWork, type DeepWorkRequest } from '../../../../../src/core/deepWork/runDeepWork';
+import { readBoard } from '../../../../../src/core/plan/pipelineBoard';
+import { phaseStatus } from '../../../../../src/core/workflow/engine/workflowMetadata';
 import type { ScriptedModel } from '../../../../support/scriptedModel';
 import { builtInWorkflow } from '../../../../support/builtInWorkflow';
 import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../../support/pipelineScript';
@@ -15,15 +14,18 @@ import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../.
 /** What a test answers at a checkpoint (the `/plan` buttons). */
 export type CheckpointAnswer = 'continue' | 'redo' | 'skipNext' | 'abort';
 
-/** A plan run's outcome with the pipeline's view as `state` and the workflow state as `run` (what a resume takes). */
-type Swapped<O> = O extends WorkflowOutcome
-  ? Omit<O, 'state'> & { readonly state: PipelineRunState; readonly run: WorkflowRunState }
-  : never;
-export type FixtureOutcome = Swapped<WorkflowOutcome>;
+/** The phases (stages) a run has tallies for, in the workflow's order: each with its status and passes. */
+export function phasesRun(state: WorkflowRunState) {
+  return Object.keys(state.phaseTallies).map(stage => ({
+    stage,
+    status: phaseStatus(state, stage),
+    passes: state.context.phases.iteration_counts[stage] ?? 0,
+  }));
+}
 
 export interface FixtureOverrides extends Partial<Omit<DeepWorkRequest, 'checkpoint' | 'resume'>> {
   /** Answers each checkpoint; every checkpoint continues when absent. */
-  readonly checkpoint?: (checkpoint: StageCheckpoint) => Promise<CheckpointAnswer>;
+  readonly checkpoint?: (pending: PendingCheckpoint, state: WorkflowRunState) => Promise<CheckpointAnswer>;
   readonly resume?: WorkflowRunState;
   readonly goal?: string;
 }
@@ -42,7 +44,7 @@ export async function runFixture(
   const reader = overrides.reader ?? fixtureReader();
   const { checkpoint, resume, goal, ...rest } = overrides;
   const answer = checkpoint ?? (async () => 'continue' as const);
-  const result = await runDeepWork({
+  const outcome = await runDeepWork({
     workflow: builtInWorkflow('plan'),
     model,
     reader,
@@ -53,14 +55,13 @@ export async function runFixture(
     token,
     onProgress: event => events.push(event),
     onWorkflowProgress: event => workflowEvents.push(event),
-    checkpoint: async at => {
-      const given = await answer(at);
+    checkpoint: async (pending, state) => {
+      const given = await answer(pending, state);
       return { action: given === 'skipNext' ? 'skip' : given } satisfies CheckpointChoice;
     },
     ...rest,
     ...(resume ? { resume: { state: resume } } : { start: { goal: goal ?? 'Add subtraction to the calculator.' } }),
   });
-  const pipeline = pipelineRunStateOf(rest.workflow ?? builtInWorkflow('plan'), result.state);
-  const outcome = { ...result, state: pipeline, run: result.state } as FixtureOutcome;
-  return { outcome, history, events, workflowEvents, reader, snapshot: await history.snapshot() };
+  const board = readBoard(outcome.state.blackboard);
+  return { outcome, board, history, events, workflowEvents, reader, snapshot: await history.snapshot() };
 }

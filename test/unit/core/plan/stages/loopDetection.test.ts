@@ -77,6 +77,6 @@ describe('degenerate loops and the context manager', () => {
     assert.equal(outcome.status, 'needs_user');
     assert.ok(outcome.status === 'needs_user');
     assert.equal(outcome.question, 'Which module should the change go into?');
-    assert.equal(outcome.state.nextStage, 'discovery');
+    assert.equal(outcome.state.nextPhase, 'discovery');
   });
 });

@@ -21,11 +21,11 @@ describe('/plan under the run budget', function () {
     const model = pipelineModel({}, { family: 'scripted' });
     const { outcome } = await runFixture(model, { spending: spending(undefined) });
     assert.equal(outcome.status, 'completed');
-    const spent = runSpent(outcome.run);
+    const spent = runSpent(outcome.state);
     assert.equal(spent.requests, model.callCount);
     assert.ok(spent.credits > 0 && spent.unpricedTokens === 0);
     assert.deepEqual(
-      [...new Set(outcome.run.spending?.map(l => `${l.who} @ ${l.step}`))],
+      [...new Set(outcome.state.spending?.map(l => `${l.who} @ ${l.step}`))],
       ['discovery-stage @ phase discovery', 'planning-stage @ phase planning', 'ticket-stage @ phase tickets'],
     );
   });
@@ -38,7 +38,7 @@ describe('/plan under the run budget', function () {
       const model = pipelineModel({}, { family: 'scripted' });
       const first = await runFixture(model, { spending: spending(limit) });
       assert.ok(model.callCount <= limit, `limit ${limit}: sent ${model.callCount}`);
-      assert.equal(runSpent(first.outcome.run).requests, model.callCount, `limit ${limit}: every request counted`);
+      assert.equal(runSpent(first.outcome.state).requests, model.callCount, `limit ${limit}: every request counted`);
       if (limit >= needed) {
         assert.equal(first.outcome.status, 'completed', `limit ${limit}`);
         continue;
@@ -51,13 +51,13 @@ describe('/plan under the run budget', function () {
         ),
       );
       // Try again with the limit raised: the run goes on from its saved state and finishes.
-      const completedBefore = first.outcome.run.context.phases.completed;
-      const again = await runFixture(model, { resume: first.outcome.run, spending: spending(needed + 10) });
+      const completedBefore = first.outcome.state.context.phases.completed;
+      const again = await runFixture(model, { resume: first.outcome.state, spending: spending(needed + 10) });
       assert.equal(again.outcome.status, 'completed', `limit ${limit}, resumed`);
       assert.ok(model.callCount <= needed + 10);
       for (const stage of completedBefore)
-        assert.equal(again.outcome.run.context.phases.iteration_counts[stage], 1, `${stage} was not run again`);
-      assert.equal(runSpent(again.outcome.run).requests, model.callCount, 'both turns in one ledger');
+        assert.equal(again.outcome.state.context.phases.iteration_counts[stage], 1, `${stage} was not run again`);
+      assert.equal(runSpent(again.outcome.state).requests, model.callCount, 'both turns in one ledger');
     }
   });
 
@@ -70,7 +70,7 @@ describe('/plan under the run budget', function () {
     });
     assert.equal(outcome.status, 'failed');
     assert.match(outcome.status === 'failed' ? outcome.message : '', /of its 0\.05 AI credits.*runMaxCredits/);
-    assert.ok(runSpent(outcome.run).credits <= 0.05, `spent ${runSpent(outcome.run).credits}`);
+    assert.ok(runSpent(outcome.state).credits <= 0.05, `spent ${runSpent(outcome.state).credits}`);
   });
 
   it('a stage whose fewest requests the credit limit cannot pay for is not started: nothing is spent', async () => {
@@ -82,6 +82,6 @@ describe('/plan under the run budget', function () {
       /^The discovery stage needs about [\d.]+ AI credits at least \(\d+ requests of ≈7\.0k tokens at this model's price\); this run's limit is 0\.05 AI credits\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits`/,
     );
     assert.equal(model.callCount, 0);
-    assert.equal(runSpent(outcome.run).requests, 0);
+    assert.equal(runSpent(outcome.state).requests, 0);
   });
 });

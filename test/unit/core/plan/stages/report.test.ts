@@ -1,4 +1,5 @@
 import { runSpent } from '../../../../../src/core/workflow/engine/workflowRunState';
+import { readBoard } from '../../../../../src/core/plan/pipelineBoard';
 import assert from 'node:assert/strict';
 import { pipelineReportFiles } from '../../../../../src/core/plan/run/report';
 import { workflowMetadataOf } from '../../../../../src/core/workflow/engine/workflowMetadata';
@@ -13,7 +14,7 @@ describe('run report (Markdown)', () => {
     const { outcome } = await runFixture(pipelineModel({}, { family: 'scripted' }), {
       spending: { limits: {}, prices: new PriceBook({ 'test/scripted': { input: 3, output: 15 } }) },
     });
-    const metadata = workflowMetadataOf(builtInWorkflow('plan'), outcome.run, outcome.run.updatedAt);
+    const metadata = workflowMetadataOf(builtInWorkflow('plan'), outcome.state, outcome.state.updatedAt);
     const files = pipelineReportFiles(outcome.state, metadata);
     const folder = `.council/runs/${outcome.state.runId}`;
     assert.deepEqual(
@@ -45,11 +46,14 @@ describe('run report (Markdown)', () => {
     );
     assert.match(byName('run.md'), /\| discovery-stage \| phase discovery \| Scripted model \| \d+ \|/);
     // The figures are metadata.json's (the engine's one builder), and the stages' own deliverables.
-    const agents = Object.values(outcome.state.stages).reduce((total, record) => total + record.agentsSpawned, 0);
+    const agents = Object.values(readBoard(outcome.state.blackboard).stages).reduce(
+      (total, record) => total + record.agentsSpawned,
+      0,
+    );
     assert.ok(agents >= 7);
     assert.equal(
       metadata.totals.model_requests,
-      runSpent(outcome.run).requests,
+      runSpent(outcome.state).requests,
       'every request counted once, by the ledger',
     );
     assert.match(
@@ -62,10 +66,10 @@ describe('run report (Markdown)', () => {
     );
     // Every handoff of every pass was audited (each agent's and the collector's), and the audit found nothing; the
     // report reads the audit the engine kept with each phase.
-    const { stages } = outcome.state;
+    const { stages } = readBoard(outcome.state.blackboard);
     const handoffs = (stage: 'discovery' | 'planning' | 'tickets') => (stages[stage]?.agentsSpawned ?? 0) + 1;
     assert.deepEqual(
-      Object.entries(outcome.state.audit).map(([stage, audit]) => [stage, audit.checked, audit.findings.length]),
+      metadata.phases.flatMap(({ id, audit }) => (audit ? [[id, audit.checked, audit.findings.length]] : [])),
       (['discovery', 'planning', 'tickets'] as const).map(stage => [stage, handoffs(stage), 0]),
     );
     const audited = agents + 3;
@@ -74,7 +78,8 @@ describe('run report (Markdown)', () => {
 
   it('lists what the handoff audit found, stage by stage, with the agent, the code and where', async () => {
     const { outcome } = await runFixture(pipelineModel());
-    const discovery = outcome.state.audit.discovery;
+    const metadata = workflowMetadataOf(builtInWorkflow('plan'), outcome.state, outcome.state.updatedAt);
+    const discovery = metadata.phases.find(phase => phase.id === 'discovery')?.audit;
     assert.ok(discovery);
     const finding = {
       code: 'REF-001',
@@ -83,12 +88,13 @@ describe('run report (Markdown)', () => {
       where: '$.payload.fileReferences[0].filePath',
       agent: 'discovery-agent-1',
     };
-    const state = {
-      ...outcome.state,
-      audit: { ...outcome.state.audit, discovery: { ...discovery, findings: [finding] } },
+    const found = {
+      ...metadata,
+      phases: metadata.phases.map(phase =>
+        phase.id === 'discovery' ? { ...phase, audit: { ...discovery, findings: [finding] } } : phase,
+      ),
     };
-    const metadata = workflowMetadataOf(builtInWorkflow('plan'), outcome.run, outcome.run.updatedAt);
-    const run = pipelineReportFiles(state, metadata).find(f => f.path.endsWith('run.md'))?.content ?? '';
+    const run = pipelineReportFiles(outcome.state, found).find(f => f.path.endsWith('run.md'))?.content ?? '';
     assert.match(run, /handoffs audited; 1 finding \(the run went on; check these before you rely on the result\)/);
     assert.match(
       run,

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
-import { PipelineRunState } from '../../../../../src/core/plan/run/runState';
+import { PipelineBoard, readBoard } from '../../../../../src/core/plan/pipelineBoard';
 import { pipelineModel, requestText } from '../../../../support/pipelineScript';
 import { requestedName } from '../../../../support/scriptedModel';
-import { runFixture } from './harness';
-import { runSpent } from '../../../../../src/core/workflow/engine/workflowRunState';
+import { phasesRun, runFixture } from './harness';
+import { runSpent, WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
 
 describe('runPipeline: discovery -> planning -> tickets', () => {
   it('runs every stage and ends with tickets, a dependency graph and proposed changes', async () => {
     const model = pipelineModel();
     const { outcome, snapshot } = await runFixture(model);
     assert.equal(outcome.status, 'completed', JSON.stringify(outcome).slice(0, 500));
-    const { stages } = outcome.state;
+    const { stages } = readBoard(outcome.state.blackboard);
     assert.equal(stages.discovery?.reports.length, 3, 'three areas: src, lib, docs');
     assert.deepEqual(
       stages.planning?.result.finalizedTickets.map(t => t.ticketId),
@@ -22,8 +22,8 @@ describe('runPipeline: discovery -> planning -> tickets', () => {
     );
     assert.equal(stages.tickets?.agentResults.length, 2);
     assert.deepEqual(stages.tickets?.agentResults.map(r => r.ticketId).sort(), ['T-1', 'T-2']);
-    assert.equal(outcome.state.nextStage, null);
-    const spent = runSpent(outcome.run);
+    assert.equal(outcome.state.nextPhase, null);
+    const spent = runSpent(outcome.state);
     assert.equal(spent.requests, model.callCount, 'the ledger counts every request once');
     assert.ok(spent.inputTokens > 0);
     const agents = snapshot.items.map(item => item.agentId);
@@ -46,10 +46,12 @@ describe('runPipeline: discovery -> planning -> tickets', () => {
 
   it('keeps a serialisable, zod-valid state', async () => {
     const { outcome } = await runFixture(pipelineModel());
-    const roundTripped = PipelineRunState.parse(JSON.parse(JSON.stringify(outcome.state)));
+    const roundTripped = WorkflowRunState.parse(JSON.parse(JSON.stringify(outcome.state)));
     assert.deepEqual(roundTripped, outcome.state);
+    const board = readBoard(outcome.state.blackboard);
+    assert.deepEqual(PipelineBoard.parse(board), board, 'the board is a valid part of the run state');
     assert.deepEqual(
-      outcome.state.phases.map(p => [p.stage, p.status, p.passes]),
+      phasesRun(outcome.state).map(p => [p.stage, p.status, p.passes]),
       [
         ['discovery', 'completed', 1],
         ['planning', 'completed', 1],

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readBoard } from '../../../../../src/core/plan/pipelineBoard';
 import { pipelineModel, planningCollectorDraft, requestText, resultIdsIn } from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
 import { runFixture } from './harness';
@@ -17,7 +18,10 @@ describe('ticket dependency cycles', () => {
     const { outcome, events } = await runFixture(model);
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(
-      outcome.state.stages.planning?.result.dependencyGraph.map(e => [e.fromTicketId, e.toTicketId]),
+      readBoard(outcome.state.blackboard).stages.planning?.result.dependencyGraph.map(e => [
+        e.fromTicketId,
+        e.toTicketId,
+      ]),
       [['T-1', 'T-2']],
     );
     assert.ok(
@@ -47,7 +51,10 @@ describe('ticket dependency cycles', () => {
     const { outcome } = await runFixture(model);
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(
-      outcome.state.stages.planning?.result.dependencyGraph.map(e => [e.fromTicketId, e.toTicketId]),
+      readBoard(outcome.state.blackboard).stages.planning?.result.dependencyGraph.map(e => [
+        e.fromTicketId,
+        e.toTicketId,
+      ]),
       [['T-1', 'T-2']],
     );
   });
