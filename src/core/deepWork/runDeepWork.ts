@@ -2,7 +2,6 @@ import type { Clock, IdSource } from '../clock';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import { PromptContributorRegistry } from '../plan/contributors/registry';
 import { toolGuidanceContributor } from '../plan/contributors/toolGuidance';
-import type { BlackboardHistory } from '../plan/history/blackboardHistory';
 import type { PipelineStage } from '../plan/schemas/agentType';
 import { ContextIdIssuer } from '../plan/stages/contextIdIssuer';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../plan/stages/pipelineOptions';
@@ -47,8 +46,8 @@ export interface DeepWorkRequest {
   readonly workflow: WorkflowDefinition;
   readonly model: LanguageModel;
   readonly reader: WorkspaceReader;
-  /** The run's blackboard history; its runId (`wf-{uuid}`) is the run's id. */
-  readonly history: BlackboardHistory;
+  /** The run's id (`wf-{uuid}`); a resumed run's must be its state's. */
+  readonly runId: string;
   readonly outputs: RunOutputs;
   readonly clock: Clock;
   readonly ids: IdSource;
@@ -142,15 +141,14 @@ export const DEEP_WORK_AGENT_TYPES: ReadonlySet<string> = new Set([
  * Known failures come back as outcomes with a resumable state; nothing is applied to the workspace.
  */
 export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOutcome> {
-  const { clock, history, workflow } = request;
+  const { clock, runId, workflow } = request;
   const options: PipelineOptions = {
     ...DEFAULT_PIPELINE_OPTIONS,
     ...request.options,
     ...(request.concurrency === undefined ? {} : { concurrency: request.concurrency }),
   };
-  const runId = request.resume?.state.runId ?? history.runId;
-  if (runId !== history.runId)
-    throw new Error(`The state belongs to run ${runId}, but the history to ${history.runId}.`);
+  if (request.resume && request.resume.state.runId !== runId)
+    throw new Error(`The state belongs to run ${request.resume.state.runId}, not to run ${runId}.`);
   // The workspace is listed once per call, and only when an agent first needs it (a workflow of scripts and
   // writers never does).
   let listed: Promise<StageWorkspace> | undefined;
@@ -161,7 +159,6 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
     ...pipelineStageTypes({
       runId,
       workspace,
-      history,
       clock,
       ids: request.ids,
       contributors: request.contributors ?? defaultContributors(),

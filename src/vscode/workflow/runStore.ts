@@ -10,7 +10,6 @@ import {
   type StoredWorkflowRun,
   type WorkflowRunStatus,
 } from '../../core/deepWork/storedWorkflowRun';
-import { HISTORY_KEY_PREFIX } from '../storage/mementoHistoryStore';
 
 /** What reading one stored run gave. */
 export type RunRead =
@@ -24,7 +23,7 @@ export type RunRead =
 /** Every stored run's key starts with this (the name from before `/plan` ran as a workflow, so old runs are found). */
 export const RUN_KEY_PREFIX = 'council.pipelineRun/';
 
-/** Runs kept per workspace; saving one more drops the least recently updated run and its history. */
+/** Runs kept per workspace; saving one more drops the least recently updated run (its history with it). */
 export const RUN_CAPACITY = 20;
 
 /** The part of `vscode.Memento` the store uses (`context.workspaceState`). */
@@ -77,7 +76,6 @@ export class RunStore {
       const runs = this.list();
       for (const old of runs.slice(RUN_CAPACITY)) {
         await this.memento.update(RUN_KEY_PREFIX + old.state.runId, undefined);
-        await this.memento.update(HISTORY_KEY_PREFIX + old.state.runId, undefined);
       }
     });
     this.writes = write.catch(() => undefined);

@@ -15,7 +15,6 @@ import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../
 import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';
 import { councilFollowups } from '../../../src/vscode/chat/followups';
 import { VsCodeWorkspaceReader } from '../../../src/vscode/workspace/vscodeWorkspaceReader';
-import { MementoHistoryStore } from '../../../src/vscode/storage/mementoHistoryStore';
 function calls(api: FixtureApi, route: string): number {
   return api.requests().filter(r => r.tools.some(t => t.name === route)).length;
 }
@@ -314,33 +313,5 @@ describe('/plan adapters over the real workspace and storage', () => {
       for (const path of ['node_modules', 'generated', 'data'])
         await vscode.workspace.fs.delete(workspaceUri(path), { recursive: true });
     }
-  });
-
-  it('the history store appends per run and refuses a taken id', async () => {
-    const store = new MementoHistoryStore((await fixture()).workspaceState);
-    const runId = 'wf-00000000-0000-4000-8000-00000000abcd';
-    const item = {
-      itemId: 'i-1',
-      runId,
-      agentType: 'discovery-agent',
-      agentId: 'discovery-1',
-      action: 'discover',
-      inputType: 'DiscoveryAgentRequest',
-      input: {},
-      outcome: { status: 'succeeded' as const, output: {} },
-      upstreamContextIds: [],
-      startedAt: '2026-01-19T10:00:00.000Z',
-      endedAt: '2026-01-19T10:00:01.000Z',
-      durationMs: 1000,
-    };
-    await Promise.all([store.append(item), store.append({ ...item, itemId: 'i-2' })]);
-    assert.deepEqual(
-      (await store.load(runId)).items.map(i => i.itemId),
-      ['i-1', 'i-2'],
-    );
-    let refused = false;
-    await store.append(item).catch(() => (refused = true));
-    assert.ok(refused, 'history is append-only');
-    assert.equal((await store.load('wf-00000000-0000-4000-8000-00000000ffff')).items.length, 0, 'runs are separate');
   });
 });

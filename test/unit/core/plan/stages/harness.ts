@@ -10,7 +10,9 @@ import { pipelineRunStateOf } from '../../../../../src/core/plan/pipelineBoard';
 import type { PipelineRunState } from '../../../../../src/core/plan/run/runState';
 import type { ScriptedModel } from '../../../../support/scriptedModel';
 import { builtInWorkflow } from '../../../../support/builtInWorkflow';
-import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../../support/pipelineScript';
+import { counterIds, fixtureReader, newRunId, steppingClock } from '../../../../support/pipelineScript';
+import { HISTORY_KEY } from '../../../../../src/core/plan/history/blackboardHistory';
+import type { HistoryItem } from '../../../../../src/core/plan/history/historyItem';
 
 /** What a test answers at a checkpoint (the `/plan` buttons). */
 export type CheckpointAnswer = 'continue' | 'redo' | 'skipNext' | 'abort';
@@ -36,18 +38,18 @@ export async function runFixture(
 ) {
   const clock = overrides.clock ?? steppingClock();
   const ids = overrides.ids ?? counterIds();
-  const history = overrides.history ?? newHistory(clock, ids);
   const events: PipelineProgressEvent[] = [];
   const workflowEvents: WorkflowProgress[] = [];
   const reader = overrides.reader ?? fixtureReader();
   const { checkpoint, resume, goal, ...rest } = overrides;
+  const runId = resume?.runId ?? overrides.runId ?? newRunId(ids);
   const answer = checkpoint ?? (async () => 'continue' as const);
   const result = await runDeepWork({
     workflow: builtInWorkflow('plan'),
     model,
     reader,
-    history,
-    outputs: new InMemoryRunOutputs(`.council/runs/${history.runId}`),
+    runId,
+    outputs: new InMemoryRunOutputs(`.council/runs/${runId}`),
     clock,
     ids,
     token,
@@ -62,5 +64,7 @@ export async function runFixture(
   });
   const pipeline = pipelineRunStateOf(rest.workflow ?? builtInWorkflow('plan'), result.state);
   const outcome = { ...result, state: pipeline, run: result.state } as FixtureOutcome;
-  return { outcome, history, events, workflowEvents, reader, snapshot: await history.snapshot() };
+  // The run's history, as its state keeps it.
+  const items = (result.state.blackboard[HISTORY_KEY] ?? []) as readonly HistoryItem[];
+  return { outcome, events, workflowEvents, reader, snapshot: { runId, items } };
 }
