@@ -121,8 +121,11 @@ export class LoopRecovery {
   async loopAmong(stage: PipelineStage, agentIds: ReadonlySet<string>): Promise<LoopRecoveryRoute | undefined> {
     const { deps } = this;
     const history = deps.history.snapshot();
-    const loop = detectDegenerateLoop(history.items, { threshold: deps.loopThreshold });
-    if (loop === undefined || !agentIds.has(loop.agentId)) return undefined;
+    const loop = detectDegenerateLoop(
+      history.items.filter(item => agentIds.has(item.agentId)),
+      { threshold: deps.loopThreshold },
+    );
+    if (loop === undefined) return undefined;
     deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
     const routing = await this.consultContextManager(stage, loop, history);
     if (routing.next.kind === 'ask_user') {

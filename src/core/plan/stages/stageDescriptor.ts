@@ -25,8 +25,11 @@ export interface StageDescriptor<
 
 /**
  * Runs a stage after its orchestrator delegated: the agents in parallel (bounded), then the collector; while the
- * collector asks for a rerun (and rounds remain), reruns just those agents with their previous attempt and the
- * collector's feedback. Returns what the stage's record keeps: the agents' latest results and the last consolidation.
+ * collector asks for a rerun, reruns just those agents with their previous attempt and the collector's feedback.
+ * One bound ends the reruns: the loop threshold. An agent repeating its request more than `loopThreshold` times is a
+ * degenerate loop, found once per collector round; once the context manager has recovered it, the collector's next
+ * decision is the stage's last. Returns what the stage's record keeps: the agents' latest results and the last
+ * consolidation.
  */
 export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase>(
   env: StageEnvironment,
@@ -53,14 +56,17 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
       env.onProgress({ kind: 'agent-finished', stage, agentId, agentType, ok });
     }
   };
-  // A round of agents, then the history is read once for a loop among them: a looping agent runs once more with
-  // the context manager's reconstructed context (or the run stops with its question).
+  // The agent whose loop the context manager recovered in this stage, if any.
+  let recovered: string | undefined;
+  // A round of agents, then the history is read once for a loop among them (once per collector round): a looping
+  // agent runs once more with the context manager's reconstructed context (or the run stops with its question).
   const runAll = async (items: readonly Item[]) => {
     const runs = await mapBounded(items, env.options.concurrency, env.token, item => runOne(item));
     const route = await env.agents.loopAmong(stage, new Set(items.map(item => item.assignment.agentId)));
     const index = items.findIndex(item => item.assignment.agentId === route?.agentId);
     const looping = items[index];
     if (!route || !looping) return runs;
+    recovered = route.agentId;
     const again = await runOne(looping, route.guidance);
     return runs.map((run, at) => (at === index ? again : run));
   };
@@ -75,11 +81,11 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     const { decision } = collected;
     env.onProgress({ kind: 'collector-decided', stage, decision });
     if (decision.kind !== 'rerun') break;
-    if (round > env.options.maxRerunRounds) {
+    if (recovered !== undefined) {
       env.onProgress({
         kind: 'limit-reached',
         stage,
-        message: `The ${stage} collector asked for another rerun after ${env.options.maxRerunRounds}; continuing with the results so far.`,
+        message: `The ${stage} collector asked for another rerun after ${recovered} looped (the same request more than ${env.options.loopThreshold} times) and was re-run with the context manager's context; continuing with the results so far.`,
       });
       break;
     }
