@@ -182,7 +182,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
     // Every phase (stage) is checked against the run's credit limit before it starts, at its fewest requests.
     ...(request.spending ? { spending: { phaseFloor: phaseFloorOf(workflow), ...request.spending } } : {}),
     // Stages run their own agents in parallel; the phases' agents run at the pipeline's concurrency.
-    limits: { concurrency: options.concurrency, maxRouteBacks: options.maxRouteBacks },
+    limits: { concurrency: options.concurrency },
     ...(request.onWorkflowProgress ? { onProgress: request.onWorkflowProgress } : {}),
     ...(request.onSave ? { onSave: request.onSave } : {}),
     checkpoint: async (pending, state) => {

@@ -342,6 +342,23 @@ describe('workflow engine: checkpoints', () => {
     );
   });
 
+  it('a phase repeated at its checkpoint past maxPhasePasses (the one bound on a phase running again) stops the run, saying so', async () => {
+    const first = await run(twoPhases(), { limits: { maxPhasePasses: 2 } });
+    const resumed = await run(twoPhases(), {
+      resume: { state: first.outcome.state, decision: { option: 2 } },
+      outputs: first.outputs,
+      checkpoint: async () => ({ option: 2 }),
+      limits: { maxPhasePasses: 2 },
+    });
+    assert.equal(resumed.outcome.status, 'failed');
+    assert.equal(
+      resumed.outcome.status === 'failed' ? resumed.outcome.message : '',
+      'The phase `scan` already ran 2 times in this run, the most one phase may. Continue past it or start a new run.',
+    );
+    assert.equal(resumed.outcome.state.context.phases.iteration_counts['scan'], 2);
+    assert.equal(resumed.outcome.state.nextPhase, 'scan', 'the state stays resumable (continue past it)');
+  });
+
   it('skip_phases skips the named phase; the metadata counts it as skipped', async () => {
     const first = await run(twoPhases());
     const resumed = await run(twoPhases(), {
@@ -401,7 +418,7 @@ describe('workflow engine: checkpoints', () => {
 });
 
 describe('workflow engine: route-backs, skills, finalization, failures', () => {
-  it('an agent can send the run back to an earlier phase once, with its rationale as feedback; the engine refuses the next', async () => {
+  it("an agent's route-back reruns the earlier phase with its rationale as feedback, while its phases have passes left; then the engine refuses it", async () => {
     let calls = 0;
     const gate: AgentType = {
       type: 'gate',
@@ -418,7 +435,7 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
     const model = echoModel();
     const { outcome, events } = await run(
       workflow([phase('scan', strict('reviewer')), phase('gate', strict('gate'))]),
-      { extraTypes: [gate], model },
+      { extraTypes: [gate], model, limits: { maxPhasePasses: 2 } },
     );
     assert.equal(outcome.status, 'completed');
     assert.equal(calls, 2, 'the gate ran again after the rerun, and its second route-back was refused');
@@ -428,7 +445,14 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
     assert.ok(events.some(event => event.kind === 'route-back' && event.to === 'scan'));
     assert.deepEqual(
       events.filter(event => event.kind === 'route-back-refused'),
-      [{ kind: 'route-back-refused', from: 'gate', to: 'scan', reason: 'at most 1 route-back per run' }],
+      [
+        {
+          kind: 'route-back-refused',
+          from: 'gate',
+          to: 'scan',
+          reason: 'phase `scan` already ran 2 times in this run, the most one phase may',
+        },
+      ],
     );
     assert.equal(outcome.state.context.phases.iteration_counts['gate'], 2, 'the run went on past the refusal');
   });
