@@ -72,11 +72,15 @@ export class RunStore {
       const newer = newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, this.memento.get<unknown>(RUN_KEY_PREFIX + state.runId));
       if (newer) throw newer;
       await this.memento.update(RUN_KEY_PREFIX + state.runId, entry);
-      // Only readable runs are listed, so a newer Council's runs are never evicted here.
-      const runs = this.list();
-      for (const old of runs.slice(RUN_CAPACITY)) {
-        await this.memento.update(RUN_KEY_PREFIX + old.state.runId, undefined);
-      }
+      // Eviction reads only each record's version and save time (a run's state, history included, is validated when
+      // the run is read, not on every save); a newer Council's runs are never evicted here.
+      const ours = this.memento
+        .keys()
+        .filter(key => key.startsWith(RUN_KEY_PREFIX))
+        .map(key => ({ key, raw: this.memento.get<unknown>(key) }))
+        .filter(({ raw }) => !newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, raw))
+        .sort((a, b) => updatedAtOf(b.raw).localeCompare(updatedAtOf(a.raw)));
+      for (const old of ours.slice(RUN_CAPACITY)) await this.memento.update(old.key, undefined);
     });
     this.writes = write.catch(() => undefined);
     return write;
