@@ -21,7 +21,10 @@ export class BlackboardHistory {
     readonly runId: string,
     private readonly ids: IdSource,
   ) {
-    this.items = (blackboard.get(HISTORY_KEY) as HistoryItem[] | undefined) ?? [];
+    const kept = blackboard.get(HISTORY_KEY) as HistoryItem[] | undefined;
+    this.items = kept ?? [];
+    // On the board at once, so a stage started alongside this one appends to the same history.
+    if (!kept) blackboard.set(HISTORY_KEY, this.items);
   }
 
   /** Appends a finished invocation; throws if it ends before it starts. */

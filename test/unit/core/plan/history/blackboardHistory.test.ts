@@ -52,6 +52,18 @@ describe('BlackboardHistory', () => {
     );
   });
 
+  it('two stages started together on one board append to one history', () => {
+    const blackboard = blackboardOf();
+    const first = new BlackboardHistory(blackboard, 'run-1', sequentialIds('a'));
+    const second = new BlackboardHistory(blackboard, 'run-1', sequentialIds('b'));
+    first.record(invocation(1));
+    second.record(invocation(2));
+    assert.deepEqual(
+      (blackboard.board[HISTORY_KEY] as { itemId: string }[]).map(item => item.itemId),
+      ['a-1', 'b-1'],
+    );
+  });
+
   it('hands out snapshots that later records do not change', () => {
     const { history, snapshot } = historyOf([invocation(1)]);
     history.record(invocation(2));
