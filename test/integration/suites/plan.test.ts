@@ -7,6 +7,8 @@ import { playPipeline } from '../pipelinePlay';
 import type { CouncilApi } from '../../../src/extension';
 import type { PipelineRunState } from '../../../src/core/plan/run/runState';
 import { pipelineRunStateOf } from '../../../src/core/plan/pipelineBoard';
+import { HISTORY_KEY } from '../../../src/core/plan/history/blackboardHistory';
+import type { HistoryItem } from '../../../src/core/plan/history/historyItem';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
 import type { StoredWorkflowRun } from '../../../src/core/deepWork/storedWorkflowRun';
 import { runSpent } from '../../../src/core/workflow/engine/workflowRunState';
@@ -117,6 +119,12 @@ describe('/plan: the deep-work pipeline in chat', function () {
     assert.equal(run.status, 'completed');
     assert.equal(run.requestsUsed, api.requests().length, 'the count survives each checkpoint pause');
     assert.deepEqual(Object.keys(run.state.stages), ['discovery', 'planning', 'tickets']);
+    const history = (run.run.state.blackboard[HISTORY_KEY] ?? []) as readonly HistoryItem[];
+    assert.deepEqual(
+      [...new Set(history.map(item => item.agentType))].filter(type => type.endsWith('-agent')),
+      ['discovery-agent', 'planning-agent', 'ticket-agent'],
+      "the run's history is saved with the run, across its pauses",
+    );
     for (const file of [
       'code-map.md',
       'recommendations.md',
