@@ -100,6 +100,9 @@ export class PhaseCursor {
       );
     const feedback = option.withFeedback ? choice.feedback?.trim() || undefined : undefined;
     const { onSelect } = option;
+    // A repeat past the phases' passes is refused here, so the checkpoint stays open for another option.
+    const spent = onSelect.action === 'repeat_phase' ? this.passRefusal(onSelect.target, phase.id) : undefined;
+    if (spent) throw new ActionableError(`The ${spent}: pick another option at its checkpoint.`);
     const { context } = this.st;
     context.checkpoints.push({
       phase: pending.phase,

@@ -321,7 +321,7 @@ class WorkflowRun {
     const { st, ctx, cursor } = this;
     throwIfCancelled(this.request.token);
     const spent = cursor.passRefusal(phase.id);
-    if (spent) throw new ActionableError(`The ${spent}. Continue past it or start a new run.`);
+    if (spent) throw new ActionableError(`The ${spent}; start a new run to try it again.`);
     const passes = (ctx.phases.iteration_counts[phase.id] ?? 0) + 1;
     this.requireRoomFor(phase);
     this.currentPhase = phase.id;

@@ -2,6 +2,7 @@ import { runSpent } from '../../../../../src/core/workflow/engine/workflowRunSta
 import * as assert from 'node:assert/strict';
 import { CancellationScope } from '../../../../../src/core/llm/cancellationScope';
 import { LanguageModelFailure, neverCancelled } from '../../../../../src/core/llm/languageModel';
+import { ActionableError } from '../../../../../src/core/actionableError';
 import type { AgentType } from '../../../../../src/core/workflow/engine/agentTypes';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { ReadOnlyTools } from '../../../../../src/core/workflow/engine/skills';
@@ -342,21 +343,48 @@ describe('workflow engine: checkpoints', () => {
     );
   });
 
-  it('a phase repeated at its checkpoint past maxPhasePasses (the one bound on a phase running again) stops the run, saying so', async () => {
-    const first = await run(twoPhases(), { limits: { maxPhasePasses: 2 } });
-    const resumed = await run(twoPhases(), {
+  it('a repeat at a checkpoint past maxPhasePasses (the one bound on a phase running again) is refused, and the checkpoint stays open', async () => {
+    const limits = { maxPhasePasses: 2 };
+    const first = await run(twoPhases(), { limits });
+    const refused = await run(twoPhases(), {
       resume: { state: first.outcome.state, decision: { option: 2 } },
       outputs: first.outputs,
       checkpoint: async () => ({ option: 2 }),
-      limits: { maxPhasePasses: 2 },
+      limits,
     });
-    assert.equal(resumed.outcome.status, 'failed');
+    assert.equal(refused.outcome.status, 'failed');
     assert.equal(
-      resumed.outcome.status === 'failed' ? resumed.outcome.message : '',
-      'The phase `scan` already ran 2 times in this run, the most one phase may. Continue past it or start a new run.',
+      refused.outcome.status === 'failed' ? refused.outcome.message : '',
+      'The phase `scan` already ran 2 times in this run, the most one phase may: pick another option at its checkpoint.',
     );
-    assert.equal(resumed.outcome.state.context.phases.iteration_counts['scan'], 2);
-    assert.equal(resumed.outcome.state.nextPhase, 'scan', 'the state stays resumable (continue past it)');
+    assert.equal(refused.outcome.state.context.phases.iteration_counts['scan'], 2);
+    assert.equal(refused.outcome.state.pendingCheckpoint?.phase, 'scan', 'the checkpoint is still open');
+    const resumed = await run(twoPhases(), {
+      resume: { state: refused.outcome.state, decision: { option: 0 } },
+      outputs: refused.outputs,
+      limits,
+    });
+    assert.equal(resumed.outcome.status, 'completed');
+  });
+
+  it('Try again past maxPhasePasses stops the run before the phase starts, saying so', async () => {
+    const failing: AgentType = {
+      type: 'flaky',
+      description: 'Always fails.',
+      run: async () => {
+        throw new ActionableError('The flaky agent failed.');
+      },
+    };
+    const limits = { maxPhasePasses: 2 };
+    const definition = workflow([phase('scan', strict('flaky'))]);
+    let outcome = (await run(definition, { extraTypes: [failing], limits })).outcome;
+    outcome = (await run(definition, { extraTypes: [failing], limits, resume: { state: outcome.state } })).outcome;
+    assert.equal(outcome.status === 'failed' ? outcome.message : '', 'The flaky agent failed.');
+    outcome = (await run(definition, { extraTypes: [failing], limits, resume: { state: outcome.state } })).outcome;
+    assert.equal(
+      outcome.status === 'failed' ? outcome.message : '',
+      'The phase `scan` already ran 2 times in this run, the most one phase may; start a new run to try it again.',
+    );
   });
 
   it('skip_phases skips the named phase; the metadata counts it as skipped', async () => {
