@@ -25,7 +25,7 @@ import {
   counterIds,
   discoveryReportDraft,
   FIXTURE_FILES,
-  newHistory,
+  newRunId,
   pipelineModel,
   requestText,
   steppingClock,
@@ -250,7 +250,7 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   const clock = steppingClock();
   const ids = counterIds();
   const started = performance.now();
-  const history = newHistory(clock, ids);
+  const runId = newRunId(ids);
   // The most requests each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
   let forecast = forecastWorkflow(builtInWorkflow('plan'))[0]?.requests.most ?? 0;
   // `/plan` as users run it: the built-in plan workflow through the workflow engine; every checkpoint continues.
@@ -259,8 +259,8 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     start: { goal: 'Add subtraction to the calculator.' },
     model,
     reader: new InMemoryWorkspaceReader(files),
-    history,
-    outputs: new InMemoryRunOutputs(`.council/runs/${history.runId}`),
+    runId,
+    outputs: new InMemoryRunOutputs(`.council/runs/${runId}`),
     clock,
     ids,
     token: neverCancelled,

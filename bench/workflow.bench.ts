@@ -23,7 +23,7 @@ import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { DEEP_WORK_AGENT_TYPES, runDeepWork } from '../src/core/deepWork/runDeepWork';
 import { QuickJsSandbox } from '../src/core/workflow/sandbox/quickJsSandbox';
 import { criticalPath, type TimedCall } from './criticalPath';
-import { counterIds, FIXTURE_FILES, newHistory, steppingClock } from '../test/support/pipelineScript';
+import { counterIds, FIXTURE_FILES, newRunId, steppingClock } from '../test/support/pipelineScript';
 import { loadQuickJsWasm } from '../test/support/quickJsWasm';
 
 const LATENCY_MS = 50;
@@ -134,15 +134,15 @@ async function templateRun(
   const model = new TimedModel();
   const clock = steppingClock();
   const ids = counterIds();
-  const history = newHistory(clock, ids);
+  const runId = newRunId(ids);
   const started = performance.now();
   const outcome = await runDeepWork({
     workflow: parsed.workflow,
     start: { goal: 'Review the calculator and fix its rounding bug.' },
     model,
     reader: new InMemoryWorkspaceReader(FIXTURE_FILES),
-    history,
-    outputs: new InMemoryRunOutputs(`.council/runs/${history.runId}`),
+    runId,
+    outputs: new InMemoryRunOutputs(`.council/runs/${runId}`),
     clock,
     ids,
     token: neverCancelled,

@@ -9,7 +9,6 @@ import { feedbackLine } from './vscode/storage/feedbackLog';
 import { councilFollowups } from './vscode/chat/followups';
 import { CouncilLog } from './vscode/log';
 import { registerPersonaCommands } from './vscode/personas/personaCommands';
-import { MementoHistoryStore } from './vscode/storage/mementoHistoryStore';
 import { registerPlanCommands } from './vscode/plan/planCommands';
 import { createPlanHandler } from './vscode/plan/planHandler';
 import { planFollowups } from './vscode/plan/planResult';
@@ -52,7 +51,6 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
   // The script sandbox's engine is read and compiled only when a workflow runs a script.
   const deepWork = {
     runs,
-    history: new MementoHistoryStore(context.workspaceState),
     log,
     catalog: () => loadWorkflows(context.extensionUri, DEEP_WORK_AGENT_TYPES),
     sandbox,

@@ -1,8 +1,6 @@
 import type { Clock, IdSource } from '../../src/core/clock';
 import type { ChatMessage, ModelRequest } from '../../src/core/llm/languageModel';
 import { messageText } from '../../src/core/llm/usage';
-import { BlackboardHistory } from '../../src/core/plan/history/blackboardHistory';
-import { InMemoryHistoryStore } from './inMemoryHistoryStore';
 import type { CollectorDecision } from '../../src/core/plan/schemas/consolidation';
 import { InMemoryWorkspaceReader } from './inMemoryWorkspaceReader';
 import {
@@ -43,9 +41,9 @@ export function steppingClock(start = Date.parse('2026-01-19T10:00:00.000Z')): C
   return { now: () => new Date(t++).toISOString() };
 }
 
-/** A fresh run's history (run id `wf-…` from `ids`). */
-export function newHistory(clock: Clock, ids: IdSource): BlackboardHistory {
-  return new BlackboardHistory(new InMemoryHistoryStore(), `wf-${ids.next()}`, clock, ids);
+/** A fresh run's id (`wf-…` from `ids`). */
+export function newRunId(ids: IdSource): string {
+  return `wf-${ids.next()}`;
 }
 
 /** All text of a request. */

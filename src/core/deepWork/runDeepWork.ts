@@ -2,7 +2,6 @@ import type { Clock, IdSource } from '../clock';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import { PromptContributorRegistry } from '../plan/contributors/registry';
 import { toolGuidanceContributor } from '../plan/contributors/toolGuidance';
-import type { BlackboardHistory } from '../plan/history/blackboardHistory';
 import { ContextIdIssuer } from '../plan/stages/contextIdIssuer';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../plan/stages/pipelineOptions';
 import type { ProgressListener } from '../plan/stages/progressEvents';
@@ -29,8 +28,8 @@ export interface DeepWorkRequest {
   readonly workflow: WorkflowDefinition;
   readonly model: LanguageModel;
   readonly reader: WorkspaceReader;
-  /** The run's blackboard history; its runId (`wf-{uuid}`) is the run's id. */
-  readonly history: BlackboardHistory;
+  /** The run's id (`wf-{uuid}`); a resumed run's must be its state's. */
+  readonly runId: string;
   readonly outputs: RunOutputs;
   readonly clock: Clock;
   readonly ids: IdSource;
@@ -110,15 +109,14 @@ export const DEEP_WORK_AGENT_TYPES: ReadonlySet<string> = new Set([
  * Known failures come back as outcomes with a resumable state; nothing is applied to the workspace.
  */
 export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOutcome> {
-  const { clock, history, workflow } = request;
+  const { clock, runId, workflow } = request;
   const options: PipelineOptions = {
     ...DEFAULT_PIPELINE_OPTIONS,
     ...request.options,
     ...(request.concurrency === undefined ? {} : { concurrency: request.concurrency }),
   };
-  const runId = request.resume?.state.runId ?? history.runId;
-  if (runId !== history.runId)
-    throw new Error(`The state belongs to run ${runId}, but the history to ${history.runId}.`);
+  if (request.resume && request.resume.state.runId !== runId)
+    throw new Error(`The state belongs to run ${request.resume.state.runId}, not to run ${runId}.`);
   // The workspace is listed once per call, and only when an agent first needs it (a workflow of scripts and
   // writers never does).
   let listed: Promise<StageWorkspace> | undefined;
@@ -129,7 +127,6 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
     ...pipelineStageTypes({
       runId,
       workspace,
-      history,
       clock,
       ids: request.ids,
       contributors: request.contributors ?? defaultContributors(),
@@ -153,7 +150,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
     // Every phase (stage) is checked against the run's credit limit before it starts, at its fewest requests.
     ...(request.spending ? { spending: { phaseFloor: phaseFloorOf(workflow), ...request.spending } } : {}),
     // Stages run their own agents in parallel; the phases' agents run at the pipeline's concurrency.
-    limits: { concurrency: options.concurrency, maxRouteBacks: options.maxRouteBacks },
+    limits: { concurrency: options.concurrency },
     ...(request.onWorkflowProgress ? { onProgress: request.onWorkflowProgress } : {}),
     ...(request.onSave ? { onSave: request.onSave } : {}),
     checkpoint: async (pending, state) => {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { readStored, type Migration, type StoredFormat, type StoredRead } from '../storage/versioned';
 import { WorkflowRunState } from '../workflow/engine/workflowRunState';
 import { PIPELINE_BOARD_KEY, PipelineBoard } from '../plan/pipelineBoard';
+import { HISTORY_KEY } from '../plan/history/blackboardHistory';
+import { RunHistory } from '../plan/history/historyItem';
 
 /** The storage format version this code writes for a workflow run (`/plan` runs included). */
 const STORED_WORKFLOW_RUN_VERSION = 2;
@@ -40,17 +42,18 @@ export const StoredWorkflowRun = z.object({
   workflow: z.string(),
   /** The run state has its own `stateVersion`; this version covers the whole record around it. */
   state: WorkflowRunState.superRefine((state, ctx) => {
-    // The pipeline stages' records are opaque to the engine; they are checked here, once, when a run is read back.
-    const board = state.blackboard[PIPELINE_BOARD_KEY];
-    if (board === undefined) return;
-    const checked = PipelineBoard.safeParse(board);
-    if (!checked.success) {
+    // The pipeline stages' records and the run's history are opaque to the engine; they are checked here, once,
+    // when a run is read back.
+    for (const [key, schema] of [
+      [PIPELINE_BOARD_KEY, PipelineBoard],
+      [HISTORY_KEY, RunHistory],
+    ] as const) {
+      const kept = state.blackboard[key];
+      if (kept === undefined) continue;
+      const checked = schema.safeParse(kept);
+      if (checked.success) continue;
       for (const issue of checked.error.issues)
-        ctx.addIssue({
-          code: 'custom',
-          message: issue.message,
-          path: ['blackboard', PIPELINE_BOARD_KEY, ...issue.path],
-        });
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['blackboard', key, ...issue.path] });
     }
   }),
   status: WorkflowRunStatus,

@@ -1,7 +1,7 @@
 import { ActionableError } from '../actionableError';
 import type { Clock, IdSource } from '../clock';
 import type { PromptContributorRegistry } from './contributors/registry';
-import type { BlackboardHistory } from './history/blackboardHistory';
+import { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { discoveryStage } from './stages/discovery/discoveryStage';
@@ -28,7 +28,6 @@ export interface PipelineRuntime {
   readonly runId: string;
   /** Listed when a stage first needs it, once per call. */
   readonly workspace: () => Promise<StageWorkspace>;
-  readonly history: BlackboardHistory;
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly contributors: PromptContributorRegistry;
@@ -79,9 +78,9 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
       const knownContextIds = new Set(board.knownContextIds);
       const audit = new HandoffAuditLog();
-      const { workspace: _lister, history, ...shared } = runtime;
+      const { workspace: _lister, ...shared } = runtime;
       const agents = new LoopRecovery({
-        history,
+        history: new BlackboardHistory(call.blackboard, runtime.runId, runtime.ids),
         model: call.model,
         token: call.token,
         clock: runtime.clock,

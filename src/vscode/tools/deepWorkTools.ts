@@ -158,7 +158,7 @@ async function runForTool(
 /** The confirmation of a deep-work call: what it runs, on which model, and the forecast of a new run. */
 async function deepWorkConfirmation(
   env: CouncilToolEnvironment,
-  deps: Pick<DeepWorkDeps, 'catalog' | 'runs' | 'log' | 'history' | 'sandbox'>,
+  deps: Pick<DeepWorkDeps, 'catalog' | 'runs' | 'log' | 'sandbox'>,
   title: string,
   what: string,
   workflowName: string | undefined,

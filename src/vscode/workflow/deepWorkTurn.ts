@@ -6,8 +6,6 @@ import type { SpendTotals } from '../../core/llm/spending/ledger';
 import { PriceBook, type ModelPrice } from '../../core/llm/spending/prices';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import { describeTurnStop } from '../../core/llm/turnStop';
-import { BlackboardHistory } from '../../core/plan/history/blackboardHistory';
-import type { HistoryStore } from '../../core/plan/history/historyStore';
 import { runFolder } from '../../core/plan/run/report';
 import { newWorkflowRunId } from '../../core/plan/schemas/contextId';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
@@ -35,7 +33,6 @@ import type { WorkflowResultMetadata } from './workflowResult';
 /** What `/plan` and `/workflow` need from the extension. */
 export interface DeepWorkDeps {
   readonly runs: RunStore;
-  readonly history: HistoryStore;
   readonly log: CouncilLog;
   /** The built-in and (in a trusted workspace) the workspace's workflows, read fresh for each request. */
   readonly catalog: () => Promise<WorkflowCatalog>;
@@ -114,7 +111,7 @@ export async function runDeepWorkTurn(
       model: adaptLanguageModel(turn.request.model),
       modelFor: subagentModels(turn.request.model, message => stream.markdown(`_${message}_\n\n`)),
       reader,
-      history: new BlackboardHistory(deps.history, runId, systemClock, ids),
+      runId,
       outputs: new WorkspaceRunOutputs(runFolder(runId)),
       clock: systemClock,
       ids,

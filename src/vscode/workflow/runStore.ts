@@ -10,7 +10,6 @@ import {
   type StoredWorkflowRun,
   type WorkflowRunStatus,
 } from '../../core/deepWork/storedWorkflowRun';
-import { HISTORY_KEY_PREFIX } from '../storage/mementoHistoryStore';
 
 /** What reading one stored run gave. */
 export type RunRead =
@@ -24,7 +23,7 @@ export type RunRead =
 /** Every stored run's key starts with this (the name from before `/plan` ran as a workflow, so old runs are found). */
 export const RUN_KEY_PREFIX = 'council.pipelineRun/';
 
-/** Runs kept per workspace; saving one more drops the least recently updated run and its history. */
+/** Runs kept per workspace; saving one more drops the least recently updated run (its history with it). */
 export const RUN_CAPACITY = 20;
 
 /** The part of `vscode.Memento` the store uses (`context.workspaceState`). */
@@ -73,12 +72,15 @@ export class RunStore {
       const newer = newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, this.memento.get<unknown>(RUN_KEY_PREFIX + state.runId));
       if (newer) throw newer;
       await this.memento.update(RUN_KEY_PREFIX + state.runId, entry);
-      // Only readable runs are listed, so a newer Council's runs are never evicted here.
-      const runs = this.list();
-      for (const old of runs.slice(RUN_CAPACITY)) {
-        await this.memento.update(RUN_KEY_PREFIX + old.state.runId, undefined);
-        await this.memento.update(HISTORY_KEY_PREFIX + old.state.runId, undefined);
-      }
+      // Eviction reads only each record's version and save time (a run's state, history included, is validated when
+      // the run is read, not on every save); a newer Council's runs are never evicted here.
+      const ours = this.memento
+        .keys()
+        .filter(key => key.startsWith(RUN_KEY_PREFIX))
+        .map(key => ({ key, raw: this.memento.get<unknown>(key) }))
+        .filter(({ raw }) => !newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, raw))
+        .sort((a, b) => updatedAtOf(b.raw).localeCompare(updatedAtOf(a.raw)));
+      for (const old of ours.slice(RUN_CAPACITY)) await this.memento.update(old.key, undefined);
     });
     this.writes = write.catch(() => undefined);
     return write;

@@ -6,6 +6,8 @@ import type { FixtureApi } from '../fixture/src/api';
 import { playPipeline } from '../pipelinePlay';
 import type { CouncilApi } from '../../../src/extension';
 import { readBoard, skippedStages, type PipelineBoard } from '../../../src/core/plan/pipelineBoard';
+import { HISTORY_KEY } from '../../../src/core/plan/history/blackboardHistory';
+import type { HistoryItem } from '../../../src/core/plan/history/historyItem';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
 import type { StoredWorkflowRun } from '../../../src/core/deepWork/storedWorkflowRun';
 import { runSpent, type WorkflowRunState } from '../../../src/core/workflow/engine/workflowRunState';
@@ -14,7 +16,6 @@ import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../
 import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';
 import { councilFollowups } from '../../../src/vscode/chat/followups';
 import { VsCodeWorkspaceReader } from '../../../src/vscode/workspace/vscodeWorkspaceReader';
-import { MementoHistoryStore } from '../../../src/vscode/storage/mementoHistoryStore';
 function calls(api: FixtureApi, route: string): number {
   return api.requests().filter(r => r.tools.some(t => t.name === route)).length;
 }
@@ -119,6 +120,12 @@ describe('/plan: the deep-work pipeline in chat', function () {
     assert.equal(run.status, 'completed');
     assert.equal(run.requestsUsed, api.requests().length, 'the count survives each checkpoint pause');
     assert.deepEqual(Object.keys(run.board.stages), ['discovery', 'planning', 'tickets']);
+    const history = (run.state.blackboard[HISTORY_KEY] ?? []) as readonly HistoryItem[];
+    assert.deepEqual(
+      [...new Set(history.map(item => item.agentType))].filter(type => type.endsWith('-agent')),
+      ['discovery-agent', 'planning-agent', 'ticket-agent'],
+      "the run's history is saved with the run, across its pauses",
+    );
     for (const file of [
       'code-map.md',
       'recommendations.md',
@@ -315,33 +322,5 @@ describe('/plan adapters over the real workspace and storage', () => {
       for (const path of ['node_modules', 'generated', 'data'])
         await vscode.workspace.fs.delete(workspaceUri(path), { recursive: true });
     }
-  });
-
-  it('the history store appends per run and refuses a taken id', async () => {
-    const store = new MementoHistoryStore((await fixture()).workspaceState);
-    const runId = 'wf-00000000-0000-4000-8000-00000000abcd';
-    const item = {
-      itemId: 'i-1',
-      runId,
-      agentType: 'discovery-agent',
-      agentId: 'discovery-1',
-      action: 'discover',
-      inputType: 'DiscoveryAgentRequest',
-      input: {},
-      outcome: { status: 'succeeded' as const, output: {} },
-      upstreamContextIds: [],
-      startedAt: '2026-01-19T10:00:00.000Z',
-      endedAt: '2026-01-19T10:00:01.000Z',
-      durationMs: 1000,
-    };
-    await Promise.all([store.append(item), store.append({ ...item, itemId: 'i-2' })]);
-    assert.deepEqual(
-      (await store.load(runId)).items.map(i => i.itemId),
-      ['i-1', 'i-2'],
-    );
-    let refused = false;
-    await store.append(item).catch(() => (refused = true));
-    assert.ok(refused, 'history is append-only');
-    assert.equal((await store.load('wf-00000000-0000-4000-8000-00000000ffff')).items.length, 0, 'runs are separate');
   });
 });

@@ -1,6 +1,6 @@
 import type { CancellationSignal, ChatMessage, LanguageModel } from '../../llm/languageModel';
 import { requestStructured } from '../../llm/structuredOutput';
-import type { HistorySnapshot } from '../history/historyStore';
+import type { HistorySnapshot } from '../history/historyItem';
 import { READ_ONLY_HISTORY_TOOLS } from '../history/tools/historyTools';
 import { contextManagerPrompt, decisionRequest } from './contextManagerPrompt';
 import type { DegenerateLoop } from './degenerateLoop';

@@ -1,6 +1,6 @@
 import type { CancellationSignal, ChatMessage, LanguageModel, ToolCallPart } from '../../llm/languageModel';
 import { runToolRounds } from '../../llm/toolRounds';
-import type { HistorySnapshot } from '../history/historyStore';
+import type { HistorySnapshot } from '../history/historyItem';
 import type { HistoryTool } from '../history/tools/historyTools';
 import { clip } from './historyDigest';
 

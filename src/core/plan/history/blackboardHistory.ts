@@ -1,46 +1,45 @@
-import type { Clock, IdSource } from '../../clock';
-import { HistoryItemSchema, type HistoryItem } from './historyItem';
-import type { HistorySnapshot, HistoryStore } from './historyStore';
+import type { IdSource } from '../../clock';
+import type { Blackboard } from '../../workflow/engine/agentTypes';
+import type { HistoryItem, HistorySnapshot } from './historyItem';
+
+/** The blackboard key a run's history is kept under, in the run state (saved with the run, so it survives Stop). */
+export const HISTORY_KEY = 'history';
 
 /** What the pipeline reports about a finished invocation; the history adds the id, run and duration. */
-export type InvocationRecord = Omit<HistoryItem, 'itemId' | 'runId' | 'durationMs' | 'upstreamContextIds'> & {
-  readonly upstreamContextIds?: readonly string[];
-};
+export type InvocationRecord = Omit<HistoryItem, 'itemId' | 'runId' | 'durationMs'>;
 
 /**
- * The blackboard history of one pipeline run: record invocations, read them back. The store is read once per call
- * (the first time it is needed); after that, what is recorded is appended to the store and to the copy kept here, so
- * reading the history after an attempt never re-reads or re-validates what was stored.
+ * The blackboard history of one run (spec 001): invocations appended to the run state's blackboard as they finish,
+ * read back by loop detection and the history tools. Append-only: nothing recorded is changed or removed. What is
+ * recorded is Council's own data, so it is not validated again; a stored run's history is, once, when it is read.
  */
 export class BlackboardHistory {
-  private items: Promise<HistoryItem[]> | undefined;
+  private readonly items: HistoryItem[];
 
   constructor(
-    private readonly store: HistoryStore,
+    private readonly blackboard: Blackboard,
     readonly runId: string,
-    private readonly clock: Clock,
     private readonly ids: IdSource,
-  ) {}
-
-  private loaded(): Promise<HistoryItem[]> {
-    this.items ??= this.store.load(this.runId).then(snapshot => [...snapshot.items]);
-    return this.items;
+  ) {
+    const kept = blackboard.get(HISTORY_KEY) as HistoryItem[] | undefined;
+    this.items = kept ?? [];
+    // On the board at once, so a stage started alongside this one appends to the same history.
+    if (!kept) blackboard.set(HISTORY_KEY, this.items);
   }
 
-  /** Appends a finished invocation; throws if it ends before it starts or does not satisfy HistoryItemSchema. */
-  async record(invocation: InvocationRecord): Promise<HistoryItem> {
+  /** Appends a finished invocation; throws if it ends before it starts. */
+  record(invocation: InvocationRecord): HistoryItem {
     const durationMs = Date.parse(invocation.endedAt) - Date.parse(invocation.startedAt);
     if (!(durationMs >= 0))
       throw new RangeError(`Invocation ends (${invocation.endedAt}) before it starts (${invocation.startedAt}).`);
-    const item = HistoryItemSchema.parse({ ...invocation, itemId: this.ids.next(), runId: this.runId, durationMs });
-    const items = await this.loaded();
-    await this.store.append(item);
-    items.push(structuredClone(item));
+    const item: HistoryItem = { itemId: this.ids.next(), runId: this.runId, ...invocation, durationMs };
+    this.items.push(item);
+    this.blackboard.set(HISTORY_KEY, this.items);
     return item;
   }
 
   /** Everything recorded so far, in append order. */
-  async snapshot(): Promise<HistorySnapshot> {
-    return { runId: this.runId, items: [...(await this.loaded())] };
+  snapshot(): HistorySnapshot {
+    return { runId: this.runId, items: [...this.items] };
   }
 }

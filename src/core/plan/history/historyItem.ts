@@ -32,10 +32,19 @@ export const HistoryItemSchema = z.object({
   /** Context id (spec 000) of the result this invocation produced, if any. */
   contextId: z.string().min(1).optional(),
   /** Context ids this invocation was given as upstream context; they link items into chains. */
-  upstreamContextIds: z.array(z.string().min(1)).default([]),
+  upstreamContextIds: z.array(z.string().min(1)),
   startedAt: z.iso.datetime({ offset: true }),
   endedAt: z.iso.datetime({ offset: true }),
   durationMs: z.number().int().min(0),
   tokens: TokenUsageSchema.optional(),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
+
+/** A run's history (spec 001 BlackboardHistory), validated once when a stored run is read back. */
+export const RunHistory = z.array(HistoryItemSchema);
+
+/** Everything recorded for one run, in append order: what the history tools and the context manager read. */
+export interface HistorySnapshot {
+  readonly runId: string;
+  readonly items: readonly HistoryItem[];
+}

@@ -7,7 +7,7 @@ import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
 import type { Clock } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { BlackboardHistory } from '../history/blackboardHistory';
-import type { HistorySnapshot } from '../history/historyStore';
+import type { HistorySnapshot } from '../history/historyItem';
 import type { ProgressListener } from './progressEvents';
 
 /** JSON as the history stores it. */
@@ -93,7 +93,7 @@ export class LoopRecovery {
     };
     try {
       const produced = await attempt(guidance);
-      await history.record({
+      history.record({
         ...base,
         outcome: { status: 'succeeded', output: asJson(produced.output) },
         ...(produced.contextId === undefined ? {} : { contextId: produced.contextId }),
@@ -104,7 +104,7 @@ export class LoopRecovery {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const kind = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.name : 'unknown';
-      await history.record({
+      history.record({
         ...base,
         outcome: { status: 'failed', error: { message: message || kind, kind } },
         startedAt,
@@ -120,9 +120,12 @@ export class LoopRecovery {
    */
   async loopAmong(stage: PipelineStage, agentIds: ReadonlySet<string>): Promise<LoopRecoveryRoute | undefined> {
     const { deps } = this;
-    const history = await deps.history.snapshot();
-    const loop = detectDegenerateLoop(history.items, { threshold: deps.loopThreshold });
-    if (loop === undefined || !agentIds.has(loop.agentId)) return undefined;
+    const history = deps.history.snapshot();
+    const loop = detectDegenerateLoop(
+      history.items.filter(item => agentIds.has(item.agentId)),
+      { threshold: deps.loopThreshold },
+    );
+    if (loop === undefined) return undefined;
     deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
     const routing = await this.consultContextManager(stage, loop, history);
     if (routing.next.kind === 'ask_user') {

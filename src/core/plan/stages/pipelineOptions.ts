@@ -10,24 +10,21 @@ export interface PipelineOptions {
   readonly concurrency: number;
   /** Repairs of a malformed reply, in its one repair loop (the handoff audit repairs nothing). */
   readonly maxRepairs: number;
-  /** Times a collector may send agents back for another attempt, per stage. */
-  readonly maxRerunRounds: number;
-  /** Times a collector may send the run back to an earlier stage, per run. */
-  readonly maxRouteBacks: number;
-  /** Identical consecutive invocations of one agent allowed before it counts as a degenerate loop. */
+  /**
+   * Identical consecutive invocations of one agent allowed before it counts as a degenerate loop: the one bound on an
+   * agent repeating its request (the collector's reruns stop at it, after the context manager's one recovery).
+   */
   readonly loopThreshold: number;
   readonly discoveryExploration: ExplorationLimits;
   readonly ticketExploration: ExplorationLimits;
   readonly toolLimits: WorkspaceToolLimits;
 }
 
-/** Defaults: three agents at a time, two repairs, two reruns (so a third identical attempt is a loop), one route-back. */
+/** Defaults: three agents at a time, two repairs, two reruns (a third identical attempt is a loop). */
 export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = {
   maxAgentsPerStage: 3,
   concurrency: 3,
   maxRepairs: MAX_REPAIRS_PER_REPLY,
-  maxRerunRounds: 2,
-  maxRouteBacks: 1,
   loopThreshold: 2,
   discoveryExploration: DEFAULT_EXPLORATION_LIMITS,
   ticketExploration: { ...DEFAULT_EXPLORATION_LIMITS, maxRounds: 2 },

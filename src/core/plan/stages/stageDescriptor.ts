@@ -43,8 +43,11 @@ export function stageDescriptor<R, AgentDraft, CollectorDraft, C, Result extends
 
 /**
  * Runs a stage after its orchestrator delegated: the agents in parallel (bounded), then the collector; while the
- * collector asks for a rerun (and rounds remain), reruns just those agents with their previous attempt and the
- * collector's feedback. Returns what the stage's record keeps: the agents' latest results and the last consolidation.
+ * collector asks for a rerun, reruns just those agents with their previous attempt and the collector's feedback.
+ * One bound ends the reruns: the loop threshold. An agent repeating its request more than `loopThreshold` times is a
+ * degenerate loop, found once per collector round; once the context manager has recovered it, the collector's next
+ * decision is the stage's last. Returns what the stage's record keeps: the agents' latest results and the last
+ * consolidation.
  */
 export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
   env: StageEnvironment,
@@ -66,14 +69,19 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   let agentsSpawned = 0;
   let collected: CollectedResult<Result> | undefined;
   let round = 0;
+  // The agent whose loop the context manager recovered in this stage, if any.
+  let recovered: string | undefined;
   for (;;) {
-    // A round of agents, then the history is read once for a loop among them: a looping agent runs once more with
-    // the context manager's reconstructed context (or the run stops with its question).
+    // A round of agents, then the history is read once for a loop among them (once per collector round): a looping
+    // agent runs once more with the context manager's reconstructed context (or the run stops with its question).
     const ran = await mapBounded(pending, env.options.concurrency, env.token, item => runOne(item));
     const route = await env.agents.loopAmong(stage, new Set(pending.map(item => item.assignment.agentId)));
     const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);
     const looping = pending[index];
-    if (route && looping) ran[index] = await runOne(looping, route.guidance);
+    if (route && looping) {
+      recovered = route.agentId;
+      ran[index] = await runOne(looping, route.guidance);
+    }
     agentsSpawned += ran.length;
     runs = round === 0 ? ran : runs.map(run => ran.find(r => r.agentId === run.agentId) ?? run);
     round += 1;
@@ -81,11 +89,11 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     const { decision } = collected;
     env.onProgress({ kind: 'collector-decided', stage, decision });
     if (decision.kind !== 'rerun') break;
-    if (round > env.options.maxRerunRounds) {
+    if (recovered !== undefined) {
       env.onProgress({
         kind: 'limit-reached',
         stage,
-        message: `The ${stage} collector asked for another rerun after ${env.options.maxRerunRounds}; continuing with the results so far.`,
+        message: `The ${stage} collector asked for another rerun after ${recovered} looped (the same request more than ${env.options.loopThreshold} times) and was re-run with the context manager's context; continuing with the results so far.`,
       });
       break;
     }

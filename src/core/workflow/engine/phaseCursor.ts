@@ -12,7 +12,27 @@ export class PhaseCursor {
   constructor(
     private readonly workflow: WorkflowDefinition,
     private readonly st: WorkflowRunState,
+    /** Passes one phase may take in a run: the one bound on a phase running again, whoever asks for it. */
+    private readonly maxPasses: number,
   ) {}
+
+  /**
+   * Why the phases from `first` through `last` (default: `first` alone) cannot all run once more, or undefined when
+   * they can. A phase runs again when the user repeats it at a checkpoint, an agent sends the run back to it, or a
+   * failed run is tried again: each pass counts against the same bound.
+   */
+  passRefusal(first: string, last: string = first): string | undefined {
+    const { phases } = this.workflow;
+    const from = phases.findIndex(phase => phase.id === first);
+    const to = Math.max(
+      from,
+      phases.findIndex(phase => phase.id === last),
+    );
+    const spent = phases
+      .slice(from, to + 1)
+      .find(phase => (this.st.context.phases.iteration_counts[phase.id] ?? 0) >= this.maxPasses);
+    return spent && `phase \`${spent.id}\` already ran ${this.maxPasses} times in this run, the most one phase may`;
+  }
 
   phase(id: string): PhaseDefinition | undefined {
     return this.workflow.phases.find(phase => phase.id === id);
@@ -80,6 +100,9 @@ export class PhaseCursor {
       );
     const feedback = option.withFeedback ? choice.feedback?.trim() || undefined : undefined;
     const { onSelect } = option;
+    // A repeat past the phases' passes is refused here, so the checkpoint stays open for another option.
+    const spent = onSelect.action === 'repeat_phase' ? this.passRefusal(onSelect.target, phase.id) : undefined;
+    if (spent) throw new ActionableError(`The ${spent}: pick another option at its checkpoint.`);
     const { context } = this.st;
     context.checkpoints.push({
       phase: pending.phase,

@@ -38,9 +38,11 @@ export interface WorkflowLimits {
   readonly concurrency: number;
   /** Subagents one phase may spawn in one pass (listed + adaptive + gap-check additions). */
   readonly maxSubagentsPerPhase: number;
-  /** Times agents may send the run back to an earlier phase. */
-  readonly maxRouteBacks: number;
-  /** Passes through one phase (repeats chosen at checkpoints included), so no loop runs forever. */
+  /**
+   * Passes through one phase, so no repetition runs forever: the one bound on a phase running again, whether the user
+   * repeats it at a checkpoint, an agent sends the run back to it (a route-back past it is refused, the run goes on)
+   * or a failed run is tried again.
+   */
   readonly maxPhasePasses: number;
   /** Files one run may write (a file written again counts once), and their bytes in all. */
   readonly maxFiles: number;
@@ -50,7 +52,6 @@ export interface WorkflowLimits {
 const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
   concurrency: 3,
   maxSubagentsPerPhase: 8,
-  maxRouteBacks: 1,
   maxPhasePasses: 5,
   maxFiles: 200,
   maxBytes: 20 * 1024 * 1024,
@@ -248,7 +249,7 @@ class WorkflowRun {
         request.spending?.onSpend?.(totals);
       },
     });
-    this.cursor = new PhaseCursor(workflow, this.st);
+    this.cursor = new PhaseCursor(workflow, this.st, this.limits.maxPhasePasses);
     this.sandbox = request.sandbox ?? {
       run: () =>
         Promise.reject(
@@ -317,14 +318,11 @@ class WorkflowRun {
 
   /** One pass through a phase: its agents, a route-back, its skills, its gap check, then its checkpoint. */
   private async runPhase(phase: PhaseDefinition): Promise<void> {
-    const { st, ctx, limits, cursor } = this;
+    const { st, ctx, cursor } = this;
     throwIfCancelled(this.request.token);
+    const spent = cursor.passRefusal(phase.id);
+    if (spent) throw new ActionableError(`The ${spent}; start a new run to try it again.`);
     const passes = (ctx.phases.iteration_counts[phase.id] ?? 0) + 1;
-    if (passes > limits.maxPhasePasses) {
-      throw new ActionableError(
-        `Phase \`${phase.id}\` already ran ${limits.maxPhasePasses} times in this run, the most one phase may. Continue past it or start a new run.`,
-      );
-    }
     this.requireRoomFor(phase);
     this.currentPhase = phase.id;
     ctx.phases.current = phase.id;
@@ -337,17 +335,16 @@ class WorkflowRun {
 
     const results = await this.runAgents(phase, feedback);
     const routeBack = results.find(result => result.routeBack)?.routeBack;
-    // The one place a route-back is decided: the run's limit and a phase to go back to; a refused one is said.
+    // The one place a route-back is decided: a phase to go back to, and passes left for every phase it reruns; a
+    // refused one is said.
     const target = routeBack ? cursor.phaseSpawning(routeBack.toType) : undefined;
-    if (routeBack && (!target || st.routeBacks >= limits.maxRouteBacks)) {
-      this.onProgress({
-        kind: 'route-back-refused',
-        from: phase.id,
-        to: target?.id ?? routeBack.toType,
-        reason: target
-          ? `at most ${limits.maxRouteBacks} route-back${limits.maxRouteBacks === 1 ? '' : 's'} per run`
-          : `no phase runs \`${routeBack.toType}\``,
-      });
+    const reason = !routeBack
+      ? undefined
+      : target
+        ? cursor.passRefusal(target.id, phase.id)
+        : `no phase runs \`${routeBack.toType}\``;
+    if (routeBack && reason) {
+      this.onProgress({ kind: 'route-back-refused', from: phase.id, to: target?.id ?? routeBack.toType, reason });
     } else if (routeBack && target) {
       this.onProgress({ kind: 'route-back', from: phase.id, to: target.id, rationale: routeBack.rationale });
       st.routeBacks += 1;

@@ -4,7 +4,7 @@ import { runDeepWork } from '../../../../src/core/deepWork/runDeepWork';
 import type { WorkflowDefinition } from '../../../../src/core/workflow/definition/workflowDefinition';
 import { InMemoryRunOutputs } from '../../../support/inMemoryRunOutputs';
 import { InMemoryWorkspaceReader } from '../../../support/inMemoryWorkspaceReader';
-import { counterIds, FIXTURE_FILES, newHistory, steppingClock } from '../../../support/pipelineScript';
+import { counterIds, FIXTURE_FILES, newRunId, steppingClock } from '../../../support/pipelineScript';
 import { ScriptedModel } from '../../../support/scriptedModel';
 import { phase, strict, workflow } from '../workflow/engine/workflowHarness';
 
@@ -21,7 +21,7 @@ async function runWith(definition: WorkflowDefinition) {
   const reader = new CountingReader(FIXTURE_FILES);
   const clock = steppingClock();
   const ids = counterIds();
-  const history = newHistory(clock, ids);
+  const runId = newRunId(ids);
   // Tool calling on, no tool calls: an exploring agent looks once (one request with the tools), then reports.
   const model = new ScriptedModel(() => '# Notes\n\nNothing more to read.');
   const outcome = await runDeepWork({
@@ -29,8 +29,8 @@ async function runWith(definition: WorkflowDefinition) {
     start: { goal: 'Review.' },
     model,
     reader,
-    history,
-    outputs: new InMemoryRunOutputs(`.council/runs/${history.runId}`),
+    runId,
+    outputs: new InMemoryRunOutputs(`.council/runs/${runId}`),
     clock,
     ids,
     token: neverCancelled,

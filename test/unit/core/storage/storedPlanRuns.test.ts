@@ -1,15 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { HistoryItemSchema } from '../../../../src/core/plan/history/historyItem';
+import { HISTORY_KEY } from '../../../../src/core/plan/history/blackboardHistory';
 import { NewerVersionError } from '../../../../src/core/storage/versioned';
 import type { WorkflowRunState } from '../../../../src/core/workflow/engine/workflowRunState';
-import { HISTORY_KEY_PREFIX, MementoHistoryStore } from '../../../../src/vscode/storage/mementoHistoryStore';
 import { RUN_CAPACITY, RunStore, RUN_KEY_PREFIX } from '../../../../src/vscode/workflow/runStore';
 import { MemoryMemento } from '../../../support/memoryMemento';
 import { altered, storageFixture } from './fixtures';
 
 const RUN_ID = 'wf-00000000-0000-4000-8000-000000000001';
 const RUN_KEY = RUN_KEY_PREFIX + RUN_ID;
-const HISTORY_KEY = HISTORY_KEY_PREFIX + RUN_ID;
 const v1 = storageFixture('plan-run.v1.json');
 const v2 = storageFixture('plan-run.v2.json');
 const v99 = storageFixture('plan-run.v99.json');
@@ -119,26 +117,33 @@ describe('stored /plan and workflow runs across versions', () => {
     }
   });
 
-  it("a run's version 1 history loads and appends without rewriting what is stored", async () => {
-    const v1History = storageFixture('plan-history.v1.json') as { items: unknown[] };
-    const memento = MemoryMemento.of({ [HISTORY_KEY]: v1History });
-    const history = new MementoHistoryStore(memento);
-    const loaded = await history.load(RUN_ID);
-    assert.equal(loaded.items.length, 10);
-    const item = { ...loaded.items[0]!, itemId: 'item-appended' };
-    await history.append(item);
-    // The stored items stay as they were (raw), the new one is added after them.
-    assert.deepEqual(memento.get(HISTORY_KEY), { version: 1, items: [...v1History.items, item] });
-  });
-
-  it("a newer Council's history is neither read nor written", async () => {
-    const v99History = storageFixture('plan-history.v99.json');
-    const memento = MemoryMemento.of({ [HISTORY_KEY]: v99History });
-    const history = new MementoHistoryStore(memento);
-    await assert.rejects(history.load(RUN_ID), NewerVersionError);
-    const v1Item = (storageFixture('plan-history.v1.json') as { items: object[] }).items[0];
-    const item = HistoryItemSchema.parse({ ...v1Item, itemId: 'item-appended' });
-    await assert.rejects(history.append(item), NewerVersionError);
-    assert.deepEqual(memento.get(HISTORY_KEY), v99History);
+  it("a run's history rides in its state: saved with it, read back with it, a damaged item reported", async () => {
+    const item = {
+      itemId: 'item-1',
+      runId: RUN_ID,
+      agentType: 'discovery-agent',
+      agentId: 'discovery-1',
+      action: 'discover',
+      inputType: 'DiscoveryAgentRequest',
+      input: {},
+      outcome: { status: 'succeeded', output: {} },
+      upstreamContextIds: [],
+      startedAt: '2026-01-19T10:00:00.000Z',
+      endedAt: '2026-01-19T10:00:01.000Z',
+      durationMs: 1000,
+    };
+    const state = altered(
+      (v2 as { state: WorkflowRunState }).state,
+      run => void (run.blackboard[HISTORY_KEY] = [item]),
+    );
+    const { runs, memento } = runsWith({});
+    await runs.save(state, 'cancelled');
+    assert.deepEqual(runs.load(RUN_ID)?.state.blackboard[HISTORY_KEY], [item]);
+    const damaged = altered(memento.get(RUN_KEY) as { state: WorkflowRunState }, run => {
+      (run.state.blackboard[HISTORY_KEY] as { action: string }[])[0]!.action = '';
+    });
+    const read = runsWith({ [RUN_KEY]: damaged }).runs.read(RUN_ID);
+    assert.ok(read.kind === 'corrupt');
+    assert.match(read.error, /state\.blackboard\.history\[0\]\.action/);
   });
 });

@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { z } from 'zod';
-import { STORED_HISTORY_FORMAT } from '../../../../src/core/plan/history/storedHistory';
 import { STORED_WORKFLOW_RUN_FORMAT } from '../../../../src/core/deepWork/storedWorkflowRun';
 import { STORED_SESSION_FORMAT } from '../../../../src/core/session/storedSession';
 import {
@@ -120,7 +119,7 @@ describe('versioned storage records', () => {
   });
 
   it('every stored format of Council can upgrade each of its older versions', () => {
-    for (const format of [STORED_SESSION_FORMAT, STORED_WORKFLOW_RUN_FORMAT, STORED_HISTORY_FORMAT]) {
+    for (const format of [STORED_SESSION_FORMAT, STORED_WORKFLOW_RUN_FORMAT]) {
       assert.deepEqual(migrationGaps(format), [], format.noun);
     }
   });

@@ -12,9 +12,9 @@ describe('workflow progress lines', () => {
         kind: 'route-back-refused',
         from: 'tickets',
         to: 'planning',
-        reason: 'at most 1 route-back per run',
+        reason: 'phase `planning` already ran 5 times in this run, the most one phase may',
       }),
-      'tickets asked to send the run back to planning; refused (at most 1 route-back per run), the run goes on',
+      'tickets asked to send the run back to planning; refused (phase `planning` already ran 5 times in this run, the most one phase may), the run goes on',
     );
   });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { HistoryItem } from '../historyItem';
-import type { HistorySnapshot } from '../historyStore';
+import type { HistoryItem, HistorySnapshot } from '../historyItem';
 
 /**
  * Look an item up by its id or by its position in history (0 = oldest), exactly one of the two.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ToolDefinition } from '../../../llm/languageModel';
 import { jsonSchemaOf } from '../../../llm/structuredOutput';
-import type { HistorySnapshot } from '../historyStore';
+import type { HistorySnapshot } from '../historyItem';
 import { getHistoryItem, HistoryItemRequestSchema } from './getHistoryItem';
 import { HistoryListingRequestSchema, listHistory } from './listHistory';
 import { HistorySearchRequestSchema, searchHistory } from './searchHistory';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { HistoryItem } from '../historyItem';
-import type { HistorySnapshot } from '../historyStore';
+import type { HistoryItem, HistorySnapshot } from '../historyItem';
 
 /** One page of history, optionally within a time window (spec 001 HistoryListingRequest). */
 export const HistoryListingRequestSchema = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { HistoryItem } from '../historyItem';
-import type { HistorySnapshot } from '../historyStore';
+import type { HistoryItem, HistorySnapshot } from '../historyItem';
 
 /** A word search over the history (spec 001 HistorySearchRequest). */
 export const HistorySearchRequestSchema = z.object({

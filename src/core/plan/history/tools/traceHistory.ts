@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { HistoryItem } from '../historyItem';
-import type { HistorySnapshot } from '../historyStore';
+import type { HistoryItem, HistorySnapshot } from '../historyItem';
 
 /** Filters combine with AND; with none, every item matches. */
 export const HistoryTraceRequestSchema = z.object({

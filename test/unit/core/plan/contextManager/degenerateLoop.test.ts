@@ -11,7 +11,7 @@ const orchestrator: Partial<InvocationRecord> = {
 };
 
 async function itemsOf(records: readonly InvocationRecord[]) {
-  return (await historyOf(records)).snapshot.items;
+  return historyOf(records).snapshot.items;
 }
 
 const repeats = (count: number, overrides: Partial<InvocationRecord> = {}) =>

@@ -12,7 +12,7 @@ import {
   runContextManager,
   type ContextManagerRun,
 } from '../../../../../src/core/plan/contextManager/runContextManager';
-import type { HistorySnapshot } from '../../../../../src/core/plan/history/historyStore';
+import type { HistorySnapshot } from '../../../../../src/core/plan/history/historyItem';
 import {
   cancellationSource,
   replyByTool,
@@ -49,7 +49,7 @@ const askUser: ContextManagerRouting = {
 };
 
 async function stuckRun(): Promise<{ readonly history: HistorySnapshot; readonly loop: DegenerateLoop }> {
-  const { snapshot } = await historyOf([invocation(1), invocation(2), invocation(3)]);
+  const { snapshot } = historyOf([invocation(1), invocation(2), invocation(3)]);
   const loop = detectDegenerateLoop(snapshot.items, { threshold: 2 });
   assert.ok(loop);
   return { history: snapshot, loop };

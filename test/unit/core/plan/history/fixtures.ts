@@ -1,15 +1,13 @@
-import type { Clock, IdSource } from '../../../../../src/core/clock';
+import type { IdSource } from '../../../../../src/core/clock';
 import { BlackboardHistory, type InvocationRecord } from '../../../../../src/core/plan/history/blackboardHistory';
-import type { HistorySnapshot } from '../../../../../src/core/plan/history/historyStore';
-import { InMemoryHistoryStore } from '../../../../support/inMemoryHistoryStore';
+import type { HistorySnapshot } from '../../../../../src/core/plan/history/historyItem';
+import type { Blackboard } from '../../../../../src/core/workflow/engine/agentTypes';
 
 /** Ids `id-1`, `id-2`, ... in order. */
 export function sequentialIds(prefix = 'id'): IdSource {
   let next = 0;
   return { next: () => `${prefix}-${++next}` };
 }
-
-export const fixedClock: Clock = { now: () => '2026-01-10T15:00:00.000Z' };
 
 /** Minute `m` past 14:00 on the fixture day. */
 export const at = (minute: number, second = 0) =>
@@ -23,6 +21,7 @@ export function invocation(minute: number, overrides: Partial<InvocationRecord> 
     action: 'discover',
     inputType: 'DiscoveryAgentRequest',
     input: { goal: 'map the parser' },
+    upstreamContextIds: [],
     outcome: { status: 'succeeded', output: { files: ['src/parser.ts'] } },
     startedAt: at(minute),
     endedAt: at(minute, 30),
@@ -30,12 +29,17 @@ export function invocation(minute: number, overrides: Partial<InvocationRecord> 
   };
 }
 
-/** A history holding `records` in order; items get ids `item-1`, `item-2`, ... */
-export async function historyOf(records: readonly InvocationRecord[]) {
-  const store = new InMemoryHistoryStore();
-  const history = new BlackboardHistory(store, 'run-1', fixedClock, sequentialIds('item'));
-  for (const record of records) await history.record(record);
-  return { store, history, snapshot: await history.snapshot() };
+/** A run state's blackboard, as plain JSON (what the engine saves). */
+export function blackboardOf(board: Record<string, unknown> = {}): Blackboard & { readonly board: typeof board } {
+  return { board, get: key => board[key], set: (key, value) => void (board[key] = value) };
+}
+
+/** A history holding `records` in order on a fresh blackboard; items get ids `item-1`, `item-2`, ... */
+export function historyOf(records: readonly InvocationRecord[]) {
+  const blackboard = blackboardOf();
+  const history = new BlackboardHistory(blackboard, 'run-1', sequentialIds('item'));
+  for (const record of records) history.record(record);
+  return { blackboard, history, snapshot: history.snapshot() };
 }
 
 /** Ids of the items, to keep assertions short. */

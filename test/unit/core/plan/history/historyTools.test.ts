@@ -17,7 +17,7 @@ const planner = {
 describe('history tools', () => {
   describe('traceHistory', () => {
     it('filters by agent type, agent instance and action, combined with AND', async () => {
-      const { snapshot } = await historyOf([
+      const { snapshot } = historyOf([
         invocation(1),
         invocation(2, planner),
         invocation(3, { agentId: 'discovery-agent-2' }),
@@ -37,7 +37,7 @@ describe('history tools', () => {
     });
 
     it('follows a context chain upstream and leaves unrelated branches out', async () => {
-      const { snapshot } = await historyOf([
+      const { snapshot } = historyOf([
         invocation(1, { contextId: 'ctx-discovery' }),
         invocation(2, { contextId: 'ctx-other' }),
         invocation(3, { ...planner, contextId: 'ctx-plan', upstreamContextIds: ['ctx-discovery'] }),
@@ -61,7 +61,7 @@ describe('history tools', () => {
     });
 
     it('terminates on a cyclic chain', async () => {
-      const { snapshot } = await historyOf([
+      const { snapshot } = historyOf([
         invocation(1, { contextId: 'ctx-a', upstreamContextIds: ['ctx-b'] }),
         invocation(2, { contextId: 'ctx-b', upstreamContextIds: ['ctx-a'] }),
       ]);
@@ -69,7 +69,7 @@ describe('history tools', () => {
     });
 
     it('keeps the most recent items when the limit cuts, and reports the total', async () => {
-      const { snapshot } = await historyOf([invocation(1), invocation(2), invocation(3)]);
+      const { snapshot } = historyOf([invocation(1), invocation(2), invocation(3)]);
       const response = traceHistory(snapshot, { agentType: 'discovery-agent', limit: 2 });
       assert.deepEqual(idsOf(response.entries), ['item-2', 'item-3']);
       assert.equal(response.total, 3);
@@ -78,7 +78,7 @@ describe('history tools', () => {
 
   describe('listHistory', () => {
     it('pages in stable append order, with hasMore and nextOffset at the edges', async () => {
-      const { snapshot } = await historyOf([invocation(1), invocation(2), invocation(3), invocation(4), invocation(5)]);
+      const { snapshot } = historyOf([invocation(1), invocation(2), invocation(3), invocation(4), invocation(5)]);
       const page = (offset: number, limit: number) => {
         const { entries, ...rest } = listHistory(snapshot, { offset, limit });
         return { ids: idsOf(entries), ...rest };
@@ -97,19 +97,19 @@ describe('history tools', () => {
     });
 
     it('defaults to the first page and handles an empty history', async () => {
-      const { snapshot } = await historyOf([]);
+      const { snapshot } = historyOf([]);
       assert.deepEqual(listHistory(snapshot, {}), { entries: [], total: 0, hasMore: false, nextOffset: 0 });
     });
 
     it('restricts to a time window, start inclusive and end exclusive', async () => {
-      const { snapshot } = await historyOf([invocation(1), invocation(2), invocation(3), invocation(4)]);
+      const { snapshot } = historyOf([invocation(1), invocation(2), invocation(3), invocation(4)]);
       const response = listHistory(snapshot, { startTime: at(2), endTime: at(4) });
       assert.deepEqual(idsOf(response.entries), ['item-2', 'item-3']);
       assert.equal(response.total, 2);
     });
 
     it('refuses a page size outside 1-100', async () => {
-      const { snapshot } = await historyOf([]);
+      const { snapshot } = historyOf([]);
       assert.throws(() => listHistory(snapshot, { limit: 0 }), ZodError);
       assert.throws(() => listHistory(snapshot, { limit: 101 }), ZodError);
     });
@@ -117,7 +117,7 @@ describe('history tools', () => {
 
   describe('searchHistory', () => {
     async function searchable() {
-      const built = await historyOf([
+      const built = historyOf([
         invocation(1, {
           input: { goal: 'map the parser module' },
           outcome: { status: 'succeeded', output: { files: ['src/a.ts'] } },
@@ -164,7 +164,7 @@ describe('history tools', () => {
 
   describe('getHistoryItem', () => {
     it('finds an item by id or by index', async () => {
-      const { history } = await historyOf([invocation(1), invocation(2)]);
+      const { history } = historyOf([invocation(1), invocation(2)]);
       const snapshot = await history.snapshot();
       const byId = getHistoryItem(snapshot, { itemId: 'item-2' });
       assert.ok(byId.found);
@@ -174,7 +174,7 @@ describe('history tools', () => {
     });
 
     it('answers "not found" for an unknown id or an index past the end', async () => {
-      const { snapshot } = await historyOf([invocation(1)]);
+      const { snapshot } = historyOf([invocation(1)]);
       assert.deepEqual(getHistoryItem(snapshot, { itemId: 'item-7' }), {
         found: false,
         message: 'No history item with id item-7; valid indices are 0-0.',
@@ -183,7 +183,7 @@ describe('history tools', () => {
         found: false,
         message: 'No history item with index 1; valid indices are 0-0.',
       });
-      const empty = (await historyOf([])).snapshot;
+      const empty = historyOf([]).snapshot;
       assert.deepEqual(getHistoryItem(empty, { index: 0 }), {
         found: false,
         message: 'No history item with index 0; history is empty.',
@@ -191,7 +191,7 @@ describe('history tools', () => {
     });
 
     it('requires exactly one of id and index', async () => {
-      const { snapshot } = await historyOf([invocation(1)]);
+      const { snapshot } = historyOf([invocation(1)]);
       assert.throws(() => getHistoryItem(snapshot, {}), ZodError);
       assert.throws(() => getHistoryItem(snapshot, { itemId: 'item-1', index: 0 }), ZodError);
     });
@@ -209,7 +209,7 @@ describe('history tools', () => {
     });
 
     it('runs a valid call and refuses an invalid one with a readable message', async () => {
-      const { snapshot } = await historyOf([invocation(1)]);
+      const { snapshot } = historyOf([invocation(1)]);
       const search = READ_ONLY_HISTORY_TOOLS.find(tool => tool.definition.name === 'history_search')!;
       assert.deepEqual(search.invoke({ query: 'parser' }, snapshot), {
         ok: true,

@@ -76,7 +76,6 @@ describe('checkpoints between stages', () => {
     assert.equal(first.outcome.state.nextPhase, 'planning');
     const model = pipelineModel();
     const { outcome: resumed } = await runFixture(model, {
-      history: first.history,
       clock: steppingClock(Date.parse('2026-01-19T12:00:00.000Z')),
       resume: JSON.parse(JSON.stringify(first.outcome.state)),
     });

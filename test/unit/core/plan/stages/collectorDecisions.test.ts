@@ -79,7 +79,7 @@ describe('collector decisions', () => {
     assert.equal(outcome.state.feedback, undefined, 'the route-back feedback was used up by the rerun');
   });
 
-  it("a route-back past the run's limit is refused by the engine, said, and the run goes on with the stage's result", async () => {
+  it('a collector that keeps routing back: the agents it reruns loop at their third identical request, and the context manager asks the user', async () => {
     const model = pipelineModel({
       ticket_collector_result: request =>
         valueReply(
@@ -89,22 +89,22 @@ describe('collector decisions', () => {
             rationale: 'T-2 needs a formatting API first.',
           }),
         ),
+      route_context: valueReply({
+        reason: 'Tickets keep sending the run back to planning.',
+        next: { kind: 'ask_user', question: 'Should T-2 wait for a formatting API?' },
+      }),
     });
-    const { outcome, workflowEvents } = await runFixture(model);
-    assert.equal(outcome.status, 'completed');
-    assert.equal(outcome.state.routeBacks, 1, 'the second route-back was refused');
-    const refused = workflowEvents.filter(e => e.kind === 'route-back-refused');
-    assert.deepEqual(refused, [
-      { kind: 'route-back-refused', from: 'tickets', to: 'planning', reason: 'at most 1 route-back per run' },
-    ]);
-    assert.equal(
-      readBoard(outcome.state.blackboard).stages.tickets?.result.decision.kind,
-      'route_back',
-      'the refused stage kept its result',
-    );
+    const { outcome, events, workflowEvents } = await runFixture(model);
+    assert.equal(outcome.status, 'needs_user');
+    assert.equal(outcome.status === 'needs_user' ? outcome.question : '', 'Should T-2 wait for a formatting API?');
+    assert.equal(workflowEvents.filter(e => e.kind === 'route-back').length, 2);
+    const loop = events.find(e => e.kind === 'loop-detected');
+    assert.ok(loop && loop.kind === 'loop-detected');
+    assert.equal(loop.stage, 'planning');
+    assert.equal(loop.repetitionCount, 3);
     assert.deepEqual(
-      phasesRun(outcome.state).map(p => `${p.stage}:${p.passes}:${p.status}`),
-      ['discovery:1:completed', 'planning:2:completed', 'tickets:2:completed'],
+      phasesRun(outcome.state).map(p => `${p.stage}:${p.passes}`),
+      ['discovery:1', 'planning:3', 'tickets:2'],
     );
   });
 

@@ -78,9 +78,8 @@ describe('handoff repair and escalation', () => {
     assert.ok(first.snapshot.items.some(i => i.outcome.status === 'failed'));
 
     // Resume the same run with a model that now behaves.
-    const { outcome: resumed } = await runFixture(pipelineModel(), {
+    const { outcome: resumed, snapshot } = await runFixture(pipelineModel(), {
       goal: 'ignored on resume',
-      history: first.history,
       clock: steppingClock(Date.parse('2026-01-19T11:00:00.000Z')),
       resume: first.outcome.state,
     });
@@ -89,5 +88,8 @@ describe('handoff repair and escalation', () => {
     assert.ok(
       readBoard(resumed.state.blackboard).nextSequence > readBoard(first.outcome.state.blackboard).nextSequence,
     );
+    // The history rode in the saved state: the resumed run goes on from the failed attempts.
+    assert.deepEqual(snapshot.items.slice(0, first.snapshot.items.length), first.snapshot.items);
+    assert.ok(snapshot.items.length > first.snapshot.items.length);
   });
 });

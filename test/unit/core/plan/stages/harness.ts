@@ -9,7 +9,9 @@ import { readBoard } from '../../../../../src/core/plan/pipelineBoard';
 import { phaseStatus } from '../../../../../src/core/workflow/engine/workflowMetadata';
 import type { ScriptedModel } from '../../../../support/scriptedModel';
 import { builtInWorkflow } from '../../../../support/builtInWorkflow';
-import { counterIds, fixtureReader, newHistory, steppingClock } from '../../../../support/pipelineScript';
+import { counterIds, fixtureReader, newRunId, steppingClock } from '../../../../support/pipelineScript';
+import { HISTORY_KEY } from '../../../../../src/core/plan/history/blackboardHistory';
+import type { HistoryItem } from '../../../../../src/core/plan/history/historyItem';
 
 /** What a test answers at a checkpoint (the `/plan` buttons). */
 export type CheckpointAnswer = 'continue' | 'redo' | 'skipNext' | 'abort';
@@ -38,18 +40,18 @@ export async function runFixture(
 ) {
   const clock = overrides.clock ?? steppingClock();
   const ids = overrides.ids ?? counterIds();
-  const history = overrides.history ?? newHistory(clock, ids);
   const events: PipelineProgressEvent[] = [];
   const workflowEvents: WorkflowProgress[] = [];
   const reader = overrides.reader ?? fixtureReader();
   const { checkpoint, resume, goal, ...rest } = overrides;
+  const runId = resume?.runId ?? overrides.runId ?? newRunId(ids);
   const answer = checkpoint ?? (async () => 'continue' as const);
   const outcome = await runDeepWork({
     workflow: builtInWorkflow('plan'),
     model,
     reader,
-    history,
-    outputs: new InMemoryRunOutputs(`.council/runs/${history.runId}`),
+    runId,
+    outputs: new InMemoryRunOutputs(`.council/runs/${runId}`),
     clock,
     ids,
     token,
@@ -63,5 +65,7 @@ export async function runFixture(
     ...(resume ? { resume: { state: resume } } : { start: { goal: goal ?? 'Add subtraction to the calculator.' } }),
   });
   const board = readBoard(outcome.state.blackboard);
-  return { outcome, board, history, events, workflowEvents, reader, snapshot: await history.snapshot() };
+  // The run's history, as its state keeps it.
+  const items = (outcome.state.blackboard[HISTORY_KEY] ?? []) as readonly HistoryItem[];
+  return { outcome, board, events, workflowEvents, reader, snapshot: { runId, items } };
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
 import { runFixture } from './harness';
+import { readBoard } from '../../../../../src/core/plan/pipelineBoard';
 
 const alwaysRerunDiscovery1 = {
   discovery_collector_result: (request: Parameters<typeof resultIdsIn>[0]) =>
@@ -59,10 +60,43 @@ describe('degenerate loops and the context manager', () => {
         agentIdIn({ messages: r.messages }) === 'discovery-1',
     );
     assert.ok(reroutedPrompt, 'the reconstructed context reaches the agent prompt');
-    assert.ok(
-      events.some(e => e.kind === 'limit-reached' && e.stage === 'discovery'),
-      'the rerun budget still ends the stage',
+    const limit = events.find(e => e.kind === 'limit-reached' && e.stage === 'discovery');
+    assert.ok(limit && limit.kind === 'limit-reached', 'the loop threshold ends the reruns');
+    assert.match(limit.message, /after discovery-1 looped \(the same request more than 2 times\)/);
+    assert.equal(
+      readBoard(outcome.state.blackboard).stages.discovery?.rounds,
+      3,
+      "the collector's decision after the recovery is the last",
     );
+  });
+
+  it("the loop threshold is the reruns' only bound: a higher one lets the collector rerun one round more", async () => {
+    const model = pipelineModel({
+      ...alwaysRerunDiscovery1,
+      route_context: valueReply({
+        reason: 'Stuck.',
+        next: {
+          kind: 'route',
+          targetAgentType: 'discovery-agent',
+          context: {
+            goal: 'Map src only.',
+            summary: 'Four attempts.',
+            instructions: 'Read src/util/math.ts.',
+            relevantItemIds: [],
+            excludedItemIds: [],
+          },
+        },
+      }),
+    });
+    const { outcome, snapshot, events } = await runFixture(model, { options: { loopThreshold: 3 } });
+    assert.equal(outcome.status, 'completed');
+    const attempts = snapshot.items.filter(i => i.agentId === 'discovery-1').map(i => i.inputType);
+    assert.deepEqual(attempts, [
+      ...Array<string>(4).fill('DiscoveryAgentRequest'),
+      'DiscoveryAgentRequest+ReconstructedContext',
+    ]);
+    assert.equal(readBoard(outcome.state.blackboard).stages.discovery?.rounds, 4);
+    assert.equal(events.filter(e => e.kind === 'limit-reached').length, 1);
   });
 
   it('surfaces the question when the context manager asks the user; the state stays resumable', async () => {

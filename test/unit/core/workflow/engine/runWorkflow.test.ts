@@ -2,6 +2,7 @@ import { runSpent } from '../../../../../src/core/workflow/engine/workflowRunSta
 import * as assert from 'node:assert/strict';
 import { CancellationScope } from '../../../../../src/core/llm/cancellationScope';
 import { LanguageModelFailure, neverCancelled } from '../../../../../src/core/llm/languageModel';
+import { ActionableError } from '../../../../../src/core/actionableError';
 import type { AgentType } from '../../../../../src/core/workflow/engine/agentTypes';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { ReadOnlyTools } from '../../../../../src/core/workflow/engine/skills';
@@ -342,6 +343,50 @@ describe('workflow engine: checkpoints', () => {
     );
   });
 
+  it('a repeat at a checkpoint past maxPhasePasses (the one bound on a phase running again) is refused, and the checkpoint stays open', async () => {
+    const limits = { maxPhasePasses: 2 };
+    const first = await run(twoPhases(), { limits });
+    const refused = await run(twoPhases(), {
+      resume: { state: first.outcome.state, decision: { option: 2 } },
+      outputs: first.outputs,
+      checkpoint: async () => ({ option: 2 }),
+      limits,
+    });
+    assert.equal(refused.outcome.status, 'failed');
+    assert.equal(
+      refused.outcome.status === 'failed' ? refused.outcome.message : '',
+      'The phase `scan` already ran 2 times in this run, the most one phase may: pick another option at its checkpoint.',
+    );
+    assert.equal(refused.outcome.state.context.phases.iteration_counts['scan'], 2);
+    assert.equal(refused.outcome.state.pendingCheckpoint?.phase, 'scan', 'the checkpoint is still open');
+    const resumed = await run(twoPhases(), {
+      resume: { state: refused.outcome.state, decision: { option: 0 } },
+      outputs: refused.outputs,
+      limits,
+    });
+    assert.equal(resumed.outcome.status, 'completed');
+  });
+
+  it('Try again past maxPhasePasses stops the run before the phase starts, saying so', async () => {
+    const failing: AgentType = {
+      type: 'flaky',
+      description: 'Always fails.',
+      run: async () => {
+        throw new ActionableError('The flaky agent failed.');
+      },
+    };
+    const limits = { maxPhasePasses: 2 };
+    const definition = workflow([phase('scan', strict('flaky'))]);
+    let outcome = (await run(definition, { extraTypes: [failing], limits })).outcome;
+    outcome = (await run(definition, { extraTypes: [failing], limits, resume: { state: outcome.state } })).outcome;
+    assert.equal(outcome.status === 'failed' ? outcome.message : '', 'The flaky agent failed.');
+    outcome = (await run(definition, { extraTypes: [failing], limits, resume: { state: outcome.state } })).outcome;
+    assert.equal(
+      outcome.status === 'failed' ? outcome.message : '',
+      'The phase `scan` already ran 2 times in this run, the most one phase may; start a new run to try it again.',
+    );
+  });
+
   it('skip_phases skips the named phase; the metadata counts it as skipped', async () => {
     const first = await run(twoPhases());
     const resumed = await run(twoPhases(), {
@@ -401,7 +446,7 @@ describe('workflow engine: checkpoints', () => {
 });
 
 describe('workflow engine: route-backs, skills, finalization, failures', () => {
-  it('an agent can send the run back to an earlier phase once, with its rationale as feedback; the engine refuses the next', async () => {
+  it("an agent's route-back reruns the earlier phase with its rationale as feedback, while its phases have passes left; then the engine refuses it", async () => {
     let calls = 0;
     const gate: AgentType = {
       type: 'gate',
@@ -418,7 +463,7 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
     const model = echoModel();
     const { outcome, events } = await run(
       workflow([phase('scan', strict('reviewer')), phase('gate', strict('gate'))]),
-      { extraTypes: [gate], model },
+      { extraTypes: [gate], model, limits: { maxPhasePasses: 2 } },
     );
     assert.equal(outcome.status, 'completed');
     assert.equal(calls, 2, 'the gate ran again after the rerun, and its second route-back was refused');
@@ -428,7 +473,14 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
     assert.ok(events.some(event => event.kind === 'route-back' && event.to === 'scan'));
     assert.deepEqual(
       events.filter(event => event.kind === 'route-back-refused'),
-      [{ kind: 'route-back-refused', from: 'gate', to: 'scan', reason: 'at most 1 route-back per run' }],
+      [
+        {
+          kind: 'route-back-refused',
+          from: 'gate',
+          to: 'scan',
+          reason: 'phase `scan` already ran 2 times in this run, the most one phase may',
+        },
+      ],
     );
     assert.equal(outcome.state.context.phases.iteration_counts['gate'], 2, 'the run went on past the refusal');
   });
