@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { explainIssue } from '../zodIssues';
 import { readStored, type Migration, type StoredFormat, type StoredRead } from '../storage/versioned';
 import { WorkflowRunState } from '../workflow/engine/workflowRunState';
 import { PIPELINE_BOARD_KEY, PipelineBoard } from '../plan/pipelineBoard';
@@ -52,8 +53,10 @@ export const StoredWorkflowRun = z.object({
       if (kept === undefined) continue;
       const checked = schema.safeParse(kept);
       if (checked.success) continue;
+      // Worded here, where the record's schema and data are at hand, as every stored record's issues are worded.
       for (const issue of checked.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: ['blackboard', key, ...issue.path] });
+        for (const { path, message } of explainIssue(issue, schema, kept))
+          ctx.addIssue({ code: 'custom', message, path: ['blackboard', key, ...path] });
     }
   }),
   status: WorkflowRunStatus,
