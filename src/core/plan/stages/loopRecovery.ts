@@ -33,6 +33,12 @@ export interface Produced<T> {
   readonly contextId?: string;
 }
 
+/** How one attempt ended, said once, as it ends: what it produced (its JSON, its result's context id) or its failure. */
+export interface RecordedAttempt {
+  succeeded(output: unknown, contextId?: string): void;
+  failed(error: unknown): void;
+}
+
 /** One attempt of an agent; `guidance` is set when the context manager rebuilt its context. */
 export type Attempt<T> = (guidance?: ReconstructedContext) => Promise<Produced<T>>;
 
@@ -69,49 +75,55 @@ export class LoopRecovery {
   constructor(private readonly deps: LoopRecoveryDeps) {}
 
   /**
-   * Runs one attempt and records it (succeeded or failed), then rethrows any failure. With `guidance` (the context
-   * manager's), it is recorded as the reconstructed-context request it is.
+   * Starts one attempt's record: the request as the history keeps it (with `guidance`, the context manager's, the
+   * reconstructed-context request it is) and when it began. The caller says how it ended, once, as it ends.
    */
-  async invoke<T>(spec: InvocationSpec, attempt: Attempt<T>, guidance?: ReconstructedContext): Promise<T> {
+  begin(spec: InvocationSpec, guidance?: ReconstructedContext): RecordedAttempt {
     const { history, clock } = this.deps;
-    const invoked =
-      guidance === undefined
-        ? spec
-        : {
-            ...spec,
-            inputType: `${spec.inputType}+ReconstructedContext`,
-            input: asJson({ request: spec.input, reconstructedContext: guidance }),
-          };
-    const startedAt = clock.now();
+    const reconstructed = guidance !== undefined;
     const base = {
-      agentType: invoked.agentType,
-      agentId: invoked.agentId,
-      action: invoked.action,
-      inputType: invoked.inputType,
-      input: invoked.input,
-      upstreamContextIds: [...invoked.upstreamContextIds],
+      agentType: spec.agentType,
+      agentId: spec.agentId,
+      action: spec.action,
+      inputType: reconstructed ? `${spec.inputType}+ReconstructedContext` : spec.inputType,
+      input: reconstructed ? asJson({ request: spec.input, reconstructedContext: guidance }) : spec.input,
+      upstreamContextIds: [...spec.upstreamContextIds],
     };
+    const startedAt = clock.now();
+    return {
+      succeeded: (output, contextId) =>
+        history.record({
+          ...base,
+          outcome: { status: 'succeeded', output: asJson(output) },
+          ...(contextId === undefined ? {} : { contextId }),
+          startedAt,
+          endedAt: clock.now(),
+        }),
+      failed: error => {
+        const message = error instanceof Error ? error.message : String(error);
+        const kind = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.name : 'unknown';
+        history.record({
+          ...base,
+          outcome: { status: 'failed', error: { message: message || kind, kind } },
+          startedAt,
+          endedAt: clock.now(),
+        });
+      },
+    };
+  }
+
+  /** Runs one attempt and records how it ended (succeeded or failed), then rethrows any failure. */
+  async invoke<T>(spec: InvocationSpec, attempt: Attempt<T>, guidance?: ReconstructedContext): Promise<T> {
+    const record = this.begin(spec, guidance);
+    let produced: Produced<T>;
     try {
-      const produced = await attempt(guidance);
-      history.record({
-        ...base,
-        outcome: { status: 'succeeded', output: asJson(produced.output) },
-        ...(produced.contextId === undefined ? {} : { contextId: produced.contextId }),
-        startedAt,
-        endedAt: clock.now(),
-      });
-      return produced.value;
+      produced = await attempt(guidance);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const kind = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.name : 'unknown';
-      history.record({
-        ...base,
-        outcome: { status: 'failed', error: { message: message || kind, kind } },
-        startedAt,
-        endedAt: clock.now(),
-      });
+      record.failed(error);
       throw error;
     }
+    record.succeeded(produced.output, produced.contextId);
+    return produced.value;
   }
 
   /**

@@ -88,83 +88,78 @@ export async function runStageAgent<R, D>(
   const { agentType, delegation, routeBackFeedback } = frame;
   const previousContext = rerun === undefined ? undefined : previousContextOf(agentType, rerun);
   const attemptNumber = (rerun?.previous.attempt ?? 0) + 1;
-  return env.agents.invoke(
+  const { agentId } = assignment;
+  // Recorded on the run's history however it ends; its progress lines bracket it (a looping agent's rerun gets its own).
+  const record = env.agents.begin(
     {
       stage: frame.stage,
       agentType,
-      agentId: assignment.agentId,
+      agentId,
       action: spec.action,
       inputType: spec.inputType,
       input: spec.input(attemptNumber, previousContext?.previousContextId ?? null),
       upstreamContextIds: [delegation.resultId, ...frame.upstream],
     },
-    // The agent's progress lines bracket its attempt (a looping agent's rerun gets its own pair).
-    async guidance => {
-      const { agentId } = assignment;
-      env.onProgress({ kind: 'agent-started', stage: frame.stage, agentId, agentType, attempt: attemptNumber });
-      let ok = false;
-      try {
-        const resultId = env.contextIds.issue(agentType);
-        const parts: AgentPromptParts = {
-          goal: env.goal,
-          constraints: env.constraints,
-          contributions: await contributionsFor(env, agentType, resultId, previousContext),
-          ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
-          ...(guidance === undefined ? {} : { guidance }),
-          ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
-        };
-        const limits = spec.explores;
-        const explored = limits && {
-          limits,
-          exploration: await exploreWorkspace(
-            env.model,
-            (await spec.prompt({ ...parts, reporting: false })).messages,
-            { reader: env.reader, index: env.index, limits: env.options.toolLimits },
-            limits,
-            env.token,
-          ),
-        };
-        const report = await spec.prompt({
-          ...parts,
-          reporting: true,
-          ...(explored
-            ? { exploration: transcriptText(explored.exploration, explored.limits.maxTranscriptChars) }
-            : {}),
-        });
-        const prompt: AgentPrompt = {
-          messages: report.messages,
-          ...(explored ? { exploration: explored.exploration } : {}),
-        };
-        const accepted = await handOffModelDraft(env, frame, spec, {
-          source: { agentId: assignment.agentId, agentType },
-          draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
-          complete: draft =>
-            spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
-          audit: spec.audit,
-        });
-        env.knownContextIds.add(resultId);
-        const run: AgentRun<R> = {
-          agentId: assignment.agentId,
-          result: accepted,
-          contextId: resultId,
-          attempt: attemptNumber,
-          finishedAt: env.clock.now(),
-        };
-        // Agents that explore record what they ran and what was refused beside the result.
-        const { exploration } = prompt;
-        const output = exploration
-          ? {
-              [spec.recordedAs ?? 'result']: accepted,
-              toolsExecuted: exploration.executed,
-              toolsRefused: exploration.refused,
-            }
-          : accepted;
-        ok = true;
-        return { value: run, output, contextId: resultId };
-      } finally {
-        env.onProgress({ kind: 'agent-finished', stage: frame.stage, agentId, agentType, ok });
-      }
-    },
     guidance,
   );
+  env.onProgress({ kind: 'agent-started', stage: frame.stage, agentId, agentType, attempt: attemptNumber });
+  let ok = false;
+  try {
+    const resultId = env.contextIds.issue(agentType);
+    const parts: AgentPromptParts = {
+      goal: env.goal,
+      constraints: env.constraints,
+      contributions: await contributionsFor(env, agentType, resultId, previousContext),
+      ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
+      ...(guidance === undefined ? {} : { guidance }),
+      ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+    };
+    const limits = spec.explores;
+    const explored = limits && {
+      limits,
+      exploration: await exploreWorkspace(
+        env.model,
+        (await spec.prompt({ ...parts, reporting: false })).messages,
+        { reader: env.reader, index: env.index, limits: env.options.toolLimits },
+        limits,
+        env.token,
+      ),
+    };
+    const report = await spec.prompt({
+      ...parts,
+      reporting: true,
+      ...(explored ? { exploration: transcriptText(explored.exploration, explored.limits.maxTranscriptChars) } : {}),
+    });
+    const prompt: AgentPrompt = {
+      messages: report.messages,
+      ...(explored ? { exploration: explored.exploration } : {}),
+    };
+    const accepted = await handOffModelDraft(env, frame, spec, {
+      source: { agentId, agentType },
+      draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
+      complete: draft =>
+        spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
+      audit: spec.audit,
+    });
+    env.knownContextIds.add(resultId);
+    // Agents that explore record what they ran and what was refused beside the result.
+    const { exploration } = prompt;
+    record.succeeded(
+      exploration
+        ? {
+            [spec.recordedAs ?? 'result']: accepted,
+            toolsExecuted: exploration.executed,
+            toolsRefused: exploration.refused,
+          }
+        : accepted,
+      resultId,
+    );
+    ok = true;
+    return { agentId, result: accepted, contextId: resultId, attempt: attemptNumber, finishedAt: env.clock.now() };
+  } catch (error) {
+    record.failed(error);
+    throw error;
+  } finally {
+    env.onProgress({ kind: 'agent-finished', stage: frame.stage, agentId, agentType, ok });
+  }
 }
