@@ -38,8 +38,3 @@ export const DELEGATES_TO: Readonly<Partial<Record<AgentType, readonly AgentType
   'planning-orchestrator': ['planning-agent'],
   'ticket-orchestrator': ['ticket-agent'],
 };
-
-/** True when `earlier` runs before `later` in the pipeline. */
-export function isEarlierStage(earlier: PipelineStage, later: PipelineStage): boolean {
-  return PIPELINE_STAGES.indexOf(earlier) < PIPELINE_STAGES.indexOf(later);
-}

@@ -1,10 +1,10 @@
 import { discoveryCollectorRequest, filesCitedBy } from '../../drafts/discoveryCollectorRequest';
-import { citableFiles } from '../../drafts/requestEnums';
 import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
 import { DiscoveryAgentPrompt } from '../../prompts/discoveryAgentPrompt';
 import { discoveryCollectorBrief } from '../../prompts/discoveryCollectorBrief';
-import { DiscoveryCollectorResult } from '../../schemas/collectors';
+import type { DiscoveryCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
+import { citableFiles } from '../../schemas/vocabulary';
 import { exploreThenReport } from '../exploreThenReport';
 import { auditDiscoveryCuration, auditDiscoveryReport } from '../handoffAudit';
 import { runStage } from '../stageDescriptor';
@@ -67,7 +67,7 @@ export async function runDiscoveryStage(
         }),
       brief: discoveryCollectorBrief,
       curate: (draft, ids) => curateDiscovery(draft, ids),
-      result: (stamped, curated) => DiscoveryCollectorResult.parse({ ...stamped, discoveryCuration: curated }),
+      result: (stamped, curated): DiscoveryCollectorResult => ({ ...stamped, discoveryCuration: curated }),
       audit: auditDiscoveryCuration,
     },
   });

@@ -2,7 +2,7 @@ import { renderMessages } from '../../../llm/prompting/render';
 import { planningAgentRequest, planningCollectorRequest } from '../../drafts/planningRequest';
 import { PlanningAgentPrompt } from '../../prompts/planningAgentPrompt';
 import { planningCollectorBrief } from '../../prompts/planningCollectorBrief';
-import { PlanningCollectorResult } from '../../schemas/collectors';
+import type { PlanningCollectorResult } from '../../schemas/collectors';
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { auditPlanningCuration, auditPlanningResult } from '../handoffAudit';
@@ -63,8 +63,11 @@ export async function runPlanningStage(
         planningCollectorRequest({ ...vocabulary, files: env.index.visiblePaths, discoveryResultId }),
       brief: runs => planningCollectorBrief(runs, JSON.stringify(discovery.curation)),
       curate: (draft, ids) => curatePlanning(draft, { ...ids, discoveryResultId }),
-      result: (stamped, curated) =>
-        PlanningCollectorResult.parse({ ...stamped, discoveryResultId, planningCuration: curated }),
+      result: (stamped, curated): PlanningCollectorResult => ({
+        ...stamped,
+        discoveryResultId,
+        planningCuration: curated,
+      }),
       audit: auditPlanningCuration,
     },
   });

@@ -1,10 +1,10 @@
-import { citableFiles } from '../../drafts/requestEnums';
 import { ticketAgentRequest } from '../../drafts/ticketAgentRequest';
 import { ticketCollectorRequest } from '../../drafts/ticketCollectorRequest';
 import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
-import { TicketCollectorResult } from '../../schemas/collectors';
+import type { TicketCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
+import { citableFiles } from '../../schemas/vocabulary';
 import { exploreThenReport } from '../exploreThenReport';
 import { auditTicketCuration, auditTicketResult } from '../handoffAudit';
 import { runStage } from '../stageDescriptor';
@@ -75,7 +75,7 @@ export async function runTicketStage(env: StageEnvironment, upstream: TicketUpst
       draftRequest: ticketCollectorRequest,
       brief: ticketCollectorBrief,
       curate: curateTickets,
-      result: (stamped, curated) => TicketCollectorResult.parse({ ...stamped, ticketCuration: curated }),
+      result: (stamped, curated): TicketCollectorResult => ({ ...stamped, ticketCuration: curated }),
       audit: auditTicketCuration,
     },
   });
