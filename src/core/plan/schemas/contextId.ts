@@ -52,11 +52,6 @@ export function newWorkflowRunId(ids: IdSource): string {
   return `wf-${ids.next()}`;
 }
 
-/** The agent type named inside a context id, or undefined when the id is malformed. */
-export function agentTypeOf(id: string): AgentType | undefined {
-  return contextIdProblems(id).length === 0 ? (id.split('/')[1] as AgentType) : undefined;
-}
-
 /**
  * A context id (string form) whose agent type is one of `allowed` (any agent type when none given).
  * The JSON Schema carries a pattern so a model can produce it; zod reports each bad part.

@@ -49,8 +49,8 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> exte
   curate(draft: D, ids: CurationIds, agentResults: readonly R[]): C;
   /** The full result: the stamped draft with its curation. */
   result(stamped: CollectorResultStamp & D, curated: C): Result;
-  /** Spec 003's reference and rule checks on the curated context. */
-  readonly audit: PayloadAudit<C>;
+  /** Spec 003's reference and rule checks on the curated context (none when it refers to nothing new). */
+  readonly audit?: PayloadAudit<C>;
 }
 
 /**

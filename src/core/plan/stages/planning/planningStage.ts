@@ -5,7 +5,6 @@ import { planningCollectorBrief } from '../../prompts/planningCollectorBrief';
 import type { PlanningCollectorResult } from '../../schemas/collectors';
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment } from '../../schemas/delegation';
-import { auditPlanningCuration, auditPlanningResult } from '../handoffAudit';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { PlanningStageRecord } from '../stageRecords';
@@ -52,7 +51,6 @@ export async function runPlanningStage(
           env.token,
         ),
       complete: (draft, stamp) => ({ ...stamp, discoveryResultId, ...draft }),
-      audit: auditPlanningResult,
     }),
     collector: {
       inputType: 'PlanningCollectorRequest',
@@ -68,7 +66,6 @@ export async function runPlanningStage(
         discoveryResultId,
         planningCuration: curated,
       }),
-      audit: auditPlanningCuration,
     },
   });
   return { stage: 'planning', delegation, ...record };

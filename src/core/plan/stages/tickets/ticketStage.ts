@@ -6,7 +6,7 @@ import type { TicketCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { citableFiles } from '../../schemas/vocabulary';
 import { exploreThenReport } from '../exploreThenReport';
-import { auditTicketCuration, auditTicketResult } from '../handoffAudit';
+import { auditTicketResult } from '../handoffAudit';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { TicketStageRecord } from '../stageRecords';
@@ -28,7 +28,6 @@ export async function runTicketStage(env: StageEnvironment, upstream: TicketUpst
     collectorType: 'ticket-collector',
     delegation,
     upstream: [discovery.contextId, planning.contextId],
-    knownTickets: new Set(tickets.keys()),
     agent: (assignment: AgentAssignment) => {
       const ticket = tickets.get(assignment.contextToPass['ticketId'] ?? '');
       if (ticket === undefined) throw new Error(`ticket orchestrator: ${assignment.agentId} names no final ticket`);
@@ -76,7 +75,6 @@ export async function runTicketStage(env: StageEnvironment, upstream: TicketUpst
       brief: ticketCollectorBrief,
       curate: curateTickets,
       result: (stamped, curated): TicketCollectorResult => ({ ...stamped, ticketCuration: curated }),
-      audit: auditTicketCuration,
     },
   });
   return { stage: 'tickets', delegation, ...record };

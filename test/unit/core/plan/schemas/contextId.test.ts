@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { z } from 'zod';
 import {
-  agentTypeOf,
   ContextId,
   contextIdOf,
   contextIdProblems,
@@ -60,10 +59,5 @@ describe('ContextId', () => {
     const runId = newWorkflowRunId({ next: () => '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b' });
     assert.equal(runId, RUN);
     assert.equal(ContextId.safeParse(`${runId}/orchestrator/1/${AT}`).success, true);
-  });
-
-  it('agentTypeOf reads the agent type, or undefined for a malformed id', () => {
-    assert.equal(agentTypeOf(VALID), 'planning-agent');
-    assert.equal(agentTypeOf('planning-agent'), undefined);
   });
 });
