@@ -8,7 +8,7 @@ import { distinctItems, existingFile, foldersOf, oneOf } from './vocabulary';
 // published record's.
 
 /** What a discovery collector may cite: the files, the reports it consolidates and their generated queries. */
-export interface FindingsVocabulary {
+interface FindingsVocabulary {
   readonly files?: readonly string[];
   readonly inputIds?: readonly string[];
   readonly queryIds?: readonly string[];
