@@ -1,8 +1,7 @@
 import { assembleContributions } from '../contributors/assembly';
-import type { Contribution } from '../contributors/promptContributor';
+import type { Contribution, PromptContext } from '../contributors/promptContributor';
 import type { AgentType } from '../schemas/agentType';
 import type { PreviousContext } from '../schemas/previousContext';
-import type { PromptContext } from '../schemas/promptContext';
 import type { StageEnvironment } from './stageEnvironment';
 
 /** Runs the prompt contributors for one agent invocation (workspace facts, episodic memory, tool guidance, …). */
