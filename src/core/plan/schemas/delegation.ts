@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentType, DELEGATES_TO } from './agentType';
+import { AgentType } from './agentType';
 import { nonBlank, StringMap } from './common';
 import { ContextId, contextIdOf } from './contextId';
 import { recordStamp } from './recordStamp';
@@ -35,7 +35,13 @@ export type ContextSelection = z.infer<typeof ContextSelection>;
  * An orchestrator's output: the goal, its decomposition into assignments, and the context passed on. Council's
  * orchestrators split the work themselves, so this describes the record; no model drafts it.
  */
-const ORCHESTRATORS = Object.keys(DELEGATES_TO) as AgentType[];
+/** The agents that delegate: the run's orchestrator and each stage's. */
+const ORCHESTRATORS: AgentType[] = [
+  'orchestrator',
+  'discovery-orchestrator',
+  'planning-orchestrator',
+  'ticket-orchestrator',
+];
 
 export const DelegationTemplate = z
   .object({
