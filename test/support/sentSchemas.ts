@@ -64,15 +64,12 @@ export function planSchemas(count: number): SentSchema[] {
     sent(at('discovery_report'), discoveryReportRequest(files).schema),
     sent(
       at('discovery_collector_result'),
-      discoveryCollectorRequest({ ...collector, stage: 'discovery', files, queryIds: ['q-1', 'q-2'] }).schema,
+      discoveryCollectorRequest({ ...collector, files, queryIds: ['q-1', 'q-2'] }).schema,
     ),
     sent(at('planning_agent_result'), planningAgentRequest(tickets).schema),
-    sent(
-      at('planning_collector_result'),
-      planningCollectorRequest({ ...tickets, ...collector, stage: 'planning' }).schema,
-    ),
+    sent(at('planning_collector_result'), planningCollectorRequest({ ...tickets, ...collector }).schema),
     sent(at('ticket_agent_result'), ticketAgentRequest({ files, ticketId: 'T-1' }).schema),
-    sent(at('ticket_collector_result'), ticketCollectorRequest({ ...collector, stage: 'tickets' }).schema),
+    sent(at('ticket_collector_result'), ticketCollectorRequest(collector).schema),
     sent(at('route_context'), routingSchemaFor(['discovery-agent', 'planning-agent'], new Set(['item-1', 'item-2']))),
   ];
 }

@@ -1,6 +1,5 @@
 import { CancelledError, throwIfCancelled, type CancellationSignal } from '../../llm/languageModel';
-import type { PromptContext } from '../schemas/promptContext';
-import type { Contribution } from './promptContributor';
+import type { Contribution, PromptContext } from './promptContributor';
 import type { PromptContributorRegistry } from './registry';
 import { delimitUntrusted } from '../../llm/dataFence';
 

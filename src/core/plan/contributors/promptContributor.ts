@@ -1,6 +1,15 @@
 import type { CancellationSignal } from '../../llm/languageModel';
 import type { AgentType } from '../schemas/agentType';
-import type { PromptContext } from '../schemas/promptContext';
+import type { PreviousContext } from '../schemas/previousContext';
+
+/** What contributors see about the agent being prompted (spec 000's PromptContext). */
+export interface PromptContext {
+  readonly agentType: AgentType;
+  /** Id of the current execution; names the same agent type. */
+  readonly currentContextId: string;
+  readonly previousContext?: PreviousContext;
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
 
 /** Highest contributor priority (priorities are 0..1000). */
 export const MAX_CONTRIBUTOR_PRIORITY = 1000;

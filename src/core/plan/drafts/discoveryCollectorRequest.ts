@@ -1,22 +1,15 @@
-import { z } from 'zod';
 import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
-import { DiscoveryCollectorResultDraft } from '../schemas/collectors';
-import { CodeMap, ModuleOverview, QueryFindings, Recommendation } from '../schemas/discoveryFindings';
-import { SemanticTag, type DiscoveryReport } from '../schemas/discovery';
-import {
-  consolidationFieldsFor,
-  inputIdOf,
-  normalizeConsolidation,
-  type CollectorVocabulary,
-} from './consolidationRequest';
-import { diagramFor, fileReferenceFor } from './discoveryReportRequest';
+import { discoveryCollectorSchema, type DiscoveryCollectorResultDraft } from '../schemas/collectors';
+import type { CollectorVocabulary } from '../schemas/consolidation';
+import type { DiscoveryReport } from '../schemas/discovery';
+import { foldersOf } from '../schemas/vocabulary';
+import { normalizeConsolidation } from './consolidationRequest';
 import type { DraftRequest } from './draftRequest';
 import { dropMissingPaths, normalizeDiagram, normalizeFileReferences } from './findingsNormalizing';
 import { dropItems, dropUnknownStrings, objectAt, renameDuplicateIds, textAt, type Note } from './normalizing';
-import { distinctItems, existingFile, foldersOf, oneOf } from './requestEnums';
 
 /** What is valid in one discovery collector request. */
-export interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
+interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
   /** The workspace files it may cite (`citableFiles`). */
   readonly files: ReadonlySet<string>;
   /** Ids of the generated queries in the reports being consolidated. */
@@ -34,59 +27,6 @@ export function filesCitedBy(report: DiscoveryReport): string[] {
     ]),
     ...Object.keys(report.relevanceScores),
   ];
-}
-
-/** The discovery collector draft schema for this request. */
-function discoveryCollectorSchema(vocabulary: DiscoveryCollectorVocabulary): z.ZodType<DiscoveryCollectorResultDraft> {
-  const files = [...vocabulary.files].sort();
-  const reference = fileReferenceFor(files);
-  return DiscoveryCollectorResultDraft.safeExtend({
-    ...consolidationFieldsFor(vocabulary),
-    unifiedCodeMap: CodeMap.safeExtend({
-      modules: z
-        .array(
-          ModuleOverview.safeExtend({
-            rootPath: oneOf(
-              [...foldersOf(files), ...files],
-              'Folder or file at the root of the module.',
-              'Must be an existing workspace folder or file.',
-            ),
-            keyFiles: distinctItems(existingFile(files, 'A key file.'), 'The files to read first.'),
-          }),
-        )
-        .min(1)
-        .describe('Module summaries; at least one, moduleNames unique.'),
-      deduplicatedReferences: z
-        .array(reference)
-        .min(1)
-        .describe('References merged from all reports; each location (file and lines) once, referenceIds unique.'),
-      unifiedDiagram: diagramFor(files),
-      mergedTags: z.array(SemanticTag).min(1).describe('Tags merged from all reports; tagIds unique.'),
-    }).describe('Unified code map.'),
-    recommendations: z
-      .array(
-        Recommendation.safeExtend({
-          supportingDiscoveryIds: distinctItems(
-            inputIdOf(vocabulary, 'Context id of a discovery report that supports it.'),
-            'Context ids of the discovery reports that support it; each also listed in inputs.',
-          ).min(1),
-          relatedFilePaths: distinctItems(existingFile(files, 'A related file.'), 'Related files.'),
-        }),
-      )
-      .describe('Actionable recommendations for planning; recommendationIds unique.'),
-    queryFindings: z
-      .array(
-        QueryFindings.safeExtend({
-          queryId: oneOf(
-            vocabulary.queryIds,
-            'Id of the generated query these findings answer; each query once.',
-            'Each query once.',
-          ),
-          results: z.array(reference).describe('References found; may be empty.'),
-        }),
-      )
-      .describe('Findings per generated query; queryIds unique.'),
-  }).describe('The consolidation of all discovery reports.');
 }
 
 /** Code map fixes: modules once each, existing files, each location once, ids distinct, diagram edges between its nodes. */
@@ -168,5 +108,8 @@ function normalizeDiscoveryCollector(
 export function discoveryCollectorRequest(
   vocabulary: DiscoveryCollectorVocabulary,
 ): DraftRequest<DiscoveryCollectorResultDraft> {
-  return { schema: discoveryCollectorSchema(vocabulary), normalize: normalizeDiscoveryCollector(vocabulary) };
+  return {
+    schema: discoveryCollectorSchema({ ...vocabulary, files: [...vocabulary.files].sort() }),
+    normalize: normalizeDiscoveryCollector(vocabulary),
+  };
 }

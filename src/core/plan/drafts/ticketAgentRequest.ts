@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import { isObject, orderRange, updateArray, type JsonObject } from '../../llm/replyNormalizing';
-import { FileEdit, LineRangeReplacement, ProposedChange, TicketAgentResultDraft } from '../schemas/tickets';
+import { ticketAgentSchema, type TicketAgentResultDraft } from '../schemas/tickets';
 import type { DraftRequest } from './draftRequest';
 import { objectAt, textAt, type Note } from './normalizing';
 import { usablePath } from './pathNormalizing';
-import { existingFile, lineNumber, newWorkspacePath, oneOf } from './requestEnums';
 
 /** What a ticket agent request admits: the files that exist, those it may change, and the ticket it is about. */
 export interface TicketAgentVocabulary {
@@ -12,44 +10,6 @@ export interface TicketAgentVocabulary {
   /** The existing files it may change or delete (`citableFiles`); all of `files` when absent. */
   readonly citable?: ReadonlySet<string>;
   readonly ticketId: string;
-}
-
-const [FULL_CONTENT, REPLACE_RANGES] = FileEdit.options;
-const [CREATE, MODIFY, DELETE] = ProposedChange.options;
-
-/** The ticket agent draft schema for this request: modify/delete name existing files, the ticket id is fixed. */
-function ticketAgentSchema(vocabulary: TicketAgentVocabulary): z.ZodType<TicketAgentResultDraft> {
-  const files = [...(vocabulary.citable ?? vocabulary.files)].sort();
-  const replacement = LineRangeReplacement.safeExtend({
-    startLine: lineNumber('First line replaced, 1-based, as numbered before the change.'),
-    endLine: lineNumber('Last line replaced, inclusive; not before startLine.'),
-  }).describe('A line range and its replacement.');
-  const edit = z
-    .discriminatedUnion('mode', [
-      FULL_CONTENT,
-      REPLACE_RANGES.safeExtend({
-        replacements: z
-          .array(replacement)
-          .min(1)
-          .describe('Line ranges that do not overlap each other, all numbered as in the file before the change.'),
-      }).describe('Replace some line ranges.'),
-    ])
-    .describe('The edit to an existing file.');
-  const change = z
-    .discriminatedUnion('kind', [
-      CREATE.safeExtend({ path: newWorkspacePath('File to create; must not be an existing file.') }).describe(
-        'Create a new file.',
-      ),
-      MODIFY.safeExtend({ path: existingFile(files, 'Existing file to change.'), edit }).describe(
-        'Change an existing file.',
-      ),
-      DELETE.safeExtend({ path: existingFile(files, 'Existing file to delete.') }).describe('Delete a file.'),
-    ])
-    .describe('A proposed change to one file.');
-  return TicketAgentResultDraft.safeExtend({
-    ticketId: oneOf([vocabulary.ticketId], 'Id of the ticket implemented.', 'Copy it exactly.'),
-    proposedChanges: z.array(change).describe('Proposed file changes; at most one per path.'),
-  }).describe('How a ticket agent would implement its ticket.');
 }
 
 /** Keeps the replacements that overlap none kept before them (first wins), each range in order. */
@@ -136,5 +96,9 @@ function normalizeTicketAgent(vocabulary: TicketAgentVocabulary): (reply: unknow
 
 /** The ticket agent request. */
 export function ticketAgentRequest(vocabulary: TicketAgentVocabulary): DraftRequest<TicketAgentResultDraft> {
-  return { schema: ticketAgentSchema(vocabulary), normalize: normalizeTicketAgent(vocabulary) };
+  const files = [...(vocabulary.citable ?? vocabulary.files)].sort();
+  return {
+    schema: ticketAgentSchema({ files, ticketId: vocabulary.ticketId }),
+    normalize: normalizeTicketAgent(vocabulary),
+  };
 }

@@ -1,16 +1,9 @@
-import type { z } from 'zod';
-import { TicketCollectorResultDraft } from '../schemas/collectors';
-import { consolidationFieldsFor, normalizeConsolidation, type CollectorVocabulary } from './consolidationRequest';
+import { ticketCollectorSchema, type TicketCollectorResultDraft } from '../schemas/collectors';
+import type { CollectorVocabulary } from '../schemas/consolidation';
+import { normalizeConsolidation } from './consolidationRequest';
 import type { DraftRequest } from './draftRequest';
 
-/** The ticket collector draft schema for this request: its inputs, its agents, the stages it may route back to. */
-function ticketCollectorSchema(vocabulary: CollectorVocabulary): z.ZodType<TicketCollectorResultDraft> {
-  return TicketCollectorResultDraft.safeExtend(consolidationFieldsFor(vocabulary)).describe(
-    'The consolidation of all ticket agents.',
-  );
-}
-
-/** The ticket collector request. */
+/** The ticket collector request: its inputs, its agents, the stages it may route back to. */
 export function ticketCollectorRequest(vocabulary: CollectorVocabulary): DraftRequest<TicketCollectorResultDraft> {
   return {
     schema: ticketCollectorSchema(vocabulary),

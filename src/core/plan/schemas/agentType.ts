@@ -30,16 +30,3 @@ export const PIPELINE_STAGES = ['discovery', 'planning', 'tickets'] as const;
 export const PipelineStage = z.enum(PIPELINE_STAGES).describe('A stage of the pipeline.');
 /** A stage of the pipeline. */
 export type PipelineStage = z.infer<typeof PipelineStage>;
-
-/** Which agent types each orchestrator may assign work to. */
-export const DELEGATES_TO: Readonly<Partial<Record<AgentType, readonly AgentType[]>>> = {
-  orchestrator: ['discovery-orchestrator', 'planning-orchestrator', 'ticket-orchestrator'],
-  'discovery-orchestrator': ['discovery-agent'],
-  'planning-orchestrator': ['planning-agent'],
-  'ticket-orchestrator': ['ticket-agent'],
-};
-
-/** True when `earlier` runs before `later` in the pipeline. */
-export function isEarlierStage(earlier: PipelineStage, later: PipelineStage): boolean {
-  return PIPELINE_STAGES.indexOf(earlier) < PIPELINE_STAGES.indexOf(later);
-}

@@ -73,15 +73,3 @@ export function requireUnique<T>(
     seen.add(value);
   });
 }
-
-/**
- * The draft of an output: what a model fills in, its fields checked by `check` (the record the pipeline stores
- * adds its stamp to the same fields and rules).
- */
-export function draftSchema<Shape extends z.ZodRawShape>(
-  shape: Shape,
-  check: (value: z.output<z.ZodObject<Shape>>, ctx: z.RefinementCtx) => void,
-  description: string,
-) {
-  return z.object(shape).superRefine(check).describe(description);
-}

@@ -1,87 +1,101 @@
 import { z } from 'zod';
-import { type AgentType, isEarlierStage, PipelineStage } from './agentType';
+import { PIPELINE_STAGES, type PipelineStage } from './agentType';
 import { addIssue, MetricMap, nonBlank, requireUnique, StringMap } from './common';
-import { ContextId, contextIdOf } from './contextId';
-import { SemVer } from './version';
+import { ContextId } from './contextId';
+import { distinctItems, oneOf } from './vocabulary';
 
-/** An input a collector consumed. */
-export const InputReference = z
-  .object({
-    inputContextId: ContextId.describe('Context id of the input (an agent result); copy it exactly.'),
-    inputType: nonBlank('Type of the input, e.g. "discovery-report".'),
-    inputSummary: nonBlank('One or two sentences on what the input contributed.'),
-  })
-  .describe('An input the collector consumed.');
-/** An input a collector consumed. */
-export type InputReference = z.infer<typeof InputReference>;
+/** What is valid in one collector request: the context ids it consumes, and the agents it may rerun. */
+export interface CollectorVocabulary {
+  /** Context ids of the agent results this collector consolidates. */
+  readonly inputIds: readonly string[];
+  /** Agent ids of the stage's delegation. */
+  readonly agentIds: readonly string[];
+}
 
-/** How a conflict between inputs was resolved. */
-export const ConflictResolution = z
-  .object({
-    conflictDescription: nonBlank('What conflicted.'),
-    resolutionApproach: nonBlank('How it was resolved.'),
-    conflictingInputs: z
-      .array(ContextId)
-      .min(1)
-      .describe('Context ids of the inputs that conflicted; each must be an input.'),
-  })
-  .describe('A conflict between inputs and its resolution.');
-/** How a conflict between inputs was resolved. */
-export type ConflictResolution = z.infer<typeof ConflictResolution>;
+const INPUT_RULE = 'Must be one of the input context ids of this request.';
+
+/** An input context id of this request; any context id in the published record (no vocabulary). */
+export function inputIdOf(inputIds: readonly string[] | undefined, description: string): z.ZodType<string, string> {
+  return inputIds === undefined ? ContextId.describe(description) : oneOf(inputIds, description, INPUT_RULE);
+}
 
 /** A collector's decision on what the pipeline does next. */
-export const CollectorDecision = z
-  .discriminatedUnion('kind', [
-    z
-      .object({
-        kind: z.literal('advance'),
-        rationale: nonBlank('Why the stage is complete enough to move on.'),
-      })
-      .describe('Move on to the next stage.'),
-    z
-      .object({
-        kind: z.literal('rerun'),
-        rationale: nonBlank('What was missing or wrong; sent to the rerun agents as feedback.'),
-        agentIds: z
-          .array(nonBlank('An agent id from the delegation.'))
-          .describe('Agents to rerun; empty reruns the whole stage.'),
-      })
-      .describe('Run this stage again.'),
-    z
-      .object({
-        kind: z.literal('route_back'),
-        target: PipelineStage.describe('Earlier stage to return to.'),
-        rationale: nonBlank('Why an earlier stage must be redone.'),
-      })
-      .describe('Return to an earlier stage.'),
-  ])
-  .describe('What the pipeline does next: advance, rerun this stage, or route back to an earlier stage.');
-/** A collector's decision on what the pipeline does next. */
-export type CollectorDecision = z.infer<typeof CollectorDecision>;
+export type CollectorDecision =
+  | { readonly kind: 'advance'; readonly rationale: string }
+  | { readonly kind: 'rerun'; readonly rationale: string; readonly agentIds: string[] }
+  | { readonly kind: 'route_back'; readonly target: PipelineStage; readonly rationale: string };
 
-/** Consolidation fields a collector model fills in (the ConsolidationTemplate's content). */
-export const consolidationContentShape = {
-  inputs: z.array(InputReference).min(1).describe('Every input consumed; at least one, ids unique.'),
-  mergeStrategy: nonBlank('How the inputs were merged.'),
-  conflictResolutions: z
-    .array(ConflictResolution)
-    .describe('Conflicts between inputs and how each was resolved; may be empty.'),
-  aggregatedMetrics: MetricMap.describe('Aggregated numeric metrics, e.g. {"filesCovered": 12}.'),
-  consolidatedOutput: nonBlank('The consolidated summary of this stage.'),
-  decision: CollectorDecision,
-};
+/** The decisions open to a `stage` collector: rerun names its own agents, route_back only earlier stages (none for discovery). */
+function collectorDecision(stage: PipelineStage, agentIds: readonly string[] | undefined) {
+  const advance = z
+    .object({ kind: z.literal('advance'), rationale: nonBlank('Why the stage is complete enough to move on.') })
+    .describe('Move on to the next stage.');
+  const rerun = z
+    .object({
+      kind: z.literal('rerun'),
+      rationale: nonBlank('What was missing or wrong; sent to the rerun agents as feedback.'),
+      agentIds: distinctItems(
+        oneOf(agentIds, 'An agent id of this stage.', 'Must be an agent id of this stage.'),
+        'Agents to rerun; empty reruns the whole stage.',
+      ),
+    })
+    .describe('Run this stage again.');
+  const earlier = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
+  const description =
+    'What the pipeline does next: advance, rerun this stage' +
+    (earlier.length > 0 ? ', or route back to an earlier stage.' : '.');
+  if (earlier.length === 0) return z.discriminatedUnion('kind', [advance, rerun]).describe(description);
+  const routeBack = z
+    .object({
+      kind: z.literal('route_back'),
+      target: z.enum(earlier as [PipelineStage, ...PipelineStage[]]).describe('Earlier stage to return to.'),
+      rationale: nonBlank('Why an earlier stage must be redone.'),
+    })
+    .describe('Return to an earlier stage.');
+  return z.discriminatedUnion('kind', [advance, rerun, routeBack]).describe(description);
+}
 
-/** Consolidation fields the pipeline stamps on a collector's result (version, chain, metadata, its own id). */
-export function consolidationRecordShape(collector: AgentType) {
+/**
+ * The consolidation fields a `stage` collector fills in (the ConsolidationTemplate's content), with the ids a request
+ * admits when its vocabulary is given.
+ */
+export function consolidationShape(stage: PipelineStage, vocabulary?: CollectorVocabulary) {
+  const inputIds = vocabulary?.inputIds;
   return {
-    schemaVersion: SemVer,
-    upstreamContextChain: z.array(ContextId).describe('Context ids from the workflow start to this result.'),
-    metadata: StringMap.describe('Training metadata.'),
-    resultId: contextIdOf(collector).describe(`Id of this result; names the ${collector}.`),
+    inputs: z
+      .array(
+        z.object({
+          inputContextId: inputIdOf(
+            inputIds,
+            "Context id of the input (an agent result); one of this request's inputs.",
+          ),
+          inputType: nonBlank('Type of the input, e.g. "discovery-report".'),
+          inputSummary: nonBlank('One or two sentences on what the input contributed.'),
+        }),
+      )
+      .min(1)
+      .describe('Every input consumed; at least one, each inputContextId once.'),
+    mergeStrategy: nonBlank('How the inputs were merged.'),
+    conflictResolutions: z
+      .array(
+        z.object({
+          conflictDescription: nonBlank('What conflicted.'),
+          resolutionApproach: nonBlank('How it was resolved.'),
+          conflictingInputs: distinctItems(
+            inputIdOf(inputIds, 'An input context id.'),
+            'Context ids of the inputs that conflicted; each also listed in inputs.',
+          ).min(1),
+        }),
+      )
+      .describe('Conflicts between inputs and how each was resolved; may be empty.'),
+    aggregatedMetrics: MetricMap.describe('Aggregated numeric metrics, e.g. {"filesCovered": 12}.'),
+    consolidatedOutput: nonBlank('The consolidated summary of this stage.'),
+    decision: collectorDecision(stage, vocabulary?.agentIds) as z.ZodType<CollectorDecision>,
   };
 }
 
-type ConsolidationContent = z.infer<z.ZodObject<typeof consolidationContentShape>>;
+/** An input a collector consumed. */
+type InputReference = { readonly inputContextId: string };
 
 /** Reports every id that the `listField` items cite under `idsField` and that is not one of the collector's inputs. */
 export function requireCitedInputs<IdsField extends string>(
@@ -99,33 +113,27 @@ export function requireCitedInputs<IdsField extends string>(
   });
 }
 
-/**
- * ConsolidationTemplate rules every collector result obeys: unique inputs, conflicts cite only
- * inputs, and a route-back targets a stage earlier than the collector's own.
- */
-export function checkConsolidation(value: ConsolidationContent, stage: PipelineStage, ctx: z.RefinementCtx): void {
+type ConsolidationContent = z.infer<z.ZodObject<ReturnType<typeof consolidationShape>>>;
+
+/** ConsolidationTemplate rules every collector result obeys: unique inputs, and conflicts cite only inputs. */
+export function checkConsolidation(value: ConsolidationContent, ctx: z.RefinementCtx): void {
   requireUnique(ctx, value.inputs, input => input.inputContextId, ['inputs'], 'inputContextId');
   requireCitedInputs(ctx, value.inputs, value.conflictResolutions, 'conflictResolutions', 'conflictingInputs');
-  if (value.decision.kind === 'route_back' && !isEarlierStage(value.decision.target, stage)) {
-    addIssue(
-      ctx,
-      ['decision', 'target'],
-      `a ${stage} collector can only route back to an earlier stage, not ${value.decision.target}`,
-    );
-  }
 }
 
-/** Curated view of a collector's consolidation metadata for downstream prompts. */
-export const ConsolidationSummary = z
-  .object({
-    ...consolidationContentShape,
-    inputs: z.array(InputReference).describe('Curated input references; may be empty.'),
-    upstreamContextChain: z
-      .array(ContextId)
-      .min(1)
-      .describe('Context ids from the workflow start to the collector result.'),
-    metadata: StringMap.describe('Training metadata.'),
-  })
-  .describe('Curated consolidation metadata.');
+/** Curated view of a `stage` collector's consolidation metadata for downstream prompts. */
+export function consolidationSummary(stage: PipelineStage) {
+  return z
+    .object({
+      ...consolidationShape(stage),
+      inputs: z.array(consolidationShape(stage).inputs.element).describe('Curated input references; may be empty.'),
+      upstreamContextChain: z
+        .array(ContextId)
+        .min(1)
+        .describe('Context ids from the workflow start to the collector result.'),
+      metadata: StringMap.describe('Training metadata.'),
+    })
+    .describe('Curated consolidation metadata.');
+}
 /** Curated view of a collector's consolidation metadata. */
-export type ConsolidationSummary = z.infer<typeof ConsolidationSummary>;
+export type ConsolidationSummary = z.infer<ReturnType<typeof consolidationSummary>>;

@@ -1,78 +1,94 @@
 import { z } from 'zod';
-import { addIssue, nonBlank, requireUnique, workspacePath, draftSchema } from './common';
+import { addIssue, nonBlank, requireUnique, workspacePath } from './common';
 import { contextIdOf } from './contextId';
 import { findDependencyCycle } from './dependencyGraph';
 import { agentRecordStamp } from './recordStamp';
+import { distinctItems, existingFile, newWorkspacePath, oneOf } from './vocabulary';
 
-/** One implementation task of a ticket. */
-export const TicketTask = z
-  .object({
-    taskId: nonBlank('Id of the task, unique within the ticket.'),
-    description: nonBlank('What to do.'),
-    estimatedHours: z.number().min(0).optional().describe('Estimated hours, >= 0.'),
-    relatedFiles: z.array(workspacePath('A file to change or read.')).describe('Files involved.'),
-  })
-  .describe('An implementation task.');
-/** One implementation task of a ticket. */
-export type TicketTask = z.infer<typeof TicketTask>;
+/** Most hours one task may be estimated at (a sane bound for a number field). */
+const MAX_TASK_HOURS = 10_000;
 
-/** A link from a ticket back to the discovery finding that motivates it. */
-export const DiscoveryLink = z
-  .object({
-    discoveryResultId: contextIdOf('discovery-collector').describe('Context id of the discovery collector result.'),
-    referenceId: nonBlank('Id of the finding in that result (e.g. a referenceId or recommendationId).'),
-    linkRationale: nonBlank('Why the ticket relates to it.'),
-  })
-  .describe('A link to a discovery finding.');
-/** A link from a ticket back to a discovery finding. */
-export type DiscoveryLink = z.infer<typeof DiscoveryLink>;
+/** What a ticket may cite in one request: the workspace files, and the one discovery collector result of this run. */
+export interface TicketVocabulary {
+  readonly files: readonly string[];
+  readonly discoveryResultId: string;
+}
 
-/** A unit of planned work. */
-export const PlanningTicket = z
-  .object({
-    ticketId: nonBlank('Unique ticket id, e.g. "T-1".'),
-    title: nonBlank('Ticket title.'),
-    description: nonBlank('Full description.'),
-    tasks: z.array(TicketTask).min(1).describe('Implementation tasks; at least one, taskIds unique.'),
-    dependencies: z.array(nonBlank('A ticket id.')).describe('Ids of tickets that must be done before this one.'),
-    acceptanceCriteria: z
-      .array(nonBlank('A verifiable criterion.'))
-      .min(1)
-      .describe('At least one acceptance criterion.'),
-    effortEstimate: nonBlank('Estimated effort, e.g. "2h" or "S".').optional(),
-    discoveryLinks: z.array(DiscoveryLink).describe('Links to the discovery findings behind this ticket.'),
-    priority: z.number().int().min(1).max(5).describe('Priority from 1 (highest) to 5 (lowest).'),
-  })
-  .superRefine((value, ctx) => {
-    requireUnique(ctx, value.tasks, task => task.taskId, ['tasks'], 'taskId');
-    requireUnique(ctx, value.dependencies, id => id, ['dependencies'], 'ticket id');
-    value.dependencies.forEach((id, index) => {
-      if (id === value.ticketId) addIssue(ctx, ['dependencies', index], 'a ticket cannot depend on itself');
-    });
-  })
-  .describe('A planned work item.');
-/** A unit of planned work. */
-export type PlanningTicket = z.infer<typeof PlanningTicket>;
-
-/** An ordering edge between tickets. */
-export const TicketDependency = z
-  .object({
-    fromTicketId: nonBlank('Ticket that must be done first.'),
-    toTicketId: nonBlank('Ticket that waits for it.'),
-    dependencyType: nonBlank('Kind of dependency, e.g. "blocks" or "needs-api".'),
-  })
-  .describe('Ticket ordering edge: from before to.');
-/** An ordering edge between tickets. */
-export type TicketDependency = z.infer<typeof TicketDependency>;
+/** The discovery collector result a plan builds on: this run's, or (published record) any discovery collector's. */
+function discoveryResultIdOf(id: string | undefined, description: string): z.ZodType<string, string> {
+  return id === undefined
+    ? contextIdOf('discovery-collector').describe(description)
+    : oneOf([id], description, 'Copy it exactly.');
+}
 
 /** The discovery collector result a plan builds on; every planning record names it. */
 export const planDiscoveryResultId = contextIdOf('discovery-collector').describe(
   'Discovery collector result the plan builds on.',
 );
 
-const draftShape = {
-  tickets: z.array(PlanningTicket).min(1).describe('Proposed tickets; at least one, ticketIds unique.'),
-};
+/** A unit of planned work; `closed` says its dependencies name tickets of the same list. */
+export function planningTicket(vocabulary: TicketVocabulary | undefined, closed: boolean) {
+  const files = vocabulary?.files;
+  const path =
+    files === undefined
+      ? workspacePath('A file to change, read or create.')
+      : z
+          .union([existingFile(files, 'An existing workspace file.'), newWorkspacePath('A file to create.')])
+          .describe('A file to change, read or create; workspace-relative.');
+  const task = z.object({
+    taskId: nonBlank('Id of the task, unique within the ticket.'),
+    description: nonBlank('What to do.'),
+    estimatedHours: z.number().min(0).max(MAX_TASK_HOURS).optional().describe('Estimated hours, >= 0.'),
+    relatedFiles: distinctItems(path, 'Files involved.'),
+  });
+  const discoveryLink = z.object({
+    discoveryResultId: discoveryResultIdOf(
+      vocabulary?.discoveryResultId,
+      'Context id of the discovery collector result.',
+    ),
+    referenceId: nonBlank('Id of the finding in that result (e.g. a referenceId or recommendationId).'),
+    linkRationale: nonBlank('Why the ticket relates to it.'),
+  });
+  return z
+    .object({
+      ticketId: nonBlank('Unique ticket id, e.g. "T-1"; no two tickets share one.'),
+      title: nonBlank('Ticket title.'),
+      description: nonBlank('Full description.'),
+      tasks: z.array(task).min(1).describe('Implementation tasks; at least one, taskIds unique.'),
+      dependencies: distinctItems(
+        nonBlank('A ticket id.'),
+        closed
+          ? 'Ids of other tickets of this list that must be done before this one; never its own id, and no cycles.'
+          : 'Ids of tickets that must be done before this one; never its own id, and no cycles among these tickets.',
+      ),
+      acceptanceCriteria: z
+        .array(nonBlank('A verifiable criterion.'))
+        .min(1)
+        .describe('At least one acceptance criterion.'),
+      effortEstimate: nonBlank('Estimated effort, e.g. "2h" or "S".').optional(),
+      discoveryLinks: z.array(discoveryLink).describe('Links to the discovery findings behind this ticket.'),
+      priority: z.number().int().min(1).max(5).describe('Priority from 1 (highest) to 5 (lowest).'),
+    })
+    .superRefine((value, ctx) => {
+      requireUnique(ctx, value.tasks, task => task.taskId, ['tasks'], 'taskId');
+      requireUnique(ctx, value.dependencies, id => id, ['dependencies'], 'ticket id');
+      value.dependencies.forEach((id, index) => {
+        if (id === value.ticketId) addIssue(ctx, ['dependencies', index], 'a ticket cannot depend on itself');
+      });
+    })
+    .describe('A planned work item.');
+}
+/** A unit of planned work. */
+export type PlanningTicket = z.infer<ReturnType<typeof planningTicket>>;
+
+/** An ordering edge between tickets. */
+export const TicketDependency = z.object({
+  fromTicketId: nonBlank('A ticketId of finalizedTickets that must be done first.'),
+  toTicketId: nonBlank('Another ticketId of finalizedTickets that waits for it.'),
+  dependencyType: nonBlank('Kind of dependency, e.g. "blocks" or "needs-api".'),
+});
+/** An ordering edge between tickets. */
+export type TicketDependency = z.infer<typeof TicketDependency>;
 
 /** Tickets are unique and their dependencies among themselves acyclic (others may come from other agents). */
 function checkTickets(value: { readonly tickets: readonly PlanningTicket[] }, ctx: z.RefinementCtx): void {
@@ -81,19 +97,24 @@ function checkTickets(value: { readonly tickets: readonly PlanningTicket[] }, ct
   if (cycle !== undefined) addIssue(ctx, ['tickets'], `ticket dependencies form a cycle: ${cycle.join(' -> ')}`);
 }
 
+/** What a planning agent model fills in, for one request's vocabulary (none: the published record's draft). */
+export function planningAgentSchema(vocabulary?: TicketVocabulary) {
+  return z
+    .object({
+      tickets: z
+        .array(planningTicket(vocabulary, false))
+        .min(1)
+        .describe('Proposed tickets; at least one, ticketIds unique.'),
+    })
+    .superRefine(checkTickets)
+    .describe('Tickets a planning agent proposes.');
+}
 /** What a planning agent model fills in. */
-export const PlanningAgentResultDraft = draftSchema(draftShape, checkTickets, 'Tickets a planning agent proposes.');
-/** What a planning agent model fills in. */
-export type PlanningAgentResultDraft = z.infer<typeof PlanningAgentResultDraft>;
+export type PlanningAgentResultDraft = z.infer<ReturnType<typeof planningAgentSchema>>;
 
-/** A planning agent's structured output. */
-export const PlanningAgentResult = z
-  .object({
-    ...agentRecordStamp('planning-agent'),
-    discoveryResultId: planDiscoveryResultId,
-    ...draftShape,
-  })
-  .superRefine(checkTickets)
+/** A planning agent's structured output: the draft with the pipeline's stamp. */
+export const PlanningAgentResult = planningAgentSchema()
+  .safeExtend({ ...agentRecordStamp('planning-agent'), discoveryResultId: planDiscoveryResultId })
   .describe('A planning agent output.')
   .meta({ id: 'PlanningAgentResult' });
 /** A planning agent's structured output. */

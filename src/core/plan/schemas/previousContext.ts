@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentType } from './agentType';
-import { addIssue, nonBlank } from './common';
+import { nonBlank } from './common';
 import { contextIdOf } from './contextId';
 import { DiscoveryCollectorResult, PlanningCollectorResult, TicketCollectorResult } from './collectors';
 import { DiscoveryCollectorContext, PlanningCollectorContext, TicketCollectorContext } from './curation';
@@ -29,16 +29,6 @@ function variant<Kind extends AgentType, Shape extends z.ZodRawShape>(kind: Kind
   });
 }
 
-/** A typed previous result, when present, is the previous attempt itself. */
-function resultIsPrevious(
-  value: { readonly previousContextId: string; readonly previousResult?: { readonly resultId: string } | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  if (value.previousResult !== undefined && value.previousResult.resultId !== value.previousContextId) {
-    addIssue(ctx, ['previousResult', 'resultId'], `must be the previous attempt id "${value.previousContextId}"`);
-  }
-}
-
 const upToPlanning = {
   previousDiscoveryCuration: DiscoveryCollectorContext.optional(),
   previousPlanningCuration: PlanningCollectorContext.optional(),
@@ -56,21 +46,21 @@ export const PreviousContext = z
     variant('discovery-orchestrator', curations),
     variant('planning-orchestrator', upToPlanning),
     variant('ticket-orchestrator', curations),
-    variant('discovery-agent', { previousResult: DiscoveryReport.optional() }).superRefine(resultIsPrevious),
-    variant('planning-agent', { previousResult: PlanningAgentResult.optional() }).superRefine(resultIsPrevious),
-    variant('ticket-agent', { previousResult: TicketAgentResult.optional() }).superRefine(resultIsPrevious),
+    variant('discovery-agent', { previousResult: DiscoveryReport.optional() }),
+    variant('planning-agent', { previousResult: PlanningAgentResult.optional() }),
+    variant('ticket-agent', { previousResult: TicketAgentResult.optional() }),
     variant('discovery-collector', {
       previousResult: DiscoveryCollectorResult.optional(),
       previousDiscoveryCuration: DiscoveryCollectorContext.optional(),
-    }).superRefine(resultIsPrevious),
+    }),
     variant('planning-collector', {
       previousResult: PlanningCollectorResult.optional(),
       previousPlanningCuration: PlanningCollectorContext.optional(),
-    }).superRefine(resultIsPrevious),
+    }),
     variant('ticket-collector', {
       previousResult: TicketCollectorResult.optional(),
       previousTicketCuration: TicketCollectorContext.optional(),
-    }).superRefine(resultIsPrevious),
+    }),
     variant('review', {}),
     variant('merger', {}),
   ])

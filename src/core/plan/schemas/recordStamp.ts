@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AgentType } from './agentType';
 import { ContextId, contextIdOf } from './contextId';
+import { StringMap } from './common';
 import { SemVer } from './version';
 
 /**
@@ -19,4 +20,14 @@ export function recordStamp(noun: string, resultId: z.ZodString) {
 /** The stamp of a record that one agent type produces, e.g. a planning agent's result. */
 export function agentRecordStamp(agent: AgentType, noun = 'result') {
   return recordStamp(noun, contextIdOf(agent).describe(`Id of this ${noun}; names a ${agent}.`));
+}
+
+/** The stamp of a collector's result: version, chain, metadata and its own id. */
+export function collectorRecordStamp(collector: AgentType) {
+  return {
+    schemaVersion: SemVer,
+    upstreamContextChain: z.array(ContextId).describe('Context ids from the workflow start to this result.'),
+    metadata: StringMap.describe('Training metadata.'),
+    resultId: contextIdOf(collector).describe(`Id of this result; names the ${collector}.`),
+  };
 }

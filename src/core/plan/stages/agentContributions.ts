@@ -1,8 +1,7 @@
 import { assembleContributions } from '../contributors/assembly';
-import type { Contribution } from '../contributors/promptContributor';
+import type { Contribution, PromptContext } from '../contributors/promptContributor';
 import type { AgentType } from '../schemas/agentType';
 import type { PreviousContext } from '../schemas/previousContext';
-import { PromptContext } from '../schemas/promptContext';
 import type { StageEnvironment } from './stageEnvironment';
 
 /** Runs the prompt contributors for one agent invocation (workspace facts, episodic memory, tool guidance, …). */
@@ -12,11 +11,11 @@ export function contributionsFor(
   currentContextId: string,
   previousContext?: PreviousContext,
 ): Promise<Contribution[]> {
-  const ctx = PromptContext.parse({
+  const ctx: PromptContext = {
     agentType,
     currentContextId,
     ...(previousContext === undefined ? {} : { previousContext }),
     metadata: { goal: env.goal },
-  });
+  };
   return assembleContributions(env.contributors, ctx, { token: env.token });
 }

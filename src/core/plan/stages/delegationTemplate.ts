@@ -1,5 +1,5 @@
 import type { AgentType } from '../schemas/agentType';
-import { DelegationTemplate, type AgentAssignment, type ContextSelection } from '../schemas/delegation';
+import type { AgentAssignment, ContextSelection, DelegationTemplate } from '../schemas/delegation';
 import { SCHEMA_VERSION } from '../schemas/version';
 import type { StageEnvironment } from './stageEnvironment';
 
@@ -21,14 +21,14 @@ export function delegationTemplate(
 ): DelegationTemplate {
   const resultId = env.contextIds.issue(orchestrator);
   env.knownContextIds.add(resultId);
-  return DelegationTemplate.parse({
+  return {
     schemaVersion: SCHEMA_VERSION,
     resultId,
     upstreamContextId: delegation.upstreamContextId,
     goal: env.goal,
     delegationRationale: delegation.rationale,
-    assignments: delegation.assignments,
-    contextSelections: delegation.contextSelections ?? [],
+    assignments: [...delegation.assignments],
+    contextSelections: [...(delegation.contextSelections ?? [])],
     metadata: { splitting: delegation.splitting },
-  });
+  };
 }

@@ -1,24 +1,23 @@
 import { closestMatch } from '../../closestMatch';
 import type { AgentAudit } from '../../workflow/engine/workflowRunState';
-import type { DiscoveryCollectorContext, PlanningCollectorContext, TicketCollectorContext } from '../schemas/curation';
+import type { DiscoveryCollectorContext } from '../schemas/curation';
 import type { DiscoveryReport } from '../schemas/discovery';
-import type { PlanningAgentResult } from '../schemas/planning';
 import type { TicketAgentResult } from '../schemas/tickets';
 
 /** One thing the audit found, as the run records it (the agent is added by the log). */
 export type HandoffFinding = Omit<AgentAudit['findings'][number], 'agent'>;
 
-/** What exists in the run when a result is handed on: the workspace's files, the context ids and ticket ids issued. */
+/** What exists in the run when a result is handed on: the workspace's files and the context ids issued. */
 export interface KnownIds {
   readonly files: ReadonlySet<string>;
   readonly contextIds: ReadonlySet<string>;
-  /** Ticket ids that exist, when the stage's results refer to tickets. */
-  readonly ticketIds?: ReadonlySet<string>;
 }
 
 /**
- * Spec 003's audit of an accepted result (typed: the reply was checked and repaired against its own schema): what it
- * refers to must exist, and its rules must hold. It repairs nothing and never stops the run; it is recorded.
+ * Spec 003's audit of an accepted result (typed: the reply was checked and repaired against its own schema): what the
+ * model wrote that refers to something must name something that exists, and its rules must hold. The ids Council
+ * stamps on the result (its own id, upstream, discovery result, ticket) are not checked: Council issued them. It
+ * repairs nothing and never stops the run; it is recorded.
  */
 export type PayloadAudit<T> = (payload: T, known: KnownIds) => readonly HandoffFinding[];
 
@@ -35,8 +34,7 @@ function jsonPath(path: Where): string {
 const REFERENCE = {
   // A file may be one the work will create: a warning.
   file: { code: 'REF-001', label: 'file', severity: 'warning', known: (k: KnownIds) => k.files },
-  context: { code: 'REF-002', label: 'upstream context id', severity: 'error', known: (k: KnownIds) => k.contextIds },
-  ticket: { code: 'REF-003', label: 'ticket id', severity: 'error', known: (k: KnownIds) => k.ticketIds },
+  context: { code: 'REF-002', label: 'context id', severity: 'error', known: (k: KnownIds) => k.contextIds },
 } as const;
 
 /** A reference to `id` at `where` that must exist. */
@@ -48,14 +46,13 @@ interface Reference {
 
 const file = (id: string, where: Where): Reference => ({ kind: 'file', id, where });
 const context = (id: string, where: Where): Reference => ({ kind: 'context', id, where });
-const ticket = (id: string, where: Where): Reference => ({ kind: 'ticket', id, where });
 
-/** The references among `references` that name nothing known (a kind the run does not track is not checked). */
+/** The references among `references` that name nothing known. */
 function unknownReferences(references: readonly Reference[], known: KnownIds): HandoffFinding[] {
   return references.flatMap(({ kind, id, where }) => {
     const rule = REFERENCE[kind];
     const set = rule.known(known);
-    if (!set || set.has(id)) return [];
+    if (set.has(id)) return [];
     const near = closestMatch(id, set);
     return [
       {
@@ -73,46 +70,25 @@ function broken(message: string, where: Where): HandoffFinding {
   return { code: 'SEM-005', severity: 'error', message, where: jsonPath(where) };
 }
 
-/** A proposal may only create files that do not exist yet. */
-function creates(result: TicketAgentResult, files: ReadonlySet<string>, at: Where): HandoffFinding[] {
-  return result.proposedChanges.flatMap((change, index) =>
-    change.kind === 'create' && files.has(change.path)
-      ? [broken(`${change.path} already exists; use kind "modify"`, [...at, 'proposedChanges', index, 'path'])]
-      : [],
-  );
-}
-
-function ticketResultReferences(result: TicketAgentResult, at: Where): Reference[] {
-  return [
-    ticket(result.ticketId, [...at, 'ticketId']),
-    context(result.discoveryResultId, [...at, 'discoveryResultId']),
-    ...result.proposedChanges.flatMap((change, index) =>
-      change.kind === 'create' ? [] : [file(change.path, [...at, 'proposedChanges', index, 'path'])],
-    ),
-  ];
-}
-
 export const auditDiscoveryReport: PayloadAudit<DiscoveryReport> = (report, known) =>
   unknownReferences(
-    [
-      context(report.upstreamContextId, ['upstreamContextId']),
-      ...report.fileReferences.map((ref, index) => file(ref.filePath, ['fileReferences', index, 'filePath'])),
-    ],
+    report.fileReferences.map((ref, index) => file(ref.filePath, ['fileReferences', index, 'filePath'])),
     known,
   );
 
-export const auditPlanningResult: PayloadAudit<PlanningAgentResult> = (result, known) =>
-  unknownReferences(
-    [
-      context(result.upstreamContextId, ['upstreamContextId']),
-      context(result.discoveryResultId, ['discoveryResultId']),
-    ],
-    known,
-  );
-
+/** A proposal creates only new files, and changes or deletes existing ones. */
 export const auditTicketResult: PayloadAudit<TicketAgentResult> = (result, known) => [
-  ...creates(result, known.files, []),
-  ...unknownReferences(ticketResultReferences(result, []), known),
+  ...result.proposedChanges.flatMap((change, index) =>
+    change.kind === 'create' && known.files.has(change.path)
+      ? [broken(`${change.path} already exists; use kind "modify"`, ['proposedChanges', index, 'path'])]
+      : [],
+  ),
+  ...unknownReferences(
+    result.proposedChanges.flatMap((change, index) =>
+      change.kind === 'create' ? [] : [file(change.path, ['proposedChanges', index, 'path'])],
+    ),
+    known,
+  ),
 ];
 
 export const auditDiscoveryCuration: PayloadAudit<DiscoveryCollectorContext> = ({ curation }, known) =>
@@ -132,24 +108,6 @@ export const auditDiscoveryCuration: PayloadAudit<DiscoveryCollectorContext> = (
     ],
     known,
   );
-
-export const auditPlanningCuration: PayloadAudit<PlanningCollectorContext> = ({ curation }, known) => {
-  const tickets = new Set(curation.finalizedTickets.map(t => t.ticketId));
-  return [
-    ...curation.dependencyGraph.flatMap((edge, index) =>
-      [edge.fromTicketId, edge.toTicketId]
-        .filter(id => !tickets.has(id))
-        .map(id => broken(`dependency names unknown ticket "${id}"`, ['curation', 'dependencyGraph', index])),
-    ),
-    ...unknownReferences([context(curation.discoveryResultId, ['curation', 'discoveryResultId'])], known),
-  ];
-};
-
-export const auditTicketCuration: PayloadAudit<TicketCollectorContext> = ({ curation }, known) =>
-  curation.ticketAgentResults.flatMap((result, index) => {
-    const at = ['curation', 'ticketAgentResults', index];
-    return [...creates(result, known.files, at), ...unknownReferences(ticketResultReferences(result, at), known)];
-  });
 
 /** What the audit read and found during one pass through a stage, as the engine records it with the phase. */
 export class HandoffAuditLog {

@@ -1,4 +1,4 @@
-import { PreviousContext } from '../schemas/previousContext';
+import type { PreviousContext } from '../schemas/previousContext';
 import type { PreviousAttemptView } from '../prompts/commonSections';
 
 /** An agent's finished attempt, as a stage keeps it. */
@@ -21,10 +21,10 @@ export interface RerunInput<R> {
 
 export type RerunnableAgent = 'discovery-agent' | 'planning-agent' | 'ticket-agent';
 
-/** The spec-000 PreviousContext of a rerun (validated), carrying the previous output, its error and the typed result. */
+/** The spec-000 PreviousContext of a rerun, carrying the previous output, its error and the typed result. */
 export function previousContextOf<R>(kind: RerunnableAgent, rerun: RerunInput<R>): PreviousContext {
   const { previous, feedback } = rerun;
-  return PreviousContext.parse({
+  return {
     kind,
     previousContextId: previous.contextId,
     serializedOutput: JSON.stringify(previous.result),
@@ -32,7 +32,7 @@ export function previousContextOf<R>(kind: RerunnableAgent, rerun: RerunInput<R>
     attemptNumber: previous.attempt,
     previousAttemptAt: previous.finishedAt,
     previousResult: previous.result,
-  });
+  } as PreviousContext;
 }
 
 /** The part of a PreviousContext a prompt shows. */

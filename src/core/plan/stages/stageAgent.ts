@@ -68,8 +68,8 @@ export interface AgentSpec<R, D> extends DraftedPayload {
   prompt(inputs: AgentPromptInputs): Promise<{ readonly messages: readonly ChatMessage[] }>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
   complete(draft: D, stamp: AgentResultStamp): R;
-  /** Spec 003's reference and rule checks on that result. */
-  readonly audit: PayloadAudit<R>;
+  /** Spec 003's reference and rule checks on that result (none when it refers to nothing its model wrote). */
+  readonly audit?: PayloadAudit<R>;
 }
 
 /**

@@ -1,8 +1,7 @@
 import { renderMessages } from '../../llm/prompting/render';
-import type { CollectorVocabulary } from '../drafts/consolidationRequest';
 import type { DraftRequest } from '../drafts/draftRequest';
 import { CollectorPrompt, type CollectorBrief } from '../prompts/collectorPrompt';
-import type { CollectorDecision } from '../schemas/consolidation';
+import type { CollectorDecision, CollectorVocabulary } from '../schemas/consolidation';
 import { SCHEMA_VERSION } from '../schemas/version';
 import { contributionsFor } from './agentContributions';
 import type { CurationIds } from './curatedContext';
@@ -28,7 +27,7 @@ export interface CollectedResult<Result extends CollectorResultBase> {
 /** What the pipeline stamps on every collector result, beside the model's draft. */
 export interface CollectorResultStamp {
   readonly schemaVersion: string;
-  readonly upstreamContextChain: readonly string[];
+  readonly upstreamContextChain: string[];
   readonly metadata: Record<string, string>;
   readonly resultId: string;
 }
@@ -50,8 +49,8 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> exte
   curate(draft: D, ids: CurationIds, agentResults: readonly R[]): C;
   /** The full result: the stamped draft with its curation. */
   result(stamped: CollectorResultStamp & D, curated: C): Result;
-  /** Spec 003's reference and rule checks on the curated context. */
-  readonly audit: PayloadAudit<C>;
+  /** Spec 003's reference and rule checks on the curated context (none when it refers to nothing new). */
+  readonly audit?: PayloadAudit<C>;
 }
 
 /**
@@ -102,7 +101,6 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
         env.token,
       );
       const vocabulary: CollectorVocabulary = {
-        stage: frame.stage,
         inputIds,
         agentIds: delegation.assignments.map(assignment => assignment.agentId),
       };

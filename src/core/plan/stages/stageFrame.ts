@@ -13,8 +13,6 @@ export interface StageFrame {
   readonly delegation: DelegationTemplate;
   /** Curated context ids of the stages before (discovery's, then planning's); the run's root precedes them. */
   readonly upstream: readonly string[];
-  /** Ticket ids that exist, when the stage's payloads refer to tickets. */
-  readonly knownTickets?: ReadonlySet<string>;
   /** Why a later stage sent the run back here; shown to the agents. */
   readonly routeBackFeedback?: string;
 }

@@ -26,8 +26,8 @@ export interface ModelDraftHandoffRequest<D, T> {
   readonly draft: DraftRequest<D> & { readonly messages: readonly ChatMessage[] };
   /** Turns the model's draft into the payload (ids, versions, curations). */
   complete(draft: D): T;
-  /** Spec 003's reference and rule checks on the payload. */
-  readonly audit: PayloadAudit<T>;
+  /** Spec 003's reference and rule checks on the payload, when it refers to anything its model wrote. */
+  readonly audit?: PayloadAudit<T>;
 }
 
 /**
@@ -36,7 +36,7 @@ export interface ModelDraftHandoffRequest<D, T> {
  */
 export async function handOffModelDraft<D, T>(
   env: StageEnvironment,
-  frame: Pick<StageFrame, 'stage' | 'knownTickets'>,
+  frame: Pick<StageFrame, 'stage'>,
   tool: DraftedPayload,
   request: ModelDraftHandoffRequest<D, T>,
 ): Promise<T> {
@@ -58,11 +58,7 @@ export async function handOffModelDraft<D, T>(
     env.token,
   );
   const payload = complete(drafted);
-  const findings = request.audit(payload, {
-    files: env.index.visiblePaths,
-    contextIds: env.knownContextIds,
-    ...(frame.knownTickets === undefined ? {} : { ticketIds: frame.knownTickets }),
-  });
+  const findings = request.audit?.(payload, { files: env.index.visiblePaths, contextIds: env.knownContextIds }) ?? [];
   env.audit.record(source.agentId, findings);
   const errors = findings.filter(finding => finding.severity === 'error');
   if (errors.length > 0)

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { DiscoveryCollectorContext } from '../../schemas/curation';
+import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { DiscoveryCollectorResultDraft } from '../../schemas/collectors';
 import type { FileReference } from '../../schemas/discovery';
 import { consolidationSummaryOf, type CurationIds } from '../curatedContext';
@@ -39,7 +38,7 @@ export function curateDiscovery(
   limits: DiscoveryCurationLimits = DEFAULT_DISCOVERY_CURATION,
 ): DiscoveryCollectorContext {
   const references = [...draft.unifiedCodeMap.deduplicatedReferences].sort(byRelevance).slice(0, limits.maxReferences);
-  const value: z.input<typeof DiscoveryCollectorContext> = {
+  return {
     contextId: ids.contextId,
     sourceResultId: ids.sourceResultId,
     selectionRationale: `Code map with the ${references.length} most relevant references (snippets clipped to ${limits.maxSnippetChars} chars), all recommendations and the most confident query findings; full reports omitted.`,
@@ -62,5 +61,4 @@ export function curateDiscovery(
       consolidationSummary: consolidationSummaryOf(draft, ids.upstreamContextChain),
     },
   };
-  return DiscoveryCollectorContext.parse(value);
 }

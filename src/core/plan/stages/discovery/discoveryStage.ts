@@ -1,11 +1,11 @@
 import { discoveryCollectorRequest, filesCitedBy } from '../../drafts/discoveryCollectorRequest';
-import { citableFiles } from '../../drafts/requestEnums';
 import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
 import { renderMessages } from '../../../llm/prompting/render';
 import { DiscoveryAgentPrompt } from '../../prompts/discoveryAgentPrompt';
 import { discoveryCollectorBrief } from '../../prompts/discoveryCollectorBrief';
-import { DiscoveryCollectorResult } from '../../schemas/collectors';
+import type { DiscoveryCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
+import { citableFiles } from '../../schemas/vocabulary';
 import { auditDiscoveryCuration, auditDiscoveryReport } from '../handoffAudit';
 import { stageDescriptor } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
@@ -63,7 +63,7 @@ export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string
         }),
       brief: discoveryCollectorBrief,
       curate: (draft, ids) => curateDiscovery(draft, ids),
-      result: (stamped, curated) => DiscoveryCollectorResult.parse({ ...stamped, discoveryCuration: curated }),
+      result: (stamped, curated): DiscoveryCollectorResult => ({ ...stamped, discoveryCuration: curated }),
       audit: auditDiscoveryCuration,
     },
     record: ({ agentResults: reports, ...kept }): DiscoveryStageRecord => ({

@@ -1,4 +1,4 @@
-import { PlanningCollectorContext } from '../../schemas/curation';
+import type { PlanningCollectorContext } from '../../schemas/curation';
 import type { PlanningCollectorResultDraft } from '../../schemas/collectors';
 import { consolidationSummaryOf, type CurationIds } from '../curatedContext';
 
@@ -10,7 +10,7 @@ export function curatePlanning(
   draft: PlanningCollectorResultDraft,
   ids: CurationIds & { readonly discoveryResultId: string },
 ): PlanningCollectorContext {
-  return PlanningCollectorContext.parse({
+  return {
     contextId: ids.contextId,
     sourceResultId: ids.sourceResultId,
     selectionRationale:
@@ -22,5 +22,5 @@ export function curatePlanning(
       discoveryResultId: ids.discoveryResultId,
       consolidationSummary: consolidationSummaryOf(draft, ids.upstreamContextChain),
     },
-  });
+  };
 }

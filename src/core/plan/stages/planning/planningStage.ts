@@ -2,10 +2,9 @@ import { renderMessages } from '../../../llm/prompting/render';
 import { planningAgentRequest, planningCollectorRequest } from '../../drafts/planningRequest';
 import { PlanningAgentPrompt } from '../../prompts/planningAgentPrompt';
 import { planningCollectorBrief } from '../../prompts/planningCollectorBrief';
-import { PlanningCollectorResult } from '../../schemas/collectors';
+import type { PlanningCollectorResult } from '../../schemas/collectors';
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment } from '../../schemas/delegation';
-import { auditPlanningCuration, auditPlanningResult } from '../handoffAudit';
 import { stageDescriptor } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { PlanningStageRecord } from '../stageRecords';
@@ -48,7 +47,6 @@ export function planningStage(env: StageEnvironment, discovery: DiscoveryCollect
           env.token,
         ),
       complete: (draft, stamp) => ({ ...stamp, discoveryResultId, ...draft }),
-      audit: auditPlanningResult,
     }),
     collector: {
       inputType: 'PlanningCollectorRequest',
@@ -59,9 +57,11 @@ export function planningStage(env: StageEnvironment, discovery: DiscoveryCollect
         planningCollectorRequest({ ...vocabulary, files: env.index.visiblePaths, discoveryResultId }),
       brief: runs => planningCollectorBrief(runs, JSON.stringify(discovery.curation)),
       curate: (draft, ids) => curatePlanning(draft, { ...ids, discoveryResultId }),
-      result: (stamped, curated) =>
-        PlanningCollectorResult.parse({ ...stamped, discoveryResultId, planningCuration: curated }),
-      audit: auditPlanningCuration,
+      result: (stamped, curated): PlanningCollectorResult => ({
+        ...stamped,
+        discoveryResultId,
+        planningCuration: curated,
+      }),
     },
     record: (run): PlanningStageRecord => ({ stage: 'planning', delegation, ...run }),
   });

@@ -1,5 +1,5 @@
 import type { TicketCollectorResultDraft } from '../../schemas/collectors';
-import { TicketCollectorContext } from '../../schemas/curation';
+import type { TicketCollectorContext } from '../../schemas/curation';
 import type { TicketAgentResult } from '../../schemas/tickets';
 import { consolidationSummaryOf, type CurationIds } from '../curatedContext';
 
@@ -12,15 +12,15 @@ export function curateTickets(
   ids: CurationIds,
   proposals: readonly TicketAgentResult[],
 ): TicketCollectorContext {
-  return TicketCollectorContext.parse({
+  return {
     contextId: ids.contextId,
     sourceResultId: ids.sourceResultId,
     selectionRationale: 'Every ticket proposal (the deliverables), completion status and follow-ups.',
     curation: {
-      ticketAgentResults: proposals,
+      ticketAgentResults: [...proposals],
       completionStatus: draft.completionStatus,
       followUps: draft.followUps,
       consolidationSummary: consolidationSummaryOf(draft, ids.upstreamContextChain),
     },
-  });
+  };
 }

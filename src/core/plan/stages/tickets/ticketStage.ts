@@ -1,12 +1,12 @@
-import { citableFiles } from '../../drafts/requestEnums';
 import { ticketAgentRequest } from '../../drafts/ticketAgentRequest';
 import { ticketCollectorRequest } from '../../drafts/ticketCollectorRequest';
 import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
-import { TicketCollectorResult } from '../../schemas/collectors';
+import type { TicketCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { renderMessages } from '../../../llm/prompting/render';
-import { auditTicketCuration, auditTicketResult } from '../handoffAudit';
+import { citableFiles } from '../../schemas/vocabulary';
+import { auditTicketResult } from '../handoffAudit';
 import { stageDescriptor } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { TicketStageRecord } from '../stageRecords';
@@ -28,7 +28,6 @@ export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
     collectorType: 'ticket-collector',
     delegation,
     upstream: [discovery.contextId, planning.contextId],
-    knownTickets: new Set(tickets.keys()),
     agent: (assignment: AgentAssignment) => {
       const ticket = tickets.get(assignment.contextToPass['ticketId'] ?? '');
       if (ticket === undefined) throw new Error(`ticket orchestrator: ${assignment.agentId} names no final ticket`);
@@ -76,8 +75,7 @@ export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
       draftRequest: ticketCollectorRequest,
       brief: ticketCollectorBrief,
       curate: curateTickets,
-      result: (stamped, curated) => TicketCollectorResult.parse({ ...stamped, ticketCuration: curated }),
-      audit: auditTicketCuration,
+      result: (stamped, curated): TicketCollectorResult => ({ ...stamped, ticketCuration: curated }),
     },
     record: (run): TicketStageRecord => ({ stage: 'tickets', delegation, ...run }),
   });

@@ -1,5 +1,5 @@
 import type { LanguageModel } from '../../../../../src/core/llm/languageModel';
-import type { PromptContext } from '../../../../../src/core/plan/schemas/promptContext';
+import type { PromptContext } from '../../../../../src/core/plan/contributors/promptContributor';
 import type { PromptContributor } from '../../../../../src/core/plan/contributors/promptContributor';
 
 export const RUN = 'wf-3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { filesCitedBy } from '../../../../../src/core/plan/drafts/discoveryCollectorRequest';
-import { citableFiles, ENUM_CAP } from '../../../../../src/core/plan/drafts/requestEnums';
+import { citableFiles, ENUM_CAP } from '../../../../../src/core/plan/schemas/vocabulary';
 import type { DiscoveryReport } from '../../../../../src/core/plan/schemas/discovery';
 import { discoveryReportDraft, fixtureReader, pipelineModel, requestText } from '../../../../support/pipelineScript';
 import { runFixture } from '../stages/harness';

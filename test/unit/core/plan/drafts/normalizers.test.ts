@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { jsonSchemaOf } from '../../../../../src/core/llm/structuredOutput';
-import { decisionFor } from '../../../../../src/core/plan/drafts/consolidationRequest';
 import { discoveryReportRequest } from '../../../../../src/core/plan/drafts/discoveryReportRequest';
 import { normalizePlanningAgent, planningCollectorRequest } from '../../../../../src/core/plan/drafts/planningRequest';
-import { ENUM_CAP } from '../../../../../src/core/plan/drafts/requestEnums';
 import { ticketAgentRequest } from '../../../../../src/core/plan/drafts/ticketAgentRequest';
+import { consolidationShape } from '../../../../../src/core/plan/schemas/consolidation';
+import { ENUM_CAP } from '../../../../../src/core/plan/schemas/vocabulary';
 import { discoveryReportDraft, planningCollectorDraft } from '../../../../support/pipelineScript';
 
 const FILES = new Set(['src/app.ts', 'src/util/math.ts', 'lib/format.ts']);
@@ -93,7 +93,6 @@ describe('draft normalizers: deterministic fixes before validation', () => {
       ],
     );
     const request = planningCollectorRequest({
-      stage: 'planning',
       inputIds: ['x'],
       agentIds: ['planning-1'],
       files: FILES,
@@ -189,12 +188,12 @@ describe('draft schemas built per request', () => {
 
   it('offer a collector only the decisions open to it', () => {
     const discovery = JSON.stringify(
-      jsonSchemaOf(decisionFor({ stage: 'discovery', inputIds: ['x'], agentIds: ['discovery-1'] })),
+      jsonSchemaOf(consolidationShape('discovery', { inputIds: ['x'], agentIds: ['discovery-1'] }).decision),
     );
     assert.doesNotMatch(discovery, /route_back/);
     assert.match(discovery, /"enum":\["discovery-1"\]/);
     const tickets = JSON.stringify(
-      jsonSchemaOf(decisionFor({ stage: 'tickets', inputIds: ['x'], agentIds: ['ticket-1'] })),
+      jsonSchemaOf(consolidationShape('tickets', { inputIds: ['x'], agentIds: ['ticket-1'] }).decision),
     );
     assert.match(tickets, /"target":\{"type":"string","enum":\["discovery","planning"\]/);
   });

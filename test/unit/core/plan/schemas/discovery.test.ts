@@ -1,5 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { DiscoveryReport, DiscoveryReportDraft, FileReference } from '../../../../../src/core/plan/schemas/discovery';
+import {
+  DiscoveryReport,
+  discoveryReportSchema,
+  fileReference as fileReferenceSchema,
+} from '../../../../../src/core/plan/schemas/discovery';
 import { discoveryReport, fileReference, tag } from './fixtures';
 import { assertIssue, assertValid } from './issues';
 
@@ -7,7 +11,14 @@ describe('DiscoveryReport', () => {
   it('accepts a complete report, and its content alone as a draft', () => {
     assertValid(DiscoveryReport, discoveryReport());
     const { schemaVersion: _v, resultId: _r, upstreamContextId: _u, ...draft } = discoveryReport();
-    assertValid(DiscoveryReportDraft, draft);
+    assertValid(discoveryReportSchema(), draft);
+  });
+
+  it("with a request's files, cites only those files", () => {
+    const { schemaVersion: _v, resultId: _r, upstreamContextId: _u, ...draft } = discoveryReport();
+    const cited = [...new Set(draft.fileReferences.map(ref => ref.filePath))];
+    const request = discoveryReportSchema(cited.slice(1));
+    assertIssue(request, draft, 'fileReferences.0.filePath', '');
   });
 
   it('requires at least 5 semantic tags and 3 generated queries per report', () => {
@@ -30,8 +41,9 @@ describe('DiscoveryReport', () => {
   });
 
   it('rejects a file reference whose endLine is before its startLine, but accepts one line', () => {
-    assertIssue(FileReference, { ...fileReference(), startLine: 9, endLine: 3 }, 'endLine', 'before startLine 9');
-    assertValid(FileReference, { ...fileReference(), startLine: 4, endLine: 4 });
+    const schema = fileReferenceSchema();
+    assertIssue(schema, { ...fileReference(), startLine: 9, endLine: 3 }, 'endLine', 'before startLine 9');
+    assertValid(schema, { ...fileReference(), startLine: 4, endLine: 4 });
   });
 
   it('rejects paths outside the workspace', () => {

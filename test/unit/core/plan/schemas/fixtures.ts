@@ -9,15 +9,13 @@ import { type ConsolidationSummary } from '../../../../../src/core/plan/schemas/
 import { formatContextId } from '../../../../../src/core/plan/schemas/contextId';
 import { type DiscoveryCollectorContext } from '../../../../../src/core/plan/schemas/curation';
 import { type DelegationTemplate } from '../../../../../src/core/plan/schemas/delegation';
-import {
-  type DiscoveryReport,
-  type FileReference,
-  type SemanticTag,
-} from '../../../../../src/core/plan/schemas/discovery';
-import { type CodeMap } from '../../../../../src/core/plan/schemas/discoveryFindings';
+import { type DiscoveryReport, type FileReference } from '../../../../../src/core/plan/schemas/discovery';
 import { type PlanningAgentResult, type PlanningTicket } from '../../../../../src/core/plan/schemas/planning';
 import { type TicketAgentResult } from '../../../../../src/core/plan/schemas/tickets';
 import { SCHEMA_VERSION } from '../../../../../src/core/plan/schemas/version';
+
+type SemanticTag = DiscoveryReport['semanticTags'][number];
+type CodeMap = DiscoveryCollectorResult['unifiedCodeMap'];
 
 export const RUN = 'wf-3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 export const AT = '2026-01-19T10:00:00.000Z';

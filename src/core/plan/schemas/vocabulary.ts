@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonBlank, workspacePath } from './common';
 
 /**
  * Most values a per-request enum lists. Workspace paths are spelled out once per schema (later fields point at the
@@ -29,12 +30,17 @@ export function lineNumber(description: string): z.ZodNumber {
 
 /**
  * A string that must be one of `values`: an enum when there are 1..ENUM_CAP of them, else a plain string whose
- * description states the rule (normalization then drops what is not among them).
+ * description states `rule` (normalization then drops what is not among them). With no vocabulary (the published
+ * record), any non-blank string.
  */
-export function oneOf(values: readonly string[], description: string, overCap: string): z.ZodType<string, string> {
+export function oneOf(
+  values: readonly string[] | undefined,
+  description: string,
+  rule: string,
+): z.ZodType<string, string> {
+  if (values === undefined) return nonBlank(description);
   const distinct = [...new Set(values)];
-  if (distinct.length === 0 || distinct.length > ENUM_CAP)
-    return z.string().regex(/\S/, { message: 'must not be blank' }).describe(`${description} ${overCap}`);
+  if (distinct.length === 0 || distinct.length > ENUM_CAP) return nonBlank(`${description} ${rule}`);
   return z.enum(distinct as [string, ...string[]]).describe(description) as z.ZodType<string, string>;
 }
 
@@ -52,8 +58,9 @@ export function newWorkspacePath(description: string): z.ZodString {
     .describe(`${description} Workspace-relative, "/"-separated, e.g. src/app/main.ts.`);
 }
 
-/** A file of the workspace: listed in the enum, or (in a large workspace) described. */
-export function existingFile(files: readonly string[], description: string): z.ZodType<string, string> {
+/** A file of the workspace: listed in the enum, or (in a large workspace) described; any workspace path without a vocabulary. */
+export function existingFile(files: readonly string[] | undefined, description: string): z.ZodType<string, string> {
+  if (files === undefined) return workspacePath(description);
   return oneOf(
     files,
     description,
@@ -80,8 +87,8 @@ export function distinctItems<T extends z.ZodType>(item: T, description: string)
  * A record whose keys the JSON Schema limits to `keys` (propertyNames enum, up to ENUM_CAP); zod keeps it a plain
  * record, since a zod enum key would demand every key.
  */
-export function recordKeyedBy<V extends z.ZodType>(keys: readonly string[], value: V, description: string) {
-  const distinct = [...new Set(keys)];
+export function recordKeyedBy<V extends z.ZodType>(keys: readonly string[] | undefined, value: V, description: string) {
+  const distinct = [...new Set(keys ?? [])];
   const record = z.record(z.string(), value).describe(description);
   return distinct.length === 0 || distinct.length > ENUM_CAP
     ? record
