@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Version of the pipeline's payload schemas (semver). Bump the major on breaking changes so
  * handoff validation can reject or migrate old payloads; regenerate `schemas/` after any change.
  */
-export const SCHEMA_VERSION = '1.0.0';
+export const SCHEMA_VERSION = '1.1.0';
 
 /** SemVer 2.0.0: `MAJOR.MINOR.PATCH` with optional pre-release and build parts. */
 const SEMVER_PATTERN =
