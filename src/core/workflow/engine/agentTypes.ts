@@ -58,8 +58,6 @@ export interface AgentResult {
 /** A subagent type a workflow names by `type`. */
 export interface AgentType {
   readonly type: string;
-  /** One line, shown by `/workflow` and in completion hints. */
-  readonly description: string;
   run(call: AgentCall): Promise<AgentResult>;
 }
 
