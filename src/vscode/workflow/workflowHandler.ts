@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
-import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { isOutcome, runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
-import { storedMessage, workspaceRefusal } from './deepWorkReplies';
+import { workspaceRefusal } from './deepWorkReplies';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
 import { runFailure } from './runFailure';
@@ -115,8 +114,6 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     const found = await workflowNamed(deps, name);
     if ('missing' in found) return refusal(found.missing);
     const { workflow } = found;
-    // The phases still to run, for a resumed run.
-    const forecast = forecastWorkflow(workflow, start.kind === 'resume' ? start.state : undefined);
     const outcome = await runDeepWorkTurn(deps, {
       workflow,
       start,
@@ -125,11 +122,9 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       token,
       attached,
       workflowProgress: workflowProgressMessage,
-      forecast: price => workflowForecastSentence(forecast, price),
       handler: { workflow: 1 },
     });
     if (!isOutcome(outcome)) return outcome;
-    await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
     if (outcome.status === 'paused')
       return { metadata: renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint) };
     if (outcome.status === 'completed') return { metadata: renderWorkflowCompleted(stream, workflow, outcome.state) };

@@ -65,13 +65,8 @@ export interface AgentType {
 export class AgentTypeRegistry {
   private readonly types = new Map<string, AgentType>();
 
-  constructor(types: readonly AgentType[] = []) {
-    for (const type of types) this.register(type);
-  }
-
-  register(type: AgentType): this {
-    this.types.set(type.type, type);
-    return this;
+  constructor(types: readonly AgentType[]) {
+    for (const type of types) this.types.set(type.type, type);
   }
 
   get(type: string): AgentType | undefined {
@@ -80,9 +75,5 @@ export class AgentTypeRegistry {
 
   names(): ReadonlySet<string> {
     return new Set(this.types.keys());
-  }
-
-  list(): readonly AgentType[] {
-    return [...this.types.values()];
   }
 }

@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CancelledError, LanguageModelFailure } from '../../../../src/core/llm/languageModel';
 import { PipelineBoard } from '../../../../src/core/plan/pipelineBoard';
-import { planFailure } from '../../../../src/vscode/plan/planStop';
+import { savedProgress } from '../../../../src/vscode/plan/planSummary';
+import { runFailure } from '../../../../src/vscode/workflow/runFailure';
+
+const planFailure = (error: unknown, board: PipelineBoard) => runFailure(error, savedProgress(board));
 
 /** The stages' records of the stored v1 fixture: discovery and planning done. */
 const state = PipelineBoard.parse(
