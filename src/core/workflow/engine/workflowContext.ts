@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXECUTION_MODES } from '../definition/workflowSchema';
 
 /**
  * The runtime context of a workflow run, exactly spec 002's "Context Schema" and records (snake_case, as
@@ -6,8 +7,6 @@ import { z } from 'zod';
  */
 
 const Iso = z.iso.datetime();
-
-const ExecutionModeSchema = z.enum(['strict', 'loose', 'adaptive']);
 
 /** A file a phase produced (spec 002 "Deliverable Record"); `timestamp` is the Context Schema's name for `created_at`. */
 const DeliverableRecord = z.object({
@@ -49,7 +48,7 @@ const GapCheckRecord = z.object({
 type GapCheckRecord = z.infer<typeof GapCheckRecord>;
 
 export const WorkflowContext = z.object({
-  workflow: z.object({ name: z.string(), started_at: Iso, execution_mode: ExecutionModeSchema }),
+  workflow: z.object({ name: z.string(), started_at: Iso, execution_mode: z.enum(EXECUTION_MODES) }),
   feature: z.object({ name: z.string(), flags: z.array(z.string()) }),
   /** What the user asked for (Council's addition: every agent and script needs it). */
   goal: z.string(),
