@@ -9,7 +9,6 @@ import { decidePrompt } from './workflowRequest';
 import { commandLink, fileLink } from '../chat/inlineLinks';
 import type { WorkflowResultMetadata } from './workflowResult';
 
-/** A workspace-relative path as a file link (run files are always under the first folder). */
 /** A link target inside the workspace folder; none for a path that would leave it (shown as text instead). */
 function fileUri(path: string): vscode.Uri | undefined {
   const folder = vscode.workspace.workspaceFolders?.[0];
