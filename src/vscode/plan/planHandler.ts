@@ -18,7 +18,7 @@ import {
 } from '../workflow/deepWorkTurn';
 import { workspaceRefusal } from '../workflow/deepWorkReplies';
 import { workflowProgressMessage } from '../workflow/workflowProgress';
-import { runFailure } from '../workflow/runFailure';
+import { describeTurnStop } from '../../core/llm/turnStop';
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
@@ -166,10 +166,10 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
       const files = await writeRunReport(outcome.state, workflowMetadataOf(workflow, outcome.state, systemClock.now()));
       return { metadata: renderCompleted(stream, workflow, outcome.state, files, used) };
     }
-    const failure =
-      outcome.status === 'failed'
-        ? runFailure(outcome.error, savedProgress(readBoard(outcome.state.blackboard)))
-        : undefined;
+    const kept = savedProgress(readBoard(outcome.state.blackboard));
+    const stop =
+      outcome.status === 'failed' ? describeTurnStop(outcome.error, { kept, button: 'Try again' }) : undefined;
+    const failure = stop?.kind === 'failed' ? stop : undefined;
     if (failure) deps.log.logError(new Error(failure.detail), `plan run ${outcome.state.runId}`);
     return {
       metadata: renderStopped(stream, outcome),

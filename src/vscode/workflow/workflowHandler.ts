@@ -5,7 +5,7 @@ import { isOutcome, runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type Deep
 import { workspaceRefusal } from './deepWorkReplies';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
-import { runFailure } from './runFailure';
+import { describeTurnStop } from '../../core/llm/turnStop';
 import {
   renderWorkflowCheckpoint,
   renderWorkflowCompleted,
@@ -130,8 +130,9 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     if (outcome.status === 'completed') return { metadata: renderWorkflowCompleted(stream, workflow, outcome.state) };
     const metadata = renderWorkflowStopped(stream, outcome);
     if (outcome.status !== 'failed') return { metadata };
-    const failure = runFailure(outcome.error, 'The run is saved as of its last completed phase.');
-    if (!failure) return { metadata };
+    const kept = 'The run is saved as of its last completed phase.';
+    const failure = describeTurnStop(outcome.error, { kept, button: 'Try again' });
+    if (failure.kind !== 'failed') return { metadata };
     deps.log.logError(outcome.error, `workflow run ${outcome.state.runId}: ${failure.detail}`);
     return { errorDetails: { message: failure.message }, metadata };
   };
