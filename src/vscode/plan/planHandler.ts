@@ -13,10 +13,10 @@ import {
   runDeepWorkTurn,
   runModelPrice,
   workflowNamed,
+  workspaceRefusal,
   type DeepWorkDeps,
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
-import { workspaceRefusal } from '../workflow/deepWorkReplies';
 import { workflowProgressMessage } from '../workflow/workflowProgress';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import type { RunRead } from '../workflow/runStore';

@@ -67,6 +67,13 @@ export interface DeepWorkTurn {
   readonly handler: Pick<PlanResultMetadata, 'plan'> | Pick<WorkflowResultMetadata, 'workflow'>;
 }
 
+/** Why a run cannot start here (an untrusted workspace, no folder open), in the handler's words; undefined when it can. */
+export function workspaceRefusal(words: { readonly untrusted: string; readonly noFolder: string }): string | undefined {
+  if (!vscode.workspace.isTrusted) return words.untrusted;
+  if (!vscode.workspace.workspaceFolders?.length) return words.noFolder;
+  return undefined;
+}
+
 /** True when a turn ended with the engine's outcome (not a stop already answered in chat). */
 export function isOutcome(ended: WorkflowOutcome | vscode.ChatResult): ended is WorkflowOutcome {
   return 'state' in ended;

@@ -1,8 +1,14 @@
 import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
-import { isOutcome, runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
-import { workspaceRefusal } from './deepWorkReplies';
+import {
+  isOutcome,
+  runDeepWorkTurn,
+  workflowNamed,
+  workspaceRefusal,
+  type DeepWorkDeps,
+  type DeepWorkStart,
+} from './deepWorkTurn';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
 import { describeTurnStop } from '../../core/llm/turnStop';
