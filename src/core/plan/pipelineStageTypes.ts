@@ -35,12 +35,6 @@ export interface PipelineRuntime {
   readonly onProgress: ProgressListener;
 }
 
-const STAGE_NAMES: Readonly<Record<PipelineStage, string>> = {
-  discovery: 'Discovery',
-  planning: 'Planning',
-  tickets: 'Ticket work',
-};
-
 /** The board without `stage` and every later stage's record (a stage that runs again replaces what followed it). */
 function withoutStagesFrom(board: PipelineBoard, stage: PipelineStage): PipelineBoard['stages'] {
   const keep = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
@@ -61,7 +55,6 @@ function summaryOf(stage: PipelineStage, board: PipelineBoard): string {
 function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
   return {
     type: STAGE_TYPES[stage],
-    description: `${STAGE_NAMES[stage]}: the pipeline's ${stage} stage (orchestrator, parallel agents, collector).`,
     async run(call: AgentCall): Promise<AgentResult> {
       let board = readBoard(call.blackboard);
       const { discovery, planning } = board.stages;

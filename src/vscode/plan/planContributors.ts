@@ -37,7 +37,7 @@ function vscodeWorkspaceFacts(reader: WorkspaceReader): WorkspaceFacts {
 
 /** Episodic memory from the run store: short accounts of how earlier runs in this workspace ended. */
 function storedEpisodes(runs: RunStore): EpisodicMemory {
-  return { recall: async ({ limit }) => runs.episodes(limit) };
+  return { recall: async limit => runs.episodes(limit) };
 }
 
 /** The contributors of a run in VS Code: tool guidance, workspace facts, episodic memory and the user's attached context. */

@@ -13,22 +13,20 @@ import {
   runDeepWorkTurn,
   runModelPrice,
   workflowNamed,
+  workspaceRefusal,
   type DeepWorkDeps,
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
-import { storedMessage, workspaceRefusal } from '../workflow/deepWorkReplies';
 import { workflowProgressMessage } from '../workflow/workflowProgress';
+import { describeTurnStop } from '../../core/llm/turnStop';
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
 import { parsePlanRequest, type PlanAction } from './planRequest';
 import { renderCheckpoint, renderCompleted, renderStopped } from './planResponse';
-import { planFailure } from './planStop';
+import { savedProgress } from './planSummary';
 import type { PlanResultMetadata } from './planResult';
 import { writeRunReport } from './planReport';
-
-/** What `/plan` needs from the extension: the same as `/workflow`. */
-export type PlanHandlerDeps = DeepWorkDeps;
 
 /** The `/plan` hook of the participant (`CouncilEnvironment['plan']`). */
 export type PlanHandler = (
@@ -60,7 +58,7 @@ const OTHER_RUNS_LISTED = 5;
  * A bare `/plan resume`: the newest run that can be resumed. Newer runs it passes over are named with why; the
  * other readable runs are listed with the command that resumes each.
  */
-function newestReadablePlan(deps: PlanHandlerDeps, stream: vscode.ChatResponseStream): RunRead {
+function newestReadablePlan(deps: DeepWorkDeps, stream: vscode.ChatResponseStream): RunRead {
   const { run, passedOver, others } = deps.runs.newestReadable('plan');
   for (const skipped of passedOver) {
     if (skipped.kind === 'corrupt') deps.log.logError(skipped.error, `reading plan run ${skipped.runId}`);
@@ -98,7 +96,7 @@ function decisionFor(state: WorkflowRunState, action: PlanAction, text: string):
  * saved per run id in workspace storage); the buttons resume it. A completed run writes its report under
  * `.council/runs/<run-id>/` and offers each ticket's changes behind a confirmation. Refused in an untrusted workspace.
  */
-export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
+export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
   return async (text, session, request, stream, token, attached = []) => {
     const refused = workspaceRefusal({
       untrusted:
@@ -142,8 +140,6 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`);
       start = { kind: 'new', goal: goal.goal, constraints: goal.constraints };
     }
-    // What is still to run, from the one forecaster `/workflow` uses too.
-    const toRun = forecastWorkflow(workflow, start.kind === 'resume' ? start.state : undefined);
     const outcome = await runDeepWorkTurn(deps, {
       workflow,
       start,
@@ -151,7 +147,6 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       stream,
       token,
       attached,
-      forecast: price => workflowForecastSentence(toRun, price),
       // The engine's words for phases and route-backs; a stage reports its own agents (the stage as the phase's one
       // agent would only repeat the phase).
       workflowProgress: event =>
@@ -160,7 +155,6 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
     });
     if (!isOutcome(outcome)) return outcome;
     const used = runSpent(outcome.state);
-    await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
     if (outcome.status === 'paused') {
       const stillToRun = workflowForecastSentence(
         forecastWorkflow(workflow, outcome.state),
@@ -172,8 +166,10 @@ export function createPlanHandler(deps: PlanHandlerDeps): PlanHandler {
       const files = await writeRunReport(outcome.state, workflowMetadataOf(workflow, outcome.state, systemClock.now()));
       return { metadata: renderCompleted(stream, workflow, outcome.state, files, used) };
     }
-    const failure =
-      outcome.status === 'failed' ? planFailure(outcome.error, readBoard(outcome.state.blackboard)) : undefined;
+    const kept = savedProgress(readBoard(outcome.state.blackboard));
+    const stop =
+      outcome.status === 'failed' ? describeTurnStop(outcome.error, { kept, button: 'Try again' }) : undefined;
+    const failure = stop?.kind === 'failed' ? stop : undefined;
     if (failure) deps.log.logError(new Error(failure.detail), `plan run ${outcome.state.runId}`);
     return {
       metadata: renderStopped(stream, outcome),

@@ -12,7 +12,7 @@ import { commandLink, fileLink } from '../chat/inlineLinks';
 import { stageName } from './planProgress';
 import { planButtons, type PlanResultMetadata } from './planResult';
 import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
-import { checkpointPrompt, stageSummaryMarkdown } from './planSummary';
+import { checkpointPrompt, savedProgress, stageSummaryMarkdown } from './planSummary';
 
 function metadataOf(state: WorkflowRunState, status: WorkflowRunStatus): PlanResultMetadata {
   const stage = lastCompletedStage(readBoard(state.blackboard));
@@ -87,8 +87,7 @@ export function renderStopped(
   outcome: Pick<WorkflowOutcome, 'status' | 'state'> & { readonly question?: string },
 ): PlanResultMetadata {
   const { state } = outcome;
-  const stage = lastCompletedStage(readBoard(state.blackboard));
-  const saved = stage ? `Progress up to **${stageName(stage)}** is saved.` : 'No stage was completed yet.';
+  const saved = savedProgress(readBoard(state.blackboard), '**');
   const id = `\`${state.runId}\``;
   switch (outcome.status) {
     case 'cancelled':

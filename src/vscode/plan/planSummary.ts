@@ -1,11 +1,17 @@
 import { untrusted } from '../../core/council/wording/markdown';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
-import type { PipelineBoard } from '../../core/plan/pipelineBoard';
+import { lastCompletedStage, type PipelineBoard } from '../../core/plan/pipelineBoard';
 import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
 import { stageName } from './planProgress';
 
 function oneLine(text: string): string {
   return untrusted(text).replace(/\s*\n\s*/g, ' ');
+}
+
+/** What a stopped run kept, as one sentence (`mark` emphasizes the stage's name in Markdown). */
+export function savedProgress(board: PipelineBoard, mark = ''): string {
+  const stage = lastCompletedStage(board);
+  return stage ? `Progress up to ${mark}${stageName(stage)}${mark} is saved.` : 'No stage was completed yet.';
 }
 
 /** A short Markdown summary of a completed stage (model output shown as text, never as links or commands). */

@@ -11,6 +11,7 @@ import {
   type WorkflowParse,
   type WorkflowSource,
 } from '../../core/workflow/definition/workflowDefinition';
+import { FILE_FIELD } from '../../core/workflow/definition/workflowIssues';
 
 /** A workflow file as read: its text, or why it could not be read. */
 export type WorkflowFileRead =
@@ -33,9 +34,6 @@ export interface WorkflowCatalog {
 
 /** Parses one file; `loadWorkflows` passes `parseWorkflow` with the known agent types. */
 export type ParseWorkflowText = (text: string, source: WorkflowSource) => WorkflowParse;
-
-/** The field a problem names when it concerns the whole file (it could not be read, the parser threw). */
-const WHOLE_FILE_FIELD = '(file)';
 
 /** The sentence a run of a workspace workflow that replaces a built-in starts with; undefined for any other. */
 export function overrideNotice(workflow: WorkflowDefinition): string | undefined {
@@ -60,7 +58,7 @@ export function buildWorkflowCatalog(
     if ('readError' in file) {
       problems.push({
         source: file.source,
-        issues: [{ field: WHOLE_FILE_FIELD, message: `Could not read the file: ${file.readError}` }],
+        issues: [{ field: FILE_FIELD, message: `Could not read the file: ${file.readError}` }],
       });
       return undefined;
     }
@@ -72,7 +70,7 @@ export function buildWorkflowCatalog(
         source: file.source,
         issues: [
           {
-            field: WHOLE_FILE_FIELD,
+            field: FILE_FIELD,
             message: `Could not parse the file: ${error instanceof Error ? error.message : String(error)}`,
           },
         ],

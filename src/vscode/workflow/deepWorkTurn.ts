@@ -13,6 +13,7 @@ import type { CheckpointDecision } from '../../core/workflow/engine/checkpoints'
 import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgress';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { runDeepWork } from '../../core/deepWork/runDeepWork';
+import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
@@ -59,10 +60,15 @@ export interface DeepWorkTurn {
   readonly attached?: readonly AttachedItem[];
   /** The chat's progress line for a phase's event (`/plan`'s stages report their own work, and take only route-backs). */
   readonly workflowProgress?: (event: WorkflowProgress) => string | undefined;
-  /** What the run (the stages or phases still to run, for a resumed run) will cost at `price`, as a sentence. */
-  readonly forecast: (price: ModelPrice | undefined) => string;
   /** The handler's own metadata, for the chat result of a stop the engine did not report. */
   readonly handler: Pick<PlanResultMetadata, 'plan'> | Pick<WorkflowResultMetadata, 'workflow'>;
+}
+
+/** Why a run cannot start here (an untrusted workspace, no folder open), in the handler's words; undefined when it can. */
+export function workspaceRefusal(words: { readonly untrusted: string; readonly noFolder: string }): string | undefined {
+  if (!vscode.workspace.isTrusted) return words.untrusted;
+  if (!vscode.workspace.workspaceFolders?.length) return words.noFolder;
+  return undefined;
 }
 
 /** True when a turn ended with the engine's outcome (not a stop already answered in chat). */
@@ -77,7 +83,8 @@ export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | und
 
 /**
  * Runs one turn of a workflow with the chat's model: the run's files under `.council/runs/<run-id>/`, its state
- * saved in workspace storage after every phase, its checkpoints pausing the turn (the buttons resume it). Returns
+ * saved in workspace storage after every phase and at the turn's end, its checkpoints pausing the turn (the buttons
+ * resume it). Returns
  * the engine's outcome; a stop the engine did not report (an unexpected error) is answered here, as the chat result.
  */
 export async function runDeepWorkTurn(
@@ -89,10 +96,11 @@ export async function runDeepWorkTurn(
   const runId = start.kind === 'resume' ? start.state.runId : newWorkflowRunId({ next: uuid });
   const reader = new VsCodeWorkspaceReader();
   const { spending } = readCouncilSettings();
-  // What the run will cost, before it spends anything, at the chat model's price (and, resumed, what it has spent).
+  // What the phases still to run will cost, before anything is spent, at the chat model's price (and, resumed, what
+  // the run has spent).
   const before = start.kind === 'resume' ? `So far: ${spendBrief(runSpent(start.state))}. ` : '';
-  const price = runModelPrice(turn.request.model);
-  stream.markdown(`_${before}${turn.forecast(price)}_\n\n`);
+  const toRun = forecastWorkflow(turn.workflow, start.kind === 'resume' ? start.state : undefined);
+  stream.markdown(`_${before}${workflowForecastSentence(toRun, runModelPrice(turn.request.model))}_\n\n`);
   // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
   const replaced = overrideNotice(turn.workflow);
@@ -105,8 +113,9 @@ export async function runDeepWorkTurn(
       ? `Resuming ${turn.workflow.name} run ${runId}…`
       : `Starting ${turn.workflow.name} run ${runId}…`,
   );
+  let outcome: WorkflowOutcome;
   try {
-    return await runDeepWork({
+    outcome = await runDeepWork({
       workflow: turn.workflow,
       model: adaptLanguageModel(turn.request.model),
       modelFor: subagentModels(turn.request.model, message => stream.markdown(`_${message}_\n\n`)),
@@ -168,6 +177,14 @@ export async function runDeepWorkTurn(
     deps.log.logError(error, `run ${runId}: ${stop.detail}`);
     return { metadata, errorDetails: { message: stop.message } };
   }
+  await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
+  return outcome;
+}
+
+/** The message a run is stored with after `outcome` (its failure, abort sentence or question), if any. */
+function storedMessage(outcome: WorkflowOutcome): string | undefined {
+  if (outcome.status === 'failed' || outcome.status === 'aborted') return outcome.message;
+  return outcome.status === 'needs_user' ? outcome.question : undefined;
 }
 
 /** The workflow named `name`, or the chat result that says why there is none (with the file problems, if any). */

@@ -63,7 +63,7 @@ export async function loadWorkflows(
 ): Promise<WorkflowCatalog> {
   const [builtIn, workspace] = await Promise.all([
     readBuiltInWorkflows(extensionUri),
-    vscode.workspace.isTrusted ? readWorkspaceWorkflows() : [],
+    vscode.workspace.isTrusted ? inEveryWorkspaceFolder(workflowFilesIn) : [],
   ]);
   // Skills may name read-only tools: checked when the file loads, not when a run reaches the skill.
   const knownTools = new Set(vscode.lm.tools.filter(isReadOnlyTool).map(tool => tool.name));
@@ -95,11 +95,7 @@ function readBuiltInWorkflows(extensionUri: vscode.Uri): Promise<WorkflowFileRea
   );
 }
 
-/** Every workspace folder's workflow files; paths workspace-relative (prefixed with the folder's name when multi-root). */
-async function readWorkspaceWorkflows(): Promise<WorkflowFileRead[]> {
-  return inEveryWorkspaceFolder(workflowFilesIn);
-}
-
+/** A workspace folder's workflow files; paths workspace-relative (prefixed with the folder's name when multi-root). */
 async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolean): Promise<WorkflowFileRead[]> {
   const directory = workspaceWorkflowFolder(folder);
   let names: string[];

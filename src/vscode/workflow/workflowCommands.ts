@@ -14,7 +14,7 @@ export const WORKFLOW_COMMAND = {
 
 /** What the commands need from the extension. */
 export interface WorkflowCommandDeps {
-  /** The current catalogue, read afresh (e.g. `() => loadWorkflows(context.extensionUri, agentTypes.names())`). */
+  /** The current catalogue, read afresh (`loadWorkflows` with the agent types a run can spawn). */
   readonly loadCatalog: () => Promise<WorkflowCatalog>;
 }
 

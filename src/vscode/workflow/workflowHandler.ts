@@ -1,12 +1,17 @@
 import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
-import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
-import { isOutcome, runDeepWorkTurn, workflowNamed, type DeepWorkDeps, type DeepWorkStart } from './deepWorkTurn';
-import { storedMessage, workspaceRefusal } from './deepWorkReplies';
+import {
+  isOutcome,
+  runDeepWorkTurn,
+  workflowNamed,
+  workspaceRefusal,
+  type DeepWorkDeps,
+  type DeepWorkStart,
+} from './deepWorkTurn';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest } from './workflowRequest';
-import { runFailure } from './runFailure';
+import { describeTurnStop } from '../../core/llm/turnStop';
 import {
   renderWorkflowCheckpoint,
   renderWorkflowCompleted,
@@ -115,8 +120,6 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
     const found = await workflowNamed(deps, name);
     if ('missing' in found) return refusal(found.missing);
     const { workflow } = found;
-    // The phases still to run, for a resumed run.
-    const forecast = forecastWorkflow(workflow, start.kind === 'resume' ? start.state : undefined);
     const outcome = await runDeepWorkTurn(deps, {
       workflow,
       start,
@@ -125,18 +128,17 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       token,
       attached,
       workflowProgress: workflowProgressMessage,
-      forecast: price => workflowForecastSentence(forecast, price),
       handler: { workflow: 1 },
     });
     if (!isOutcome(outcome)) return outcome;
-    await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
     if (outcome.status === 'paused')
       return { metadata: renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint) };
     if (outcome.status === 'completed') return { metadata: renderWorkflowCompleted(stream, workflow, outcome.state) };
     const metadata = renderWorkflowStopped(stream, outcome);
     if (outcome.status !== 'failed') return { metadata };
-    const failure = runFailure(outcome.error, 'The run is saved as of its last completed phase.');
-    if (!failure) return { metadata };
+    const kept = 'The run is saved as of its last completed phase.';
+    const failure = describeTurnStop(outcome.error, { kept, button: 'Try again' });
+    if (failure.kind !== 'failed') return { metadata };
     deps.log.logError(outcome.error, `workflow run ${outcome.state.runId}: ${failure.detail}`);
     return { errorDetails: { message: failure.message }, metadata };
   };

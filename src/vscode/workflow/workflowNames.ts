@@ -3,10 +3,8 @@
  * name may be, the text of a new workflow file, and the chat query that runs a workflow.
  */
 
+import { WORKFLOW_NAME_PATTERN } from '../../core/workflow/definition/workflowSchema';
 import { hyphenatedAscii } from '../workspace/fileNames';
-
-/** A workflow name, which is also its file name: kebab-case. */
-const WORKFLOW_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /** Longest name `council.createWorkflow` accepts (it becomes a file name and a chat argument). */
 const MAX_WORKFLOW_NAME_LENGTH = 60;

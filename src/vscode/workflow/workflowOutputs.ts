@@ -23,11 +23,6 @@ export class WorkspaceRunOutputs implements RunOutputs {
     this.root = workspaceFolder.uri;
   }
 
-  /** The file a workspace-relative path (as `outputPath` returns it) names. */
-  uriOf(relativePath: string): vscode.Uri {
-    return vscode.Uri.joinPath(this.root, ...outputPath(this.folder, relativePath).split('/'));
-  }
-
   async write(relativePath: string, content: string): Promise<{ path: string; sizeBytes: number }> {
     const path = outputPath(this.folder, relativePath);
     const segments = path.split('/');
@@ -59,7 +54,7 @@ export class WorkspaceRunOutputs implements RunOutputs {
   }
 
   async read(relativePath: string): Promise<string | undefined> {
-    const uri = this.uriOf(relativePath);
+    const uri = vscode.Uri.joinPath(this.root, ...outputPath(this.folder, relativePath).split('/'));
     try {
       return decoder.decode(await vscode.workspace.fs.readFile(uri));
     } catch (error) {

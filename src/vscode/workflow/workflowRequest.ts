@@ -27,7 +27,7 @@ export function parseWorkflowRequest(text: string): WorkflowRequest {
       runId: control[2] ?? '',
       text: (control[3] ?? '').trim(),
     };
-  const [name = '', ...rest] = trimmed.split(/\s+/);
+  const [name = ''] = trimmed.split(/\s+/);
   let goal = trimmed.slice(name.length).trim();
   let flags: string[] = [];
   const flagMatch = FLAGS.exec(goal);
@@ -35,7 +35,6 @@ export function parseWorkflowRequest(text: string): WorkflowRequest {
     flags = (flagMatch[1] ?? '').split(',').filter(Boolean);
     goal = goal.slice(flagMatch[0].length).trim();
   }
-  void rest;
   return { kind: 'start', name, goal, flags };
 }
 

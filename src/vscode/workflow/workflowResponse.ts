@@ -9,7 +9,6 @@ import { decidePrompt } from './workflowRequest';
 import { commandLink, fileLink } from '../chat/inlineLinks';
 import type { WorkflowResultMetadata } from './workflowResult';
 
-/** A workspace-relative path as a file link (run files are always under the first folder). */
 /** A link target inside the workspace folder; none for a path that would leave it (shown as text instead). */
 function fileUri(path: string): vscode.Uri | undefined {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -25,11 +24,6 @@ function linkFiles(stream: vscode.ChatResponseStream, paths: readonly string[], 
     return `- ${uri ? fileLink(uri, path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : path) : `\`${path}\``}`;
   });
   stream.markdown(`${items.join('\n')}\n\n`);
-}
-
-/** "14 requests · 23k tokens · about 0.6 AI credits". */
-function requests(state: WorkflowRunState): string {
-  return spendBrief(runSpent(state));
 }
 
 /** `/workflow` alone: every workflow with its description and where it comes from, and the files with problems. */
@@ -88,7 +82,7 @@ export function renderWorkflowCheckpoint(
     stream.markdown('\n\n');
   }
   stream.markdown(
-    `_So far: ${requests(state)}. The run is saved; pick an option below (it continues in a new request)._\n`,
+    `_So far: ${spendBrief(runSpent(state))}. The run is saved; pick an option below (it continues in a new request)._\n`,
   );
   return {
     workflow: 1,
@@ -107,7 +101,7 @@ export function renderWorkflowCompleted(
   const { context } = state;
   const skipped = context.skip_phases.filter(id => !context.phases.completed.includes(id));
   stream.markdown(
-    `**${untrusted(workflow.name)} is complete**: ${context.phases.completed.length} phase${context.phases.completed.length === 1 ? '' : 's'} done${skipped.length ? `, skipped: ${skipped.join(', ')}` : ''}; ${context.subagents_spawned} agent${context.subagents_spawned === 1 ? '' : 's'}; ${requests(state)}.\n\n`,
+    `**${untrusted(workflow.name)} is complete**: ${context.phases.completed.length} phase${context.phases.completed.length === 1 ? '' : 's'} done${skipped.length ? `, skipped: ${skipped.join(', ')}` : ''}; ${context.subagents_spawned} agent${context.subagents_spawned === 1 ? '' : 's'}; ${spendBrief(runSpent(state))}.\n\n`,
   );
   if (state.finalPlan) {
     stream.markdown('The final document:\n\n');

@@ -3,24 +3,16 @@ import type { Contribution, PromptContext } from './promptContributor';
 import type { PromptContributorRegistry } from './registry';
 import { delimitUntrusted } from '../../llm/dataFence';
 
-/** Options for assembling contributions. */
-export interface AssemblyOptions {
-  readonly token?: CancellationSignal;
-  /** Told about a contributor that threw; the prompt goes on without it. */
-  readonly onContributorError?: (name: string, error: unknown) => void;
-}
-
 /**
  * Runs every contributor that applies to `ctx.agentType` (concurrently) and returns their texts
  * in priority order, each fenced as untrusted data. Empty contributions are left out; a failing
- * contributor is reported and skipped (a prompt without it beats no prompt), but cancellation stops all.
+ * contributor is skipped (a prompt without it beats no prompt), but cancellation stops all.
  */
 export async function assembleContributions(
   registry: PromptContributorRegistry,
   ctx: PromptContext,
-  options: AssemblyOptions = {},
+  { token }: { readonly token?: CancellationSignal } = {},
 ): Promise<Contribution[]> {
-  const { token, onContributorError } = options;
   if (token !== undefined) throwIfCancelled(token);
   const contributors = registry.forAgent(ctx.agentType);
   const texts = await Promise.all(
@@ -29,7 +21,6 @@ export async function assembleContributions(
         return await contributor.contribute(ctx, token);
       } catch (error) {
         if (error instanceof CancelledError) throw error;
-        onContributorError?.(contributor.name, error);
         return undefined;
       }
     }),

@@ -9,11 +9,11 @@ const ATTACHMENT_TAG = 'attachment';
  * Gives every agent of a `/plan` run the context the user attached (files, selections, tool results), each item
  * in its own fence. Priority 200: below workspace facts and tool guidance, so a tight budget prunes it first.
  */
-export function attachedContextContributor(items: readonly AttachedItem[], priority = 200): PromptContributor {
+export function attachedContextContributor(items: readonly AttachedItem[]): PromptContributor {
   return {
     name: 'attached-context',
     appliesTo: 'all',
-    priority,
+    priority: 200,
     async contribute() {
       if (items.length === 0) return undefined;
       const blocks = items.map(item =>

@@ -1,4 +1,3 @@
-import type { CancellationSignal } from '../../llm/languageModel';
 import type { AgentType } from '../schemas/agentType';
 import type { PromptContributor } from './promptContributor';
 import { clip } from './text';
@@ -15,22 +14,13 @@ export interface EpisodeSummary {
 
 /** Port to what earlier runs left behind (VS Code adapter: workspace storage). */
 export interface EpisodicMemory {
-  /** Up to `limit` summaries of earlier runs relevant to `agentType`, any order. */
-  recall(
-    request: { readonly agentType: AgentType; readonly limit: number },
-    token?: CancellationSignal,
-  ): Promise<readonly EpisodeSummary[]>;
+  /** Up to `limit` summaries of earlier runs, any order. */
+  recall(limit: number): Promise<readonly EpisodeSummary[]>;
 }
 
-/** Options for the episodic memory contributor. */
-export interface EpisodicMemoryOptions {
-  readonly priority?: number;
-  readonly appliesTo?: readonly AgentType[] | 'all';
-  /** Most runs to mention (default 3). */
-  readonly limit?: number;
-  /** Longest summary kept per run, in characters (default 300). */
-  readonly maxSummaryChars?: number;
-}
+/** Most runs mentioned, and the longest summary kept per run (characters). */
+const MAX_EPISODES = 3;
+const MAX_SUMMARY_CHARS = 300;
 
 const ORCHESTRATORS: readonly AgentType[] = [
   'orchestrator',
@@ -40,26 +30,21 @@ const ORCHESTRATORS: readonly AgentType[] = [
 ];
 
 /** Tells orchestrators, newest first, how earlier runs ended, so they neither repeat failures nor redo finished work. */
-export function episodicMemoryContributor(
-  memory: EpisodicMemory,
-  options: EpisodicMemoryOptions = {},
-): PromptContributor {
-  const limit = options.limit ?? 3;
-  const maxSummaryChars = options.maxSummaryChars ?? 300;
+export function episodicMemoryContributor(memory: EpisodicMemory): PromptContributor {
   return {
     name: 'episodic-memory',
-    appliesTo: options.appliesTo ?? ORCHESTRATORS,
-    priority: options.priority ?? 300,
-    async contribute(ctx, token) {
+    appliesTo: ORCHESTRATORS,
+    priority: 300,
+    async contribute(ctx) {
       const currentRun = ctx.currentContextId.split('/')[0];
-      const episodes = (await memory.recall({ agentType: ctx.agentType, limit }, token))
+      const episodes = (await memory.recall(MAX_EPISODES))
         .filter(episode => episode.runId !== currentRun)
         .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt))
-        .slice(0, limit);
+        .slice(0, MAX_EPISODES);
       if (episodes.length === 0) return undefined;
       const lines = episodes.map(
         episode =>
-          `- ${episode.finishedAt} ${episode.runId} (${episode.outcome}): ${clip(episode.summary, maxSummaryChars)}`,
+          `- ${episode.finishedAt} ${episode.runId} (${episode.outcome}): ${clip(episode.summary, MAX_SUMMARY_CHARS)}`,
       );
       return ['Earlier runs in this workspace, newest first:', ...lines].join('\n');
     },

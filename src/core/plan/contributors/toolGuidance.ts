@@ -8,13 +8,8 @@ export interface ReadOnlyToolInfo {
   readonly description: string;
 }
 
-/** Options for the tool guidance contributor. */
-export interface ToolGuidanceOptions {
-  readonly priority?: number;
-  readonly appliesTo?: readonly AgentType[] | 'all';
-  /** Longest tool description kept, in characters (default 200). */
-  readonly maxDescriptionChars?: number;
-}
+/** Longest tool description kept, in characters. */
+const MAX_DESCRIPTION_CHARS = 200;
 
 const EXPLORING_AGENTS: readonly AgentType[] = ['discovery-agent', 'planning-agent', 'ticket-agent', 'context-manager'];
 
@@ -31,19 +26,15 @@ const HOW_TO_USE = [
  * Tells agents that explore the code which read-only tools exist and how to use them well.
  * `tools` is read at prompt time, so tools registered later are included.
  */
-export function toolGuidanceContributor(
-  tools: () => readonly ReadOnlyToolInfo[],
-  options: ToolGuidanceOptions = {},
-): PromptContributor {
-  const maxDescriptionChars = options.maxDescriptionChars ?? 200;
+export function toolGuidanceContributor(tools: () => readonly ReadOnlyToolInfo[]): PromptContributor {
   return {
     name: 'tool-guidance',
-    appliesTo: options.appliesTo ?? EXPLORING_AGENTS,
-    priority: options.priority ?? 900,
+    appliesTo: EXPLORING_AGENTS,
+    priority: 900,
     async contribute() {
       const available = tools();
       if (available.length === 0) return undefined;
-      const lines = available.map(tool => `- ${tool.name}: ${clip(tool.description, maxDescriptionChars)}`);
+      const lines = available.map(tool => `- ${tool.name}: ${clip(tool.description, MAX_DESCRIPTION_CHARS)}`);
       return ['Read-only tools you can call:', ...lines, '', ...HOW_TO_USE].join('\n');
     },
   };

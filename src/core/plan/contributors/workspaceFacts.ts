@@ -1,5 +1,4 @@
 import type { CancellationSignal } from '../../llm/languageModel';
-import type { AgentType } from '../schemas/agentType';
 import type { PromptContributor } from './promptContributor';
 import { listSome } from './text';
 
@@ -19,30 +18,21 @@ export interface WorkspaceFacts {
   read(token?: CancellationSignal): Promise<WorkspaceFactsSnapshot | undefined>;
 }
 
-/** Options for the workspace facts contributor. */
-export interface WorkspaceFactsOptions {
-  readonly priority?: number;
-  readonly appliesTo?: readonly AgentType[] | 'all';
-  /** How many folders and languages to name before "and N more" (default 10). */
-  readonly maxListed?: number;
-}
+/** How many folders and languages are named before "and N more". */
+const MAX_LISTED = 10;
 
 /** Tells every agent the workspace's name, folders, languages and size. */
-export function workspaceFactsContributor(
-  facts: WorkspaceFacts,
-  options: WorkspaceFactsOptions = {},
-): PromptContributor {
-  const maxListed = options.maxListed ?? 10;
+export function workspaceFactsContributor(facts: WorkspaceFacts): PromptContributor {
   return {
     name: 'workspace-facts',
-    appliesTo: options.appliesTo ?? 'all',
-    priority: options.priority ?? 600,
+    appliesTo: 'all',
+    priority: 600,
     async contribute(_ctx, token) {
       const snapshot = await facts.read(token);
       if (snapshot === undefined) return undefined;
       const lines = [`Workspace: ${snapshot.name}`];
-      if (snapshot.folders.length > 0) lines.push(`Folders: ${listSome(snapshot.folders, maxListed)}`);
-      if (snapshot.languages.length > 0) lines.push(`Languages: ${listSome(snapshot.languages, maxListed)}`);
+      if (snapshot.folders.length > 0) lines.push(`Folders: ${listSome(snapshot.folders, MAX_LISTED)}`);
+      if (snapshot.languages.length > 0) lines.push(`Languages: ${listSome(snapshot.languages, MAX_LISTED)}`);
       lines.push(`Files: ${snapshot.fileCount}`);
       return lines.join('\n');
     },

@@ -9,7 +9,6 @@ import type { AgentCall, AgentResult, AgentType } from '../engine/agentTypes';
 /** A generic subagent: a role, and whether it looks at the code before writing. */
 interface MarkdownRole {
   readonly type: string;
-  readonly description: string;
   /** What it writes, as an instruction. */
   readonly task: string;
   /** Turns of read-only workspace tools before writing (0: it works from the run's files only). */
@@ -20,32 +19,26 @@ interface MarkdownRole {
 export const MARKDOWN_ROLES: readonly MarkdownRole[] = [
   {
     type: 'code-scout',
-    description:
-      'Explores the workspace (read-only) for what the goal touches and reports the files, entry points and risks it found.',
     task: 'Report what in this codebase the goal touches: the relevant files and symbols (with paths), how they connect, and the risks or unknowns. Cite paths you actually read.',
     exploreRounds: 3,
   },
   {
     type: 'pattern-analyzer',
-    description: 'Reads the workspace (read-only) for the conventions and patterns a change must follow.',
     task: 'Describe the patterns and conventions this codebase uses that a change for the goal must follow (structure, naming, error handling, tests), each with an example path.',
     exploreRounds: 2,
   },
   {
     type: 'test-planner',
-    description: "Plans the tests the goal needs, from the run's findings.",
     task: 'Plan the tests this goal needs: what to test, at which level, the cases (including failure cases), and which existing test files to extend.',
     exploreRounds: 1,
   },
   {
     type: 'reviewer',
-    description: "Reviews the run's files so far and lists gaps, risks and contradictions.",
     task: "Review the run's files so far against the goal: list what is missing, wrong, risky or contradictory, most important first, each with what to do about it.",
     exploreRounds: 0,
   },
   {
     type: 'writer',
-    description: "Writes a document from the run's files so far (a plan, a summary, a report).",
     task: "Write the document this phase asks for from the run's files so far: clear, structured Markdown a developer can act on.",
     exploreRounds: 0,
   },
@@ -93,7 +86,6 @@ function instructions(role: MarkdownRole, call: AgentCall, earlier: string): str
 function markdownAgent(role: MarkdownRole, indexOf: () => Promise<WorkspaceIndex>): AgentType {
   return {
     type: role.type,
-    description: role.description,
     async run(call: AgentCall): Promise<AgentResult> {
       const earlier = earlierFiles(call);
       const ask = instructions(role, call, earlier);

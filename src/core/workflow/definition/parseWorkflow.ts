@@ -188,7 +188,7 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     checkOutputPaths(issues, whole.data);
     checkSkills(ctx, whole.data, options.knownTools);
   }
-  if (issues.any || !whole.success) return fail();
+  if (issues.all.length > 0 || !whole.success) return fail();
   const file: WorkflowFile = whole.data;
   const workflow: WorkflowDefinition = {
     name: file.name,

@@ -3,8 +3,9 @@
  * resolved and its agents in the one shape that mode allows. `parseWorkflow.ts` produces it.
  */
 
-export type ExecutionMode = 'strict' | 'loose' | 'adaptive';
-export type PhaseBehavior = 'parallel' | 'sequential' | 'main-only';
+import type { EXECUTION_MODES, GAP_ACTIONS } from './workflowSchema';
+
+export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 
 /** Where a definition came from, for messages ("…/.council/workflows/review.yaml, phase `scan`"). */
 export interface WorkflowSource {
@@ -80,7 +81,7 @@ export type CheckpointDefinition =
       readonly options: readonly CheckpointOption[];
     };
 
-export type GapAction = 'retry' | 'spawn_additional' | 'escalate' | 'abort';
+export type GapAction = (typeof GAP_ACTIONS)[number];
 
 export type GapCheckDefinition =
   | { readonly kind: 'script'; readonly maxIterations: number; readonly script: string }

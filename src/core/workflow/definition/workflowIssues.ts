@@ -64,10 +64,6 @@ export class Issues {
     const at = this.locator?.locate(path);
     this.all.push({ field: fieldOf(path), ...(at ? { line: at.line, column: at.column } : {}), message });
   }
-
-  get any(): boolean {
-    return this.all.length > 0;
-  }
 }
 
 /** In file order (issues without a line first), keeping the order found among issues on the same line. */

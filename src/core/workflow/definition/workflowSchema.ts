@@ -11,15 +11,15 @@
 import { z } from 'zod';
 
 /** A workflow name, which is also its file name: kebab-case. */
-const WORKFLOW_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+export const WORKFLOW_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /** A phase id: lower-case letters, digits, `-` and `_` (it appears in paths and `{{phase_id}}`). */
 const PHASE_ID_PATTERN = /^[a-z][a-z0-9_-]*$/;
 
 export const EXECUTION_MODES = ['strict', 'loose', 'adaptive'] as const;
 const PHASE_BEHAVIORS = ['parallel', 'sequential', 'main-only'] as const;
-const CHECKPOINT_ACTIONS = ['continue', 'repeat_phase', 'skip_phases', 'abort'] as const;
-const GAP_ACTIONS = ['retry', 'spawn_additional', 'escalate', 'abort'] as const;
+export const CHECKPOINT_ACTIONS = ['continue', 'repeat_phase', 'skip_phases', 'abort'] as const;
+export const GAP_ACTIONS = ['retry', 'spawn_additional', 'escalate', 'abort'] as const;
 
 /** `max_iterations` of a gap check when the file gives none, and the most it may be. */
 const DEFAULT_GAP_ITERATIONS = 3;

@@ -58,8 +58,6 @@ export interface AgentResult {
 /** A subagent type a workflow names by `type`. */
 export interface AgentType {
   readonly type: string;
-  /** One line, shown by `/workflow` and in completion hints. */
-  readonly description: string;
   run(call: AgentCall): Promise<AgentResult>;
 }
 
@@ -67,13 +65,8 @@ export interface AgentType {
 export class AgentTypeRegistry {
   private readonly types = new Map<string, AgentType>();
 
-  constructor(types: readonly AgentType[] = []) {
-    for (const type of types) this.register(type);
-  }
-
-  register(type: AgentType): this {
-    this.types.set(type.type, type);
-    return this;
+  constructor(types: readonly AgentType[]) {
+    for (const type of types) this.types.set(type.type, type);
   }
 
   get(type: string): AgentType | undefined {
@@ -82,9 +75,5 @@ export class AgentTypeRegistry {
 
   names(): ReadonlySet<string> {
     return new Set(this.types.keys());
-  }
-
-  list(): readonly AgentType[] {
-    return [...this.types.values()];
   }
 }

@@ -33,12 +33,6 @@ export function optionFor(pending: PendingCheckpoint, choice: CheckpointChoice):
   return pick ? { option: pick.index, ...(feedback ? { feedback } : {}) } : undefined;
 }
 
-/** The phases after `phase`, in order. */
-function phasesAfter(workflow: WorkflowDefinition, phase: string): readonly PhaseDefinition[] {
-  const index = workflow.phases.findIndex(candidate => candidate.id === phase);
-  return workflow.phases.slice(index + 1);
-}
-
 /** `approval_required: true`: continue, redo the phase, skip the next phase (when there is one), abort. */
 function approvalOptions(
   workflow: WorkflowDefinition,
@@ -82,7 +76,8 @@ export function pendingCheckpointOf(
   skipPhases: readonly string[],
 ): PendingCheckpoint {
   if (checkpoint.kind === 'approval') {
-    const next = phasesAfter(workflow, phase.id).find(candidate => !skipPhases.includes(candidate.id));
+    const later = workflow.phases.slice(workflow.phases.findIndex(candidate => candidate.id === phase.id) + 1);
+    const next = later.find(candidate => !skipPhases.includes(candidate.id));
     return {
       phase: phase.id,
       origin: 'checkpoint',

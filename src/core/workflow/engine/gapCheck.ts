@@ -1,4 +1,5 @@
 import type { GapAction, GapCheckDefinition, SubagentSpec } from '../definition/workflowDefinition';
+import { GAP_ACTIONS } from '../definition/workflowSchema';
 import type { JsonValue } from '../sandbox/scriptSandbox';
 import type { WorkflowContext } from './workflowContext';
 import {
@@ -19,8 +20,6 @@ export type GapVerdict =
       readonly additionalAgents: readonly SubagentSpec[];
       readonly message?: string;
     };
-
-const ACTIONS: readonly GapAction[] = ['retry', 'spawn_additional', 'escalate', 'abort'];
 
 function isRecord(value: JsonValue): value is { readonly [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -99,10 +98,10 @@ export async function evaluateGapCheck(
     : [];
   if (value.status === 'complete') return { status: 'complete', gaps };
   const action = (typeof value.action === 'string' ? value.action : 'retry') as GapAction;
-  if (!ACTIONS.includes(action)) {
+  if (!GAP_ACTIONS.includes(action)) {
     throw new WorkflowScriptError(scriptSite, {
       kind: 'result',
-      message: `It returned the action \`${String(value.action)}\`; use one of ${ACTIONS.join(', ')}.`,
+      message: `It returned the action \`${String(value.action)}\`; use one of ${GAP_ACTIONS.join(', ')}.`,
     });
   }
   const additionalAgents =

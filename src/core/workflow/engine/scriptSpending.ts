@@ -1,10 +1,5 @@
 import { CancellationScope } from '../../llm/cancellationScope';
-import {
-  CancelledError,
-  LanguageModelFailure,
-  type CancellationSignal,
-  type LanguageModel,
-} from '../../llm/languageModel';
+import { CancelledError, LanguageModelFailure, type CancellationSignal } from '../../llm/languageModel';
 import type { SpendingGovernor, SpendingScope } from '../../llm/spending/governor';
 import type { HostFunction, JsonValue } from '../sandbox/scriptSandbox';
 
@@ -57,11 +52,6 @@ export class ScriptSpending {
   ) {
     this.governor = run.child({ maxRequests: limits.maxModelCalls, maxTokens: limits.maxTokens }, scope);
     this.signal = new CancellationScope(token);
-  }
-
-  /** `model` charged to this script (as `who`, at the run's current step). */
-  model(model: LanguageModel, who: string): LanguageModel {
-    return this.governor.model(model, who);
   }
 
   /** The host functions, each call counted against the host-call cap and tracked until it settles. */

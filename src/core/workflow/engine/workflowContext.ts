@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECKPOINT_ACTIONS, EXECUTION_MODES } from '../definition/workflowSchema';
 
 /**
  * The runtime context of a workflow run, exactly spec 002's "Context Schema" and records (snake_case, as
@@ -6,8 +7,6 @@ import { z } from 'zod';
  */
 
 const Iso = z.iso.datetime();
-
-const ExecutionModeSchema = z.enum(['strict', 'loose', 'adaptive']);
 
 /** A file a phase produced (spec 002 "Deliverable Record"); `timestamp` is the Context Schema's name for `created_at`. */
 const DeliverableRecord = z.object({
@@ -19,20 +18,17 @@ const DeliverableRecord = z.object({
   created_at: Iso,
   timestamp: Iso,
 });
-type DeliverableRecord = z.infer<typeof DeliverableRecord>;
 
 /** A decision at a checkpoint (spec 002 "Checkpoint Record"). */
 const CheckpointRecord = z.object({
   phase: z.string(),
-  /** `continue`, `repeat_phase`, `skip_phases` or `abort`. */
-  decision: z.enum(['continue', 'repeat_phase', 'skip_phases', 'abort']),
+  decision: z.enum(CHECKPOINT_ACTIONS),
   /** The option the user chose. */
   label: z.string().optional(),
   skipped: z.array(z.string()).optional(),
   feedback: z.string().optional(),
   timestamp: Iso,
 });
-type CheckpointRecord = z.infer<typeof CheckpointRecord>;
 
 /** One gap-check evaluation (spec 002 "Gap Check Record"). */
 const GapCheckRecord = z.object({
@@ -46,10 +42,9 @@ const GapCheckRecord = z.object({
   agents_spawned: z.array(z.string()),
   timestamp: Iso,
 });
-type GapCheckRecord = z.infer<typeof GapCheckRecord>;
 
 export const WorkflowContext = z.object({
-  workflow: z.object({ name: z.string(), started_at: Iso, execution_mode: ExecutionModeSchema }),
+  workflow: z.object({ name: z.string(), started_at: Iso, execution_mode: z.enum(EXECUTION_MODES) }),
   feature: z.object({ name: z.string(), flags: z.array(z.string()) }),
   /** What the user asked for (Council's addition: every agent and script needs it). */
   goal: z.string(),

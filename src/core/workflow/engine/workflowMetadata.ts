@@ -1,66 +1,12 @@
-import type { LedgerLine } from '../../llm/spending/ledger';
 import { spendSummary } from '../../llm/spending/spendText';
 import type { WorkflowDefinition } from '../definition/workflowDefinition';
-import { phaseRequests, runSpent, type AgentAudit, type PhaseStatus, type WorkflowRunState } from './workflowRunState';
-
-/** A decision at a checkpoint as metadata.json lists it (spec 002's Checkpoint Record, plus the option's label). */
-interface CheckpointEntry {
-  readonly phase: string;
-  readonly decision: string;
-  readonly label?: string;
-  readonly skipped: readonly string[];
-  readonly feedback: string | null;
-  readonly timestamp: string;
-}
+import { phaseRequests, runSpent, type PhaseStatus, type WorkflowRunState } from './workflowRunState';
 
 /**
- * spec 002's "Metadata Output", plus the run id, the definition's file, the model requests it cost and what a person
- * decided at each checkpoint (the Context Schema's `checkpoints[]` and `skip_phases`).
+ * `metadata.json`: spec 002's "Metadata Output", plus the run id, the definition's file, the model requests it cost
+ * and what a person decided at each checkpoint (the Context Schema's `checkpoints[]` and `skip_phases`).
  */
-export interface WorkflowMetadata {
-  readonly run_id: string;
-  readonly source: string;
-  readonly workflow: {
-    readonly name: string;
-    readonly execution_mode: string;
-    readonly started_at: string;
-    readonly completed_at: string | null;
-    readonly duration_seconds: number;
-  };
-  readonly feature: { readonly name: string; readonly flags: readonly string[] };
-  readonly phases: readonly {
-    readonly id: string;
-    readonly status: string;
-    readonly iterations: number;
-    readonly subagents_spawned: number;
-    readonly deliverables: number;
-    readonly model_requests: number;
-    /** What the phase's agents' own checks read and found (for /plan: spec 003's handoff audit). */
-    readonly audit?: AgentAudit;
-  }[];
-  readonly totals: {
-    readonly phases_completed: number;
-    readonly phases_skipped: number;
-    readonly subagents_spawned: number;
-    readonly deliverables_created: number;
-    readonly checkpoints_hit: number;
-    /** Errors the agents' own checks found, over all phases (each is listed under its phase's `audit`). */
-    readonly audit_errors: number;
-    readonly model_requests: number;
-    readonly input_tokens: number;
-    readonly output_tokens: number;
-    /** Estimated AI credits of the requests whose price is known. */
-    readonly estimated_credits: number;
-    /** E.g. "14 requests · 23k tokens (21k in, 1.9k out) · about 0.6 AI credits". */
-    readonly spend: string;
-  };
-  /** Every checkpoint decision, in order: its phase, the choice, the phases it skipped and the feedback typed. */
-  readonly checkpoints: readonly CheckpointEntry[];
-  readonly skip_phases: readonly string[];
-  /** What each agent and script spent, per phase and model. */
-  readonly spending: readonly LedgerLine[];
-  readonly final_plan: string | null;
-}
+export type WorkflowMetadata = ReturnType<typeof workflowMetadataOf>;
 
 /** Where a phase stands: a phase skipped at a checkpoint reads `skipped` (its tally still says where it was). */
 export function phaseStatus(state: WorkflowRunState, phaseId: string): PhaseStatus {
@@ -71,11 +17,7 @@ export function phaseStatus(state: WorkflowRunState, phaseId: string): PhaseStat
 }
 
 /** The metadata of a run (pure; `now` ends the duration of a run that is not over). */
-export function workflowMetadataOf(
-  workflow: WorkflowDefinition,
-  state: WorkflowRunState,
-  now: string,
-): WorkflowMetadata {
+export function workflowMetadataOf(workflow: WorkflowDefinition, state: WorkflowRunState, now: string) {
   const { context } = state;
   const end = state.completedAt ?? now;
   const phases = workflow.phases.map(phase => {
@@ -87,6 +29,7 @@ export function workflowMetadataOf(
       subagents_spawned: tally?.subagents_spawned ?? 0,
       deliverables: context.deliverables.filter(deliverable => deliverable.phase === phase.id).length,
       model_requests: phaseRequests(state, phase.id),
+      // What the phase's agents' own checks read and found (for /plan: spec 003's handoff audit).
       ...(tally?.audit ? { audit: tally.audit } : {}),
     };
   });
@@ -109,14 +52,18 @@ export function workflowMetadataOf(
       subagents_spawned: context.subagents_spawned,
       deliverables_created: context.deliverables.length,
       checkpoints_hit: context.checkpoints.length,
+      // Each is listed under its phase's `audit`.
       audit_errors: phases.flatMap(phase => phase.audit?.findings ?? []).filter(finding => finding.severity === 'error')
         .length,
       model_requests: spent.requests,
       input_tokens: spent.inputTokens,
       output_tokens: spent.outputTokens,
+      // Of the requests whose price is known.
       estimated_credits: Math.round(spent.credits * 100) / 100,
+      // E.g. "14 requests · 23k tokens (21k in, 1.9k out) · about 0.6 AI credits".
       spend: spendSummary(spent),
     },
+    // Every checkpoint decision, in order, with the option's label, the phases it skipped and the feedback typed.
     checkpoints: context.checkpoints.map(record => ({
       phase: record.phase,
       decision: record.decision,
@@ -126,6 +73,7 @@ export function workflowMetadataOf(
       timestamp: record.timestamp,
     })),
     skip_phases: [...context.skip_phases],
+    // What each agent and script spent, per phase and model.
     spending: [...state.spending],
     final_plan: state.finalPlan ?? null,
   };

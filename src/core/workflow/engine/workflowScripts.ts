@@ -67,7 +67,7 @@ const SCRIPT_SCOPE: SpendingScope = {
 };
 
 function hostFunctions(host: ScriptHost, spending: ScriptSpending, site: ScriptSite): Record<string, HostFunction> {
-  const model = spending.model(host.model, `script (${site.role})`);
+  const model = spending.governor.model(host.model, `script (${site.role})`);
   return {
     ...deliverableHelpers(host.contents(), host.outputFolder),
     thinkHard: async prompt => {

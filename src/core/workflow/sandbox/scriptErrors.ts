@@ -6,9 +6,6 @@ export const SCRIPT_FILE = 'script.js';
 /** Why the host stopped a run, whatever error the engine reports for it. */
 export type StopReason = 'cancelled' | 'memory' | 'timeout';
 
-/** An error value as `QuickJSContext.dump` gives it: an Error's name/message/stack, or any thrown value. */
-export type DumpedError = unknown;
-
 const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
 const mib = (bytes: number): string => {
   const value = bytes / (1024 * 1024);
@@ -22,7 +19,8 @@ function scriptLine(stack: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-function describe(error: DumpedError): { name: string; message: string; stack?: unknown } {
+/** An error value as `QuickJSContext.dump` gives it: an Error's name/message/stack, or any thrown value. */
+function describe(error: unknown): { name: string; message: string; stack?: unknown } {
   if (error !== null && typeof error === 'object' && 'message' in error) {
     const { name, message, stack } = error as { name?: unknown; message?: unknown; stack?: unknown };
     return { name: typeof name === 'string' ? name : 'Error', message: String(message), stack };
@@ -53,7 +51,7 @@ export function stoppedFailure(reason: StopReason, limits: ScriptLimits): Script
  * The failure for an error the script's code raised: `compiling` is true when the engine reported it while
  * parsing (a syntax error), false when the script ran and threw (or its promise was rejected).
  */
-export function errorFailure(error: DumpedError, compiling: boolean, limits: ScriptLimits): ScriptFailure {
+export function errorFailure(error: unknown, compiling: boolean, limits: ScriptLimits): ScriptFailure {
   const { name, message, stack } = describe(error);
   const line = scriptLine(stack);
   const at = line !== undefined ? { line } : {};

@@ -1,13 +1,7 @@
-import type { JsonValue, ScriptLimits, ScriptOutcome, ScriptRequest, ScriptSandbox } from './scriptSandbox';
+import type { JsonValue, ScriptOutcome, ScriptRequest, ScriptSandbox } from './scriptSandbox';
 
 /** A script run as it crosses to the worker: the host functions by name only (they stay on the host side). */
-export interface WorkerRunRequest {
-  readonly mode: ScriptRequest['mode'];
-  readonly code: string;
-  readonly globals?: Readonly<Record<string, JsonValue>>;
-  readonly functions: readonly string[];
-  readonly limits?: Partial<ScriptLimits>;
-}
+type WorkerRunRequest = Omit<ScriptRequest, 'functions' | 'signal'> & { readonly functions: readonly string[] };
 
 /** What the host sends the worker. */
 export type ToScriptWorker =

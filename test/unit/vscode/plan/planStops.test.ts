@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CancelledError, LanguageModelFailure } from '../../../../src/core/llm/languageModel';
 import { PipelineBoard } from '../../../../src/core/plan/pipelineBoard';
-import { planFailure } from '../../../../src/vscode/plan/planStop';
+import { savedProgress } from '../../../../src/vscode/plan/planSummary';
+import { describeTurnStop } from '../../../../src/core/llm/turnStop';
+
+/** The error box of a failed /plan run (as the handler builds it); undefined for Stop. */
+function planFailure(error: unknown, board: PipelineBoard) {
+  const stop = describeTurnStop(error, { kept: savedProgress(board), button: 'Try again' });
+  return stop.kind === 'failed' ? stop : undefined;
+}
 
 /** The stages' records of the stored v1 fixture: discovery and planning done. */
 const state = PipelineBoard.parse(

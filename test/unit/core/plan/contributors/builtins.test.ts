@@ -10,21 +10,14 @@ import { promptContext, RUN } from './support';
 
 describe('workspaceFactsContributor', () => {
   it('states name, folders, languages and file count for every agent', async () => {
-    const contributor = workspaceFactsContributor(
-      {
-        read: async () => ({
-          name: 'shop',
-          folders: ['api', 'web', 'docs'],
-          languages: ['TypeScript', 'Go'],
-          fileCount: 412,
-        }),
-      },
-      { maxListed: 2 },
-    );
+    const folders = Array.from({ length: 11 }, (_, index) => `f${index}`);
+    const contributor = workspaceFactsContributor({
+      read: async () => ({ name: 'shop', folders, languages: ['TypeScript', 'Go'], fileCount: 412 }),
+    });
     assert.equal(contributor.appliesTo, 'all');
     assert.equal(
       await contributor.contribute(promptContext()),
-      'Workspace: shop\nFolders: api, web and 1 more\nLanguages: TypeScript, Go\nFiles: 412',
+      `Workspace: shop\nFolders: ${folders.slice(0, 10).join(', ')} and 1 more\nLanguages: TypeScript, Go\nFiles: 412`,
     );
   });
 
@@ -47,23 +40,23 @@ describe('episodicMemoryContributor', () => {
   it('lists earlier runs newest first, leaving out the current run and clipping long summaries', async () => {
     const requests: unknown[] = [];
     const memory: EpisodicMemory = {
-      recall: async request => {
-        requests.push(request);
+      recall: async limit => {
+        requests.push(limit);
         return [
           episode('wf-old', '2026-01-01T00:00:00.000Z'),
           episode(RUN, '2026-01-19T09:00:00.000Z', 'this very run'),
-          episode('wf-new', '2026-01-10T00:00:00.000Z', 'x'.repeat(50)),
+          episode('wf-new', '2026-01-10T00:00:00.000Z', 'x'.repeat(400)),
         ];
       },
     };
-    const contributor = episodicMemoryContributor(memory, { maxSummaryChars: 10 });
+    const contributor = episodicMemoryContributor(memory);
     const text = await contributor.contribute(promptContext('orchestrator'));
-    assert.deepEqual(requests, [{ agentType: 'orchestrator', limit: 3 }]);
+    assert.deepEqual(requests, [3]);
     assert.equal(
       text,
       [
         'Earlier runs in this workspace, newest first:',
-        `- 2026-01-10T00:00:00.000Z wf-new (completed): ${'x'.repeat(9)}…`,
+        `- 2026-01-10T00:00:00.000Z wf-new (completed): ${'x'.repeat(299)}…`,
         '- 2026-01-01T00:00:00.000Z wf-old (completed): done',
       ].join('\n'),
     );

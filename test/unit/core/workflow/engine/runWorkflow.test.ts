@@ -110,7 +110,6 @@ describe('workflow engine: phases, agents and deliverables', () => {
     let pass = 0;
     const checker: AgentType = {
       type: 'checker',
-      description: 'Checks its own output.',
       run: async () => {
         pass += 1;
         const finding = {
@@ -450,7 +449,6 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
     let calls = 0;
     const gate: AgentType = {
       type: 'gate',
-      description: 'Always asks to send the run back.',
       run: async () => {
         calls += 1;
         return {
@@ -488,7 +486,6 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
   it('a route-back to a type no phase runs is refused with the reason, and the run goes on', async () => {
     const gate: AgentType = {
       type: 'gate',
-      description: 'Asks to go back to a type the workflow does not run.',
       run: async () => ({ summary: 'checked', files: [], routeBack: { toType: 'auditor', rationale: 'Audit it.' } }),
     };
     const { outcome, events } = await run(
