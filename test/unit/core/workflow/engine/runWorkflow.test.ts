@@ -369,7 +369,6 @@ describe('workflow engine: checkpoints', () => {
   it('Try again past maxPhasePasses stops the run before the phase starts, saying so', async () => {
     const failing: AgentType = {
       type: 'flaky',
-      description: 'Always fails.',
       run: async () => {
         throw new ActionableError('The flaky agent failed.');
       },
