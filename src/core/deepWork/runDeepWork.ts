@@ -37,8 +37,6 @@ export interface DeepWorkRequest {
   /** The run's budget and prices (one governor for every agent, stage and script of the run). */
   readonly spending?: RunSpending;
   readonly sandbox?: ScriptSandbox;
-  /** Agents running at once within a stage (default 3). */
-  readonly concurrency?: number;
   readonly onProgress?: ProgressListener;
   readonly onWorkflowProgress?: (event: WorkflowProgress) => void;
   readonly onSave?: (state: WorkflowRunState) => Promise<void>;
@@ -110,11 +108,7 @@ export const DEEP_WORK_AGENT_TYPES: ReadonlySet<string> = new Set([
  */
 export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOutcome> {
   const { clock, runId, workflow } = request;
-  const options: PipelineOptions = {
-    ...DEFAULT_PIPELINE_OPTIONS,
-    ...request.options,
-    ...(request.concurrency === undefined ? {} : { concurrency: request.concurrency }),
-  };
+  const options: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, ...request.options };
   if (request.resume && request.resume.state.runId !== runId)
     throw new Error(`The state belongs to run ${request.resume.state.runId}, not to run ${runId}.`);
   // The workspace is listed once per call, and only when an agent first needs it (a workflow of scripts and

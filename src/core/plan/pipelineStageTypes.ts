@@ -80,7 +80,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       const audit = new HandoffAuditLog();
       const { workspace: _lister, ...shared } = runtime;
       const agents = new LoopRecovery({
-        history: new BlackboardHistory(call.blackboard, runtime.runId, runtime.ids),
+        history: new BlackboardHistory(call.blackboard, runtime.ids),
         model: call.model,
         token: call.token,
         clock: runtime.clock,

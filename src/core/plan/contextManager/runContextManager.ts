@@ -29,18 +29,8 @@ export interface ContextManagerRun {
   readonly token: CancellationSignal;
   readonly goal?: string;
   readonly limits?: Partial<typeof DEFAULT_CONTEXT_MANAGER_LIMITS>;
-  /** Repairs of the routing decision (default 2). */
-  readonly maxRepairs?: number;
   /** Receives what normalization changed in the decision (for the run's progress report). */
   readonly onNormalized?: (changes: readonly string[]) => void;
-}
-
-/** The decision and how the investigation went (for the history and for diagnostics). */
-export interface ContextManagerResult {
-  readonly routing: ContextManagerRouting;
-  readonly toolRounds: number;
-  readonly toolCalls: number;
-  readonly toolBudgetExhausted: boolean;
 }
 
 function findingsMessage(findings: readonly string[], maxChars: number): ChatMessage | undefined {
@@ -67,7 +57,7 @@ function findingsMessage(findings: readonly string[], maxChars: number): ChatMes
  * The investigation reaches the decision step as a plain-text transcript, so the decision request carries no
  * tool-call parts for tools it does not offer (some providers reject that).
  */
-export async function runContextManager(run: ContextManagerRun): Promise<ContextManagerResult> {
+export async function runContextManager(run: ContextManagerRun): Promise<ContextManagerRouting> {
   const limits = { ...DEFAULT_CONTEXT_MANAGER_LIMITS, ...run.limits };
   const itemIds = new Set(run.history.items.map(item => item.itemId));
   const schema = routingSchemaFor(run.agents, itemIds);
@@ -81,9 +71,9 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
   });
   const investigation = toolsAvailable
     ? await investigateHistory(run.model, opening, READ_ONLY_HISTORY_TOOLS, run.history, limits, run.token)
-    : { findings: [], rounds: 0, toolCalls: 0, exhausted: false };
+    : { findings: [], exhausted: false };
   const findings = findingsMessage(investigation.findings, limits.maxFindingsChars);
-  const routing = await requestStructured(
+  return requestStructured(
     run.model,
     {
       schema,
@@ -93,14 +83,7 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
       description:
         'Route the stuck run back to exactly one agent with a reconstructed context, or ask the user one question.',
       messages: [...opening, ...(findings ? [findings] : []), decisionRequest(investigation.exhausted)],
-      ...(run.maxRepairs === undefined ? {} : { maxRepairs: run.maxRepairs }),
     },
     run.token,
   );
-  return {
-    routing,
-    toolRounds: investigation.rounds,
-    toolCalls: investigation.toolCalls,
-    toolBudgetExhausted: investigation.exhausted,
-  };
 }

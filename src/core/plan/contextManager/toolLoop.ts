@@ -18,8 +18,6 @@ export interface ToolLoopLimits {
 export interface ToolLoopResult {
   /** The calls made and their results, plus the model's own remarks, as plain text. */
   readonly findings: readonly string[];
-  readonly rounds: number;
-  readonly toolCalls: number;
   /** True when the model still wanted tools after the last allowed round. */
   readonly exhausted: boolean;
 }
@@ -51,7 +49,7 @@ export async function investigateHistory(
   limits: ToolLoopLimits,
   token: CancellationSignal,
 ): Promise<ToolLoopResult> {
-  const { transcript, rounds, answered, exhausted } = await runToolRounds(
+  const { transcript, exhausted } = await runToolRounds(
     model,
     opening,
     {
@@ -64,5 +62,5 @@ export async function investigateHistory(
     },
     token,
   );
-  return { findings: transcript, rounds, toolCalls: answered, exhausted };
+  return { findings: transcript, exhausted };
 }

@@ -26,21 +26,11 @@ export interface InvocationSpec {
   readonly upstreamContextIds: readonly string[];
 }
 
-/** What one attempt produced: the value, its JSON for the history, and the context id of the result. */
-export interface Produced<T> {
-  readonly value: T;
-  readonly output: unknown;
-  readonly contextId?: string;
-}
-
 /** How one attempt ended, said once, as it ends: what it produced (its JSON, its result's context id) or its failure. */
 export interface RecordedAttempt {
   succeeded(output: unknown, contextId?: string): void;
   failed(error: unknown): void;
 }
-
-/** One attempt of an agent; `guidance` is set when the context manager rebuilt its context. */
-export type Attempt<T> = (guidance?: ReconstructedContext) => Promise<Produced<T>>;
 
 function asJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value ?? null)) as Json;
@@ -112,20 +102,6 @@ export class LoopRecovery {
     };
   }
 
-  /** Runs one attempt and records how it ended (succeeded or failed), then rethrows any failure. */
-  async invoke<T>(spec: InvocationSpec, attempt: Attempt<T>, guidance?: ReconstructedContext): Promise<T> {
-    const record = this.begin(spec, guidance);
-    let produced: Produced<T>;
-    try {
-      produced = await attempt(guidance);
-    } catch (error) {
-      record.failed(error);
-      throw error;
-    }
-    record.succeeded(produced.output, produced.contextId);
-    return produced.value;
-  }
-
   /**
    * After a round of `stage`'s agents: is one of `agentIds` looping? Undefined when none is; the context manager's
    * route when it re-routes one; throws NeedsUserInput when it asks the user.
@@ -135,7 +111,7 @@ export class LoopRecovery {
     const history = deps.history.snapshot();
     const loop = detectDegenerateLoop(
       history.items.filter(item => agentIds.has(item.agentId)),
-      { threshold: deps.loopThreshold },
+      deps.loopThreshold,
     );
     if (loop === undefined) return undefined;
     deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
@@ -156,42 +132,43 @@ export class LoopRecovery {
   /** Asks the context manager what to do about `loop`; records its own invocation too. */
   private async consultContextManager(stage: PipelineStage, loop: DegenerateLoop, history: HistorySnapshot) {
     const { deps } = this;
-    return this.invoke(
-      {
-        stage,
-        agentType: 'context-manager',
-        agentId: 'context-manager',
-        action: 'reconstruct-context',
-        inputType: 'ContextManagerRequest',
-        input: asJson({
-          loopAgentId: loop.agentId,
-          action: loop.action,
-          inputType: loop.inputType,
-          repetitions: loop.repetitionCount,
-        }),
-        upstreamContextIds: [],
-      },
-      async () => {
-        // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
-        const onNormalized = (changes: readonly string[]): void =>
+    const record = this.begin({
+      stage,
+      agentType: 'context-manager',
+      agentId: 'context-manager',
+      action: 'reconstruct-context',
+      inputType: 'ContextManagerRequest',
+      input: asJson({
+        loopAgentId: loop.agentId,
+        action: loop.action,
+        inputType: loop.inputType,
+        repetitions: loop.repetitionCount,
+      }),
+      upstreamContextIds: [],
+    });
+    try {
+      // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
+      const routing = await runContextManager({
+        model: deps.model,
+        loop,
+        history,
+        agents: [loop.agentType],
+        token: deps.token,
+        goal: deps.goal,
+        onNormalized: changes =>
           deps.onProgress({
             kind: 'reply-normalized',
             stage,
             agentId: 'context-manager',
             reply: 'route_context',
             changes,
-          });
-        const result = await runContextManager({
-          model: deps.model,
-          loop,
-          history,
-          agents: [loop.agentType],
-          token: deps.token,
-          goal: deps.goal,
-          onNormalized,
-        });
-        return { value: result.routing, output: result.routing };
-      },
-    );
+          }),
+      });
+      record.succeeded(routing);
+      return routing;
+    } catch (error) {
+      record.failed(error);
+      throw error;
+    }
   }
 }

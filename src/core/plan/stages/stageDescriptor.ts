@@ -1,6 +1,6 @@
 import type { AgentAssignment } from '../schemas/delegation';
 import { runStageAgent, type AgentSpec } from './stageAgent';
-import { runCollector, type CollectedResult, type CollectorResultBase, type CollectorSpec } from './stageCollector';
+import { runCollector, type CollectorResultBase, type CollectorSpec } from './stageCollector';
 import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
 import { mapBounded } from '../../llm/boundedParallel';
@@ -67,7 +67,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   let pending: readonly Item[] = assignments.map(assignment => ({ assignment }));
   let runs: AgentRun<R>[] = [];
   let agentsSpawned = 0;
-  let collected: CollectedResult<Result> | undefined;
+  let collected: Result | undefined;
   let round = 0;
   // The agent whose loop the context manager recovered in this stage, if any.
   let recovered: string | undefined;
@@ -109,7 +109,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   }
   return descriptor.record({
     agentResults: runs.map(run => run.result),
-    result: collected.result,
+    result: collected,
     rounds: round,
     agentsSpawned,
   });
