@@ -5,7 +5,7 @@ import { toolGuidanceContributor } from '../plan/contributors/toolGuidance';
 import { ContextIdIssuer } from '../plan/stages/contextIdIssuer';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../plan/stages/pipelineOptions';
 import type { ProgressListener } from '../plan/stages/progressEvents';
-import { indexWorkspace } from '../workspace/workspaceIndex';
+import { indexWorkspace, type WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { WorkspaceReader } from '../workspace/workspaceReader';
 import { WORKSPACE_TOOLS } from '../workspace/workspaceTools';
 import type { WorkflowDefinition } from '../workflow/definition/workflowDefinition';
@@ -19,7 +19,7 @@ import type { PendingCheckpoint, WorkflowRunState } from '../workflow/engine/wor
 import type { ScriptSandbox } from '../workflow/sandbox/scriptSandbox';
 import type { ReadOnlyTools } from '../workflow/engine/skills';
 import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from '../plan/pipelineBoard';
-import { pipelineStageTypes, type StageWorkspace } from '../plan/pipelineStageTypes';
+import { pipelineStageTypes } from '../plan/pipelineStageTypes';
 import { phaseFloorOf } from './workflowForecast';
 
 /** Inputs of {@link runDeepWork}. */
@@ -113,11 +113,11 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
     throw new Error(`The state belongs to run ${request.resume.state.runId}, not to run ${runId}.`);
   // The workspace is listed once per call, and only when an agent first needs it (a workflow of scripts and
   // writers never does).
-  let listed: Promise<StageWorkspace> | undefined;
-  const workspace = (): Promise<StageWorkspace> =>
-    (listed ??= indexWorkspace(request.reader, undefined, request.token).then(index => ({ index })));
+  let listed: Promise<WorkspaceIndex> | undefined;
+  const workspace = (): Promise<WorkspaceIndex> =>
+    (listed ??= indexWorkspace(request.reader, undefined, request.token));
   const agents = new AgentTypeRegistry([
-    ...markdownAgentTypes(async () => (await workspace()).index),
+    ...markdownAgentTypes(workspace),
     ...pipelineStageTypes({
       runId,
       workspace,

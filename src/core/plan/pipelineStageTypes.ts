@@ -18,16 +18,11 @@ import type { RequestSpan } from '../llm/spending/forecastCost';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
 import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
-/** The workspace as the stages see it: what may be read (and cited). */
-export interface StageWorkspace {
-  readonly index: WorkspaceIndex;
-}
-
 /** What the stages need for one call of a plan run (not saved: rebuilt on every resume). */
 export interface PipelineRuntime {
   readonly runId: string;
-  /** Listed when a stage first needs it, once per call. */
-  readonly workspace: () => Promise<StageWorkspace>;
+  /** The workspace's files (what may be read and cited), listed when a stage first needs them, once per call. */
+  readonly workspace: () => Promise<WorkspaceIndex>;
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly contributors: PromptContributorRegistry;
@@ -91,7 +86,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       const env: StageEnvironment = {
         ...shared,
         agents,
-        ...(await runtime.workspace()),
+        index: await runtime.workspace(),
         goal: board.goal,
         constraints: board.constraints,
         rootContextId: board.rootContextId,
@@ -156,18 +151,16 @@ export interface StageForecast {
   readonly pending?: string;
 }
 
-const span = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
+/** A span of requests in words: `3` or `2–5`. */
+export const spanText = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
 
 /**
  * What the stage type `type` will take in its phase, from the bounds the stages run by: per agent, the exploration
  * rounds it may take (at least one) and its report; one collector per stage. `board` is the run's so far (none:
  * a new run). Undefined for a type that is not a stage.
  */
-export function stageForecast(
-  type: string,
-  board: PipelineBoard | undefined,
-  options: PipelineOptions = DEFAULT_PIPELINE_OPTIONS,
-): StageForecast | undefined {
+export function stageForecast(type: string, board: PipelineBoard | undefined): StageForecast | undefined {
+  const options = DEFAULT_PIPELINE_OPTIONS;
   const stage = PIPELINE_STAGES.find(candidate => STAGE_TYPES[candidate] === type);
   if (!stage) return undefined;
   const each: RequestSpan =
@@ -183,7 +176,7 @@ export function stageForecast(
   const recommendations = board?.stages.discovery?.result.recommendations.length;
   const tickets = board?.stages.planning?.result.finalizedTickets.length;
   if (stage === 'tickets' && tickets === undefined)
-    return { pending: `one agent per ticket planning makes (${span(each)} requests each, plus 1)` };
+    return { pending: `one agent per ticket planning makes (${spanText(each)} requests each, plus 1)` };
   const known = stage === 'planning' ? recommendations : stage === 'tickets' ? tickets : undefined;
   if (known === undefined) return { requests: cost(1, options.maxAgentsPerStage) };
   const agents = stage === 'planning' ? Math.max(1, Math.min(options.maxAgentsPerStage, known)) : known;

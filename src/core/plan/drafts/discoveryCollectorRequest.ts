@@ -1,20 +1,15 @@
 import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
-import { discoveryCollectorSchema, type DiscoveryCollectorResultDraft } from '../schemas/collectors';
-import type { CollectorVocabulary } from '../schemas/consolidation';
+import {
+  discoveryCollectorSchema,
+  type DiscoveryCollectorResultDraft,
+  type DiscoveryCollectorVocabulary,
+} from '../schemas/collectors';
 import type { DiscoveryReport } from '../schemas/discovery';
 import { foldersOf } from '../schemas/vocabulary';
 import { normalizeConsolidation } from './consolidationRequest';
-import type { DraftRequest } from './draftRequest';
+import { sortedFiles, type DraftRequest, type RequestVocabulary } from './draftRequest';
 import { dropMissingPaths, normalizeDiagram, normalizeFileReferences } from './findingsNormalizing';
 import { dropItems, dropUnknownStrings, objectAt, renameDuplicateIds, textAt, type Note } from './normalizing';
-
-/** What is valid in one discovery collector request. */
-interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
-  /** The workspace files it may cite (`citableFiles`). */
-  readonly files: ReadonlySet<string>;
-  /** Ids of the generated queries in the reports being consolidated. */
-  readonly queryIds: readonly string[];
-}
 
 /** Every file a discovery report cites: its references, diagram nodes, queries' expected results and scores. */
 export function filesCitedBy(report: DiscoveryReport): string[] {
@@ -67,7 +62,7 @@ function normalizeCodeMap(map: unknown, files: ReadonlySet<string>, note: Note):
 
 /** Deterministic fixes to a discovery collector draft (see each helper). */
 function normalizeDiscoveryCollector(
-  vocabulary: DiscoveryCollectorVocabulary,
+  vocabulary: RequestVocabulary<DiscoveryCollectorVocabulary>,
 ): (reply: unknown, note: Note) => unknown {
   return (reply, note) => {
     if (!isObject(reply)) return reply;
@@ -106,10 +101,10 @@ function normalizeDiscoveryCollector(
 
 /** The discovery collector request: schema and normalizer for this moment's inputs, agents and files. */
 export function discoveryCollectorRequest(
-  vocabulary: DiscoveryCollectorVocabulary,
+  vocabulary: RequestVocabulary<DiscoveryCollectorVocabulary>,
 ): DraftRequest<DiscoveryCollectorResultDraft> {
   return {
-    schema: discoveryCollectorSchema({ ...vocabulary, files: [...vocabulary.files].sort() }),
+    schema: discoveryCollectorSchema(sortedFiles(vocabulary)),
     normalize: normalizeDiscoveryCollector(vocabulary),
   };
 }

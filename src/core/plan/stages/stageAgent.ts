@@ -17,7 +17,6 @@ import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
 import type { ReconstructedContext } from '../contextManager/routing';
-import type { PayloadAudit } from './handoffAudit';
 
 /** What the shared agent step hands a stage's prompt, beside the prompt's own props. */
 export interface AgentPromptParts extends Omit<CommonPromptInputs, 'exploration'> {
@@ -49,7 +48,7 @@ export interface AgentResultStamp {
  * What makes one stage's agent its own: its request, its prompt, its draft, and how its result is completed.
  * Ids, contributions, the previous attempt, the handoff to the collector with repair and the record are shared.
  */
-export interface AgentSpec<R, D> extends DraftedPayload {
+export interface AgentSpec<R, D> extends DraftedPayload<R> {
   /** The action and request type recorded in history, e.g. `discover` / `DiscoveryAgentRequest`. */
   readonly action: string;
   readonly inputType: string;
@@ -68,8 +67,6 @@ export interface AgentSpec<R, D> extends DraftedPayload {
   prompt(inputs: AgentPromptInputs): Promise<{ readonly messages: readonly ChatMessage[] }>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
   complete(draft: D, stamp: AgentResultStamp): R;
-  /** Spec 003's reference and rule checks on that result (none when it refers to nothing its model wrote). */
-  readonly audit?: PayloadAudit<R>;
 }
 
 /**
@@ -134,13 +131,14 @@ export async function runStageAgent<R, D>(
       messages: report.messages,
       ...(explored ? { exploration: explored.exploration } : {}),
     };
-    const accepted = await handOffModelDraft(env, frame, spec, {
-      source: { agentId, agentType },
-      draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
-      complete: draft =>
+    const accepted = await handOffModelDraft(
+      env,
+      { stage: frame.stage, agentId },
+      spec,
+      { ...spec.draftRequest(prompt), messages: prompt.messages },
+      draft =>
         spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
-      audit: spec.audit,
-    });
+    );
     env.knownContextIds.add(resultId);
     // Agents that explore record what they ran and what was refused beside the result.
     const { exploration } = prompt;

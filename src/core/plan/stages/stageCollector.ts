@@ -9,7 +9,6 @@ import type { AgentRun } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
-import type { PayloadAudit } from './handoffAudit';
 
 /** What every collector's full result carries. */
 export interface CollectorResultBase {
@@ -30,7 +29,7 @@ export interface CollectorResultStamp {
  * What makes one stage's collector its own: its prompt, its draft request, how it curates, and whom it hands to.
  * Everything else (ids, contributions, the previous round, the handoff with repair, the invocation record) is shared.
  */
-export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> extends DraftedPayload {
+export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> extends DraftedPayload<C> {
   /** The request type recorded in history, e.g. `DiscoveryCollectorRequest`. */
   readonly inputType: string;
   /** How the agents' results are named in the recorded input (`reports`, `results`). */
@@ -43,8 +42,6 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> exte
   curate(draft: D, ids: CurationIds, agentResults: readonly R[]): C;
   /** The full result: the stamped draft with its curation. */
   result(stamped: CollectorResultStamp & D, curated: C): Result;
-  /** Spec 003's reference and rule checks on the curated context (none when it refers to nothing new). */
-  readonly audit?: PayloadAudit<C>;
 }
 
 /**
@@ -98,10 +95,12 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
     };
     // The handoff carries the curated context; the full result is kept beside it (the last accepted draft's).
     let result: Result | undefined;
-    await handOffModelDraft(env, frame, spec, {
-      source: { agentId, agentType },
-      draft: { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
-      complete: draft => {
+    await handOffModelDraft(
+      env,
+      { stage: frame.stage, agentId },
+      spec,
+      { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
+      draft => {
         const curated = spec.curate(
           draft,
           { contextId: curatedId, sourceResultId: resultId, upstreamContextChain: chainIds },
@@ -111,8 +110,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
         result = spec.result({ ...stamp, ...draft }, curated);
         return curated;
       },
-      audit: spec.audit,
-    });
+    );
     if (result === undefined)
       throw new Error(`${agentId}: the accepted handoff left no result (handOffModelDraft must call complete)`);
     env.knownContextIds.add(resultId).add(curatedId);

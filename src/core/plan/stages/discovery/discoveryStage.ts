@@ -62,7 +62,7 @@ export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string
           queryIds: runs.flatMap(run => run.result.generatedQueries.map(query => query.queryId)),
         }),
       brief: discoveryCollectorBrief,
-      curate: (draft, ids) => curateDiscovery(draft, ids),
+      curate: curateDiscovery,
       result: (stamped, curated): DiscoveryCollectorResult => ({ ...stamped, discoveryCuration: curated }),
       audit: auditDiscoveryCuration,
     },

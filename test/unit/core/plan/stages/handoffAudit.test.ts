@@ -59,31 +59,23 @@ async function handOff(auditedFiles: readonly string[], ticket = false) {
   const handoff = ticket
     ? await handOffModelDraft(
         env,
-        { stage: 'tickets' },
-        { name: 'ticket_agent_result', description: 'A proposal.' },
-        {
-          source: { agentId: 'ticket-agent-1', agentType: 'ticket-agent' },
-          draft: { ...ticketAgentRequest({ files: new Set(['src/util/math.ts']), ticketId: 'T-1' }), messages },
-          complete: (draft): TicketAgentResult => ({
-            ...draft,
-            ...stamp,
-            resultId: contextIds.issue('ticket-agent'),
-            discoveryResultId: contextIds.issue('discovery-collector'),
-            upstreamContextChain: [upstream],
-          }),
-          audit: auditTicketResult,
-        },
+        { stage: 'tickets', agentId: 'ticket-agent-1' },
+        { name: 'ticket_agent_result', description: 'A proposal.', audit: auditTicketResult },
+        { ...ticketAgentRequest({ files: new Set(['src/util/math.ts']), ticketId: 'T-1' }), messages },
+        (draft): TicketAgentResult => ({
+          ...draft,
+          ...stamp,
+          resultId: contextIds.issue('ticket-agent'),
+          discoveryResultId: contextIds.issue('discovery-collector'),
+          upstreamContextChain: [upstream],
+        }),
       )
     : await handOffModelDraft(
         env,
-        { stage: 'discovery' },
-        { name: 'discovery_report', description: 'A report.' },
-        {
-          source: { agentId: 'discovery-agent-1', agentType: 'discovery-agent' },
-          draft: { ...discoveryReportRequest(new Set(['src/app.ts'])), messages },
-          complete: (draft): DiscoveryReport => ({ ...draft, ...stamp, resultId: contextIds.issue('discovery-agent') }),
-          audit: auditDiscoveryReport,
-        },
+        { stage: 'discovery', agentId: 'discovery-agent-1' },
+        { name: 'discovery_report', description: 'A report.', audit: auditDiscoveryReport },
+        { ...discoveryReportRequest(new Set(['src/app.ts'])), messages },
+        (draft): DiscoveryReport => ({ ...draft, ...stamp, resultId: contextIds.issue('discovery-agent') }),
       );
   return { handoff, audit, events, requests: model.requests.length };
 }
