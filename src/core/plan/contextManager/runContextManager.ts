@@ -1,18 +1,23 @@
-import type { CancellationSignal, ChatMessage, LanguageModel } from '../../llm/languageModel';
+import type { CancellationSignal, ChatMessage, LanguageModel, ToolCallPart } from '../../llm/languageModel';
+import { runToolRounds } from '../../llm/toolRounds';
 import { requestStructured } from '../../llm/structuredOutput';
 import type { HistorySnapshot } from '../history/historyItem';
 import { READ_ONLY_HISTORY_TOOLS } from '../history/tools/historyTools';
+import { clip } from './historyDigest';
 import { contextManagerPrompt, decisionRequest } from './contextManagerPrompt';
 import type { DegenerateLoop } from './degenerateLoop';
 import { routingSchemaFor, type ContextManagerRouting } from './routing';
 import { normalizeRouting } from './routingNormalizing';
-import { investigateHistory, type ToolLoopLimits } from './toolLoop';
 
 /** Defaults that keep one context-manager run to a handful of model calls. */
-export const DEFAULT_CONTEXT_MANAGER_LIMITS: ToolLoopLimits & { readonly maxFindingsChars: number } = {
+const DEFAULT_CONTEXT_MANAGER_LIMITS = {
+  /** Model turns that may call history tools. */
   maxRounds: 5,
+  /** Calls run per turn; extra calls are answered with a refusal. */
   maxCallsPerRound: 8,
+  /** Longest tool result sent back; longer ones are clipped with a hint to narrow the query. */
   maxResultChars: 4000,
+  /** Most of the investigation's transcript the decision request carries (the latest part). */
   maxFindingsChars: 24_000,
 };
 
@@ -31,6 +36,16 @@ export interface ContextManagerRun {
   readonly limits?: Partial<typeof DEFAULT_CONTEXT_MANAGER_LIMITS>;
   /** Receives what normalization changed in the decision (for the run's progress report). */
   readonly onNormalized?: (changes: readonly string[]) => void;
+}
+
+/** One history tool call answered (an unknown tool or a refused input is answered, not thrown). */
+function answerCall(call: ToolCallPart, history: HistorySnapshot, maxResultChars: number): string {
+  const tool = READ_ONLY_HISTORY_TOOLS.find(candidate => candidate.definition.name === call.name);
+  if (!tool)
+    return `Unknown tool "${call.name}". Available: ${READ_ONLY_HISTORY_TOOLS.map(t => t.definition.name).join(', ')}.`;
+  const outcome = tool.invoke(call.input, history);
+  const text = outcome.ok ? JSON.stringify(outcome.response) : outcome.message;
+  return text.length > maxResultChars ? `${clip(text, maxResultChars)} (truncated: narrow the query or page)` : text;
 }
 
 function findingsMessage(findings: readonly string[], maxChars: number): ChatMessage | undefined {
@@ -69,10 +84,23 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
     recentItems: run.history.items.slice(-INLINE_HISTORY_ITEMS),
     ...(run.goal === undefined ? {} : { goal: run.goal }),
   });
+  // The model calls the read-only history tools for at most `maxRounds` turns, stopping at a turn without calls.
   const investigation = toolsAvailable
-    ? await investigateHistory(run.model, opening, READ_ONLY_HISTORY_TOOLS, run.history, limits, run.token)
-    : { findings: [], exhausted: false };
-  const findings = findingsMessage(investigation.findings, limits.maxFindingsChars);
+    ? await runToolRounds(
+        run.model,
+        opening,
+        {
+          tools: READ_ONLY_HISTORY_TOOLS.map(tool => tool.definition),
+          justification: 'Council reads the run history to get a stuck agent going again.',
+          maxRounds: limits.maxRounds,
+          maxCallsPerRound: limits.maxCallsPerRound,
+          answer: call => answerCall(call, run.history, limits.maxResultChars),
+          resultSeparator: ' ',
+        },
+        run.token,
+      )
+    : { transcript: [], exhausted: false };
+  const findings = findingsMessage(investigation.transcript, limits.maxFindingsChars);
   return requestStructured(
     run.model,
     {

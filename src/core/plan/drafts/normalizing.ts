@@ -73,9 +73,7 @@ export interface IdGroup {
  * `<id>-2`, `<id>-3`, …, noting it. References to the id keep meaning the first item.
  */
 export function renameDuplicateIds(groups: readonly IdGroup[], label: string, note: Note): void {
-  const taken = new Set(
-    groups.flatMap(({ items, field }) => items.flatMap(item => (typeof item[field] === 'string' ? [item[field]] : []))),
-  );
+  const taken = new Set(idsOf(groups));
   const seen = new Set<string>();
   for (const { items, field } of groups) {
     for (const item of items) {

@@ -15,7 +15,6 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 
 /** Who is invoked, for what, with which (JSON) input. */
 export interface InvocationSpec {
-  readonly stage: PipelineStage;
   readonly agentType: AgentType;
   readonly agentId: string;
   /** What the agent does, e.g. `discover`. */
@@ -133,7 +132,6 @@ export class LoopRecovery {
   private async consultContextManager(stage: PipelineStage, loop: DegenerateLoop, history: HistorySnapshot) {
     const { deps } = this;
     const record = this.begin({
-      stage,
       agentType: 'context-manager',
       agentId: 'context-manager',
       action: 'reconstruct-context',

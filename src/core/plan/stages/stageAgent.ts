@@ -18,23 +18,14 @@ import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
 import type { ReconstructedContext } from '../contextManager/routing';
 
-/** What the shared agent step hands a stage's prompt, beside the prompt's own props. */
-export interface AgentPromptParts extends Omit<CommonPromptInputs, 'exploration'> {
+/**
+ * What the shared agent step hands a stage's prompt, beside the prompt's own props: the common inputs (with the
+ * exploration's transcript in the report's request) and, for an agent that explores, which request it is.
+ */
+interface AgentPromptInputs extends CommonPromptInputs {
   readonly contributions: Contribution[];
-}
-
-/** What a stage's prompt is rendered with: the shared parts, and for an agent that explores, which request it is. */
-interface AgentPromptInputs extends AgentPromptParts {
   /** True for the report, after exploring (always, for an agent that does not explore). */
   readonly reporting: boolean;
-  /** The exploration's transcript, in the report's request. */
-  readonly exploration?: string;
-}
-
-/** A stage agent's rendered request, and what it looked up first (agents that explore). */
-interface AgentPrompt {
-  readonly messages: readonly ChatMessage[];
-  readonly exploration?: Exploration;
 }
 
 /** What the pipeline stamps on every agent result: the version, the result's id and the delegation it answers. */
@@ -56,8 +47,8 @@ export interface AgentSpec<R, D> extends DraftedPayload<R> {
   input(attemptNumber: number, previousContextId: string | null): Json;
   /** For agents that explore: the key their result is recorded under beside the tools they ran (`report`, `result`). */
   readonly recordedAs?: string;
-  /** The draft schema built for this request, and its fixes, given what the prompt and its look-ups showed. */
-  draftRequest(prompt: AgentPrompt): DraftRequest<D>;
+  /** The draft schema built for this request, and its fixes, given what its look-ups showed (agents that explore). */
+  draftRequest(exploration?: Exploration): DraftRequest<D>;
   /**
    * An agent that explores first: its prompt opens a bounded read-only tool loop over the workspace, then the same
    * prompt, with the exploration's transcript, asks for its report.
@@ -89,7 +80,6 @@ export async function runStageAgent<R, D>(
   // Recorded on the run's history however it ends; its progress lines bracket it (a looping agent's rerun gets its own).
   const record = env.agents.begin(
     {
-      stage: frame.stage,
       agentType,
       agentId,
       action: spec.action,
@@ -103,7 +93,7 @@ export async function runStageAgent<R, D>(
   let ok = false;
   try {
     const resultId = env.contextIds.issue(agentType);
-    const parts: AgentPromptParts = {
+    const parts = {
       goal: env.goal,
       constraints: env.constraints,
       contributions: await contributionsFor(env, agentType, resultId, previousContext),
@@ -112,36 +102,30 @@ export async function runStageAgent<R, D>(
       ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
     };
     const limits = spec.explores;
-    const explored = limits && {
-      limits,
-      exploration: await exploreWorkspace(
+    const exploration =
+      limits &&
+      (await exploreWorkspace(
         env.model,
         (await spec.prompt({ ...parts, reporting: false })).messages,
         { reader: env.reader, index: env.index, limits: env.options.toolLimits },
         limits,
         env.token,
-      ),
-    };
-    const report = await spec.prompt({
+      ));
+    const { messages } = await spec.prompt({
       ...parts,
       reporting: true,
-      ...(explored ? { exploration: transcriptText(explored.exploration, explored.limits.maxTranscriptChars) } : {}),
+      ...(exploration ? { exploration: transcriptText(exploration, limits.maxTranscriptChars) } : {}),
     });
-    const prompt: AgentPrompt = {
-      messages: report.messages,
-      ...(explored ? { exploration: explored.exploration } : {}),
-    };
     const accepted = await handOffModelDraft(
       env,
       { stage: frame.stage, agentId },
       spec,
-      { ...spec.draftRequest(prompt), messages: prompt.messages },
+      { ...spec.draftRequest(exploration), messages },
       draft =>
         spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
     );
     env.knownContextIds.add(resultId);
     // Agents that explore record what they ran and what was refused beside the result.
-    const { exploration } = prompt;
     record.succeeded(
       exploration
         ? {

@@ -61,7 +61,6 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
   const agentId = agentType;
   const inputIds = runs.map(run => run.contextId);
   const record = env.agents.begin({
-    stage: frame.stage,
     agentType,
     agentId,
     action: 'consolidate',

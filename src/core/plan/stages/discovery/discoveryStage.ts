@@ -34,7 +34,7 @@ export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string
       name: 'discovery_report',
       description: 'Your discovery report on your area of the codebase.',
       // What it may cite: the sample files its prompt names, and every path its tools showed it.
-      draftRequest: ({ exploration }) =>
+      draftRequest: exploration =>
         discoveryReportRequest(
           citableFiles(env.index.visiblePaths, [
             ...(sampleFiles.get(assignment.agentId) ?? []),

@@ -39,7 +39,7 @@ export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
         name: 'ticket_agent_result',
         description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
         // It may change the files its ticket's tasks name or its tools showed it; creating any existing file is a rewrite.
-        draftRequest: ({ exploration }) =>
+        draftRequest: exploration =>
           ticketAgentRequest({
             files: env.index.visiblePaths,
             citable: citableFiles(env.index.visiblePaths, [
