@@ -1,9 +1,6 @@
 import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
-import {
-  discoveryCollectorSchema,
-  type DiscoveryCollectorResultDraft,
-  type DiscoveryCollectorVocabulary,
-} from '../schemas/collectors';
+import { discoveryCollectorSchema, type DiscoveryCollectorResultDraft } from '../schemas/collectors';
+import type { DiscoveryCollectorVocabulary } from '../schemas/discoveryFindings';
 import type { DiscoveryReport } from '../schemas/discovery';
 import { foldersOf } from '../schemas/vocabulary';
 import { normalizeConsolidation } from './consolidationRequest';

@@ -1,4 +1,4 @@
-import type { Clock, IdSource } from '../../clock';
+import type { Clock } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { PromptContributorRegistry } from '../contributors/registry';
 import type { WorkspaceIndex } from '../../workspace/workspaceIndex';
@@ -21,7 +21,6 @@ export interface StageEnvironment {
   /** The one way a stage runs an agent: recorded on the run's history, with loop recovery. */
   readonly agents: LoopRecovery;
   readonly clock: Clock;
-  readonly ids: IdSource;
   readonly token: CancellationSignal;
   readonly contributors: PromptContributorRegistry;
   readonly contextIds: ContextIdIssuer;

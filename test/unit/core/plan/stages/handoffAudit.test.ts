@@ -18,7 +18,6 @@ import type { StageEnvironment } from '../../../../../src/core/plan/stages/stage
 import { handOffModelDraft } from '../../../../../src/core/plan/stages/stageHandoff';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../../../../src/core/plan/stages/pipelineOptions';
 import {
-  counterIds,
   discoveryReportDraft,
   pipelineModel,
   steppingClock,
@@ -45,7 +44,6 @@ async function handOff(auditedFiles: readonly string[], ticket = false) {
   const env = {
     model,
     clock,
-    ids: counterIds(),
     token: neverCancelled,
     contextIds,
     knownContextIds: new Set([upstream]),
