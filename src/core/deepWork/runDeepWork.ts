@@ -9,12 +9,7 @@ import { WORKSPACE_TOOLS } from '../workspace/workspaceTools';
 import { AgentTypeRegistry } from '../workflow/engine/agentTypes';
 import { markdownAgentTypes, MARKDOWN_ROLES } from '../workflow/agents/markdownAgents';
 import { optionFor, type CheckpointChoice } from '../workflow/engine/checkpoints';
-import {
-  runWorkflow,
-  type RunSpending,
-  type WorkflowOutcome,
-  type WorkflowRunRequest,
-} from '../workflow/engine/runWorkflow';
+import { runWorkflow, type WorkflowOutcome, type WorkflowRunRequest } from '../workflow/engine/runWorkflow';
 import type { WorkflowProgress } from '../workflow/engine/workflowProgress';
 import type { PendingCheckpoint, WorkflowRunState } from '../workflow/engine/workflowRunState';
 import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from '../plan/pipelineBoard';
@@ -22,25 +17,13 @@ import { pipelineStageTypes } from '../plan/pipelineStageTypes';
 import { phaseFloorOf } from './workflowForecast';
 
 /** Inputs of {@link runDeepWork}: the engine's, less what deep work composes (agents, limits, the new run's board). */
-export interface DeepWorkRequest extends Pick<
+export interface DeepWorkRequest extends Omit<
   WorkflowRunRequest,
-  | 'workflow'
-  | 'model'
-  | 'modelFor'
-  | 'reader'
-  | 'outputs'
-  | 'clock'
-  | 'token'
-  | 'sandbox'
-  | 'tools'
-  | 'onSave'
-  | 'resume'
+  'agents' | 'limits' | 'onProgress' | 'checkpoint' | 'start'
 > {
   /** The run's id (`wf-{uuid}`); a resumed run's must be its state's. */
   readonly runId: string;
   readonly ids: IdSource;
-  /** The run's budget and prices (one governor for every agent, stage and script of the run). */
-  readonly spending?: RunSpending;
   readonly onProgress?: ProgressListener;
   readonly onWorkflowProgress?: (event: WorkflowProgress) => void;
   /** Answers a checkpoint now (`continue`, `redo`, `skip`, `abort`); undefined pauses the run there. */
