@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dedupeArray, isObject } from '../../llm/replyNormalizing';
+import { dropUnknownStrings, objectAt, type Note } from '../drafts/normalizing';
 
 /** Most history item ids listed in the routing schema's enum; a longer history is described and normalized instead. */
 const ITEM_ENUM_CAP = 200;
@@ -61,3 +63,16 @@ export function routingSchemaFor(agentTypes: readonly string[], itemIds: Readonl
 export type ContextManagerRouting = z.infer<ReturnType<typeof routingSchemaFor>>;
 /** The context the context manager rebuilds for the agent it routes to. */
 export type ReconstructedContext = Extract<ContextManagerRouting['next'], { kind: 'route' }>['context'];
+
+/** Routing fixes: each cited history item once, and only items that exist (an unknown one is dropped and noted). */
+export function normalizeRouting(itemIds: ReadonlySet<string>): (reply: unknown, note: Note) => unknown {
+  return (reply, note) => {
+    if (!isObject(reply)) return reply;
+    const context = objectAt(objectAt(reply, 'next'), 'context');
+    for (const key of ['relevantItemIds', 'excludedItemIds']) {
+      dedupeArray(context, key, undefined, 'history item', note);
+      dropUnknownStrings(context, key, itemIds, 'history item', note);
+    }
+    return reply;
+  };
+}

@@ -3,11 +3,9 @@ import { runToolRounds } from '../../llm/toolRounds';
 import { requestStructured } from '../../llm/structuredOutput';
 import type { HistorySnapshot } from '../history/historyItem';
 import { READ_ONLY_HISTORY_TOOLS } from '../history/tools/historyTools';
-import { clip } from './historyDigest';
-import { contextManagerPrompt, decisionRequest } from './contextManagerPrompt';
+import { clip, contextManagerPrompt, decisionRequest } from './contextManagerPrompt';
 import type { DegenerateLoop } from './degenerateLoop';
-import { routingSchemaFor, type ContextManagerRouting } from './routing';
-import { normalizeRouting } from './routingNormalizing';
+import { normalizeRouting, routingSchemaFor, type ContextManagerRouting } from './routing';
 
 /** Defaults that keep one context-manager run to a handful of model calls. */
 const DEFAULT_CONTEXT_MANAGER_LIMITS = {

@@ -1,5 +1,7 @@
 import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
+import { ticketCollectorSchema, type TicketCollectorResultDraft } from '../schemas/collectors';
 import type { CollectorVocabulary } from '../schemas/consolidation';
+import type { DraftRequest } from './draftRequest';
 import { dropItems, dropUnknownStrings, objectAt, textAt, type Note } from './normalizing';
 
 /**
@@ -41,4 +43,15 @@ export function normalizeConsolidation(reply: unknown, vocabulary: CollectorVoca
     dedupeArray(decision, 'agentIds', undefined, 'agent to rerun', note);
     dropUnknownStrings(decision, 'agentIds', new Set(vocabulary.agentIds), 'agent to rerun', note);
   }
+}
+
+/** The ticket collector request: its inputs, its agents, the stages it may route back to. */
+export function ticketCollectorRequest(vocabulary: CollectorVocabulary): DraftRequest<TicketCollectorResultDraft> {
+  return {
+    schema: ticketCollectorSchema(vocabulary),
+    normalize: (reply, note) => {
+      normalizeConsolidation(reply, vocabulary, note);
+      return reply;
+    },
+  };
 }

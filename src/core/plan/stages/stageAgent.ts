@@ -3,6 +3,7 @@ import type { Contribution } from '../contributors/promptContributor';
 import type { DraftRequest } from '../drafts/draftRequest';
 import type { CommonPromptInputs } from '../prompts/commonSections';
 import type { AgentAssignment } from '../schemas/delegation';
+import type { AgentRecordStamp } from '../schemas/recordStamp';
 import { SCHEMA_VERSION } from '../schemas/version';
 import {
   exploreWorkspace,
@@ -28,13 +29,6 @@ interface AgentPromptInputs extends CommonPromptInputs {
   readonly reporting: boolean;
 }
 
-/** What the pipeline stamps on every agent result: the version, the result's id and the delegation it answers. */
-export interface AgentResultStamp {
-  readonly schemaVersion: string;
-  readonly resultId: string;
-  readonly upstreamContextId: string;
-}
-
 /**
  * What makes one stage's agent its own: its request, its prompt, its draft, and how its result is completed.
  * Ids, contributions, the previous attempt, the handoff to the collector with repair and the record are shared.
@@ -57,7 +51,7 @@ export interface AgentSpec<R, D> extends DraftedPayload<R> {
   /** The rendered request. */
   prompt(inputs: AgentPromptInputs): Promise<{ readonly messages: readonly ChatMessage[] }>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
-  complete(draft: D, stamp: AgentResultStamp): R;
+  complete(draft: D, stamp: AgentRecordStamp): R;
 }
 
 /**

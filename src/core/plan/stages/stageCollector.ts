@@ -2,6 +2,7 @@ import { renderMessages } from '../../llm/prompting/render';
 import type { DraftRequest } from '../drafts/draftRequest';
 import { CollectorPrompt, type CollectorBrief } from '../prompts/collectorPrompt';
 import type { CollectorDecision, CollectorVocabulary } from '../schemas/consolidation';
+import type { CollectorRecordStamp } from '../schemas/recordStamp';
 import { SCHEMA_VERSION } from '../schemas/version';
 import { contributionsFor } from './agentContributions';
 import type { CurationIds } from './curatedContext';
@@ -15,14 +16,6 @@ export interface CollectorResultBase {
   readonly resultId: string;
   readonly decision: CollectorDecision;
   readonly consolidatedOutput: string;
-}
-
-/** What the pipeline stamps on every collector result, beside the model's draft. */
-export interface CollectorResultStamp {
-  readonly schemaVersion: string;
-  readonly upstreamContextChain: string[];
-  readonly metadata: Record<string, string>;
-  readonly resultId: string;
 }
 
 /**
@@ -41,7 +34,7 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> exte
   /** The curated context for the next stage, from the accepted draft (and the agents' results it consolidated). */
   curate(draft: D, ids: CurationIds, agentResults: readonly R[]): C;
   /** The full result: the stamped draft with its curation. */
-  result(stamped: CollectorResultStamp & D, curated: C): Result;
+  result(stamped: CollectorRecordStamp & D, curated: C): Result;
 }
 
 /**

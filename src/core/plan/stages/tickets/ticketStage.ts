@@ -1,5 +1,5 @@
 import { ticketAgentRequest } from '../../drafts/ticketAgentRequest';
-import { ticketCollectorRequest } from '../../drafts/ticketCollectorRequest';
+import { ticketCollectorRequest } from '../../drafts/consolidationRequest';
 import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
 import type { TicketCollectorResult } from '../../schemas/collectors';
