@@ -5,7 +5,6 @@ import { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { discoveryStage } from './stages/discovery/discoveryStage';
-import { runStage } from './stages/stageDescriptor';
 import { HandoffAuditLog } from './stages/handoffAudit';
 import { LoopRecovery } from './stages/loopRecovery';
 import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from './stages/pipelineOptions';
@@ -103,17 +102,14 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       };
       let record;
       try {
-        if (stage === 'discovery') record = await runStage(env, discoveryStage(env, call.feedback));
+        if (stage === 'discovery') record = await discoveryStage(env, call.feedback);
         else if (stage === 'planning' && discovery)
-          record = await runStage(env, planningStage(env, discovery.result.discoveryCuration, call.feedback));
+          record = await planningStage(env, discovery.result.discoveryCuration, call.feedback);
         else if (discovery && planning)
-          record = await runStage(
-            env,
-            ticketStage(env, {
-              discovery: discovery.result.discoveryCuration,
-              planning: planning.result.planningCuration,
-            }),
-          );
+          record = await ticketStage(env, {
+            discovery: discovery.result.discoveryCuration,
+            planning: planning.result.planningCuration,
+          });
         else throw new Error(`unreachable: ${stage} without its upstream`);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.

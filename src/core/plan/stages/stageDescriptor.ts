@@ -34,20 +34,13 @@ export interface StageDescriptor<
   record(run: StageRun<R, Result>): Rec;
 }
 
-/** A stage's descriptor, its types inferred from its parts (the stage modules build theirs with it). */
-export function stageDescriptor<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
-  descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec>,
-): StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec> {
-  return descriptor;
-}
-
 /**
  * Runs a stage after its orchestrator delegated: the agents in parallel (bounded), then the collector; while the
  * collector asks for a rerun, reruns just those agents with their previous attempt and the collector's feedback.
  * One bound ends the reruns: the loop threshold. An agent repeating its request more than `loopThreshold` times is a
  * degenerate loop, found once per collector round; once the context manager has recovered it, the collector's next
  * decision is the stage's last. Returns what the stage's record keeps: the agents' latest results and the last
- * consolidation.
+ * consolidation. The stage modules call it with their descriptor (its types inferred from its parts).
  */
 export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
   env: StageEnvironment,

@@ -7,7 +7,7 @@ import type { DiscoveryCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { citableFiles } from '../../schemas/vocabulary';
 import { auditDiscoveryCuration, auditDiscoveryReport } from '../handoffAudit';
-import { stageDescriptor } from '../stageDescriptor';
+import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { DiscoveryStageRecord } from '../stageRecords';
 import { curateDiscovery } from './discoveryCuration';
@@ -19,7 +19,7 @@ import { delegateDiscovery } from './discoveryOrchestrator';
  */
 export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string) {
   const { template: delegation, sampleFiles } = delegateDiscovery(env);
-  return stageDescriptor({
+  return runStage(env, {
     stage: 'discovery',
     agentType: 'discovery-agent',
     collectorType: 'discovery-collector',

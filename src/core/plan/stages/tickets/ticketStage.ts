@@ -7,7 +7,7 @@ import type { AgentAssignment } from '../../schemas/delegation';
 import { renderMessages } from '../../../llm/prompting/render';
 import { citableFiles } from '../../schemas/vocabulary';
 import { auditTicketResult } from '../handoffAudit';
-import { stageDescriptor } from '../stageDescriptor';
+import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { TicketStageRecord } from '../stageRecords';
 import { curateTickets } from './ticketCuration';
@@ -22,7 +22,7 @@ export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
   const { discovery, planning } = upstream;
   const delegation = delegateTickets(env, planning);
   const tickets = new Map(planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
-  return stageDescriptor({
+  return runStage(env, {
     stage: 'tickets',
     agentType: 'ticket-agent',
     collectorType: 'ticket-collector',
