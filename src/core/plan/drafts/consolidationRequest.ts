@@ -2,7 +2,7 @@ import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
 import { ticketCollectorSchema, type TicketCollectorResultDraft } from '../schemas/collectors';
 import type { CollectorVocabulary } from '../schemas/consolidation';
 import type { DraftRequest } from './draftRequest';
-import { dropItems, dropUnknownStrings, objectAt, textAt, type Note } from './normalizing';
+import { dropItems, dropUnknownStrings, objectAt, textAt, type Note, textsAt } from './normalizing';
 
 /**
  * Consolidation fixes: inputs once each and only this request's; conflicts cite listed inputs only (a conflict
@@ -19,11 +19,7 @@ export function normalizeConsolidation(reply: unknown, vocabulary: CollectorVoca
     input => `dropped input "${String(textAt(input, 'inputContextId'))}": not an input of this collector`,
     note,
   );
-  const listed = new Set(
-    objectsAt(reply, 'inputs').flatMap(input =>
-      typeof input['inputContextId'] === 'string' ? [input['inputContextId']] : [],
-    ),
-  );
+  const listed = new Set(textsAt(reply, 'inputs', 'inputContextId'));
   for (const resolution of objectsAt(reply, 'conflictResolutions')) {
     dedupeArray(resolution, 'conflictingInputs', undefined, 'conflicting input', note);
     dropUnknownStrings(resolution, 'conflictingInputs', listed, 'conflicting input (not in inputs)', note);

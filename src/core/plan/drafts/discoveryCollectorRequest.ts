@@ -6,7 +6,7 @@ import { foldersOf } from '../schemas/vocabulary';
 import { normalizeConsolidation } from './consolidationRequest';
 import { sortedFiles, type DraftRequest, type RequestVocabulary } from './draftRequest';
 import { dropMissingPaths, normalizeDiagram, normalizeFileReferences } from './findingsNormalizing';
-import { dropItems, dropUnknownStrings, objectAt, renameDuplicateIds, textAt, type Note } from './normalizing';
+import { dropItems, dropUnknownStrings, objectAt, renameDuplicateIds, textAt, type Note, textsAt } from './normalizing';
 
 /** Every file a discovery report cites: its references, diagram nodes, queries' expected results and scores. */
 export function filesCitedBy(report: DiscoveryReport): string[] {
@@ -65,11 +65,7 @@ function normalizeDiscoveryCollector(
     if (!isObject(reply)) return reply;
     normalizeConsolidation(reply, vocabulary, note);
     normalizeCodeMap(objectAt(reply, 'unifiedCodeMap'), vocabulary.files, note);
-    const listed = new Set(
-      objectsAt(reply, 'inputs').flatMap(input =>
-        typeof input['inputContextId'] === 'string' ? [input['inputContextId']] : [],
-      ),
-    );
+    const listed = new Set(textsAt(reply, 'inputs', 'inputContextId'));
     renameDuplicateIds(
       [{ items: objectsAt(reply, 'recommendations'), field: 'recommendationId' }],
       'recommendationId',
