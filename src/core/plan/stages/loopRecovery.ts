@@ -116,15 +116,10 @@ export class LoopRecovery {
     deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
     const routing = await this.consultContextManager(stage, loop, history);
     if (routing.next.kind === 'ask_user') {
-      deps.onProgress({ kind: 'context-manager', stage, outcome: 'ask_user', detail: routing.next.question });
+      deps.onProgress({ kind: 'context-manager', stage, outcome: 'ask_user' });
       throw new NeedsUserInput(routing.next.question, routing.reason, loop.agentId);
     }
-    deps.onProgress({
-      kind: 'context-manager',
-      stage,
-      outcome: 'route',
-      detail: `${loop.agentId}: ${routing.next.context.instructions}`,
-    });
+    deps.onProgress({ kind: 'context-manager', stage, outcome: 'route' });
     return { agentId: loop.agentId, guidance: routing.next.context };
   }
 

@@ -83,7 +83,7 @@ export async function runStageAgent<R, D>(
     },
     guidance,
   );
-  env.onProgress({ kind: 'agent-started', stage: frame.stage, agentId, agentType, attempt: attemptNumber });
+  env.onProgress({ kind: 'agent-started', stage: frame.stage, agentId, attempt: attemptNumber });
   let ok = false;
   try {
     const resultId = env.contextIds.issue(agentType);
@@ -136,6 +136,6 @@ export async function runStageAgent<R, D>(
     record.failed(error);
     throw error;
   } finally {
-    env.onProgress({ kind: 'agent-finished', stage: frame.stage, agentId, agentType, ok });
+    env.onProgress({ kind: 'agent-finished', stage: frame.stage, agentId, ok });
   }
 }

@@ -48,12 +48,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
 ): Promise<Rec> {
   const { stage, delegation } = descriptor;
   const { assignments } = delegation;
-  env.onProgress({
-    kind: 'delegated',
-    stage,
-    agentIds: assignments.map(a => a.agentId),
-    rationale: delegation.delegationRationale,
-  });
+  env.onProgress({ kind: 'delegated', stage, agentIds: assignments.map(a => a.agentId) });
   type Item = { readonly assignment: AgentAssignment; readonly rerun?: RerunInput<R> };
   const runOne = ({ assignment, rerun }: Item, guidance?: ReconstructedContext) =>
     runStageAgent(env, descriptor, descriptor.agent(assignment), assignment, rerun, guidance);

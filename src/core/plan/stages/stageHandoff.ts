@@ -38,7 +38,7 @@ export async function handOffModelDraft<D, T>(
       messages: draft.messages,
       maxRepairs: env.options.maxRepairs,
       onToolRefused: message => env.onProgress({ kind: 'tool-schema-refused', ...progress, message }),
-      onRetry: (attempt, issues) => env.onProgress({ kind: 'reply-retried', ...progress, attempt, issues }),
+      onRetry: attempt => env.onProgress({ kind: 'reply-retried', ...progress, attempt }),
     },
     env.token,
   );
