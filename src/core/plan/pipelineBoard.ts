@@ -3,7 +3,6 @@ import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextId } from './schemas/contextId';
 import { DiscoveryStageRecord, PlanningStageRecord, TicketStageRecord } from './stages/stageRecords';
 import type { PhaseDefinition, WorkflowDefinition } from '../workflow/definition/workflowDefinition';
-import type { Blackboard } from '../workflow/engine/agentTypes';
 import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
 
 /** The blackboard key the pipeline stage types keep their records under. */
@@ -33,11 +32,8 @@ export type PipelineBoard = z.infer<typeof PipelineBoard>;
  * The board of a run. It is validated once, when a stored run is read back (`StoredWorkflowRun`); within a run the
  * stage types write it, so reading it again is a plain lookup.
  */
-export function readBoard(blackboard: Blackboard | Readonly<Record<string, unknown>>): PipelineBoard {
-  const raw =
-    'get' in blackboard && typeof blackboard.get === 'function'
-      ? (blackboard as Blackboard).get(PIPELINE_BOARD_KEY)
-      : (blackboard as Record<string, unknown>)[PIPELINE_BOARD_KEY];
+export function readBoard(blackboard: Readonly<Record<string, unknown>>): PipelineBoard {
+  const raw = blackboard[PIPELINE_BOARD_KEY];
   if (raw === undefined)
     throw new Error('This run has no pipeline board: the pipeline stage types need a run started by runDeepWork.');
   return raw as PipelineBoard;

@@ -15,7 +15,7 @@ import { ticketStage } from './stages/tickets/ticketStage';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { RequestSpan } from '../llm/spending/forecastCost';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
-import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
+import { PIPELINE_BOARD_KEY, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
 /** What the stages need for one call of a plan run (not saved: rebuilt on every resume). */
 export interface PipelineRuntime {
@@ -57,7 +57,8 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
     type: STAGE_TYPES[stage],
     description: `${STAGE_NAMES[stage]}: the pipeline's ${stage} stage (orchestrator, parallel agents, collector).`,
     async run(call: AgentCall): Promise<AgentResult> {
-      let board = readBoard(call.blackboard);
+      // A run started by runDeepWork always has its board.
+      let board = call.blackboard.get(PIPELINE_BOARD_KEY) as PipelineBoard;
       const { discovery, planning } = board.stages;
       if (stage === 'planning' && !discovery)
         throw new ActionableError(
