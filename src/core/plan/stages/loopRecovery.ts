@@ -4,11 +4,9 @@ import { detectDegenerateLoop, type DegenerateLoop } from '../contextManager/deg
 import type { ReconstructedContext } from '../contextManager/routing';
 import type { AgentType, PipelineStage } from '../schemas/agentType';
 import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
-import type { Clock } from '../../clock';
-import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { BlackboardHistory } from '../history/blackboardHistory';
 import type { HistorySnapshot } from '../history/historyItem';
-import type { ProgressListener } from './progressEvents';
+import type { StageEnvironment } from './stageEnvironment';
 
 /** JSON as the history stores it. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -36,16 +34,11 @@ function asJson(value: unknown): Json {
 }
 
 /** What loop recovery needs from a stage's call: the run's history, and the model it may spend on. */
-export interface LoopRecoveryDeps {
+type LoopRecoveryDeps = Pick<StageEnvironment, 'model' | 'token' | 'clock' | 'goal' | 'onProgress'> & {
   readonly history: BlackboardHistory;
-  readonly model: LanguageModel;
-  readonly token: CancellationSignal;
-  readonly clock: Clock;
-  readonly goal: string;
   /** Repetitions of one action with one request type that make a loop. */
   readonly loopThreshold: number;
-  readonly onProgress: ProgressListener;
-}
+};
 
 /** What the context manager decided for a looping agent: re-run it once with this context. */
 export interface LoopRecoveryRoute {
