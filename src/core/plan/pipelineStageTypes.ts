@@ -1,15 +1,13 @@
 import { ActionableError } from '../actionableError';
-import type { Clock, IdSource } from '../clock';
-import type { PromptContributorRegistry } from './contributors/registry';
+import type { IdSource } from '../clock';
 import { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { discoveryStage } from './stages/discovery/discoveryStage';
 import { HandoffAuditLog } from './stages/handoffAudit';
 import { LoopRecovery } from './stages/loopRecovery';
-import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from './stages/pipelineOptions';
+import { DEFAULT_PIPELINE_OPTIONS } from './stages/pipelineOptions';
 import { planningStage } from './stages/planning/planningStage';
-import type { ProgressListener } from './stages/progressEvents';
 import type { StageEnvironment } from './stages/stageEnvironment';
 import { ticketStage } from './stages/tickets/ticketStage';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
@@ -18,16 +16,12 @@ import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agent
 import { PIPELINE_BOARD_KEY, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
 /** What the stages need for one call of a plan run (not saved: rebuilt on every resume). */
-export interface PipelineRuntime {
+type PipelineRuntime = Pick<StageEnvironment, 'clock' | 'contributors' | 'options' | 'onProgress'> & {
   readonly runId: string;
+  readonly ids: IdSource;
   /** The workspace's files (what may be read and cited), listed when a stage first needs them, once per call. */
   readonly workspace: () => Promise<WorkspaceIndex>;
-  readonly clock: Clock;
-  readonly ids: IdSource;
-  readonly contributors: PromptContributorRegistry;
-  readonly options: PipelineOptions;
-  readonly onProgress: ProgressListener;
-}
+};
 
 const STAGE_NAMES: Readonly<Record<PipelineStage, string>> = {
   discovery: 'Discovery',
