@@ -85,8 +85,8 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
       inputIds,
       agentIds: delegation.assignments.map(assignment => assignment.agentId),
     };
-    // The handoff carries the curated context; the full result is kept beside it (the last accepted draft's).
-    let result: Result | undefined;
+    // The handoff carries the curated context; the full result is kept beside it (set as the accepted draft completes).
+    let result!: Result;
     await handOffModelDraft(
       env,
       { stage: frame.stage, agentId },
@@ -103,8 +103,6 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
         return curated;
       },
     );
-    if (result === undefined)
-      throw new Error(`${agentId}: the accepted handoff left no result (handOffModelDraft must call complete)`);
     env.knownContextIds.add(resultId).add(curatedId);
     record.succeeded(result, resultId);
     return result;
