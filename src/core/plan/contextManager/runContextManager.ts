@@ -41,8 +41,7 @@ function answerCall(call: ToolCallPart, history: HistorySnapshot, maxResultChars
   const tool = READ_ONLY_HISTORY_TOOLS.find(candidate => candidate.definition.name === call.name);
   if (!tool)
     return `Unknown tool "${call.name}". Available: ${READ_ONLY_HISTORY_TOOLS.map(t => t.definition.name).join(', ')}.`;
-  const outcome = tool.invoke(call.input, history);
-  const text = outcome.ok ? JSON.stringify(outcome.response) : outcome.message;
+  const text = tool.invoke(call.input, history);
   return text.length > maxResultChars ? `${clip(text, maxResultChars)} (truncated: narrow the query or page)` : text;
 }
 
