@@ -4,7 +4,6 @@ import { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { discoveryStage } from './stages/discovery/discoveryStage';
-import { HandoffAuditLog } from './stages/handoffAudit';
 import { LoopRecovery } from './stages/loopRecovery';
 import { DEFAULT_PIPELINE_OPTIONS } from './stages/pipelineOptions';
 import { planningStage } from './stages/planning/planningStage';
@@ -13,6 +12,7 @@ import { ticketStage } from './stages/tickets/ticketStage';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { RequestSpan } from '../llm/spending/forecastCost';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
+import type { AgentAudit } from '../workflow/engine/workflowRunState';
 import { PIPELINE_BOARD_KEY, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
 /** What the stages need for one call of a plan run (not saved: rebuilt on every resume). */
@@ -66,7 +66,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       if (board.stages[stage]) board = { ...board, stages: withoutStagesFrom(board, stage) };
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
       const knownContextIds = new Set(board.knownContextIds);
-      const audit = new HandoffAuditLog();
+      const audit: AgentAudit = { checked: 0, findings: [] };
       const { workspace: _lister, ...shared } = runtime;
       const agents = new LoopRecovery({
         history: new BlackboardHistory(call.blackboard, runtime.ids),
@@ -121,7 +121,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         ...(decision.kind === 'route_back'
           ? { routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale } }
           : {}),
-        audit: audit.audit,
+        audit,
       };
     },
   };

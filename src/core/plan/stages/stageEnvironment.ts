@@ -4,7 +4,7 @@ import type { PromptContributorRegistry } from '../contributors/registry';
 import type { WorkspaceIndex } from '../../workspace/workspaceIndex';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { ContextIdIssuer } from './contextIdIssuer';
-import type { HandoffAuditLog } from './handoffAudit';
+import type { AgentAudit } from '../../workflow/engine/workflowRunState';
 import type { LoopRecovery } from './loopRecovery';
 import type { PipelineOptions } from './pipelineOptions';
 import type { ProgressListener } from './progressEvents';
@@ -28,6 +28,6 @@ export interface StageEnvironment {
   readonly knownContextIds: Set<string>;
   readonly options: PipelineOptions;
   /** What the handoff audit finds in this pass (recorded with the pass, shown in the report and metadata.json). */
-  readonly audit: HandoffAuditLog;
+  readonly audit: AgentAudit;
   readonly onProgress: ProgressListener;
 }

@@ -44,7 +44,8 @@ export async function handOffModelDraft<D, T>(
   );
   const payload = complete(drafted);
   const findings = tool.audit?.(payload, { files: env.index.visiblePaths, contextIds: env.knownContextIds }) ?? [];
-  env.audit.record(from.agentId, findings);
+  env.audit.checked++;
+  env.audit.findings.push(...findings.map(finding => ({ ...finding, agent: from.agentId })));
   const errors = findings.filter(finding => finding.severity === 'error');
   if (errors.length > 0) env.onProgress({ kind: 'handoff-audited', ...from, findings: errors });
   return payload;
