@@ -39,7 +39,7 @@ export interface AgentSpec<R, D> extends DraftedPayload<R> {
   readonly inputType: string;
   /** The recorded input, given the attempt number and the previous attempt's context id. */
   input(attemptNumber: number, previousContextId: string | null): Json;
-  /** For agents that explore: the key their result is recorded under beside the tools they ran (`report`, `result`). */
+  /** For agents that explore: the key their result is recorded under beside the tools they ran (default `result`). */
   readonly recordedAs?: string;
   /** The draft schema built for this request, and its fixes, given what its look-ups showed (agents that explore). */
   draftRequest(exploration?: Exploration): DraftRequest<D>;

@@ -35,7 +35,6 @@ export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
         action: 'implement-ticket',
         inputType: 'TicketAgentRequest',
         input: attemptNumber => ({ ticketId: ticket.ticketId, attemptNumber, planningContextId: planning.contextId }),
-        recordedAs: 'result',
         name: 'ticket_agent_result',
         description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
         // It may change the files its ticket's tasks name or its tools showed it; creating any existing file is a rewrite.
