@@ -23,12 +23,6 @@ type PipelineRuntime = Pick<StageEnvironment, 'clock' | 'contributors' | 'option
   readonly workspace: () => Promise<WorkspaceIndex>;
 };
 
-const STAGE_NAMES: Readonly<Record<PipelineStage, string>> = {
-  discovery: 'Discovery',
-  planning: 'Planning',
-  tickets: 'Ticket work',
-};
-
 /** The board without `stage` and every later stage's record (a stage that runs again replaces what followed it). */
 function withoutStagesFrom(board: PipelineBoard, stage: PipelineStage): PipelineBoard['stages'] {
   const keep = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
@@ -49,7 +43,7 @@ function summaryOf(stage: PipelineStage, board: PipelineBoard): string {
 function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
   return {
     type: STAGE_TYPES[stage],
-    description: `${STAGE_NAMES[stage]}: the pipeline's ${stage} stage (orchestrator, parallel agents, collector).`,
+    description: `The pipeline's ${stage} stage (orchestrator, parallel agents, collector).`,
     async run(call: AgentCall): Promise<AgentResult> {
       // A run started by runDeepWork always has its board.
       let board = call.blackboard.get(PIPELINE_BOARD_KEY) as PipelineBoard;
