@@ -1,4 +1,4 @@
-import { dedupeArray, isObject, objectsAt, type JsonObject } from '../../llm/replyNormalizing';
+import { dedupeArray, isObject, objectsAt, updateArray, type JsonObject } from '../../llm/replyNormalizing';
 import { findDependencyCycle, type TicketEdge, type TicketNode } from '../schemas/dependencyGraph';
 import { dropItems, renameDuplicateIds, textAt, type Note, textsAt } from './normalizing';
 import { normalizePathList } from './pathNormalizing';
@@ -52,12 +52,8 @@ export function breakDependencyCycles(
         ticket['dependencies'] = ticket['dependencies'].filter(dep => dep !== from);
     }
     if (edgesKey)
-      dropItems(
-        owner,
-        edgesKey,
-        edge => !(isObject(edge) && edge['fromTicketId'] === from && edge['toTicketId'] === to),
-        () => '',
-        () => {},
+      updateArray(owner, edgesKey, edges =>
+        edges.filter(edge => !(isObject(edge) && edge['fromTicketId'] === from && edge['toTicketId'] === to)),
       );
     note(`dropped the dependency ${from} -> ${to}, which closed the cycle ${cycle.join(' -> ')}`);
   }

@@ -40,12 +40,6 @@ type LoopRecoveryDeps = Pick<StageEnvironment, 'model' | 'token' | 'clock' | 'go
   readonly loopThreshold: number;
 };
 
-/** What the context manager decided for a looping agent: re-run it once with this context. */
-export interface LoopRecoveryRoute {
-  readonly agentId: string;
-  readonly guidance: ReconstructedContext;
-}
-
 /**
  * The one port the stages call to run an agent (spec 001's loop recovery): every attempt is recorded on the run's
  * history. Once per round of a stage's agents, `loopAmong` reads it: on a loop of one of those agents the context
@@ -95,10 +89,13 @@ export class LoopRecovery {
   }
 
   /**
-   * After a round of `stage`'s agents: is one of `agentIds` looping? Undefined when none is; the context manager's
-   * route when it re-routes one; throws NeedsUserInput when it asks the user.
+   * After a round of `stage`'s agents: is one of `agentIds` looping? Undefined when none is; the agent to re-run once
+   * with the context manager's reconstructed context when it re-routes one; throws NeedsUserInput when it asks the user.
    */
-  async loopAmong(stage: PipelineStage, agentIds: ReadonlySet<string>): Promise<LoopRecoveryRoute | undefined> {
+  async loopAmong(
+    stage: PipelineStage,
+    agentIds: ReadonlySet<string>,
+  ): Promise<{ readonly agentId: string; readonly guidance: ReconstructedContext } | undefined> {
     const { deps } = this;
     const history = deps.history.snapshot();
     const loop = detectDegenerateLoop(
