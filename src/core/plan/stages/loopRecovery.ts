@@ -23,12 +23,6 @@ export interface InvocationSpec {
   readonly upstreamContextIds: readonly string[];
 }
 
-/** How one attempt ended, said once, as it ends: what it produced (its JSON, its result's context id) or its failure. */
-export interface RecordedAttempt {
-  succeeded(output: unknown, contextId?: string): void;
-  failed(error: unknown): void;
-}
-
 function asJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value ?? null)) as Json;
 }
@@ -52,9 +46,10 @@ export class LoopRecovery {
 
   /**
    * Starts one attempt's record: the request as the history keeps it (with `guidance`, the context manager's, the
-   * reconstructed-context request it is) and when it began. The caller says how it ended, once, as it ends.
+   * reconstructed-context request it is) and when it began. The caller says how it ended, once, as it ends: what it
+   * produced (its JSON, its result's context id) or its failure.
    */
-  begin(spec: InvocationSpec, guidance?: ReconstructedContext): RecordedAttempt {
+  begin(spec: InvocationSpec, guidance?: ReconstructedContext) {
     const { history, clock } = this.deps;
     const reconstructed = guidance !== undefined;
     const base = {
@@ -67,15 +62,15 @@ export class LoopRecovery {
     };
     const startedAt = clock.now();
     return {
-      succeeded: (output, contextId) =>
-        history.record({
+      succeeded: (output: unknown, contextId?: string): void =>
+        void history.record({
           ...base,
           outcome: { status: 'succeeded', output: asJson(output) },
           ...(contextId === undefined ? {} : { contextId }),
           startedAt,
           endedAt: clock.now(),
         }),
-      failed: error => {
+      failed: (error: unknown): void => {
         const message = error instanceof Error ? error.message : String(error);
         const kind = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.name : 'unknown';
         history.record({
