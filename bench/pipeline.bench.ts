@@ -265,7 +265,6 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     ids,
     token: neverCancelled,
     spending: { limits: {}, prices: new PriceBook() },
-    concurrency: 3,
     checkpoint: async (_pending, state) => {
       forecast += forecastWorkflow(builtInWorkflow('plan'), state)[0]?.requests.most ?? 0;
       return { action: 'continue' };

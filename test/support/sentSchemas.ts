@@ -12,7 +12,7 @@ import { discoveryReportRequest } from '../../src/core/plan/drafts/discoveryRepo
 import { discoveryCollectorRequest } from '../../src/core/plan/drafts/discoveryCollectorRequest';
 import { planningAgentRequest, planningCollectorRequest } from '../../src/core/plan/drafts/planningRequest';
 import { ticketAgentRequest } from '../../src/core/plan/drafts/ticketAgentRequest';
-import { ticketCollectorRequest } from '../../src/core/plan/drafts/ticketCollectorRequest';
+import { ticketCollectorRequest } from '../../src/core/plan/drafts/consolidationRequest';
 import { routingSchemaFor } from '../../src/core/plan/contextManager/routing';
 import { WORKSPACE_TOOLS } from '../../src/core/workspace/workspaceTools';
 import { READ_ONLY_HISTORY_TOOLS } from '../../src/core/plan/history/tools/historyTools';

@@ -1,8 +1,14 @@
 import { forecastCost, type RequestSpan, type SmallestWork, type TokensPerRequest } from '../llm/spending/forecastCost';
 import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import type { ModelPrice } from '../llm/spending/prices';
-import { PIPELINE_BOARD_KEY, readBoard, stageOfPhase, type PipelineBoard } from '../plan/pipelineBoard';
-import { stageForecast, type StageForecast } from '../plan/pipelineStageTypes';
+import {
+  phaseAgentTypes,
+  PIPELINE_BOARD_KEY,
+  readBoard,
+  stageOfPhase,
+  type PipelineBoard,
+} from '../plan/pipelineBoard';
+import { spanText, stageForecast, type StageForecast } from '../plan/pipelineStageTypes';
 import { MARKDOWN_ROLES } from '../workflow/agents/markdownAgents';
 import type { PhaseDefinition, WorkflowDefinition } from '../workflow/definition/workflowDefinition';
 import type { PhaseFloor } from '../workflow/engine/runWorkflow';
@@ -46,10 +52,7 @@ function add(a: RequestSpan, b: RequestSpan): RequestSpan {
 
 function phaseForecast(phase: PhaseDefinition, board: PipelineBoard | undefined): PhaseForecast {
   const { agents } = phase;
-  const types =
-    agents.behavior === 'main-only'
-      ? []
-      : (agents.mode === 'adaptive' ? agents.always : agents.subagents).map(spec => spec.type);
+  const types = phaseAgentTypes(phase);
   const each = types.map(type => agentForecast(type, board));
   const skills = phase.skills.flatMap(skill => agentForecast(skill.name, board)?.requests ?? []);
   const requests = [...each.flatMap(f => f?.requests ?? []), ...skills].reduce(add, { fewest: 0, most: 0 });
@@ -98,8 +101,6 @@ export function phaseFloorOf(workflow: WorkflowDefinition): PhaseFloor {
   };
 }
 
-const span = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
-
 /**
  * One sentence on the cost of the phases still to run (before a run or a resumed run spends anything, and at each
  * checkpoint), priced at the run's model (`price` undefined: unknown), e.g. "Still to run: discovery 3–16; planning
@@ -109,12 +110,12 @@ export function workflowForecastSentence(forecast: readonly PhaseForecast[], pri
   if (forecast.length === 0) return 'No phase is left to run.';
   const parts = forecast.map(f => {
     const agents = f.agents === undefined || f.agents === 0 ? '' : ` (${f.agents} agent${f.agents === 1 ? '' : 's'})`;
-    const counted = f.requests.most > 0 || f.open.length === 0 ? ` ${span(f.requests)}` : '';
+    const counted = f.requests.most > 0 || f.open.length === 0 ? ` ${spanText(f.requests)}` : '';
     const more = f.open.length ? `${counted ? ' plus' : ''} ${f.open.join(' and ')}` : '';
     return `${f.phase}${agents}${counted}${more}`;
   });
   const total = forecast.reduce((sum, f) => add(sum, f.requests), { fewest: 0, most: 0 });
   const open = forecast.some(f => f.open.length) ? ' and more' : '';
   const cost = forecastCost(total, DEEP_WORK_TOKENS_PER_REQUEST, price);
-  return `Still to run: ${parts.join('; ')}: ${span(total)}${open} model request${total.most === 1 && !open ? '' : 's'}, ${cost}${open}. If the model answers in the wrong format, each agent reply may take up to ${MAX_REPAIRS_PER_REPLY} repair requests more, within the run's limit.`;
+  return `Still to run: ${parts.join('; ')}: ${spanText(total)}${open} model request${total.most === 1 && !open ? '' : 's'}, ${cost}${open}. If the model answers in the wrong format, each agent reply may take up to ${MAX_REPAIRS_PER_REPLY} repair requests more, within the run's limit.`;
 }

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextId } from './schemas/contextId';
 import { DiscoveryStageRecord, PlanningStageRecord, TicketStageRecord } from './stages/stageRecords';
-import type { WorkflowDefinition } from '../workflow/definition/workflowDefinition';
-import type { Blackboard } from '../workflow/engine/agentTypes';
+import type { PhaseDefinition, WorkflowDefinition } from '../workflow/definition/workflowDefinition';
 import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
 
 /** The blackboard key the pipeline stage types keep their records under. */
@@ -33,11 +32,8 @@ export type PipelineBoard = z.infer<typeof PipelineBoard>;
  * The board of a run. It is validated once, when a stored run is read back (`StoredWorkflowRun`); within a run the
  * stage types write it, so reading it again is a plain lookup.
  */
-export function readBoard(blackboard: Blackboard | Readonly<Record<string, unknown>>): PipelineBoard {
-  const raw =
-    'get' in blackboard && typeof blackboard.get === 'function'
-      ? (blackboard as Blackboard).get(PIPELINE_BOARD_KEY)
-      : (blackboard as Record<string, unknown>)[PIPELINE_BOARD_KEY];
+export function readBoard(blackboard: Readonly<Record<string, unknown>>): PipelineBoard {
+  const raw = blackboard[PIPELINE_BOARD_KEY];
   if (raw === undefined)
     throw new Error('This run has no pipeline board: the pipeline stage types need a run started by runDeepWork.');
   return raw as PipelineBoard;
@@ -50,15 +46,17 @@ export const STAGE_TYPES: Readonly<Record<PipelineStage, string>> = {
   tickets: 'ticket-stage',
 };
 
+/** The subagent types a phase names (an adaptive phase's fixed ones; none for a main-only phase). */
+export function phaseAgentTypes({ agents }: PhaseDefinition): string[] {
+  if (agents.behavior === 'main-only') return [];
+  return (agents.mode === 'adaptive' ? agents.always : agents.subagents).map(spec => spec.type);
+}
+
 /** The stage a phase runs (the first stage type among its subagents), if any. */
 export function stageOfPhase(workflow: WorkflowDefinition, phaseId: string | null): PipelineStage | null {
   const phase = workflow.phases.find(candidate => candidate.id === phaseId);
   if (!phase) return null;
-  const { agents } = phase;
-  const types =
-    agents.behavior === 'main-only'
-      ? []
-      : (agents.mode === 'adaptive' ? agents.always : agents.subagents).map(spec => spec.type);
+  const types = phaseAgentTypes(phase);
   return PIPELINE_STAGES.find(stage => types.includes(STAGE_TYPES[stage])) ?? null;
 }
 

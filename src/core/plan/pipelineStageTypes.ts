@@ -1,39 +1,27 @@
 import { ActionableError } from '../actionableError';
-import type { Clock, IdSource } from '../clock';
-import type { PromptContributorRegistry } from './contributors/registry';
+import type { IdSource } from '../clock';
 import { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { discoveryStage } from './stages/discovery/discoveryStage';
-import { runStage } from './stages/stageDescriptor';
-import { HandoffAuditLog } from './stages/handoffAudit';
 import { LoopRecovery } from './stages/loopRecovery';
-import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from './stages/pipelineOptions';
+import { DEFAULT_PIPELINE_OPTIONS } from './stages/pipelineOptions';
 import { planningStage } from './stages/planning/planningStage';
-import type { ProgressListener } from './stages/progressEvents';
 import type { StageEnvironment } from './stages/stageEnvironment';
 import { ticketStage } from './stages/tickets/ticketStage';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { RequestSpan } from '../llm/spending/forecastCost';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
-import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
-
-/** The workspace as the stages see it: what may be read (and cited). */
-export interface StageWorkspace {
-  readonly index: WorkspaceIndex;
-}
+import type { AgentAudit } from '../workflow/engine/workflowRunState';
+import { PIPELINE_BOARD_KEY, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
 /** What the stages need for one call of a plan run (not saved: rebuilt on every resume). */
-export interface PipelineRuntime {
+type PipelineRuntime = Pick<StageEnvironment, 'clock' | 'contributors' | 'options' | 'onProgress'> & {
   readonly runId: string;
-  /** Listed when a stage first needs it, once per call. */
-  readonly workspace: () => Promise<StageWorkspace>;
-  readonly clock: Clock;
   readonly ids: IdSource;
-  readonly contributors: PromptContributorRegistry;
-  readonly options: PipelineOptions;
-  readonly onProgress: ProgressListener;
-}
+  /** The workspace's files (what may be read and cited), listed when a stage first needs them, once per call. */
+  readonly workspace: () => Promise<WorkspaceIndex>;
+};
 
 /** The board without `stage` and every later stage's record (a stage that runs again replaces what followed it). */
 function withoutStagesFrom(board: PipelineBoard, stage: PipelineStage): PipelineBoard['stages'] {
@@ -56,7 +44,8 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
   return {
     type: STAGE_TYPES[stage],
     async run(call: AgentCall): Promise<AgentResult> {
-      let board = readBoard(call.blackboard);
+      // A run started by runDeepWork always has its board.
+      let board = call.blackboard.get(PIPELINE_BOARD_KEY) as PipelineBoard;
       const { discovery, planning } = board.stages;
       if (stage === 'planning' && !discovery)
         throw new ActionableError(
@@ -70,10 +59,10 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       if (board.stages[stage]) board = { ...board, stages: withoutStagesFrom(board, stage) };
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
       const knownContextIds = new Set(board.knownContextIds);
-      const audit = new HandoffAuditLog();
+      const audit: AgentAudit = { checked: 0, findings: [] };
       const { workspace: _lister, ...shared } = runtime;
       const agents = new LoopRecovery({
-        history: new BlackboardHistory(call.blackboard, runtime.runId, runtime.ids),
+        history: new BlackboardHistory(call.blackboard, runtime.ids),
         model: call.model,
         token: call.token,
         clock: runtime.clock,
@@ -84,7 +73,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       const env: StageEnvironment = {
         ...shared,
         agents,
-        ...(await runtime.workspace()),
+        index: await runtime.workspace(),
         goal: board.goal,
         constraints: board.constraints,
         rootContextId: board.rootContextId,
@@ -101,17 +90,14 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       };
       let record;
       try {
-        if (stage === 'discovery') record = await runStage(env, discoveryStage(env, call.feedback));
+        if (stage === 'discovery') record = await discoveryStage(env, call.feedback);
         else if (stage === 'planning' && discovery)
-          record = await runStage(env, planningStage(env, discovery.result.discoveryCuration, call.feedback));
+          record = await planningStage(env, discovery.result.discoveryCuration, call.feedback);
         else if (discovery && planning)
-          record = await runStage(
-            env,
-            ticketStage(env, {
-              discovery: discovery.result.discoveryCuration,
-              planning: planning.result.planningCuration,
-            }),
-          );
+          record = await ticketStage(env, {
+            discovery: discovery.result.discoveryCuration,
+            planning: planning.result.planningCuration,
+          });
         else throw new Error(`unreachable: ${stage} without its upstream`);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.
@@ -128,7 +114,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         ...(decision.kind === 'route_back'
           ? { routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale } }
           : {}),
-        audit: audit.audit,
+        audit,
       };
     },
   };
@@ -149,18 +135,16 @@ export interface StageForecast {
   readonly pending?: string;
 }
 
-const span = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
+/** A span of requests in words: `3` or `2–5`. */
+export const spanText = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
 
 /**
  * What the stage type `type` will take in its phase, from the bounds the stages run by: per agent, the exploration
  * rounds it may take (at least one) and its report; one collector per stage. `board` is the run's so far (none:
  * a new run). Undefined for a type that is not a stage.
  */
-export function stageForecast(
-  type: string,
-  board: PipelineBoard | undefined,
-  options: PipelineOptions = DEFAULT_PIPELINE_OPTIONS,
-): StageForecast | undefined {
+export function stageForecast(type: string, board: PipelineBoard | undefined): StageForecast | undefined {
+  const options = DEFAULT_PIPELINE_OPTIONS;
   const stage = PIPELINE_STAGES.find(candidate => STAGE_TYPES[candidate] === type);
   if (!stage) return undefined;
   const each: RequestSpan =
@@ -176,7 +160,7 @@ export function stageForecast(
   const recommendations = board?.stages.discovery?.result.recommendations.length;
   const tickets = board?.stages.planning?.result.finalizedTickets.length;
   if (stage === 'tickets' && tickets === undefined)
-    return { pending: `one agent per ticket planning makes (${span(each)} requests each, plus 1)` };
+    return { pending: `one agent per ticket planning makes (${spanText(each)} requests each, plus 1)` };
   const known = stage === 'planning' ? recommendations : stage === 'tickets' ? tickets : undefined;
   if (known === undefined) return { requests: cost(1, options.maxAgentsPerStage) };
   const agents = stage === 'planning' ? Math.max(1, Math.min(options.maxAgentsPerStage, known)) : known;

@@ -13,11 +13,6 @@ export interface DegenerateLoop {
   readonly evidence: readonly HistoryItem[];
 }
 
-/** How many consecutive identical invocations one agent may make before it counts as looping. */
-export interface LoopDetectionOptions {
-  readonly threshold: number;
-}
-
 function trailingRun(items: readonly HistoryItem[]): readonly HistoryItem[] {
   const last = items[items.length - 1];
   if (!last) return [];
@@ -35,13 +30,7 @@ function trailingRun(items: readonly HistoryItem[]): readonly HistoryItem[] {
  * `threshold` times in a row. Only the current run of each agent counts: an agent that looped and then
  * moved on is not stuck. When several agents loop, the longest run wins, then the most recent.
  */
-export function detectDegenerateLoop(
-  items: readonly HistoryItem[],
-  options: LoopDetectionOptions,
-): DegenerateLoop | undefined {
-  const { threshold } = options;
-  if (!Number.isInteger(threshold) || threshold < 1)
-    throw new RangeError(`Loop threshold must be a positive integer, got ${threshold}.`);
+export function detectDegenerateLoop(items: readonly HistoryItem[], threshold: number): DegenerateLoop | undefined {
   const byAgent = new Map<string, HistoryItem[]>();
   for (const item of items) {
     const own = byAgent.get(item.agentId) ?? [];

@@ -1,44 +1,6 @@
 import { z } from 'zod';
-
-/** The context the context manager rebuilds for the agent it routes to. */
-export const ReconstructedContextSchema = z.object({
-  goal: z.string().trim().min(1).describe('What the target agent must achieve now.'),
-  summary: z
-    .string()
-    .trim()
-    .min(1)
-    .describe('The context the agent needs, rebuilt from the history: what was done, what was found, what failed.'),
-  instructions: z.string().trim().min(1).describe('What to do differently this time so the loop does not repeat.'),
-  relevantItemIds: z.array(z.string().min(1)).describe('History items this context was built from.'),
-  excludedItemIds: z
-    .array(z.string().min(1))
-    .default([])
-    .describe('History items the agent should ignore, e.g. the repeated attempts.'),
-});
-export type ReconstructedContext = z.infer<typeof ReconstructedContextSchema>;
-
-const RouteSchema = z.object({
-  kind: z.literal('route'),
-  targetAgentType: z.string().min(1).describe('The one agent type to hand the reconstructed context to.'),
-  context: ReconstructedContextSchema,
-});
-
-const AskUserSchema = z.object({
-  kind: z.literal('ask_user'),
-  question: z.string().trim().min(1).describe('One question whose answer unblocks the run.'),
-});
-
-/**
- * The context manager's decision (spec 001 ContextManagerResultRouting): route back to exactly one agent
- * with a reconstructed context, or interrupt and ask the user. One `targetAgentType` field replaces the
- * spec's twenty nullable request fields, so "exactly one" holds by construction. The union sits under
- * `next` because model providers need a tool's input schema to be an object at the root.
- */
-export const ContextManagerRoutingSchema = z.object({
-  reason: z.string().trim().min(1).describe('What the history shows and why this is the way forward.'),
-  next: z.discriminatedUnion('kind', [RouteSchema, AskUserSchema]),
-});
-export type ContextManagerRouting = z.infer<typeof ContextManagerRoutingSchema>;
+import { dedupeArray, isObject } from '../../llm/replyNormalizing';
+import { dropUnknownStrings, objectAt, type Note } from '../drafts/normalizing';
 
 /** Most history item ids listed in the routing schema's enum; a longer history is described and normalized instead. */
 const ITEM_ENUM_CAP = 200;
@@ -59,18 +21,19 @@ function text(description: string) {
 }
 
 /**
- * The routing schema for one decision: the target is one of `agentTypes` and every cited item one of `itemIds`
- * (enums in the JSON Schema), so a schema-following reply is valid; normalizeRouting drops what is left over.
+ * The context manager's decision (spec 001 ContextManagerResultRouting) for one loop: route back to exactly one of
+ * `agentTypes` with a reconstructed context citing items of `itemIds` (enums in the JSON Schema; normalizeRouting
+ * drops a cited item that does not exist), or interrupt and ask the user. One `targetAgentType` field replaces the
+ * spec's twenty nullable request fields, so "exactly one" holds by construction. The union sits under `next` because
+ * model providers need a tool's input schema to be an object at the root.
  */
-export function routingSchemaFor(
-  agentTypes: readonly string[],
-  itemIds: ReadonlySet<string>,
-): z.ZodType<ContextManagerRouting> {
+export function routingSchemaFor(agentTypes: readonly string[], itemIds: ReadonlySet<string>) {
   if (agentTypes.length === 0) throw new RangeError('The context manager needs at least one agent type to route to.');
   const itemId = itemIdOf(itemIds);
-  const route = RouteSchema.extend({
+  const route = z.object({
+    kind: z.literal('route'),
     targetAgentType: z.enum(agentTypes).describe('The one agent type to hand the reconstructed context to.'),
-    context: ReconstructedContextSchema.extend({
+    context: z.object({
       goal: text('What the target agent must achieve now.'),
       summary: text(
         'The context the agent needs, rebuilt from the history: what was done, what was found, what failed.',
@@ -87,24 +50,29 @@ export function routingSchemaFor(
         .describe('History items the agent should ignore, e.g. the repeated attempts.'),
     }),
   });
-  const askUser = AskUserSchema.extend({ question: text('One question whose answer unblocks the run.') });
-  return ContextManagerRoutingSchema.extend({
+  const askUser = z.object({
+    kind: z.literal('ask_user'),
+    question: text('One question whose answer unblocks the run.'),
+  });
+  return z.object({
     reason: text('What the history shows and why this is the way forward.'),
     next: z.discriminatedUnion('kind', [route, askUser]),
-  }).superRefine((routing, issues) => {
-    if (routing.next.kind !== 'route') return;
-    const cited = [
-      ...routing.next.context.relevantItemIds.map((id, index) => ({
-        id,
-        path: ['next', 'context', 'relevantItemIds', index],
-      })),
-      ...routing.next.context.excludedItemIds.map((id, index) => ({
-        id,
-        path: ['next', 'context', 'excludedItemIds', index],
-      })),
-    ];
-    for (const { id, path } of cited) {
-      if (!itemIds.has(id)) issues.addIssue({ code: 'custom', path, message: `Unknown history item id "${id}".` });
-    }
   });
+}
+/** The context manager's decision. */
+export type ContextManagerRouting = z.infer<ReturnType<typeof routingSchemaFor>>;
+/** The context the context manager rebuilds for the agent it routes to. */
+export type ReconstructedContext = Extract<ContextManagerRouting['next'], { kind: 'route' }>['context'];
+
+/** Routing fixes: each cited history item once, and only items that exist (an unknown one is dropped and noted). */
+export function normalizeRouting(itemIds: ReadonlySet<string>): (reply: unknown, note: Note) => unknown {
+  return (reply, note) => {
+    if (!isObject(reply)) return reply;
+    const context = objectAt(objectAt(reply, 'next'), 'context');
+    for (const key of ['relevantItemIds', 'excludedItemIds']) {
+      dedupeArray(context, key, undefined, 'history item', note);
+      dropUnknownStrings(context, key, itemIds, 'history item', note);
+    }
+    return reply;
+  };
 }

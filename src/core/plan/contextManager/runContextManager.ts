@@ -1,18 +1,21 @@
-import type { CancellationSignal, ChatMessage, LanguageModel } from '../../llm/languageModel';
+import type { CancellationSignal, ChatMessage, LanguageModel, ToolCallPart } from '../../llm/languageModel';
+import { runToolRounds } from '../../llm/toolRounds';
 import { requestStructured } from '../../llm/structuredOutput';
 import type { HistorySnapshot } from '../history/historyItem';
 import { READ_ONLY_HISTORY_TOOLS } from '../history/tools/historyTools';
-import { contextManagerPrompt, decisionRequest } from './contextManagerPrompt';
+import { clip, contextManagerPrompt, decisionRequest } from './contextManagerPrompt';
 import type { DegenerateLoop } from './degenerateLoop';
-import { routingSchemaFor, type ContextManagerRouting } from './routing';
-import { normalizeRouting } from './routingNormalizing';
-import { investigateHistory, type ToolLoopLimits } from './toolLoop';
+import { normalizeRouting, routingSchemaFor, type ContextManagerRouting } from './routing';
 
 /** Defaults that keep one context-manager run to a handful of model calls. */
-export const DEFAULT_CONTEXT_MANAGER_LIMITS: ToolLoopLimits & { readonly maxFindingsChars: number } = {
+const DEFAULT_CONTEXT_MANAGER_LIMITS = {
+  /** Model turns that may call history tools. */
   maxRounds: 5,
+  /** Calls run per turn; extra calls are answered with a refusal. */
   maxCallsPerRound: 8,
+  /** Longest tool result sent back; longer ones are clipped with a hint to narrow the query. */
   maxResultChars: 4000,
+  /** Most of the investigation's transcript the decision request carries (the latest part). */
   maxFindingsChars: 24_000,
 };
 
@@ -29,18 +32,17 @@ export interface ContextManagerRun {
   readonly token: CancellationSignal;
   readonly goal?: string;
   readonly limits?: Partial<typeof DEFAULT_CONTEXT_MANAGER_LIMITS>;
-  /** Repairs of the routing decision (default 2). */
-  readonly maxRepairs?: number;
   /** Receives what normalization changed in the decision (for the run's progress report). */
   readonly onNormalized?: (changes: readonly string[]) => void;
 }
 
-/** The decision and how the investigation went (for the history and for diagnostics). */
-export interface ContextManagerResult {
-  readonly routing: ContextManagerRouting;
-  readonly toolRounds: number;
-  readonly toolCalls: number;
-  readonly toolBudgetExhausted: boolean;
+/** One history tool call answered (an unknown tool or a refused input is answered, not thrown). */
+function answerCall(call: ToolCallPart, history: HistorySnapshot, maxResultChars: number): string {
+  const tool = READ_ONLY_HISTORY_TOOLS.find(candidate => candidate.definition.name === call.name);
+  if (!tool)
+    return `Unknown tool "${call.name}". Available: ${READ_ONLY_HISTORY_TOOLS.map(t => t.definition.name).join(', ')}.`;
+  const text = tool.invoke(call.input, history);
+  return text.length > maxResultChars ? `${clip(text, maxResultChars)} (truncated: narrow the query or page)` : text;
 }
 
 function findingsMessage(findings: readonly string[], maxChars: number): ChatMessage | undefined {
@@ -67,7 +69,7 @@ function findingsMessage(findings: readonly string[], maxChars: number): ChatMes
  * The investigation reaches the decision step as a plain-text transcript, so the decision request carries no
  * tool-call parts for tools it does not offer (some providers reject that).
  */
-export async function runContextManager(run: ContextManagerRun): Promise<ContextManagerResult> {
+export async function runContextManager(run: ContextManagerRun): Promise<ContextManagerRouting> {
   const limits = { ...DEFAULT_CONTEXT_MANAGER_LIMITS, ...run.limits };
   const itemIds = new Set(run.history.items.map(item => item.itemId));
   const schema = routingSchemaFor(run.agents, itemIds);
@@ -79,11 +81,24 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
     recentItems: run.history.items.slice(-INLINE_HISTORY_ITEMS),
     ...(run.goal === undefined ? {} : { goal: run.goal }),
   });
+  // The model calls the read-only history tools for at most `maxRounds` turns, stopping at a turn without calls.
   const investigation = toolsAvailable
-    ? await investigateHistory(run.model, opening, READ_ONLY_HISTORY_TOOLS, run.history, limits, run.token)
-    : { findings: [], rounds: 0, toolCalls: 0, exhausted: false };
-  const findings = findingsMessage(investigation.findings, limits.maxFindingsChars);
-  const routing = await requestStructured(
+    ? await runToolRounds(
+        run.model,
+        opening,
+        {
+          tools: READ_ONLY_HISTORY_TOOLS.map(tool => tool.definition),
+          justification: 'Council reads the run history to get a stuck agent going again.',
+          maxRounds: limits.maxRounds,
+          maxCallsPerRound: limits.maxCallsPerRound,
+          answer: call => answerCall(call, run.history, limits.maxResultChars),
+          resultSeparator: ' ',
+        },
+        run.token,
+      )
+    : { transcript: [], exhausted: false };
+  const findings = findingsMessage(investigation.transcript, limits.maxFindingsChars);
+  return requestStructured(
     run.model,
     {
       schema,
@@ -93,14 +108,7 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
       description:
         'Route the stuck run back to exactly one agent with a reconstructed context, or ask the user one question.',
       messages: [...opening, ...(findings ? [findings] : []), decisionRequest(investigation.exhausted)],
-      ...(run.maxRepairs === undefined ? {} : { maxRepairs: run.maxRepairs }),
     },
     run.token,
   );
-  return {
-    routing,
-    toolRounds: investigation.rounds,
-    toolCalls: investigation.toolCalls,
-    toolBudgetExhausted: investigation.exhausted,
-  };
 }

@@ -1,6 +1,8 @@
 import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
+import { ticketCollectorSchema, type TicketCollectorResultDraft } from '../schemas/collectors';
 import type { CollectorVocabulary } from '../schemas/consolidation';
-import { dropItems, dropUnknownStrings, objectAt, textAt, type Note } from './normalizing';
+import type { DraftRequest } from './draftRequest';
+import { dropItems, dropUnknownStrings, objectAt, textAt, type Note, textsAt } from './normalizing';
 
 /**
  * Consolidation fixes: inputs once each and only this request's; conflicts cite listed inputs only (a conflict
@@ -17,11 +19,7 @@ export function normalizeConsolidation(reply: unknown, vocabulary: CollectorVoca
     input => `dropped input "${String(textAt(input, 'inputContextId'))}": not an input of this collector`,
     note,
   );
-  const listed = new Set(
-    objectsAt(reply, 'inputs').flatMap(input =>
-      typeof input['inputContextId'] === 'string' ? [input['inputContextId']] : [],
-    ),
-  );
+  const listed = new Set(textsAt(reply, 'inputs', 'inputContextId'));
   for (const resolution of objectsAt(reply, 'conflictResolutions')) {
     dedupeArray(resolution, 'conflictingInputs', undefined, 'conflicting input', note);
     dropUnknownStrings(resolution, 'conflictingInputs', listed, 'conflicting input (not in inputs)', note);
@@ -41,4 +39,15 @@ export function normalizeConsolidation(reply: unknown, vocabulary: CollectorVoca
     dedupeArray(decision, 'agentIds', undefined, 'agent to rerun', note);
     dropUnknownStrings(decision, 'agentIds', new Set(vocabulary.agentIds), 'agent to rerun', note);
   }
+}
+
+/** The ticket collector request: its inputs, its agents, the stages it may route back to. */
+export function ticketCollectorRequest(vocabulary: CollectorVocabulary): DraftRequest<TicketCollectorResultDraft> {
+  return {
+    schema: ticketCollectorSchema(vocabulary),
+    normalize: (reply, note) => {
+      normalizeConsolidation(reply, vocabulary, note);
+      return reply;
+    },
+  };
 }

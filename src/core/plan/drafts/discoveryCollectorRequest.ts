@@ -1,20 +1,12 @@
 import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
 import { discoveryCollectorSchema, type DiscoveryCollectorResultDraft } from '../schemas/collectors';
-import type { CollectorVocabulary } from '../schemas/consolidation';
+import type { DiscoveryCollectorVocabulary } from '../schemas/discoveryFindings';
 import type { DiscoveryReport } from '../schemas/discovery';
 import { foldersOf } from '../schemas/vocabulary';
 import { normalizeConsolidation } from './consolidationRequest';
-import type { DraftRequest } from './draftRequest';
+import { sortedFiles, type DraftRequest, type RequestVocabulary } from './draftRequest';
 import { dropMissingPaths, normalizeDiagram, normalizeFileReferences } from './findingsNormalizing';
-import { dropItems, dropUnknownStrings, objectAt, renameDuplicateIds, textAt, type Note } from './normalizing';
-
-/** What is valid in one discovery collector request. */
-interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
-  /** The workspace files it may cite (`citableFiles`). */
-  readonly files: ReadonlySet<string>;
-  /** Ids of the generated queries in the reports being consolidated. */
-  readonly queryIds: readonly string[];
-}
+import { dropItems, dropUnknownStrings, objectAt, renameDuplicateIds, textAt, type Note, textsAt } from './normalizing';
 
 /** Every file a discovery report cites: its references, diagram nodes, queries' expected results and scores. */
 export function filesCitedBy(report: DiscoveryReport): string[] {
@@ -67,17 +59,13 @@ function normalizeCodeMap(map: unknown, files: ReadonlySet<string>, note: Note):
 
 /** Deterministic fixes to a discovery collector draft (see each helper). */
 function normalizeDiscoveryCollector(
-  vocabulary: DiscoveryCollectorVocabulary,
+  vocabulary: RequestVocabulary<DiscoveryCollectorVocabulary>,
 ): (reply: unknown, note: Note) => unknown {
   return (reply, note) => {
     if (!isObject(reply)) return reply;
     normalizeConsolidation(reply, vocabulary, note);
     normalizeCodeMap(objectAt(reply, 'unifiedCodeMap'), vocabulary.files, note);
-    const listed = new Set(
-      objectsAt(reply, 'inputs').flatMap(input =>
-        typeof input['inputContextId'] === 'string' ? [input['inputContextId']] : [],
-      ),
-    );
+    const listed = new Set(textsAt(reply, 'inputs', 'inputContextId'));
     renameDuplicateIds(
       [{ items: objectsAt(reply, 'recommendations'), field: 'recommendationId' }],
       'recommendationId',
@@ -106,10 +94,10 @@ function normalizeDiscoveryCollector(
 
 /** The discovery collector request: schema and normalizer for this moment's inputs, agents and files. */
 export function discoveryCollectorRequest(
-  vocabulary: DiscoveryCollectorVocabulary,
+  vocabulary: RequestVocabulary<DiscoveryCollectorVocabulary>,
 ): DraftRequest<DiscoveryCollectorResultDraft> {
   return {
-    schema: discoveryCollectorSchema({ ...vocabulary, files: [...vocabulary.files].sort() }),
+    schema: discoveryCollectorSchema(sortedFiles(vocabulary)),
     normalize: normalizeDiscoveryCollector(vocabulary),
   };
 }

@@ -8,7 +8,16 @@ import {
   normalizeFileReferences,
   normalizeTagTargets,
 } from './findingsNormalizing';
-import { dropItems, dropKeys, idsOf, renameDuplicateIds, textAt, type IdGroup, type Note } from './normalizing';
+import {
+  dropItems,
+  dropKeys,
+  idsOf,
+  renameDuplicateIds,
+  textAt,
+  type IdGroup,
+  type Note,
+  textsAt,
+} from './normalizing';
 
 /** The report's finding lists, in the order their ids are claimed. */
 function findingLists(report: Record<string, unknown>): IdGroup[] {
@@ -56,9 +65,7 @@ function normalizeDiscoveryReport(files: ReadonlySet<string>): (reply: unknown, 
       query => `dropped query "${String(textAt(query, 'queryId'))}": none of its expected files exists`,
       note,
     );
-    const referenced = new Set(
-      objectsAt(reply, 'fileReferences').flatMap(ref => (typeof ref['filePath'] === 'string' ? [ref['filePath']] : [])),
-    );
+    const referenced = new Set(textsAt(reply, 'fileReferences', 'filePath'));
     dropKeys(
       reply,
       'relevanceScores',

@@ -1,14 +1,8 @@
 import { dedupeArray, isObject, objectsAt, orderRange, type JsonObject } from '../../llm/replyNormalizing';
-import { dropItems, dropUnknownStrings, textAt, type Note } from './normalizing';
+import { dropItems, dropUnknownStrings, textAt, type Note, textsAt } from './normalizing';
 
-/** Swaps each reversed line range of the file references at `owner[key]`. */
-function orderReferenceRanges(owner: unknown, key: string, note: Note): void {
-  for (const ref of objectsAt(owner, key))
-    orderRange(ref, 'startLine', 'endLine', note, `of ${String(ref['filePath'])}`);
-}
-
-/** Drops the file references at `owner[key]` whose file does not exist (a cited file must). */
-function dropReferencesToMissingFiles(owner: unknown, key: string, files: ReadonlySet<string>, note: Note): void {
+/** File references: only to files it may cite (a cited file must exist), ranges in order. */
+export function normalizeFileReferences(owner: unknown, key: string, files: ReadonlySet<string>, note: Note): void {
   dropItems(
     owner,
     key,
@@ -16,12 +10,8 @@ function dropReferencesToMissingFiles(owner: unknown, key: string, files: Readon
     ref => `dropped the reference to "${String(textAt(ref, 'filePath'))}", which is not a workspace file it may cite`,
     note,
   );
-}
-
-/** File references: existing files only, ranges in order. */
-export function normalizeFileReferences(owner: unknown, key: string, files: ReadonlySet<string>, note: Note): void {
-  dropReferencesToMissingFiles(owner, key, files, note);
-  orderReferenceRanges(owner, key, note);
+  for (const ref of objectsAt(owner, key))
+    orderRange(ref, 'startLine', 'endLine', note, `of ${String(ref['filePath'])}`);
 }
 
 /** A diagram: node ids distinct (first wins), node files that exist, edges only between its nodes. */
@@ -37,9 +27,7 @@ export function normalizeDiagram(diagram: unknown, files: ReadonlySet<string>, n
       delete node['filePath'];
     }
   }
-  const nodeIds = new Set(
-    objectsAt(diagram, 'nodes').flatMap(node => (typeof node['nodeId'] === 'string' ? [node['nodeId']] : [])),
-  );
+  const nodeIds = new Set(textsAt(diagram, 'nodes', 'nodeId'));
   dropItems(
     diagram,
     'edges',

@@ -1,4 +1,4 @@
-import { isObject, updateArray, type JsonObject } from '../../llm/replyNormalizing';
+import { isObject, objectsAt, updateArray, type JsonObject } from '../../llm/replyNormalizing';
 
 /** Records what a normalizer changed (see ReplyNormalizer). */
 export type Note = (change: string) => void;
@@ -73,9 +73,7 @@ export interface IdGroup {
  * `<id>-2`, `<id>-3`, …, noting it. References to the id keep meaning the first item.
  */
 export function renameDuplicateIds(groups: readonly IdGroup[], label: string, note: Note): void {
-  const taken = new Set(
-    groups.flatMap(({ items, field }) => items.flatMap(item => (typeof item[field] === 'string' ? [item[field]] : []))),
-  );
+  const taken = new Set(idsOf(groups));
   const seen = new Set<string>();
   for (const { items, field } of groups) {
     for (const item of items) {
@@ -101,6 +99,11 @@ export function idsOf(groups: readonly IdGroup[]): string[] {
   return groups.flatMap(({ items, field }) =>
     items.flatMap(item => (typeof item[field] === 'string' ? [item[field]] : [])),
   );
+}
+
+/** The strings at `field` of the objects at `owner[key]` (e.g. the ids of a list), in order. */
+export function textsAt(owner: unknown, key: string, field: string): string[] {
+  return idsOf([{ items: objectsAt(owner, key), field }]);
 }
 
 /** The object at `owner[key]`, or undefined. */

@@ -1,20 +1,11 @@
 import { isObject } from '../../llm/replyNormalizing';
 import { planningCollectorSchema, type PlanningCollectorResultDraft } from '../schemas/collectors';
 import type { CollectorVocabulary } from '../schemas/consolidation';
-import { planningAgentSchema, type PlanningAgentResultDraft } from '../schemas/planning';
+import { planningAgentSchema, type PlanningAgentResultDraft, type TicketVocabulary } from '../schemas/planning';
 import { normalizeConsolidation } from './consolidationRequest';
-import type { DraftRequest } from './draftRequest';
+import { sortedFiles, type DraftRequest, type RequestVocabulary } from './draftRequest';
 import type { Note } from './normalizing';
 import { breakDependencyCycles, closeTicketGraph, normalizeTickets } from './ticketGraphNormalizing';
-
-/** What a ticket may cite: the workspace files, and the one discovery collector result of this run. */
-export interface TicketVocabulary {
-  readonly files: ReadonlySet<string>;
-  readonly discoveryResultId: string;
-}
-
-/** The vocabulary as the schema reads it: the files sorted. */
-const sorted = <V extends TicketVocabulary>(vocabulary: V) => ({ ...vocabulary, files: [...vocabulary.files].sort() });
 
 /** Planning agent fixes: ticket ids distinct, dependencies once and never on itself, cycles among its tickets broken. */
 export function normalizePlanningAgent(reply: unknown, note: Note): unknown {
@@ -25,8 +16,10 @@ export function normalizePlanningAgent(reply: unknown, note: Note): unknown {
 }
 
 /** The planning agent request. */
-export function planningAgentRequest(vocabulary: TicketVocabulary): DraftRequest<PlanningAgentResultDraft> {
-  return { schema: planningAgentSchema(sorted(vocabulary)), normalize: normalizePlanningAgent };
+export function planningAgentRequest(
+  vocabulary: RequestVocabulary<TicketVocabulary>,
+): DraftRequest<PlanningAgentResultDraft> {
+  return { schema: planningAgentSchema(sortedFiles(vocabulary)), normalize: normalizePlanningAgent };
 }
 
 /** Planning collector fixes: consolidation, tickets, a graph closed over the final tickets, cycles broken. */
@@ -43,7 +36,10 @@ function normalizePlanningCollector(vocabulary: CollectorVocabulary): (reply: un
 
 /** The planning collector request. */
 export function planningCollectorRequest(
-  vocabulary: TicketVocabulary & CollectorVocabulary,
+  vocabulary: RequestVocabulary<TicketVocabulary> & CollectorVocabulary,
 ): DraftRequest<PlanningCollectorResultDraft> {
-  return { schema: planningCollectorSchema(sorted(vocabulary)), normalize: normalizePlanningCollector(vocabulary) };
+  return {
+    schema: planningCollectorSchema(sortedFiles(vocabulary)),
+    normalize: normalizePlanningCollector(vocabulary),
+  };
 }

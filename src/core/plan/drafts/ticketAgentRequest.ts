@@ -1,16 +1,13 @@
 import { isObject, orderRange, updateArray, type JsonObject } from '../../llm/replyNormalizing';
-import { ticketAgentSchema, type TicketAgentResultDraft } from '../schemas/tickets';
-import type { DraftRequest } from './draftRequest';
+import { ticketAgentSchema, type TicketAgentResultDraft, type TicketAgentVocabulary } from '../schemas/tickets';
+import type { DraftRequest, RequestVocabulary } from './draftRequest';
 import { objectAt, textAt, type Note } from './normalizing';
 import { usablePath } from './pathNormalizing';
 
-/** What a ticket agent request admits: the files that exist, those it may change, and the ticket it is about. */
-export interface TicketAgentVocabulary {
-  readonly files: ReadonlySet<string>;
-  /** The existing files it may change or delete (`citableFiles`); all of `files` when absent. */
+/** A ticket agent request: the files that exist, and those it may change or delete (`citableFiles`; all when absent). */
+type TicketAgentRequestVocabulary = RequestVocabulary<TicketAgentVocabulary> & {
   readonly citable?: ReadonlySet<string>;
-  readonly ticketId: string;
-}
+};
 
 /** Keeps the replacements that overlap none kept before them (first wins), each range in order. */
 function normalizeReplacements(edit: JsonObject, path: string, note: Note): void {
@@ -64,7 +61,7 @@ function reconcileWithWorkspace(
 }
 
 /** Ticket agent fixes: the assigned ticket id, usable paths, kinds that match the workspace, one change per path, no overlapping ranges. */
-function normalizeTicketAgent(vocabulary: TicketAgentVocabulary): (reply: unknown, note: Note) => unknown {
+function normalizeTicketAgent(vocabulary: TicketAgentRequestVocabulary): (reply: unknown, note: Note) => unknown {
   return (reply, note) => {
     if (!isObject(reply)) return reply;
     if (typeof reply['ticketId'] === 'string' && reply['ticketId'] !== vocabulary.ticketId) {
@@ -95,7 +92,7 @@ function normalizeTicketAgent(vocabulary: TicketAgentVocabulary): (reply: unknow
 }
 
 /** The ticket agent request. */
-export function ticketAgentRequest(vocabulary: TicketAgentVocabulary): DraftRequest<TicketAgentResultDraft> {
+export function ticketAgentRequest(vocabulary: TicketAgentRequestVocabulary): DraftRequest<TicketAgentResultDraft> {
   const files = [...(vocabulary.citable ?? vocabulary.files)].sort();
   return {
     schema: ticketAgentSchema({ files, ticketId: vocabulary.ticketId }),

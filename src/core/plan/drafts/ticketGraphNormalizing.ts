@@ -1,6 +1,6 @@
-import { dedupeArray, isObject, objectsAt, type JsonObject } from '../../llm/replyNormalizing';
+import { dedupeArray, isObject, objectsAt, updateArray, type JsonObject } from '../../llm/replyNormalizing';
 import { findDependencyCycle, type TicketEdge, type TicketNode } from '../schemas/dependencyGraph';
-import { dropItems, renameDuplicateIds, textAt, type Note } from './normalizing';
+import { dropItems, renameDuplicateIds, textAt, type Note, textsAt } from './normalizing';
 import { normalizePathList } from './pathNormalizing';
 
 /** The tickets' graph as the cycle finder reads it (items of another shape are skipped). */
@@ -52,12 +52,8 @@ export function breakDependencyCycles(
         ticket['dependencies'] = ticket['dependencies'].filter(dep => dep !== from);
     }
     if (edgesKey)
-      dropItems(
-        owner,
-        edgesKey,
-        edge => !(isObject(edge) && edge['fromTicketId'] === from && edge['toTicketId'] === to),
-        () => '',
-        () => {},
+      updateArray(owner, edgesKey, edges =>
+        edges.filter(edge => !(isObject(edge) && edge['fromTicketId'] === from && edge['toTicketId'] === to)),
       );
     note(`dropped the dependency ${from} -> ${to}, which closed the cycle ${cycle.join(' -> ')}`);
   }
@@ -86,11 +82,7 @@ export function normalizeTickets(owner: unknown, key: string, note: Note): void 
 
 /** Drops dependencies and edges naming tickets not in the list, self edges and repeated edges (a finalized graph is closed). */
 export function closeTicketGraph(owner: unknown, ticketsKey: string, edgesKey: string, note: Note): void {
-  const known = new Set(
-    objectsAt(owner, ticketsKey).flatMap(ticket =>
-      typeof ticket['ticketId'] === 'string' ? [ticket['ticketId']] : [],
-    ),
-  );
+  const known = new Set(textsAt(owner, ticketsKey, 'ticketId'));
   for (const ticket of objectsAt(owner, ticketsKey)) {
     dropItems(
       ticket,

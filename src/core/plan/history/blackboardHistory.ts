@@ -5,8 +5,8 @@ import type { HistoryItem, HistorySnapshot } from './historyItem';
 /** The blackboard key a run's history is kept under, in the run state (saved with the run, so it survives Stop). */
 export const HISTORY_KEY = 'history';
 
-/** What the pipeline reports about a finished invocation; the history adds the id, run and duration. */
-export type InvocationRecord = Omit<HistoryItem, 'itemId' | 'runId' | 'durationMs'>;
+/** What the pipeline reports about a finished invocation; the history adds the id and duration. */
+export type InvocationRecord = Omit<HistoryItem, 'itemId' | 'durationMs'>;
 
 /**
  * The blackboard history of one run (spec 001): invocations appended to the run state's blackboard as they finish,
@@ -18,7 +18,6 @@ export class BlackboardHistory {
 
   constructor(
     private readonly blackboard: Blackboard,
-    readonly runId: string,
     private readonly ids: IdSource,
   ) {
     const kept = blackboard.get(HISTORY_KEY) as HistoryItem[] | undefined;
@@ -27,12 +26,10 @@ export class BlackboardHistory {
     if (!kept) blackboard.set(HISTORY_KEY, this.items);
   }
 
-  /** Appends a finished invocation; throws if it ends before it starts. */
+  /** Appends a finished invocation (a clock set back mid-attempt counts as no time). */
   record(invocation: InvocationRecord): HistoryItem {
-    const durationMs = Date.parse(invocation.endedAt) - Date.parse(invocation.startedAt);
-    if (!(durationMs >= 0))
-      throw new RangeError(`Invocation ends (${invocation.endedAt}) before it starts (${invocation.startedAt}).`);
-    const item: HistoryItem = { itemId: this.ids.next(), runId: this.runId, ...invocation, durationMs };
+    const durationMs = Math.max(0, Date.parse(invocation.endedAt) - Date.parse(invocation.startedAt));
+    const item: HistoryItem = { itemId: this.ids.next(), ...invocation, durationMs };
     this.items.push(item);
     this.blackboard.set(HISTORY_KEY, this.items);
     return item;
@@ -40,6 +37,6 @@ export class BlackboardHistory {
 
   /** Everything recorded so far, in append order. */
   snapshot(): HistorySnapshot {
-    return { runId: this.runId, items: [...this.items] };
+    return { items: [...this.items] };
   }
 }

@@ -10,17 +10,9 @@ const InvocationOutcomeSchema = z.discriminatedUnion('status', [
 ]);
 export type InvocationOutcome = z.infer<typeof InvocationOutcomeSchema>;
 
-/** Model tokens an invocation spent, when the model reports them. */
-const TokenUsageSchema = z.object({
-  input: z.number().int().min(0),
-  output: z.number().int().min(0),
-});
-export type TokenUsage = z.infer<typeof TokenUsageSchema>;
-
 /** One agent invocation on the blackboard (spec 001 BlackboardHistory.Entry); immutable once appended. */
 export const HistoryItemSchema = z.object({
   itemId: z.string().min(1),
-  runId: z.string().min(1),
   agentType: z.string().min(1),
   agentId: z.string().min(1),
   /** What the agent did, e.g. `discover`, `consolidate`, `plan-tickets`. */
@@ -36,7 +28,6 @@ export const HistoryItemSchema = z.object({
   startedAt: z.iso.datetime({ offset: true }),
   endedAt: z.iso.datetime({ offset: true }),
   durationMs: z.number().int().min(0),
-  tokens: TokenUsageSchema.optional(),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 
@@ -45,6 +36,5 @@ export const RunHistory = z.array(HistoryItemSchema);
 
 /** Everything recorded for one run, in append order: what the history tools and the context manager read. */
 export interface HistorySnapshot {
-  readonly runId: string;
   readonly items: readonly HistoryItem[];
 }

@@ -8,7 +8,7 @@ import {
   TicketCollectorContext,
 } from './curation';
 import { checkTicketGraph } from './dependencyGraph';
-import { codeMap, queryFindings, recommendation } from './discoveryFindings';
+import { codeMap, queryFindings, recommendation, type DiscoveryCollectorVocabulary } from './discoveryFindings';
 import { planDiscoveryResultId, planningTicket, TicketDependency, type TicketVocabulary } from './planning';
 import { collectorRecordStamp } from './recordStamp';
 
@@ -16,14 +16,6 @@ import { collectorRecordStamp } from './recordStamp';
 // it is the draft its published record is built on.
 
 // ---- discovery ----
-
-/** What is valid in one discovery collector request. */
-export interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
-  /** The workspace files it may cite (`citableFiles`), sorted. */
-  readonly files: readonly string[];
-  /** Ids of the generated queries in the reports being consolidated. */
-  readonly queryIds: readonly string[];
-}
 
 /** What a discovery collector model fills in. */
 export function discoveryCollectorSchema(vocabulary?: DiscoveryCollectorVocabulary) {

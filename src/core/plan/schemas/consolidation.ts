@@ -19,12 +19,6 @@ export function inputIdOf(inputIds: readonly string[] | undefined, description: 
   return inputIds === undefined ? ContextId.describe(description) : oneOf(inputIds, description, INPUT_RULE);
 }
 
-/** A collector's decision on what the pipeline does next. */
-export type CollectorDecision =
-  | { readonly kind: 'advance'; readonly rationale: string }
-  | { readonly kind: 'rerun'; readonly rationale: string; readonly agentIds: string[] }
-  | { readonly kind: 'route_back'; readonly target: PipelineStage; readonly rationale: string };
-
 /** The decisions open to a `stage` collector: rerun names its own agents, route_back only earlier stages (none for discovery). */
 function collectorDecision(stage: PipelineStage, agentIds: readonly string[] | undefined) {
   const advance = z
@@ -54,6 +48,8 @@ function collectorDecision(stage: PipelineStage, agentIds: readonly string[] | u
     .describe('Return to an earlier stage.');
   return z.discriminatedUnion('kind', [advance, rerun, routeBack]).describe(description);
 }
+/** A collector's decision on what the pipeline does next. */
+export type CollectorDecision = z.infer<ReturnType<typeof collectorDecision>>;
 
 /**
  * The consolidation fields a `stage` collector fills in (the ConsolidationTemplate's content), with the ids a request
@@ -90,7 +86,7 @@ export function consolidationShape(stage: PipelineStage, vocabulary?: CollectorV
       .describe('Conflicts between inputs and how each was resolved; may be empty.'),
     aggregatedMetrics: MetricMap.describe('Aggregated numeric metrics, e.g. {"filesCovered": 12}.'),
     consolidatedOutput: nonBlank('The consolidated summary of this stage.'),
-    decision: collectorDecision(stage, vocabulary?.agentIds) as z.ZodType<CollectorDecision>,
+    decision: collectorDecision(stage, vocabulary?.agentIds),
   };
 }
 

@@ -20,7 +20,7 @@ export const AgentAssignment = z
 export type AgentAssignment = z.infer<typeof AgentAssignment>;
 
 /** Context an orchestrator chose to pass downstream, and why. */
-export const ContextSelection = z
+const ContextSelection = z
   .object({
     selectionId: nonBlank('Id for this selection, unique within this delegation.'),
     sourceContextId: ContextId.describe('Context id the content was taken from; copy it exactly.'),
@@ -28,13 +28,7 @@ export const ContextSelection = z
     selectionRationale: nonBlank('Why this content matters downstream.'),
   })
   .describe('Context selected to pass downstream.');
-/** Context an orchestrator chose to pass downstream, and why. */
-export type ContextSelection = z.infer<typeof ContextSelection>;
 
-/**
- * An orchestrator's output: the goal, its decomposition into assignments, and the context passed on. Council's
- * orchestrators split the work themselves, so this describes the record; no model drafts it.
- */
 /** The agents that delegate: the run's orchestrator and each stage's. */
 const ORCHESTRATORS: AgentType[] = [
   'orchestrator',
@@ -43,6 +37,10 @@ const ORCHESTRATORS: AgentType[] = [
   'ticket-orchestrator',
 ];
 
+/**
+ * An orchestrator's output: the goal, its decomposition into assignments, and the context passed on. Council's
+ * orchestrators split the work themselves, so this describes the record; no model drafts it.
+ */
 export const DelegationTemplate = z
   .object({
     ...recordStamp(

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { addIssue, nonBlank, requireUnique, unitInterval } from './common';
-import { inputIdOf } from './consolidation';
+import { inputIdOf, type CollectorVocabulary } from './consolidation';
 import { diagram, fileReference, SemanticTag } from './discovery';
 import { distinctItems, existingFile, foldersOf, oneOf } from './vocabulary';
 
 // Built from what a discovery collector request may cite (files, its inputs, the reports' queries); without it, the
 // published record's.
 
-/** What a discovery collector may cite: the files, the reports it consolidates and their generated queries. */
-interface FindingsVocabulary {
-  readonly files?: readonly string[];
-  readonly inputIds?: readonly string[];
-  readonly queryIds?: readonly string[];
+/** What is valid in one discovery collector request: its inputs and agents, the files and the reports' queries. */
+export interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
+  /** The workspace files it may cite (`citableFiles`), sorted. */
+  readonly files: readonly string[];
+  /** Ids of the generated queries in the reports being consolidated. */
+  readonly queryIds: readonly string[];
 }
 
 /** The unified view of the codebase a discovery collector builds from all reports. */
@@ -65,17 +66,17 @@ export function codeMap(files?: readonly string[]) {
 const RecommendationPriority = z.enum(['critical', 'high', 'medium', 'low']);
 
 /** An actionable recommendation for the planning stage. */
-export function recommendation(vocabulary: FindingsVocabulary = {}) {
+export function recommendation(vocabulary?: DiscoveryCollectorVocabulary) {
   return z.object({
     recommendationId: nonBlank('Id of the recommendation, unique within the result.'),
     title: nonBlank('Short title.'),
     description: nonBlank('Full description.'),
     priority: RecommendationPriority.describe('Priority level.'),
     supportingDiscoveryIds: distinctItems(
-      inputIdOf(vocabulary.inputIds, 'Context id of a discovery report that supports it.'),
+      inputIdOf(vocabulary?.inputIds, 'Context id of a discovery report that supports it.'),
       'Context ids of the discovery reports that support it; each also listed in inputs.',
     ).min(1),
-    relatedFilePaths: distinctItems(existingFile(vocabulary.files, 'A related file.'), 'Related files.'),
+    relatedFilePaths: distinctItems(existingFile(vocabulary?.files, 'A related file.'), 'Related files.'),
     estimatedImpact: nonBlank('Expected impact.').optional(),
   });
 }
@@ -83,15 +84,15 @@ export function recommendation(vocabulary: FindingsVocabulary = {}) {
 export type Recommendation = z.infer<ReturnType<typeof recommendation>>;
 
 /** What was found for one generated query. */
-export function queryFindings(vocabulary: FindingsVocabulary = {}) {
+export function queryFindings(vocabulary?: DiscoveryCollectorVocabulary) {
   return z.object({
     queryId: oneOf(
-      vocabulary.queryIds,
+      vocabulary?.queryIds,
       'Id of the generated query these findings answer; each query once.',
       'Each query once.',
     ),
     originalQuery: nonBlank('The query text.'),
-    results: z.array(fileReference(vocabulary.files)).describe('References found; may be empty.'),
+    results: z.array(fileReference(vocabulary?.files)).describe('References found; may be empty.'),
     confidenceScore: unitInterval('Confidence in the findings, 0.0 to 1.0.'),
     summary: nonBlank('Summary of the findings.'),
   });

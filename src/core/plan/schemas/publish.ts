@@ -9,8 +9,8 @@ export interface PublishedFile {
 }
 
 /** The `$id` of a published schema; carries the schema version. */
-function schemaIdOf(name: string, version: string = SCHEMA_VERSION): string {
-  return `urn:council:schema:pipeline:${name}:${version}`;
+function schemaIdOf(name: string): string {
+  return `urn:council:schema:pipeline:${name}:${SCHEMA_VERSION}`;
 }
 
 type JsonObject = { [key: string]: unknown };

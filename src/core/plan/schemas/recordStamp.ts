@@ -31,3 +31,8 @@ export function collectorRecordStamp(collector: AgentType) {
     resultId: contextIdOf(collector).describe(`Id of this result; names the ${collector}.`),
   };
 }
+
+/** What the pipeline stamps on every agent result: the version, the result's id and the delegation it answers. */
+export type AgentRecordStamp = z.infer<z.ZodObject<ReturnType<typeof recordStamp>>>;
+/** What the pipeline stamps on every collector result, beside the model's draft. */
+export type CollectorRecordStamp = z.infer<z.ZodObject<ReturnType<typeof collectorRecordStamp>>>;

@@ -5,7 +5,7 @@ import { agentRecordStamp } from './recordStamp';
 import { existingFile, lineNumber, newWorkspacePath, oneOf } from './vocabulary';
 
 /** What a ticket agent request admits: the existing files it may change or delete, and the ticket it is about. */
-interface TicketAgentVocabulary {
+export interface TicketAgentVocabulary {
   readonly files: readonly string[];
   readonly ticketId: string;
 }

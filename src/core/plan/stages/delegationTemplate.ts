@@ -1,17 +1,14 @@
 import type { AgentType } from '../schemas/agentType';
-import type { AgentAssignment, ContextSelection, DelegationTemplate } from '../schemas/delegation';
+import type { DelegationTemplate } from '../schemas/delegation';
 import { SCHEMA_VERSION } from '../schemas/version';
 import type { StageEnvironment } from './stageEnvironment';
 
 /** What an orchestrator decided: the rest of its delegation template is the same for every stage. */
-export interface Delegation {
-  readonly upstreamContextId: string;
-  readonly rationale: string;
-  readonly assignments: readonly AgentAssignment[];
-  readonly contextSelections?: readonly ContextSelection[];
+type Delegation = Pick<DelegationTemplate, 'upstreamContextId' | 'delegationRationale' | 'assignments'> & {
+  readonly contextSelections?: DelegationTemplate['contextSelections'];
   /** How the work was split, for the run report (`metadata.splitting`). */
   readonly splitting: string;
-}
+};
 
 /** The orchestrator's delegation template (spec 000), with a fresh context id the run now knows. */
 export function delegationTemplate(
@@ -26,9 +23,9 @@ export function delegationTemplate(
     resultId,
     upstreamContextId: delegation.upstreamContextId,
     goal: env.goal,
-    delegationRationale: delegation.rationale,
-    assignments: [...delegation.assignments],
-    contextSelections: [...(delegation.contextSelections ?? [])],
+    delegationRationale: delegation.delegationRationale,
+    assignments: delegation.assignments,
+    contextSelections: delegation.contextSelections ?? [],
     metadata: { splitting: delegation.splitting },
   };
 }

@@ -108,18 +108,3 @@ export const auditDiscoveryCuration: PayloadAudit<DiscoveryCollectorContext> = (
     ],
     known,
   );
-
-/** What the audit read and found during one pass through a stage, as the engine records it with the phase. */
-export class HandoffAuditLog {
-  private checked = 0;
-  private readonly findings: AgentAudit['findings'] = [];
-
-  record(agent: string, findings: readonly HandoffFinding[]): void {
-    this.checked++;
-    for (const finding of findings) this.findings.push({ ...finding, agent });
-  }
-
-  get audit(): AgentAudit {
-    return { checked: this.checked, findings: [...this.findings] };
-  }
-}

@@ -4,18 +4,15 @@ import { detectDegenerateLoop, type DegenerateLoop } from '../contextManager/deg
 import type { ReconstructedContext } from '../contextManager/routing';
 import type { AgentType, PipelineStage } from '../schemas/agentType';
 import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
-import type { Clock } from '../../clock';
-import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { BlackboardHistory } from '../history/blackboardHistory';
 import type { HistorySnapshot } from '../history/historyItem';
-import type { ProgressListener } from './progressEvents';
+import type { StageEnvironment } from './stageEnvironment';
 
 /** JSON as the history stores it. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /** Who is invoked, for what, with which (JSON) input. */
 export interface InvocationSpec {
-  readonly stage: PipelineStage;
   readonly agentType: AgentType;
   readonly agentId: string;
   /** What the agent does, e.g. `discover`. */
@@ -26,43 +23,16 @@ export interface InvocationSpec {
   readonly upstreamContextIds: readonly string[];
 }
 
-/** What one attempt produced: the value, its JSON for the history, and the context id of the result. */
-export interface Produced<T> {
-  readonly value: T;
-  readonly output: unknown;
-  readonly contextId?: string;
-}
-
-/** How one attempt ended, said once, as it ends: what it produced (its JSON, its result's context id) or its failure. */
-export interface RecordedAttempt {
-  succeeded(output: unknown, contextId?: string): void;
-  failed(error: unknown): void;
-}
-
-/** One attempt of an agent; `guidance` is set when the context manager rebuilt its context. */
-export type Attempt<T> = (guidance?: ReconstructedContext) => Promise<Produced<T>>;
-
 function asJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value ?? null)) as Json;
 }
 
 /** What loop recovery needs from a stage's call: the run's history, and the model it may spend on. */
-export interface LoopRecoveryDeps {
+type LoopRecoveryDeps = Pick<StageEnvironment, 'model' | 'token' | 'clock' | 'goal' | 'onProgress'> & {
   readonly history: BlackboardHistory;
-  readonly model: LanguageModel;
-  readonly token: CancellationSignal;
-  readonly clock: Clock;
-  readonly goal: string;
   /** Repetitions of one action with one request type that make a loop. */
   readonly loopThreshold: number;
-  readonly onProgress: ProgressListener;
-}
-
-/** What the context manager decided for a looping agent: re-run it once with this context. */
-export interface LoopRecoveryRoute {
-  readonly agentId: string;
-  readonly guidance: ReconstructedContext;
-}
+};
 
 /**
  * The one port the stages call to run an agent (spec 001's loop recovery): every attempt is recorded on the run's
@@ -76,9 +46,10 @@ export class LoopRecovery {
 
   /**
    * Starts one attempt's record: the request as the history keeps it (with `guidance`, the context manager's, the
-   * reconstructed-context request it is) and when it began. The caller says how it ended, once, as it ends.
+   * reconstructed-context request it is) and when it began. The caller says how it ended, once, as it ends: what it
+   * produced (its JSON, its result's context id) or its failure.
    */
-  begin(spec: InvocationSpec, guidance?: ReconstructedContext): RecordedAttempt {
+  begin(spec: InvocationSpec, guidance?: ReconstructedContext) {
     const { history, clock } = this.deps;
     const reconstructed = guidance !== undefined;
     const base = {
@@ -91,15 +62,15 @@ export class LoopRecovery {
     };
     const startedAt = clock.now();
     return {
-      succeeded: (output, contextId) =>
-        history.record({
+      succeeded: (output: unknown, contextId?: string): void =>
+        void history.record({
           ...base,
           outcome: { status: 'succeeded', output: asJson(output) },
           ...(contextId === undefined ? {} : { contextId }),
           startedAt,
           endedAt: clock.now(),
         }),
-      failed: error => {
+      failed: (error: unknown): void => {
         const message = error instanceof Error ? error.message : String(error);
         const kind = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.name : 'unknown';
         history.record({
@@ -112,86 +83,70 @@ export class LoopRecovery {
     };
   }
 
-  /** Runs one attempt and records how it ended (succeeded or failed), then rethrows any failure. */
-  async invoke<T>(spec: InvocationSpec, attempt: Attempt<T>, guidance?: ReconstructedContext): Promise<T> {
-    const record = this.begin(spec, guidance);
-    let produced: Produced<T>;
-    try {
-      produced = await attempt(guidance);
-    } catch (error) {
-      record.failed(error);
-      throw error;
-    }
-    record.succeeded(produced.output, produced.contextId);
-    return produced.value;
-  }
-
   /**
-   * After a round of `stage`'s agents: is one of `agentIds` looping? Undefined when none is; the context manager's
-   * route when it re-routes one; throws NeedsUserInput when it asks the user.
+   * After a round of `stage`'s agents: is one of `agentIds` looping? Undefined when none is; the agent to re-run once
+   * with the context manager's reconstructed context when it re-routes one; throws NeedsUserInput when it asks the user.
    */
-  async loopAmong(stage: PipelineStage, agentIds: ReadonlySet<string>): Promise<LoopRecoveryRoute | undefined> {
+  async loopAmong(
+    stage: PipelineStage,
+    agentIds: ReadonlySet<string>,
+  ): Promise<{ readonly agentId: string; readonly guidance: ReconstructedContext } | undefined> {
     const { deps } = this;
     const history = deps.history.snapshot();
     const loop = detectDegenerateLoop(
       history.items.filter(item => agentIds.has(item.agentId)),
-      { threshold: deps.loopThreshold },
+      deps.loopThreshold,
     );
     if (loop === undefined) return undefined;
     deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
     const routing = await this.consultContextManager(stage, loop, history);
     if (routing.next.kind === 'ask_user') {
-      deps.onProgress({ kind: 'context-manager', stage, outcome: 'ask_user', detail: routing.next.question });
+      deps.onProgress({ kind: 'context-manager', stage, outcome: 'ask_user' });
       throw new NeedsUserInput(routing.next.question, routing.reason, loop.agentId);
     }
-    deps.onProgress({
-      kind: 'context-manager',
-      stage,
-      outcome: 'route',
-      detail: `${loop.agentId}: ${routing.next.context.instructions}`,
-    });
+    deps.onProgress({ kind: 'context-manager', stage, outcome: 'route' });
     return { agentId: loop.agentId, guidance: routing.next.context };
   }
 
   /** Asks the context manager what to do about `loop`; records its own invocation too. */
   private async consultContextManager(stage: PipelineStage, loop: DegenerateLoop, history: HistorySnapshot) {
     const { deps } = this;
-    return this.invoke(
-      {
-        stage,
-        agentType: 'context-manager',
-        agentId: 'context-manager',
-        action: 'reconstruct-context',
-        inputType: 'ContextManagerRequest',
-        input: asJson({
-          loopAgentId: loop.agentId,
-          action: loop.action,
-          inputType: loop.inputType,
-          repetitions: loop.repetitionCount,
-        }),
-        upstreamContextIds: [],
-      },
-      async () => {
-        // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
-        const onNormalized = (changes: readonly string[]): void =>
+    const record = this.begin({
+      agentType: 'context-manager',
+      agentId: 'context-manager',
+      action: 'reconstruct-context',
+      inputType: 'ContextManagerRequest',
+      input: asJson({
+        loopAgentId: loop.agentId,
+        action: loop.action,
+        inputType: loop.inputType,
+        repetitions: loop.repetitionCount,
+      }),
+      upstreamContextIds: [],
+    });
+    try {
+      // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
+      const routing = await runContextManager({
+        model: deps.model,
+        loop,
+        history,
+        agents: [loop.agentType],
+        token: deps.token,
+        goal: deps.goal,
+        onNormalized: changes =>
           deps.onProgress({
             kind: 'reply-normalized',
             stage,
             agentId: 'context-manager',
             reply: 'route_context',
             changes,
-          });
-        const result = await runContextManager({
-          model: deps.model,
-          loop,
-          history,
-          agents: [loop.agentType],
-          token: deps.token,
-          goal: deps.goal,
-          onNormalized,
-        });
-        return { value: result.routing, output: result.routing };
-      },
-    );
+          }),
+      });
+      record.succeeded(routing);
+      return routing;
+    } catch (error) {
+      record.failed(error);
+      throw error;
+    }
   }
 }

@@ -1,29 +1,17 @@
 import type { HandoffFinding } from './handoffAudit';
-import type { AgentType, PipelineStage } from '../schemas/agentType';
+import type { PipelineStage } from '../schemas/agentType';
 import type { CollectorDecision } from '../schemas/consolidation';
 
 /** What the pipeline reports while it runs (the VS Code layer turns these into progress messages). */
 export type PipelineProgressEvent =
-  | {
-      readonly kind: 'delegated';
-      readonly stage: PipelineStage;
-      readonly agentIds: readonly string[];
-      readonly rationale: string;
-    }
+  | { readonly kind: 'delegated'; readonly stage: PipelineStage; readonly agentIds: readonly string[] }
   | {
       readonly kind: 'agent-started';
       readonly stage: PipelineStage;
       readonly agentId: string;
-      readonly agentType: AgentType;
       readonly attempt: number;
     }
-  | {
-      readonly kind: 'agent-finished';
-      readonly stage: PipelineStage;
-      readonly agentId: string;
-      readonly agentType: AgentType;
-      readonly ok: boolean;
-    }
+  | { readonly kind: 'agent-finished'; readonly stage: PipelineStage; readonly agentId: string; readonly ok: boolean }
   | { readonly kind: 'collector-decided'; readonly stage: PipelineStage; readonly decision: CollectorDecision }
   | {
       readonly kind: 'loop-detected';
@@ -31,12 +19,7 @@ export type PipelineProgressEvent =
       readonly agentId: string;
       readonly repetitionCount: number;
     }
-  | {
-      readonly kind: 'context-manager';
-      readonly stage: PipelineStage;
-      readonly outcome: 'route' | 'ask_user';
-      readonly detail: string;
-    }
+  | { readonly kind: 'context-manager'; readonly stage: PipelineStage; readonly outcome: 'route' | 'ask_user' }
   | { readonly kind: 'limit-reached'; readonly stage: PipelineStage; readonly message: string }
   /** A model reply was fixed before validation (duplicate dropped, range ordered, dangling reference dropped, …). */
   | {
@@ -62,7 +45,6 @@ export type PipelineProgressEvent =
       readonly agentId: string;
       readonly reply: string;
       readonly attempt: number;
-      readonly issues: readonly string[];
     }
   | {
       /** The audit of an accepted handoff found errors (recorded with the pass; the run goes on). */

@@ -3,6 +3,7 @@ import type { Contribution } from '../contributors/promptContributor';
 import type { DraftRequest } from '../drafts/draftRequest';
 import type { CommonPromptInputs } from '../prompts/commonSections';
 import type { AgentAssignment } from '../schemas/delegation';
+import type { AgentRecordStamp } from '../schemas/recordStamp';
 import { SCHEMA_VERSION } from '../schemas/version';
 import {
   exploreWorkspace,
@@ -17,48 +18,31 @@ import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
 import type { ReconstructedContext } from '../contextManager/routing';
-import type { PayloadAudit } from './handoffAudit';
 
-/** What the shared agent step hands a stage's prompt, beside the prompt's own props. */
-export interface AgentPromptParts extends Omit<CommonPromptInputs, 'exploration'> {
+/**
+ * What the shared agent step hands a stage's prompt, beside the prompt's own props: the common inputs (with the
+ * exploration's transcript in the report's request) and, for an agent that explores, which request it is.
+ */
+interface AgentPromptInputs extends CommonPromptInputs {
   readonly contributions: Contribution[];
-}
-
-/** What a stage's prompt is rendered with: the shared parts, and for an agent that explores, which request it is. */
-interface AgentPromptInputs extends AgentPromptParts {
   /** True for the report, after exploring (always, for an agent that does not explore). */
   readonly reporting: boolean;
-  /** The exploration's transcript, in the report's request. */
-  readonly exploration?: string;
-}
-
-/** A stage agent's rendered request, and what it looked up first (agents that explore). */
-interface AgentPrompt {
-  readonly messages: readonly ChatMessage[];
-  readonly exploration?: Exploration;
-}
-
-/** What the pipeline stamps on every agent result: the version, the result's id and the delegation it answers. */
-export interface AgentResultStamp {
-  readonly schemaVersion: string;
-  readonly resultId: string;
-  readonly upstreamContextId: string;
 }
 
 /**
  * What makes one stage's agent its own: its request, its prompt, its draft, and how its result is completed.
  * Ids, contributions, the previous attempt, the handoff to the collector with repair and the record are shared.
  */
-export interface AgentSpec<R, D> extends DraftedPayload {
+export interface AgentSpec<R, D> extends DraftedPayload<R> {
   /** The action and request type recorded in history, e.g. `discover` / `DiscoveryAgentRequest`. */
   readonly action: string;
   readonly inputType: string;
   /** The recorded input, given the attempt number and the previous attempt's context id. */
   input(attemptNumber: number, previousContextId: string | null): Json;
-  /** For agents that explore: the key their result is recorded under beside the tools they ran (`report`, `result`). */
+  /** For agents that explore: the key their result is recorded under beside the tools they ran (default `result`). */
   readonly recordedAs?: string;
-  /** The draft schema built for this request, and its fixes, given what the prompt and its look-ups showed. */
-  draftRequest(prompt: AgentPrompt): DraftRequest<D>;
+  /** The draft schema built for this request, and its fixes, given what its look-ups showed (agents that explore). */
+  draftRequest(exploration?: Exploration): DraftRequest<D>;
   /**
    * An agent that explores first: its prompt opens a bounded read-only tool loop over the workspace, then the same
    * prompt, with the exploration's transcript, asks for its report.
@@ -67,9 +51,7 @@ export interface AgentSpec<R, D> extends DraftedPayload {
   /** The rendered request. */
   prompt(inputs: AgentPromptInputs): Promise<{ readonly messages: readonly ChatMessage[] }>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
-  complete(draft: D, stamp: AgentResultStamp): R;
-  /** Spec 003's reference and rule checks on that result (none when it refers to nothing its model wrote). */
-  readonly audit?: PayloadAudit<R>;
+  complete(draft: D, stamp: AgentRecordStamp): R;
 }
 
 /**
@@ -92,7 +74,6 @@ export async function runStageAgent<R, D>(
   // Recorded on the run's history however it ends; its progress lines bracket it (a looping agent's rerun gets its own).
   const record = env.agents.begin(
     {
-      stage: frame.stage,
       agentType,
       agentId,
       action: spec.action,
@@ -102,11 +83,11 @@ export async function runStageAgent<R, D>(
     },
     guidance,
   );
-  env.onProgress({ kind: 'agent-started', stage: frame.stage, agentId, agentType, attempt: attemptNumber });
+  env.onProgress({ kind: 'agent-started', stage: frame.stage, agentId, attempt: attemptNumber });
   let ok = false;
   try {
     const resultId = env.contextIds.issue(agentType);
-    const parts: AgentPromptParts = {
+    const parts = {
       goal: env.goal,
       constraints: env.constraints,
       contributions: await contributionsFor(env, agentType, resultId, previousContext),
@@ -115,35 +96,30 @@ export async function runStageAgent<R, D>(
       ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
     };
     const limits = spec.explores;
-    const explored = limits && {
-      limits,
-      exploration: await exploreWorkspace(
+    const exploration =
+      limits &&
+      (await exploreWorkspace(
         env.model,
         (await spec.prompt({ ...parts, reporting: false })).messages,
         { reader: env.reader, index: env.index, limits: env.options.toolLimits },
         limits,
         env.token,
-      ),
-    };
-    const report = await spec.prompt({
+      ));
+    const { messages } = await spec.prompt({
       ...parts,
       reporting: true,
-      ...(explored ? { exploration: transcriptText(explored.exploration, explored.limits.maxTranscriptChars) } : {}),
+      ...(exploration ? { exploration: transcriptText(exploration, limits.maxTranscriptChars) } : {}),
     });
-    const prompt: AgentPrompt = {
-      messages: report.messages,
-      ...(explored ? { exploration: explored.exploration } : {}),
-    };
-    const accepted = await handOffModelDraft(env, frame, spec, {
-      source: { agentId, agentType },
-      draft: { ...spec.draftRequest(prompt), messages: prompt.messages },
-      complete: draft =>
+    const accepted = await handOffModelDraft(
+      env,
+      { stage: frame.stage, agentId },
+      spec,
+      { ...spec.draftRequest(exploration), messages },
+      draft =>
         spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
-      audit: spec.audit,
-    });
+    );
     env.knownContextIds.add(resultId);
     // Agents that explore record what they ran and what was refused beside the result.
-    const { exploration } = prompt;
     record.succeeded(
       exploration
         ? {
@@ -160,6 +136,6 @@ export async function runStageAgent<R, D>(
     record.failed(error);
     throw error;
   } finally {
-    env.onProgress({ kind: 'agent-finished', stage: frame.stage, agentId, agentType, ok });
+    env.onProgress({ kind: 'agent-finished', stage: frame.stage, agentId, ok });
   }
 }

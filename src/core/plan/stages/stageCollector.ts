@@ -2,6 +2,7 @@ import { renderMessages } from '../../llm/prompting/render';
 import type { DraftRequest } from '../drafts/draftRequest';
 import { CollectorPrompt, type CollectorBrief } from '../prompts/collectorPrompt';
 import type { CollectorDecision, CollectorVocabulary } from '../schemas/consolidation';
+import type { CollectorRecordStamp } from '../schemas/recordStamp';
 import { SCHEMA_VERSION } from '../schemas/version';
 import { contributionsFor } from './agentContributions';
 import type { CurationIds } from './curatedContext';
@@ -9,7 +10,6 @@ import type { AgentRun } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
-import type { PayloadAudit } from './handoffAudit';
 
 /** What every collector's full result carries. */
 export interface CollectorResultBase {
@@ -18,25 +18,11 @@ export interface CollectorResultBase {
   readonly consolidatedOutput: string;
 }
 
-/** A consolidation: its decision and the full result (kept with the run). */
-export interface CollectedResult<Result extends CollectorResultBase> {
-  readonly decision: CollectorDecision;
-  readonly result: Result;
-}
-
-/** What the pipeline stamps on every collector result, beside the model's draft. */
-export interface CollectorResultStamp {
-  readonly schemaVersion: string;
-  readonly upstreamContextChain: string[];
-  readonly metadata: Record<string, string>;
-  readonly resultId: string;
-}
-
 /**
  * What makes one stage's collector its own: its prompt, its draft request, how it curates, and whom it hands to.
  * Everything else (ids, contributions, the previous round, the handoff with repair, the invocation record) is shared.
  */
-export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> extends DraftedPayload {
+export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> extends DraftedPayload<C> {
   /** The request type recorded in history, e.g. `DiscoveryCollectorRequest`. */
   readonly inputType: string;
   /** How the agents' results are named in the recorded input (`reports`, `results`). */
@@ -48,15 +34,13 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> exte
   /** The curated context for the next stage, from the accepted draft (and the agents' results it consolidated). */
   curate(draft: D, ids: CurationIds, agentResults: readonly R[]): C;
   /** The full result: the stamped draft with its curation. */
-  result(stamped: CollectorResultStamp & D, curated: C): Result;
-  /** Spec 003's reference and rule checks on the curated context (none when it refers to nothing new). */
-  readonly audit?: PayloadAudit<C>;
+  result(stamped: CollectorRecordStamp & D, curated: C): Result;
 }
 
 /**
  * Runs a stage's collector for `round`: consolidate the agents' results, curate, and hand the curated context to the
  * next stage (validated, repaired by the model when rejected). A later round consolidates new results, so it is a
- * different request, not a repetition.
+ * different request, not a repetition. Returns the full result (the last accepted draft's, with its curation).
  */
 export async function runCollector<R, D, C, Result extends CollectorResultBase>(
   env: StageEnvironment,
@@ -64,72 +48,66 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
   spec: CollectorSpec<R, D, C, Result>,
   runs: readonly AgentRun<R>[],
   round: number,
-  previous?: CollectedResult<Result>,
-): Promise<CollectedResult<Result>> {
+  previous?: Result,
+): Promise<Result> {
   const { collectorType: agentType, delegation } = frame;
   const agentId = agentType;
   const inputIds = runs.map(run => run.contextId);
-  return env.agents.invoke(
-    {
-      stage: frame.stage,
-      agentType,
-      agentId,
-      action: 'consolidate',
-      inputType: round === 1 ? spec.inputType : `${spec.inputType}+PreviousContext`,
-      input: { round, [spec.inputName]: inputIds, previousResultId: previous?.result.resultId ?? null },
-      upstreamContextIds: inputIds,
-    },
-    async guidance => {
-      const resultId = env.contextIds.issue(agentType);
-      const curatedId = env.contextIds.issue(agentType);
-      const chainIds = [env.rootContextId, ...frame.upstream, delegation.resultId, ...inputIds];
-      const prompt = await renderMessages(
-        CollectorPrompt,
-        {
-          goal: env.goal,
-          constraints: env.constraints,
-          stage: frame.stage,
-          agentIds: runs.map(run => run.agentId),
-          ...spec.brief(runs),
-          contributions: await contributionsFor(env, agentType, resultId),
-          ...(previous === undefined
-            ? {}
-            : { previous: { attemptNumber: round - 1, serializedOutput: previous.result.consolidatedOutput } }),
-          ...(guidance === undefined ? {} : { guidance }),
-        },
-        env.model,
-        env.token,
-      );
-      const vocabulary: CollectorVocabulary = {
-        inputIds,
-        agentIds: delegation.assignments.map(assignment => assignment.agentId),
-      };
-      // The handoff carries the curated context; the full result is kept beside it (the last accepted draft's).
-      let result: Result | undefined;
-      await handOffModelDraft(env, frame, spec, {
-        source: { agentId, agentType },
-        draft: { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
-        complete: draft => {
-          const curated = spec.curate(
-            draft,
-            { contextId: curatedId, sourceResultId: resultId, upstreamContextChain: chainIds },
-            runs.map(run => run.result),
-          );
-          const stamp = { schemaVersion: SCHEMA_VERSION, upstreamContextChain: chainIds, metadata: {}, resultId };
-          result = spec.result({ ...stamp, ...draft }, curated);
-          return curated;
-        },
-        audit: spec.audit,
-      });
-      const collected = result;
-      if (collected === undefined)
-        throw new Error(`${agentId}: the accepted handoff left no result (handOffModelDraft must call complete)`);
-      env.knownContextIds.add(resultId).add(curatedId);
-      return {
-        value: { decision: collected.decision, result: collected },
-        output: collected,
-        contextId: resultId,
-      };
-    },
-  );
+  const record = env.agents.begin({
+    agentType,
+    agentId,
+    action: 'consolidate',
+    inputType: round === 1 ? spec.inputType : `${spec.inputType}+PreviousContext`,
+    input: { round, [spec.inputName]: inputIds, previousResultId: previous?.resultId ?? null },
+    upstreamContextIds: inputIds,
+  });
+  try {
+    const resultId = env.contextIds.issue(agentType);
+    const curatedId = env.contextIds.issue(agentType);
+    const chainIds = [env.rootContextId, ...frame.upstream, delegation.resultId, ...inputIds];
+    const prompt = await renderMessages(
+      CollectorPrompt,
+      {
+        goal: env.goal,
+        constraints: env.constraints,
+        stage: frame.stage,
+        agentIds: runs.map(run => run.agentId),
+        ...spec.brief(runs),
+        contributions: await contributionsFor(env, agentType, resultId),
+        ...(previous === undefined
+          ? {}
+          : { previous: { attemptNumber: round - 1, serializedOutput: previous.consolidatedOutput } }),
+      },
+      env.model,
+      env.token,
+    );
+    const vocabulary: CollectorVocabulary = {
+      inputIds,
+      agentIds: delegation.assignments.map(assignment => assignment.agentId),
+    };
+    // The handoff carries the curated context; the full result is kept beside it (set as the accepted draft completes).
+    let result!: Result;
+    await handOffModelDraft(
+      env,
+      { stage: frame.stage, agentId },
+      spec,
+      { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
+      draft => {
+        const curated = spec.curate(
+          draft,
+          { contextId: curatedId, sourceResultId: resultId, upstreamContextChain: chainIds },
+          runs.map(run => run.result),
+        );
+        const stamp = { schemaVersion: SCHEMA_VERSION, upstreamContextChain: chainIds, metadata: {}, resultId };
+        result = spec.result({ ...stamp, ...draft }, curated);
+        return curated;
+      },
+    );
+    env.knownContextIds.add(resultId).add(curatedId);
+    record.succeeded(result, resultId);
+    return result;
+  } catch (error) {
+    record.failed(error);
+    throw error;
+  }
 }

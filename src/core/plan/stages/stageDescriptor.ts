@@ -1,6 +1,6 @@
 import type { AgentAssignment } from '../schemas/delegation';
 import { runStageAgent, type AgentSpec } from './stageAgent';
-import { runCollector, type CollectedResult, type CollectorResultBase, type CollectorSpec } from './stageCollector';
+import { runCollector, type CollectorResultBase, type CollectorSpec } from './stageCollector';
 import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
 import { mapBounded } from '../../llm/boundedParallel';
@@ -34,20 +34,13 @@ export interface StageDescriptor<
   record(run: StageRun<R, Result>): Rec;
 }
 
-/** A stage's descriptor, its types inferred from its parts (the stage modules build theirs with it). */
-export function stageDescriptor<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
-  descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec>,
-): StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec> {
-  return descriptor;
-}
-
 /**
  * Runs a stage after its orchestrator delegated: the agents in parallel (bounded), then the collector; while the
  * collector asks for a rerun, reruns just those agents with their previous attempt and the collector's feedback.
  * One bound ends the reruns: the loop threshold. An agent repeating its request more than `loopThreshold` times is a
  * degenerate loop, found once per collector round; once the context manager has recovered it, the collector's next
  * decision is the stage's last. Returns what the stage's record keeps: the agents' latest results and the last
- * consolidation.
+ * consolidation. The stage modules call it with their descriptor (its types inferred from its parts).
  */
 export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
   env: StageEnvironment,
@@ -55,19 +48,14 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
 ): Promise<Rec> {
   const { stage, delegation } = descriptor;
   const { assignments } = delegation;
-  env.onProgress({
-    kind: 'delegated',
-    stage,
-    agentIds: assignments.map(a => a.agentId),
-    rationale: delegation.delegationRationale,
-  });
+  env.onProgress({ kind: 'delegated', stage, agentIds: assignments.map(a => a.agentId) });
   type Item = { readonly assignment: AgentAssignment; readonly rerun?: RerunInput<R> };
   const runOne = ({ assignment, rerun }: Item, guidance?: ReconstructedContext) =>
     runStageAgent(env, descriptor, descriptor.agent(assignment), assignment, rerun, guidance);
   let pending: readonly Item[] = assignments.map(assignment => ({ assignment }));
   let runs: AgentRun<R>[] = [];
   let agentsSpawned = 0;
-  let collected: CollectedResult<Result> | undefined;
+  let collected: Result | undefined;
   let round = 0;
   // The agent whose loop the context manager recovered in this stage, if any.
   let recovered: string | undefined;
@@ -109,7 +97,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   }
   return descriptor.record({
     agentResults: runs.map(run => run.result),
-    result: collected.result,
+    result: collected,
     rounds: round,
     agentsSpawned,
   });

@@ -1,10 +1,10 @@
-import type { Clock, IdSource } from '../../clock';
+import type { Clock } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { PromptContributorRegistry } from '../contributors/registry';
 import type { WorkspaceIndex } from '../../workspace/workspaceIndex';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { ContextIdIssuer } from './contextIdIssuer';
-import type { HandoffAuditLog } from './handoffAudit';
+import type { AgentAudit } from '../../workflow/engine/workflowRunState';
 import type { LoopRecovery } from './loopRecovery';
 import type { PipelineOptions } from './pipelineOptions';
 import type { ProgressListener } from './progressEvents';
@@ -21,7 +21,6 @@ export interface StageEnvironment {
   /** The one way a stage runs an agent: recorded on the run's history, with loop recovery. */
   readonly agents: LoopRecovery;
   readonly clock: Clock;
-  readonly ids: IdSource;
   readonly token: CancellationSignal;
   readonly contributors: PromptContributorRegistry;
   readonly contextIds: ContextIdIssuer;
@@ -29,6 +28,6 @@ export interface StageEnvironment {
   readonly knownContextIds: Set<string>;
   readonly options: PipelineOptions;
   /** What the handoff audit finds in this pass (recorded with the pass, shown in the report and metadata.json). */
-  readonly audit: HandoffAuditLog;
+  readonly audit: AgentAudit;
   readonly onProgress: ProgressListener;
 }

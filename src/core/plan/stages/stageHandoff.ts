@@ -1,47 +1,32 @@
 import type { ChatMessage } from '../../llm/languageModel';
 import { requestStructured } from '../../llm/structuredOutput';
 import type { DraftRequest } from '../drafts/draftRequest';
-import type { AgentType } from '../schemas/agentType';
+import type { PipelineStage } from '../schemas/agentType';
 import type { PayloadAudit } from './handoffAudit';
 import type { StageEnvironment } from './stageEnvironment';
-import type { StageFrame } from './stageFrame';
 
-/** Who hands a result on. */
-export interface HandoffParty {
-  readonly agentId: string;
-  readonly agentType: AgentType;
-}
-
-/** What a stage role asks its model for: the tool the model answers with. */
-export interface DraftedPayload {
+/** What a stage role asks its model for: the tool the model answers with, and spec 003's checks on what it hands on. */
+export interface DraftedPayload<T> {
   /** The tool name and description the model is asked for. */
   readonly name: string;
   readonly description: string;
-}
-
-/** One handoff within a stage whose payload is built from a model's structured draft. */
-export interface ModelDraftHandoffRequest<D, T> {
-  readonly source: HandoffParty;
-  /** The draft schema built for this request (with its deterministic fixes, each reported), and the rendered prompt. */
-  readonly draft: DraftRequest<D> & { readonly messages: readonly ChatMessage[] };
-  /** Turns the model's draft into the payload (ids, versions, curations). */
-  complete(draft: D): T;
-  /** Spec 003's reference and rule checks on the payload, when it refers to anything its model wrote. */
+  /** Spec 003's reference and rule checks on the payload (none when it refers to nothing its model wrote). */
   readonly audit?: PayloadAudit<T>;
 }
 
 /**
- * A reply drafted by the model (one structured request and its one repair loop), completed, then audited and handed
- * on: the audit's findings go to the pass's log (errors also told as progress); they never stop the run.
+ * A reply drafted by `from`'s model (one structured request, built for this request with its deterministic fixes,
+ * and its one repair loop), completed into the payload (ids, versions, curations), then audited and handed on: the
+ * audit's findings go to the pass's log (errors also told as progress); they never stop the run.
  */
 export async function handOffModelDraft<D, T>(
   env: StageEnvironment,
-  frame: Pick<StageFrame, 'stage'>,
-  tool: DraftedPayload,
-  request: ModelDraftHandoffRequest<D, T>,
+  from: { readonly stage: PipelineStage; readonly agentId: string },
+  tool: DraftedPayload<T>,
+  draft: DraftRequest<D> & { readonly messages: readonly ChatMessage[] },
+  complete: (draft: D) => T,
 ): Promise<T> {
-  const { source, draft, complete } = request;
-  const progress = { stage: frame.stage, agentId: source.agentId, reply: tool.name };
+  const progress = { ...from, reply: tool.name };
   const drafted = await requestStructured(
     env.model,
     {
@@ -53,15 +38,15 @@ export async function handOffModelDraft<D, T>(
       messages: draft.messages,
       maxRepairs: env.options.maxRepairs,
       onToolRefused: message => env.onProgress({ kind: 'tool-schema-refused', ...progress, message }),
-      onRetry: (attempt, issues) => env.onProgress({ kind: 'reply-retried', ...progress, attempt, issues }),
+      onRetry: attempt => env.onProgress({ kind: 'reply-retried', ...progress, attempt }),
     },
     env.token,
   );
   const payload = complete(drafted);
-  const findings = request.audit?.(payload, { files: env.index.visiblePaths, contextIds: env.knownContextIds }) ?? [];
-  env.audit.record(source.agentId, findings);
+  const findings = tool.audit?.(payload, { files: env.index.visiblePaths, contextIds: env.knownContextIds }) ?? [];
+  env.audit.checked++;
+  env.audit.findings.push(...findings.map(finding => ({ ...finding, agent: from.agentId })));
   const errors = findings.filter(finding => finding.severity === 'error');
-  if (errors.length > 0)
-    env.onProgress({ kind: 'handoff-audited', stage: frame.stage, agentId: source.agentId, findings: errors });
+  if (errors.length > 0) env.onProgress({ kind: 'handoff-audited', ...from, findings: errors });
   return payload;
 }

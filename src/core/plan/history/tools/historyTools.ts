@@ -8,14 +8,11 @@ import { HistorySearchRequestSchema, searchHistory } from './searchHistory';
 import { HistoryTraceRequestSchema, traceHistory } from './traceHistory';
 import { describeIssues } from '../../../zodIssues';
 
-/** The result of running a tool call: the response, or why the call's input was refused. */
-export type HistoryToolOutcome =
-  { readonly ok: true; readonly response: unknown } | { readonly ok: false; readonly message: string };
-
 /** A history tool a model can call: its definition (JSON Schema from zod) and how to run it against a snapshot. */
 export interface HistoryTool {
   readonly definition: ToolDefinition;
-  invoke(input: unknown, history: HistorySnapshot): HistoryToolOutcome;
+  /** The call's result as the model reads it: the response's JSON, or why the call's input was refused. */
+  invoke(input: unknown, history: HistorySnapshot): string;
 }
 
 function readTool<S extends z.ZodType>(
@@ -30,11 +27,8 @@ function readTool<S extends z.ZodType>(
       const data = input ?? {};
       const parsed = schema.safeParse(data);
       if (!parsed.success)
-        return {
-          ok: false,
-          message: `Invalid input for ${name}: ${describeIssues(parsed.error.issues, '(root)', { schema, data }).join('; ')}`,
-        };
-      return { ok: true, response: run(history, parsed.data) };
+        return `Invalid input for ${name}: ${describeIssues(parsed.error.issues, '(root)', { schema, data }).join('; ')}`;
+      return JSON.stringify(run(history, parsed.data));
     },
   };
 }

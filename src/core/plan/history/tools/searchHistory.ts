@@ -46,43 +46,22 @@ function fieldsOf(item: HistoryItem): Readonly<Record<SearchField, string>> {
 }
 
 /**
- * Items containing any query word, ranked by distinct words matched, then occurrences, then history order
- * (simple and predictable beats clever here: the caller is a model reading the result).
+ * Items containing any query word, ranked by distinct words matched, then occurrences, then history order (the sort
+ * is stable; simple and predictable beats clever here: the caller is a model reading the result).
  */
 export function searchHistory(history: HistorySnapshot, request: HistorySearchRequest): HistorySearchResponse {
   const { query, maxResults } = HistorySearchRequestSchema.parse(request);
   const terms = [...new Set(query.toLowerCase().split(/\s+/).filter(Boolean))];
-  const scored = history.items.flatMap((item, index) => {
+  const hits = history.items.flatMap((item): HistorySearchHit[] => {
     const fields = fieldsOf(item);
-    const matchedIn = new Set<SearchField>();
-    let termsMatched = 0;
-    let occurrences = 0;
-    for (const term of terms) {
-      let found = 0;
-      for (const field of SEARCH_FIELDS) {
-        const count = countOccurrences(fields[field], term);
-        if (count > 0) matchedIn.add(field);
-        found += count;
-      }
-      if (found > 0) termsMatched++;
-      occurrences += found;
-    }
-    return termsMatched === 0
-      ? []
-      : [
-          {
-            index,
-            hit: {
-              item,
-              termsMatched,
-              occurrences,
-              matchedIn: SEARCH_FIELDS.filter(f => matchedIn.has(f)),
-            },
-          },
-        ];
+    // Occurrences of each term in each field.
+    const counts = terms.map(term => SEARCH_FIELDS.map(field => countOccurrences(fields[field], term)));
+    const termsMatched = counts.filter(perField => perField.some(count => count > 0)).length;
+    if (termsMatched === 0) return [];
+    const occurrences = counts.flat().reduce((sum, count) => sum + count, 0);
+    const matchedIn = SEARCH_FIELDS.filter((_, index) => counts.some(perField => (perField[index] ?? 0) > 0));
+    return [{ item, termsMatched, occurrences, matchedIn }];
   });
-  scored.sort(
-    (a, b) => b.hit.termsMatched - a.hit.termsMatched || b.hit.occurrences - a.hit.occurrences || a.index - b.index,
-  );
-  return { hits: scored.slice(0, maxResults).map(entry => entry.hit) };
+  hits.sort((a, b) => b.termsMatched - a.termsMatched || b.occurrences - a.occurrences);
+  return { hits: hits.slice(0, maxResults) };
 }

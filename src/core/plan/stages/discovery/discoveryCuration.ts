@@ -3,21 +3,13 @@ import type { DiscoveryCollectorResultDraft } from '../../schemas/collectors';
 import type { FileReference } from '../../schemas/discovery';
 import { consolidationSummaryOf, type CurationIds } from '../curatedContext';
 
-/** How much of a collector's result goes downstream. */
-export interface DiscoveryCurationLimits {
-  readonly maxReferences: number;
-  readonly maxSnippetChars: number;
-  readonly maxQueryFindings: number;
-  readonly maxResultsPerQuery: number;
-}
-
-/** Defaults: the most relevant references with short snippets; full reports stay with the run. */
-const DEFAULT_DISCOVERY_CURATION: DiscoveryCurationLimits = {
+/** How much of a collector's result goes downstream: the most relevant references with short snippets. */
+const limits = {
   maxReferences: 20,
   maxSnippetChars: 300,
   maxQueryFindings: 8,
   maxResultsPerQuery: 3,
-};
+} as const;
 
 function clipReference(ref: FileReference, maxChars: number): FileReference {
   return ref.snippet.length <= maxChars ? ref : { ...ref, snippet: `${ref.snippet.slice(0, maxChars - 1)}…` };
@@ -32,11 +24,7 @@ function byRelevance(a: FileReference, b: FileReference): number {
  * (short snippets), every recommendation, the most confident query findings, and the consolidation summary.
  * The agents' full reports are left out: the collector already merged them, and they are the bulk of the tokens.
  */
-export function curateDiscovery(
-  draft: DiscoveryCollectorResultDraft,
-  ids: CurationIds,
-  limits: DiscoveryCurationLimits = DEFAULT_DISCOVERY_CURATION,
-): DiscoveryCollectorContext {
+export function curateDiscovery(draft: DiscoveryCollectorResultDraft, ids: CurationIds): DiscoveryCollectorContext {
   const references = [...draft.unifiedCodeMap.deduplicatedReferences].sort(byRelevance).slice(0, limits.maxReferences);
   return {
     contextId: ids.contextId,

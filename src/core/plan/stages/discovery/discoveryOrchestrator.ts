@@ -1,4 +1,4 @@
-import type { AgentAssignment, DelegationTemplate } from '../../schemas/delegation';
+import type { AgentAssignment } from '../../schemas/delegation';
 import { delegationTemplate } from '../delegationTemplate';
 import type { StageEnvironment } from '../stageEnvironment';
 import { splitIntoAreas } from './workspaceAreas';
@@ -6,17 +6,12 @@ import { splitIntoAreas } from './workspaceAreas';
 /** Files named to each agent as a starting point. */
 const SAMPLE_FILES = 25;
 
-/** The discovery delegation, and the files it names to each agent (by agent id) as the list its prompt shows. */
-export interface DiscoveryDelegation {
-  readonly template: DelegationTemplate;
-  readonly sampleFiles: ReadonlyMap<string, readonly string[]>;
-}
-
 /**
- * The discovery orchestrator. Deterministic: the file tree is known without asking a model, and splitting it
+ * The discovery orchestrator: the delegation, and the files it names to each agent (by agent id) as the list its
+ * prompt shows. Deterministic: the file tree is known without asking a model, and splitting it
  * by folder saves one model round-trip on the critical path of every run.
  */
-export function delegateDiscovery(env: StageEnvironment): DiscoveryDelegation {
+export function delegateDiscovery(env: StageEnvironment) {
   const areas = splitIntoAreas(
     env.index.visible.map(file => file.path),
     env.options.maxAgentsPerStage,
@@ -49,7 +44,7 @@ export function delegateDiscovery(env: StageEnvironment): DiscoveryDelegation {
         });
   const template = delegationTemplate(env, 'discovery-orchestrator', {
     upstreamContextId: env.rootContextId,
-    rationale: `Split ${env.index.visible.length} files by folder into ${assignments.length} areas of similar size, one discovery agent each.`,
+    delegationRationale: `Split ${env.index.visible.length} files by folder into ${assignments.length} areas of similar size, one discovery agent each.`,
     assignments,
     splitting: 'deterministic-by-folder',
   });

@@ -7,7 +7,7 @@ import type { DiscoveryCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { citableFiles } from '../../schemas/vocabulary';
 import { auditDiscoveryCuration, auditDiscoveryReport } from '../handoffAudit';
-import { stageDescriptor } from '../stageDescriptor';
+import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { DiscoveryStageRecord } from '../stageRecords';
 import { curateDiscovery } from './discoveryCuration';
@@ -19,7 +19,7 @@ import { delegateDiscovery } from './discoveryOrchestrator';
  */
 export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string) {
   const { template: delegation, sampleFiles } = delegateDiscovery(env);
-  return stageDescriptor({
+  return runStage(env, {
     stage: 'discovery',
     agentType: 'discovery-agent',
     collectorType: 'discovery-collector',
@@ -34,7 +34,7 @@ export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string
       name: 'discovery_report',
       description: 'Your discovery report on your area of the codebase.',
       // What it may cite: the sample files its prompt names, and every path its tools showed it.
-      draftRequest: ({ exploration }) =>
+      draftRequest: exploration =>
         discoveryReportRequest(
           citableFiles(env.index.visiblePaths, [
             ...(sampleFiles.get(assignment.agentId) ?? []),
@@ -62,7 +62,7 @@ export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string
           queryIds: runs.flatMap(run => run.result.generatedQueries.map(query => query.queryId)),
         }),
       brief: discoveryCollectorBrief,
-      curate: (draft, ids) => curateDiscovery(draft, ids),
+      curate: curateDiscovery,
       result: (stamped, curated): DiscoveryCollectorResult => ({ ...stamped, discoveryCuration: curated }),
       audit: auditDiscoveryCuration,
     },

@@ -1,10 +1,3 @@
-/** A part of the workspace given to one discovery agent. */
-export interface WorkspaceArea {
-  /** Folder prefixes (or "(root files)") this area covers. */
-  readonly names: readonly string[];
-  readonly files: readonly string[];
-}
-
 const ROOT = '(root files)';
 
 function groupBy(paths: readonly string[], depth: number): Map<string, string[]> {
@@ -24,9 +17,10 @@ function groupBy(paths: readonly string[], depth: number): Map<string, string[]>
 
 /**
  * Splits the workspace into at most `maxAreas` areas of similar size by top-level folder (one level deeper when
- * everything sits in one folder, e.g. `src/`). Deterministic, so delegation costs no model call.
+ * everything sits in one folder, e.g. `src/`), each one discovery agent's: the folder prefixes (or "(root files)") it
+ * covers and its files. Deterministic, so delegation costs no model call.
  */
-export function splitIntoAreas(paths: readonly string[], maxAreas: number): WorkspaceArea[] {
+export function splitIntoAreas(paths: readonly string[], maxAreas: number) {
   if (paths.length === 0) return [];
   let groups = groupBy(paths, 1);
   if (groups.size === 1 && !groups.has(ROOT)) groups = groupBy(paths, 2);

@@ -38,7 +38,7 @@ export function delegatePlanning(env: StageEnvironment, discovery: DiscoveryColl
   }));
   return delegationTemplate(env, 'planning-orchestrator', {
     upstreamContextId: discovery.contextId,
-    rationale: `${recommendations.length} recommendations dealt by priority to ${count} planning agent(s).`,
+    delegationRationale: `${recommendations.length} recommendations dealt by priority to ${count} planning agent(s).`,
     assignments,
     contextSelections: [
       {

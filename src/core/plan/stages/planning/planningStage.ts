@@ -5,7 +5,7 @@ import { planningCollectorBrief } from '../../prompts/planningCollectorBrief';
 import type { PlanningCollectorResult } from '../../schemas/collectors';
 import type { DiscoveryCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment } from '../../schemas/delegation';
-import { stageDescriptor } from '../stageDescriptor';
+import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { PlanningStageRecord } from '../stageRecords';
 import { curatePlanning } from './planningCuration';
@@ -19,7 +19,7 @@ import { delegatePlanning } from './planningOrchestrator';
 export function planningStage(env: StageEnvironment, discovery: DiscoveryCollectorContext, routeBackFeedback?: string) {
   const delegation = delegatePlanning(env, discovery);
   const discoveryResultId = discovery.sourceResultId;
-  return stageDescriptor({
+  return runStage(env, {
     stage: 'planning',
     agentType: 'planning-agent',
     collectorType: 'planning-collector',

@@ -11,7 +11,7 @@ export function delegateTickets(env: StageEnvironment, planning: PlanningCollect
   const tickets = planning.curation.finalizedTickets;
   return delegationTemplate(env, 'ticket-orchestrator', {
     upstreamContextId: planning.contextId,
-    rationale: `One ticket agent per final ticket (${tickets.length}).`,
+    delegationRationale: `One ticket agent per final ticket (${tickets.length}).`,
     assignments: tickets.map((ticket, index) => ({
       agentId: `ticket-${index + 1}`,
       agentType: 'ticket-agent',

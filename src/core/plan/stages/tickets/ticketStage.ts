@@ -1,5 +1,5 @@
 import { ticketAgentRequest } from '../../drafts/ticketAgentRequest';
-import { ticketCollectorRequest } from '../../drafts/ticketCollectorRequest';
+import { ticketCollectorRequest } from '../../drafts/consolidationRequest';
 import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
 import type { TicketCollectorResult } from '../../schemas/collectors';
@@ -7,7 +7,7 @@ import type { AgentAssignment } from '../../schemas/delegation';
 import { renderMessages } from '../../../llm/prompting/render';
 import { citableFiles } from '../../schemas/vocabulary';
 import { auditTicketResult } from '../handoffAudit';
-import { stageDescriptor } from '../stageDescriptor';
+import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { TicketStageRecord } from '../stageRecords';
 import { curateTickets } from './ticketCuration';
@@ -22,7 +22,7 @@ export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
   const { discovery, planning } = upstream;
   const delegation = delegateTickets(env, planning);
   const tickets = new Map(planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
-  return stageDescriptor({
+  return runStage(env, {
     stage: 'tickets',
     agentType: 'ticket-agent',
     collectorType: 'ticket-collector',
@@ -35,11 +35,10 @@ export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
         action: 'implement-ticket',
         inputType: 'TicketAgentRequest',
         input: attemptNumber => ({ ticketId: ticket.ticketId, attemptNumber, planningContextId: planning.contextId }),
-        recordedAs: 'result',
         name: 'ticket_agent_result',
         description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
         // It may change the files its ticket's tasks name or its tools showed it; creating any existing file is a rewrite.
-        draftRequest: ({ exploration }) =>
+        draftRequest: exploration =>
           ticketAgentRequest({
             files: env.index.visiblePaths,
             citable: citableFiles(env.index.visiblePaths, [

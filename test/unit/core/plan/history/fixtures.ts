@@ -37,7 +37,7 @@ export function blackboardOf(board: Record<string, unknown> = {}): Blackboard & 
 /** A history holding `records` in order on a fresh blackboard; items get ids `item-1`, `item-2`, ... */
 export function historyOf(records: readonly InvocationRecord[]) {
   const blackboard = blackboardOf();
-  const history = new BlackboardHistory(blackboard, 'run-1', sequentialIds('item'));
+  const history = new BlackboardHistory(blackboard, sequentialIds('item'));
   for (const record of records) history.record(record);
   return { blackboard, history, snapshot: history.snapshot() };
 }

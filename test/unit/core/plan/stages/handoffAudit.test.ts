@@ -7,10 +7,10 @@ import type { TicketAgentResult } from '../../../../../src/core/plan/schemas/tic
 import { SCHEMA_VERSION } from '../../../../../src/core/plan/schemas/version';
 import { ContextIdIssuer } from '../../../../../src/core/plan/stages/contextIdIssuer';
 import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
+import type { AgentAudit } from '../../../../../src/core/workflow/engine/workflowRunState';
 import {
   auditDiscoveryReport,
   auditTicketResult,
-  HandoffAuditLog,
   type KnownIds,
 } from '../../../../../src/core/plan/stages/handoffAudit';
 import { idOf, ticketAgentResult } from '../schemas/fixtures';
@@ -18,7 +18,6 @@ import type { StageEnvironment } from '../../../../../src/core/plan/stages/stage
 import { handOffModelDraft } from '../../../../../src/core/plan/stages/stageHandoff';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../../../../src/core/plan/stages/pipelineOptions';
 import {
-  counterIds,
   discoveryReportDraft,
   pipelineModel,
   steppingClock,
@@ -40,12 +39,11 @@ async function handOff(auditedFiles: readonly string[], ticket = false) {
   const clock = steppingClock();
   const contextIds = new ContextIdIssuer(RUN_ID, clock, 1);
   const upstream = contextIds.issue('discovery-orchestrator');
-  const audit = new HandoffAuditLog();
+  const audit: AgentAudit = { checked: 0, findings: [] };
   const events: PipelineProgressEvent[] = [];
   const env = {
     model,
     clock,
-    ids: counterIds(),
     token: neverCancelled,
     contextIds,
     knownContextIds: new Set([upstream]),
@@ -59,31 +57,23 @@ async function handOff(auditedFiles: readonly string[], ticket = false) {
   const handoff = ticket
     ? await handOffModelDraft(
         env,
-        { stage: 'tickets' },
-        { name: 'ticket_agent_result', description: 'A proposal.' },
-        {
-          source: { agentId: 'ticket-agent-1', agentType: 'ticket-agent' },
-          draft: { ...ticketAgentRequest({ files: new Set(['src/util/math.ts']), ticketId: 'T-1' }), messages },
-          complete: (draft): TicketAgentResult => ({
-            ...draft,
-            ...stamp,
-            resultId: contextIds.issue('ticket-agent'),
-            discoveryResultId: contextIds.issue('discovery-collector'),
-            upstreamContextChain: [upstream],
-          }),
-          audit: auditTicketResult,
-        },
+        { stage: 'tickets', agentId: 'ticket-agent-1' },
+        { name: 'ticket_agent_result', description: 'A proposal.', audit: auditTicketResult },
+        { ...ticketAgentRequest({ files: new Set(['src/util/math.ts']), ticketId: 'T-1' }), messages },
+        (draft): TicketAgentResult => ({
+          ...draft,
+          ...stamp,
+          resultId: contextIds.issue('ticket-agent'),
+          discoveryResultId: contextIds.issue('discovery-collector'),
+          upstreamContextChain: [upstream],
+        }),
       )
     : await handOffModelDraft(
         env,
-        { stage: 'discovery' },
-        { name: 'discovery_report', description: 'A report.' },
-        {
-          source: { agentId: 'discovery-agent-1', agentType: 'discovery-agent' },
-          draft: { ...discoveryReportRequest(new Set(['src/app.ts'])), messages },
-          complete: (draft): DiscoveryReport => ({ ...draft, ...stamp, resultId: contextIds.issue('discovery-agent') }),
-          audit: auditDiscoveryReport,
-        },
+        { stage: 'discovery', agentId: 'discovery-agent-1' },
+        { name: 'discovery_report', description: 'A report.', audit: auditDiscoveryReport },
+        { ...discoveryReportRequest(new Set(['src/app.ts'])), messages },
+        (draft): DiscoveryReport => ({ ...draft, ...stamp, resultId: contextIds.issue('discovery-agent') }),
       );
   return { handoff, audit, events, requests: model.requests.length };
 }
@@ -92,7 +82,7 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
   it('a clean result is audited, finds nothing and costs one request', async () => {
     const { audit, events, requests } = await handOff(['src/app.ts']);
     assert.equal(requests, 1);
-    assert.deepEqual(audit.audit, { checked: 1, findings: [] });
+    assert.deepEqual(audit, { checked: 1, findings: [] });
     assert.ok(!events.some(event => event.kind === 'handoff-audited'));
   });
 
@@ -102,7 +92,7 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
     assert.equal(requests, 1, 'no repair request: the audit is not a second repair loop');
     assert.equal('fileReferences' in handoff && handoff.fileReferences[0]?.filePath, 'src/app.ts');
     assert.deepEqual(
-      audit.audit.findings.map(finding => [finding.code, finding.severity, finding.agent, finding.where]),
+      audit.findings.map(finding => [finding.code, finding.severity, finding.agent, finding.where]),
       [['REF-001', 'warning', 'discovery-agent-1', '$.fileReferences[0].filePath']],
     );
     assert.ok(!events.some(event => event.kind === 'handoff-audited'), 'a warning is recorded, not told');
@@ -112,7 +102,7 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
     // The file the proposal creates exists by the time the audit reads it.
     const { audit, events } = await handOff(['src/util/math.ts', 'test/T-1.test.ts'], true);
     assert.deepEqual(
-      audit.audit.findings.map(finding => [finding.code, finding.agent, finding.where]),
+      audit.findings.map(finding => [finding.code, finding.agent, finding.where]),
       [['SEM-005', 'ticket-agent-1', '$.proposedChanges[1].path']],
     );
     const told = events.filter(event => event.kind === 'handoff-audited');
