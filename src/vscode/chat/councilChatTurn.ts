@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { ChatIntent } from '../../core/council/chatIntent';
 import type { CouncilCommand } from '../../core/council/commands';
-import { newCouncilSession, runCouncilTurn } from '../../core/council/councilTurn';
+import { runCouncilTurn } from '../../core/council/councilTurn';
 import { SessionLog, SessionRuleError } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { NO_SPEND } from '../../core/llm/spending/ledger';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import { chatOutput } from './chatOutput';
-import { councilRun, logCouncilTurn } from './councilDeps';
+import { councilRun, logCouncilTurn, startCouncilSession } from './councilDeps';
 import { councilMetadata } from './councilResult';
 import type { CouncilLog } from '../log';
 import { loadCouncilPersonas } from '../personas/personaSource';
@@ -58,17 +58,16 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
     for (const problem of [...settings.problems, ...registry.problems.map(p => p.message)])
       output.visible(`⚠ ${problem}\n\n`);
     const pinned = pinnedPersonaIds(env.context).flatMap(id => registry.personas.filter(p => p.id === id));
-    log = newCouncilSession(
+    log = await startCouncilSession(
+      env,
       {
         request: withPinned(intent.request, pinned),
-        userId: vscode.env.machineId || 'user',
         limits: settings.limits,
         skipClarification: intent.skipClarification,
         attached,
       },
       deps,
     );
-    await env.store.save(log.stored);
     command = { kind: 'resume' };
   } else {
     if (!current) throw new Error('unreachable: a session command without a session');

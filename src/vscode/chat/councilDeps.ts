@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { v4 as uuid } from 'uuid';
 import { systemClock } from '../../core/clock';
 import type { CouncilDeps, CouncilOutput } from '../../core/council/ports';
+import { newCouncilSession, type NewSessionOptions } from '../../core/council/councilTurn';
 import type { SessionLog } from '../../core/council/sessionLog';
 import type { SpendTotals } from '../../core/llm/spending/ledger';
 import { PriceBook } from '../../core/llm/spending/prices';
@@ -61,6 +62,17 @@ export function councilRun(
     spending: { limits: settings.spending.session, prices: new PriceBook(settings.spending.prices) },
   };
   return { deps };
+}
+
+/** A new session for this machine's user, saved before anything is spent on it (both doors start one this way). */
+export async function startCouncilSession(
+  env: CouncilRunEnvironment,
+  options: Omit<NewSessionOptions, 'userId'>,
+  deps: CouncilDeps,
+): Promise<SessionLog> {
+  const log = newCouncilSession({ ...options, userId: vscode.env.machineId || 'user' }, deps);
+  await env.store.save(log.stored);
+  return log;
 }
 
 /** What one council turn is logged with: where it started, in time and in the session's spending. */

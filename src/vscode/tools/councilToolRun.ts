@@ -20,9 +20,10 @@ import { describeIssues } from '../../core/zodIssues';
 import { councilRun, logCouncilTurn, type CouncilRunEnvironment } from '../chat/councilDeps';
 import { storedSession } from '../chat/threadSession';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
-import { type ModelMemento } from '../languageModel/toolModel';
+import { toolModel, type ModelMemento } from '../languageModel/toolModel';
+import { loadCouncilPersonas } from '../personas/personaSource';
 import { pinnedPersonaIds } from '../personas/pinnedPersonas';
-import { type CouncilSettings } from '../settings';
+import { readCouncilSettings, type CouncilSettings } from '../settings';
 import { askOpenQuestions, canAskInChat, type AskedQuestions } from './askQuestions';
 import { withToolProgress, type ToolProgress } from './toolProgress';
 
@@ -46,6 +47,21 @@ const TOOL_STOP = {
 
 export const NO_MODEL =
   'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
+
+/** What a council tool call runs on: the settings as read now, the model the tools' rule picked, the personas. */
+export interface ToolTurn {
+  readonly settings: CouncilSettings;
+  readonly choice: ToolModelChoice<vscode.LanguageModelChat>;
+  readonly registry: PersonaRegistry;
+}
+
+/** The turn a council tool call runs, or undefined when no model is available (the call answers NO_MODEL). */
+export async function toolTurn(env: CouncilToolEnvironment): Promise<ToolTurn | undefined> {
+  const settings = readCouncilSettings();
+  const choice = await toolModel(env.models, settings);
+  if (!choice) return undefined;
+  return { settings, choice, registry: await loadCouncilPersonas(env.context.extensionUri, settings) };
+}
 
 /** What is wrong with a tool's input, in the words Council uses for every file and record it checks. */
 export function inputProblems(schema: z.ZodType, data: unknown, issues: readonly z.core.$ZodIssue[]): string {
@@ -123,10 +139,8 @@ export function seated(env: CouncilToolEnvironment, registry: PersonaRegistry, i
  */
 export async function onSession<T>(
   env: CouncilToolEnvironment,
+  { settings, choice, registry }: ToolTurn,
   name: string,
-  choice: ToolModelChoice<vscode.LanguageModelChat>,
-  registry: PersonaRegistry,
-  settings: CouncilSettings,
   token: vscode.CancellationToken,
   work: (
     run: ReturnType<typeof councilRun> & { readonly shown: readonly string[] },

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { CouncilCommand } from '../../core/council/commands';
-import { newCouncilSession } from '../../core/council/councilTurn';
 import {
   confirmationMessage,
   deliberationPlan,
@@ -16,7 +15,7 @@ import { continuationCommands, councilLine, TOOL } from '../../core/council/tool
 import { MAX_PANEL } from '../../core/personas/select';
 import type { PersonaRegistry } from '../../core/personas/registry';
 import { effectiveCycleLimit } from '../../core/session/selectors';
-import { lookupRoundsWithoutAttachments } from '../chat/councilDeps';
+import { lookupRoundsWithoutAttachments, startCouncilSession } from '../chat/councilDeps';
 import { toolModel } from '../languageModel/toolModel';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { withPinned } from '../personas/pinnedPersonas';
@@ -29,6 +28,7 @@ import {
   modelText,
   priced,
   onSession,
+  toolTurn,
   advanceSession,
   sessionResult,
   advanced,
@@ -144,20 +144,17 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
         return textResult(
           `The council needs a question or a session to continue: ${inputProblems(DeliberationInputSchema, options.input, input.error.issues)}`,
         );
-      const settings = readCouncilSettings();
-      const choice = await toolModel(env.models, settings);
-      if (!choice) return textResult(NO_MODEL);
-      const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
+      const turn = await toolTurn(env);
+      if (!turn) return textResult(NO_MODEL);
+      const { settings, choice, registry } = turn;
       const { sessionId } = input.data;
       if (sessionId !== undefined) {
         const preview = await continuationPreview(env, { ...input.data, sessionId }, settings);
         if ('refused' in preview) return textResult(preview.refused);
         const text = await onSession(
           env,
+          turn,
           TOOL.deliberate,
-          choice,
-          registry,
-          settings,
           token,
           async ({ deps, shown }, progress) => {
             const log = preview.log;
@@ -181,35 +178,26 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
         return textResult(text);
       }
       const plan = newDebatePlan({ ...input.data, question: input.data.question ?? '' }, registry, settings);
-      const text = await onSession(
-        env,
-        TOOL.deliberate,
-        choice,
-        registry,
-        settings,
-        token,
-        async ({ deps, shown }, progress) => {
-          const log = newCouncilSession(
-            {
-              request: withPinned(plan.request, plan.named),
-              userId: vscode.env.machineId || 'user',
-              limits: { ...settings.limits, debateCycleLimit: plan.cycles },
-              skipClarification: true,
-            },
-            deps,
-          );
-          await env.store.save(log.stored);
-          const outcome = await advanceSession(
-            env,
-            log,
-            deps,
-            { commands: [{ kind: 'resume' }], debate: true },
-            progress.token,
-          );
-          const how = { ...advanced(outcome, shown), estimate: plan.estimate, unknownIds: plan.unknownIds };
-          return { log, result: sessionResult(log, choice, how) };
-        },
-      );
+      const text = await onSession(env, turn, TOOL.deliberate, token, async ({ deps, shown }, progress) => {
+        const log = await startCouncilSession(
+          env,
+          {
+            request: withPinned(plan.request, plan.named),
+            limits: { ...settings.limits, debateCycleLimit: plan.cycles },
+            skipClarification: true,
+          },
+          deps,
+        );
+        const outcome = await advanceSession(
+          env,
+          log,
+          deps,
+          { commands: [{ kind: 'resume' }], debate: true },
+          progress.token,
+        );
+        const how = { ...advanced(outcome, shown), estimate: plan.estimate, unknownIds: plan.unknownIds };
+        return { log, result: sessionResult(log, choice, how) };
+      });
       return textResult(text);
     },
   };

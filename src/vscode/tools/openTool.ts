@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { newCouncilSession } from '../../core/council/councilTurn';
+import { startCouncilSession } from '../chat/councilDeps';
 import { OpenInputSchema, TOOL, type OpenInput } from '../../core/council/toolSession';
 import { MAX_PANEL } from '../../core/personas/select';
 import { toolModel } from '../languageModel/toolModel';
@@ -15,6 +15,7 @@ import {
   priced,
   seated,
   onSession,
+  toolTurn,
   advanceSession,
   sessionResult,
   advanced,
@@ -60,37 +61,28 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
         return textResult(
           `${TOOL.open} needs a question: ${inputProblems(OpenInputSchema, options.input, input.error.issues)} Pass {"question": "…"} and, optionally, "context" and "personas".`,
         );
-      const settings = readCouncilSettings();
-      const choice = await toolModel(env.models, settings);
-      if (!choice) return textResult(NO_MODEL);
-      const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
+      const turn = await toolTurn(env);
+      if (!turn) return textResult(NO_MODEL);
+      const { settings, choice, registry } = turn;
       const named = seated(env, registry, input.data.personas);
       const context = input.data.context?.trim();
       const request = context ? `${input.data.question.trim()}\n\nContext:\n${context}` : input.data.question.trim();
-      const text = await onSession(
-        env,
-        TOOL.open,
-        choice,
-        registry,
-        settings,
-        token,
-        async ({ deps, shown }, progress) => {
-          const log = newCouncilSession(
-            { request: withPinned(request, named), userId: vscode.env.machineId || 'user', limits: settings.limits },
-            deps,
-          );
-          await env.store.save(log.stored);
-          const ask = options.toolInvocationToken;
-          const outcome = await advanceSession(
-            env,
-            log,
-            deps,
-            { commands: [{ kind: 'resume' }], debate: false, ...(ask ? { ask } : {}) },
-            progress.token,
-          );
-          return { log, result: sessionResult(log, choice, advanced(outcome, shown)) };
-        },
-      );
+      const text = await onSession(env, turn, TOOL.open, token, async ({ deps, shown }, progress) => {
+        const log = await startCouncilSession(
+          env,
+          { request: withPinned(request, named), limits: settings.limits },
+          deps,
+        );
+        const ask = options.toolInvocationToken;
+        const outcome = await advanceSession(
+          env,
+          log,
+          deps,
+          { commands: [{ kind: 'resume' }], debate: false, ...(ask ? { ask } : {}) },
+          progress.token,
+        );
+        return { log, result: sessionResult(log, choice, advanced(outcome, shown)) };
+      });
       return textResult(text);
     },
   };
