@@ -7,7 +7,7 @@ import type { AgentType } from '../../../../../src/core/workflow/engine/agentTyp
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { ReadOnlyTools } from '../../../../../src/core/workflow/engine/skills';
 import { ScriptedModel } from '../../../../support/scriptedModel';
-import { echoModel, FOLDER, phase, run, strict, workflow } from './workflowHarness';
+import { downModel, echoModel, FOLDER, phase, run, strict, workflow } from './workflowHarness';
 import { PriceBook } from '../../../../../src/core/llm/spending/prices';
 import type { PhaseDefinition } from '../../../../../src/core/workflow/definition/workflowDefinition';
 
@@ -268,10 +268,7 @@ describe('workflow engine: checkpoints', () => {
 
   it('metadata.json records each checkpoint decision: phase, decision, skipped phases, typed feedback and time', async () => {
     const first = await run(twoPhases());
-    const failing = new ScriptedModel(
-      () => ({ kind: 'error', error: new LanguageModelFailure('notFound', 'model down') }),
-      { supportsToolCalling: false },
-    );
+    const failing = downModel();
     // The next phase fails: the file already says what was decided and typed.
     const failed = await run(twoPhases(), {
       model: failing,
@@ -310,10 +307,7 @@ describe('workflow engine: checkpoints', () => {
 
   it('feedback survives a failure of the phase it is for: the resumed phase still gets it', async () => {
     const first = await run(twoPhases());
-    const failing = new ScriptedModel(
-      () => ({ kind: 'error', error: new LanguageModelFailure('notFound', 'model down') }),
-      { supportsToolCalling: false },
-    );
+    const failing = downModel();
     const failed = await run(twoPhases(), {
       model: failing,
       resume: { state: first.outcome.state, decision: { option: 1, feedback: 'Keep it short.' } },

@@ -1,4 +1,9 @@
-import { neverCancelled, type CancellationSignal, type LanguageModel } from '../../../../../src/core/llm/languageModel';
+import {
+  LanguageModelFailure,
+  neverCancelled,
+  type CancellationSignal,
+  type LanguageModel,
+} from '../../../../../src/core/llm/languageModel';
 import { indexWorkspace } from '../../../../../src/core/workspace/workspaceIndex';
 import { InMemoryWorkspaceReader } from '../../../../support/inMemoryWorkspaceReader';
 import type {
@@ -51,6 +56,13 @@ export function workflow(
 /** A model whose every reply is a short Markdown document naming the call. */
 export function echoModel(): ScriptedModel {
   return new ScriptedModel((_request, index) => `# Report ${index + 1}\n\nFindings of call ${index + 1}.`, {
+    supportsToolCalling: false,
+  });
+}
+
+/** A model whose every request fails as an unavailable model does (a run on it stops, resumable). */
+export function downModel(): ScriptedModel {
+  return new ScriptedModel(() => ({ kind: 'error', error: new LanguageModelFailure('notFound', 'model down') }), {
     supportsToolCalling: false,
   });
 }
