@@ -1,15 +1,14 @@
-import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
+import { dedupeArray, isObject, objectsAt, type JsonObject } from '../../llm/replyNormalizing';
 import { ticketCollectorSchema, type TicketCollectorResultDraft } from '../schemas/collectors';
 import type { CollectorVocabulary } from '../schemas/consolidation';
-import type { DraftRequest } from './draftRequest';
+import { draftRequest, type DraftRequest } from './draftRequest';
 import { dropItems, dropUnknownStrings, objectAt, textAt, type Note, textsAt } from './normalizing';
 
 /**
  * Consolidation fixes: inputs once each and only this request's; conflicts cite listed inputs only (a conflict
  * left with none is dropped); a rerun names each known agent once.
  */
-export function normalizeConsolidation(reply: unknown, vocabulary: CollectorVocabulary, note: Note): void {
-  if (!isObject(reply)) return;
+export function normalizeConsolidation(reply: JsonObject, vocabulary: CollectorVocabulary, note: Note): void {
   dedupeArray(reply, 'inputs', 'inputContextId', 'input', note);
   const inputIds = new Set(vocabulary.inputIds);
   dropItems(
@@ -43,11 +42,7 @@ export function normalizeConsolidation(reply: unknown, vocabulary: CollectorVoca
 
 /** The ticket collector request: its inputs, its agents, the stages it may route back to. */
 export function ticketCollectorRequest(vocabulary: CollectorVocabulary): DraftRequest<TicketCollectorResultDraft> {
-  return {
-    schema: ticketCollectorSchema(vocabulary),
-    normalize: (reply, note) => {
-      normalizeConsolidation(reply, vocabulary, note);
-      return reply;
-    },
-  };
+  return draftRequest(ticketCollectorSchema(vocabulary), (reply, note) =>
+    normalizeConsolidation(reply, vocabulary, note),
+  );
 }

@@ -4,7 +4,7 @@ import type { DiscoveryCollectorVocabulary } from '../schemas/discoveryFindings'
 import type { DiscoveryReport } from '../schemas/discovery';
 import { foldersOf } from '../schemas/vocabulary';
 import { normalizeConsolidation } from './consolidationRequest';
-import { sortedFiles, type DraftRequest, type RequestVocabulary } from './draftRequest';
+import { draftRequest, type DraftRequest } from './draftRequest';
 import { dropMissingPaths, normalizeDiagram, normalizeFileReferences } from './findingsNormalizing';
 import { dropItems, dropUnknownStrings, objectAt, renameDuplicateIds, textAt, type Note, textsAt } from './normalizing';
 
@@ -25,7 +25,7 @@ export function filesCitedBy(report: DiscoveryReport): string[] {
 function normalizeCodeMap(map: unknown, files: ReadonlySet<string>, note: Note): void {
   if (!isObject(map)) return;
   dedupeArray(map, 'modules', 'moduleName', 'module', note);
-  const roots = new Set([...foldersOf([...files]), ...files]);
+  const roots = new Set([...foldersOf(files), ...files]);
   dropItems(
     map,
     'modules',
@@ -57,12 +57,14 @@ function normalizeCodeMap(map: unknown, files: ReadonlySet<string>, note: Note):
   renameDuplicateIds([{ items: objectsAt(map, 'mergedTags'), field: 'tagId' }], 'tagId', note);
 }
 
-/** Deterministic fixes to a discovery collector draft (see each helper). */
-function normalizeDiscoveryCollector(
-  vocabulary: RequestVocabulary<DiscoveryCollectorVocabulary>,
-): (reply: unknown, note: Note) => unknown {
-  return (reply, note) => {
-    if (!isObject(reply)) return reply;
+/**
+ * The discovery collector request for this moment's inputs, agents and files; its fixes are the consolidation's, the
+ * code map's, recommendations citing inputs and files that exist, and each query's findings once.
+ */
+export function discoveryCollectorRequest(
+  vocabulary: DiscoveryCollectorVocabulary,
+): DraftRequest<DiscoveryCollectorResultDraft> {
+  return draftRequest(discoveryCollectorSchema(vocabulary), (reply, note) => {
     normalizeConsolidation(reply, vocabulary, note);
     normalizeCodeMap(objectAt(reply, 'unifiedCodeMap'), vocabulary.files, note);
     const listed = new Set(textsAt(reply, 'inputs', 'inputContextId'));
@@ -88,16 +90,5 @@ function normalizeDiscoveryCollector(
     dedupeArray(reply, 'queryFindings', 'queryId', 'findings of query', note);
     for (const findings of objectsAt(reply, 'queryFindings'))
       normalizeFileReferences(findings, 'results', vocabulary.files, note);
-    return reply;
-  };
-}
-
-/** The discovery collector request: schema and normalizer for this moment's inputs, agents and files. */
-export function discoveryCollectorRequest(
-  vocabulary: RequestVocabulary<DiscoveryCollectorVocabulary>,
-): DraftRequest<DiscoveryCollectorResultDraft> {
-  return {
-    schema: discoveryCollectorSchema(sortedFiles(vocabulary)),
-    normalize: normalizeDiscoveryCollector(vocabulary),
-  };
+  });
 }

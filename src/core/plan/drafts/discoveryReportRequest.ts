@@ -1,6 +1,6 @@
 import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
 import { discoveryReportSchema, type DiscoveryReportDraft } from '../schemas/discovery';
-import type { DraftRequest } from './draftRequest';
+import { draftRequest, type DraftRequest } from './draftRequest';
 import {
   dropMissingPaths,
   normalizeCrossLinks,
@@ -8,16 +8,7 @@ import {
   normalizeFileReferences,
   normalizeTagTargets,
 } from './findingsNormalizing';
-import {
-  dropItems,
-  dropKeys,
-  idsOf,
-  renameDuplicateIds,
-  textAt,
-  type IdGroup,
-  type Note,
-  textsAt,
-} from './normalizing';
+import { dropItems, dropKeys, idsOf, renameDuplicateIds, textAt, type IdGroup, textsAt } from './normalizing';
 
 /** The report's finding lists, in the order their ids are claimed. */
 function findingLists(report: Record<string, unknown>): IdGroup[] {
@@ -30,13 +21,12 @@ function findingLists(report: Record<string, unknown>): IdGroup[] {
 }
 
 /**
- * Deterministic fixes to a discovery report: references only to existing files, ranges in order, finding ids
- * distinct, diagram edges between existing nodes, links and tags citing existing findings, scores only for
- * referenced files, queries expecting existing files.
+ * The discovery report request for a workspace whose visible files are `files`. Its fixes: references only to existing
+ * files, ranges in order, finding ids distinct, diagram edges between existing nodes, links and tags citing existing
+ * findings, scores only for referenced files, queries expecting existing files.
  */
-function normalizeDiscoveryReport(files: ReadonlySet<string>): (reply: unknown, note: Note) => unknown {
-  return (reply, note) => {
-    if (!isObject(reply)) return reply;
+export function discoveryReportRequest(files: ReadonlySet<string>): DraftRequest<DiscoveryReportDraft> {
+  return draftRequest(discoveryReportSchema(files), (reply, note) => {
     normalizeFileReferences(reply, 'fileReferences', files, note);
     const lists = findingLists(reply);
     // One namespace for all finding kinds: a later repeat gets a fresh id, citations keep meaning the first.
@@ -75,11 +65,5 @@ function normalizeDiscoveryReport(files: ReadonlySet<string>): (reply: unknown, 
       note,
     );
     dedupeArray(reply, 'keyPatterns', undefined, 'key pattern', note);
-    return reply;
-  };
-}
-
-/** The discovery report request for a workspace whose visible files are `files`. */
-export function discoveryReportRequest(files: ReadonlySet<string>): DraftRequest<DiscoveryReportDraft> {
-  return { schema: discoveryReportSchema([...files].sort()), normalize: normalizeDiscoveryReport(files) };
+  });
 }

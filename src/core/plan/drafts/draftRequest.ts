@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { isObject, type JsonObject } from '../../llm/replyNormalizing';
 import type { ReplyNormalizer } from '../../llm/structuredOutput';
+import type { Note } from './normalizing';
 
 /** What a model is asked for in one request: the schema built for this moment, and the fixes applied before validation. */
 export interface DraftRequest<D> {
@@ -7,12 +9,13 @@ export interface DraftRequest<D> {
   readonly normalize: ReplyNormalizer;
 }
 
-/** A schema's vocabulary as a request is given it: the files as a set, for the normalizers (the schema lists them). */
-export type RequestVocabulary<V extends { readonly files: readonly string[] }> = Omit<V, 'files'> & {
-  readonly files: ReadonlySet<string>;
-};
-
-/** The vocabulary as the schema reads it: the files sorted. */
-export function sortedFiles<V extends { readonly files: ReadonlySet<string> }>(vocabulary: V) {
-  return { ...vocabulary, files: [...vocabulary.files].sort() };
+/** A request whose fixes apply to a reply that is an object (any other reply is left for validation to report). */
+export function draftRequest<D>(schema: z.ZodType<D>, fix: (reply: JsonObject, note: Note) => void): DraftRequest<D> {
+  return {
+    schema,
+    normalize: (reply, note) => {
+      if (isObject(reply)) fix(reply, note);
+      return reply;
+    },
+  };
 }

@@ -1,11 +1,11 @@
 import { isObject, orderRange, updateArray, type JsonObject } from '../../llm/replyNormalizing';
 import { ticketAgentSchema, type TicketAgentResultDraft, type TicketAgentVocabulary } from '../schemas/tickets';
-import type { DraftRequest, RequestVocabulary } from './draftRequest';
+import { draftRequest, type DraftRequest } from './draftRequest';
 import { objectAt, textAt, type Note } from './normalizing';
 import { usablePath } from './pathNormalizing';
 
 /** A ticket agent request: the files that exist, and those it may change or delete (`citableFiles`; all when absent). */
-type TicketAgentRequestVocabulary = RequestVocabulary<TicketAgentVocabulary> & {
+type TicketAgentRequestVocabulary = TicketAgentVocabulary & {
   readonly citable?: ReadonlySet<string>;
 };
 
@@ -60,10 +60,13 @@ function reconcileWithWorkspace(
   return change;
 }
 
-/** Ticket agent fixes: the assigned ticket id, usable paths, kinds that match the workspace, one change per path, no overlapping ranges. */
-function normalizeTicketAgent(vocabulary: TicketAgentRequestVocabulary): (reply: unknown, note: Note) => unknown {
-  return (reply, note) => {
-    if (!isObject(reply)) return reply;
+/**
+ * The ticket agent request. Its fixes: the assigned ticket id, usable paths, kinds that match the workspace, one change
+ * per path, no overlapping ranges.
+ */
+export function ticketAgentRequest(vocabulary: TicketAgentRequestVocabulary): DraftRequest<TicketAgentResultDraft> {
+  const files = vocabulary.citable ?? vocabulary.files;
+  return draftRequest(ticketAgentSchema({ files, ticketId: vocabulary.ticketId }), (reply, note) => {
     if (typeof reply['ticketId'] === 'string' && reply['ticketId'] !== vocabulary.ticketId) {
       note(`read ticketId "${reply['ticketId']}" as the assigned "${vocabulary.ticketId}"`);
       reply['ticketId'] = vocabulary.ticketId;
@@ -87,15 +90,5 @@ function normalizeTicketAgent(vocabulary: TicketAgentRequestVocabulary): (reply:
         return [change];
       }),
     );
-    return reply;
-  };
-}
-
-/** The ticket agent request. */
-export function ticketAgentRequest(vocabulary: TicketAgentRequestVocabulary): DraftRequest<TicketAgentResultDraft> {
-  const files = [...(vocabulary.citable ?? vocabulary.files)].sort();
-  return {
-    schema: ticketAgentSchema({ files, ticketId: vocabulary.ticketId }),
-    normalize: normalizeTicketAgent(vocabulary),
-  };
+  });
 }

@@ -11,7 +11,7 @@ const MIN_QUERIES_PER_REPORT = 3;
 // Each schema below is built from the files a request may cite; without them (the published record) any workspace path.
 
 /** A location in the codebase that matters for the goal. */
-export function fileReference(files?: readonly string[]) {
+export function fileReference(files?: ReadonlySet<string>) {
   return z
     .object({
       referenceId: nonBlank('Id of this reference, unique within the report, e.g. "ref-1"; tags and links cite it.'),
@@ -76,9 +76,9 @@ export const SemanticTag = z
 const QueryType = z.enum(['code_search', 'pattern_find', 'dependency_trace', 'api_lookup', 'test_find']);
 
 /** Relevance per file, each 0..1: keys limited to `files`, or (published record) any workspace-relative path. */
-function pathScores(files: readonly string[] | undefined, description: string) {
+function pathScores(files: ReadonlySet<string> | undefined, description: string) {
   const score = unitInterval('Relevance 0.0 to 1.0.');
-  if (files !== undefined) return recordKeyedBy(files, score, `${description} Keys are workspace files.`);
+  if (files !== undefined) return recordKeyedBy([...files].sort(), score, `${description} Keys are workspace files.`);
   return z
     .record(z.string(), score)
     .superRefine((value, ctx) => {
@@ -94,7 +94,7 @@ function pathScores(files: readonly string[] | undefined, description: string) {
 const DiagramType = z.enum(['class', 'sequence', 'component', 'data_flow', 'dependency']);
 
 /** An architectural diagram as nodes and edges (flat, so a model can produce it). */
-export function diagram(files?: readonly string[]) {
+export function diagram(files?: ReadonlySet<string>) {
   const node = z.object({
     nodeId: nonBlank('Id of the node, unique within the diagram.'),
     label: nonBlank('What the node shows.'),
@@ -131,7 +131,7 @@ export type DiagramRepresentation = z.infer<ReturnType<typeof diagram>>;
 const FINDING_ID = 'Finding ids (referenceId, tagId, queryId, diagramId) are all different from each other.';
 
 /** The fields of a discovery report; every cited path is one of `files` when given. */
-function reportShape(files: readonly string[] | undefined) {
+function reportShape(files: ReadonlySet<string> | undefined) {
   return {
     architectureOverview: nonBlank('High-level overview of the part of the codebase examined.'),
     fileReferences: z
@@ -216,7 +216,7 @@ function checkReport(value: DiscoveryContent, ctx: z.RefinementCtx): void {
  * What a discovery agent model fills in, for a request whose citable files are `files`; without them, the draft the
  * published record is built on.
  */
-export function discoveryReportSchema(files?: readonly string[]) {
+export function discoveryReportSchema(files?: ReadonlySet<string>) {
   return z
     .object(reportShape(files))
     .superRefine(checkReport)

@@ -10,13 +10,13 @@ import { distinctItems, existingFile, foldersOf, oneOf } from './vocabulary';
 /** What is valid in one discovery collector request: its inputs and agents, the files and the reports' queries. */
 export interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
   /** The workspace files it may cite (`citableFiles`), sorted. */
-  readonly files: readonly string[];
+  readonly files: ReadonlySet<string>;
   /** Ids of the generated queries in the reports being consolidated. */
   readonly queryIds: readonly string[];
 }
 
 /** The unified view of the codebase a discovery collector builds from all reports. */
-export function codeMap(files?: readonly string[]) {
+export function codeMap(files?: ReadonlySet<string>) {
   const reference = fileReference(files);
   const module = z.object({
     moduleName: nonBlank('Name of the module, unique within the code map.'),
@@ -24,7 +24,7 @@ export function codeMap(files?: readonly string[]) {
       files === undefined
         ? existingFile(undefined, 'Folder or file at the root of the module.')
         : oneOf(
-            [...foldersOf(files), ...files],
+            [...foldersOf(files), ...[...files].sort()],
             'Folder or file at the root of the module.',
             'Must be an existing workspace folder or file.',
           ),

@@ -10,7 +10,7 @@ const MAX_TASK_HOURS = 10_000;
 
 /** What a ticket may cite in one request: the workspace files, and the one discovery collector result of this run. */
 export interface TicketVocabulary {
-  readonly files: readonly string[];
+  readonly files: ReadonlySet<string>;
   readonly discoveryResultId: string;
 }
 

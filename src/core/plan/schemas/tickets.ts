@@ -6,7 +6,7 @@ import { existingFile, lineNumber, newWorkspacePath, oneOf } from './vocabulary'
 
 /** What a ticket agent request admits: the existing files it may change or delete, and the ticket it is about. */
 export interface TicketAgentVocabulary {
-  readonly files: readonly string[];
+  readonly files: ReadonlySet<string>;
   readonly ticketId: string;
 }
 
@@ -60,7 +60,7 @@ const FileEdit = z
   .describe('The edit to an existing file.');
 
 /** A proposed change to one workspace file; modify and delete name one of `files` when given. */
-function proposedChange(files: readonly string[] | undefined) {
+function proposedChange(files: ReadonlySet<string> | undefined) {
   const created = 'File to create; must not be an existing file.';
   return z
     .discriminatedUnion('kind', [

@@ -59,17 +59,17 @@ export function newWorkspacePath(description: string): z.ZodString {
 }
 
 /** A file of the workspace: listed in the enum, or (in a large workspace) described; any workspace path without a vocabulary. */
-export function existingFile(files: readonly string[] | undefined, description: string): z.ZodType<string, string> {
+export function existingFile(files: ReadonlySet<string> | undefined, description: string): z.ZodType<string, string> {
   if (files === undefined) return workspacePath(description);
   return oneOf(
-    files,
+    [...files].sort(),
     description,
     'Must be an existing workspace file, workspace-relative and exactly as the tools list it.',
   );
 }
 
 /** Every folder that holds one of `files` ("src", "src/app", …), sorted. */
-export function foldersOf(files: readonly string[]): string[] {
+export function foldersOf(files: Iterable<string>): string[] {
   const folders = new Set<string>();
   for (const file of files) {
     const segments = file.split('/');

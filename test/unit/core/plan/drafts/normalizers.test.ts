@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { jsonSchemaOf } from '../../../../../src/core/llm/structuredOutput';
 import { discoveryReportRequest } from '../../../../../src/core/plan/drafts/discoveryReportRequest';
-import { normalizePlanningAgent, planningCollectorRequest } from '../../../../../src/core/plan/drafts/planningRequest';
+import { planningAgentRequest, planningCollectorRequest } from '../../../../../src/core/plan/drafts/planningRequest';
 import { ticketAgentRequest } from '../../../../../src/core/plan/drafts/ticketAgentRequest';
 import { consolidationShape } from '../../../../../src/core/plan/schemas/consolidation';
 import { ENUM_CAP } from '../../../../../src/core/plan/schemas/vocabulary';
@@ -111,7 +111,7 @@ describe('draft normalizers: deterministic fixes before validation', () => {
 
   it("drops self-dependencies and breaks cycles among a planning agent's tickets", () => {
     const ticket = (id: string, deps: string[]) => ({ ticketId: id, dependencies: deps });
-    const { value, notes } = normalized(normalizePlanningAgent, {
+    const { value, notes } = normalized(planningAgentRequest({ files: FILES, discoveryResultId: 'd' }).normalize, {
       tickets: [ticket('A', ['A', 'C']), ticket('B', ['A']), ticket('C', ['B'])],
     });
     assert.deepEqual(

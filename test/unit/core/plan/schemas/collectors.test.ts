@@ -78,7 +78,7 @@ describe('collector results (ConsolidationTemplate)', () => {
       resultId: _r,
       ...draft
     } = discoveryCollectorResult();
-    const files = [...new Set(draft.unifiedCodeMap.deduplicatedReferences.map(ref => ref.filePath))];
+    const files = new Set(draft.unifiedCodeMap.deduplicatedReferences.map(ref => ref.filePath));
     const queryIds = draft.queryFindings.map(findings => findings.queryId);
     const inputIds = draft.inputs.map(input => input.inputContextId);
     const request = discoveryCollectorSchema({ inputIds, agentIds: ['discovery-1'], files, queryIds });

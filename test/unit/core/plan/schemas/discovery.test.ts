@@ -17,7 +17,7 @@ describe('DiscoveryReport', () => {
   it("with a request's files, cites only those files", () => {
     const { schemaVersion: _v, resultId: _r, upstreamContextId: _u, ...draft } = discoveryReport();
     const cited = [...new Set(draft.fileReferences.map(ref => ref.filePath))];
-    const request = discoveryReportSchema(cited.slice(1));
+    const request = discoveryReportSchema(new Set(cited.slice(1)));
     assertIssue(request, draft, 'fileReferences.0.filePath', '');
   });
 

@@ -62,7 +62,7 @@ describe('TicketAgentResult', () => {
   });
 
   it("with a request's vocabulary, modifies only the files it may change and answers only its ticket", () => {
-    const request = ticketAgentSchema({ files: ['src/app/main.ts'], ticketId: 'T-1' });
+    const request = ticketAgentSchema({ files: new Set(['src/app/main.ts']), ticketId: 'T-1' });
     const {
       schemaVersion: _v,
       resultId: _r,
