@@ -1,18 +1,11 @@
 import type { z } from 'zod';
 import { addIssue } from './common';
+import type { PlanningTicket, TicketDependency } from './planning';
 
-/** The minimum a ticket needs for graph checks: its id and the tickets it waits for. */
-export interface TicketNode {
-  readonly ticketId: string;
-  /** Ids of tickets that must be done before this one. */
-  readonly dependencies: readonly string[];
-}
-
-/** An edge "from must be done before to". */
-export interface TicketEdge {
-  readonly fromTicketId: string;
-  readonly toTicketId: string;
-}
+/** What the graph checks read of a ticket: its id and the tickets it waits for. */
+export type TicketNode = Pick<PlanningTicket, 'ticketId' | 'dependencies'>;
+/** What the graph checks read of an edge: "from must be done before to". */
+export type TicketEdge = Pick<TicketDependency, 'fromTicketId' | 'toTicketId'>;
 
 function successorsOf(tickets: readonly TicketNode[], deps: readonly TicketEdge[]): Map<string, string[]> {
   const successors = new Map<string, string[]>();

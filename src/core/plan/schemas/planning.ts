@@ -14,13 +14,6 @@ export interface TicketVocabulary {
   readonly discoveryResultId: string;
 }
 
-/** The discovery collector result a plan builds on: this run's, or (published record) any discovery collector's. */
-function discoveryResultIdOf(id: string | undefined, description: string): z.ZodType<string, string> {
-  return id === undefined
-    ? contextIdOf('discovery-collector').describe(description)
-    : oneOf([id], description, 'Copy it exactly.');
-}
-
 /** The discovery collector result a plan builds on; every planning record names it. */
 export const planDiscoveryResultId = contextIdOf('discovery-collector').describe(
   'Discovery collector result the plan builds on.',
@@ -41,11 +34,13 @@ export function planningTicket(vocabulary: TicketVocabulary | undefined, closed:
     estimatedHours: z.number().min(0).max(MAX_TASK_HOURS).optional().describe('Estimated hours, >= 0.'),
     relatedFiles: distinctItems(path, 'Files involved.'),
   });
+  const linkedResultId = 'Context id of the discovery collector result.';
   const discoveryLink = z.object({
-    discoveryResultId: discoveryResultIdOf(
-      vocabulary?.discoveryResultId,
-      'Context id of the discovery collector result.',
-    ),
+    // This run's discovery collector result, or (published record) any discovery collector's.
+    discoveryResultId:
+      vocabulary === undefined
+        ? contextIdOf('discovery-collector').describe(linkedResultId)
+        : oneOf([vocabulary.discoveryResultId], linkedResultId, 'Copy it exactly.'),
     referenceId: nonBlank('Id of the finding in that result (e.g. a referenceId or recommendationId).'),
     linkRationale: nonBlank('Why the ticket relates to it.'),
   });

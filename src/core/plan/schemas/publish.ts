@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { PIPELINE_SCHEMAS } from './catalog';
 import { SCHEMA_VERSION } from './version';
 
-/** A file under `schemas/pipeline/`: its name and exact text. */
-export interface PublishedFile {
-  readonly file: string;
-  readonly content: string;
-}
-
 /** The `$id` of a published schema; carries the schema version. */
 function schemaIdOf(name: string): string {
   return `urn:council:schema:pipeline:${name}:${SCHEMA_VERSION}`;
@@ -38,7 +32,7 @@ const text = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
  * Every file of `schemas/pipeline/`: one `<name>.schema.json` per catalog entry plus `index.json`
  * (name -> file -> version). Pure, so a test can compare it with the files on disk.
  */
-export function buildPublishedSchemas(): PublishedFile[] {
+export function buildPublishedSchemas() {
   const files = PIPELINE_SCHEMAS.map(entry => ({
     file: `${entry.name}.schema.json`,
     content: text(publishedJsonSchema(entry.name, entry.schema)),

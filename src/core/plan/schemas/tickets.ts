@@ -43,17 +43,16 @@ const FileEdit = z
         const sorted = value.replacements
           .map((replacement, index) => ({ ...replacement, index }))
           .sort((a, b) => a.startLine - b.startLine);
-        for (let i = 1; i < sorted.length; i++) {
+        sorted.forEach((current, i) => {
           const previous = sorted[i - 1];
-          const current = sorted[i];
-          if (previous !== undefined && current !== undefined && current.startLine <= previous.endLine) {
+          if (previous !== undefined && current.startLine <= previous.endLine) {
             addIssue(
               ctx,
               ['replacements', current.index],
               `lines ${current.startLine}-${current.endLine} overlap lines ${previous.startLine}-${previous.endLine}`,
             );
           }
-        }
+        });
       })
       .describe('Replace some line ranges.'),
   ])
