@@ -1,6 +1,7 @@
 import { PromptElement, TextChunk, UserMessage, type BasePromptElementProps } from '@vscode/prompt-tsx';
 import { delimitUntrusted, UNTRUSTED_TAG } from '../../llm/dataFence';
 import type { Contribution } from '../contributors/promptContributor';
+import { commonSections, type CommonPromptInputs } from './commonSections';
 import { Contributions } from './contributions';
 
 /** Said once in every pipeline prompt, before any data. */
@@ -19,22 +20,27 @@ export interface AgentPromptSection {
   readonly priority: number;
 }
 
-/** Props of {@link AgentPrompt}. */
-export interface AgentPromptProps extends BasePromptElementProps {
-  /** The agent's role and task, in our words (never pruned). */
-  readonly instructions: readonly string[];
-  readonly sections: readonly AgentPromptSection[];
+/** What every pipeline prompt is given besides its own data: the common inputs and the prompt contributions. */
+export interface PipelinePromptProps extends BasePromptElementProps, CommonPromptInputs {
   readonly contributions: readonly Contribution[];
 }
 
+interface AgentPromptProps extends PipelinePromptProps {
+  /** The agent's role and task, in our words (never pruned). */
+  readonly instructions: readonly string[];
+  /** The prompt's own sections, after the common ones. */
+  readonly sections: readonly AgentPromptSection[];
+}
+
 /**
- * The frame every pipeline prompt shares: instructions and the data notice first, then the data sections
- * (each fenced, pruned by priority), then prompt contributions. Instructions sit in a UserMessage because
+ * The frame every pipeline prompt shares: instructions and the data notice first, then the common and the prompt's
+ * own data sections (each fenced, pruned by priority), then prompt contributions. Instructions sit in a UserMessage because
  * vscode.lm drops system messages.
  */
 export class AgentPrompt extends PromptElement<AgentPromptProps> {
   override render() {
-    const { instructions, sections, contributions } = this.props;
+    const { instructions, contributions } = this.props;
+    const sections = [...commonSections(this.props), ...this.props.sections];
     return (
       <>
         <UserMessage priority={2000}>

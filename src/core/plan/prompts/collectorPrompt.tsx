@@ -1,8 +1,6 @@
-import { PromptElement, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import type { Contribution } from '../contributors/promptContributor';
+import { PromptElement } from '@vscode/prompt-tsx';
 import { PIPELINE_STAGES, type PipelineStage } from '../schemas/agentType';
-import { AgentPrompt, type AgentPromptSection } from './agentPrompt';
-import { commonSections, type CommonPromptInputs } from './commonSections';
+import { AgentPrompt, type AgentPromptSection, type PipelinePromptProps } from './agentPrompt';
 
 /** An agent's result, by the agent that wrote it. */
 export interface AgentOutput<R> {
@@ -22,12 +20,10 @@ export interface CollectorBrief {
   readonly context?: readonly AgentPromptSection[];
 }
 
-/** Props of {@link CollectorPrompt}. */
-export interface CollectorPromptProps extends BasePromptElementProps, CommonPromptInputs, CollectorBrief {
+interface CollectorPromptProps extends PipelinePromptProps, CollectorBrief {
   readonly stage: PipelineStage;
   /** The agents whose results these are: the ones a rerun may name. */
   readonly agentIds: readonly string[];
-  readonly contributions: readonly Contribution[];
 }
 
 /**
@@ -36,18 +32,14 @@ export interface CollectorPromptProps extends BasePromptElementProps, CommonProm
  */
 export class CollectorPrompt extends PromptElement<CollectorPromptProps> {
   override render() {
-    const { stage, agentIds, name, task, inputs, context = [], contributions } = this.props;
+    const { stage, agentIds, name, task, inputs, context = [] } = this.props;
     const instructions = [
       `You are the ${name} collector of a pipeline (discovery -> planning -> tickets).`,
       ...task,
       ...decisionInstructions(stage, agentIds),
     ];
-    const sections = [
-      ...commonSections(this.props),
-      ...inputs.map((input, index) => ({ ...input, priority: 1500 - index })),
-      ...context,
-    ];
-    return <AgentPrompt instructions={instructions} sections={sections} contributions={contributions} />;
+    const sections = [...inputs.map((input, index) => ({ ...input, priority: 1500 - index })), ...context];
+    return <AgentPrompt {...this.props} instructions={instructions} sections={sections} />;
   }
 }
 

@@ -1,23 +1,19 @@
-import { PromptElement, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import type { Contribution } from '../contributors/promptContributor';
+import { PromptElement } from '@vscode/prompt-tsx';
 import type { AgentAssignment } from '../schemas/delegation';
-import { AgentPrompt } from './agentPrompt';
-import { commonSections, type CommonPromptInputs } from './commonSections';
+import { AgentPrompt, type PipelinePromptProps } from './agentPrompt';
 
-/** Props of {@link PlanningAgentPrompt}. */
-export interface PlanningAgentPromptProps extends BasePromptElementProps, CommonPromptInputs {
+interface PlanningAgentPromptProps extends PipelinePromptProps {
   readonly assignment: AgentAssignment;
   /** The upstream discovery context as JSON (the curated context; the bench also renders full results here). */
   readonly discovery: string;
   /** Prefix for this agent's ticket ids, so agents working in parallel never collide. */
   readonly ticketPrefix: string;
-  readonly contributions: readonly Contribution[];
 }
 
 /** A planning agent: turn its share of the recommendations into tickets with tasks, criteria and dependencies. */
 export class PlanningAgentPrompt extends PromptElement<PlanningAgentPromptProps> {
   override render() {
-    const { assignment, discovery, ticketPrefix, contributions } = this.props;
+    const { assignment, discovery, ticketPrefix } = this.props;
     const instructions = [
       `You are planning agent ${assignment.agentId} in a pipeline (discovery -> planning -> tickets).`,
       `Your assignment: ${assignment.assignedGoal}`,
@@ -25,7 +21,6 @@ export class PlanningAgentPrompt extends PromptElement<PlanningAgentPromptProps>
       'a priority 1-5, links to the discovery findings behind it, and dependencies (ids of tickets that must be done first). Dependencies must not form a cycle.',
     ];
     const sections = [
-      ...commonSections(this.props),
       {
         title: 'Your share of the work',
         body:
@@ -37,6 +32,6 @@ export class PlanningAgentPrompt extends PromptElement<PlanningAgentPromptProps>
       },
       { title: 'What discovery found', body: discovery, source: 'discovery-context', priority: 1400 },
     ];
-    return <AgentPrompt instructions={instructions} sections={sections} contributions={contributions} />;
+    return <AgentPrompt {...this.props} instructions={instructions} sections={sections} />;
   }
 }

@@ -1,16 +1,12 @@
-import { PromptElement, type BasePromptElementProps } from '@vscode/prompt-tsx';
-import type { Contribution } from '../contributors/promptContributor';
+import { PromptElement } from '@vscode/prompt-tsx';
 import type { PlanningTicket } from '../schemas/planning';
-import { AgentPrompt } from './agentPrompt';
-import { commonSections, type CommonPromptInputs } from './commonSections';
+import { AgentPrompt, type PipelinePromptProps } from './agentPrompt';
 
-/** Props of {@link TicketAgentPrompt}. */
-export interface TicketAgentPromptProps extends BasePromptElementProps, CommonPromptInputs {
+interface TicketAgentPromptProps extends PipelinePromptProps {
   readonly agentId: string;
   readonly ticket: PlanningTicket;
   /** Curated upstream context (discovery and planning) as JSON. */
   readonly upstream: string;
-  readonly contributions: readonly Contribution[];
   /** True for the final request, after exploring. */
   readonly reporting: boolean;
 }
@@ -18,7 +14,7 @@ export interface TicketAgentPromptProps extends BasePromptElementProps, CommonPr
 /** A ticket agent: read what the ticket touches, then propose an implementation plan and file changes (not applied). */
 export class TicketAgentPrompt extends PromptElement<TicketAgentPromptProps> {
   override render() {
-    const { agentId, ticket, upstream, reporting, contributions } = this.props;
+    const { agentId, ticket, upstream, reporting } = this.props;
     const instructions = [
       `You are ticket agent ${agentId} in a pipeline (discovery -> planning -> tickets); your ticket is ${ticket.ticketId}.`,
       reporting
@@ -26,10 +22,9 @@ export class TicketAgentPrompt extends PromptElement<TicketAgentPromptProps> {
         : 'Read the files the ticket touches with the read-only tools (read_file_range, search_text, list_files); stop calling tools when you know enough.',
     ];
     const sections = [
-      ...commonSections(this.props),
       { title: `Ticket ${ticket.ticketId}`, body: JSON.stringify(ticket), source: 'ticket', priority: 1650 },
       { title: 'Upstream context (curated)', body: upstream, source: 'upstream-context', priority: 1300 },
     ];
-    return <AgentPrompt instructions={instructions} sections={sections} contributions={contributions} />;
+    return <AgentPrompt {...this.props} instructions={instructions} sections={sections} />;
   }
 }
