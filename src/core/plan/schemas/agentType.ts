@@ -20,7 +20,6 @@ export const AGENT_TYPES = [
 
 /** The role of an agent in the pipeline. */
 export const AgentType = z.enum(AGENT_TYPES).describe('Role of an agent in the pipeline.');
-/** The role of an agent in the pipeline. */
 export type AgentType = z.infer<typeof AgentType>;
 
 /** The pipeline's stages, in the order they run. */
@@ -28,5 +27,4 @@ export const PIPELINE_STAGES = ['discovery', 'planning', 'tickets'] as const;
 
 /** A stage of the pipeline; a collector may route back only to an earlier one. */
 export const PipelineStage = z.enum(PIPELINE_STAGES).describe('A stage of the pipeline.');
-/** A stage of the pipeline. */
 export type PipelineStage = z.infer<typeof PipelineStage>;

@@ -44,7 +44,6 @@ export const DiscoveryCollectorResult = discoveryCollectorSchema()
   .safeExtend({ ...collectorRecordStamp('discovery-collector'), discoveryCuration: DiscoveryCollectorContext })
   .describe('A discovery collector output.')
   .meta({ id: 'DiscoveryCollectorResult' });
-/** The discovery collector's consolidated output. */
 export type DiscoveryCollectorResult = z.infer<typeof DiscoveryCollectorResult>;
 
 // ---- planning ----
@@ -83,7 +82,6 @@ export const PlanningCollectorResult = planningCollectorSchema()
   })
   .describe('A planning collector output.')
   .meta({ id: 'PlanningCollectorResult' });
-/** The planning collector's consolidated output. */
 export type PlanningCollectorResult = z.infer<typeof PlanningCollectorResult>;
 
 // ---- tickets ----
@@ -107,5 +105,4 @@ export const TicketCollectorResult = ticketCollectorSchema()
   .safeExtend({ ...collectorRecordStamp('ticket-collector'), ticketCuration: TicketCollectorContext })
   .describe('A ticket collector output.')
   .meta({ id: 'TicketCollectorResult' });
-/** The ticket collector's consolidated output. */
 export type TicketCollectorResult = z.infer<typeof TicketCollectorResult>;

@@ -90,13 +90,10 @@ export function consolidationShape(stage: PipelineStage, vocabulary?: CollectorV
   };
 }
 
-/** An input a collector consumed. */
-type InputReference = { readonly inputContextId: string };
-
 /** Reports every id that the `listField` items cite under `idsField` and that is not one of the collector's inputs. */
 export function requireCitedInputs<IdsField extends string>(
   ctx: z.RefinementCtx,
-  inputs: readonly InputReference[],
+  inputs: readonly { readonly inputContextId: string }[],
   items: readonly Readonly<Record<IdsField, readonly string[]>>[],
   listField: string,
   idsField: IdsField,

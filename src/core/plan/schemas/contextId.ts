@@ -47,5 +47,4 @@ export function contextIdOf(...allowed: AgentType[]): z.ZodString {
 
 /** Any context id in string form `wf-{uuid}/{agentType}/{sequenceNumber}/{timestamp}`. */
 export const ContextId = contextIdOf();
-/** A context id in string form. */
 export type ContextId = z.infer<typeof ContextId>;

@@ -39,7 +39,6 @@ export const DiscoveryCollectorContext = curatedContext('discovery-collector', '
   queryFindings: z.array(queryFindings()).describe('Curated query findings.'),
   consolidationSummary: consolidationSummary('discovery'),
 });
-/** Curated context derived from a DiscoveryCollectorResult. */
 export type DiscoveryCollectorContext = z.infer<typeof DiscoveryCollectorContext>;
 
 /** Curated context derived from a PlanningCollectorResult. */
@@ -50,7 +49,6 @@ export const PlanningCollectorContext = curatedContext('planning-collector', 'Pl
   discoveryResultId: planDiscoveryResultId,
   consolidationSummary: consolidationSummary('planning'),
 });
-/** Curated context derived from a PlanningCollectorResult. */
 export type PlanningCollectorContext = z.infer<typeof PlanningCollectorContext>;
 
 /** How complete the ticket stage is. */
@@ -65,5 +63,4 @@ export const TicketCollectorContext = curatedContext('ticket-collector', 'Ticket
   followUps: z.array(z.string()).describe('Follow-up items.'),
   consolidationSummary: consolidationSummary('tickets'),
 });
-/** Curated context derived from a TicketCollectorResult. */
 export type TicketCollectorContext = z.infer<typeof TicketCollectorContext>;

@@ -16,7 +16,6 @@ export const AgentAssignment = z
     ),
   })
   .describe('A work assignment for one agent.');
-/** One piece of work an orchestrator hands to one agent. */
 export type AgentAssignment = z.infer<typeof AgentAssignment>;
 
 /** Context an orchestrator chose to pass downstream, and why. */
@@ -54,5 +53,4 @@ export const DelegationTemplate = z
     metadata: StringMap.describe('Training metadata.'),
   })
   .describe('An orchestrator output: goal, assignments and selected context.');
-/** An orchestrator's output. */
 export type DelegationTemplate = z.infer<typeof DelegationTemplate>;

@@ -230,5 +230,4 @@ export const DiscoveryReport = discoveryReportSchema()
   .safeExtend(agentRecordStamp('discovery-agent', 'report'))
   .describe('A discovery agent output.')
   .meta({ id: 'DiscoveryReport' });
-/** A discovery agent's structured output. */
 export type DiscoveryReport = z.infer<typeof DiscoveryReport>;

@@ -82,7 +82,6 @@ export const TicketDependency = z.object({
   toTicketId: nonBlank('Another ticketId of finalizedTickets that waits for it.'),
   dependencyType: nonBlank('Kind of dependency, e.g. "blocks" or "needs-api".'),
 });
-/** An ordering edge between tickets. */
 export type TicketDependency = z.infer<typeof TicketDependency>;
 
 /** Tickets are unique and their dependencies among themselves acyclic (others may come from other agents). */
@@ -112,5 +111,4 @@ export const PlanningAgentResult = planningAgentSchema()
   .safeExtend({ ...agentRecordStamp('planning-agent'), discoveryResultId: planDiscoveryResultId })
   .describe('A planning agent output.')
   .meta({ id: 'PlanningAgentResult' });
-/** A planning agent's structured output. */
 export type PlanningAgentResult = z.infer<typeof PlanningAgentResult>;

@@ -65,5 +65,4 @@ export const PreviousContext = z
     variant('merger', {}),
   ])
   .describe('The previous attempt of a rerun agent, by agent type.');
-/** What a rerun agent learns about its previous attempt. */
 export type PreviousContext = z.infer<typeof PreviousContext>;

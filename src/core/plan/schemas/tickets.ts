@@ -19,7 +19,6 @@ const LineRangeReplacement = z
   })
   .superRefine(checkLineRange)
   .describe('A line range and its replacement.');
-/** A line range and its replacement. */
 export type LineRangeReplacement = z.infer<typeof LineRangeReplacement>;
 
 /** How an existing file changes: its whole new content, or replaced line ranges. */
@@ -129,5 +128,4 @@ export const TicketAgentResult = ticketAgentSchema()
   })
   .describe('A ticket agent output.')
   .meta({ id: 'TicketAgentResult' });
-/** A ticket agent's structured output. */
 export type TicketAgentResult = z.infer<typeof TicketAgentResult>;
