@@ -26,5 +26,4 @@ export type AgentType = z.infer<typeof AgentType>;
 export const PIPELINE_STAGES = ['discovery', 'planning', 'tickets'] as const;
 
 /** A stage of the pipeline; a collector may route back only to an earlier one. */
-export const PipelineStage = z.enum(PIPELINE_STAGES).describe('A stage of the pipeline.');
-export type PipelineStage = z.infer<typeof PipelineStage>;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];

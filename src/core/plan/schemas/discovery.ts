@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addIssue, checkLineRange, nonBlank, requireUnique, unitInterval, workspacePathProblem } from './common';
 import { agentRecordStamp } from './recordStamp';
-import { distinctItems, existingFile, lineNumber, recordKeyedBy } from './vocabulary';
+import { distinctItems, ENUM_CAP, existingFile, lineNumber } from './vocabulary';
 
 /** Minimum semantic tags and generated queries a discovery report has per module (spec 000). */
 const MIN_TAGS_PER_REPORT = 5;
@@ -78,7 +78,13 @@ const QueryType = z.enum(['code_search', 'pattern_find', 'dependency_trace', 'ap
 /** Relevance per file, each 0..1: keys limited to `files`, or (published record) any workspace-relative path. */
 function pathScores(files: ReadonlySet<string> | undefined, description: string) {
   const score = unitInterval('Relevance 0.0 to 1.0.');
-  if (files !== undefined) return recordKeyedBy([...files].sort(), score, `${description} Keys are workspace files.`);
+  if (files !== undefined) {
+    // The JSON Schema limits the keys to the files (up to ENUM_CAP); zod keeps a plain record, since an enum key
+    // would demand every key.
+    const record = z.record(z.string(), score).describe(`${description} Keys are workspace files.`);
+    if (files.size === 0 || files.size > ENUM_CAP) return record;
+    return record.meta({ propertyNames: { type: 'string', enum: [...files].sort() } });
+  }
   return z
     .record(z.string(), score)
     .superRefine((value, ctx) => {

@@ -82,15 +82,3 @@ export function foldersOf(files: Iterable<string>): string[] {
 export function distinctItems<T extends z.ZodType>(item: T, description: string): z.ZodArray<T> {
   return z.array(item).meta({ uniqueItems: true }).describe(description);
 }
-
-/**
- * A record whose keys the JSON Schema limits to `keys` (propertyNames enum, up to ENUM_CAP); zod keeps it a plain
- * record, since a zod enum key would demand every key.
- */
-export function recordKeyedBy<V extends z.ZodType>(keys: readonly string[] | undefined, value: V, description: string) {
-  const distinct = [...new Set(keys ?? [])];
-  const record = z.record(z.string(), value).describe(description);
-  return distinct.length === 0 || distinct.length > ENUM_CAP
-    ? record
-    : record.meta({ propertyNames: { type: 'string', enum: distinct } });
-}
