@@ -1,7 +1,7 @@
 import { dedupeArray, isObject, objectsAt, type JsonObject } from '../../llm/replyNormalizing';
-import { ticketCollectorSchema, type TicketCollectorResultDraft } from '../schemas/collectors';
+import { ticketCollectorSchema } from '../schemas/collectors';
 import type { CollectorVocabulary } from '../schemas/consolidation';
-import { draftRequest, type DraftRequest } from './draftRequest';
+import { draftRequest } from './draftRequest';
 import { dropItems, dropUnknownStrings, objectAt, textAt, type Note, textsAt } from './normalizing';
 
 /**
@@ -41,7 +41,7 @@ export function normalizeConsolidation(reply: JsonObject, vocabulary: CollectorV
 }
 
 /** The ticket collector request: its inputs, its agents, the stages it may route back to. */
-export function ticketCollectorRequest(vocabulary: CollectorVocabulary): DraftRequest<TicketCollectorResultDraft> {
+export function ticketCollectorRequest(vocabulary: CollectorVocabulary) {
   return draftRequest(ticketCollectorSchema(vocabulary), (reply, note) =>
     normalizeConsolidation(reply, vocabulary, note),
   );

@@ -1,10 +1,10 @@
 import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
-import { discoveryCollectorSchema, type DiscoveryCollectorResultDraft } from '../schemas/collectors';
+import { discoveryCollectorSchema } from '../schemas/collectors';
 import type { DiscoveryCollectorVocabulary } from '../schemas/discoveryFindings';
 import type { DiscoveryReport } from '../schemas/discovery';
 import { foldersOf } from '../schemas/vocabulary';
 import { normalizeConsolidation } from './consolidationRequest';
-import { draftRequest, type DraftRequest } from './draftRequest';
+import { draftRequest } from './draftRequest';
 import { dropMissingPaths, normalizeDiagram, normalizeFileReferences } from './findingsNormalizing';
 import { dropItems, dropUnknownStrings, objectAt, renameDuplicateIds, textAt, type Note, textsAt } from './normalizing';
 
@@ -61,9 +61,7 @@ function normalizeCodeMap(map: unknown, files: ReadonlySet<string>, note: Note):
  * The discovery collector request for this moment's inputs, agents and files; its fixes are the consolidation's, the
  * code map's, recommendations citing inputs and files that exist, and each query's findings once.
  */
-export function discoveryCollectorRequest(
-  vocabulary: DiscoveryCollectorVocabulary,
-): DraftRequest<DiscoveryCollectorResultDraft> {
+export function discoveryCollectorRequest(vocabulary: DiscoveryCollectorVocabulary) {
   return draftRequest(discoveryCollectorSchema(vocabulary), (reply, note) => {
     normalizeConsolidation(reply, vocabulary, note);
     normalizeCodeMap(objectAt(reply, 'unifiedCodeMap'), vocabulary.files, note);

@@ -1,6 +1,6 @@
 import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
-import { discoveryReportSchema, type DiscoveryReportDraft } from '../schemas/discovery';
-import { draftRequest, type DraftRequest } from './draftRequest';
+import { discoveryReportSchema } from '../schemas/discovery';
+import { draftRequest } from './draftRequest';
 import {
   dropMissingPaths,
   normalizeCrossLinks,
@@ -25,7 +25,7 @@ function findingLists(report: Record<string, unknown>): IdGroup[] {
  * files, ranges in order, finding ids distinct, diagram edges between existing nodes, links and tags citing existing
  * findings, scores only for referenced files, queries expecting existing files.
  */
-export function discoveryReportRequest(files: ReadonlySet<string>): DraftRequest<DiscoveryReportDraft> {
+export function discoveryReportRequest(files: ReadonlySet<string>) {
   return draftRequest(discoveryReportSchema(files), (reply, note) => {
     normalizeFileReferences(reply, 'fileReferences', files, note);
     const lists = findingLists(reply);

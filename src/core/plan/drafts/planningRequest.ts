@@ -1,12 +1,12 @@
-import { planningCollectorSchema, type PlanningCollectorResultDraft } from '../schemas/collectors';
+import { planningCollectorSchema } from '../schemas/collectors';
 import type { CollectorVocabulary } from '../schemas/consolidation';
-import { planningAgentSchema, type PlanningAgentResultDraft, type TicketVocabulary } from '../schemas/planning';
+import { planningAgentSchema, type TicketVocabulary } from '../schemas/planning';
 import { normalizeConsolidation } from './consolidationRequest';
-import { draftRequest, type DraftRequest } from './draftRequest';
+import { draftRequest } from './draftRequest';
 import { breakDependencyCycles, closeTicketGraph, normalizeTickets } from './ticketGraphNormalizing';
 
 /** The planning agent request; its fixes: ticket ids distinct, dependencies once and never on itself, cycles among its tickets broken. */
-export function planningAgentRequest(vocabulary: TicketVocabulary): DraftRequest<PlanningAgentResultDraft> {
+export function planningAgentRequest(vocabulary: TicketVocabulary) {
   return draftRequest(planningAgentSchema(vocabulary), (reply, note) => {
     normalizeTickets(reply, 'tickets', note);
     breakDependencyCycles(reply, 'tickets', undefined, note);
@@ -14,9 +14,7 @@ export function planningAgentRequest(vocabulary: TicketVocabulary): DraftRequest
 }
 
 /** The planning collector request; its fixes: consolidation, tickets, a graph closed over the final tickets, cycles broken. */
-export function planningCollectorRequest(
-  vocabulary: TicketVocabulary & CollectorVocabulary,
-): DraftRequest<PlanningCollectorResultDraft> {
+export function planningCollectorRequest(vocabulary: TicketVocabulary & CollectorVocabulary) {
   return draftRequest(planningCollectorSchema(vocabulary), (reply, note) => {
     normalizeConsolidation(reply, vocabulary, note);
     normalizeTickets(reply, 'finalizedTickets', note);

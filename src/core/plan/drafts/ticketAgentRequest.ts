@@ -1,6 +1,6 @@
 import { isObject, orderRange, updateArray, type JsonObject } from '../../llm/replyNormalizing';
-import { ticketAgentSchema, type TicketAgentResultDraft, type TicketAgentVocabulary } from '../schemas/tickets';
-import { draftRequest, type DraftRequest } from './draftRequest';
+import { ticketAgentSchema, type TicketAgentVocabulary } from '../schemas/tickets';
+import { draftRequest } from './draftRequest';
 import { objectAt, textAt, type Note } from './normalizing';
 import { usablePath } from './pathNormalizing';
 
@@ -64,7 +64,7 @@ function reconcileWithWorkspace(
  * The ticket agent request. Its fixes: the assigned ticket id, usable paths, kinds that match the workspace, one change
  * per path, no overlapping ranges.
  */
-export function ticketAgentRequest(vocabulary: TicketAgentRequestVocabulary): DraftRequest<TicketAgentResultDraft> {
+export function ticketAgentRequest(vocabulary: TicketAgentRequestVocabulary) {
   const files = vocabulary.citable ?? vocabulary.files;
   return draftRequest(ticketAgentSchema({ files, ticketId: vocabulary.ticketId }), (reply, note) => {
     if (typeof reply['ticketId'] === 'string' && reply['ticketId'] !== vocabulary.ticketId) {

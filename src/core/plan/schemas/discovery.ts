@@ -228,8 +228,6 @@ export function discoveryReportSchema(files?: ReadonlySet<string>) {
     .superRefine(checkReport)
     .describe('What a discovery agent found about its part of the codebase.');
 }
-/** What a discovery agent model fills in. */
-export type DiscoveryReportDraft = z.infer<ReturnType<typeof discoveryReportSchema>>;
 
 /** A discovery agent's structured output: the draft with the pipeline's stamp. */
 export const DiscoveryReport = discoveryReportSchema()

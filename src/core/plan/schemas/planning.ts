@@ -103,8 +103,6 @@ export function planningAgentSchema(vocabulary?: TicketVocabulary) {
     .superRefine(checkTickets)
     .describe('Tickets a planning agent proposes.');
 }
-/** What a planning agent model fills in. */
-export type PlanningAgentResultDraft = z.infer<ReturnType<typeof planningAgentSchema>>;
 
 /** A planning agent's structured output: the draft with the pipeline's stamp. */
 export const PlanningAgentResult = planningAgentSchema()

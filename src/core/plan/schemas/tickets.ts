@@ -116,8 +116,6 @@ export function ticketAgentSchema(vocabulary?: TicketAgentVocabulary) {
     )
     .describe('How a ticket agent would implement its ticket.');
 }
-/** What a ticket agent model fills in. */
-export type TicketAgentResultDraft = z.infer<ReturnType<typeof ticketAgentSchema>>;
 
 /** A ticket agent's structured output: an implementation plan and proposed changes (not yet applied). */
 export const TicketAgentResult = ticketAgentSchema()
