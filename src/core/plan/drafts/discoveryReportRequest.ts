@@ -8,17 +8,7 @@ import {
   normalizeFileReferences,
   normalizeTagTargets,
 } from './findingsNormalizing';
-import { dropItems, dropKeys, idsOf, renameDuplicateIds, textAt, type IdGroup, textsAt } from './normalizing';
-
-/** The report's finding lists, in the order their ids are claimed. */
-function findingLists(report: Record<string, unknown>): IdGroup[] {
-  return [
-    { items: objectsAt(report, 'fileReferences'), field: 'referenceId' },
-    { items: objectsAt(report, 'semanticTags'), field: 'tagId' },
-    { items: objectsAt(report, 'generatedQueries'), field: 'queryId' },
-    { items: objectsAt(report, 'diagrams'), field: 'diagramId' },
-  ];
-}
+import { dropItems, dropKeys, idsOf, renameDuplicateIds, textAt, textsAt } from './normalizing';
 
 /**
  * The discovery report request for a workspace whose visible files are `files`. Its fixes: references only to existing
@@ -28,7 +18,13 @@ function findingLists(report: Record<string, unknown>): IdGroup[] {
 export function discoveryReportRequest(files: ReadonlySet<string>) {
   return draftRequest(discoveryReportSchema(files), (reply, note) => {
     normalizeFileReferences(reply, 'fileReferences', files, note);
-    const lists = findingLists(reply);
+    // The report's finding lists, in the order their ids are claimed.
+    const lists = [
+      { items: objectsAt(reply, 'fileReferences'), field: 'referenceId' },
+      { items: objectsAt(reply, 'semanticTags'), field: 'tagId' },
+      { items: objectsAt(reply, 'generatedQueries'), field: 'queryId' },
+      { items: objectsAt(reply, 'diagrams'), field: 'diagramId' },
+    ];
     // One namespace for all finding kinds: a later repeat gets a fresh id, citations keep meaning the first.
     renameDuplicateIds(lists, 'finding id', note);
     for (const diagram of objectsAt(reply, 'diagrams')) normalizeDiagram(diagram, files, note);

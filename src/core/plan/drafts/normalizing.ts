@@ -63,7 +63,7 @@ export function dropKeys(
 }
 
 /** Items whose `field` is an id, e.g. the tags of a report keyed by `tagId`. */
-export interface IdGroup {
+interface IdGroup {
   readonly items: readonly JsonObject[];
   readonly field: string;
 }

@@ -13,9 +13,6 @@ export function unitInterval(description: string): z.ZodNumber {
 /** Free-form string key/value pairs (training or routing metadata). */
 export const StringMap = z.record(z.string(), z.string());
 
-/** Named numeric metrics; finite numbers only. */
-export const MetricMap = z.record(z.string(), z.number());
-
 /** Why `path` is not a workspace-relative path; undefined when it is one. */
 export function workspacePathProblem(path: string): string | undefined {
   if (path.trim() === '') return 'must not be blank';

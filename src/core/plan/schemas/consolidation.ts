@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PIPELINE_STAGES, type PipelineStage } from './agentType';
-import { addIssue, MetricMap, nonBlank, requireUnique, StringMap } from './common';
+import { addIssue, nonBlank, requireUnique, StringMap } from './common';
 import { ContextId } from './contextId';
 import { distinctItems, oneOf } from './vocabulary';
 
@@ -84,7 +84,9 @@ export function consolidationShape(stage: PipelineStage, vocabulary?: CollectorV
         }),
       )
       .describe('Conflicts between inputs and how each was resolved; may be empty.'),
-    aggregatedMetrics: MetricMap.describe('Aggregated numeric metrics, e.g. {"filesCovered": 12}.'),
+    aggregatedMetrics: z
+      .record(z.string(), z.number())
+      .describe('Aggregated numeric metrics, e.g. {"filesCovered": 12}.'),
     consolidatedOutput: nonBlank('The consolidated summary of this stage.'),
     decision: collectorDecision(stage, vocabulary?.agentIds),
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentType } from './agentType';
+import { AGENT_TYPES, AgentType } from './agentType';
 import { nonBlank, StringMap } from './common';
 import { ContextId, contextIdOf } from './contextId';
 import { recordStamp } from './recordStamp';
@@ -29,12 +29,7 @@ const ContextSelection = z
   .describe('Context selected to pass downstream.');
 
 /** The agents that delegate: the run's orchestrator and each stage's. */
-const ORCHESTRATORS: AgentType[] = [
-  'orchestrator',
-  'discovery-orchestrator',
-  'planning-orchestrator',
-  'ticket-orchestrator',
-];
+const ORCHESTRATORS = AGENT_TYPES.filter(type => type.endsWith('orchestrator'));
 
 /**
  * An orchestrator's output: the goal, its decomposition into assignments, and the context passed on. Council's
