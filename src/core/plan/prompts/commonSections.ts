@@ -21,30 +21,23 @@ export interface CommonPromptInputs {
   readonly exploration?: string;
 }
 
-/** Sections for the goal, a previous attempt, reconstructed context, route-back feedback and exploration. */
+/** Sections for the goal, route-back feedback, a previous attempt, reconstructed context and exploration (those given). */
 export function commonSections(inputs: CommonPromptInputs): AgentPromptSection[] {
-  const sections: AgentPromptSection[] = [
+  const { goal, constraints, routeBackFeedback, previous, guidance, exploration } = inputs;
+  const sections: (AgentPromptSection | false)[] = [
     {
       title: 'Goal',
-      body: [
-        inputs.goal,
-        ...(inputs.constraints.length > 0 ? ['Constraints:', ...inputs.constraints.map(c => `- ${c}`)] : []),
-      ].join('\n'),
+      body: [goal, ...(constraints.length > 0 ? ['Constraints:', ...constraints.map(c => `- ${c}`)] : [])].join('\n'),
       source: 'user-goal',
       priority: 1900,
     },
-  ];
-  if (inputs.routeBackFeedback !== undefined) {
-    sections.push({
+    routeBackFeedback !== undefined && {
       title: 'A later stage sent the work back here because',
-      body: inputs.routeBackFeedback,
+      body: routeBackFeedback,
       source: 'route-back',
       priority: 1800,
-    });
-  }
-  if (inputs.previous !== undefined) {
-    const { previous } = inputs;
-    sections.push({
+    },
+    previous !== undefined && {
       title: `Your previous attempt (#${previous.attemptNumber}) — improve on it, do not repeat it`,
       body: [
         ...(previous.error ? [`What was wrong: ${previous.error}`] : []),
@@ -53,11 +46,8 @@ export function commonSections(inputs: CommonPromptInputs): AgentPromptSection[]
       ].join('\n'),
       source: 'previous-attempt',
       priority: 1200,
-    });
-  }
-  if (inputs.guidance !== undefined) {
-    const { guidance } = inputs;
-    sections.push({
+    },
+    guidance !== undefined && {
       title: 'Reconstructed context (from the context manager; you were repeating yourself)',
       body: [
         `Goal now: ${guidance.goal}`,
@@ -66,15 +56,14 @@ export function commonSections(inputs: CommonPromptInputs): AgentPromptSection[]
       ].join('\n'),
       source: 'context-manager',
       priority: 1700,
-    });
-  }
-  if (inputs.exploration !== undefined && inputs.exploration.trim() !== '') {
-    sections.push({
-      title: 'What you found with the read-only tools',
-      body: inputs.exploration,
-      source: 'exploration',
-      priority: 1000,
-    });
-  }
-  return sections;
+    },
+    exploration !== undefined &&
+      exploration.trim() !== '' && {
+        title: 'What you found with the read-only tools',
+        body: exploration,
+        source: 'exploration',
+        priority: 1000,
+      },
+  ];
+  return sections.filter(section => section !== false);
 }
