@@ -2,8 +2,7 @@ import { Chunk, PromptElement, UserMessage, type BasePromptElementProps } from '
 import { MAX_CONTRIBUTOR_PRIORITY, type Contribution } from '../contributors/promptContributor';
 import { UNTRUSTED_TAG } from '../../llm/dataFence';
 
-/** Props of {@link Contributions}. */
-export interface ContributionsProps extends BasePromptElementProps {
+interface ContributionsProps extends BasePromptElementProps {
   /** Assembled contributions, already fenced as untrusted data (see assembleContributions). */
   readonly contributions: readonly Contribution[];
 }
