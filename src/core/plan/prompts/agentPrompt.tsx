@@ -14,8 +14,8 @@ const PIPELINE_DATA_NOTICE =
 export interface AgentPromptSection {
   readonly title: string;
   readonly body: string;
-  /** Where the data came from (names its untrusted-data fence); omit for trusted text we wrote. */
-  readonly source?: string;
+  /** Where the data came from: names the untrusted-data fence the body is shown in. */
+  readonly source: string;
   /** prompt-tsx priority: lower is pruned first under a tight budget. */
   readonly priority: number;
 }
@@ -34,8 +34,8 @@ interface AgentPromptProps extends PipelinePromptProps {
 
 /**
  * The frame every pipeline prompt shares: instructions and the data notice first, then the common and the prompt's
- * own data sections (each fenced, pruned by priority), then prompt contributions. Instructions sit in a UserMessage because
- * vscode.lm drops system messages.
+ * own data sections (each fenced, pruned by priority), then prompt contributions. Instructions sit in a UserMessage
+ * because vscode.lm drops system messages.
  */
 export class AgentPrompt extends PromptElement<AgentPromptProps> {
   override render() {
@@ -53,7 +53,7 @@ export class AgentPrompt extends PromptElement<AgentPromptProps> {
             <TextChunk priority={priority}>
               {'\n\n'}## {title}
               {'\n'}
-              {source === undefined ? body : delimitUntrusted(source, body)}
+              {delimitUntrusted(source, body)}
             </TextChunk>
           ))}
         </UserMessage>
