@@ -9,7 +9,7 @@ import { distinctItems, existingFile, foldersOf, oneOf } from './vocabulary';
 
 /** What is valid in one discovery collector request: its inputs and agents, the files and the reports' queries. */
 export interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
-  /** The workspace files it may cite (`citableFiles`), sorted. */
+  /** The workspace files it may cite (`citableFiles`). */
   readonly files: ReadonlySet<string>;
   /** Ids of the generated queries in the reports being consolidated. */
   readonly queryIds: readonly string[];
@@ -17,7 +17,6 @@ export interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
 
 /** The unified view of the codebase a discovery collector builds from all reports. */
 export function codeMap(files?: ReadonlySet<string>) {
-  const reference = fileReference(files);
   const module = z.object({
     moduleName: nonBlank('Name of the module, unique within the code map.'),
     rootPath:
@@ -35,7 +34,7 @@ export function codeMap(files?: ReadonlySet<string>) {
     .object({
       modules: z.array(module).min(1).describe('Module summaries; at least one, moduleNames unique.'),
       deduplicatedReferences: z
-        .array(reference)
+        .array(fileReference(files))
         .min(1)
         .describe('References merged from all reports; each location (file and lines) once, referenceIds unique.'),
       unifiedDiagram: diagram(files),
