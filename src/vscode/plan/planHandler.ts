@@ -25,7 +25,7 @@ import { goalFromSession } from './planGoal';
 import { parsePlanRequest, type PlanAction } from './planRequest';
 import { renderCheckpoint, renderCompleted, renderStopped } from './planResponse';
 import { savedProgress } from './planSummary';
-import type { PlanResultMetadata } from './planResult';
+import type { DeepWorkResultMetadata } from '../workflow/deepWorkResult';
 import { writeRunReport } from './planReport';
 
 /** The `/plan` hook of the participant (`CouncilEnvironment['plan']`). */
@@ -45,7 +45,7 @@ const HOW_TO =
 function say(
   stream: vscode.ChatResponseStream,
   text: string,
-  metadata: PlanResultMetadata = { plan: 1 },
+  metadata: DeepWorkResultMetadata = { plan: 1 },
 ): vscode.ChatResult {
   stream.markdown(text);
   return { metadata };

@@ -10,11 +10,12 @@ import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunSta
 import { PLAN_COMMAND } from './planCommands';
 import { commandLink, fileLink } from '../chat/inlineLinks';
 import { stageName } from './planProgress';
-import { planButtons, type PlanResultMetadata } from './planResult';
+import type { DeepWorkResultMetadata } from '../workflow/deepWorkResult';
+import { planButtons } from './planRequest';
 import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
 import { checkpointPrompt, savedProgress, stageSummaryMarkdown } from './planSummary';
 
-function metadataOf(state: WorkflowRunState, status: WorkflowRunStatus): PlanResultMetadata {
+function metadataOf(state: WorkflowRunState, status: WorkflowRunStatus): DeepWorkResultMetadata {
   const stage = lastCompletedStage(readBoard(state.blackboard));
   return { plan: 1, runId: state.runId, status, ...(stage ? { stage } : {}) };
 }
@@ -26,14 +27,14 @@ export function renderCheckpoint(
   paused: Extract<WorkflowOutcome, { readonly status: 'paused' }>,
   spent: SpendTotals,
   stillToRun: string,
-): PlanResultMetadata {
+): DeepWorkResultMetadata {
   const { state, checkpoint } = paused;
   const stage = stageOfPhase(workflow, checkpoint.phase) ?? 'discovery';
   const cost = `_So far: ${spendBrief(spent)}. ${stillToRun}_`;
   stream.markdown(
     `${stageSummaryMarkdown(readBoard(state.blackboard), stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint, stage)}\n`,
   );
-  return { ...metadataOf(state, 'paused'), options: planButtons(checkpoint) };
+  return { ...metadataOf(state, 'paused'), options: planButtons(checkpoint, state.runId) };
 }
 
 /** A completed run: summaries, links to the report files, and each ticket's proposed changes with its Apply button. */
@@ -43,7 +44,7 @@ export function renderCompleted(
   state: WorkflowRunState,
   reportFiles: readonly vscode.Uri[],
   spent: SpendTotals,
-): PlanResultMetadata {
+): DeepWorkResultMetadata {
   const board = readBoard(state.blackboard);
   const done = (['discovery', 'planning', 'tickets'] as const).filter(stage => board.stages[stage]);
   const skipped = skippedStages(workflow, state);
@@ -85,7 +86,7 @@ export function renderCompleted(
 export function renderStopped(
   stream: vscode.ChatResponseStream,
   outcome: Pick<WorkflowOutcome, 'status' | 'state'> & { readonly question?: string },
-): PlanResultMetadata {
+): DeepWorkResultMetadata {
   const { state } = outcome;
   const saved = savedProgress(readBoard(state.blackboard), '**');
   const id = `\`${state.runId}\``;

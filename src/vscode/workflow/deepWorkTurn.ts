@@ -28,8 +28,7 @@ import { skillTools } from './skillTools';
 import { subagentModels } from './subagentModels';
 import { WorkspaceRunOutputs } from './workflowOutputs';
 import { overrideNotice } from './buildWorkflowCatalog';
-import type { PlanResultMetadata } from '../plan/planResult';
-import type { WorkflowResultMetadata } from './workflowResult';
+import type { DeepWorkDoor, DeepWorkResultMetadata } from './deepWorkResult';
 
 /** What `/plan` and `/workflow` need from the extension. */
 export interface DeepWorkDeps {
@@ -61,7 +60,7 @@ export interface DeepWorkTurn {
   /** The chat's progress line for a phase's event (`/plan`'s stages report their own work, and take only route-backs). */
   readonly workflowProgress?: (event: WorkflowProgress) => string | undefined;
   /** The handler's own metadata, for the chat result of a stop the engine did not report. */
-  readonly handler: Pick<PlanResultMetadata, 'plan'> | Pick<WorkflowResultMetadata, 'workflow'>;
+  readonly handler: DeepWorkDoor;
 }
 
 /** Why a run cannot start here (an untrusted workspace, no folder open), in the handler's words; undefined when it can. */
@@ -166,7 +165,7 @@ export async function runDeepWorkTurn(
     );
     const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
     if (saved) await deps.runs.save(saved.state, status);
-    const metadata: PlanResultMetadata | WorkflowResultMetadata = {
+    const metadata: DeepWorkResultMetadata = {
       ...turn.handler,
       ...(saved ? { runId, status } : {}),
     };

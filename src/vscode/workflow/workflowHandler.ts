@@ -10,7 +10,7 @@ import {
   type DeepWorkStart,
 } from './deepWorkTurn';
 import { workflowProgressMessage } from './workflowProgress';
-import { parseWorkflowRequest } from './workflowRequest';
+import { parseWorkflowRequest, workflowButtons } from './workflowRequest';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import {
   renderWorkflowCheckpoint,
@@ -18,7 +18,7 @@ import {
   renderWorkflowList,
   renderWorkflowStopped,
 } from './workflowResponse';
-import type { WorkflowResultMetadata } from './workflowResult';
+import type { DeepWorkResultMetadata } from './deepWorkResult';
 
 /** The `/workflow` hook of the participant. */
 export type WorkflowHandler = (
@@ -32,13 +32,13 @@ export type WorkflowHandler = (
 function say(
   stream: vscode.ChatResponseStream,
   text: string,
-  metadata: WorkflowResultMetadata = { workflow: 1 },
+  metadata: DeepWorkResultMetadata = { workflow: 1 },
 ): vscode.ChatResult {
   stream.markdown(text);
   return { metadata };
 }
 
-function refusal(message: string, metadata: WorkflowResultMetadata = { workflow: 1 }): vscode.ChatResult {
+function refusal(message: string, metadata: DeepWorkResultMetadata = { workflow: 1 }): vscode.ChatResult {
   return { errorDetails: { message }, metadata };
 }
 
@@ -105,7 +105,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
             workflow: 1,
             runId: state.runId,
             status: 'paused',
-            options: pending.options,
+            options: workflowButtons(pending, state.runId),
           });
         }
         start = {

@@ -5,9 +5,9 @@ import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import { runSpent, type PendingCheckpoint, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { describeWorkflowProblems, describeWorkflowSource, type WorkflowCatalog } from './buildWorkflowCatalog';
-import { decidePrompt } from './workflowRequest';
+import { decidePrompt, workflowButtons } from './workflowRequest';
 import { commandLink, fileLink } from '../chat/inlineLinks';
-import type { WorkflowResultMetadata } from './workflowResult';
+import type { DeepWorkResultMetadata } from './deepWorkResult';
 
 /** A link target inside the workspace folder; none for a path that would leave it (shown as text instead). */
 function fileUri(path: string): vscode.Uri | undefined {
@@ -30,7 +30,7 @@ function linkFiles(stream: vscode.ChatResponseStream, paths: readonly string[], 
 export function renderWorkflowList(
   stream: vscode.ChatResponseStream,
   catalog: WorkflowCatalog,
-): WorkflowResultMetadata {
+): DeepWorkResultMetadata {
   const lines = catalog.workflows.map(
     workflow =>
       `- **${workflow.name}**: ${untrusted(workflow.description).replace(/\s*\n\s*/g, ' ')} _(${describeWorkflowSource(workflow.source)}; ${workflow.phases.length} phase${workflow.phases.length === 1 ? '' : 's'})_`,
@@ -57,7 +57,7 @@ export function renderWorkflowCheckpoint(
   workflow: WorkflowDefinition,
   state: WorkflowRunState,
   pending: PendingCheckpoint,
-): WorkflowResultMetadata {
+): DeepWorkResultMetadata {
   const phase = workflow.phases.find(candidate => candidate.id === pending.phase);
   const title =
     pending.origin === 'gap_check'
@@ -88,7 +88,7 @@ export function renderWorkflowCheckpoint(
     workflow: 1,
     runId: state.runId,
     status: 'paused',
-    options: pending.options.map(option => ({ label: option.label, withFeedback: option.withFeedback })),
+    options: workflowButtons(pending, state.runId),
   };
 }
 
@@ -97,7 +97,7 @@ export function renderWorkflowCompleted(
   stream: vscode.ChatResponseStream,
   workflow: WorkflowDefinition,
   state: WorkflowRunState,
-): WorkflowResultMetadata {
+): DeepWorkResultMetadata {
   const { context } = state;
   const skipped = context.skip_phases.filter(id => !context.phases.completed.includes(id));
   stream.markdown(
@@ -122,7 +122,7 @@ export function renderWorkflowCompleted(
 export function renderWorkflowStopped(
   stream: vscode.ChatResponseStream,
   outcome: Exclude<WorkflowOutcome, { status: 'completed' | 'paused' }>,
-): WorkflowResultMetadata {
+): DeepWorkResultMetadata {
   const { state } = outcome;
   const done = state.context.phases.completed.length;
   const saved = done

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { applyLineReplacements, StaleProposalError } from '../../../../src/vscode/plan/lineReplacements';
-import { parsePlanRequest, planControlPrompt } from '../../../../src/vscode/plan/planRequest';
-import { planButtons, planFollowups } from '../../../../src/vscode/plan/planResult';
+import { parsePlanRequest, planButtons, planControlPrompt } from '../../../../src/vscode/plan/planRequest';
+import { deepWorkFollowups } from '../../../../src/vscode/workflow/deepWorkResult';
 import type { PendingCheckpoint } from '../../../../src/core/workflow/engine/workflowRunState';
 
 describe('/plan request parsing', () => {
@@ -53,7 +53,9 @@ describe('/plan buttons', () => {
         { label: 'Stop here', withFeedback: false, onSelect: { action: 'abort' } },
       ],
     };
-    const followups = planFollowups({ metadata: { plan: 1, runId, status: 'paused', options: planButtons(pending) } });
+    const followups = deepWorkFollowups({
+      metadata: { plan: 1, runId, status: 'paused', options: planButtons(pending, runId) },
+    });
     assert.deepEqual(
       followups?.map(f => [f.label, f.prompt]),
       [
@@ -63,10 +65,15 @@ describe('/plan buttons', () => {
       ],
     );
     assert.deepEqual(
-      planFollowups({ metadata: { plan: 1, runId, status: 'failed' } })?.map(f => f.label),
-      ['Try again'],
+      deepWorkFollowups({ metadata: { plan: 1, runId, status: 'failed' } })?.map(f => [f.label, f.command, f.prompt]),
+      [['Try again', 'plan', `resume ${runId}`]],
     );
-    assert.equal(planFollowups({ metadata: { workflow: 1 } }), undefined, 'not a /plan result');
+    assert.deepEqual(
+      deepWorkFollowups({ metadata: { plan: 1, runId, status: 'aborted' } })?.map(f => f.label),
+      ['Resume'],
+      'an aborted plan stays resumable',
+    );
+    assert.equal(deepWorkFollowups({ metadata: { sessionId: 's' } }), undefined, 'not a /plan or /workflow result');
   });
 });
 

@@ -1,0 +1,63 @@
+import type * as vscode from 'vscode';
+import { SLASH } from '../../core/council/chatIntent';
+import type { PipelineStage } from '../../core/plan/schemas/agentType';
+import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
+
+/** Which command answered: `/plan` or `/workflow` (the buttons send their prompts to the same one). */
+export type DeepWorkDoor = { readonly plan: 1 } | { readonly workflow: 1 };
+
+/** A checkpoint option as a button: its label (from the workflow file) and the prompt that picks it. */
+export interface DeepWorkButton {
+  readonly label: string;
+  readonly prompt: string;
+}
+
+/** What a `/plan` or `/workflow` response remembers in `ChatResult.metadata`: the run and where it stands. */
+export type DeepWorkResultMetadata = DeepWorkDoor & {
+  /** Absent when no run started (e.g. `/plan` without a goal, `/workflow` alone). */
+  readonly runId?: string;
+  readonly status?: WorkflowRunStatus;
+  /** The stage a `/plan` run stopped after (at a checkpoint). */
+  readonly stage?: PipelineStage;
+  /** The pending checkpoint's options, for its buttons. */
+  readonly options?: readonly DeepWorkButton[];
+};
+
+/** The metadata of a `/plan` or `/workflow` response, if `result` is one. */
+export function readDeepWorkMetadata(result: vscode.ChatResult | undefined): DeepWorkResultMetadata | undefined {
+  const metadata = result?.metadata as Partial<{ plan: 1; workflow: 1 }> | undefined;
+  return metadata?.plan === 1 || metadata?.workflow === 1 ? (metadata as DeepWorkResultMetadata) : undefined;
+}
+
+/**
+ * The buttons under a `/plan` or `/workflow` response; undefined when `result` is not one. A checkpoint gets one
+ * button per option; a stopped run gets Resume (Try again after a failure). Each click sends its prompt to the same
+ * command as a new chat request, which resumes the stored run.
+ */
+export function deepWorkFollowups(result: vscode.ChatResult): vscode.ChatFollowup[] | undefined {
+  const metadata = readDeepWorkMetadata(result);
+  if (!metadata) return undefined;
+  const { runId, status } = metadata;
+  if (!runId) return [];
+  const plan = 'plan' in metadata;
+  const button = (label: string, prompt: string): vscode.ChatFollowup => ({
+    label,
+    prompt,
+    command: plan ? SLASH.plan : SLASH.workflow,
+  });
+  switch (status) {
+    case 'paused':
+      return (metadata.options ?? []).map(option => button(option.label, option.prompt));
+    case 'failed':
+      return [button('Try again', `resume ${runId}`)];
+    case 'aborted':
+      // An aborted plan stays resumable (its response says so); an aborted workflow run is over.
+      return plan ? [button('Resume', `resume ${runId}`)] : [];
+    case 'cancelled':
+    case 'needs_user':
+    case 'running':
+      return [button('Resume', `resume ${runId}`)];
+    default:
+      return [];
+  }
+}
