@@ -3,14 +3,14 @@ import type { SessionLog } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
-import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { readBoard } from '../../core/plan/pipelineBoard';
+import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { workflowMetadataOf } from '../../core/workflow/engine/workflowMetadata';
 import { systemClock } from '../../core/clock';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
-  isOutcome,
+  refusal,
   runDeepWorkTurn,
+  say,
   runModelPrice,
   workflowNamed,
   workspaceRefusal,
@@ -18,14 +18,13 @@ import {
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
 import { workflowProgressMessage } from '../workflow/workflowProgress';
-import { describeTurnStop } from '../../core/llm/turnStop';
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
 import { parsePlanRequest, type PlanAction } from './planRequest';
-import { renderCheckpoint, renderCompleted, renderStopped } from './planResponse';
-import { savedProgress } from './planSummary';
-import type { DeepWorkResultMetadata } from '../workflow/deepWorkResult';
+import { renderCheckpoint, renderCompleted } from './planResponse';
+import { renderStopped } from '../workflow/workflowResponse';
+import { PLAN_DOOR } from '../workflow/deepWorkResult';
 import { writeRunReport } from './planReport';
 
 /** The `/plan` hook of the participant (`CouncilEnvironment['plan']`). */
@@ -41,15 +40,6 @@ export type PlanHandler = (
 
 const HOW_TO =
   'Type a goal after `/plan`, e.g. `@council /plan Add input validation to the settings form`, or ask `@council` a question first and press **Plan this** under its answer.';
-
-function say(
-  stream: vscode.ChatResponseStream,
-  text: string,
-  metadata: DeepWorkResultMetadata = { plan: 1 },
-): vscode.ChatResult {
-  stream.markdown(text);
-  return { metadata };
-}
 
 /** How many other runs a bare resume lists. */
 const OTHER_RUNS_LISTED = 5;
@@ -103,9 +93,9 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
         '`/plan` reads your workspace and proposes changes, so it only runs in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.',
       noFolder: '`/plan` works on a workspace folder: open one and try again.',
     });
-    if (refused) return say(stream, refused);
+    if (refused) return say(stream, refused, PLAN_DOOR);
     const found = await workflowNamed(deps, 'plan');
-    if ('missing' in found) return { errorDetails: { message: found.missing }, metadata: { plan: 1 } };
+    if ('missing' in found) return refusal(found.missing, PLAN_DOOR);
     const { workflow } = found;
     const parsed = parsePlanRequest(text);
     let start: DeepWorkStart;
@@ -115,21 +105,20 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
         return say(
           stream,
           `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`,
+          PLAN_DOOR,
         );
-      if (read.kind === 'newer') return { errorDetails: { message: read.error.message }, metadata: { plan: 1 } };
+      if (read.kind === 'newer') return refusal(read.error.message, PLAN_DOOR);
       if (read.kind === 'corrupt') {
         deps.log.logError(read.error, `reading plan run ${read.runId}`);
-        return {
-          errorDetails: {
-            message: `The saved plan run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run with \`/plan <goal>\`.`,
-          },
-          metadata: { plan: 1 },
-        };
+        return refusal(
+          `The saved plan run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run with \`/plan <goal>\`.`,
+          PLAN_DOOR,
+        );
       }
       const { state } = read.run;
       if (parsed.action === 'abort' && !state.pendingCheckpoint) {
         await deps.runs.save(state, 'aborted');
-        return { metadata: renderStopped(stream, { status: 'aborted', state }) };
+        return { metadata: renderStopped(stream, PLAN_DOOR, { status: 'aborted', state, message: '' }) };
       }
       const decision = decisionFor(state, parsed.action, parsed.text);
       // Text after `resume` answers the question a `needs_user` stop asked.
@@ -137,10 +126,11 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
       start = { kind: 'resume', state: resumed, ...(decision ? { decision } : {}) };
     } else {
       const goal = parsed.kind === 'start' ? { goal: parsed.goal, constraints: [] } : goalFromSession(session);
-      if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`);
+      if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`, PLAN_DOOR);
       start = { kind: 'new', goal: goal.goal, constraints: goal.constraints };
     }
-    const outcome = await runDeepWorkTurn(deps, {
+    return runDeepWorkTurn(deps, {
+      door: PLAN_DOOR,
       workflow,
       start,
       request,
@@ -151,29 +141,15 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
       // agent would only repeat the phase).
       workflowProgress: event =>
         event.kind === 'agent-started' || event.kind === 'agent-finished' ? undefined : workflowProgressMessage(event),
-      handler: { plan: 1 },
+      paused: outcome => {
+        const price = runModelPrice(request.model);
+        const stillToRun = workflowForecastSentence(forecastWorkflow(workflow, outcome.state), price);
+        return renderCheckpoint(stream, workflow, outcome, stillToRun);
+      },
+      completed: async state => {
+        const files = await writeRunReport(state, workflowMetadataOf(workflow, state, systemClock.now()));
+        return renderCompleted(stream, workflow, state, files);
+      },
     });
-    if (!isOutcome(outcome)) return outcome;
-    const used = runSpent(outcome.state);
-    if (outcome.status === 'paused') {
-      const stillToRun = workflowForecastSentence(
-        forecastWorkflow(workflow, outcome.state),
-        runModelPrice(request.model),
-      );
-      return { metadata: renderCheckpoint(stream, workflow, outcome, used, stillToRun) };
-    }
-    if (outcome.status === 'completed') {
-      const files = await writeRunReport(outcome.state, workflowMetadataOf(workflow, outcome.state, systemClock.now()));
-      return { metadata: renderCompleted(stream, workflow, outcome.state, files, used) };
-    }
-    const kept = savedProgress(readBoard(outcome.state.blackboard));
-    const stop =
-      outcome.status === 'failed' ? describeTurnStop(outcome.error, { kept, button: 'Try again' }) : undefined;
-    const failure = stop?.kind === 'failed' ? stop : undefined;
-    if (failure) deps.log.logError(new Error(failure.detail), `plan run ${outcome.state.runId}`);
-    return {
-      metadata: renderStopped(stream, outcome),
-      ...(failure ? { errorDetails: { message: failure.message } } : {}),
-    };
   };
 }

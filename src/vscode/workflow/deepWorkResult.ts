@@ -2,9 +2,13 @@ import type * as vscode from 'vscode';
 import { SLASH } from '../../core/council/chatIntent';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
 import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
+import { lastCompletedStage, readBoard } from '../../core/plan/pipelineBoard';
+import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 
 /** Which command answered: `/plan` or `/workflow` (the buttons send their prompts to the same one). */
 export type DeepWorkDoor = { readonly plan: 1 } | { readonly workflow: 1 };
+export const PLAN_DOOR = { plan: 1 } as const;
+export const WORKFLOW_DOOR = { workflow: 1 } as const;
 
 /** A checkpoint option as a button: its label (from the workflow file) and the prompt that picks it. */
 export interface DeepWorkButton {
@@ -22,6 +26,16 @@ export type DeepWorkResultMetadata = DeepWorkDoor & {
   /** The pending checkpoint's options, for its buttons. */
   readonly options?: readonly DeepWorkButton[];
 };
+
+/** The metadata of a response about a run: its id, its status and the last stage it completed. */
+export function runMetadata(
+  door: DeepWorkDoor,
+  state: WorkflowRunState,
+  status: WorkflowRunStatus,
+): DeepWorkResultMetadata {
+  const stage = lastCompletedStage(readBoard(state.blackboard));
+  return { ...door, runId: state.runId, status, ...(stage ? { stage } : {}) };
+}
 
 /** The metadata of a `/plan` or `/workflow` response, if `result` is one. */
 export function readDeepWorkMetadata(result: vscode.ChatResult | undefined): DeepWorkResultMetadata | undefined {

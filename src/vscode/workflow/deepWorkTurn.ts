@@ -28,7 +28,10 @@ import { skillTools } from './skillTools';
 import { subagentModels } from './subagentModels';
 import { WorkspaceRunOutputs } from './workflowOutputs';
 import { overrideNotice } from './buildWorkflowCatalog';
-import type { DeepWorkDoor, DeepWorkResultMetadata } from './deepWorkResult';
+import { runMetadata, type DeepWorkDoor, type DeepWorkResultMetadata } from './deepWorkResult';
+import { renderStopped } from './workflowResponse';
+import { readBoard } from '../../core/plan/pipelineBoard';
+import { savedProgress } from '../plan/planSummary';
 
 /** What `/plan` and `/workflow` need from the extension. */
 export interface DeepWorkDeps {
@@ -49,8 +52,13 @@ export type DeepWorkStart =
     }
   | { readonly kind: 'resume'; readonly state: WorkflowRunState; readonly decision?: CheckpointDecision };
 
-/** One turn of a run, as both handlers start it. */
+/** A run paused at a checkpoint. */
+export type PausedOutcome = Extract<WorkflowOutcome, { readonly status: 'paused' }>;
+
+/** One turn of a run, as both handlers start it, with how the handler shows a paused and a completed run. */
 export interface DeepWorkTurn {
+  /** Which command answers (its metadata marker, its words for a stopped run). */
+  readonly door: DeepWorkDoor;
   readonly workflow: WorkflowDefinition;
   readonly start: DeepWorkStart;
   readonly request: vscode.ChatRequest;
@@ -58,9 +66,24 @@ export interface DeepWorkTurn {
   readonly token: vscode.CancellationToken;
   readonly attached?: readonly AttachedItem[];
   /** The chat's progress line for a phase's event (`/plan`'s stages report their own work, and take only route-backs). */
-  readonly workflowProgress?: (event: WorkflowProgress) => string | undefined;
-  /** The handler's own metadata, for the chat result of a stop the engine did not report. */
-  readonly handler: DeepWorkDoor;
+  readonly workflowProgress: (event: WorkflowProgress) => string | undefined;
+  readonly paused: (outcome: PausedOutcome) => DeepWorkResultMetadata;
+  readonly completed: (state: WorkflowRunState) => Promise<DeepWorkResultMetadata> | DeepWorkResultMetadata;
+}
+
+/** A chat result that only says `text`. */
+export function say(
+  stream: vscode.ChatResponseStream,
+  text: string,
+  metadata: DeepWorkResultMetadata,
+): vscode.ChatResult {
+  stream.markdown(text);
+  return { metadata };
+}
+
+/** A chat result whose `message` goes in the error box. */
+export function refusal(message: string, metadata: DeepWorkResultMetadata): vscode.ChatResult {
+  return { errorDetails: { message }, metadata };
 }
 
 /** Why a run cannot start here (an untrusted workspace, no folder open), in the handler's words; undefined when it can. */
@@ -70,10 +93,8 @@ export function workspaceRefusal(words: { readonly untrusted: string; readonly n
   return undefined;
 }
 
-/** True when a turn ended with the engine's outcome (not a stop already answered in chat). */
-export function isOutcome(ended: WorkflowOutcome | vscode.ChatResult): ended is WorkflowOutcome {
-  return 'state' in ended;
-}
+/** What a stopped run kept, when it was saved (`/plan` names its last stage instead). */
+const PHASES_KEPT = 'The run is saved as of its last completed phase.';
 
 /** What the chat's model costs per token, by the user's prices and the defaults (undefined: unknown). */
 export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | undefined {
@@ -81,15 +102,12 @@ export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | und
 }
 
 /**
- * Runs one turn of a workflow with the chat's model: the run's files under `.council/runs/<run-id>/`, its state
- * saved in workspace storage after every phase and at the turn's end, its checkpoints pausing the turn (the buttons
- * resume it). Returns
- * the engine's outcome; a stop the engine did not report (an unexpected error) is answered here, as the chat result.
+ * Runs one turn of a workflow with the chat's model and answers it: the run's files under `.council/runs/<run-id>/`,
+ * its state saved in workspace storage after every phase and at the turn's end, its checkpoints pausing the turn (the
+ * buttons resume it). A paused or completed run is shown by the handler; a stop (Stop, a question, an abort, a
+ * failure in the error box) is shown here, the same for both commands.
  */
-export async function runDeepWorkTurn(
-  deps: DeepWorkDeps,
-  turn: DeepWorkTurn,
-): Promise<WorkflowOutcome | vscode.ChatResult> {
+export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<vscode.ChatResult> {
   const { start, stream, token } = turn;
   const ids = { next: () => uuid() };
   const runId = start.kind === 'resume' ? start.state.runId : newWorkflowRunId({ next: uuid });
@@ -145,7 +163,7 @@ export async function runDeepWorkTurn(
         if (message) progress(message);
       },
       onWorkflowProgress: event => {
-        const message = turn.workflowProgress?.(event);
+        const message = turn.workflowProgress(event);
         if (message) progress(message);
       },
       onSave: state => deps.runs.save(state, 'running'),
@@ -157,7 +175,7 @@ export async function runDeepWorkTurn(
   } catch (error) {
     // runDeepWork reports model failures, scripts and Stop as outcomes; what reaches here is unexpected.
     const saved = deps.runs.load(runId);
-    const kept = saved ? 'The run is saved as of its last completed phase.' : 'Nothing was saved yet.';
+    const kept = saved ? PHASES_KEPT : 'Nothing was saved yet.';
     const stop = describeTurnStop(
       error,
       { kept, button: token.isCancellationRequested ? 'Resume' : 'Try again' },
@@ -165,10 +183,7 @@ export async function runDeepWorkTurn(
     );
     const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
     if (saved) await deps.runs.save(saved.state, status);
-    const metadata: DeepWorkResultMetadata = {
-      ...turn.handler,
-      ...(saved ? { runId, status } : {}),
-    };
+    const metadata = saved ? runMetadata(turn.door, saved.state, status) : turn.door;
     if (stop.kind === 'cancelled') {
       stream.markdown(stop.message);
       return { metadata };
@@ -177,7 +192,15 @@ export async function runDeepWorkTurn(
     return { metadata, errorDetails: { message: stop.message } };
   }
   await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
-  return outcome;
+  if (outcome.status === 'paused') return { metadata: turn.paused(outcome) };
+  if (outcome.status === 'completed') return { metadata: await turn.completed(outcome.state) };
+  const metadata = renderStopped(stream, turn.door, outcome);
+  if (outcome.status !== 'failed') return { metadata };
+  const kept = 'plan' in turn.door ? savedProgress(readBoard(outcome.state.blackboard)) : PHASES_KEPT;
+  const failure = describeTurnStop(outcome.error, { kept, button: 'Try again' });
+  if (failure.kind !== 'failed') return { metadata };
+  deps.log.logError(outcome.error, `run ${runId}: ${failure.detail}`);
+  return { metadata, errorDetails: { message: failure.message } };
 }
 
 /** The message a run is stored with after `outcome` (its failure, abort sentence or question), if any. */

@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
-  isOutcome,
+  refusal,
   runDeepWorkTurn,
+  say,
   workflowNamed,
   workspaceRefusal,
   type DeepWorkDeps,
@@ -11,14 +12,8 @@ import {
 } from './deepWorkTurn';
 import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest, workflowButtons } from './workflowRequest';
-import { describeTurnStop } from '../../core/llm/turnStop';
-import {
-  renderWorkflowCheckpoint,
-  renderWorkflowCompleted,
-  renderWorkflowList,
-  renderWorkflowStopped,
-} from './workflowResponse';
-import type { DeepWorkResultMetadata } from './deepWorkResult';
+import { runMetadata, WORKFLOW_DOOR } from './deepWorkResult';
+import { renderWorkflowCheckpoint, renderWorkflowCompleted, renderWorkflowList } from './workflowResponse';
 
 /** The `/workflow` hook of the participant. */
 export type WorkflowHandler = (
@@ -28,19 +23,6 @@ export type WorkflowHandler = (
   token: vscode.CancellationToken,
   attached?: readonly AttachedItem[],
 ) => Promise<vscode.ChatResult>;
-
-function say(
-  stream: vscode.ChatResponseStream,
-  text: string,
-  metadata: DeepWorkResultMetadata = { workflow: 1 },
-): vscode.ChatResult {
-  stream.markdown(text);
-  return { metadata };
-}
-
-function refusal(message: string, metadata: DeepWorkResultMetadata = { workflow: 1 }): vscode.ChatResult {
-  return { errorDetails: { message }, metadata };
-}
 
 /**
  * `/workflow`: alone, lists the workflows (built in, and the workspace's `.council/workflows/*.yaml` when trusted);
@@ -57,7 +39,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
         'Workflows read your workspace and run the scripts in their files, so they only run in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.',
       noFolder: 'Workflows work on a workspace folder: open one and try again.',
     });
-    if (refused) return say(stream, refused);
+    if (refused) return say(stream, refused, WORKFLOW_DOOR);
     let start: DeepWorkStart;
     let name: string;
     if (parsed.kind === 'start') {
@@ -65,6 +47,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
         return say(
           stream,
           `Add a goal after the workflow's name, e.g. \`@council /workflow ${parsed.name} Review the payment module\`. Send \`/workflow\` alone to list the workflows.`,
+          WORKFLOW_DOOR,
         );
       name = parsed.name;
       start = { kind: 'new', goal: parsed.goal, flags: parsed.flags };
@@ -74,37 +57,37 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
         return say(
           stream,
           `There is no saved workflow run \`${parsed.runId}\` in this workspace. Send \`/workflow\` to list the workflows.`,
+          WORKFLOW_DOOR,
         );
-      if (read.kind === 'newer') return refusal(read.error.message);
+      if (read.kind === 'newer') return refusal(read.error.message, WORKFLOW_DOOR);
       if (read.kind === 'corrupt') {
         deps.log.logError(read.error, `reading workflow run ${read.runId}`);
         return refusal(
           `The saved run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run.`,
+          WORKFLOW_DOOR,
         );
       }
       const { state } = read.run;
       name = read.run.workflow;
       if (parsed.kind === 'abort') {
         await deps.runs.save(state, 'aborted');
-        return say(stream, `Run \`${state.runId}\` aborted. Its files stay in \`${state.context.output_dir}/\`.`, {
-          workflow: 1,
-          runId: state.runId,
-          status: 'aborted',
-        });
+        return say(
+          stream,
+          `Run \`${state.runId}\` aborted. Its files stay in \`${state.context.output_dir}/\`.`,
+          runMetadata(WORKFLOW_DOOR, state, 'aborted'),
+        );
       }
       if (parsed.kind === 'decide') {
         const pending = state.pendingCheckpoint;
         if (!pending)
-          return say(stream, `Run \`${state.runId}\` is not waiting at a checkpoint (it is ${read.run.status}).`, {
-            workflow: 1,
-            runId: state.runId,
-            status: read.run.status,
-          });
+          return say(
+            stream,
+            `Run \`${state.runId}\` is not waiting at a checkpoint (it is ${read.run.status}).`,
+            runMetadata(WORKFLOW_DOOR, state, read.run.status),
+          );
         if (parsed.option < 1 || parsed.option > pending.options.length) {
           return say(stream, `That checkpoint has options 1 to ${pending.options.length}; pick one of its buttons.`, {
-            workflow: 1,
-            runId: state.runId,
-            status: 'paused',
+            ...runMetadata(WORKFLOW_DOOR, state, 'paused'),
             options: workflowButtons(pending, state.runId),
           });
         }
@@ -118,9 +101,10 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       }
     }
     const found = await workflowNamed(deps, name);
-    if ('missing' in found) return refusal(found.missing);
+    if ('missing' in found) return refusal(found.missing, WORKFLOW_DOOR);
     const { workflow } = found;
-    const outcome = await runDeepWorkTurn(deps, {
+    return runDeepWorkTurn(deps, {
+      door: WORKFLOW_DOOR,
       workflow,
       start,
       request,
@@ -128,18 +112,8 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       token,
       attached,
       workflowProgress: workflowProgressMessage,
-      handler: { workflow: 1 },
+      paused: outcome => renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint),
+      completed: state => renderWorkflowCompleted(stream, workflow, state),
     });
-    if (!isOutcome(outcome)) return outcome;
-    if (outcome.status === 'paused')
-      return { metadata: renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint) };
-    if (outcome.status === 'completed') return { metadata: renderWorkflowCompleted(stream, workflow, outcome.state) };
-    const metadata = renderWorkflowStopped(stream, outcome);
-    if (outcome.status !== 'failed') return { metadata };
-    const kept = 'The run is saved as of its last completed phase.';
-    const failure = describeTurnStop(outcome.error, { kept, button: 'Try again' });
-    if (failure.kind !== 'failed') return { metadata };
-    deps.log.logError(outcome.error, `workflow run ${outcome.state.runId}: ${failure.detail}`);
-    return { errorDetails: { message: failure.message }, metadata };
   };
 }
