@@ -9,6 +9,7 @@ import { systemClock } from '../../core/clock';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
   refusal,
+  resumableRun,
   runDeepWorkTurn,
   say,
   runModelPrice,
@@ -17,7 +18,6 @@ import {
   type DeepWorkDeps,
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
-import { workflowProgressMessage } from '../workflow/workflowProgress';
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
@@ -100,22 +100,15 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
     const parsed = parsePlanRequest(text);
     let start: DeepWorkStart;
     if (parsed.kind === 'control') {
-      const read: RunRead = parsed.runId ? deps.runs.read(parsed.runId) : newestReadablePlan(deps, stream);
-      if (read.kind === 'missing')
-        return say(
-          stream,
-          `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`,
-          PLAN_DOOR,
-        );
-      if (read.kind === 'newer') return refusal(read.error.message, PLAN_DOOR);
-      if (read.kind === 'corrupt') {
-        deps.log.logError(read.error, `reading plan run ${read.runId}`);
-        return refusal(
-          `The saved plan run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run with \`/plan <goal>\`.`,
-          PLAN_DOOR,
-        );
-      }
-      const { state } = read.run;
+      const run = resumableRun(
+        deps,
+        PLAN_DOOR,
+        parsed.runId ? deps.runs.read(parsed.runId) : newestReadablePlan(deps, stream),
+        stream,
+        `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`,
+      );
+      if (!('state' in run)) return run;
+      const { state } = run;
       if (parsed.action === 'abort' && !state.pendingCheckpoint) {
         await deps.runs.save(state, 'aborted');
         return { metadata: renderStopped(stream, PLAN_DOOR, { status: 'aborted', state, message: '' }) };
@@ -137,10 +130,6 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
       stream,
       token,
       attached,
-      // The engine's words for phases and route-backs; a stage reports its own agents (the stage as the phase's one
-      // agent would only repeat the phase).
-      workflowProgress: event =>
-        event.kind === 'agent-started' || event.kind === 'agent-finished' ? undefined : workflowProgressMessage(event),
       paused: outcome => {
         const price = runModelPrice(request.model);
         const stillToRun = workflowForecastSentence(forecastWorkflow(workflow, outcome.state), price);

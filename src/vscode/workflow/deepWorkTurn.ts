@@ -10,7 +10,6 @@ import { runFolder } from '../../core/plan/run/report';
 import { newWorkflowRunId } from '../../core/plan/schemas/contextId';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import type { CheckpointDecision } from '../../core/workflow/engine/checkpoints';
-import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgress';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { runDeepWork } from '../../core/deepWork/runDeepWork';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
@@ -22,7 +21,8 @@ import { planContributors } from '../plan/planContributors';
 import { progressMessage } from '../plan/planProgress';
 import { readCouncilSettings } from '../settings';
 import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
-import type { RunStore } from './runStore';
+import type { RunRead, RunStore } from './runStore';
+import type { StoredWorkflowRun } from '../../core/deepWork/storedWorkflowRun';
 import type { WorkflowCatalog } from './buildWorkflowCatalog';
 import { skillTools } from './skillTools';
 import { subagentModels } from './subagentModels';
@@ -30,6 +30,7 @@ import { WorkspaceRunOutputs } from './workflowOutputs';
 import { overrideNotice } from './buildWorkflowCatalog';
 import { runMetadata, type DeepWorkDoor, type DeepWorkResultMetadata } from './deepWorkResult';
 import { renderStopped } from './workflowResponse';
+import { workflowProgressMessage } from './workflowProgress';
 import { readBoard } from '../../core/plan/pipelineBoard';
 import { savedProgress } from '../plan/planSummary';
 
@@ -65,8 +66,6 @@ export interface DeepWorkTurn {
   readonly stream: vscode.ChatResponseStream;
   readonly token: vscode.CancellationToken;
   readonly attached?: readonly AttachedItem[];
-  /** The chat's progress line for a phase's event (`/plan`'s stages report their own work, and take only route-backs). */
-  readonly workflowProgress: (event: WorkflowProgress) => string | undefined;
   readonly paused: (outcome: PausedOutcome) => DeepWorkResultMetadata;
   readonly completed: (state: WorkflowRunState) => Promise<DeepWorkResultMetadata> | DeepWorkResultMetadata;
 }
@@ -84,6 +83,28 @@ export function say(
 /** A chat result whose `message` goes in the error box. */
 export function refusal(message: string, metadata: DeepWorkResultMetadata): vscode.ChatResult {
   return { errorDetails: { message }, metadata };
+}
+
+/**
+ * The saved run to go on with, or the chat result that says why there is none: not saved here (`missing`, in the
+ * handler's words), saved by a newer Council, or damaged (the details go to the log).
+ */
+export function resumableRun(
+  deps: DeepWorkDeps,
+  door: DeepWorkDoor,
+  read: RunRead,
+  stream: vscode.ChatResponseStream,
+  missing: string,
+): StoredWorkflowRun | vscode.ChatResult {
+  if (read.kind === 'found') return read.run;
+  if (read.kind === 'missing') return say(stream, missing, door);
+  if (read.kind === 'newer') return refusal(read.error.message, door);
+  const plan = 'plan' in door;
+  deps.log.logError(read.error, `reading ${plan ? 'plan' : 'workflow'} run ${read.runId}`);
+  return refusal(
+    `The saved ${plan ? 'plan ' : ''}run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run${plan ? ' with `/plan <goal>`' : ''}.`,
+    door,
+  );
 }
 
 /** Why a run cannot start here (an untrusted workspace, no folder open), in the handler's words; undefined when it can. */
@@ -163,7 +184,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
         if (message) progress(message);
       },
       onWorkflowProgress: event => {
-        const message = turn.workflowProgress(event);
+        const message = workflowProgressMessage(event);
         if (message) progress(message);
       },
       onSave: state => deps.runs.save(state, 'running'),

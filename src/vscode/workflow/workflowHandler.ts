@@ -3,6 +3,7 @@ import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
   refusal,
+  resumableRun,
   runDeepWorkTurn,
   say,
   workflowNamed,
@@ -10,7 +11,6 @@ import {
   type DeepWorkDeps,
   type DeepWorkStart,
 } from './deepWorkTurn';
-import { workflowProgressMessage } from './workflowProgress';
 import { parseWorkflowRequest, workflowButtons } from './workflowRequest';
 import { runMetadata, WORKFLOW_DOOR } from './deepWorkResult';
 import { renderWorkflowCheckpoint, renderWorkflowCompleted, renderWorkflowList } from './workflowResponse';
@@ -52,23 +52,16 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       name = parsed.name;
       start = { kind: 'new', goal: parsed.goal, flags: parsed.flags };
     } else {
-      const read = deps.runs.read(parsed.runId);
-      if (read.kind === 'missing')
-        return say(
-          stream,
-          `There is no saved workflow run \`${parsed.runId}\` in this workspace. Send \`/workflow\` to list the workflows.`,
-          WORKFLOW_DOOR,
-        );
-      if (read.kind === 'newer') return refusal(read.error.message, WORKFLOW_DOOR);
-      if (read.kind === 'corrupt') {
-        deps.log.logError(read.error, `reading workflow run ${read.runId}`);
-        return refusal(
-          `The saved run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run.`,
-          WORKFLOW_DOOR,
-        );
-      }
-      const { state } = read.run;
-      name = read.run.workflow;
+      const run = resumableRun(
+        deps,
+        WORKFLOW_DOOR,
+        deps.runs.read(parsed.runId),
+        stream,
+        `There is no saved workflow run \`${parsed.runId}\` in this workspace. Send \`/workflow\` to list the workflows.`,
+      );
+      if (!('state' in run)) return run;
+      const { state } = run;
+      name = run.workflow;
       if (parsed.kind === 'abort') {
         await deps.runs.save(state, 'aborted');
         return say(
@@ -82,8 +75,8 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
         if (!pending)
           return say(
             stream,
-            `Run \`${state.runId}\` is not waiting at a checkpoint (it is ${read.run.status}).`,
-            runMetadata(WORKFLOW_DOOR, state, read.run.status),
+            `Run \`${state.runId}\` is not waiting at a checkpoint (it is ${run.status}).`,
+            runMetadata(WORKFLOW_DOOR, state, run.status),
           );
         if (parsed.option < 1 || parsed.option > pending.options.length) {
           return say(stream, `That checkpoint has options 1 to ${pending.options.length}; pick one of its buttons.`, {
@@ -111,7 +104,6 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
       stream,
       token,
       attached,
-      workflowProgress: workflowProgressMessage,
       paused: outcome => renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint),
       completed: state => renderWorkflowCompleted(stream, workflow, state),
     });
