@@ -76,7 +76,6 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
     ),
   );
   registerPersonaCommands(context);
-  registerWorkflowCommands(context, { loadCatalog: deepWork.catalog });
   context.subscriptions.push(
     log,
     participant,
@@ -84,6 +83,7 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
     registerCheckModels(context),
     registerDamagedSessionExport(store),
     ...registerPlanCommands(runs),
+    ...registerWorkflowCommands(deepWork.catalog),
   );
   context.subscriptions.push(
     ...registerCouncilTools({ context, store, log, models: context.globalState }, { deps: deepWork, plan, workflow }),
