@@ -116,11 +116,11 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
       const decision = decisionFor(state, parsed.action, parsed.text);
       // Text after `resume` answers the question a `needs_user` stop asked.
       const resumed = !decision && parsed.text ? withUserAnswer(state, parsed.text) : state;
-      start = { kind: 'resume', state: resumed, ...(decision ? { decision } : {}) };
+      start = { resume: { state: resumed, ...(decision ? { decision } : {}) } };
     } else {
-      const goal = parsed.kind === 'start' ? { goal: parsed.goal, constraints: [] } : goalFromSession(session);
+      const goal = parsed.kind === 'start' ? { goal: parsed.goal } : goalFromSession(session);
       if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`, PLAN_DOOR);
-      start = { kind: 'new', goal: goal.goal, constraints: goal.constraints };
+      start = { start: goal };
     }
     return runDeepWorkTurn(deps, {
       door: PLAN_DOOR,

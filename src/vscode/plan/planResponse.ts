@@ -7,7 +7,7 @@ import type { WorkflowDefinition } from '../../core/workflow/definition/workflow
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { PLAN_COMMAND } from './planCommands';
 import { commandLink, fileLink } from '../chat/inlineLinks';
-import { stageName } from './planProgress';
+import { STAGE_NAME } from './planProgress';
 import { PLAN_DOOR, runMetadata, type DeepWorkResultMetadata } from '../workflow/deepWorkResult';
 import type { PausedOutcome } from '../workflow/deepWorkTurn';
 import { planButtons } from './planRequest';
@@ -40,7 +40,7 @@ export function renderCompleted(
   const done = (['discovery', 'planning', 'tickets'] as const).filter(stage => board.stages[stage]);
   const skipped = skippedStages(workflow, state);
   stream.markdown(
-    `**The plan is complete**${skipped.length ? ` (skipped: ${skipped.map(s => stageName(s).toLowerCase()).join(', ')})` : ''}. _It used ${spendSummary(runSpent(state))}._\n\n`,
+    `**The plan is complete**${skipped.length ? ` (skipped: ${skipped.map(s => STAGE_NAME[s].toLowerCase()).join(', ')})` : ''}. _It used ${spendSummary(runSpent(state))}._\n\n`,
   );
   for (const stage of done) stream.markdown(`${stageSummaryMarkdown(board, stage)}\n\n`);
   if (reportFiles.length > 0) {

@@ -9,9 +9,8 @@ import { describeTurnStop } from '../../core/llm/turnStop';
 import { runFolder } from '../../core/plan/run/report';
 import { newWorkflowRunId } from '../../core/plan/schemas/contextId';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
-import type { CheckpointDecision } from '../../core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { runDeepWork } from '../../core/deepWork/runDeepWork';
+import { runDeepWork, type DeepWorkRequest } from '../../core/deepWork/runDeepWork';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
@@ -45,13 +44,8 @@ export interface DeepWorkDeps {
 
 /** Where a turn starts: a new run, or a stored run (with the decision for its checkpoint, if one was made). */
 export type DeepWorkStart =
-  | {
-      readonly kind: 'new';
-      readonly goal: string;
-      readonly constraints?: readonly string[];
-      readonly flags?: readonly string[];
-    }
-  | { readonly kind: 'resume'; readonly state: WorkflowRunState; readonly decision?: CheckpointDecision };
+  | { readonly start: NonNullable<DeepWorkRequest['start']> }
+  | { readonly resume: NonNullable<DeepWorkRequest['resume']> };
 
 /** A run paused at a checkpoint. */
 export type PausedOutcome = Extract<WorkflowOutcome, { readonly status: 'paused' }>;
@@ -130,14 +124,15 @@ export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | und
  */
 export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<vscode.ChatResult> {
   const { start, stream, token } = turn;
+  const resumed = 'resume' in start ? start.resume.state : undefined;
   const ids = { next: () => uuid() };
-  const runId = start.kind === 'resume' ? start.state.runId : newWorkflowRunId({ next: uuid });
+  const runId = resumed?.runId ?? newWorkflowRunId({ next: uuid });
   const reader = new VsCodeWorkspaceReader();
   const { spending } = readCouncilSettings();
   // What the phases still to run will cost, before anything is spent, at the chat model's price (and, resumed, what
   // the run has spent).
-  const before = start.kind === 'resume' ? `So far: ${spendBrief(runSpent(start.state))}. ` : '';
-  const toRun = forecastWorkflow(turn.workflow, start.kind === 'resume' ? start.state : undefined);
+  const before = resumed ? `So far: ${spendBrief(runSpent(resumed))}. ` : '';
+  const toRun = forecastWorkflow(turn.workflow, resumed);
   stream.markdown(`_${before}${workflowForecastSentence(toRun, runModelPrice(turn.request.model))}_\n\n`);
   // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
@@ -146,11 +141,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   // Every progress line carries what the run has spent so far (all its turns).
   let spent: SpendTotals | undefined;
   const progress = (message: string) => stream.progress(spent ? `${message} (${spendBrief(spent)})` : message);
-  stream.progress(
-    start.kind === 'resume'
-      ? `Resuming ${turn.workflow.name} run ${runId}…`
-      : `Starting ${turn.workflow.name} run ${runId}…`,
-  );
+  stream.progress(`${resumed ? 'Resuming' : 'Starting'} ${turn.workflow.name} run ${runId}…`);
   let outcome: WorkflowOutcome;
   try {
     outcome = await runDeepWork({
@@ -189,9 +180,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
       },
       onSave: state => deps.runs.save(state, 'running'),
       contributors: planContributors(reader, deps.runs, turn.attached ?? []),
-      ...(start.kind === 'resume'
-        ? { resume: { state: start.state, ...(start.decision ? { decision: start.decision } : {}) } }
-        : { start: { goal: start.goal, constraints: start.constraints ?? [], flags: start.flags ?? [] } }),
+      ...start,
     });
   } catch (error) {
     // runDeepWork reports model failures, scripts and Stop as outcomes; what reaches here is unexpected.

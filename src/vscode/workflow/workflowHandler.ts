@@ -50,7 +50,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
           WORKFLOW_DOOR,
         );
       name = parsed.name;
-      start = { kind: 'new', goal: parsed.goal, flags: parsed.flags };
+      start = { start: { goal: parsed.goal, flags: parsed.flags } };
     } else {
       const run = resumableRun(
         deps,
@@ -85,12 +85,13 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
           });
         }
         start = {
-          kind: 'resume',
-          state,
-          decision: { option: parsed.option - 1, ...(parsed.feedback ? { feedback: parsed.feedback } : {}) },
+          resume: {
+            state,
+            decision: { option: parsed.option - 1, ...(parsed.feedback ? { feedback: parsed.feedback } : {}) },
+          },
         };
       } else {
-        start = { kind: 'resume', state: state.pendingCheckpoint ? state : withUserAnswer(state, parsed.text) };
+        start = { resume: { state: state.pendingCheckpoint ? state : withUserAnswer(state, parsed.text) } };
       }
     }
     const found = await workflowNamed(deps, name);

@@ -80,7 +80,7 @@ describe('/plan buttons', () => {
 describe('applying proposed line replacements', () => {
   it('replaces ranges bottom-up so earlier line numbers stay valid', () => {
     const text = 'a\nb\nc\nd\n';
-    const result = applyLineReplacements(text, [
+    const result = applyLineReplacements('a.txt', text, [
       { startLine: 1, endLine: 1, newText: 'A1\nA2' },
       { startLine: 3, endLine: 4, newText: 'C' },
     ]);
@@ -88,13 +88,17 @@ describe('applying proposed line replacements', () => {
   });
 
   it('keeps CRLF line endings and can delete lines', () => {
-    assert.equal(applyLineReplacements('x\r\ny\r\nz\r\n', [{ startLine: 2, endLine: 2, newText: '' }]), 'x\r\nz\r\n');
+    assert.equal(
+      applyLineReplacements('x.txt', 'x\r\ny\r\nz\r\n', [{ startLine: 2, endLine: 2, newText: '' }]),
+      'x\r\nz\r\n',
+    );
   });
 
   it('refuses a range beyond the end of a file that changed since the proposal', () => {
     assert.throws(
-      () => applyLineReplacements('one\n', [{ startLine: 2, endLine: 3, newText: 'x' }]),
-      StaleProposalError,
+      () => applyLineReplacements('one.txt', 'one\n', [{ startLine: 2, endLine: 3, newText: 'x' }]),
+      (error: unknown) =>
+        error instanceof StaleProposalError && error.message === "one.txt: lines 2-3 are beyond the file's 1 lines",
     );
   });
 });
