@@ -2,8 +2,7 @@ import * as vscode from 'vscode';
 import type { SessionLog } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
-import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
-import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
+import { optionFor } from '../../core/workflow/engine/checkpoints';
 import { workflowMetadataOf } from '../../core/workflow/engine/workflowMetadata';
 import { systemClock } from '../../core/clock';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
@@ -21,7 +20,7 @@ import {
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
-import { parsePlanRequest, type PlanAction } from './planRequest';
+import { parsePlanRequest } from './planRequest';
 import { renderCheckpoint, renderCompleted } from './planResponse';
 import { renderStopped } from '../workflow/workflowResponse';
 import { PLAN_DOOR } from '../workflow/deepWorkResult';
@@ -73,13 +72,6 @@ function newestReadablePlan(deps: DeepWorkDeps, stream: vscode.ChatResponseStrea
   return { kind: 'found', run };
 }
 
-/** The decision a button's action makes at the run's checkpoint (none when the run is not at one). */
-function decisionFor(state: WorkflowRunState, action: PlanAction, text: string): CheckpointDecision | undefined {
-  const pending = state.pendingCheckpoint;
-  if (!pending || action === 'resume') return undefined;
-  return optionFor(pending, { action, ...(text ? { feedback: text } : {}) });
-}
-
 /**
  * `/plan`: runs the built-in `plan` workflow (discovery -> planning -> tickets; a workspace may override it) on the
  * workspace with the chat's model, through the workflow engine. The response pauses at every checkpoint (its state
@@ -113,7 +105,11 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
         await deps.runs.save(state, 'aborted');
         return { metadata: renderStopped(stream, PLAN_DOOR, { status: 'aborted', state, message: '' }) };
       }
-      const decision = decisionFor(state, parsed.action, parsed.text);
+      // The decision a button's action makes at the run's checkpoint (none when the run is not at one).
+      const pending = state.pendingCheckpoint;
+      const feedback = parsed.text ? { feedback: parsed.text } : {};
+      const decision =
+        pending && parsed.action !== 'resume' ? optionFor(pending, { action: parsed.action, ...feedback }) : undefined;
       // Text after `resume` answers the question a `needs_user` stop asked.
       const resumed = !decision && parsed.text ? withUserAnswer(state, parsed.text) : state;
       start = { resume: { state: resumed, ...(decision ? { decision } : {}) } };

@@ -126,7 +126,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   const { start, stream, token } = turn;
   const resumed = 'resume' in start ? start.resume.state : undefined;
   const ids = { next: () => uuid() };
-  const runId = resumed?.runId ?? newWorkflowRunId({ next: uuid });
+  const runId = resumed?.runId ?? newWorkflowRunId(ids);
   const reader = new VsCodeWorkspaceReader();
   const { spending } = readCouncilSettings();
   // What the phases still to run will cost, before anything is spent, at the chat model's price (and, resumed, what

@@ -72,10 +72,8 @@ export function renderWorkflowCheckpoint(
     .map(deliverable => deliverable.path);
   const files = pending.files.length ? pending.files : written;
   if (files.length) linkFiles(stream, files, state.context.output_dir);
-  const feedback = pending.options
-    .map((option, index) => ({ option, index }))
-    .filter(({ option }) => option.withFeedback);
-  for (const { option, index } of feedback) {
+  for (const [index, option] of pending.options.entries()) {
+    if (!option.withFeedback) continue;
     // Puts the command in the chat input, so the user types the feedback before sending.
     stream.markdown(
       commandLink(`${option.label}, with feedback…`, 'workbench.action.chat.open', [
