@@ -11,10 +11,7 @@ export const PLAN_DOOR = { plan: 1 } as const;
 export const WORKFLOW_DOOR = { workflow: 1 } as const;
 
 /** A checkpoint option as a button: its label (from the workflow file) and the prompt that picks it. */
-export interface DeepWorkButton {
-  readonly label: string;
-  readonly prompt: string;
-}
+export type DeepWorkButton = Required<Pick<vscode.ChatFollowup, 'label' | 'prompt'>>;
 
 /** What a `/plan` or `/workflow` response remembers in `ChatResult.metadata`: the run and where it stands. */
 export type DeepWorkResultMetadata = DeepWorkDoor & {
@@ -54,14 +51,11 @@ export function deepWorkFollowups(result: vscode.ChatResult): vscode.ChatFollowu
   const { runId, status } = metadata;
   if (!runId) return [];
   const plan = 'plan' in metadata;
-  const button = (label: string, prompt: string): vscode.ChatFollowup => ({
-    label,
-    prompt,
-    command: plan ? SLASH.plan : SLASH.workflow,
-  });
+  const command = plan ? SLASH.plan : SLASH.workflow;
+  const button = (label: string, prompt: string): vscode.ChatFollowup => ({ label, prompt, command });
   switch (status) {
     case 'paused':
-      return (metadata.options ?? []).map(option => button(option.label, option.prompt));
+      return (metadata.options ?? []).map(option => ({ ...option, command }));
     case 'failed':
       return [button('Try again', `resume ${runId}`)];
     case 'aborted':
