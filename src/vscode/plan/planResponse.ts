@@ -11,7 +11,7 @@ import { STAGE_NAME } from './planProgress';
 import { PLAN_DOOR, runMetadata, type DeepWorkResultMetadata } from '../workflow/deepWorkResult';
 import type { PausedOutcome } from '../workflow/deepWorkTurn';
 import { planButtons } from './planRequest';
-import { checkpointPrompt, stageSummaryMarkdown } from './planSummary';
+import { checkpointPrompt, oneLine, stageSummaryMarkdown } from './planSummary';
 
 /** The end of a paused run's response: the stage's summary, its cost and what is still to run, and the buttons. */
 export function renderCheckpoint(
@@ -58,9 +58,7 @@ export function renderCompleted(
       `### Proposed changes for ${untrusted(proposal.ticketId)}\n\n${untrusted(proposal.implementationSummary)}\n\n`,
     );
     for (const change of proposal.proposedChanges) {
-      stream.markdown(
-        `${proposedChangeMarkdown({ ...change, rationale: untrusted(change.rationale).replace(/\s*\n\s*/g, ' ') })}\n\n`,
-      );
+      stream.markdown(`${proposedChangeMarkdown({ ...change, rationale: oneLine(change.rationale) })}\n\n`);
     }
     stream.markdown('Nothing has been applied. **Apply** asks you to confirm the list of files first.\n\n');
     stream.markdown(

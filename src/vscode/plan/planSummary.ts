@@ -4,7 +4,8 @@ import { lastCompletedStage, type PipelineBoard } from '../../core/plan/pipeline
 import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
 import { STAGE_NAME } from './planProgress';
 
-function oneLine(text: string): string {
+/** Model output as one line of Markdown text. */
+export function oneLine(text: string): string {
   return untrusted(text).replace(/\s*\n\s*/g, ' ');
 }
 

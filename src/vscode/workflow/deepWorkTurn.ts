@@ -201,7 +201,9 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
     deps.log.logError(error, `run ${runId}: ${stop.detail}`);
     return { metadata, errorDetails: { message: stop.message } };
   }
-  await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
+  // Stored with its failure, its abort sentence or its question, if any.
+  const message = 'question' in outcome ? outcome.question : 'message' in outcome ? outcome.message : undefined;
+  await deps.runs.save(outcome.state, outcome.status, message);
   if (outcome.status === 'paused') return { metadata: turn.paused(outcome) };
   if (outcome.status === 'completed') return { metadata: await turn.completed(outcome.state) };
   const metadata = renderStopped(stream, turn.door, outcome);
@@ -211,12 +213,6 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   if (failure.kind !== 'failed') return { metadata };
   deps.log.logError(outcome.error, `run ${runId}: ${failure.detail}`);
   return { metadata, errorDetails: { message: failure.message } };
-}
-
-/** The message a run is stored with after `outcome` (its failure, abort sentence or question), if any. */
-function storedMessage(outcome: WorkflowOutcome): string | undefined {
-  if (outcome.status === 'failed' || outcome.status === 'aborted') return outcome.message;
-  return outcome.status === 'needs_user' ? outcome.question : undefined;
 }
 
 /** The workflow named `name`, or the chat result that says why there is none (with the file problems, if any). */

@@ -8,9 +8,8 @@ import { describeWorkflowProblems, describeWorkflowSource, type WorkflowCatalog 
 import { decidePrompt, workflowButtons } from './workflowRequest';
 import { commandLink, fileLink } from '../chat/inlineLinks';
 import { runMetadata, WORKFLOW_DOOR, type DeepWorkDoor, type DeepWorkResultMetadata } from './deepWorkResult';
-
 import { readBoard } from '../../core/plan/pipelineBoard';
-import { savedProgress } from '../plan/planSummary';
+import { oneLine, savedProgress } from '../plan/planSummary';
 
 /** A link target inside the workspace folder; none for a path that would leave it (shown as text instead). */
 function fileUri(path: string): vscode.Uri | undefined {
@@ -36,7 +35,7 @@ export function renderWorkflowList(
 ): DeepWorkResultMetadata {
   const lines = catalog.workflows.map(
     workflow =>
-      `- **${workflow.name}**: ${untrusted(workflow.description).replace(/\s*\n\s*/g, ' ')} _(${describeWorkflowSource(workflow.source)}; ${workflow.phases.length} phase${workflow.phases.length === 1 ? '' : 's'})_`,
+      `- **${workflow.name}**: ${oneLine(workflow.description)} _(${describeWorkflowSource(workflow.source)}; ${workflow.phases.length} phase${workflow.phases.length === 1 ? '' : 's'})_`,
   );
   stream.markdown(
     `**Workflows**\n\n${lines.join('\n') || '_None._'}\n\nRun one with \`@council /workflow <name> <goal>\` (or **Council: Run Workflow**). Add your own in \`.council/workflows/\` with **Council: Create Workflow**.\n`,
