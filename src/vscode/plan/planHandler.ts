@@ -7,12 +7,10 @@ import { workflowMetadataOf } from '../../core/workflow/engine/workflowMetadata'
 import { systemClock } from '../../core/clock';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
-  refusal,
   resumableRun,
   runDeepWorkTurn,
   say,
   runModelPrice,
-  workflowNamed,
   workspaceRefusal,
   type DeepWorkDeps,
   type DeepWorkStart,
@@ -86,9 +84,6 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
       noFolder: '`/plan` works on a workspace folder: open one and try again.',
     });
     if (refused) return say(stream, refused, PLAN_DOOR);
-    const found = await workflowNamed(deps, 'plan');
-    if ('missing' in found) return refusal(found.missing, PLAN_DOOR);
-    const { workflow } = found;
     const parsed = parsePlanRequest(text);
     let start: DeepWorkStart;
     if (parsed.kind === 'control') {
@@ -120,18 +115,18 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
     }
     return runDeepWorkTurn(deps, {
       door: PLAN_DOOR,
-      workflow,
+      workflowName: 'plan',
       start,
       request,
       stream,
       token,
       attached,
-      paused: outcome => {
+      paused: (outcome, workflow) => {
         const price = runModelPrice(request.model);
         const stillToRun = workflowForecastSentence(forecastWorkflow(workflow, outcome.state), price);
         return renderCheckpoint(stream, workflow, outcome, stillToRun);
       },
-      completed: async state => {
+      completed: async (state, workflow) => {
         const files = await writeRunReport(state, workflowMetadataOf(workflow, state, systemClock.now()));
         return renderCompleted(stream, workflow, state, files);
       },

@@ -54,14 +54,18 @@ export type PausedOutcome = Extract<WorkflowOutcome, { readonly status: 'paused'
 export interface DeepWorkTurn {
   /** Which command answers (its metadata marker, its words for a stopped run). */
   readonly door: DeepWorkDoor;
-  readonly workflow: WorkflowDefinition;
+  /** The workflow to run, by name (looked up in the catalogue read for this request). */
+  readonly workflowName: string;
   readonly start: DeepWorkStart;
   readonly request: vscode.ChatRequest;
   readonly stream: vscode.ChatResponseStream;
   readonly token: vscode.CancellationToken;
   readonly attached?: readonly AttachedItem[];
-  readonly paused: (outcome: PausedOutcome) => DeepWorkResultMetadata;
-  readonly completed: (state: WorkflowRunState) => Promise<DeepWorkResultMetadata> | DeepWorkResultMetadata;
+  readonly paused: (outcome: PausedOutcome, workflow: WorkflowDefinition) => DeepWorkResultMetadata;
+  readonly completed: (
+    state: WorkflowRunState,
+    workflow: WorkflowDefinition,
+  ) => Promise<DeepWorkResultMetadata> | DeepWorkResultMetadata;
 }
 
 /** A chat result that only says `text`. */
@@ -75,7 +79,7 @@ export function say(
 }
 
 /** A chat result whose `message` goes in the error box. */
-export function refusal(message: string, metadata: DeepWorkResultMetadata): vscode.ChatResult {
+function refusal(message: string, metadata: DeepWorkResultMetadata): vscode.ChatResult {
   return { errorDetails: { message }, metadata };
 }
 
@@ -124,6 +128,9 @@ export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | und
  */
 export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<vscode.ChatResult> {
   const { start, stream, token } = turn;
+  const found = await workflowNamed(deps, turn.workflowName);
+  if ('missing' in found) return refusal(found.missing, turn.door);
+  const { workflow } = found;
   const resumed = 'resume' in start ? start.resume.state : undefined;
   const ids = { next: () => uuid() };
   const runId = resumed?.runId ?? newWorkflowRunId(ids);
@@ -132,20 +139,20 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   // What the phases still to run will cost, before anything is spent, at the chat model's price (and, resumed, what
   // the run has spent).
   const before = resumed ? `So far: ${spendBrief(runSpent(resumed))}. ` : '';
-  const toRun = forecastWorkflow(turn.workflow, resumed);
+  const toRun = forecastWorkflow(workflow, resumed);
   stream.markdown(`_${before}${workflowForecastSentence(toRun, runModelPrice(turn.request.model))}_\n\n`);
   // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
-  const replaced = overrideNotice(turn.workflow);
+  const replaced = overrideNotice(workflow);
   if (replaced) stream.markdown(`_${replaced}_\n\n`);
   // Every progress line carries what the run has spent so far (all its turns).
   let spent: SpendTotals | undefined;
   const progress = (message: string) => stream.progress(spent ? `${message} (${spendBrief(spent)})` : message);
-  stream.progress(`${resumed ? 'Resuming' : 'Starting'} ${turn.workflow.name} run ${runId}…`);
+  stream.progress(`${resumed ? 'Resuming' : 'Starting'} ${workflow.name} run ${runId}…`);
   let outcome: WorkflowOutcome;
   try {
     outcome = await runDeepWork({
-      workflow: turn.workflow,
+      workflow: workflow,
       model: adaptLanguageModel(turn.request.model),
       modelFor: subagentModels(turn.request.model, message => stream.markdown(`_${message}_\n\n`)),
       reader,
@@ -204,8 +211,8 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   // Stored with its failure, its abort sentence or its question, if any.
   const message = 'question' in outcome ? outcome.question : 'message' in outcome ? outcome.message : undefined;
   await deps.runs.save(outcome.state, outcome.status, message);
-  if (outcome.status === 'paused') return { metadata: turn.paused(outcome) };
-  if (outcome.status === 'completed') return { metadata: await turn.completed(outcome.state) };
+  if (outcome.status === 'paused') return { metadata: turn.paused(outcome, workflow) };
+  if (outcome.status === 'completed') return { metadata: await turn.completed(outcome.state, workflow) };
   const metadata = renderStopped(stream, turn.door, outcome);
   if (outcome.status !== 'failed') return { metadata };
   const kept = 'plan' in turn.door ? savedProgress(readBoard(outcome.state.blackboard)) : PHASES_KEPT;

@@ -2,11 +2,9 @@ import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
-  refusal,
   resumableRun,
   runDeepWorkTurn,
   say,
-  workflowNamed,
   workspaceRefusal,
   type DeepWorkDeps,
   type DeepWorkStart,
@@ -94,19 +92,16 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
         start = { resume: { state: state.pendingCheckpoint ? state : withUserAnswer(state, parsed.text) } };
       }
     }
-    const found = await workflowNamed(deps, name);
-    if ('missing' in found) return refusal(found.missing, WORKFLOW_DOOR);
-    const { workflow } = found;
     return runDeepWorkTurn(deps, {
       door: WORKFLOW_DOOR,
-      workflow,
+      workflowName: name,
       start,
       request,
       stream,
       token,
       attached,
-      paused: outcome => renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint),
-      completed: state => renderWorkflowCompleted(stream, workflow, state),
+      paused: (outcome, workflow) => renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint),
+      completed: (state, workflow) => renderWorkflowCompleted(stream, workflow, state),
     });
   };
 }
