@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { untrusted } from '../../core/council/wording/markdown';
+import { PIPELINE_STAGES } from '../../core/plan/schemas/agentType';
 import { spendBrief, spendSummary } from '../../core/llm/spending/spendText';
 import { proposedChangeMarkdown } from '../../core/plan/run/proposedChangeMarkdown';
 import { readBoard, skippedStages, stageOfPhase } from '../../core/plan/pipelineBoard';
@@ -11,7 +12,7 @@ import { STAGE_NAME } from './planProgress';
 import { PLAN_DOOR, runMetadata, type DeepWorkResultMetadata } from '../workflow/deepWorkResult';
 import type { PausedOutcome } from '../workflow/deepWorkTurn';
 import { planButtons } from './planRequest';
-import { checkpointPrompt, oneLine, stageSummaryMarkdown } from './planSummary';
+import { oneLine, stageSummaryMarkdown } from './planSummary';
 
 /** The end of a paused run's response: the stage's summary, its cost and what is still to run, and the buttons. */
 export function renderCheckpoint(
@@ -23,9 +24,9 @@ export function renderCheckpoint(
   const { state, checkpoint } = paused;
   const stage = stageOfPhase(workflow, checkpoint.phase) ?? 'discovery';
   const cost = `_So far: ${spendBrief(runSpent(state))}. ${stillToRun}_`;
-  stream.markdown(
-    `${stageSummaryMarkdown(readBoard(state.blackboard), stage)}\n\n${cost}\n\n${checkpointPrompt(checkpoint, stage)}\n`,
-  );
+  // The line above the buttons: where the run paused, and the workflow file's own prompt.
+  const pausedAfter = `Paused after **${STAGE_NAME[stage]}**. ${oneLine(checkpoint.prompt)} Pick one of the buttons below (an aborted run stays resumable).`;
+  stream.markdown(`${stageSummaryMarkdown(readBoard(state.blackboard), stage)}\n\n${cost}\n\n${pausedAfter}\n`);
   return { ...runMetadata(PLAN_DOOR, state, 'paused'), options: planButtons(checkpoint, state.runId) };
 }
 
@@ -37,7 +38,7 @@ export function renderCompleted(
   reportFiles: readonly vscode.Uri[],
 ): DeepWorkResultMetadata {
   const board = readBoard(state.blackboard);
-  const done = (['discovery', 'planning', 'tickets'] as const).filter(stage => board.stages[stage]);
+  const done = PIPELINE_STAGES.filter(stage => board.stages[stage]);
   const skipped = skippedStages(workflow, state);
   stream.markdown(
     `**The plan is complete**${skipped.length ? ` (skipped: ${skipped.map(s => STAGE_NAME[s].toLowerCase()).join(', ')})` : ''}. _It used ${spendSummary(runSpent(state))}._\n\n`,

@@ -1,7 +1,6 @@
 import { untrusted } from '../../core/council/wording/markdown';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
 import { lastCompletedStage, type PipelineBoard } from '../../core/plan/pipelineBoard';
-import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
 import { STAGE_NAME } from './planProgress';
 
 /** Model output as one line of Markdown text. */
@@ -54,9 +53,4 @@ export function stageSummaryMarkdown(board: PipelineBoard, stage: PipelineStage)
       ].join('\n');
     }
   }
-}
-
-/** The line above the checkpoint's buttons: where the run paused, and the workflow file's own prompt. */
-export function checkpointPrompt(pending: PendingCheckpoint, stage: PipelineStage): string {
-  return `Paused after **${STAGE_NAME[stage]}**. ${oneLine(pending.prompt)} Pick one of the buttons below (an aborted run stays resumable).`;
 }
