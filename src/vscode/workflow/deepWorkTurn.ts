@@ -152,7 +152,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   let outcome: WorkflowOutcome;
   try {
     outcome = await runDeepWork({
-      workflow: workflow,
+      workflow,
       model: adaptLanguageModel(turn.request.model),
       modelFor: subagentModels(turn.request.model, message => stream.markdown(`_${message}_\n\n`)),
       reader,
