@@ -11,13 +11,12 @@ import { CouncilLog } from './vscode/log';
 import { registerPersonaCommands } from './vscode/personas/personaCommands';
 import { registerPlanCommands } from './vscode/plan/planCommands';
 import { createPlanHandler } from './vscode/plan/planHandler';
-import { planFollowups } from './vscode/plan/planResult';
 import { RunStore } from './vscode/workflow/runStore';
 import { DEEP_WORK_AGENT_TYPES } from './core/deepWork/runDeepWork';
 import { QuickJsSandbox } from './core/workflow/sandbox/quickJsSandbox';
 import type { ScriptSandbox } from './core/workflow/sandbox/scriptSandbox';
 import { createWorkflowHandler } from './vscode/workflow/workflowHandler';
-import { workflowFollowups } from './vscode/workflow/workflowResult';
+import { deepWorkFollowups } from './vscode/workflow/deepWorkResult';
 import { loadWorkflows } from './vscode/workflow/workflowCatalog';
 import { loadSandboxWasm } from './vscode/workflow/sandboxWasm';
 import { registerWorkflowCommands } from './vscode/workflow/workflowCommands';
@@ -63,7 +62,7 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
   );
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'council.png');
   participant.followupProvider = {
-    provideFollowups: result => planFollowups(result) ?? workflowFollowups(result) ?? councilFollowups(result),
+    provideFollowups: result => deepWorkFollowups(result) ?? councilFollowups(result),
   };
   // Which result a person rated, so the log can be read next to the session it concerns.
   context.subscriptions.push(
@@ -77,7 +76,6 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
     ),
   );
   registerPersonaCommands(context);
-  registerWorkflowCommands(context, { loadCatalog: deepWork.catalog });
   context.subscriptions.push(
     log,
     participant,
@@ -85,6 +83,7 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
     registerCheckModels(context),
     registerDamagedSessionExport(store),
     ...registerPlanCommands(runs),
+    ...registerWorkflowCommands(deepWork.catalog),
   );
   context.subscriptions.push(
     ...registerCouncilTools({ context, store, log, models: context.globalState }, { deps: deepWork, plan, workflow }),

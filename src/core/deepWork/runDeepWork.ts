@@ -39,7 +39,7 @@ export interface DeepWorkRequest extends Omit<
   };
 }
 
-function defaultContributors(): PromptContributorRegistry {
+export function defaultContributors(): PromptContributorRegistry {
   return new PromptContributorRegistry().register(
     toolGuidanceContributor(() =>
       WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description })),

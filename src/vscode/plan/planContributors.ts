@@ -1,14 +1,13 @@
 import * as vscode from 'vscode';
 import { attachedContextContributor } from '../../core/plan/contributors/attachedContext';
 import type { AttachedItem } from '../../core/session/attachedItem';
-import { episodicMemoryContributor, type EpisodicMemory } from '../../core/plan/contributors/episodicMemory';
-import { PromptContributorRegistry } from '../../core/plan/contributors/registry';
-import { toolGuidanceContributor } from '../../core/plan/contributors/toolGuidance';
+import { episodicMemoryContributor } from '../../core/plan/contributors/episodicMemory';
+import type { PromptContributorRegistry } from '../../core/plan/contributors/registry';
+import { defaultContributors } from '../../core/deepWork/runDeepWork';
 import { workspaceFactsContributor, type WorkspaceFacts } from '../../core/plan/contributors/workspaceFacts';
 import { isVisibleFile } from '../../core/workspace/workspaceIndex';
 import type { WorkspaceReader } from '../../core/workspace/workspaceReader';
-import { WORKSPACE_TOOLS } from '../../core/workspace/workspaceTools';
-import type { RunStore } from '../workflow/runStore';
+import type { EpisodicMemory } from '../../core/plan/contributors/episodicMemory';
 
 /** Workspace facts from VS Code: the workspace's name and folders, and languages and file count from the reader's listing. */
 function vscodeWorkspaceFacts(reader: WorkspaceReader): WorkspaceFacts {
@@ -35,24 +34,15 @@ function vscodeWorkspaceFacts(reader: WorkspaceReader): WorkspaceFacts {
   };
 }
 
-/** Episodic memory from the run store: short accounts of how earlier runs in this workspace ended. */
-function storedEpisodes(runs: RunStore): EpisodicMemory {
-  return { recall: async limit => runs.episodes(limit) };
-}
-
-/** The contributors of a run in VS Code: tool guidance, workspace facts, episodic memory and the user's attached context. */
+/** The contributors of a run in VS Code: the default tool guidance, plus workspace facts, episodic memory and the user's attached context. */
 export function planContributors(
   reader: WorkspaceReader,
-  runs: RunStore,
+  /** Earlier runs in this workspace (the run store). */
+  runs: EpisodicMemory,
   attached: readonly AttachedItem[] = [],
 ): PromptContributorRegistry {
-  return new PromptContributorRegistry()
+  return defaultContributors()
     .register(attachedContextContributor(attached))
-    .register(
-      toolGuidanceContributor(() =>
-        WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description })),
-      ),
-    )
     .register(workspaceFactsContributor(vscodeWorkspaceFacts(reader)))
-    .register(episodicMemoryContributor(storedEpisodes(runs)));
+    .register(episodicMemoryContributor(runs));
 }

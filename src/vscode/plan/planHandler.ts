@@ -2,30 +2,26 @@ import * as vscode from 'vscode';
 import type { SessionLog } from '../../core/council/sessionLog';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
-import { optionFor, type CheckpointDecision } from '../../core/workflow/engine/checkpoints';
-import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { readBoard } from '../../core/plan/pipelineBoard';
+import { optionFor } from '../../core/workflow/engine/checkpoints';
 import { workflowMetadataOf } from '../../core/workflow/engine/workflowMetadata';
 import { systemClock } from '../../core/clock';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
-  isOutcome,
+  resumableRun,
   runDeepWorkTurn,
+  say,
   runModelPrice,
-  workflowNamed,
   workspaceRefusal,
   type DeepWorkDeps,
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
-import { workflowProgressMessage } from '../workflow/workflowProgress';
-import { describeTurnStop } from '../../core/llm/turnStop';
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
-import { parsePlanRequest, type PlanAction } from './planRequest';
-import { renderCheckpoint, renderCompleted, renderStopped } from './planResponse';
-import { savedProgress } from './planSummary';
-import type { PlanResultMetadata } from './planResult';
+import { parsePlanRequest } from './planRequest';
+import { renderCheckpoint, renderCompleted } from './planResponse';
+import { renderStopped } from '../workflow/workflowResponse';
+import { PLAN_DOOR } from '../workflow/deepWorkResult';
 import { writeRunReport } from './planReport';
 
 /** The `/plan` hook of the participant (`CouncilEnvironment['plan']`). */
@@ -41,15 +37,6 @@ export type PlanHandler = (
 
 const HOW_TO =
   'Type a goal after `/plan`, e.g. `@council /plan Add input validation to the settings form`, or ask `@council` a question first and press **Plan this** under its answer.';
-
-function say(
-  stream: vscode.ChatResponseStream,
-  text: string,
-  metadata: PlanResultMetadata = { plan: 1 },
-): vscode.ChatResult {
-  stream.markdown(text);
-  return { metadata };
-}
 
 /** How many other runs a bare resume lists. */
 const OTHER_RUNS_LISTED = 5;
@@ -83,13 +70,6 @@ function newestReadablePlan(deps: DeepWorkDeps, stream: vscode.ChatResponseStrea
   return { kind: 'found', run };
 }
 
-/** The decision a button's action makes at the run's checkpoint (none when the run is not at one). */
-function decisionFor(state: WorkflowRunState, action: PlanAction, text: string): CheckpointDecision | undefined {
-  const pending = state.pendingCheckpoint;
-  if (!pending || action === 'resume') return undefined;
-  return optionFor(pending, { action, ...(text ? { feedback: text } : {}) });
-}
-
 /**
  * `/plan`: runs the built-in `plan` workflow (discovery -> planning -> tickets; a workspace may override it) on the
  * workspace with the chat's model, through the workflow engine. The response pauses at every checkpoint (its state
@@ -103,77 +83,53 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
         '`/plan` reads your workspace and proposes changes, so it only runs in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.',
       noFolder: '`/plan` works on a workspace folder: open one and try again.',
     });
-    if (refused) return say(stream, refused);
-    const found = await workflowNamed(deps, 'plan');
-    if ('missing' in found) return { errorDetails: { message: found.missing }, metadata: { plan: 1 } };
-    const { workflow } = found;
+    if (refused) return say(stream, refused, PLAN_DOOR);
     const parsed = parsePlanRequest(text);
     let start: DeepWorkStart;
     if (parsed.kind === 'control') {
-      const read: RunRead = parsed.runId ? deps.runs.read(parsed.runId) : newestReadablePlan(deps, stream);
-      if (read.kind === 'missing')
-        return say(
-          stream,
-          `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`,
-        );
-      if (read.kind === 'newer') return { errorDetails: { message: read.error.message }, metadata: { plan: 1 } };
-      if (read.kind === 'corrupt') {
-        deps.log.logError(read.error, `reading plan run ${read.runId}`);
-        return {
-          errorDetails: {
-            message: `The saved plan run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run with \`/plan <goal>\`.`,
-          },
-          metadata: { plan: 1 },
-        };
-      }
-      const { state } = read.run;
+      const run = resumableRun(
+        deps,
+        PLAN_DOOR,
+        parsed.runId ? deps.runs.read(parsed.runId) : newestReadablePlan(deps, stream),
+        stream,
+        `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`,
+      );
+      if (!('state' in run)) return run;
+      const { state } = run;
       if (parsed.action === 'abort' && !state.pendingCheckpoint) {
         await deps.runs.save(state, 'aborted');
-        return { metadata: renderStopped(stream, { status: 'aborted', state }) };
+        return { metadata: renderStopped(stream, PLAN_DOOR, { status: 'aborted', state, message: '' }) };
       }
-      const decision = decisionFor(state, parsed.action, parsed.text);
+      // The decision a button's action makes at the run's checkpoint (none when the run is not at one).
+      const pending = state.pendingCheckpoint;
+      const feedback = parsed.text ? { feedback: parsed.text } : {};
+      const decision =
+        pending && parsed.action !== 'resume' ? optionFor(pending, { action: parsed.action, ...feedback }) : undefined;
       // Text after `resume` answers the question a `needs_user` stop asked.
       const resumed = !decision && parsed.text ? withUserAnswer(state, parsed.text) : state;
-      start = { kind: 'resume', state: resumed, ...(decision ? { decision } : {}) };
+      start = { resume: { state: resumed, ...(decision ? { decision } : {}) } };
     } else {
-      const goal = parsed.kind === 'start' ? { goal: parsed.goal, constraints: [] } : goalFromSession(session);
-      if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`);
-      start = { kind: 'new', goal: goal.goal, constraints: goal.constraints };
+      const goal = parsed.kind === 'start' ? { goal: parsed.goal } : goalFromSession(session);
+      if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`, PLAN_DOOR);
+      start = { start: goal };
     }
-    const outcome = await runDeepWorkTurn(deps, {
-      workflow,
+    return runDeepWorkTurn(deps, {
+      door: PLAN_DOOR,
+      workflowName: 'plan',
       start,
       request,
       stream,
       token,
       attached,
-      // The engine's words for phases and route-backs; a stage reports its own agents (the stage as the phase's one
-      // agent would only repeat the phase).
-      workflowProgress: event =>
-        event.kind === 'agent-started' || event.kind === 'agent-finished' ? undefined : workflowProgressMessage(event),
-      handler: { plan: 1 },
+      paused: (outcome, workflow) => {
+        const price = runModelPrice(request.model);
+        const stillToRun = workflowForecastSentence(forecastWorkflow(workflow, outcome.state), price);
+        return renderCheckpoint(stream, workflow, outcome, stillToRun);
+      },
+      completed: async (state, workflow) => {
+        const files = await writeRunReport(state, workflowMetadataOf(workflow, state, systemClock.now()));
+        return renderCompleted(stream, workflow, state, files);
+      },
     });
-    if (!isOutcome(outcome)) return outcome;
-    const used = runSpent(outcome.state);
-    if (outcome.status === 'paused') {
-      const stillToRun = workflowForecastSentence(
-        forecastWorkflow(workflow, outcome.state),
-        runModelPrice(request.model),
-      );
-      return { metadata: renderCheckpoint(stream, workflow, outcome, used, stillToRun) };
-    }
-    if (outcome.status === 'completed') {
-      const files = await writeRunReport(outcome.state, workflowMetadataOf(workflow, outcome.state, systemClock.now()));
-      return { metadata: renderCompleted(stream, workflow, outcome.state, files, used) };
-    }
-    const kept = savedProgress(readBoard(outcome.state.blackboard));
-    const stop =
-      outcome.status === 'failed' ? describeTurnStop(outcome.error, { kept, button: 'Try again' }) : undefined;
-    const failure = stop?.kind === 'failed' ? stop : undefined;
-    if (failure) deps.log.logError(new Error(failure.detail), `plan run ${outcome.state.runId}`);
-    return {
-      metadata: renderStopped(stream, outcome),
-      ...(failure ? { errorDetails: { message: failure.message } } : {}),
-    };
   };
 }

@@ -1,7 +1,8 @@
 import { MAX_REPAIRS_PER_REPLY } from '../../core/llm/repairBudget';
 import type { PipelineProgressEvent } from '../../core/plan/stages/progressEvents';
 
-const STAGE_NAME = { discovery: 'Discovery', planning: 'Planning', tickets: 'Tickets' } as const;
+/** Each stage's name as shown in chat. */
+export const STAGE_NAME = { discovery: 'Discovery', planning: 'Planning', tickets: 'Tickets' } as const;
 
 /** The progress line a pipeline event shows in chat, or undefined for events not worth a line. */
 export function progressMessage(event: PipelineProgressEvent): string | undefined {
@@ -30,9 +31,4 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
         .map(finding => `${finding.code}: ${finding.message}`)
         .join('; ')}); the run goes on, the report lists them`;
   }
-}
-
-/** The stage's name as shown in chat. */
-export function stageName(stage: keyof typeof STAGE_NAME): string {
-  return STAGE_NAME[stage];
 }

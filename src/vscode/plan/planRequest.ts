@@ -1,3 +1,6 @@
+import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
+import type { DeepWorkButton } from '../workflow/deepWorkResult';
+
 /** What follows `/plan`: a new goal, a control word from a checkpoint button, or nothing. */
 export type PlanRequest =
   | { readonly kind: 'start'; readonly goal: string }
@@ -28,4 +31,20 @@ export function parsePlanRequest(text: string): PlanRequest {
 /** The prompt a button sends after `/plan` (the inverse of {@link parsePlanRequest}). */
 export function planControlPrompt(action: PlanAction, runId: string): string {
   return `${action} ${runId}`;
+}
+
+/** The control word that picks each kind of checkpoint option. */
+const WORD: Readonly<Record<PendingCheckpoint['options'][number]['onSelect']['action'], PlanAction>> = {
+  continue: 'continue',
+  repeat_phase: 'redo',
+  skip_phases: 'skip',
+  abort: 'abort',
+};
+
+/** The buttons of a pending checkpoint: one per option of the workflow file, in its order and with its label. */
+export function planButtons(pending: PendingCheckpoint, runId: string): DeepWorkButton[] {
+  return pending.options.map(option => ({
+    label: option.label,
+    prompt: planControlPrompt(WORD[option.onSelect.action], runId),
+  }));
 }

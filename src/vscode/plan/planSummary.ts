@@ -1,17 +1,17 @@
 import { untrusted } from '../../core/council/wording/markdown';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
 import { lastCompletedStage, type PipelineBoard } from '../../core/plan/pipelineBoard';
-import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
-import { stageName } from './planProgress';
+import { STAGE_NAME } from './planProgress';
 
-function oneLine(text: string): string {
+/** Model output as one line of Markdown text. */
+export function oneLine(text: string): string {
   return untrusted(text).replace(/\s*\n\s*/g, ' ');
 }
 
 /** What a stopped run kept, as one sentence (`mark` emphasizes the stage's name in Markdown). */
 export function savedProgress(board: PipelineBoard, mark = ''): string {
   const stage = lastCompletedStage(board);
-  return stage ? `Progress up to ${mark}${stageName(stage)}${mark} is saved.` : 'No stage was completed yet.';
+  return stage ? `Progress up to ${mark}${STAGE_NAME[stage]}${mark} is saved.` : 'No stage was completed yet.';
 }
 
 /** A short Markdown summary of a completed stage (model output shown as text, never as links or commands). */
@@ -53,9 +53,4 @@ export function stageSummaryMarkdown(board: PipelineBoard, stage: PipelineStage)
       ].join('\n');
     }
   }
-}
-
-/** The line above the checkpoint's buttons: where the run paused, and the workflow file's own prompt. */
-export function checkpointPrompt(pending: PendingCheckpoint, stage: PipelineStage): string {
-  return `Paused after **${stageName(stage)}**. ${oneLine(pending.prompt)} Pick one of the buttons below (an aborted run stays resumable).`;
 }

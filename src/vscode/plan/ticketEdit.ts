@@ -28,17 +28,10 @@ export async function ticketWorkspaceEdit(changes: readonly ProposedChange[]): P
           throw new StaleProposalError(`${change.path} cannot be opened to modify it`);
         }
         const text = document.getText();
-        let next: string;
-        try {
-          next =
-            change.edit.mode === 'full_content'
-              ? change.edit.content
-              : applyLineReplacements(text, change.edit.replacements);
-        } catch (error) {
-          throw error instanceof StaleProposalError
-            ? new StaleProposalError(`${change.path}: ${error.message}`)
-            : error;
-        }
+        const next =
+          change.edit.mode === 'full_content'
+            ? change.edit.content
+            : applyLineReplacements(change.path, text, change.edit.replacements);
         edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), next);
         break;
       }

@@ -4,12 +4,11 @@ import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/
 import { TOOL } from '../../core/council/toolSession';
 import { toolModel } from '../languageModel/toolModel';
 import type { PlanHandler } from '../plan/planHandler';
-import { planFollowups } from '../plan/planResult';
 import { planControlPrompt } from '../plan/planRequest';
 import { readCouncilSettings } from '../settings';
 import { runModelPrice, workflowNamed, type DeepWorkDeps } from '../workflow/deepWorkTurn';
 import type { WorkflowHandler } from '../workflow/workflowHandler';
-import { workflowFollowups } from '../workflow/workflowResult';
+import { deepWorkFollowups } from '../workflow/deepWorkResult';
 import { decidePrompt } from '../workflow/workflowRequest';
 import { capturedStream } from './capturedStream';
 import {
@@ -221,7 +220,7 @@ export function planTool(
         options.toolInvocationToken,
         token,
         (request, stream, cancel) => plan(request.prompt, session?.log, request, stream, cancel),
-        result => nextCalls(TOOL.plan, planFollowups(result) ?? [], planInputOf),
+        result => nextCalls(TOOL.plan, deepWorkFollowups(result) ?? [], planInputOf),
       );
     },
   };
@@ -261,7 +260,7 @@ export function workflowTool(
         options.toolInvocationToken,
         token,
         (request, stream, cancel) => workflow(request.prompt, request, stream, cancel),
-        result => nextCalls(TOOL.workflow, workflowFollowups(result) ?? [], workflowInputOf),
+        result => nextCalls(TOOL.workflow, deepWorkFollowups(result) ?? [], workflowInputOf),
       );
     },
   };

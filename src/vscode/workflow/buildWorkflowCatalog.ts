@@ -54,28 +54,18 @@ export function buildWorkflowCatalog(
   parse: ParseWorkflowText,
 ): WorkflowCatalog {
   const problems: WorkflowProblem[] = [];
+  const fileProblem = (source: WorkflowSource, message: string): undefined => {
+    problems.push({ source, issues: [{ field: FILE_FIELD, message }] });
+    return undefined;
+  };
   const parsed = (file: WorkflowFileRead): WorkflowDefinition | undefined => {
-    if ('readError' in file) {
-      problems.push({
-        source: file.source,
-        issues: [{ field: FILE_FIELD, message: `Could not read the file: ${file.readError}` }],
-      });
-      return undefined;
-    }
+    if ('readError' in file) return fileProblem(file.source, `Could not read the file: ${file.readError}`);
     let result: WorkflowParse;
     try {
       result = parse(file.text, file.source);
     } catch (error) {
-      problems.push({
-        source: file.source,
-        issues: [
-          {
-            field: FILE_FIELD,
-            message: `Could not parse the file: ${error instanceof Error ? error.message : String(error)}`,
-          },
-        ],
-      });
-      return undefined;
+      const message = error instanceof Error ? error.message : String(error);
+      return fileProblem(file.source, `Could not parse the file: ${message}`);
     }
     if (!result.ok) {
       problems.push({ source: result.source, issues: result.issues });

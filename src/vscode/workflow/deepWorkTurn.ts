@@ -9,10 +9,8 @@ import { describeTurnStop } from '../../core/llm/turnStop';
 import { runFolder } from '../../core/plan/run/report';
 import { newWorkflowRunId } from '../../core/plan/schemas/contextId';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
-import type { CheckpointDecision } from '../../core/workflow/engine/checkpoints';
-import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgress';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { runDeepWork } from '../../core/deepWork/runDeepWork';
+import { runDeepWork, type DeepWorkRequest } from '../../core/deepWork/runDeepWork';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
@@ -22,14 +20,18 @@ import { planContributors } from '../plan/planContributors';
 import { progressMessage } from '../plan/planProgress';
 import { readCouncilSettings } from '../settings';
 import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
-import type { RunStore } from './runStore';
+import type { RunRead, RunStore } from './runStore';
+import type { StoredWorkflowRun } from '../../core/deepWork/storedWorkflowRun';
 import type { WorkflowCatalog } from './buildWorkflowCatalog';
 import { skillTools } from './skillTools';
 import { subagentModels } from './subagentModels';
 import { WorkspaceRunOutputs } from './workflowOutputs';
 import { overrideNotice } from './buildWorkflowCatalog';
-import type { PlanResultMetadata } from '../plan/planResult';
-import type { WorkflowResultMetadata } from './workflowResult';
+import { runMetadata, type DeepWorkDoor, type DeepWorkResultMetadata } from './deepWorkResult';
+import { renderStopped } from './workflowResponse';
+import { workflowProgressMessage } from './workflowProgress';
+import { readBoard } from '../../core/plan/pipelineBoard';
+import { savedProgress } from '../plan/planSummary';
 
 /** What `/plan` and `/workflow` need from the extension. */
 export interface DeepWorkDeps {
@@ -42,26 +44,65 @@ export interface DeepWorkDeps {
 
 /** Where a turn starts: a new run, or a stored run (with the decision for its checkpoint, if one was made). */
 export type DeepWorkStart =
-  | {
-      readonly kind: 'new';
-      readonly goal: string;
-      readonly constraints?: readonly string[];
-      readonly flags?: readonly string[];
-    }
-  | { readonly kind: 'resume'; readonly state: WorkflowRunState; readonly decision?: CheckpointDecision };
+  | { readonly start: NonNullable<DeepWorkRequest['start']> }
+  | { readonly resume: NonNullable<DeepWorkRequest['resume']> };
 
-/** One turn of a run, as both handlers start it. */
+/** A run paused at a checkpoint. */
+export type PausedOutcome = Extract<WorkflowOutcome, { readonly status: 'paused' }>;
+
+/** One turn of a run, as both handlers start it, with how the handler shows a paused and a completed run. */
 export interface DeepWorkTurn {
-  readonly workflow: WorkflowDefinition;
+  /** Which command answers (its metadata marker, its words for a stopped run). */
+  readonly door: DeepWorkDoor;
+  /** The workflow to run, by name (looked up in the catalogue read for this request). */
+  readonly workflowName: string;
   readonly start: DeepWorkStart;
   readonly request: vscode.ChatRequest;
   readonly stream: vscode.ChatResponseStream;
   readonly token: vscode.CancellationToken;
   readonly attached?: readonly AttachedItem[];
-  /** The chat's progress line for a phase's event (`/plan`'s stages report their own work, and take only route-backs). */
-  readonly workflowProgress?: (event: WorkflowProgress) => string | undefined;
-  /** The handler's own metadata, for the chat result of a stop the engine did not report. */
-  readonly handler: Pick<PlanResultMetadata, 'plan'> | Pick<WorkflowResultMetadata, 'workflow'>;
+  readonly paused: (outcome: PausedOutcome, workflow: WorkflowDefinition) => DeepWorkResultMetadata;
+  readonly completed: (
+    state: WorkflowRunState,
+    workflow: WorkflowDefinition,
+  ) => Promise<DeepWorkResultMetadata> | DeepWorkResultMetadata;
+}
+
+/** A chat result that only says `text`. */
+export function say(
+  stream: vscode.ChatResponseStream,
+  text: string,
+  metadata: DeepWorkResultMetadata,
+): vscode.ChatResult {
+  stream.markdown(text);
+  return { metadata };
+}
+
+/** A chat result whose `message` goes in the error box. */
+function refusal(message: string, metadata: DeepWorkResultMetadata): vscode.ChatResult {
+  return { errorDetails: { message }, metadata };
+}
+
+/**
+ * The saved run to go on with, or the chat result that says why there is none: not saved here (`missing`, in the
+ * handler's words), saved by a newer Council, or damaged (the details go to the log).
+ */
+export function resumableRun(
+  deps: DeepWorkDeps,
+  door: DeepWorkDoor,
+  read: RunRead,
+  stream: vscode.ChatResponseStream,
+  missing: string,
+): StoredWorkflowRun | vscode.ChatResult {
+  if (read.kind === 'found') return read.run;
+  if (read.kind === 'missing') return say(stream, missing, door);
+  if (read.kind === 'newer') return refusal(read.error.message, door);
+  const plan = 'plan' in door;
+  deps.log.logError(read.error, `reading ${plan ? 'plan' : 'workflow'} run ${read.runId}`);
+  return refusal(
+    `The saved ${plan ? 'plan ' : ''}run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run${plan ? ' with `/plan <goal>`' : ''}.`,
+    door,
+  );
 }
 
 /** Why a run cannot start here (an untrusted workspace, no folder open), in the handler's words; undefined when it can. */
@@ -71,10 +112,8 @@ export function workspaceRefusal(words: { readonly untrusted: string; readonly n
   return undefined;
 }
 
-/** True when a turn ended with the engine's outcome (not a stop already answered in chat). */
-export function isOutcome(ended: WorkflowOutcome | vscode.ChatResult): ended is WorkflowOutcome {
-  return 'state' in ended;
-}
+/** What a stopped run kept, when it was saved (`/plan` names its last stage instead). */
+const PHASES_KEPT = 'The run is saved as of its last completed phase.';
 
 /** What the chat's model costs per token, by the user's prices and the defaults (undefined: unknown). */
 export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | undefined {
@@ -82,41 +121,38 @@ export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | und
 }
 
 /**
- * Runs one turn of a workflow with the chat's model: the run's files under `.council/runs/<run-id>/`, its state
- * saved in workspace storage after every phase and at the turn's end, its checkpoints pausing the turn (the buttons
- * resume it). Returns
- * the engine's outcome; a stop the engine did not report (an unexpected error) is answered here, as the chat result.
+ * Runs one turn of a workflow with the chat's model and answers it: the run's files under `.council/runs/<run-id>/`,
+ * its state saved in workspace storage after every phase and at the turn's end, its checkpoints pausing the turn (the
+ * buttons resume it). A paused or completed run is shown by the handler; a stop (Stop, a question, an abort, a
+ * failure in the error box) is shown here, the same for both commands.
  */
-export async function runDeepWorkTurn(
-  deps: DeepWorkDeps,
-  turn: DeepWorkTurn,
-): Promise<WorkflowOutcome | vscode.ChatResult> {
+export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<vscode.ChatResult> {
   const { start, stream, token } = turn;
+  const found = await workflowNamed(deps, turn.workflowName);
+  if ('missing' in found) return refusal(found.missing, turn.door);
+  const { workflow } = found;
+  const resumed = 'resume' in start ? start.resume.state : undefined;
   const ids = { next: () => uuid() };
-  const runId = start.kind === 'resume' ? start.state.runId : newWorkflowRunId({ next: uuid });
+  const runId = resumed?.runId ?? newWorkflowRunId(ids);
   const reader = new VsCodeWorkspaceReader();
   const { spending } = readCouncilSettings();
   // What the phases still to run will cost, before anything is spent, at the chat model's price (and, resumed, what
   // the run has spent).
-  const before = start.kind === 'resume' ? `So far: ${spendBrief(runSpent(start.state))}. ` : '';
-  const toRun = forecastWorkflow(turn.workflow, start.kind === 'resume' ? start.state : undefined);
+  const before = resumed ? `So far: ${spendBrief(runSpent(resumed))}. ` : '';
+  const toRun = forecastWorkflow(workflow, resumed);
   stream.markdown(`_${before}${workflowForecastSentence(toRun, runModelPrice(turn.request.model))}_\n\n`);
   // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
-  const replaced = overrideNotice(turn.workflow);
+  const replaced = overrideNotice(workflow);
   if (replaced) stream.markdown(`_${replaced}_\n\n`);
   // Every progress line carries what the run has spent so far (all its turns).
   let spent: SpendTotals | undefined;
   const progress = (message: string) => stream.progress(spent ? `${message} (${spendBrief(spent)})` : message);
-  stream.progress(
-    start.kind === 'resume'
-      ? `Resuming ${turn.workflow.name} run ${runId}…`
-      : `Starting ${turn.workflow.name} run ${runId}…`,
-  );
+  stream.progress(`${resumed ? 'Resuming' : 'Starting'} ${workflow.name} run ${runId}…`);
   let outcome: WorkflowOutcome;
   try {
     outcome = await runDeepWork({
-      workflow: turn.workflow,
+      workflow,
       model: adaptLanguageModel(turn.request.model),
       modelFor: subagentModels(turn.request.model, message => stream.markdown(`_${message}_\n\n`)),
       reader,
@@ -146,19 +182,17 @@ export async function runDeepWorkTurn(
         if (message) progress(message);
       },
       onWorkflowProgress: event => {
-        const message = turn.workflowProgress?.(event);
+        const message = workflowProgressMessage(event);
         if (message) progress(message);
       },
       onSave: state => deps.runs.save(state, 'running'),
       contributors: planContributors(reader, deps.runs, turn.attached ?? []),
-      ...(start.kind === 'resume'
-        ? { resume: { state: start.state, ...(start.decision ? { decision: start.decision } : {}) } }
-        : { start: { goal: start.goal, constraints: start.constraints ?? [], flags: start.flags ?? [] } }),
+      ...start,
     });
   } catch (error) {
     // runDeepWork reports model failures, scripts and Stop as outcomes; what reaches here is unexpected.
     const saved = deps.runs.load(runId);
-    const kept = saved ? 'The run is saved as of its last completed phase.' : 'Nothing was saved yet.';
+    const kept = saved ? PHASES_KEPT : 'Nothing was saved yet.';
     const stop = describeTurnStop(
       error,
       { kept, button: token.isCancellationRequested ? 'Resume' : 'Try again' },
@@ -166,10 +200,7 @@ export async function runDeepWorkTurn(
     );
     const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
     if (saved) await deps.runs.save(saved.state, status);
-    const metadata: PlanResultMetadata | WorkflowResultMetadata = {
-      ...turn.handler,
-      ...(saved ? { runId, status } : {}),
-    };
+    const metadata = saved ? runMetadata(turn.door, saved.state, status) : turn.door;
     if (stop.kind === 'cancelled') {
       stream.markdown(stop.message);
       return { metadata };
@@ -177,14 +208,18 @@ export async function runDeepWorkTurn(
     deps.log.logError(error, `run ${runId}: ${stop.detail}`);
     return { metadata, errorDetails: { message: stop.message } };
   }
-  await deps.runs.save(outcome.state, outcome.status, storedMessage(outcome));
-  return outcome;
-}
-
-/** The message a run is stored with after `outcome` (its failure, abort sentence or question), if any. */
-function storedMessage(outcome: WorkflowOutcome): string | undefined {
-  if (outcome.status === 'failed' || outcome.status === 'aborted') return outcome.message;
-  return outcome.status === 'needs_user' ? outcome.question : undefined;
+  // Stored with its failure, its abort sentence or its question, if any.
+  const message = 'question' in outcome ? outcome.question : 'message' in outcome ? outcome.message : undefined;
+  await deps.runs.save(outcome.state, outcome.status, message);
+  if (outcome.status === 'paused') return { metadata: turn.paused(outcome, workflow) };
+  if (outcome.status === 'completed') return { metadata: await turn.completed(outcome.state, workflow) };
+  const metadata = renderStopped(stream, turn.door, outcome);
+  if (outcome.status !== 'failed') return { metadata };
+  const kept = 'plan' in turn.door ? savedProgress(readBoard(outcome.state.blackboard)) : PHASES_KEPT;
+  const failure = describeTurnStop(outcome.error, { kept, button: 'Try again' });
+  if (failure.kind !== 'failed') return { metadata };
+  deps.log.logError(outcome.error, `run ${runId}: ${failure.detail}`);
+  return { metadata, errorDetails: { message: failure.message } };
 }
 
 /** The workflow named `name`, or the chat result that says why there is none (with the file problems, if any). */

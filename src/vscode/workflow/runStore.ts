@@ -1,8 +1,7 @@
 import type * as vscode from 'vscode';
-import type { EpisodeSummary } from '../../core/plan/contributors/episodicMemory';
+import type { EpisodeSummary, EpisodicMemory } from '../../core/plan/contributors/episodicMemory';
 import { newerVersionOf, type NewerVersionError } from '../../core/storage/versioned';
 import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { readBoard } from '../../core/plan/pipelineBoard';
 import {
   readStoredWorkflowRun,
   storeWorkflowRun,
@@ -36,17 +35,10 @@ function episodeOutcome(status: WorkflowRunStatus): EpisodeSummary['outcome'] | 
   return undefined;
 }
 
-/** One line on what a run did, for later runs' episodic memory. */
-function episodeSummary(run: StoredWorkflowRun): string {
-  const { state } = run;
-  if (run.workflow === 'plan') {
-    const board = readBoard(state.blackboard);
-    const done = Object.keys(board.stages).join(', ') || 'no stage';
-    const tickets = board.stages.planning?.result.finalizedTickets.length;
-    return `Goal: ${board.goal}. Completed: ${done}${tickets === undefined ? '' : `; ${tickets} tickets`}.${run.message ? ` ${run.message}` : ''}`;
-  }
+/** One line on what a run did, for later runs' episodic memory (from the run's context, whatever its workflow). */
+function episodeSummary({ workflow, state, message }: StoredWorkflowRun): string {
   const done = state.context.phases.completed.join(', ') || 'no phase';
-  return `Workflow ${run.workflow}. Goal: ${state.context.goal}. Completed: ${done}; ${state.context.deliverables.length} files.${run.message ? ` ${run.message}` : ''}`;
+  return `Workflow ${workflow}. Goal: ${state.context.goal}. Completed: ${done}; ${state.context.deliverables.length} files.${message ? ` ${message}` : ''}`;
 }
 
 /**
@@ -54,7 +46,7 @@ function episodeSummary(run: StoredWorkflowRun): string {
  * resumes in a later chat request or window. Reads migrate and validate (`readStoredWorkflowRun`); `read` says why a
  * run cannot be used, `load` and `list` skip it. A run saved by a newer Council is never overwritten or evicted.
  */
-export class RunStore {
+export class RunStore implements EpisodicMemory {
   private writes: Promise<void> = Promise.resolve();
 
   constructor(
@@ -74,13 +66,8 @@ export class RunStore {
       await this.memento.update(RUN_KEY_PREFIX + state.runId, entry);
       // Eviction reads only each record's version and save time (a run's state, history included, is validated when
       // the run is read, not on every save); a newer Council's runs are never evicted here.
-      const ours = this.memento
-        .keys()
-        .filter(key => key.startsWith(RUN_KEY_PREFIX))
-        .map(key => ({ key, raw: this.memento.get<unknown>(key) }))
-        .filter(({ raw }) => !newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, raw))
-        .sort((a, b) => updatedAtOf(b.raw).localeCompare(updatedAtOf(a.raw)));
-      for (const old of ours.slice(RUN_CAPACITY)) await this.memento.update(old.key, undefined);
+      const ours = this.records().filter(({ raw }) => !newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, raw));
+      for (const old of ours.slice(RUN_CAPACITY)) await this.memento.update(RUN_KEY_PREFIX + old.runId, undefined);
     });
     this.writes = write.catch(() => undefined);
     return write;
@@ -107,12 +94,8 @@ export class RunStore {
     readonly passedOver: readonly Exclude<RunRead, { kind: 'found' | 'missing' }>[];
     readonly others: readonly StoredWorkflowRun[];
   } {
-    const reads = this.memento
-      .keys()
-      .filter(key => key.startsWith(RUN_KEY_PREFIX))
-      .map(key => ({ runId: key.slice(RUN_KEY_PREFIX.length), raw: this.memento.get<unknown>(key) }))
+    const reads = this.records()
       .filter(({ raw }) => workflow === undefined || workflowOf(raw) === workflow)
-      .sort((a, b) => updatedAtOf(b.raw).localeCompare(updatedAtOf(a.raw)))
       .map(({ runId }) => this.read(runId));
     const readable = reads.flatMap(read => (read.kind === 'found' ? [read.run] : []));
     const first = reads.findIndex(read => read.kind === 'found');
@@ -130,18 +113,23 @@ export class RunStore {
 
   /** Every readable run, most recently updated first. */
   list(): StoredWorkflowRun[] {
+    return this.records().flatMap(({ raw }) => {
+      const read = readStoredWorkflowRun(raw);
+      return read.kind === 'current' ? [read.value] : [];
+    });
+  }
+
+  /** Every stored record with its run id, most recently saved first. */
+  private records(): { readonly runId: string; readonly raw: unknown }[] {
     return this.memento
       .keys()
       .filter(key => key.startsWith(RUN_KEY_PREFIX))
-      .flatMap(key => {
-        const read = readStoredWorkflowRun(this.memento.get<unknown>(key));
-        return read.kind === 'current' ? [read.value] : [];
-      })
-      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+      .map(key => ({ runId: key.slice(RUN_KEY_PREFIX.length), raw: this.memento.get<unknown>(key) }))
+      .sort((a, b) => updatedAtOf(b.raw).localeCompare(updatedAtOf(a.raw)));
   }
 
   /** Short accounts of runs that ended (completed, failed, cancelled), newest first: the episodic memory's source. */
-  episodes(limit: number): EpisodeSummary[] {
+  async recall(limit: number): Promise<EpisodeSummary[]> {
     return this.list()
       .flatMap(run => {
         const outcome = episodeOutcome(run.status);

@@ -98,23 +98,22 @@ function readBuiltInWorkflows(extensionUri: vscode.Uri): Promise<WorkflowFileRea
 /** A workspace folder's workflow files; paths workspace-relative (prefixed with the folder's name when multi-root). */
 async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolean): Promise<WorkflowFileRead[]> {
   const directory = workspaceWorkflowFolder(folder);
+  const folderSource: WorkflowSource = {
+    kind: 'workspace',
+    path: vscode.workspace.asRelativePath(directory, multiRoot),
+  };
   let names: string[];
   try {
     names = await fileNamesIn(directory, name => WORKFLOW_FILE.test(name));
   } catch (error) {
-    return [
-      {
-        source: { kind: 'workspace', path: vscode.workspace.asRelativePath(directory, multiRoot) },
-        readError: `the folder could not be listed: ${errorMessage(error)}`,
-      },
-    ];
+    return [{ source: folderSource, readError: `the folder could not be listed: ${errorMessage(error)}` }];
   }
   // A folder of thousands of files is not read whole: the first ones by name, and one problem saying so.
   const skipped: WorkflowFileRead[] =
     names.length > MAX_WORKFLOW_FILES
       ? [
           {
-            source: { kind: 'workspace', path: vscode.workspace.asRelativePath(directory, multiRoot) },
+            source: folderSource,
             readError: `the folder has ${names.length} workflow files; only the first ${MAX_WORKFLOW_FILES} by name are read. Remove or merge the others.`,
           },
         ]

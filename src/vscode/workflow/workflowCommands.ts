@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { exists, folderForNewFile, nameForNewFile, writeNewFile } from '../workspace/workspaceFiles';
+import { resolveWorkspacePath } from '../workspace/workspacePaths';
 import { WORKFLOW_TEMPLATE } from '../../core/workflow/definition/workflowTemplate';
 import { describeIssues, type WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { describeWorkflowSource, type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
@@ -12,11 +13,8 @@ export const WORKFLOW_COMMAND = {
   run: 'council.runWorkflow',
 } as const;
 
-/** What the commands need from the extension. */
-export interface WorkflowCommandDeps {
-  /** The current catalogue, read afresh (`loadWorkflows` with the agent types a run can spawn). */
-  readonly loadCatalog: () => Promise<WorkflowCatalog>;
-}
+/** The current catalogue, read afresh (`loadWorkflows` with the agent types a run can spawn). */
+type LoadCatalog = () => Promise<WorkflowCatalog>;
 
 /** Optional argument of `council.createWorkflow`: a `name` skips the input box (scripts, tests). */
 export interface CreateWorkflowArgs {
@@ -40,20 +38,12 @@ export interface RunWorkflowArgs {
 
 const FOLDER_LABEL = WORKSPACE_WORKFLOW_FOLDER.join('/');
 
-/**
- * Registers "Council: Create Workflow" and "Council: Run Workflow" and adds them to `context.subscriptions`;
- * returns the same disposables for callers that unregister early (tests).
- */
-export function registerWorkflowCommands(
-  context: Pick<vscode.ExtensionContext, 'subscriptions'>,
-  deps: WorkflowCommandDeps,
-): vscode.Disposable[] {
-  const disposables = [
+/** Registers "Council: Create Workflow" and "Council: Run Workflow". */
+export function registerWorkflowCommands(loadCatalog: LoadCatalog): vscode.Disposable[] {
+  return [
     vscode.commands.registerCommand(WORKFLOW_COMMAND.create, (args?: CreateWorkflowArgs) => createWorkflow(args)),
-    vscode.commands.registerCommand(WORKFLOW_COMMAND.run, (args?: RunWorkflowArgs) => runWorkflow(deps, args)),
+    vscode.commands.registerCommand(WORKFLOW_COMMAND.run, (args?: RunWorkflowArgs) => runWorkflow(loadCatalog, args)),
   ];
-  context.subscriptions.push(...disposables);
-  return disposables;
 }
 
 /**
@@ -86,10 +76,10 @@ async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<CreateWork
  * with the chat result. Resolves with undefined when the user cancels or the named workflow does not exist.
  */
 async function runWorkflow(
-  deps: WorkflowCommandDeps,
+  loadCatalog: LoadCatalog,
   args: RunWorkflowArgs = {},
 ): Promise<vscode.ChatResult | undefined> {
-  const catalog = await deps.loadCatalog();
+  const catalog = await loadCatalog();
   const workflow = args.name !== undefined ? namedWorkflow(catalog, args.name) : await pickWorkflow(catalog);
   if (!workflow) return undefined;
   const goal =
@@ -167,7 +157,7 @@ async function pickWorkflow(catalog: WorkflowCatalog): Promise<WorkflowDefinitio
 /** Opens a workspace file at its first problem and says what is wrong; a built-in's problem is only shown. */
 async function showProblem(problem: WorkflowProblem): Promise<void> {
   const text = describeIssues(problem.source, problem.issues);
-  const uri = problem.source.kind === 'workspace' ? workspaceFileUri(problem.source.path) : undefined;
+  const uri = problem.source.kind === 'workspace' ? resolveWorkspacePath(problem.source.path) : undefined;
   if (uri) {
     const line = Math.max((problem.issues[0]?.line ?? 1) - 1, 0);
     const column = Math.max((problem.issues[0]?.column ?? 1) - 1, 0);
@@ -177,14 +167,6 @@ async function showProblem(problem: WorkflowProblem): Promise<void> {
       .then(undefined, () => undefined);
   }
   void vscode.window.showWarningMessage(`This workflow file cannot be run until this is fixed:\n${text}`);
-}
-
-/** The file a workspace-relative path names (prefixed with the folder's name in a multi-root workspace). */
-function workspaceFileUri(path: string): vscode.Uri | undefined {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  if (folders.length === 1 && folders[0]) return vscode.Uri.joinPath(folders[0].uri, ...path.split('/'));
-  const folder = folders.find(candidate => path.startsWith(`${candidate.name}/`));
-  return folder ? vscode.Uri.joinPath(folder.uri, ...path.slice(folder.name.length + 1).split('/')) : undefined;
 }
 
 function workflowFileUri(folder: vscode.WorkspaceFolder, name: string): vscode.Uri {

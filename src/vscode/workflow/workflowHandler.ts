@@ -2,23 +2,16 @@ import * as vscode from 'vscode';
 import type { AttachedItem } from '../../core/session/attachedItem';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
-  isOutcome,
+  resumableRun,
   runDeepWorkTurn,
-  workflowNamed,
+  say,
   workspaceRefusal,
   type DeepWorkDeps,
   type DeepWorkStart,
 } from './deepWorkTurn';
-import { workflowProgressMessage } from './workflowProgress';
-import { parseWorkflowRequest } from './workflowRequest';
-import { describeTurnStop } from '../../core/llm/turnStop';
-import {
-  renderWorkflowCheckpoint,
-  renderWorkflowCompleted,
-  renderWorkflowList,
-  renderWorkflowStopped,
-} from './workflowResponse';
-import type { WorkflowResultMetadata } from './workflowResult';
+import { parseWorkflowRequest, workflowButtons } from './workflowRequest';
+import { runMetadata, WORKFLOW_DOOR } from './deepWorkResult';
+import { renderWorkflowCheckpoint, renderWorkflowCompleted, renderWorkflowList } from './workflowResponse';
 
 /** The `/workflow` hook of the participant. */
 export type WorkflowHandler = (
@@ -28,19 +21,6 @@ export type WorkflowHandler = (
   token: vscode.CancellationToken,
   attached?: readonly AttachedItem[],
 ) => Promise<vscode.ChatResult>;
-
-function say(
-  stream: vscode.ChatResponseStream,
-  text: string,
-  metadata: WorkflowResultMetadata = { workflow: 1 },
-): vscode.ChatResult {
-  stream.markdown(text);
-  return { metadata };
-}
-
-function refusal(message: string, metadata: WorkflowResultMetadata = { workflow: 1 }): vscode.ChatResult {
-  return { errorDetails: { message }, metadata };
-}
 
 /**
  * `/workflow`: alone, lists the workflows (built in, and the workspace's `.council/workflows/*.yaml` when trusted);
@@ -57,7 +37,7 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
         'Workflows read your workspace and run the scripts in their files, so they only run in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.',
       noFolder: 'Workflows work on a workspace folder: open one and try again.',
     });
-    if (refused) return say(stream, refused);
+    if (refused) return say(stream, refused, WORKFLOW_DOOR);
     let start: DeepWorkStart;
     let name: string;
     if (parsed.kind === 'start') {
@@ -65,81 +45,63 @@ export function createWorkflowHandler(deps: DeepWorkDeps): WorkflowHandler {
         return say(
           stream,
           `Add a goal after the workflow's name, e.g. \`@council /workflow ${parsed.name} Review the payment module\`. Send \`/workflow\` alone to list the workflows.`,
+          WORKFLOW_DOOR,
         );
       name = parsed.name;
-      start = { kind: 'new', goal: parsed.goal, flags: parsed.flags };
+      start = { start: { goal: parsed.goal, flags: parsed.flags } };
     } else {
-      const read = deps.runs.read(parsed.runId);
-      if (read.kind === 'missing')
-        return say(
-          stream,
-          `There is no saved workflow run \`${parsed.runId}\` in this workspace. Send \`/workflow\` to list the workflows.`,
-        );
-      if (read.kind === 'newer') return refusal(read.error.message);
-      if (read.kind === 'corrupt') {
-        deps.log.logError(read.error, `reading workflow run ${read.runId}`);
-        return refusal(
-          `The saved run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run.`,
-        );
-      }
-      const { state } = read.run;
-      name = read.run.workflow;
+      const run = resumableRun(
+        deps,
+        WORKFLOW_DOOR,
+        deps.runs.read(parsed.runId),
+        stream,
+        `There is no saved workflow run \`${parsed.runId}\` in this workspace. Send \`/workflow\` to list the workflows.`,
+      );
+      if (!('state' in run)) return run;
+      const { state } = run;
+      name = run.workflow;
       if (parsed.kind === 'abort') {
         await deps.runs.save(state, 'aborted');
-        return say(stream, `Run \`${state.runId}\` aborted. Its files stay in \`${state.context.output_dir}/\`.`, {
-          workflow: 1,
-          runId: state.runId,
-          status: 'aborted',
-        });
+        return say(
+          stream,
+          `Run \`${state.runId}\` aborted. Its files stay in \`${state.context.output_dir}/\`.`,
+          runMetadata(WORKFLOW_DOOR, state, 'aborted'),
+        );
       }
       if (parsed.kind === 'decide') {
         const pending = state.pendingCheckpoint;
         if (!pending)
-          return say(stream, `Run \`${state.runId}\` is not waiting at a checkpoint (it is ${read.run.status}).`, {
-            workflow: 1,
-            runId: state.runId,
-            status: read.run.status,
-          });
+          return say(
+            stream,
+            `Run \`${state.runId}\` is not waiting at a checkpoint (it is ${run.status}).`,
+            runMetadata(WORKFLOW_DOOR, state, run.status),
+          );
         if (parsed.option < 1 || parsed.option > pending.options.length) {
           return say(stream, `That checkpoint has options 1 to ${pending.options.length}; pick one of its buttons.`, {
-            workflow: 1,
-            runId: state.runId,
-            status: 'paused',
-            options: pending.options,
+            ...runMetadata(WORKFLOW_DOOR, state, 'paused'),
+            options: workflowButtons(pending, state.runId),
           });
         }
         start = {
-          kind: 'resume',
-          state,
-          decision: { option: parsed.option - 1, ...(parsed.feedback ? { feedback: parsed.feedback } : {}) },
+          resume: {
+            state,
+            decision: { option: parsed.option - 1, ...(parsed.feedback ? { feedback: parsed.feedback } : {}) },
+          },
         };
       } else {
-        start = { kind: 'resume', state: state.pendingCheckpoint ? state : withUserAnswer(state, parsed.text) };
+        start = { resume: { state: state.pendingCheckpoint ? state : withUserAnswer(state, parsed.text) } };
       }
     }
-    const found = await workflowNamed(deps, name);
-    if ('missing' in found) return refusal(found.missing);
-    const { workflow } = found;
-    const outcome = await runDeepWorkTurn(deps, {
-      workflow,
+    return runDeepWorkTurn(deps, {
+      door: WORKFLOW_DOOR,
+      workflowName: name,
       start,
       request,
       stream,
       token,
       attached,
-      workflowProgress: workflowProgressMessage,
-      handler: { workflow: 1 },
+      paused: (outcome, workflow) => renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint),
+      completed: (state, workflow) => renderWorkflowCompleted(stream, workflow, state),
     });
-    if (!isOutcome(outcome)) return outcome;
-    if (outcome.status === 'paused')
-      return { metadata: renderWorkflowCheckpoint(stream, workflow, outcome.state, outcome.checkpoint) };
-    if (outcome.status === 'completed') return { metadata: renderWorkflowCompleted(stream, workflow, outcome.state) };
-    const metadata = renderWorkflowStopped(stream, outcome);
-    if (outcome.status !== 'failed') return { metadata };
-    const kept = 'The run is saved as of its last completed phase.';
-    const failure = describeTurnStop(outcome.error, { kept, button: 'Try again' });
-    if (failure.kind !== 'failed') return { metadata };
-    deps.log.logError(outcome.error, `workflow run ${outcome.state.runId}: ${failure.detail}`);
-    return { errorDetails: { message: failure.message }, metadata };
   };
 }

@@ -1,4 +1,8 @@
+import { STAGE_TYPES } from '../../core/plan/pipelineBoard';
 import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgress';
+
+/** Agent types that report their own agents' work (a line for the stage itself would only repeat its phase's). */
+const SELF_REPORTING = new Set<string>(Object.values(STAGE_TYPES));
 
 /** The chat's progress line for a workflow event, or undefined for events not worth a line. */
 export function workflowProgressMessage(event: WorkflowProgress): string | undefined {
@@ -6,9 +10,9 @@ export function workflowProgressMessage(event: WorkflowProgress): string | undef
     case 'phase-started':
       return `${event.name}: starting${event.iteration > 1 ? ` (pass ${event.iteration})` : ''}…`;
     case 'agent-started':
-      return `${event.phase}: ${event.type} working…`;
+      return SELF_REPORTING.has(event.type) ? undefined : `${event.phase}: ${event.type} working…`;
     case 'agent-finished':
-      return `${event.phase}: ${event.type} done`;
+      return SELF_REPORTING.has(event.type) ? undefined : `${event.phase}: ${event.type} done`;
     case 'gap-check':
       return `${event.phase}: gap check ${event.iteration}: ${event.status === 'complete' ? 'complete' : `${event.gaps.length} gap${event.gaps.length === 1 ? '' : 's'}`}`;
     case 'skill':

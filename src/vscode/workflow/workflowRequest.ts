@@ -1,3 +1,6 @@
+import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
+import type { DeepWorkButton } from './deepWorkResult';
+
 /** What follows `/workflow`. */
 export type WorkflowRequest =
   | { readonly kind: 'list' }
@@ -41,4 +44,9 @@ export function parseWorkflowRequest(text: string): WorkflowRequest {
 /** The prompt a checkpoint button sends after `/workflow` (option counts from 1). */
 export function decidePrompt(runId: string, option: number, feedback = ''): string {
   return `decide ${runId} ${option}${feedback ? ` ${feedback}` : ''}`;
+}
+
+/** The buttons of a pending checkpoint: one per option of the workflow file (one that takes feedback too: the response says how to add it). */
+export function workflowButtons(pending: PendingCheckpoint, runId: string): DeepWorkButton[] {
+  return pending.options.map((option, index) => ({ label: option.label, prompt: decidePrompt(runId, index + 1) }));
 }

@@ -5,9 +5,11 @@ import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import { runSpent, type PendingCheckpoint, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { describeWorkflowProblems, describeWorkflowSource, type WorkflowCatalog } from './buildWorkflowCatalog';
-import { decidePrompt } from './workflowRequest';
+import { decidePrompt, workflowButtons } from './workflowRequest';
 import { commandLink, fileLink } from '../chat/inlineLinks';
-import type { WorkflowResultMetadata } from './workflowResult';
+import { runMetadata, WORKFLOW_DOOR, type DeepWorkDoor, type DeepWorkResultMetadata } from './deepWorkResult';
+import { readBoard } from '../../core/plan/pipelineBoard';
+import { oneLine, savedProgress } from '../plan/planSummary';
 
 /** A link target inside the workspace folder; none for a path that would leave it (shown as text instead). */
 function fileUri(path: string): vscode.Uri | undefined {
@@ -30,10 +32,10 @@ function linkFiles(stream: vscode.ChatResponseStream, paths: readonly string[], 
 export function renderWorkflowList(
   stream: vscode.ChatResponseStream,
   catalog: WorkflowCatalog,
-): WorkflowResultMetadata {
+): DeepWorkResultMetadata {
   const lines = catalog.workflows.map(
     workflow =>
-      `- **${workflow.name}**: ${untrusted(workflow.description).replace(/\s*\n\s*/g, ' ')} _(${describeWorkflowSource(workflow.source)}; ${workflow.phases.length} phase${workflow.phases.length === 1 ? '' : 's'})_`,
+      `- **${workflow.name}**: ${oneLine(workflow.description)} _(${describeWorkflowSource(workflow.source)}; ${workflow.phases.length} phase${workflow.phases.length === 1 ? '' : 's'})_`,
   );
   stream.markdown(
     `**Workflows**\n\n${lines.join('\n') || '_None._'}\n\nRun one with \`@council /workflow <name> <goal>\` (or **Council: Run Workflow**). Add your own in \`.council/workflows/\` with **Council: Create Workflow**.\n`,
@@ -48,7 +50,7 @@ export function renderWorkflowList(
     stream.markdown(
       '\n_This workspace is not trusted, so its own workflows (`.council/workflows/`) are not loaded._\n',
     );
-  return { workflow: 1 };
+  return WORKFLOW_DOOR;
 }
 
 /** A paused run: the checkpoint's question, its files, and its options (buttons below the response). */
@@ -57,7 +59,7 @@ export function renderWorkflowCheckpoint(
   workflow: WorkflowDefinition,
   state: WorkflowRunState,
   pending: PendingCheckpoint,
-): WorkflowResultMetadata {
+): DeepWorkResultMetadata {
   const phase = workflow.phases.find(candidate => candidate.id === pending.phase);
   const title =
     pending.origin === 'gap_check'
@@ -69,10 +71,8 @@ export function renderWorkflowCheckpoint(
     .map(deliverable => deliverable.path);
   const files = pending.files.length ? pending.files : written;
   if (files.length) linkFiles(stream, files, state.context.output_dir);
-  const feedback = pending.options
-    .map((option, index) => ({ option, index }))
-    .filter(({ option }) => option.withFeedback);
-  for (const { option, index } of feedback) {
+  for (const [index, option] of pending.options.entries()) {
+    if (!option.withFeedback) continue;
     // Puts the command in the chat input, so the user types the feedback before sending.
     stream.markdown(
       commandLink(`${option.label}, with feedback…`, 'workbench.action.chat.open', [
@@ -84,12 +84,7 @@ export function renderWorkflowCheckpoint(
   stream.markdown(
     `_So far: ${spendBrief(runSpent(state))}. The run is saved; pick an option below (it continues in a new request)._\n`,
   );
-  return {
-    workflow: 1,
-    runId: state.runId,
-    status: 'paused',
-    options: pending.options.map(option => ({ label: option.label, withFeedback: option.withFeedback })),
-  };
+  return { ...runMetadata(WORKFLOW_DOOR, state, 'paused'), options: workflowButtons(pending, state.runId) };
 }
 
 /** A completed run: its files, the final document and metadata.json. */
@@ -97,7 +92,7 @@ export function renderWorkflowCompleted(
   stream: vscode.ChatResponseStream,
   workflow: WorkflowDefinition,
   state: WorkflowRunState,
-): WorkflowResultMetadata {
+): DeepWorkResultMetadata {
   const { context } = state;
   const skipped = context.skip_phases.filter(id => !context.phases.completed.includes(id));
   stream.markdown(
@@ -115,35 +110,48 @@ export function renderWorkflowCompleted(
   const gaps = context.gap_checks.filter(record => record.status === 'incomplete');
   if (gaps.length)
     stream.markdown(`_Gap checks found gaps ${gaps.length} time${gaps.length === 1 ? '' : 's'}; see metadata.json._\n`);
-  return { workflow: 1, runId: state.runId, status: 'completed' };
+  return runMetadata(WORKFLOW_DOOR, state, 'completed');
 }
 
-/** A run that stopped: what happened, what is saved and how to go on. */
-export function renderWorkflowStopped(
+/**
+ * A run that stopped without completing: what happened, what is saved and how to go on (the buttons resume it), in
+ * the words of the command that ran it (`/plan` names stages, `/workflow` phases).
+ */
+export function renderStopped(
   stream: vscode.ChatResponseStream,
+  door: DeepWorkDoor,
   outcome: Exclude<WorkflowOutcome, { status: 'completed' | 'paused' }>,
-): WorkflowResultMetadata {
+): DeepWorkResultMetadata {
   const { state } = outcome;
-  const done = state.context.phases.completed.length;
-  const saved = done
-    ? `Progress up to phase \`${state.context.phases.completed[done - 1]}\` is saved.`
-    : 'No phase was completed yet.';
+  const board = readBoard(state.blackboard);
+  const plan = 'plan' in door;
+  const resume = `/${plan ? 'plan' : 'workflow'} resume ${state.runId}`;
+  const done = state.context.phases.completed.at(-1);
+  const saved = plan
+    ? savedProgress(board, '**')
+    : done
+      ? `Progress up to phase \`${done}\` is saved.`
+      : 'No phase was completed yet.';
   switch (outcome.status) {
     case 'cancelled':
-      stream.markdown(
-        `Stopped. ${saved} Press **Resume** (or send \`/workflow resume ${state.runId}\`) to go on from there.`,
-      );
-      return { workflow: 1, runId: state.runId, status: 'cancelled' };
+      stream.markdown(`Stopped. ${saved} Press **Resume** (or send \`${resume}\`) to go on from there.`);
+      break;
     case 'aborted':
-      stream.markdown(`${untrusted(outcome.message)} ${saved}`);
-      return { workflow: 1, runId: state.runId, status: 'aborted' };
+      stream.markdown(
+        plan
+          ? `Run \`${state.runId}\` aborted. ${saved} Press **Resume** if you change your mind.`
+          : `${untrusted(outcome.message)} ${saved}`,
+      );
+      break;
     case 'needs_user':
       stream.markdown(
-        `The run needs your input before it can go on:\n\n> ${untrusted(outcome.question).replace(/\n/g, '\n> ')}\n\n${saved} Answer with \`/workflow resume ${state.runId} <your answer>\`.`,
+        `The run needs your input before it can go on:\n\n> ${untrusted(outcome.question).replace(/\n/g, '\n> ')}\n\n${saved} ` +
+          `Answer with \`${resume} <your answer>\`${plan ? ', or press **Resume** to go on without an answer' : ''}.`,
       );
-      return { workflow: 1, runId: state.runId, status: 'needs_user' };
+      break;
     case 'failed':
-      // The message goes in the error box (see the handler).
-      return { workflow: 1, runId: state.runId, status: 'failed' };
+      // Shown in the error box (see runDeepWorkTurn); the provider's detail goes to the log only.
+      break;
   }
+  return runMetadata(door, state, outcome.status);
 }

@@ -4,7 +4,11 @@ import { councilExtension, fixture, newChat, sendChat } from '../harness';
 import type { CouncilApi } from '../../../src/extension';
 import type { CouncilResultMetadata } from '../../../src/vscode/chat/councilResult';
 import { SessionLog } from '../../../src/core/council/sessionLog';
-import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
+import {
+  deepWorkFollowups,
+  readDeepWorkMetadata,
+  type DeepWorkResultMetadata,
+} from '../../../src/vscode/workflow/deepWorkResult';
 import { councilFollowups } from '../../../src/vscode/chat/followups';
 
 /** `npm start`'s demo: the fixture's "Play the Demo Council" command, as the `councilTest.demo` setting does. */
@@ -19,17 +23,17 @@ function councilMeta(result: vscode.ChatResult): CouncilResultMetadata {
   return metadata as CouncilResultMetadata;
 }
 
-function planMeta(result: vscode.ChatResult): PlanResultMetadata {
-  const metadata = readPlanMetadata(result);
+function planMeta(result: vscode.ChatResult): DeepWorkResultMetadata {
+  const metadata = readDeepWorkMetadata(result);
   assert.ok(metadata, `a /plan result: ${JSON.stringify(result)}`);
-  return metadata as PlanResultMetadata;
+  return metadata as DeepWorkResultMetadata;
 }
 
 /** Presses Continue until the run is no longer paused; returns the last result. */
 async function continueToEnd(first: vscode.ChatResult): Promise<vscode.ChatResult> {
   let result = first;
   for (let turn = 0; turn < 6 && planMeta(result).status === 'paused'; turn++) {
-    const next = planFollowups(result)?.find(f => f.label === 'Continue');
+    const next = deepWorkFollowups(result)?.find(f => f.label === 'Continue');
     assert.ok(next, 'a Continue button');
     result = await sendChat(`@council /${next?.command} ${next?.prompt}`);
   }

@@ -12,7 +12,11 @@ import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
 import type { StoredWorkflowRun } from '../../../src/core/deepWork/storedWorkflowRun';
 import { runSpent, type WorkflowRunState } from '../../../src/core/workflow/engine/workflowRunState';
 import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
-import { planFollowups, readPlanMetadata, type PlanResultMetadata } from '../../../src/vscode/plan/planResult';
+import {
+  deepWorkFollowups,
+  readDeepWorkMetadata,
+  type DeepWorkResultMetadata,
+} from '../../../src/vscode/workflow/deepWorkResult';
 import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';
 import { councilFollowups } from '../../../src/vscode/chat/followups';
 import { VsCodeWorkspaceReader } from '../../../src/vscode/workspace/vscodeWorkspaceReader';
@@ -20,16 +24,16 @@ function calls(api: FixtureApi, route: string): number {
   return api.requests().filter(r => r.tools.some(t => t.name === route)).length;
 }
 
-function meta(result: vscode.ChatResult): PlanResultMetadata {
-  const metadata = readPlanMetadata(result);
+function meta(result: vscode.ChatResult): DeepWorkResultMetadata {
+  const metadata = readDeepWorkMetadata(result);
   assert.ok(metadata, `a /plan result: ${JSON.stringify(result)}`);
-  return metadata as PlanResultMetadata;
+  return metadata as DeepWorkResultMetadata;
 }
 
 /** The chat request a follow-up button sends. */
 function buttonQuery(result: vscode.ChatResult, label: string): string {
-  const button = planFollowups(result)?.find(f => f.label === label);
-  assert.ok(button, `a "${label}" button; got ${JSON.stringify(planFollowups(result)?.map(f => f.label))}`);
+  const button = deepWorkFollowups(result)?.find(f => f.label === label);
+  assert.ok(button, `a "${label}" button; got ${JSON.stringify(deepWorkFollowups(result)?.map(f => f.label))}`);
   return `@council /${button?.command} ${button?.prompt}`;
 }
 
@@ -94,11 +98,15 @@ describe('/plan: the deep-work pipeline in chat', function () {
     const runId = meta(first).runId;
     assert.match(runId ?? '', /^wf-[0-9a-f-]{36}$/);
     assert.deepEqual(
-      { status: meta(first).status, stage: meta(first).stage, options: meta(first).options?.map(o => o.action) },
-      { status: 'paused', stage: 'discovery', options: ['continue', 'redo', 'skip', 'abort'] },
+      { status: meta(first).status, stage: meta(first).stage, options: meta(first).options?.map(o => o.prompt) },
+      {
+        status: 'paused',
+        stage: 'discovery',
+        options: ['continue', 'redo', 'skip', 'abort'].map(action => `${action} ${runId}`),
+      },
     );
     assert.deepEqual(
-      planFollowups(first)?.map(f => f.label),
+      deepWorkFollowups(first)?.map(f => f.label),
       ['Continue', 'Redo stage', 'Skip next stage', 'Abort'],
     );
     assert.equal(calls(api, 'planning_agent_result'), 0, 'planning waits for Continue');
@@ -114,7 +122,7 @@ describe('/plan: the deep-work pipeline in chat', function () {
 
     const third = await sendChat(buttonQuery(second, 'Continue'));
     assert.equal(meta(third).status, 'completed');
-    assert.deepEqual(planFollowups(third), []);
+    assert.deepEqual(deepWorkFollowups(third), []);
     assert.equal(calls(api, 'ticket_agent_result'), 2, 'one ticket agent per ticket');
     const run = await storedRun(runId);
     assert.equal(run.status, 'completed');

@@ -8,7 +8,7 @@ import {
   readCouncilMetadata,
   type CouncilResultMetadata,
 } from '../../../src/vscode/chat/councilResult';
-import { planFollowups, readPlanMetadata } from '../../../src/vscode/plan/planResult';
+import { deepWorkFollowups, readDeepWorkMetadata } from '../../../src/vscode/workflow/deepWorkResult';
 import { SessionLog } from '../../../src/core/council/sessionLog';
 
 // These tests drive Council with a model that knows only what each request tells it (the JSON Schema sent),
@@ -126,12 +126,12 @@ describe('a model that follows only the published schemas', function () {
   it('/plan runs to its report', async () => {
     playSchemaFollowing(await fixture(), { seed: 31, choose: collectorsAdvance });
     let result = await sendChat('@council /plan Add a subtract helper');
-    for (let turn = 0; turn < 6 && readPlanMetadata(result)?.status === 'paused'; turn++) {
-      const button = planFollowups(result)?.find(f => f.label === 'Continue');
+    for (let turn = 0; turn < 6 && readDeepWorkMetadata(result)?.status === 'paused'; turn++) {
+      const button = deepWorkFollowups(result)?.find(f => f.label === 'Continue');
       result = await sendChat(`@council /${button?.command} ${button?.prompt}`);
     }
     assert.equal(result.errorDetails?.message, undefined, 'no error');
-    const metadata = readPlanMetadata(result);
+    const metadata = readDeepWorkMetadata(result);
     assert.equal(metadata?.status, 'completed', JSON.stringify(metadata));
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(folder, 'a workspace folder');
@@ -233,19 +233,19 @@ describe('a model that follows only the published schemas', function () {
         });
         // Run (and Continue) until the stage that hangs, pressing Stop there.
         let result = await stopOrContinue(play, '@council /plan Add a subtract helper');
-        for (let turn = 0; turn < 4 && result && readPlanMetadata(result)?.status === 'paused'; turn++) {
-          const next = planFollowups(result)?.find(f => f.label === 'Continue');
+        for (let turn = 0; turn < 4 && result && readDeepWorkMetadata(result)?.status === 'paused'; turn++) {
+          const next = deepWorkFollowups(result)?.find(f => f.label === 'Continue');
           result = await stopOrContinue(play, `@council /${next?.command} ${next?.prompt}`);
         }
         const stored = ((await councilExtension()).exports as CouncilApi).runs.list()[0];
         assert.equal(stored?.status, 'cancelled', 'the newest run was stopped');
         const collectors = play.calls('discovery_collector_result');
         let resumed = await sendChat(`@council /plan resume ${stored?.state.runId}`);
-        for (let turn = 0; turn < 4 && readPlanMetadata(resumed)?.status === 'paused'; turn++) {
-          const next = planFollowups(resumed)?.find(f => f.label === 'Continue');
+        for (let turn = 0; turn < 4 && readDeepWorkMetadata(resumed)?.status === 'paused'; turn++) {
+          const next = deepWorkFollowups(resumed)?.find(f => f.label === 'Continue');
           resumed = await sendChat(`@council /${next?.command} ${next?.prompt}`);
         }
-        assert.equal(readPlanMetadata(resumed)?.status, 'completed');
+        assert.equal(readDeepWorkMetadata(resumed)?.status, 'completed');
         if (stage !== 'discovery_report')
           assert.equal(play.calls('discovery_collector_result'), collectors, 'discovery is not redone');
       });

@@ -12,10 +12,10 @@ import {
 } from '../harness';
 import type { CouncilApi } from '../../../src/extension';
 import {
-  readWorkflowMetadata,
-  workflowFollowups,
-  type WorkflowResultMetadata,
-} from '../../../src/vscode/workflow/workflowResult';
+  deepWorkFollowups,
+  readDeepWorkMetadata,
+  type DeepWorkResultMetadata,
+} from '../../../src/vscode/workflow/deepWorkResult';
 
 /**
  * A user workflow from `.council/workflows/` in a real VS Code: an adaptive phase, a custom checkpoint whose option
@@ -71,10 +71,10 @@ finalization:
 
 const TEMPLATE = '# {{workflow_name}}\n\nGoal: {{goal}}\n\n{{include:plan.md}}\n\n## Files\n\n{{deliverables}}\n';
 
-function meta(result: vscode.ChatResult): WorkflowResultMetadata {
-  const metadata = readWorkflowMetadata(result);
+function meta(result: vscode.ChatResult): DeepWorkResultMetadata {
+  const metadata = readDeepWorkMetadata(result);
   assert.ok(metadata, `a /workflow result: ${JSON.stringify(result)}`);
-  return metadata as WorkflowResultMetadata;
+  return metadata as DeepWorkResultMetadata;
 }
 
 describe('/workflow: YAML workflows in chat', function () {
@@ -119,7 +119,7 @@ describe('/workflow: YAML workflows in chat', function () {
     const runId = paused.runId ?? '';
     assert.match(runId, /^wf-[0-9a-f-]{36}$/);
     assert.deepEqual(
-      workflowFollowups(first)?.map(followup => followup.label),
+      deepWorkFollowups(first)?.map(followup => followup.label),
       ['Continue', 'Continue with notes', 'Stop'],
     );
 

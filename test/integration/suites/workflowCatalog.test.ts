@@ -252,10 +252,7 @@ describe('workflows in a real VS Code', () => {
       // Until activate() registers them, register here; afterwards the extension's own registration is used.
       const commands = await vscode.commands.getCommands(true);
       if (!commands.includes(WORKFLOW_COMMAND.create)) {
-        registered = registerWorkflowCommands(
-          { subscriptions: [] },
-          { loadCatalog: () => loadWorkflows(extensionUri, KNOWN_TYPES) },
-        );
+        registered = registerWorkflowCommands(() => loadWorkflows(extensionUri, KNOWN_TYPES));
       }
     });
     after(async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { applyLineReplacements, StaleProposalError } from '../../../../src/vscode/plan/lineReplacements';
-import { parsePlanRequest, planControlPrompt } from '../../../../src/vscode/plan/planRequest';
-import { planButtons, planFollowups } from '../../../../src/vscode/plan/planResult';
+import { parsePlanRequest, planButtons, planControlPrompt } from '../../../../src/vscode/plan/planRequest';
+import { deepWorkFollowups } from '../../../../src/vscode/workflow/deepWorkResult';
 import type { PendingCheckpoint } from '../../../../src/core/workflow/engine/workflowRunState';
 
 describe('/plan request parsing', () => {
@@ -53,7 +53,9 @@ describe('/plan buttons', () => {
         { label: 'Stop here', withFeedback: false, onSelect: { action: 'abort' } },
       ],
     };
-    const followups = planFollowups({ metadata: { plan: 1, runId, status: 'paused', options: planButtons(pending) } });
+    const followups = deepWorkFollowups({
+      metadata: { plan: 1, runId, status: 'paused', options: planButtons(pending, runId) },
+    });
     assert.deepEqual(
       followups?.map(f => [f.label, f.prompt]),
       [
@@ -63,17 +65,22 @@ describe('/plan buttons', () => {
       ],
     );
     assert.deepEqual(
-      planFollowups({ metadata: { plan: 1, runId, status: 'failed' } })?.map(f => f.label),
-      ['Try again'],
+      deepWorkFollowups({ metadata: { plan: 1, runId, status: 'failed' } })?.map(f => [f.label, f.command, f.prompt]),
+      [['Try again', 'plan', `resume ${runId}`]],
     );
-    assert.equal(planFollowups({ metadata: { workflow: 1 } }), undefined, 'not a /plan result');
+    assert.deepEqual(
+      deepWorkFollowups({ metadata: { plan: 1, runId, status: 'aborted' } })?.map(f => f.label),
+      ['Resume'],
+      'an aborted plan stays resumable',
+    );
+    assert.equal(deepWorkFollowups({ metadata: { sessionId: 's' } }), undefined, 'not a /plan or /workflow result');
   });
 });
 
 describe('applying proposed line replacements', () => {
   it('replaces ranges bottom-up so earlier line numbers stay valid', () => {
     const text = 'a\nb\nc\nd\n';
-    const result = applyLineReplacements(text, [
+    const result = applyLineReplacements('a.txt', text, [
       { startLine: 1, endLine: 1, newText: 'A1\nA2' },
       { startLine: 3, endLine: 4, newText: 'C' },
     ]);
@@ -81,13 +88,17 @@ describe('applying proposed line replacements', () => {
   });
 
   it('keeps CRLF line endings and can delete lines', () => {
-    assert.equal(applyLineReplacements('x\r\ny\r\nz\r\n', [{ startLine: 2, endLine: 2, newText: '' }]), 'x\r\nz\r\n');
+    assert.equal(
+      applyLineReplacements('x.txt', 'x\r\ny\r\nz\r\n', [{ startLine: 2, endLine: 2, newText: '' }]),
+      'x\r\nz\r\n',
+    );
   });
 
   it('refuses a range beyond the end of a file that changed since the proposal', () => {
     assert.throws(
-      () => applyLineReplacements('one\n', [{ startLine: 2, endLine: 3, newText: 'x' }]),
-      StaleProposalError,
+      () => applyLineReplacements('one.txt', 'one\n', [{ startLine: 2, endLine: 3, newText: 'x' }]),
+      (error: unknown) =>
+        error instanceof StaleProposalError && error.message === "one.txt: lines 2-3 are beyond the file's 1 lines",
     );
   });
 });

@@ -18,6 +18,17 @@ describe('workflow progress lines', () => {
     );
   });
 
+  it("a pipeline stage's own agent gets no line (the stage reports its agents); any other agent does", () => {
+    assert.equal(
+      workflowProgressMessage({ kind: 'agent-started', phase: 'discovery', type: 'discovery-stage' }),
+      undefined,
+    );
+    assert.equal(
+      workflowProgressMessage({ kind: 'agent-finished', phase: 'scan', type: 'reviewer', summary: 'x' }),
+      'scan: reviewer done',
+    );
+  });
+
   it('a phase starts and completes under its name (the words /plan and /workflow share)', () => {
     assert.equal(
       workflowProgressMessage({ kind: 'phase-started', phase: 'tickets', name: 'Ticket work', iteration: 2 }),

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { decidePrompt, parseWorkflowRequest } from '../../../../src/vscode/workflow/workflowRequest';
-import { workflowFollowups } from '../../../../src/vscode/workflow/workflowResult';
+import { decidePrompt, parseWorkflowRequest, workflowButtons } from '../../../../src/vscode/workflow/workflowRequest';
+import { deepWorkFollowups } from '../../../../src/vscode/workflow/deepWorkResult';
 
 const RUN = 'wf-00000000-0000-4000-8000-000000000001';
 
@@ -48,18 +48,21 @@ describe('/workflow requests and buttons', () => {
     );
   });
 
-  it('a paused run gets one button per option; a failed one Try again; a completed one none; other results are not ours', () => {
-    const paused = workflowFollowups({
-      metadata: {
-        workflow: 1,
-        runId: RUN,
-        status: 'paused',
+  it('a paused run gets one button per option; a failed one Try again; a completed one none; an aborted one none; other results are not ours', () => {
+    const options = workflowButtons(
+      {
+        phase: 'scan',
+        origin: 'checkpoint',
+        prompt: 'Review?',
+        files: [],
         options: [
-          { label: 'Continue', withFeedback: false },
-          { label: 'Notes', withFeedback: true },
+          { label: 'Continue', withFeedback: false, onSelect: { action: 'continue' } },
+          { label: 'Notes', withFeedback: true, onSelect: { action: 'continue' } },
         ],
       },
-    });
+      RUN,
+    );
+    const paused = deepWorkFollowups({ metadata: { workflow: 1, runId: RUN, status: 'paused', options } });
     assert.deepEqual(
       paused?.map(f => [f.label, f.command, f.prompt]),
       [
@@ -68,10 +71,11 @@ describe('/workflow requests and buttons', () => {
       ],
     );
     assert.deepEqual(
-      workflowFollowups({ metadata: { workflow: 1, runId: RUN, status: 'failed' } })?.map(f => f.prompt),
-      [`resume ${RUN}`],
+      deepWorkFollowups({ metadata: { workflow: 1, runId: RUN, status: 'failed' } })?.map(f => [f.command, f.prompt]),
+      [['workflow', `resume ${RUN}`]],
     );
-    assert.deepEqual(workflowFollowups({ metadata: { workflow: 1, runId: RUN, status: 'completed' } }), []);
-    assert.equal(workflowFollowups({ metadata: { plan: 1, runId: RUN, status: 'failed' } }), undefined);
+    assert.deepEqual(deepWorkFollowups({ metadata: { workflow: 1, runId: RUN, status: 'completed' } }), []);
+    assert.deepEqual(deepWorkFollowups({ metadata: { workflow: 1, runId: RUN, status: 'aborted' } }), []);
+    assert.equal(deepWorkFollowups({ metadata: { sessionId: 's' } }), undefined);
   });
 });
