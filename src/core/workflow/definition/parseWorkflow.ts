@@ -42,24 +42,12 @@ export const MAX_WORKFLOW_CHARS = 256 * 1024;
 /** The most phases one workflow may have. */
 export const MAX_WORKFLOW_PHASES = 50;
 
-function isExecutionMode(value: unknown): value is ExecutionMode {
-  return typeof value === 'string' && (EXECUTION_MODES as readonly string[]).includes(value);
-}
-
 /** Parses and validates one workflow file; every problem is reported, with where it is and what to change. */
 export function parseWorkflow(text: string, source: WorkflowSource, options: ParseWorkflowOptions = {}): WorkflowParse {
   if (text.length > MAX_WORKFLOW_CHARS) {
     const size = `${Math.round(text.length / 1024).toLocaleString('en-US')} KB`;
-    return {
-      ok: false,
-      source,
-      issues: [
-        {
-          field: FILE_FIELD,
-          message: `The file has ${size}; a workflow file may have at most ${MAX_WORKFLOW_CHARS / 1024} KB. Split it, or move long text into the files its agents read.`,
-        },
-      ],
-    };
+    const message = `The file has ${size}; a workflow file may have at most ${MAX_WORKFLOW_CHARS / 1024} KB. Split it, or move long text into the files its agents read.`;
+    return { ok: false, source, issues: [{ field: FILE_FIELD, message }] };
   }
   const lineCounter = new LineCounter();
   // `merge`: `<<: *shared` merge keys, so phases can share a config through an anchor.
@@ -102,17 +90,12 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     return fail();
   }
   const problem = dataProblem(data);
-  if (problem?.kind === 'cycle') {
+  if (problem) {
     issues.add(
       problem.path,
-      `This value contains itself through a YAML alias (it refers back to \`${fieldOf(problem.target)}\`): a workflow's data must be plain values that can be saved. Write the value out instead of the alias.`,
-    );
-    return fail();
-  }
-  if (problem?.kind === 'deep') {
-    issues.add(
-      problem.path,
-      `The data is nested more than ${MAX_WORKFLOW_DEPTH} levels deep here: a workflow needs only a few levels. Flatten it.`,
+      problem.kind === 'cycle'
+        ? `This value contains itself through a YAML alias (it refers back to \`${fieldOf(problem.target)}\`): a workflow's data must be plain values that can be saved. Write the value out instead of the alias.`
+        : `The data is nested more than ${MAX_WORKFLOW_DEPTH} levels deep here: a workflow needs only a few levels. Flatten it.`,
     );
     return fail();
   }
@@ -121,13 +104,12 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     return fail();
   }
 
-  const phaseCount = Array.isArray((data as { phases?: unknown }).phases)
-    ? (data as { phases: unknown[] }).phases.length
-    : 0;
-  if (phaseCount > MAX_WORKFLOW_PHASES) {
+  const raw = data as Record<string, unknown>;
+  const rawPhases: unknown[] = Array.isArray(raw['phases']) ? raw['phases'] : [];
+  if (rawPhases.length > MAX_WORKFLOW_PHASES) {
     issues.add(
       ['phases'],
-      `The workflow has ${phaseCount.toLocaleString('en-US')} phases; at most ${MAX_WORKFLOW_PHASES} are allowed. Split it into several workflows.`,
+      `The workflow has ${rawPhases.length.toLocaleString('en-US')} phases; at most ${MAX_WORKFLOW_PHASES} are allowed. Split it into several workflows.`,
     );
     return fail();
   }
@@ -137,14 +119,8 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
       for (const { path, message } of explainIssue(issue, WorkflowFileSchema, data)) issues.add(path, message);
 
   // The rules between fields, on every phase that is well-formed on its own.
-  const raw = data as Record<string, unknown>;
-  const rawPhases: unknown[] = Array.isArray(raw['phases']) ? raw['phases'] : [];
   const workflowMode: ExecutionMode | undefined =
-    raw['execution_mode'] === undefined
-      ? 'strict'
-      : isExecutionMode(raw['execution_mode'])
-        ? raw['execution_mode']
-        : undefined;
+    raw['execution_mode'] === undefined ? 'strict' : EXECUTION_MODES.find(mode => mode === raw['execution_mode']);
   const ids = rawPhases.map(phase => {
     const id = (phase as { id?: unknown } | null)?.id;
     return typeof id === 'string' ? id : undefined;
@@ -197,9 +173,7 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     phases: file.phases.map((phase, index) =>
       phaseOf(phase, phase.execution_mode ?? file.execution_mode, locator.locate(['phases', index])?.line),
     ),
-    ...(file.finalization
-      ? { finalization: { template: file.finalization.template, output: file.finalization.output } }
-      : {}),
+    ...(file.finalization ? { finalization: file.finalization } : {}),
     source,
   };
   return { ok: true, workflow };

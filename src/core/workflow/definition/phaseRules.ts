@@ -305,8 +305,7 @@ export function checkOutputPaths(issues: Issues, file: WorkflowFile): void {
   };
   // A checkpoint links its files in the chat: a link may point into the workspace, never out of it.
   const checkShown = (shown: string, at: Path): void => {
-    const inner = shown.trim().replace(/^\{\{\s*output_dir\s*\}\}\/?/, '');
-    if (inner.startsWith('/') || /^[a-zA-Z]:/.test(inner) || inner.replace(/\\/g, '/').split('/').includes('..'))
+    if (leavesRunFolder(shown.replace(/\\/g, '/')))
       issues.add(
         at,
         `${code(shown)} cannot be shown: it points outside the workspace. Show a file of the workspace or of the run, e.g. \`docs/notes.md\` or \`{{output_dir}}/plan.md\`.`,

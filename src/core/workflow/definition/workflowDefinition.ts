@@ -3,7 +3,8 @@
  * resolved and its agents in the one shape that mode allows. `parseWorkflow.ts` produces it.
  */
 
-import type { EXECUTION_MODES, GAP_ACTIONS } from './workflowSchema';
+import type { z } from 'zod';
+import type { EXECUTION_MODES, GAP_ACTIONS, SubagentConfigSchema } from './workflowSchema';
 
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 
@@ -22,14 +23,8 @@ export interface SubagentSpec {
   readonly config: SubagentConfig;
 }
 
-export interface SubagentConfig {
-  readonly output_path?: string;
-  readonly max_tokens?: number;
-  readonly model?: string;
-  readonly context?: Readonly<Record<string, unknown>>;
-  /** Any other key the agent type reads (e.g. `focus`). */
-  readonly [key: string]: unknown;
-}
+/** The file's config, with any other key the agent type reads (e.g. `focus`). */
+export type SubagentConfig = Readonly<z.output<typeof SubagentConfigSchema>>;
 
 /** The agents of a phase, in the one shape its execution mode allows. */
 export type PhaseAgents =

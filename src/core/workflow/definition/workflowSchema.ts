@@ -67,7 +67,7 @@ const PhaseBehaviorSchema = describedEnum(
   'How the phase runs its agents: `parallel`, `sequential` or `main-only`.',
 );
 
-const SubagentConfigSchema = z
+export const SubagentConfigSchema = z
   .looseObject({
     output_path: text(
       'Where the subagent writes its result; templated (`{{output_dir}}/scan.md`). A relative path is under the run folder.',
