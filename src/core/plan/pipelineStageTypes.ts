@@ -60,20 +60,10 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
       const knownContextIds = new Set(board.knownContextIds);
       const audit: AgentAudit = { checked: 0, findings: [] };
-      const { workspace: _lister, ...shared } = runtime;
-      const agents = new LoopRecovery({
-        history: new BlackboardHistory(call.blackboard, runtime.ids),
-        model: call.model,
-        token: call.token,
-        clock: runtime.clock,
-        goal: board.goal,
-        loopThreshold: runtime.options.loopThreshold,
-        onProgress: runtime.onProgress,
-      });
-      const env: StageEnvironment = {
+      const { workspace, ...shared } = runtime;
+      const run = {
         ...shared,
-        agents,
-        index: await runtime.workspace(),
+        index: await workspace(),
         goal: board.goal,
         constraints: board.constraints,
         rootContextId: board.rootContextId,
@@ -84,6 +74,8 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         knownContextIds,
         audit,
       };
+      const history = new BlackboardHistory(call.blackboard, runtime.ids);
+      const env: StageEnvironment = { ...run, agents: new LoopRecovery(history, run) };
       const keep = (changes: Partial<PipelineBoard>): void => {
         board = { ...board, ...changes, nextSequence: contextIds.nextSequence, knownContextIds: [...knownContextIds] };
         call.blackboard.set(PIPELINE_BOARD_KEY, board);

@@ -12,7 +12,7 @@ import {
   type ExplorationLimits,
 } from '../../workspace/explorationLoop';
 import { contributionsFor } from './agentContributions';
-import type { Json } from './loopRecovery';
+import type { InvocationSpec } from './loopRecovery';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
@@ -38,7 +38,7 @@ export interface AgentSpec<R, D> extends DraftedPayload<R> {
   readonly action: string;
   readonly inputType: string;
   /** The recorded input, given the attempt number and the previous attempt's context id. */
-  input(attemptNumber: number, previousContextId: string | null): Json;
+  input(attemptNumber: number, previousContextId: string | null): InvocationSpec['input'];
   /** For agents that explore: the key their result is recorded under beside the tools they ran (default `result`). */
   readonly recordedAs?: string;
   /** The draft schema built for this request, and its fixes, given what its look-ups showed (agents that explore). */
