@@ -74,13 +74,10 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
   const itemIds = new Set(run.history.items.map(item => item.itemId));
   const schema = routingSchemaFor(run.agents, itemIds);
   const toolsAvailable = run.model.supportsToolCalling && limits.maxRounds > 0;
-  const opening = contextManagerPrompt({
-    loop: run.loop,
-    agentTypes: run.agents,
-    toolsAvailable,
-    recentItems: run.history.items.slice(-INLINE_HISTORY_ITEMS),
-    ...(run.goal === undefined ? {} : { goal: run.goal }),
-  });
+  const opening = contextManagerPrompt(
+    run,
+    toolsAvailable ? undefined : run.history.items.slice(-INLINE_HISTORY_ITEMS),
+  );
   // The model calls the read-only history tools for at most `maxRounds` turns, stopping at a turn without calls.
   const investigation = toolsAvailable
     ? await runToolRounds(
