@@ -1,11 +1,12 @@
 import { ActionableError } from '../actionableError';
+import { DEFAULT_EXPLORATION_LIMITS } from '../workspace/explorationLoop';
 import type { IdSource } from '../clock';
 import { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { discoveryStage } from './stages/discovery/discoveryStage';
 import { LoopRecovery } from './stages/loopRecovery';
-import { DEFAULT_PIPELINE_OPTIONS } from './stages/pipelineOptions';
+import { DEFAULT_PIPELINE_OPTIONS, TICKET_EXPLORATION } from './stages/pipelineOptions';
 import { planningStage } from './stages/planning/planningStage';
 import type { StageEnvironment } from './stages/stageEnvironment';
 import { ticketStage } from './stages/tickets/ticketStage';
@@ -141,10 +142,10 @@ export function stageForecast(type: string, board: PipelineBoard | undefined): S
   if (!stage) return undefined;
   const each: RequestSpan =
     stage === 'discovery'
-      ? { fewest: 2, most: options.discoveryExploration.maxRounds + 1 }
+      ? { fewest: 2, most: DEFAULT_EXPLORATION_LIMITS.maxRounds + 1 }
       : stage === 'planning'
         ? { fewest: 1, most: 1 }
-        : { fewest: 2, most: options.ticketExploration.maxRounds + 1 };
+        : { fewest: 2, most: TICKET_EXPLORATION.maxRounds + 1 };
   const cost = (fewest: number, most: number): RequestSpan => ({
     fewest: fewest * each.fewest + 1,
     most: most * each.most + 1,

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../llm/languageModel';
+import { DEFAULT_WORKSPACE_TOOL_LIMITS } from '../../workspace/workspaceTools';
 import type { Contribution } from '../contributors/promptContributor';
 import type { DraftRequest } from '../drafts/draftRequest';
 import type { CommonPromptInputs } from '../prompts/commonSections';
@@ -100,7 +101,7 @@ export async function runStageAgent<R, D>(
           (await exploreWorkspace(
             env.model,
             (await spec.prompt({ ...parts, reporting: false })).messages,
-            { reader: env.reader, index: env.index, limits: env.options.toolLimits },
+            { reader: env.reader, index: env.index, limits: DEFAULT_WORKSPACE_TOOL_LIMITS },
             limits,
             env.token,
           ));

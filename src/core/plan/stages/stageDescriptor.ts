@@ -1,4 +1,5 @@
 import type { AgentAssignment } from '../schemas/delegation';
+import { STAGE_CONCURRENCY } from './pipelineOptions';
 import { runStageAgent, type AgentSpec } from './stageAgent';
 import { runCollector, type CollectorResultBase, type CollectorSpec } from './stageCollector';
 import type { StageEnvironment } from './stageEnvironment';
@@ -62,7 +63,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   for (;;) {
     // A round of agents, then the history is read once for a loop among them (once per collector round): a looping
     // agent runs once more with the context manager's reconstructed context (or the run stops with its question).
-    const ran = await mapBounded(pending, env.options.concurrency, env.token, item => runOne(item));
+    const ran = await mapBounded(pending, STAGE_CONCURRENCY, env.token, item => runOne(item));
     const route = await env.agents.loopAmong(stage, new Set(pending.map(item => item.assignment.agentId)));
     const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);
     const looping = pending[index];

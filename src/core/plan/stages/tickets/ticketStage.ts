@@ -1,4 +1,5 @@
 import { ticketAgentRequest } from '../../drafts/ticketAgentRequest';
+import { TICKET_EXPLORATION } from '../pipelineOptions';
 import { ticketCollectorRequest } from '../../drafts/consolidationRequest';
 import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
@@ -47,7 +48,7 @@ export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
             ]),
             ticketId: ticket.ticketId,
           }),
-        explores: env.options.ticketExploration,
+        explores: TICKET_EXPLORATION,
         prompt: inputs =>
           renderMessages(
             TicketAgentPrompt,
