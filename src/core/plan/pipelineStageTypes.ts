@@ -24,20 +24,12 @@ type PipelineRuntime = Pick<StageEnvironment, 'clock' | 'contributors' | 'option
   readonly workspace: () => Promise<WorkspaceIndex>;
 };
 
-/** The board without `stage` and every later stage's record (a stage that runs again replaces what followed it). */
-function withoutStagesFrom(board: PipelineBoard, stage: PipelineStage): PipelineBoard['stages'] {
-  const keep = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
-  return Object.fromEntries(
-    Object.entries(board.stages).filter(([name]) => (keep as readonly string[]).includes(name)),
-  );
-}
-
-function summaryOf(stage: PipelineStage, board: PipelineBoard): string {
-  const { discovery, planning, tickets } = board.stages;
-  if (stage === 'discovery')
-    return `${discovery?.result.recommendations.length ?? 0} recommendations from ${discovery?.agentsSpawned ?? 0} discovery agents.`;
-  if (stage === 'planning') return `${planning?.result.finalizedTickets.length ?? 0} tickets.`;
-  return `${tickets?.agentResults.length ?? 0} ticket proposals.`;
+/** What a stage's phase says it made. */
+function summaryOf(record: NonNullable<PipelineBoard['stages'][PipelineStage]>): string {
+  if (record.stage === 'discovery')
+    return `${record.result.recommendations.length} recommendations from ${record.agentsSpawned} discovery agents.`;
+  if (record.stage === 'planning') return `${record.result.finalizedTickets.length} tickets.`;
+  return `${record.agentResults.length} ticket proposals.`;
 }
 
 /** One pipeline stage (orchestrator, parallel agents, collector) as a workflow subagent type. */
@@ -56,8 +48,12 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         throw new ActionableError(
           "Ticket work needs the discovery and planning stages' results, and this run lacks one (was a stage skipped?). Run them first.",
         );
-      // Running a stage again (a redo, or after a route-back) drops what followed it; the engine counts the pass.
-      if (board.stages[stage]) board = { ...board, stages: withoutStagesFrom(board, stage) };
+      // A stage run again (a redo, after a route-back) drops its record and those after it; the engine counts the pass.
+      const earlier: readonly string[] = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
+      board = {
+        ...board,
+        stages: Object.fromEntries(Object.entries(board.stages).filter(([s]) => earlier.includes(s))),
+      };
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
       const knownContextIds = new Set(board.knownContextIds);
       const audit: AgentAudit = { checked: 0, findings: [] };
@@ -102,7 +98,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       keep({ stages: { ...board.stages, [stage]: record } });
       const { decision } = record.result;
       return {
-        summary: summaryOf(stage, board),
+        summary: summaryOf(record),
         files: [],
         ...(decision.kind === 'route_back'
           ? { routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale } }
