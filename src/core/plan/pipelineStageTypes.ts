@@ -83,10 +83,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         else if (stage === 'planning' && discovery)
           record = await planningStage(env, discovery.result.discoveryCuration, call.feedback);
         else if (discovery && planning)
-          record = await ticketStage(env, {
-            discovery: discovery.result.discoveryCuration,
-            planning: planning.result.planningCuration,
-          });
+          record = await ticketStage(env, discovery.result.discoveryCuration, planning.result.planningCuration);
         else throw new Error(`unreachable: ${stage} without its upstream`);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.

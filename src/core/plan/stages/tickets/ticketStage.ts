@@ -4,6 +4,7 @@ import { ticketCollectorRequest } from '../../drafts/consolidationRequest';
 import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
 import type { TicketCollectorResult } from '../../schemas/collectors';
+import type { DiscoveryCollectorContext, PlanningCollectorContext } from '../../schemas/curation';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { renderMessages } from '../../../llm/prompting/render';
 import { citableFiles } from '../../schemas/vocabulary';
@@ -13,14 +14,17 @@ import type { StageEnvironment } from '../stageEnvironment';
 import type { TicketStageRecord } from '../stageRecords';
 import { curateTickets } from './ticketCuration';
 import { delegateTickets } from './ticketOrchestrator';
-import { ticketUpstream, type TicketUpstream } from './ticketUpstream';
+import { ticketUpstream } from './ticketUpstream';
 
 /**
  * Runs the ticket stage on the curated discovery and planning contexts: one agent per final ticket reads what its ticket touches and proposes a plan and changes (never applied
  * here); the collector reviews the proposals together and hands the outcome to the run, and so to the user.
  */
-export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
-  const { discovery, planning } = upstream;
+export function ticketStage(
+  env: StageEnvironment,
+  discovery: DiscoveryCollectorContext,
+  planning: PlanningCollectorContext,
+) {
   const delegation = delegateTickets(env, planning);
   const tickets = new Map(planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
   return runStage(env, {
