@@ -43,7 +43,6 @@ export function routingSchemaFor(agentTypes: readonly string[], itemIds: Readonl
     next: z.discriminatedUnion('kind', [route, askUser]),
   });
 }
-/** The context manager's decision. */
 export type ContextManagerRouting = z.infer<ReturnType<typeof routingSchemaFor>>;
 /** The context the context manager rebuilds for the agent it routes to. */
 export type ReconstructedContext = Extract<ContextManagerRouting['next'], { kind: 'route' }>['context'];

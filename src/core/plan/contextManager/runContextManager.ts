@@ -22,7 +22,6 @@ const DEFAULT_CONTEXT_MANAGER_LIMITS = {
 /** Items shown inline to a model that cannot call tools. */
 const INLINE_HISTORY_ITEMS = 20;
 
-/** Inputs of one context-manager run. */
 export interface ContextManagerRun {
   readonly model: LanguageModel;
   readonly loop: DegenerateLoop;

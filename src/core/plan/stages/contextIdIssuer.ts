@@ -15,7 +15,6 @@ export class ContextIdIssuer {
     return this.next;
   }
 
-  /** A new context id for a result of `agentType`. */
   issue(agentType: AgentType): string {
     return formatContextId({
       workflowRunId: this.workflowRunId,

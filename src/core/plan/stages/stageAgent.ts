@@ -49,7 +49,6 @@ export interface AgentSpec<R, D> extends DraftedPayload<R> {
    * prompt, with the exploration's transcript, asks for its report.
    */
   readonly explores?: ExplorationLimits;
-  /** The rendered request. */
   prompt(inputs: AgentPromptInputs): Promise<{ readonly messages: readonly ChatMessage[] }>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
   complete(draft: D, stamp: AgentRecordStamp): R;

@@ -28,7 +28,6 @@ export interface StageDescriptor<
   Result extends CollectorResultBase,
   Rec,
 > extends StageFrame {
-  /** The agent for one assignment of the delegation. */
   agent(assignment: AgentAssignment): AgentSpec<R, AgentDraft>;
   readonly collector: CollectorSpec<R, CollectorDraft, C, Result>;
   /** The stage's record (`stageRecords.ts`) of its run. */
