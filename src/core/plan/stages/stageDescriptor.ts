@@ -85,12 +85,11 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
       });
       break;
     }
-    const known = new Set(assignments.map(a => a.agentId));
-    const named = decision.agentIds.filter(id => known.has(id));
-    const chosen = new Set(named.length > 0 ? named : known);
+    // The agents it names (its schema admits only this stage's), or all of them when it names none.
+    const named = new Set(decision.agentIds);
     pending = assignments.flatMap((assignment, index) => {
       const previous = runs[index];
-      return chosen.has(assignment.agentId) && previous
+      return (named.size === 0 || named.has(assignment.agentId)) && previous
         ? [{ assignment, rerun: { previous, feedback: decision.rationale } }]
         : [];
     });
