@@ -16,10 +16,14 @@ import { delegatePlanning } from './planningOrchestrator';
  * their share of the recommendations into tickets; the collector merges them into a final acyclic set. A cyclic graph
  * fails the draft schema and is sent back to the model for repair; if it stays cyclic the run fails naming the cycle.
  */
-export function planningStage(env: StageEnvironment, discovery: DiscoveryCollectorContext, routeBackFeedback?: string) {
+export async function planningStage(
+  env: StageEnvironment,
+  discovery: DiscoveryCollectorContext,
+  routeBackFeedback?: string,
+): Promise<PlanningStageRecord> {
   const delegation = delegatePlanning(env, discovery);
   const discoveryResultId = discovery.sourceResultId;
-  return runStage(env, {
+  const run = await runStage(env, {
     stage: 'planning',
     agentType: 'planning-agent',
     collectorType: 'planning-collector',
@@ -63,6 +67,6 @@ export function planningStage(env: StageEnvironment, discovery: DiscoveryCollect
         planningCuration: curated,
       }),
     },
-    record: (run): PlanningStageRecord => ({ stage: 'planning', delegation, ...run }),
   });
+  return { stage: 'planning', delegation, ...run };
 }

@@ -20,14 +20,14 @@ import { ticketUpstream } from './ticketUpstream';
  * Runs the ticket stage on the curated discovery and planning contexts: one agent per final ticket reads what its ticket touches and proposes a plan and changes (never applied
  * here); the collector reviews the proposals together and hands the outcome to the run, and so to the user.
  */
-export function ticketStage(
+export async function ticketStage(
   env: StageEnvironment,
   discovery: DiscoveryCollectorContext,
   planning: PlanningCollectorContext,
-) {
+): Promise<TicketStageRecord> {
   const delegation = delegateTickets(env, planning);
   const tickets = new Map(planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
-  return runStage(env, {
+  const run = await runStage(env, {
     stage: 'tickets',
     agentType: 'ticket-agent',
     collectorType: 'ticket-collector',
@@ -81,6 +81,6 @@ export function ticketStage(
       curate: curateTickets,
       result: (stamped, curated): TicketCollectorResult => ({ ...stamped, ticketCuration: curated }),
     },
-    record: (run): TicketStageRecord => ({ stage: 'tickets', delegation, ...run }),
   });
+  return { stage: 'tickets', delegation, ...run };
 }
