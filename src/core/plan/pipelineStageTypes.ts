@@ -1,4 +1,3 @@
-import { ActionableError } from '../actionableError';
 import { DEFAULT_EXPLORATION_LIMITS } from '../workspace/explorationLoop';
 import type { IdSource } from '../clock';
 import { BlackboardHistory } from './history/blackboardHistory';
@@ -39,15 +38,6 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
     async run(call: AgentCall): Promise<AgentResult> {
       // A run started by runDeepWork always has its board.
       let board = call.blackboard.get(PIPELINE_BOARD_KEY) as PipelineBoard;
-      const { discovery, planning } = board.stages;
-      if (stage === 'planning' && !discovery)
-        throw new ActionableError(
-          "Planning needs the discovery stage's result, and this run has none (was discovery skipped?). Run discovery first.",
-        );
-      if (stage === 'tickets' && (!discovery || !planning))
-        throw new ActionableError(
-          "Ticket work needs the discovery and planning stages' results, and this run lacks one (was a stage skipped?). Run them first.",
-        );
       // A stage run again (a redo, after a route-back) drops its record and those after it; the engine counts the pass.
       const earlier: readonly string[] = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
       board = {
@@ -80,11 +70,8 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       let record;
       try {
         if (stage === 'discovery') record = await discoveryStage(env, call.feedback);
-        else if (stage === 'planning' && discovery)
-          record = await planningStage(env, discovery.result.discoveryCuration, call.feedback);
-        else if (discovery && planning)
-          record = await ticketStage(env, discovery.result.discoveryCuration, planning.result.planningCuration);
-        else throw new Error(`unreachable: ${stage} without its upstream`);
+        else if (stage === 'planning') record = await planningStage(env, board.stages, call.feedback);
+        else record = await ticketStage(env, board.stages);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.
         keep({});

@@ -3,7 +3,8 @@ import { planningAgentRequest, planningCollectorRequest } from '../../drafts/pla
 import { PlanningAgentPrompt } from '../../prompts/planningAgentPrompt';
 import { planningCollectorBrief } from '../../prompts/planningCollectorBrief';
 import type { PlanningCollectorResult } from '../../schemas/collectors';
-import type { DiscoveryCollectorContext } from '../../schemas/curation';
+import { ActionableError } from '../../../actionableError';
+import type { PipelineBoard } from '../../pipelineBoard';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
@@ -18,9 +19,14 @@ import { delegatePlanning } from './planningOrchestrator';
  */
 export async function planningStage(
   env: StageEnvironment,
-  discovery: DiscoveryCollectorContext,
+  stages: PipelineBoard['stages'],
   routeBackFeedback?: string,
 ): Promise<PlanningStageRecord> {
+  const discovery = stages.discovery?.result.discoveryCuration;
+  if (!discovery)
+    throw new ActionableError(
+      "Planning needs the discovery stage's result, and this run has none (was discovery skipped?). Run discovery first.",
+    );
   const delegation = delegatePlanning(env, discovery);
   const discoveryResultId = discovery.sourceResultId;
   const run = await runStage(env, {

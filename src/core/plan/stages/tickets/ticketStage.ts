@@ -4,7 +4,8 @@ import { ticketCollectorRequest } from '../../drafts/consolidationRequest';
 import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
 import type { TicketCollectorResult } from '../../schemas/collectors';
-import type { DiscoveryCollectorContext, PlanningCollectorContext } from '../../schemas/curation';
+import { ActionableError } from '../../../actionableError';
+import type { PipelineBoard } from '../../pipelineBoard';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { renderMessages } from '../../../llm/prompting/render';
 import { citableFiles } from '../../schemas/vocabulary';
@@ -20,11 +21,13 @@ import { ticketUpstream } from './ticketUpstream';
  * Runs the ticket stage on the curated discovery and planning contexts: one agent per final ticket reads what its ticket touches and proposes a plan and changes (never applied
  * here); the collector reviews the proposals together and hands the outcome to the run, and so to the user.
  */
-export async function ticketStage(
-  env: StageEnvironment,
-  discovery: DiscoveryCollectorContext,
-  planning: PlanningCollectorContext,
-): Promise<TicketStageRecord> {
+export async function ticketStage(env: StageEnvironment, stages: PipelineBoard['stages']): Promise<TicketStageRecord> {
+  const discovery = stages.discovery?.result.discoveryCuration;
+  const planning = stages.planning?.result.planningCuration;
+  if (!discovery || !planning)
+    throw new ActionableError(
+      "Ticket work needs the discovery and planning stages' results, and this run lacks one (was a stage skipped?). Run them first.",
+    );
   const delegation = delegateTickets(env, planning);
   const tickets = new Map(planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
   const run = await runStage(env, {
