@@ -38,15 +38,11 @@ export class LoopRecovery {
   ) {}
 
   /**
-   * Runs one attempt and records it on the run's history however it ends: the request as the history keeps it (with
-   * `guidance`, the context manager's, the reconstructed-context request it is), when it began and ended, and what
-   * `attempt` produced (its value, recorded as `output` when given, and its result's context id) or its failure.
+   * Starts one attempt's record: the request as the history keeps it (with `guidance`, the context manager's, the
+   * reconstructed-context request it is) and when it began. The caller says how it ended, once, as it ends: what it
+   * produced (its JSON, its result's context id) or its failure.
    */
-  async recorded<T>(
-    spec: InvocationSpec,
-    attempt: () => Promise<{ readonly value: T; readonly output?: unknown; readonly contextId?: string }>,
-    guidance?: ReconstructedContext,
-  ): Promise<T> {
+  begin(spec: InvocationSpec, guidance?: ReconstructedContext) {
     const { history } = this;
     const { clock } = this.deps;
     const base =
@@ -58,18 +54,26 @@ export class LoopRecovery {
             input: asJson({ request: spec.input, reconstructedContext: guidance }),
           };
     const startedAt = clock.now();
-    const record = (outcome: InvocationRecord['outcome'], contextId?: string) =>
-      history.record({ ...base, outcome, ...(contextId && { contextId }), startedAt, endedAt: clock.now() });
-    try {
-      const { value, output = value, contextId } = await attempt();
-      record({ status: 'succeeded', output: asJson(output) }, contextId);
-      return value;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const kind = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.name : 'unknown';
-      record({ status: 'failed', error: { message: message || kind, kind } });
-      throw error;
-    }
+    return {
+      succeeded: (output: unknown, contextId?: string): void =>
+        void history.record({
+          ...base,
+          outcome: { status: 'succeeded', output: asJson(output) },
+          ...(contextId === undefined ? {} : { contextId }),
+          startedAt,
+          endedAt: clock.now(),
+        }),
+      failed: (error: unknown): void => {
+        const message = error instanceof Error ? error.message : String(error);
+        const kind = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.name : 'unknown';
+        history.record({
+          ...base,
+          outcome: { status: 'failed', error: { message: message || kind, kind } },
+          startedAt,
+          endedAt: clock.now(),
+        });
+      },
+    };
   }
 
   /**
@@ -100,39 +104,42 @@ export class LoopRecovery {
   /** Asks the context manager what to do about `loop`; records its own invocation too. */
   private async consultContextManager(stage: PipelineStage, loop: DegenerateLoop, history: HistorySnapshot) {
     const { deps } = this;
-    return this.recorded(
-      {
-        agentType: 'context-manager',
-        agentId: 'context-manager',
-        action: 'reconstruct-context',
-        inputType: 'ContextManagerRequest',
-        input: asJson({
-          loopAgentId: loop.agentId,
-          action: loop.action,
-          inputType: loop.inputType,
-          repetitions: loop.repetitionCount,
-        }),
-        upstreamContextIds: [],
-      },
-      async () => ({
-        // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
-        value: await runContextManager({
-          model: deps.model,
-          loop,
-          history,
-          agents: [loop.agentType],
-          token: deps.token,
-          goal: deps.goal,
-          onNormalized: changes =>
-            deps.onProgress({
-              kind: 'reply-normalized',
-              stage,
-              agentId: 'context-manager',
-              reply: 'route_context',
-              changes,
-            }),
-        }),
+    const record = this.begin({
+      agentType: 'context-manager',
+      agentId: 'context-manager',
+      action: 'reconstruct-context',
+      inputType: 'ContextManagerRequest',
+      input: asJson({
+        loopAgentId: loop.agentId,
+        action: loop.action,
+        inputType: loop.inputType,
+        repetitions: loop.repetitionCount,
       }),
-    );
+      upstreamContextIds: [],
+    });
+    try {
+      // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
+      const routing = await runContextManager({
+        model: deps.model,
+        loop,
+        history,
+        agents: [loop.agentType],
+        token: deps.token,
+        goal: deps.goal,
+        onNormalized: changes =>
+          deps.onProgress({
+            kind: 'reply-normalized',
+            stage,
+            agentId: 'context-manager',
+            reply: 'route_context',
+            changes,
+          }),
+      });
+      record.succeeded(routing);
+      return routing;
+    } catch (error) {
+      record.failed(error);
+      throw error;
+    }
   }
 }

@@ -71,76 +71,70 @@ export async function runStageAgent<R, D>(
   const previousContext = rerun === undefined ? undefined : previousContextOf(agentType, rerun);
   const attemptNumber = (rerun?.previous.attempt ?? 0) + 1;
   const { agentId } = assignment;
+  // Recorded on the run's history however it ends; its progress lines bracket it (a looping agent's rerun gets its own).
+  const record = env.agents.begin(
+    {
+      agentType,
+      agentId,
+      action: spec.action,
+      inputType: spec.inputType,
+      input: spec.input(attemptNumber, previousContext?.previousContextId ?? null),
+      upstreamContextIds: [delegation.resultId, ...frame.upstream],
+    },
+    guidance,
+  );
   env.onProgress({ kind: 'agent-started', stage: frame.stage, agentId, attempt: attemptNumber });
   let ok = false;
   try {
-    // Recorded on the run's history however it ends; its progress lines bracket it (a looping agent's rerun gets its own).
-    const run = await env.agents.recorded(
-      {
-        agentType,
-        agentId,
-        action: spec.action,
-        inputType: spec.inputType,
-        input: spec.input(attemptNumber, previousContext?.previousContextId ?? null),
-        upstreamContextIds: [delegation.resultId, ...frame.upstream],
-      },
-      async () => {
-        const resultId = env.contextIds.issue(agentType);
-        const parts = {
-          goal: env.goal,
-          constraints: env.constraints,
-          contributions: await contributionsFor(env, agentType, resultId, previousContext),
-          ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
-          ...(guidance === undefined ? {} : { guidance }),
-          ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
-        };
-        const limits = spec.explores;
-        const exploration =
-          limits &&
-          (await exploreWorkspace(
-            env.model,
-            (await spec.prompt({ ...parts, reporting: false })).messages,
-            { reader: env.reader, index: env.index, limits: DEFAULT_WORKSPACE_TOOL_LIMITS },
-            limits,
-            env.token,
-          ));
-        const { messages } = await spec.prompt({
-          ...parts,
-          reporting: true,
-          ...(exploration ? { exploration: transcriptText(exploration, limits.maxTranscriptChars) } : {}),
-        });
-        const accepted = await handOffModelDraft(
-          env,
-          { stage: frame.stage, agentId },
-          spec,
-          { ...spec.draftRequest(exploration), messages },
-          draft =>
-            spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
-        );
-        env.knownContextIds.add(resultId);
-        return {
-          value: {
-            agentId,
-            result: accepted,
-            contextId: resultId,
-            attempt: attemptNumber,
-            finishedAt: env.clock.now(),
-          },
-          // Agents that explore record what they ran and what was refused beside the result.
-          output: exploration
-            ? {
-                [spec.recordedAs ?? 'result']: accepted,
-                toolsExecuted: exploration.executed,
-                toolsRefused: exploration.refused,
-              }
-            : accepted,
-          contextId: resultId,
-        };
-      },
-      guidance,
+    const resultId = env.contextIds.issue(agentType);
+    const parts = {
+      goal: env.goal,
+      constraints: env.constraints,
+      contributions: await contributionsFor(env, agentType, resultId, previousContext),
+      ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
+      ...(guidance === undefined ? {} : { guidance }),
+      ...(routeBackFeedback === undefined ? {} : { routeBackFeedback }),
+    };
+    const limits = spec.explores;
+    const exploration =
+      limits &&
+      (await exploreWorkspace(
+        env.model,
+        (await spec.prompt({ ...parts, reporting: false })).messages,
+        { reader: env.reader, index: env.index, limits: DEFAULT_WORKSPACE_TOOL_LIMITS },
+        limits,
+        env.token,
+      ));
+    const { messages } = await spec.prompt({
+      ...parts,
+      reporting: true,
+      ...(exploration ? { exploration: transcriptText(exploration, limits.maxTranscriptChars) } : {}),
+    });
+    const accepted = await handOffModelDraft(
+      env,
+      { stage: frame.stage, agentId },
+      spec,
+      { ...spec.draftRequest(exploration), messages },
+      draft =>
+        spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
+    );
+    env.knownContextIds.add(resultId);
+    // Agents that explore record what they ran and what was refused beside the result.
+    record.succeeded(
+      exploration
+        ? {
+            [spec.recordedAs ?? 'result']: accepted,
+            toolsExecuted: exploration.executed,
+            toolsRefused: exploration.refused,
+          }
+        : accepted,
+      resultId,
     );
     ok = true;
-    return run;
+    return { agentId, result: accepted, contextId: resultId, attempt: attemptNumber, finishedAt: env.clock.now() };
+  } catch (error) {
+    record.failed(error);
+    throw error;
   } finally {
     env.onProgress({ kind: 'agent-finished', stage: frame.stage, agentId, ok });
   }

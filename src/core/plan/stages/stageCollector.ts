@@ -50,59 +50,61 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
   const { collectorType: agentType, delegation } = frame;
   const agentId = agentType;
   const inputIds = runs.map(run => run.contextId);
-  return env.agents.recorded(
-    {
-      agentType,
-      agentId,
-      action: 'consolidate',
-      inputType: round === 1 ? spec.inputType : `${spec.inputType}+PreviousContext`,
-      input: { round, [spec.inputName]: inputIds, previousResultId: previous?.resultId ?? null },
-      upstreamContextIds: inputIds,
-    },
-    async () => {
-      const resultId = env.contextIds.issue(agentType);
-      const curatedId = env.contextIds.issue(agentType);
-      const chainIds = [env.rootContextId, ...frame.upstream, delegation.resultId, ...inputIds];
-      const prompt = await renderMessages(
-        CollectorPrompt,
-        {
-          goal: env.goal,
-          constraints: env.constraints,
-          stage: frame.stage,
-          agentIds: runs.map(run => run.agentId),
-          ...spec.brief(runs),
-          contributions: await contributionsFor(env, agentType, resultId),
-          ...(previous === undefined
-            ? {}
-            : { previous: { attemptNumber: round - 1, serializedOutput: previous.consolidatedOutput } }),
-        },
-        env.model,
-        env.token,
-      );
-      const vocabulary: CollectorVocabulary = {
-        inputIds,
-        agentIds: delegation.assignments.map(assignment => assignment.agentId),
-      };
-      // The handoff carries the curated context; the full result is kept beside it (set as the accepted draft completes).
-      let result!: Result;
-      await handOffModelDraft(
-        env,
-        { stage: frame.stage, agentId },
-        spec,
-        { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
-        draft => {
-          const curated = spec.curate(
-            draft,
-            { contextId: curatedId, sourceResultId: resultId, upstreamContextChain: chainIds },
-            runs.map(run => run.result),
-          );
-          const stamp = { schemaVersion: SCHEMA_VERSION, upstreamContextChain: chainIds, metadata: {}, resultId };
-          result = spec.result({ ...stamp, ...draft }, curated);
-          return curated;
-        },
-      );
-      env.knownContextIds.add(resultId).add(curatedId);
-      return { value: result, contextId: resultId };
-    },
-  );
+  const record = env.agents.begin({
+    agentType,
+    agentId,
+    action: 'consolidate',
+    inputType: round === 1 ? spec.inputType : `${spec.inputType}+PreviousContext`,
+    input: { round, [spec.inputName]: inputIds, previousResultId: previous?.resultId ?? null },
+    upstreamContextIds: inputIds,
+  });
+  try {
+    const resultId = env.contextIds.issue(agentType);
+    const curatedId = env.contextIds.issue(agentType);
+    const chainIds = [env.rootContextId, ...frame.upstream, delegation.resultId, ...inputIds];
+    const prompt = await renderMessages(
+      CollectorPrompt,
+      {
+        goal: env.goal,
+        constraints: env.constraints,
+        stage: frame.stage,
+        agentIds: runs.map(run => run.agentId),
+        ...spec.brief(runs),
+        contributions: await contributionsFor(env, agentType, resultId),
+        ...(previous === undefined
+          ? {}
+          : { previous: { attemptNumber: round - 1, serializedOutput: previous.consolidatedOutput } }),
+      },
+      env.model,
+      env.token,
+    );
+    const vocabulary: CollectorVocabulary = {
+      inputIds,
+      agentIds: delegation.assignments.map(assignment => assignment.agentId),
+    };
+    // The handoff carries the curated context; the full result is kept beside it (set as the accepted draft completes).
+    let result!: Result;
+    await handOffModelDraft(
+      env,
+      { stage: frame.stage, agentId },
+      spec,
+      { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
+      draft => {
+        const curated = spec.curate(
+          draft,
+          { contextId: curatedId, sourceResultId: resultId, upstreamContextChain: chainIds },
+          runs.map(run => run.result),
+        );
+        const stamp = { schemaVersion: SCHEMA_VERSION, upstreamContextChain: chainIds, metadata: {}, resultId };
+        result = spec.result({ ...stamp, ...draft }, curated);
+        return curated;
+      },
+    );
+    env.knownContextIds.add(resultId).add(curatedId);
+    record.succeeded(result, resultId);
+    return result;
+  } catch (error) {
+    record.failed(error);
+    throw error;
+  }
 }
