@@ -17,8 +17,8 @@ export interface StageRun<R, Result> {
 }
 
 /**
- * One stage as the pipeline runs it: where it sits in the run and what its agents and its collector do (its module
- * files the run as the stage's record). Rounds, reruns, ids and handoffs are the same for every stage.
+ * One stage as the pipeline runs it: where it sits in the run, what its agents and its collector do, and the record
+ * it keeps. Rounds, reruns, ids and handoffs are the same for every stage.
  */
 export interface StageDescriptor<
   R,
@@ -26,9 +26,12 @@ export interface StageDescriptor<
   CollectorDraft,
   C,
   Result extends CollectorResultBase,
+  Rec,
 > extends StageFrame {
   agent(assignment: AgentAssignment): AgentSpec<R, AgentDraft>;
   readonly collector: CollectorSpec<R, CollectorDraft, C, Result>;
+  /** The stage's record (`stageRecords.ts`) of its run. */
+  record(run: StageRun<R, Result>): Rec;
 }
 
 /**
@@ -39,10 +42,10 @@ export interface StageDescriptor<
  * decision is the stage's last. Returns what the stage's record keeps: the agents' latest results and the last
  * consolidation. The stage modules call it with their descriptor (its types inferred from its parts).
  */
-export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase>(
+export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
   env: StageEnvironment,
-  descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result>,
-): Promise<StageRun<R, Result>> {
+  descriptor: StageDescriptor<R, AgentDraft, CollectorDraft, C, Result, Rec>,
+): Promise<Rec> {
   const { stage, delegation } = descriptor;
   const { assignments } = delegation;
   env.onProgress({ kind: 'delegated', stage, agentIds: assignments.map(a => a.agentId) });
@@ -91,5 +94,10 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
         : [];
     });
   }
-  return { agentResults: runs.map(run => run.result), result: collected, rounds: round, agentsSpawned };
+  return descriptor.record({
+    agentResults: runs.map(run => run.result),
+    result: collected,
+    rounds: round,
+    agentsSpawned,
+  });
 }

@@ -18,9 +18,9 @@ import { delegateDiscovery } from './discoveryOrchestrator';
  * Discovery: deterministic delegation by folder; agents explore their area with read-only tools and report; the
  * collector merges the reports into one code map, recommendations and query findings, and curates them for planning.
  */
-export async function discoveryStage(env: StageEnvironment, routeBackFeedback?: string): Promise<DiscoveryStageRecord> {
+export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string) {
   const { template: delegation, sampleFiles } = delegateDiscovery(env);
-  const { agentResults: reports, ...run } = await runStage(env, {
+  return runStage(env, {
     stage: 'discovery',
     agentType: 'discovery-agent',
     collectorType: 'discovery-collector',
@@ -67,6 +67,11 @@ export async function discoveryStage(env: StageEnvironment, routeBackFeedback?: 
       result: (stamped, curated): DiscoveryCollectorResult => ({ ...stamped, discoveryCuration: curated }),
       audit: auditDiscoveryCuration,
     },
+    record: ({ agentResults: reports, ...kept }): DiscoveryStageRecord => ({
+      stage: 'discovery',
+      delegation,
+      reports,
+      ...kept,
+    }),
   });
-  return { stage: 'discovery', delegation, reports, ...run };
 }

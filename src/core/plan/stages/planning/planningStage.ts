@@ -17,7 +17,7 @@ import { delegatePlanning } from './planningOrchestrator';
  * their share of the recommendations into tickets; the collector merges them into a final acyclic set. A cyclic graph
  * fails the draft schema and is sent back to the model for repair; if it stays cyclic the run fails naming the cycle.
  */
-export async function planningStage(
+export function planningStage(
   env: StageEnvironment,
   stages: PipelineBoard['stages'],
   routeBackFeedback?: string,
@@ -29,7 +29,7 @@ export async function planningStage(
     );
   const delegation = delegatePlanning(env, discovery);
   const discoveryResultId = discovery.sourceResultId;
-  const run = await runStage(env, {
+  return runStage(env, {
     stage: 'planning',
     agentType: 'planning-agent',
     collectorType: 'planning-collector',
@@ -73,6 +73,6 @@ export async function planningStage(
         planningCuration: curated,
       }),
     },
+    record: (run): PlanningStageRecord => ({ stage: 'planning', delegation, ...run }),
   });
-  return { stage: 'planning', delegation, ...run };
 }

@@ -21,7 +21,7 @@ import { ticketUpstream } from './ticketUpstream';
  * Runs the ticket stage on the curated discovery and planning contexts: one agent per final ticket reads what its ticket touches and proposes a plan and changes (never applied
  * here); the collector reviews the proposals together and hands the outcome to the run, and so to the user.
  */
-export async function ticketStage(env: StageEnvironment, stages: PipelineBoard['stages']): Promise<TicketStageRecord> {
+export function ticketStage(env: StageEnvironment, stages: PipelineBoard['stages']): Promise<TicketStageRecord> {
   const discovery = stages.discovery?.result.discoveryCuration;
   const planning = stages.planning?.result.planningCuration;
   if (!discovery || !planning)
@@ -30,7 +30,7 @@ export async function ticketStage(env: StageEnvironment, stages: PipelineBoard['
     );
   const delegation = delegateTickets(env, planning);
   const tickets = new Map(planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
-  const run = await runStage(env, {
+  return runStage(env, {
     stage: 'tickets',
     agentType: 'ticket-agent',
     collectorType: 'ticket-collector',
@@ -84,6 +84,6 @@ export async function ticketStage(env: StageEnvironment, stages: PipelineBoard['
       curate: curateTickets,
       result: (stamped, curated): TicketCollectorResult => ({ ...stamped, ticketCuration: curated }),
     },
+    record: (run): TicketStageRecord => ({ stage: 'tickets', delegation, ...run }),
   });
-  return { stage: 'tickets', delegation, ...run };
 }
