@@ -26,15 +26,8 @@ export async function assembleContributions(
     }),
   );
   throwIfCancelled(token);
-  const contributions: Contribution[] = [];
-  contributors.forEach((contributor, index) => {
-    const text = texts[index];
-    if (text === undefined || text.trim() === '') return;
-    contributions.push({
-      name: contributor.name,
-      priority: contributor.priority,
-      text: delimitUntrusted(contributor.name, text.trim()),
-    });
+  return contributors.flatMap(({ name, priority }, index) => {
+    const text = texts[index]?.trim();
+    return text ? [{ name, priority, text: delimitUntrusted(name, text) }] : [];
   });
-  return contributions;
 }
