@@ -2,7 +2,7 @@ import type { Clock, IdSource } from '../clock';
 import { PromptContributorRegistry } from '../plan/contributors/registry';
 import { toolGuidanceContributor } from '../plan/contributors/toolGuidance';
 import { ContextIdIssuer } from '../plan/stages/contextIdIssuer';
-import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../plan/stages/pipelineOptions';
+import { DEFAULT_PIPELINE_OPTIONS, STAGE_CONCURRENCY, type PipelineOptions } from '../plan/stages/pipelineOptions';
 import type { ProgressListener } from '../plan/stages/progressEvents';
 import { indexWorkspace, type WorkspaceIndex } from '../workspace/workspaceIndex';
 import { WORKSPACE_TOOLS } from '../workspace/workspaceTools';
@@ -127,7 +127,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
     // Every phase (stage) is checked against the run's credit limit before it starts, at its fewest requests.
     ...(spending ? { spending: { phaseFloor: phaseFloorOf(workflow), ...spending } } : {}),
     // Stages run their own agents in parallel; the phases' agents run at the pipeline's concurrency.
-    limits: { concurrency: options.concurrency },
+    limits: { concurrency: STAGE_CONCURRENCY },
     ...(onWorkflowProgress ? { onProgress: onWorkflowProgress } : {}),
     checkpoint: async (pending, state) => {
       const choice = await checkpoint?.(pending, state);

@@ -1,11 +1,11 @@
-import { ActionableError } from '../actionableError';
+import { DEFAULT_EXPLORATION_LIMITS } from '../workspace/explorationLoop';
 import type { IdSource } from '../clock';
 import { BlackboardHistory } from './history/blackboardHistory';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import { discoveryStage } from './stages/discovery/discoveryStage';
 import { LoopRecovery } from './stages/loopRecovery';
-import { DEFAULT_PIPELINE_OPTIONS } from './stages/pipelineOptions';
+import { DEFAULT_PIPELINE_OPTIONS, TICKET_EXPLORATION } from './stages/pipelineOptions';
 import { planningStage } from './stages/planning/planningStage';
 import type { StageEnvironment } from './stages/stageEnvironment';
 import { ticketStage } from './stages/tickets/ticketStage';
@@ -23,20 +23,12 @@ type PipelineRuntime = Pick<StageEnvironment, 'clock' | 'contributors' | 'option
   readonly workspace: () => Promise<WorkspaceIndex>;
 };
 
-/** The board without `stage` and every later stage's record (a stage that runs again replaces what followed it). */
-function withoutStagesFrom(board: PipelineBoard, stage: PipelineStage): PipelineBoard['stages'] {
-  const keep = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
-  return Object.fromEntries(
-    Object.entries(board.stages).filter(([name]) => (keep as readonly string[]).includes(name)),
-  );
-}
-
-function summaryOf(stage: PipelineStage, board: PipelineBoard): string {
-  const { discovery, planning, tickets } = board.stages;
-  if (stage === 'discovery')
-    return `${discovery?.result.recommendations.length ?? 0} recommendations from ${discovery?.agentsSpawned ?? 0} discovery agents.`;
-  if (stage === 'planning') return `${planning?.result.finalizedTickets.length ?? 0} tickets.`;
-  return `${tickets?.agentResults.length ?? 0} ticket proposals.`;
+/** What a stage's phase says it made. */
+function summaryOf(record: NonNullable<PipelineBoard['stages'][PipelineStage]>): string {
+  if (record.stage === 'discovery')
+    return `${record.result.recommendations.length} recommendations from ${record.agentsSpawned} discovery agents.`;
+  if (record.stage === 'planning') return `${record.result.finalizedTickets.length} tickets.`;
+  return `${record.agentResults.length} ticket proposals.`;
 }
 
 /** One pipeline stage (orchestrator, parallel agents, collector) as a workflow subagent type. */
@@ -46,34 +38,19 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
     async run(call: AgentCall): Promise<AgentResult> {
       // A run started by runDeepWork always has its board.
       let board = call.blackboard.get(PIPELINE_BOARD_KEY) as PipelineBoard;
-      const { discovery, planning } = board.stages;
-      if (stage === 'planning' && !discovery)
-        throw new ActionableError(
-          "Planning needs the discovery stage's result, and this run has none (was discovery skipped?). Run discovery first.",
-        );
-      if (stage === 'tickets' && (!discovery || !planning))
-        throw new ActionableError(
-          "Ticket work needs the discovery and planning stages' results, and this run lacks one (was a stage skipped?). Run them first.",
-        );
-      // Running a stage again (a redo, or after a route-back) drops what followed it; the engine counts the pass.
-      if (board.stages[stage]) board = { ...board, stages: withoutStagesFrom(board, stage) };
+      // A stage run again (a redo, after a route-back) drops its record and those after it; the engine counts the pass.
+      const earlier: readonly string[] = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
+      board = {
+        ...board,
+        stages: Object.fromEntries(Object.entries(board.stages).filter(([s]) => earlier.includes(s))),
+      };
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
       const knownContextIds = new Set(board.knownContextIds);
       const audit: AgentAudit = { checked: 0, findings: [] };
-      const { workspace: _lister, ...shared } = runtime;
-      const agents = new LoopRecovery({
-        history: new BlackboardHistory(call.blackboard, runtime.ids),
-        model: call.model,
-        token: call.token,
-        clock: runtime.clock,
-        goal: board.goal,
-        loopThreshold: runtime.options.loopThreshold,
-        onProgress: runtime.onProgress,
-      });
-      const env: StageEnvironment = {
+      const { workspace, ...shared } = runtime;
+      const run = {
         ...shared,
-        agents,
-        index: await runtime.workspace(),
+        index: await workspace(),
         goal: board.goal,
         constraints: board.constraints,
         rootContextId: board.rootContextId,
@@ -84,6 +61,8 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         knownContextIds,
         audit,
       };
+      const history = new BlackboardHistory(call.blackboard, runtime.ids);
+      const env: StageEnvironment = { ...run, agents: new LoopRecovery(history, run) };
       const keep = (changes: Partial<PipelineBoard>): void => {
         board = { ...board, ...changes, nextSequence: contextIds.nextSequence, knownContextIds: [...knownContextIds] };
         call.blackboard.set(PIPELINE_BOARD_KEY, board);
@@ -91,14 +70,8 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       let record;
       try {
         if (stage === 'discovery') record = await discoveryStage(env, call.feedback);
-        else if (stage === 'planning' && discovery)
-          record = await planningStage(env, discovery.result.discoveryCuration, call.feedback);
-        else if (discovery && planning)
-          record = await ticketStage(env, {
-            discovery: discovery.result.discoveryCuration,
-            planning: planning.result.planningCuration,
-          });
-        else throw new Error(`unreachable: ${stage} without its upstream`);
+        else if (stage === 'planning') record = await planningStage(env, board.stages, call.feedback);
+        else record = await ticketStage(env, board.stages);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.
         keep({});
@@ -109,7 +82,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       keep({ stages: { ...board.stages, [stage]: record } });
       const { decision } = record.result;
       return {
-        summary: summaryOf(stage, board),
+        summary: summaryOf(record),
         files: [],
         ...(decision.kind === 'route_back'
           ? { routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale } }
@@ -149,10 +122,10 @@ export function stageForecast(type: string, board: PipelineBoard | undefined): S
   if (!stage) return undefined;
   const each: RequestSpan =
     stage === 'discovery'
-      ? { fewest: 2, most: options.discoveryExploration.maxRounds + 1 }
+      ? { fewest: 2, most: DEFAULT_EXPLORATION_LIMITS.maxRounds + 1 }
       : stage === 'planning'
         ? { fewest: 1, most: 1 }
-        : { fewest: 2, most: options.ticketExploration.maxRounds + 1 };
+        : { fewest: 2, most: TICKET_EXPLORATION.maxRounds + 1 };
   const cost = (fewest: number, most: number): RequestSpan => ({
     fewest: fewest * each.fewest + 1,
     most: most * each.most + 1,

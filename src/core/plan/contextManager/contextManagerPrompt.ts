@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../llm/languageModel';
 import type { HistoryItem } from '../history/historyItem';
-import type { DegenerateLoop } from './degenerateLoop';
+import type { ContextManagerRun } from './runContextManager';
 
 /** Shortens a value's JSON for a prompt line; the full item is one tool call away. */
 export function clip(text: string, maxChars: number): string {
@@ -16,35 +16,29 @@ function describeItem(item: HistoryItem, maxChars = 240): string {
   return `- ${item.itemId} · ${item.agentId} (${item.agentType}) · ${item.action}(${item.inputType}) · ${item.startedAt} · input ${clip(JSON.stringify(item.input), maxChars)} · ${outcome}`;
 }
 
-/** What the context manager is told about its task. */
-export interface ContextManagerBrief {
-  readonly loop: DegenerateLoop;
-  readonly agentTypes: readonly string[];
-  /** The run's overall goal, when known. */
-  readonly goal?: string;
-  /** With tool calling the model explores on its own; without it, it gets these recent items inline. */
-  readonly toolsAvailable: boolean;
-  readonly recentItems: readonly HistoryItem[];
-}
-
-/** The opening message of the context manager (instructions go in a user message: VS Code drops system messages). */
-export function contextManagerPrompt(brief: ContextManagerBrief): ChatMessage[] {
-  const { loop } = brief;
+/**
+ * The opening message of the context manager (instructions go in a user message: VS Code drops system messages).
+ * With tool calling the model explores on its own; without it, it gets the `inline` recent items.
+ */
+export function contextManagerPrompt(
+  { loop, agents, goal }: Pick<ContextManagerRun, 'loop' | 'agents' | 'goal'>,
+  inline: readonly HistoryItem[] | undefined,
+): ChatMessage[] {
   const lines = [
     'You are the context manager of a multi-agent pipeline (discovery -> planning -> tickets).',
     `Agent ${loop.agentId} (type ${loop.agentType}) is stuck: it ran ${loop.action}(${loop.inputType}) ${loop.repetitionCount} times in a row; the limit is ${loop.threshold}.`,
-    ...(brief.goal ? [`The run's goal: ${brief.goal}`] : []),
+    ...(goal ? [`The run's goal: ${goal}`] : []),
     '',
     'The repeated attempts:',
     ...loop.evidence.map(item => describeItem(item)),
     '',
-    brief.toolsAvailable
+    inline === undefined
       ? 'Investigate with the history tools: what each attempt was given and produced, what failed, and what upstream context it had. The tools only read history.'
       : 'Recent history (oldest first):',
-    ...(brief.toolsAvailable ? [] : brief.recentItems.map(item => describeItem(item))),
+    ...(inline ?? []).map(item => describeItem(item)),
     '',
     'Then decide one of:',
-    `- route back to exactly one of these agent types: ${brief.agentTypes.join(', ')} — with a reconstructed context (goal, summary, what to do differently, the item ids you relied on and the ones to ignore);`,
+    `- route back to exactly one of these agent types: ${agents.join(', ')} — with a reconstructed context (goal, summary, what to do differently, the item ids you relied on and the ones to ignore);`,
     '- ask the user one question, when the history cannot resolve what is missing.',
   ];
   return [{ role: 'user', content: lines.join('\n') }];

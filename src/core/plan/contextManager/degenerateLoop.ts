@@ -1,17 +1,13 @@
 import type { HistoryItem } from '../history/historyItem';
 
 /** An agent repeating itself: the same action on the same input type, more times in a row than allowed (spec 001). */
-export interface DegenerateLoop {
-  readonly agentType: string;
-  readonly agentId: string;
-  readonly action: string;
-  readonly inputType: string;
+export type DegenerateLoop = Pick<HistoryItem, 'agentType' | 'agentId' | 'action' | 'inputType'> & {
   /** Consecutive repetitions by this agent (other agents' items in between do not break the run). */
   readonly repetitionCount: number;
   readonly threshold: number;
   /** The repeated items, oldest first. */
   readonly evidence: readonly HistoryItem[];
-}
+};
 
 function trailingRun(items: readonly HistoryItem[]): readonly HistoryItem[] {
   const last = items[items.length - 1];

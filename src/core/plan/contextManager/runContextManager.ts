@@ -22,7 +22,6 @@ const DEFAULT_CONTEXT_MANAGER_LIMITS = {
 /** Items shown inline to a model that cannot call tools. */
 const INLINE_HISTORY_ITEMS = 20;
 
-/** Inputs of one context-manager run. */
 export interface ContextManagerRun {
   readonly model: LanguageModel;
   readonly loop: DegenerateLoop;
@@ -74,13 +73,10 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
   const itemIds = new Set(run.history.items.map(item => item.itemId));
   const schema = routingSchemaFor(run.agents, itemIds);
   const toolsAvailable = run.model.supportsToolCalling && limits.maxRounds > 0;
-  const opening = contextManagerPrompt({
-    loop: run.loop,
-    agentTypes: run.agents,
-    toolsAvailable,
-    recentItems: run.history.items.slice(-INLINE_HISTORY_ITEMS),
-    ...(run.goal === undefined ? {} : { goal: run.goal }),
-  });
+  const opening = contextManagerPrompt(
+    run,
+    toolsAvailable ? undefined : run.history.items.slice(-INLINE_HISTORY_ITEMS),
+  );
   // The model calls the read-only history tools for at most `maxRounds` turns, stopping at a turn without calls.
   const investigation = toolsAvailable
     ? await runToolRounds(

@@ -11,9 +11,9 @@ import { delimitUntrusted } from '../../llm/dataFence';
 export async function assembleContributions(
   registry: PromptContributorRegistry,
   ctx: PromptContext,
-  { token }: { readonly token?: CancellationSignal } = {},
+  token: CancellationSignal,
 ): Promise<Contribution[]> {
-  if (token !== undefined) throwIfCancelled(token);
+  throwIfCancelled(token);
   const contributors = registry.forAgent(ctx.agentType);
   const texts = await Promise.all(
     contributors.map(async contributor => {
@@ -25,16 +25,9 @@ export async function assembleContributions(
       }
     }),
   );
-  if (token !== undefined) throwIfCancelled(token);
-  const contributions: Contribution[] = [];
-  contributors.forEach((contributor, index) => {
-    const text = texts[index];
-    if (text === undefined || text.trim() === '') return;
-    contributions.push({
-      name: contributor.name,
-      priority: contributor.priority,
-      text: delimitUntrusted(contributor.name, text.trim()),
-    });
+  throwIfCancelled(token);
+  return contributors.flatMap(({ name, priority }, index) => {
+    const text = texts[index]?.trim();
+    return text ? [{ name, priority, text: delimitUntrusted(name, text) }] : [];
   });
-  return contributions;
 }

@@ -32,8 +32,4 @@ export interface PromptContributor {
 }
 
 /** One contributor's text, ready to render. */
-export interface Contribution {
-  readonly name: string;
-  readonly priority: number;
-  readonly text: string;
-}
+export type Contribution = Pick<PromptContributor, 'name' | 'priority'> & { readonly text: string };

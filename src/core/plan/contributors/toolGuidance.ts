@@ -1,12 +1,7 @@
+import type { ToolDefinition } from '../../llm/languageModel';
 import type { AgentType } from '../schemas/agentType';
 import type { PromptContributor } from './promptContributor';
 import { clip } from './text';
-
-/** A read-only tool an agent may call. */
-export interface ReadOnlyToolInfo {
-  readonly name: string;
-  readonly description: string;
-}
 
 /** Longest tool description kept, in characters. */
 const MAX_DESCRIPTION_CHARS = 200;
@@ -26,7 +21,9 @@ const HOW_TO_USE = [
  * Tells agents that explore the code which read-only tools exist and how to use them well.
  * `tools` is read at prompt time, so tools registered later are included.
  */
-export function toolGuidanceContributor(tools: () => readonly ReadOnlyToolInfo[]): PromptContributor {
+export function toolGuidanceContributor(
+  tools: () => readonly Pick<ToolDefinition, 'name' | 'description'>[],
+): PromptContributor {
   return {
     name: 'tool-guidance',
     appliesTo: EXPLORING_AGENTS,

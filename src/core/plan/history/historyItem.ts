@@ -8,7 +8,6 @@ const InvocationOutcomeSchema = z.discriminatedUnion('status', [
     error: z.object({ message: z.string().min(1), kind: z.string().min(1).optional() }),
   }),
 ]);
-export type InvocationOutcome = z.infer<typeof InvocationOutcomeSchema>;
 
 /** One agent invocation on the blackboard (spec 001 BlackboardHistory.Entry); immutable once appended. */
 export const HistoryItemSchema = z.object({

@@ -2,6 +2,7 @@ import { ledgerMarkdown } from '../../llm/spending/spendText';
 import type { WorkflowMetadata } from '../../workflow/engine/workflowMetadata';
 import type { WorkflowRunState } from '../../workflow/engine/workflowRunState';
 import { readBoard, type PipelineBoard } from '../pipelineBoard';
+import type { DiscoveryStageRecord, PlanningStageRecord, TicketStageRecord } from '../stages/stageRecords';
 import { mermaidOfDiagram, mermaidOfTickets } from './mermaid';
 import { proposedChangeMarkdown } from './proposedChangeMarkdown';
 
@@ -16,14 +17,12 @@ export function runFolder(runId: string): string {
   return `.council/runs/${runId}`;
 }
 
-function codeMapFile(board: PipelineBoard): string | undefined {
-  const discovery = board.stages.discovery;
-  if (!discovery) return undefined;
+function codeMapFile(goal: string, discovery: DiscoveryStageRecord): string {
   const map = discovery.result.unifiedCodeMap;
   return [
     `# Code map`,
     '',
-    `Goal: ${board.goal}`,
+    `Goal: ${goal}`,
     '',
     discovery.result.consolidatedOutput,
     '',
@@ -52,9 +51,7 @@ function codeMapFile(board: PipelineBoard): string | undefined {
   ].join('\n');
 }
 
-function recommendationsFile(board: PipelineBoard): string | undefined {
-  const discovery = board.stages.discovery;
-  if (!discovery) return undefined;
+function recommendationsFile(discovery: DiscoveryStageRecord): string {
   return [
     '# Recommendations',
     '',
@@ -69,9 +66,7 @@ function recommendationsFile(board: PipelineBoard): string | undefined {
   ].join('\n');
 }
 
-function ticketsFile(board: PipelineBoard): string | undefined {
-  const planning = board.stages.planning;
-  if (!planning) return undefined;
+function ticketsFile(planning: PlanningStageRecord): string {
   const { finalizedTickets, dependencyGraph } = planning.result;
   return [
     '# Tickets',
@@ -102,9 +97,7 @@ function ticketsFile(board: PipelineBoard): string | undefined {
   ].join('\n');
 }
 
-function outcomeFiles(board: PipelineBoard, folder: string): ReportFile[] {
-  const tickets = board.stages.tickets;
-  if (!tickets) return [];
+function outcomeFiles(tickets: TicketStageRecord, folder: string): ReportFile[] {
   return tickets.agentResults.map(result => ({
     path: `${folder}/outcomes/${result.ticketId.replace(/[^\w.-]/g, '_')}.md`,
     content: [
@@ -194,14 +187,17 @@ function runFile(state: WorkflowRunState, board: PipelineBoard, meta: WorkflowMe
 export function pipelineReportFiles(state: WorkflowRunState, metadata: WorkflowMetadata): ReportFile[] {
   const folder = runFolder(state.runId);
   const board = readBoard(state.blackboard);
-  const files: ReportFile[] = [];
-  const add = (name: string, content: string | undefined) => {
-    if (content !== undefined) files.push({ path: `${folder}/${name}`, content });
-  };
-  add('code-map.md', codeMapFile(board));
-  add('recommendations.md', recommendationsFile(board));
-  add('tickets.md', ticketsFile(board));
-  files.push(...outcomeFiles(board, folder));
-  add('run.md', runFile(state, board, metadata));
-  return files;
+  const { discovery, planning, tickets } = board.stages;
+  const file = (name: string, content: string): ReportFile => ({ path: `${folder}/${name}`, content });
+  return [
+    ...(discovery
+      ? [
+          file('code-map.md', codeMapFile(board.goal, discovery)),
+          file('recommendations.md', recommendationsFile(discovery)),
+        ]
+      : []),
+    ...(planning ? [file('tickets.md', ticketsFile(planning))] : []),
+    ...(tickets ? outcomeFiles(tickets, folder) : []),
+    file('run.md', runFile(state, board, metadata)),
+  ];
 }

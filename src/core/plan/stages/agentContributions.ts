@@ -17,5 +17,5 @@ export function contributionsFor(
     ...(previousContext === undefined ? {} : { previousContext }),
     metadata: { goal: env.goal },
   };
-  return assembleContributions(env.contributors, ctx, { token: env.token });
+  return assembleContributions(env.contributors, ctx, env.token);
 }

@@ -8,19 +8,14 @@ export class ContextIdIssuer {
     private readonly workflowRunId: string,
     private readonly clock: Clock,
     /** The sequence number the next id will get (saved so a resumed run never reuses one). */
-    private next = 1,
+    public nextSequence = 1,
   ) {}
 
-  get nextSequence(): number {
-    return this.next;
-  }
-
-  /** A new context id for a result of `agentType`. */
   issue(agentType: AgentType): string {
     return formatContextId({
       workflowRunId: this.workflowRunId,
       agentType,
-      sequenceNumber: this.next++,
+      sequenceNumber: this.nextSequence++,
       timestamp: this.clock.now(),
     });
   }

@@ -2,37 +2,27 @@ import { CancelledError } from '../../llm/languageModel';
 import { runContextManager } from '../contextManager/runContextManager';
 import { detectDegenerateLoop, type DegenerateLoop } from '../contextManager/degenerateLoop';
 import type { ReconstructedContext } from '../contextManager/routing';
-import type { AgentType, PipelineStage } from '../schemas/agentType';
+import type { PipelineStage } from '../schemas/agentType';
 import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
-import type { BlackboardHistory } from '../history/blackboardHistory';
+import type { BlackboardHistory, InvocationRecord } from '../history/blackboardHistory';
 import type { HistorySnapshot } from '../history/historyItem';
 import type { StageEnvironment } from './stageEnvironment';
 
-/** JSON as the history stores it. */
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+/**
+ * Who is invoked, for what, with which (JSON) input, and the upstream contexts it was given; `action` with
+ * `inputType` is what loop detection compares.
+ */
+export type InvocationSpec = Pick<
+  InvocationRecord,
+  'agentType' | 'agentId' | 'action' | 'inputType' | 'input' | 'upstreamContextIds'
+>;
 
-/** Who is invoked, for what, with which (JSON) input. */
-export interface InvocationSpec {
-  readonly agentType: AgentType;
-  readonly agentId: string;
-  /** What the agent does, e.g. `discover`. */
-  readonly action: string;
-  /** Request type, e.g. `DiscoveryAgentRequest`; together with `action` it is what loop detection compares. */
-  readonly inputType: string;
-  readonly input: Json;
-  readonly upstreamContextIds: readonly string[];
+function asJson(value: unknown): InvocationSpec['input'] {
+  return JSON.parse(JSON.stringify(value ?? null)) as InvocationSpec['input'];
 }
 
-function asJson(value: unknown): Json {
-  return JSON.parse(JSON.stringify(value ?? null)) as Json;
-}
-
-/** What loop recovery needs from a stage's call: the run's history, and the model it may spend on. */
-type LoopRecoveryDeps = Pick<StageEnvironment, 'model' | 'token' | 'clock' | 'goal' | 'onProgress'> & {
-  readonly history: BlackboardHistory;
-  /** Repetitions of one action with one request type that make a loop. */
-  readonly loopThreshold: number;
-};
+/** What loop recovery needs from a stage's call besides the run's history: the model it may spend on, and its bound. */
+type LoopRecoveryDeps = Pick<StageEnvironment, 'model' | 'token' | 'clock' | 'goal' | 'onProgress' | 'options'>;
 
 /**
  * The one port the stages call to run an agent (spec 001's loop recovery): every attempt is recorded on the run's
@@ -42,7 +32,10 @@ type LoopRecoveryDeps = Pick<StageEnvironment, 'model' | 'token' | 'clock' | 'go
  * repetition) or to stop and ask the user (NeedsUserInput).
  */
 export class LoopRecovery {
-  constructor(private readonly deps: LoopRecoveryDeps) {}
+  constructor(
+    private readonly history: BlackboardHistory,
+    private readonly deps: LoopRecoveryDeps,
+  ) {}
 
   /**
    * Starts one attempt's record: the request as the history keeps it (with `guidance`, the context manager's, the
@@ -50,16 +43,16 @@ export class LoopRecovery {
    * produced (its JSON, its result's context id) or its failure.
    */
   begin(spec: InvocationSpec, guidance?: ReconstructedContext) {
-    const { history, clock } = this.deps;
-    const reconstructed = guidance !== undefined;
-    const base = {
-      agentType: spec.agentType,
-      agentId: spec.agentId,
-      action: spec.action,
-      inputType: reconstructed ? `${spec.inputType}+ReconstructedContext` : spec.inputType,
-      input: reconstructed ? asJson({ request: spec.input, reconstructedContext: guidance }) : spec.input,
-      upstreamContextIds: [...spec.upstreamContextIds],
-    };
+    const { history } = this;
+    const { clock } = this.deps;
+    const base =
+      guidance === undefined
+        ? spec
+        : {
+            ...spec,
+            inputType: `${spec.inputType}+ReconstructedContext`,
+            input: asJson({ request: spec.input, reconstructedContext: guidance }),
+          };
     const startedAt = clock.now();
     return {
       succeeded: (output: unknown, contextId?: string): void =>
@@ -92,10 +85,10 @@ export class LoopRecovery {
     agentIds: ReadonlySet<string>,
   ): Promise<{ readonly agentId: string; readonly guidance: ReconstructedContext } | undefined> {
     const { deps } = this;
-    const history = deps.history.snapshot();
+    const history = this.history.snapshot();
     const loop = detectDegenerateLoop(
       history.items.filter(item => agentIds.has(item.agentId)),
-      deps.loopThreshold,
+      deps.options.loopThreshold,
     );
     if (loop === undefined) return undefined;
     deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });

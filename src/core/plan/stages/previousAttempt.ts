@@ -5,7 +5,6 @@ import type { PreviousAttemptView } from '../prompts/commonSections';
 export interface AgentRun<R> {
   readonly agentId: string;
   readonly result: R;
-  /** The result's context id. */
   readonly contextId: string;
   /** 1 for the first attempt. */
   readonly attempt: number;

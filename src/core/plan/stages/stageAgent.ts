@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../llm/languageModel';
+import { DEFAULT_WORKSPACE_TOOL_LIMITS } from '../../workspace/workspaceTools';
 import type { Contribution } from '../contributors/promptContributor';
 import type { DraftRequest } from '../drafts/draftRequest';
 import type { CommonPromptInputs } from '../prompts/commonSections';
@@ -12,7 +13,7 @@ import {
   type ExplorationLimits,
 } from '../../workspace/explorationLoop';
 import { contributionsFor } from './agentContributions';
-import type { Json } from './loopRecovery';
+import type { InvocationSpec } from './loopRecovery';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
@@ -38,7 +39,7 @@ export interface AgentSpec<R, D> extends DraftedPayload<R> {
   readonly action: string;
   readonly inputType: string;
   /** The recorded input, given the attempt number and the previous attempt's context id. */
-  input(attemptNumber: number, previousContextId: string | null): Json;
+  input(attemptNumber: number, previousContextId: string | null): InvocationSpec['input'];
   /** For agents that explore: the key their result is recorded under beside the tools they ran (default `result`). */
   readonly recordedAs?: string;
   /** The draft schema built for this request, and its fixes, given what its look-ups showed (agents that explore). */
@@ -48,7 +49,6 @@ export interface AgentSpec<R, D> extends DraftedPayload<R> {
    * prompt, with the exploration's transcript, asks for its report.
    */
   readonly explores?: ExplorationLimits;
-  /** The rendered request. */
   prompt(inputs: AgentPromptInputs): Promise<{ readonly messages: readonly ChatMessage[] }>;
   /** The result handed to the collector, from the accepted draft and the pipeline's stamp. */
   complete(draft: D, stamp: AgentRecordStamp): R;
@@ -101,7 +101,7 @@ export async function runStageAgent<R, D>(
       (await exploreWorkspace(
         env.model,
         (await spec.prompt({ ...parts, reporting: false })).messages,
-        { reader: env.reader, index: env.index, limits: env.options.toolLimits },
+        { reader: env.reader, index: env.index, limits: DEFAULT_WORKSPACE_TOOL_LIMITS },
         limits,
         env.token,
       ));

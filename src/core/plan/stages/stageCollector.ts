@@ -1,7 +1,8 @@
 import { renderMessages } from '../../llm/prompting/render';
 import type { DraftRequest } from '../drafts/draftRequest';
 import { CollectorPrompt, type CollectorBrief } from '../prompts/collectorPrompt';
-import type { CollectorDecision, CollectorVocabulary } from '../schemas/consolidation';
+import type { DiscoveryCollectorResult } from '../schemas/collectors';
+import type { CollectorVocabulary } from '../schemas/consolidation';
 import type { CollectorRecordStamp } from '../schemas/recordStamp';
 import { SCHEMA_VERSION } from '../schemas/version';
 import { contributionsFor } from './agentContributions';
@@ -11,12 +12,8 @@ import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
 
-/** What every collector's full result carries. */
-export interface CollectorResultBase {
-  readonly resultId: string;
-  readonly decision: CollectorDecision;
-  readonly consolidatedOutput: string;
-}
+/** What every collector's full result carries (each stage's adds its own findings and curation). */
+export type CollectorResultBase = Pick<DiscoveryCollectorResult, 'resultId' | 'decision' | 'consolidatedOutput'>;
 
 /**
  * What makes one stage's collector its own: its prompt, its draft request, how it curates, and whom it hands to.

@@ -1,4 +1,5 @@
 import type { AgentAssignment } from '../schemas/delegation';
+import { STAGE_CONCURRENCY } from './pipelineOptions';
 import { runStageAgent, type AgentSpec } from './stageAgent';
 import { runCollector, type CollectorResultBase, type CollectorSpec } from './stageCollector';
 import type { StageEnvironment } from './stageEnvironment';
@@ -27,7 +28,6 @@ export interface StageDescriptor<
   Result extends CollectorResultBase,
   Rec,
 > extends StageFrame {
-  /** The agent for one assignment of the delegation. */
   agent(assignment: AgentAssignment): AgentSpec<R, AgentDraft>;
   readonly collector: CollectorSpec<R, CollectorDraft, C, Result>;
   /** The stage's record (`stageRecords.ts`) of its run. */
@@ -62,7 +62,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   for (;;) {
     // A round of agents, then the history is read once for a loop among them (once per collector round): a looping
     // agent runs once more with the context manager's reconstructed context (or the run stops with its question).
-    const ran = await mapBounded(pending, env.options.concurrency, env.token, item => runOne(item));
+    const ran = await mapBounded(pending, STAGE_CONCURRENCY, env.token, item => runOne(item));
     const route = await env.agents.loopAmong(stage, new Set(pending.map(item => item.assignment.agentId)));
     const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);
     const looping = pending[index];
@@ -85,12 +85,11 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
       });
       break;
     }
-    const known = new Set(assignments.map(a => a.agentId));
-    const named = decision.agentIds.filter(id => known.has(id));
-    const chosen = new Set(named.length > 0 ? named : known);
+    // The agents it names (its schema admits only this stage's), or all of them when it names none.
+    const named = new Set(decision.agentIds);
     pending = assignments.flatMap((assignment, index) => {
       const previous = runs[index];
-      return chosen.has(assignment.agentId) && previous
+      return (named.size === 0 || named.has(assignment.agentId)) && previous
         ? [{ assignment, rerun: { previous, feedback: decision.rationale } }]
         : [];
     });

@@ -33,7 +33,6 @@ export const DiscoveryStageRecord = stageRecord(
 );
 export type DiscoveryStageRecord = z.infer<typeof DiscoveryStageRecord>;
 
-/** A completed planning stage. */
 export const PlanningStageRecord = stageRecord(
   'planning',
   { agentResults: z.array(PlanningAgentResult) },
@@ -41,7 +40,6 @@ export const PlanningStageRecord = stageRecord(
 );
 export type PlanningStageRecord = z.infer<typeof PlanningStageRecord>;
 
-/** A completed ticket stage. */
 export const TicketStageRecord = stageRecord(
   'tickets',
   { agentResults: z.array(TicketAgentResult) },

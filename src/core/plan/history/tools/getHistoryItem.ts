@@ -13,7 +13,7 @@ export const HistoryItemRequestSchema = z
   .refine(request => (request.itemId === undefined) !== (request.index === undefined), {
     message: 'Give exactly one of itemId or index.',
   });
-export type HistoryItemRequest = z.infer<typeof HistoryItemRequestSchema>;
+export type HistoryItemRequest = z.output<typeof HistoryItemRequestSchema>;
 
 /** The item, or why it was not found (spec 001 HistoryItemResponse). */
 export type HistoryItemResponse =
@@ -22,12 +22,11 @@ export type HistoryItemResponse =
 
 /** One item; an unknown id or index is a normal "not found" answer, not an exception. */
 export function getHistoryItem(history: HistorySnapshot, request: HistoryItemRequest): HistoryItemResponse {
-  const parsed = HistoryItemRequestSchema.parse(request);
-  const index =
-    parsed.itemId !== undefined ? history.items.findIndex(item => item.itemId === parsed.itemId) : (parsed.index ?? -1);
+  const { itemId, index: at } = request;
+  const index = itemId !== undefined ? history.items.findIndex(item => item.itemId === itemId) : (at ?? -1);
   const item = history.items[index];
   if (!item) {
-    const asked = parsed.itemId !== undefined ? `id ${parsed.itemId}` : `index ${String(parsed.index)}`;
+    const asked = itemId !== undefined ? `id ${itemId}` : `index ${String(at)}`;
     const range = history.items.length === 0 ? 'history is empty' : `valid indices are 0-${history.items.length - 1}`;
     return { found: false, message: `No history item with ${asked}; ${range}.` };
   }

@@ -6,7 +6,7 @@ export const HistorySearchRequestSchema = z.object({
   query: z.string().trim().min(1).describe('Words to look for (case-insensitive) in inputs, outputs and errors.'),
   maxResults: z.number().int().min(1).max(50).default(10),
 });
-export type HistorySearchRequest = z.input<typeof HistorySearchRequestSchema>;
+export type HistorySearchRequest = z.output<typeof HistorySearchRequestSchema>;
 
 /** Where in an item a query word was found. */
 const SEARCH_FIELDS = ['agent', 'input', 'output'] as const;
@@ -50,7 +50,7 @@ function fieldsOf(item: HistoryItem): Readonly<Record<SearchField, string>> {
  * is stable; simple and predictable beats clever here: the caller is a model reading the result).
  */
 export function searchHistory(history: HistorySnapshot, request: HistorySearchRequest): HistorySearchResponse {
-  const { query, maxResults } = HistorySearchRequestSchema.parse(request);
+  const { query, maxResults } = request;
   const terms = [...new Set(query.toLowerCase().split(/\s+/).filter(Boolean))];
   const hits = history.items.flatMap((item): HistorySearchHit[] => {
     const fields = fieldsOf(item);

@@ -15,7 +15,7 @@ export const HistoryTraceRequestSchema = z.object({
     ),
   limit: z.number().int().min(1).max(100).default(50).describe('At most this many items, the most recent ones.'),
 });
-export type HistoryTraceRequest = z.input<typeof HistoryTraceRequestSchema>;
+export type HistoryTraceRequest = z.output<typeof HistoryTraceRequestSchema>;
 
 /** Matching items, oldest first (spec 001 HistoryTraceResponse). */
 export interface HistoryTraceResponse {
@@ -37,7 +37,7 @@ function contextChain(items: readonly HistoryItem[], contextId: string): Readonl
 
 /** Items of one agent / action, or the chain of invocations behind one context id, in history order. */
 export function traceHistory(history: HistorySnapshot, request: HistoryTraceRequest): HistoryTraceResponse {
-  const { agentType, agentId, action, contextId, limit } = HistoryTraceRequestSchema.parse(request);
+  const { agentType, agentId, action, contextId, limit } = request;
   const chain = contextId === undefined ? undefined : contextChain(history.items, contextId);
   const matches = history.items.filter(
     item =>

@@ -15,17 +15,15 @@ function clipReference(ref: FileReference, maxChars: number): FileReference {
   return ref.snippet.length <= maxChars ? ref : { ...ref, snippet: `${ref.snippet.slice(0, maxChars - 1)}…` };
 }
 
-function byRelevance(a: FileReference, b: FileReference): number {
-  return b.relevanceScore - a.relevanceScore;
-}
-
 /**
  * The curated discovery context planning and ticket agents see: the code map with its most relevant references
  * (short snippets), every recommendation, the most confident query findings, and the consolidation summary.
  * The agents' full reports are left out: the collector already merged them, and they are the bulk of the tokens.
  */
 export function curateDiscovery(draft: DiscoveryCollectorResultDraft, ids: CurationIds): DiscoveryCollectorContext {
-  const references = [...draft.unifiedCodeMap.deduplicatedReferences].sort(byRelevance).slice(0, limits.maxReferences);
+  const references = [...draft.unifiedCodeMap.deduplicatedReferences]
+    .sort((a, b) => b.relevanceScore - a.relevanceScore)
+    .slice(0, limits.maxReferences);
   return {
     contextId: ids.contextId,
     sourceResultId: ids.sourceResultId,

@@ -1,4 +1,5 @@
 import { discoveryCollectorRequest, filesCitedBy } from '../../drafts/discoveryCollectorRequest';
+import { DEFAULT_EXPLORATION_LIMITS } from '../../../workspace/explorationLoop';
 import { discoveryReportRequest } from '../../drafts/discoveryReportRequest';
 import { renderMessages } from '../../../llm/prompting/render';
 import { DiscoveryAgentPrompt } from '../../prompts/discoveryAgentPrompt';
@@ -41,7 +42,7 @@ export function discoveryStage(env: StageEnvironment, routeBackFeedback?: string
             ...(exploration?.seen ?? []),
           ]),
         ),
-      explores: env.options.discoveryExploration,
+      explores: DEFAULT_EXPLORATION_LIMITS,
       prompt: inputs => renderMessages(DiscoveryAgentPrompt, { assignment, ...inputs }, env.model, env.token),
       complete: (draft, stamp) => ({ ...stamp, ...draft }),
       audit: auditDiscoveryReport,

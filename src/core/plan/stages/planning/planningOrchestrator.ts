@@ -6,11 +6,6 @@ import type { StageEnvironment } from '../stageEnvironment';
 
 const PRIORITY_ORDER = ['critical', 'high', 'medium', 'low'] as const;
 
-/** Ticket id prefix of a planning agent, so agents working in parallel never collide. */
-function ticketPrefixOf(agentIndex: number): string {
-  return `P${agentIndex + 1}-T`;
-}
-
 /**
  * The planning orchestrator. Deterministic: the discovery collector already turned findings into prioritised
  * recommendations, so they are dealt round-robin (most urgent first) to at most `maxAgentsPerStage` agents —
@@ -32,7 +27,8 @@ export function delegatePlanning(env: StageEnvironment, discovery: DiscoveryColl
         : 'Plan tickets for the goal.',
     ...(share.length > 0 ? { subdomainFocus: share.map(r => r.title).join('; ') } : {}),
     contextToPass: {
-      ticketPrefix: ticketPrefixOf(index),
+      // Each agent's own ticket id prefix, so agents working in parallel never collide.
+      ticketPrefix: `P${index + 1}-T`,
       ...Object.fromEntries(share.map(r => [r.recommendationId, `[${r.priority}] ${r.title}: ${r.description}`])),
     },
   }));

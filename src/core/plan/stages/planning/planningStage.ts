@@ -3,7 +3,8 @@ import { planningAgentRequest, planningCollectorRequest } from '../../drafts/pla
 import { PlanningAgentPrompt } from '../../prompts/planningAgentPrompt';
 import { planningCollectorBrief } from '../../prompts/planningCollectorBrief';
 import type { PlanningCollectorResult } from '../../schemas/collectors';
-import type { DiscoveryCollectorContext } from '../../schemas/curation';
+import { ActionableError } from '../../../actionableError';
+import type { PipelineBoard } from '../../pipelineBoard';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
@@ -16,7 +17,12 @@ import { delegatePlanning } from './planningOrchestrator';
  * their share of the recommendations into tickets; the collector merges them into a final acyclic set. A cyclic graph
  * fails the draft schema and is sent back to the model for repair; if it stays cyclic the run fails naming the cycle.
  */
-export function planningStage(env: StageEnvironment, discovery: DiscoveryCollectorContext, routeBackFeedback?: string) {
+export function planningStage(env: StageEnvironment, stages: PipelineBoard['stages'], routeBackFeedback?: string) {
+  const discovery = stages.discovery?.result.discoveryCuration;
+  if (!discovery)
+    throw new ActionableError(
+      "Planning needs the discovery stage's result, and this run has none (was discovery skipped?). Run discovery first.",
+    );
   const delegation = delegatePlanning(env, discovery);
   const discoveryResultId = discovery.sourceResultId;
   return runStage(env, {

@@ -1,8 +1,11 @@
 import { ticketAgentRequest } from '../../drafts/ticketAgentRequest';
+import { TICKET_EXPLORATION } from '../pipelineOptions';
 import { ticketCollectorRequest } from '../../drafts/consolidationRequest';
 import { TicketAgentPrompt } from '../../prompts/ticketAgentPrompt';
 import { ticketCollectorBrief } from '../../prompts/ticketCollectorBrief';
 import type { TicketCollectorResult } from '../../schemas/collectors';
+import { ActionableError } from '../../../actionableError';
+import type { PipelineBoard } from '../../pipelineBoard';
 import type { AgentAssignment } from '../../schemas/delegation';
 import { renderMessages } from '../../../llm/prompting/render';
 import { citableFiles } from '../../schemas/vocabulary';
@@ -12,14 +15,19 @@ import type { StageEnvironment } from '../stageEnvironment';
 import type { TicketStageRecord } from '../stageRecords';
 import { curateTickets } from './ticketCuration';
 import { delegateTickets } from './ticketOrchestrator';
-import { ticketUpstream, type TicketUpstream } from './ticketUpstream';
+import { ticketUpstream } from './ticketUpstream';
 
 /**
  * Runs the ticket stage on the curated discovery and planning contexts: one agent per final ticket reads what its ticket touches and proposes a plan and changes (never applied
  * here); the collector reviews the proposals together and hands the outcome to the run, and so to the user.
  */
-export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
-  const { discovery, planning } = upstream;
+export function ticketStage(env: StageEnvironment, stages: PipelineBoard['stages']) {
+  const discovery = stages.discovery?.result.discoveryCuration;
+  const planning = stages.planning?.result.planningCuration;
+  if (!discovery || !planning)
+    throw new ActionableError(
+      "Ticket work needs the discovery and planning stages' results, and this run lacks one (was a stage skipped?). Run them first.",
+    );
   const delegation = delegateTickets(env, planning);
   const tickets = new Map(planning.curation.finalizedTickets.map(ticket => [ticket.ticketId, ticket]));
   return runStage(env, {
@@ -47,7 +55,7 @@ export function ticketStage(env: StageEnvironment, upstream: TicketUpstream) {
             ]),
             ticketId: ticket.ticketId,
           }),
-        explores: env.options.ticketExploration,
+        explores: TICKET_EXPLORATION,
         prompt: inputs =>
           renderMessages(
             TicketAgentPrompt,

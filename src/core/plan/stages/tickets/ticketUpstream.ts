@@ -1,12 +1,6 @@
 import type { DiscoveryCollectorContext, PlanningCollectorContext } from '../../schemas/curation';
 import type { PlanningTicket } from '../../schemas/planning';
 
-/** The curated contexts a ticket agent works from. */
-export interface TicketUpstream {
-  readonly discovery: DiscoveryCollectorContext;
-  readonly planning: PlanningCollectorContext;
-}
-
 /** References shown when none touch the ticket's files. */
 const FALLBACK_REFERENCES = 5;
 

@@ -6,6 +6,7 @@ import { PromptContributorRegistry } from '../../../../../src/core/plan/contribu
 import { loadPersonas } from '../../../../../src/core/personas/registry';
 import { ClarifyPrompt } from '../../../../../src/core/council/prompts/clarifyPrompt';
 import { DATA_NOTICE } from '../../../../../src/core/llm/prompting/dataBlock';
+import { neverCancelled } from '../../../../../src/core/llm/languageModel';
 import { DebateTurnPrompt } from '../../../../../src/core/council/prompts/debateTurnPrompt';
 import { renderMessages } from '../../../../../src/core/llm/prompting/render';
 import { SelectPersonasPrompt } from '../../../../../src/core/personas/selectionPrompt';
@@ -95,7 +96,7 @@ describe('attached context in prompts', () => {
 
   it('/plan agents get them as a fenced, low-priority contribution', async () => {
     const registry = new PromptContributorRegistry().register(attachedContextContributor(attached));
-    const [contribution] = await assembleContributions(registry, promptContext('discovery-agent'));
+    const [contribution] = await assembleContributions(registry, promptContext('discovery-agent'), neverCancelled);
     assert.ok(contribution);
     assert.match(contribution.text, /^<untrusted-data source="attached-context">/);
     assert.equal(attachments(contribution.text).length, 3);

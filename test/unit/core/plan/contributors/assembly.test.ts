@@ -3,7 +3,7 @@ import { assembleContributions } from '../../../../../src/core/plan/contributors
 import { type PromptContributor } from '../../../../../src/core/plan/contributors/promptContributor';
 import { PromptContributorRegistry } from '../../../../../src/core/plan/contributors/registry';
 import { delimitUntrusted } from '../../../../../src/core/llm/dataFence';
-import { CancelledError, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
+import { CancelledError, neverCancelled, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
 import { fixed, promptContext } from './support';
 
 describe('assembleContributions', () => {
@@ -14,7 +14,7 @@ describe('assembleContributions', () => {
       .register(fixed('empty', 500, '   '))
       .register(fixed('silent', 400, undefined))
       .register(fixed('other-agent', 300, 'not for you', ['merger']));
-    const contributions = await assembleContributions(registry, promptContext('discovery-agent'));
+    const contributions = await assembleContributions(registry, promptContext('discovery-agent'), neverCancelled);
     assert.deepEqual(contributions, [
       { name: 'low', priority: 200, text: delimitUntrusted('low', 'drop me first') },
       { name: 'high', priority: 800, text: delimitUntrusted('high', 'keep me') },
@@ -27,7 +27,7 @@ describe('assembleContributions', () => {
       contribute: () => Promise.reject(new Error('disk gone')),
     };
     const registry = new PromptContributorRegistry().register(failing).register(fixed('fine', 200, 'ok'));
-    const contributions = await assembleContributions(registry, promptContext());
+    const contributions = await assembleContributions(registry, promptContext(), neverCancelled);
     assert.deepEqual(
       contributions.map(c => c.name),
       ['fine'],
@@ -40,13 +40,13 @@ describe('assembleContributions', () => {
       onCancellationRequested: () => ({ dispose() {} }),
     };
     const registry = new PromptContributorRegistry().register(fixed('a', 1, 'x'));
-    await assert.rejects(assembleContributions(registry, promptContext(), { token: cancelled }), CancelledError);
+    await assert.rejects(assembleContributions(registry, promptContext(), cancelled), CancelledError);
     const cancelling: PromptContributor = {
       ...fixed('c', 1, ''),
       contribute: () => Promise.reject(new CancelledError()),
     };
     await assert.rejects(
-      assembleContributions(new PromptContributorRegistry().register(cancelling), promptContext()),
+      assembleContributions(new PromptContributorRegistry().register(cancelling), promptContext(), neverCancelled),
       CancelledError,
     );
   });

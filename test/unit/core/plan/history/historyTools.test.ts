@@ -1,11 +1,22 @@
 import assert from 'node:assert/strict';
-import { ZodError } from 'zod';
-import { getHistoryItem } from '../../../../../src/core/plan/history/tools/getHistoryItem';
+import { ZodError, type z } from 'zod';
+import type { HistorySnapshot } from '../../../../../src/core/plan/history/historyItem';
+import { getHistoryItem, HistoryItemRequestSchema } from '../../../../../src/core/plan/history/tools/getHistoryItem';
 import { READ_ONLY_HISTORY_TOOLS } from '../../../../../src/core/plan/history/tools/historyTools';
-import { listHistory } from '../../../../../src/core/plan/history/tools/listHistory';
-import { searchHistory } from '../../../../../src/core/plan/history/tools/searchHistory';
-import { traceHistory } from '../../../../../src/core/plan/history/tools/traceHistory';
+import { HistoryListingRequestSchema, listHistory } from '../../../../../src/core/plan/history/tools/listHistory';
+import { HistorySearchRequestSchema, searchHistory } from '../../../../../src/core/plan/history/tools/searchHistory';
+import { HistoryTraceRequestSchema, traceHistory } from '../../../../../src/core/plan/history/tools/traceHistory';
 import { at, historyOf, idsOf, invocation } from './fixtures';
+
+/** Each tool as its call is read: the request parsed against its schema (defaults filled in, rules checked), then run. */
+const trace = (history: HistorySnapshot, request: z.input<typeof HistoryTraceRequestSchema>) =>
+  traceHistory(history, HistoryTraceRequestSchema.parse(request));
+const list = (history: HistorySnapshot, request: z.input<typeof HistoryListingRequestSchema>) =>
+  listHistory(history, HistoryListingRequestSchema.parse(request));
+const search = (history: HistorySnapshot, request: z.input<typeof HistorySearchRequestSchema>) =>
+  searchHistory(history, HistorySearchRequestSchema.parse(request));
+const item = (history: HistorySnapshot, request: z.input<typeof HistoryItemRequestSchema>) =>
+  getHistoryItem(history, HistoryItemRequestSchema.parse(request));
 
 const planner = {
   agentType: 'planning-agent',
@@ -23,17 +34,17 @@ describe('history tools', () => {
         invocation(3, { agentId: 'discovery-agent-2' }),
         invocation(4, { action: 'refine' }),
       ]);
-      assert.deepEqual(idsOf(traceHistory(snapshot, { agentType: 'discovery-agent' }).entries), [
+      assert.deepEqual(idsOf(trace(snapshot, { agentType: 'discovery-agent' }).entries), [
         'item-1',
         'item-3',
         'item-4',
       ]);
-      assert.deepEqual(idsOf(traceHistory(snapshot, { agentId: 'discovery-agent-1' }).entries), ['item-1', 'item-4']);
-      assert.deepEqual(idsOf(traceHistory(snapshot, { agentType: 'discovery-agent', action: 'discover' }).entries), [
+      assert.deepEqual(idsOf(trace(snapshot, { agentId: 'discovery-agent-1' }).entries), ['item-1', 'item-4']);
+      assert.deepEqual(idsOf(trace(snapshot, { agentType: 'discovery-agent', action: 'discover' }).entries), [
         'item-1',
         'item-3',
       ]);
-      assert.deepEqual(traceHistory(snapshot, { agentType: 'review-agent' }), { entries: [], total: 0 });
+      assert.deepEqual(trace(snapshot, { agentType: 'review-agent' }), { entries: [], total: 0 });
     });
 
     it('follows a context chain upstream and leaves unrelated branches out', async () => {
@@ -48,16 +59,11 @@ describe('history tools', () => {
           upstreamContextIds: ['ctx-plan'],
         }),
       ]);
-      assert.deepEqual(idsOf(traceHistory(snapshot, { contextId: 'ctx-ticket' }).entries), [
-        'item-1',
+      assert.deepEqual(idsOf(trace(snapshot, { contextId: 'ctx-ticket' }).entries), ['item-1', 'item-3', 'item-4']);
+      assert.deepEqual(idsOf(trace(snapshot, { contextId: 'ctx-ticket', agentType: 'planning-agent' }).entries), [
         'item-3',
-        'item-4',
       ]);
-      assert.deepEqual(
-        idsOf(traceHistory(snapshot, { contextId: 'ctx-ticket', agentType: 'planning-agent' }).entries),
-        ['item-3'],
-      );
-      assert.deepEqual(traceHistory(snapshot, { contextId: 'ctx-unknown' }).entries, []);
+      assert.deepEqual(trace(snapshot, { contextId: 'ctx-unknown' }).entries, []);
     });
 
     it('terminates on a cyclic chain', async () => {
@@ -65,12 +71,12 @@ describe('history tools', () => {
         invocation(1, { contextId: 'ctx-a', upstreamContextIds: ['ctx-b'] }),
         invocation(2, { contextId: 'ctx-b', upstreamContextIds: ['ctx-a'] }),
       ]);
-      assert.deepEqual(idsOf(traceHistory(snapshot, { contextId: 'ctx-a' }).entries), ['item-1', 'item-2']);
+      assert.deepEqual(idsOf(trace(snapshot, { contextId: 'ctx-a' }).entries), ['item-1', 'item-2']);
     });
 
     it('keeps the most recent items when the limit cuts, and reports the total', async () => {
       const { snapshot } = historyOf([invocation(1), invocation(2), invocation(3)]);
-      const response = traceHistory(snapshot, { agentType: 'discovery-agent', limit: 2 });
+      const response = trace(snapshot, { agentType: 'discovery-agent', limit: 2 });
       assert.deepEqual(idsOf(response.entries), ['item-2', 'item-3']);
       assert.equal(response.total, 3);
     });
@@ -80,7 +86,7 @@ describe('history tools', () => {
     it('pages in stable append order, with hasMore and nextOffset at the edges', async () => {
       const { snapshot } = historyOf([invocation(1), invocation(2), invocation(3), invocation(4), invocation(5)]);
       const page = (offset: number, limit: number) => {
-        const { entries, ...rest } = listHistory(snapshot, { offset, limit });
+        const { entries, ...rest } = list(snapshot, { offset, limit });
         return { ids: idsOf(entries), ...rest };
       };
       assert.deepEqual(page(0, 2), { ids: ['item-1', 'item-2'], total: 5, hasMore: true, nextOffset: 2 });
@@ -98,20 +104,20 @@ describe('history tools', () => {
 
     it('defaults to the first page and handles an empty history', async () => {
       const { snapshot } = historyOf([]);
-      assert.deepEqual(listHistory(snapshot, {}), { entries: [], total: 0, hasMore: false, nextOffset: 0 });
+      assert.deepEqual(list(snapshot, {}), { entries: [], total: 0, hasMore: false, nextOffset: 0 });
     });
 
     it('restricts to a time window, start inclusive and end exclusive', async () => {
       const { snapshot } = historyOf([invocation(1), invocation(2), invocation(3), invocation(4)]);
-      const response = listHistory(snapshot, { startTime: at(2), endTime: at(4) });
+      const response = list(snapshot, { startTime: at(2), endTime: at(4) });
       assert.deepEqual(idsOf(response.entries), ['item-2', 'item-3']);
       assert.equal(response.total, 2);
     });
 
     it('refuses a page size outside 1-100', async () => {
       const { snapshot } = historyOf([]);
-      assert.throws(() => listHistory(snapshot, { limit: 0 }), ZodError);
-      assert.throws(() => listHistory(snapshot, { limit: 101 }), ZodError);
+      assert.throws(() => list(snapshot, { limit: 0 }), ZodError);
+      assert.throws(() => list(snapshot, { limit: 101 }), ZodError);
     });
   });
 
@@ -138,7 +144,7 @@ describe('history tools', () => {
 
     it('ranks by distinct words matched, then occurrences, then history order', async () => {
       const snapshot = await searchable();
-      const response = searchHistory(snapshot, { query: 'PARSER lexer' });
+      const response = search(snapshot, { query: 'PARSER lexer' });
       assert.deepEqual(
         response.hits.map(hit => [hit.item.itemId, hit.termsMatched, hit.occurrences]),
         [
@@ -151,14 +157,14 @@ describe('history tools', () => {
 
     it('finds failures by their error message', async () => {
       const snapshot = await searchable();
-      assert.deepEqual(idsOf(searchHistory(snapshot, { query: 'timeout' }).hits.map(hit => hit.item)), ['item-3']);
+      assert.deepEqual(idsOf(search(snapshot, { query: 'timeout' }).hits.map(hit => hit.item)), ['item-3']);
     });
 
     it('returns nothing for a miss and respects maxResults', async () => {
       const snapshot = await searchable();
-      assert.deepEqual(searchHistory(snapshot, { query: 'database' }), { hits: [] });
-      assert.equal(searchHistory(snapshot, { query: 'map', maxResults: 1 }).hits.length, 1);
-      assert.throws(() => searchHistory(snapshot, { query: '   ' }), ZodError);
+      assert.deepEqual(search(snapshot, { query: 'database' }), { hits: [] });
+      assert.equal(search(snapshot, { query: 'map', maxResults: 1 }).hits.length, 1);
+      assert.throws(() => search(snapshot, { query: '   ' }), ZodError);
     });
   });
 
@@ -166,25 +172,25 @@ describe('history tools', () => {
     it('finds an item by id or by index', async () => {
       const { history } = historyOf([invocation(1), invocation(2)]);
       const snapshot = await history.snapshot();
-      const byId = getHistoryItem(snapshot, { itemId: 'item-2' });
+      const byId = item(snapshot, { itemId: 'item-2' });
       assert.ok(byId.found);
       assert.equal(byId.index, 1);
       assert.equal(byId.item.itemId, 'item-2');
-      assert.deepEqual(getHistoryItem(snapshot, { index: 1 }), byId);
+      assert.deepEqual(item(snapshot, { index: 1 }), byId);
     });
 
     it('answers "not found" for an unknown id or an index past the end', async () => {
       const { snapshot } = historyOf([invocation(1)]);
-      assert.deepEqual(getHistoryItem(snapshot, { itemId: 'item-7' }), {
+      assert.deepEqual(item(snapshot, { itemId: 'item-7' }), {
         found: false,
         message: 'No history item with id item-7; valid indices are 0-0.',
       });
-      assert.deepEqual(getHistoryItem(snapshot, { index: 1 }), {
+      assert.deepEqual(item(snapshot, { index: 1 }), {
         found: false,
         message: 'No history item with index 1; valid indices are 0-0.',
       });
       const empty = historyOf([]).snapshot;
-      assert.deepEqual(getHistoryItem(empty, { index: 0 }), {
+      assert.deepEqual(item(empty, { index: 0 }), {
         found: false,
         message: 'No history item with index 0; history is empty.',
       });
@@ -192,8 +198,8 @@ describe('history tools', () => {
 
     it('requires exactly one of id and index', async () => {
       const { snapshot } = historyOf([invocation(1)]);
-      assert.throws(() => getHistoryItem(snapshot, {}), ZodError);
-      assert.throws(() => getHistoryItem(snapshot, { itemId: 'item-1', index: 0 }), ZodError);
+      assert.throws(() => item(snapshot, {}), ZodError);
+      assert.throws(() => item(snapshot, { itemId: 'item-1', index: 0 }), ZodError);
     });
   });
 
@@ -210,16 +216,16 @@ describe('history tools', () => {
 
     it('runs a valid call and refuses an invalid one with a readable message', async () => {
       const { snapshot } = historyOf([invocation(1)]);
-      const search = READ_ONLY_HISTORY_TOOLS.find(tool => tool.definition.name === 'history_search')!;
+      const searchTool = READ_ONLY_HISTORY_TOOLS.find(tool => tool.definition.name === 'history_search')!;
       assert.equal(
-        search.invoke({ query: 'parser' }, snapshot),
-        JSON.stringify(searchHistory(snapshot, { query: 'parser' })),
+        searchTool.invoke({ query: 'parser' }, snapshot),
+        JSON.stringify(search(snapshot, { query: 'parser' })),
       );
-      assert.match(search.invoke({ query: 42 }, snapshot), /Invalid input for history_search: .*query/s);
-      const list = READ_ONLY_HISTORY_TOOLS.find(tool => tool.definition.name === 'history_list')!;
+      assert.match(searchTool.invoke({ query: 42 }, snapshot), /Invalid input for history_search: .*query/s);
+      const listTool = READ_ONLY_HISTORY_TOOLS.find(tool => tool.definition.name === 'history_list')!;
       assert.equal(
-        list.invoke(undefined, snapshot),
-        JSON.stringify(listHistory(snapshot, {})),
+        listTool.invoke(undefined, snapshot),
+        JSON.stringify(list(snapshot, {})),
         'a call without arguments uses the defaults',
       );
     });

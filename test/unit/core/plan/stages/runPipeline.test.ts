@@ -4,8 +4,33 @@ import { pipelineModel, requestText } from '../../../../support/pipelineScript';
 import { requestedName } from '../../../../support/scriptedModel';
 import { phasesRun, runFixture } from './harness';
 import { runSpent, WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
+import { parseWorkflow } from '../../../../../src/core/workflow/definition/parseWorkflow';
+import { DEEP_WORK_AGENT_TYPES } from '../../../../../src/core/deepWork/runDeepWork';
 
 describe('runPipeline: discovery -> planning -> tickets', () => {
+  it('a workflow that runs a stage without the one before it fails saying which to run first', async () => {
+    const onlyStage = (type: string) => {
+      const yaml = `name: ${type}-only\ndescription: One stage alone.\nphases:\n  - id: alone\n    name: Alone\n    description: It.\n    behavior: sequential\n    subagents:\n      - type: ${type}\n`;
+      const parsed = parseWorkflow(
+        yaml,
+        { kind: 'built-in', path: `${type}-only.yaml` },
+        { knownTypes: DEEP_WORK_AGENT_TYPES },
+      );
+      assert.ok(parsed.ok);
+      return parsed.workflow;
+    };
+    for (const [type, message] of [
+      ['planning-stage', /^Planning needs the discovery stage's result.*Run discovery first\.$/],
+      ['ticket-stage', /^Ticket work needs the discovery and planning stages' results.*Run them first\.$/],
+    ] as const) {
+      const model = pipelineModel({});
+      const { outcome } = await runFixture(model, { workflow: onlyStage(type) });
+      assert.equal(outcome.status, 'failed', type);
+      assert.match(outcome.status === 'failed' ? outcome.message : '', message);
+      assert.equal(model.callCount, 0, 'nothing is asked of the model');
+    }
+  });
+
   it('runs every stage and ends with tickets, a dependency graph and proposed changes', async () => {
     const model = pipelineModel();
     const { outcome, snapshot } = await runFixture(model);
