@@ -71,7 +71,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       try {
         if (stage === 'discovery') record = await discoveryStage(env, call.feedback);
         else if (stage === 'planning') record = await planningStage(env, board.stages, call.feedback);
-        else record = await ticketStage(env, board.stages);
+        else record = await ticketStage(env, board.stages, call.feedback);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.
         keep({});

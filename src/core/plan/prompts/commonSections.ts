@@ -15,15 +15,15 @@ export interface CommonPromptInputs {
   readonly previous?: PreviousAttemptView;
   /** Context rebuilt by the context manager after a degenerate loop. */
   readonly guidance?: ReconstructedContext;
-  /** Why a later stage sent the run back here. */
-  readonly routeBackFeedback?: string;
+  /** The user's feedback on a redo, or why a later stage sent the run back here. */
+  readonly feedback?: string;
   /** Read-only exploration transcript (workspace tool calls and results). */
   readonly exploration?: string;
 }
 
-/** Sections for the goal, route-back feedback, a previous attempt, reconstructed context and exploration (those given). */
+/** Sections for the goal, feedback on a redo, a previous attempt, reconstructed context and exploration (those given). */
 export function commonSections(inputs: CommonPromptInputs): AgentPromptSection[] {
-  const { goal, constraints, routeBackFeedback, previous, guidance, exploration } = inputs;
+  const { goal, constraints, feedback, previous, guidance, exploration } = inputs;
   const sections: (AgentPromptSection | false)[] = [
     {
       title: 'Goal',
@@ -31,10 +31,10 @@ export function commonSections(inputs: CommonPromptInputs): AgentPromptSection[]
       source: 'user-goal',
       priority: 1900,
     },
-    routeBackFeedback !== undefined && {
-      title: 'A later stage sent the work back here because',
-      body: routeBackFeedback,
-      source: 'route-back',
+    feedback !== undefined && {
+      title: 'This stage runs again; address this feedback (from the user or a later stage)',
+      body: feedback,
+      source: 'feedback',
       priority: 1800,
     },
     previous !== undefined && {

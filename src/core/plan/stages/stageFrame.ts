@@ -13,6 +13,6 @@ export interface StageFrame {
   readonly delegation: DelegationTemplate;
   /** Curated context ids of the stages before (discovery's, then planning's); the run's root precedes them. */
   readonly upstream: readonly string[];
-  /** Why a later stage sent the run back here; shown to the agents. */
-  readonly routeBackFeedback?: string;
+  /** The user's feedback on a redo, or why a later stage sent the run back here; shown to the agents. */
+  readonly feedback?: string;
 }
