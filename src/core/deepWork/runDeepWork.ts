@@ -55,7 +55,6 @@ function newBoard(runId: string, clock: Clock, goal: string, constraints: readon
     constraints: [...constraints],
     rootContextId,
     nextSequence: 2,
-    knownContextIds: [rootContextId],
     stages: {},
   };
 }

@@ -19,7 +19,6 @@ export const PipelineBoard = z.object({
   rootContextId: ContextId,
   /** Next context-id sequence number, so a resumed run never reuses one. */
   nextSequence: z.number().int().min(1),
-  knownContextIds: z.array(z.string()),
   stages: z.object({
     discovery: DiscoveryStageRecord.optional(),
     planning: PlanningStageRecord.optional(),

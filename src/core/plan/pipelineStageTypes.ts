@@ -45,7 +45,6 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         stages: Object.fromEntries(Object.entries(board.stages).filter(([s]) => earlier.includes(s))),
       };
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
-      const knownContextIds = new Set(board.knownContextIds);
       const audit: AgentAudit = { checked: 0, findings: [] };
       const { workspace, ...shared } = runtime;
       const run = {
@@ -58,13 +57,12 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         reader: call.reader,
         token: call.token,
         contextIds,
-        knownContextIds,
         audit,
       };
       const history = new BlackboardHistory(call.blackboard, runtime.ids);
       const env: StageEnvironment = { ...run, agents: new LoopRecovery(history, run) };
       const keep = (changes: Partial<PipelineBoard>): void => {
-        board = { ...board, ...changes, nextSequence: contextIds.nextSequence, knownContextIds: [...knownContextIds] };
+        board = { ...board, ...changes, nextSequence: contextIds.nextSequence };
         call.blackboard.set(PIPELINE_BOARD_KEY, board);
       };
       let record;

@@ -17,7 +17,6 @@ export function delegationTemplate(
   delegation: Delegation,
 ): DelegationTemplate {
   const resultId = env.contextIds.issue(orchestrator);
-  env.knownContextIds.add(resultId);
   return {
     schemaVersion: SCHEMA_VERSION,
     resultId,

@@ -118,7 +118,6 @@ export async function runStageAgent<R, D>(
       draft =>
         spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
     );
-    env.knownContextIds.add(resultId);
     // Agents that explore record what they ran and what was refused beside the result.
     record.succeeded(
       exploration

@@ -100,7 +100,6 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
         return curated;
       },
     );
-    env.knownContextIds.add(resultId).add(curatedId);
     record.succeeded(result, resultId);
     return result;
   } catch (error) {

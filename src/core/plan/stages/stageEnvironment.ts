@@ -24,8 +24,6 @@ export interface StageEnvironment {
   readonly token: CancellationSignal;
   readonly contributors: PromptContributorRegistry;
   readonly contextIds: ContextIdIssuer;
-  /** Context ids produced so far in this run, for cross-reference checks; stages add to it. */
-  readonly knownContextIds: Set<string>;
   readonly options: PipelineOptions;
   /** What the handoff audit finds in this pass (recorded with the pass, shown in the report and metadata.json). */
   readonly audit: AgentAudit;

@@ -43,7 +43,7 @@ export async function handOffModelDraft<D, T>(
     env.token,
   );
   const payload = complete(drafted);
-  const findings = tool.audit?.(payload, { files: env.index.visiblePaths, contextIds: env.knownContextIds }) ?? [];
+  const findings = tool.audit?.(payload, env.index.visiblePaths) ?? [];
   env.audit.checked++;
   env.audit.findings.push(...findings.map(finding => ({ ...finding, agent: from.agentId })));
   const errors = findings.filter(finding => finding.severity === 'error');

@@ -8,12 +8,8 @@ import { SCHEMA_VERSION } from '../../../../../src/core/plan/schemas/version';
 import { ContextIdIssuer } from '../../../../../src/core/plan/stages/contextIdIssuer';
 import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
 import type { AgentAudit } from '../../../../../src/core/workflow/engine/workflowRunState';
-import {
-  auditDiscoveryReport,
-  auditTicketResult,
-  type KnownIds,
-} from '../../../../../src/core/plan/stages/handoffAudit';
-import { idOf, ticketAgentResult } from '../schemas/fixtures';
+import { auditDiscoveryReport, auditTicketResult } from '../../../../../src/core/plan/stages/handoffAudit';
+import { ticketAgentResult } from '../schemas/fixtures';
 import type { StageEnvironment } from '../../../../../src/core/plan/stages/stageEnvironment';
 import { handOffModelDraft } from '../../../../../src/core/plan/stages/stageHandoff';
 import { DEFAULT_PIPELINE_OPTIONS } from '../../../../../src/core/plan/stages/pipelineOptions';
@@ -46,7 +42,6 @@ async function handOff(auditedFiles: readonly string[], ticket = false) {
     clock,
     token: neverCancelled,
     contextIds,
-    knownContextIds: new Set([upstream]),
     index: { visiblePaths: new Set(auditedFiles) },
     audit,
     options: DEFAULT_PIPELINE_OPTIONS,
@@ -112,17 +107,14 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
     );
   });
 
-  const everything: KnownIds = {
-    files: new Set(['src/app/main.ts', 'src/app/old.ts']),
-    contextIds: new Set([idOf('discovery-collector')]),
-  };
+  const everything = new Set(['src/app/main.ts', 'src/app/old.ts']);
 
   it('a ticket proposal: creating an existing file breaks its rule; what it changes must exist', () => {
     assert.deepEqual(auditTicketResult(ticketAgentResult(), everything), []);
-    const findings = auditTicketResult(ticketAgentResult(), {
-      files: new Set(['src/app/main.ts', 'src/app/validate.ts', 'src/app/olds.ts']),
-      contextIds: new Set(),
-    });
+    const findings = auditTicketResult(
+      ticketAgentResult(),
+      new Set(['src/app/main.ts', 'src/app/validate.ts', 'src/app/olds.ts']),
+    );
     assert.deepEqual(
       findings.map(f => [f.code, f.severity, f.where]),
       [
