@@ -6,7 +6,7 @@ import { DEFAULT_PIPELINE_OPTIONS, type PipelineOptions } from '../plan/stages/p
 import type { ProgressListener } from '../plan/stages/progressEvents';
 import { indexWorkspace, type WorkspaceIndex } from '../workspace/workspaceIndex';
 import { WORKSPACE_TOOLS } from '../workspace/workspaceTools';
-import { AgentTypeRegistry } from '../workflow/engine/agentTypes';
+import { agentTypeRegistry } from '../workflow/engine/agentTypes';
 import { markdownAgentTypes, MARKDOWN_ROLES } from '../workflow/agents/markdownAgents';
 import { optionFor, type CheckpointChoice } from '../workflow/engine/checkpoints';
 import { runWorkflow, type WorkflowOutcome, type WorkflowRunRequest } from '../workflow/engine/runWorkflow';
@@ -108,7 +108,7 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
   let listed: Promise<WorkspaceIndex> | undefined;
   const workspace = (): Promise<WorkspaceIndex> =>
     (listed ??= indexWorkspace(request.reader, undefined, request.token));
-  const agents = new AgentTypeRegistry([
+  const agents = agentTypeRegistry([
     ...markdownAgentTypes(workspace),
     ...pipelineStageTypes({
       runId,

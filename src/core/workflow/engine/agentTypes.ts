@@ -34,17 +34,11 @@ export interface AgentCall {
   readonly onProgress: (event: WorkflowProgress) => void;
 }
 
-/** A file the agent produced; the engine writes it under the run folder and records it. */
-export interface AgentFile {
-  /** Relative to the run folder. */
-  readonly path: string;
-  readonly content: string;
-}
-
 export interface AgentResult {
   /** One or two sentences for progress and the phase summary. */
   readonly summary: string;
-  readonly files: readonly AgentFile[];
+  /** Files it produced, by path relative to the run folder; the engine writes and records them. */
+  readonly files: readonly { readonly path: string; readonly content: string }[];
   /**
    * Asks the engine to run again from the earliest phase that spawns `toType` (a collector routing back).
    * `rationale` becomes that phase's feedback. The engine alone decides: past the run's limit it refuses (and
@@ -62,18 +56,8 @@ export interface AgentType {
 }
 
 /** The agent types a run can spawn, by name. */
-export class AgentTypeRegistry {
-  private readonly types = new Map<string, AgentType>();
+export type AgentTypeRegistry = ReadonlyMap<string, AgentType>;
 
-  constructor(types: readonly AgentType[]) {
-    for (const type of types) this.types.set(type.type, type);
-  }
-
-  get(type: string): AgentType | undefined {
-    return this.types.get(type);
-  }
-
-  names(): ReadonlySet<string> {
-    return new Set(this.types.keys());
-  }
+export function agentTypeRegistry(types: readonly AgentType[]): AgentTypeRegistry {
+  return new Map(types.map(type => [type.type, type]));
 }

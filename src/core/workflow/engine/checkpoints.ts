@@ -56,17 +56,6 @@ function approvalOptions(
   ];
 }
 
-/** A definition's option as stored with a pending checkpoint (plain, mutable JSON). */
-function copyOption(option: CheckpointOption): PendingCheckpoint['options'][number] {
-  const { onSelect } = option;
-  return {
-    label: option.label,
-    withFeedback: option.withFeedback,
-    onSelect:
-      onSelect.action === 'skip_phases' ? { action: 'skip_phases', phases: [...onSelect.phases] } : { ...onSelect },
-  };
-}
-
 /** The checkpoint to show after `phase` (its condition already checked). */
 export function pendingCheckpointOf(
   workflow: WorkflowDefinition,
@@ -83,7 +72,7 @@ export function pendingCheckpointOf(
       origin: 'checkpoint',
       prompt: `${phase.name} is done. Review its output, then continue, redo it or stop.`,
       files: [],
-      options: approvalOptions(workflow, phase, next?.id).map(copyOption),
+      options: approvalOptions(workflow, phase, next?.id),
     };
   }
   return {
@@ -91,7 +80,7 @@ export function pendingCheckpointOf(
     origin: 'checkpoint',
     prompt: fillTemplate(checkpoint.prompt, values),
     files: checkpoint.showFiles.map(file => fillTemplate(file, values)),
-    options: checkpoint.options.map(copyOption),
+    options: [...checkpoint.options],
   };
 }
 

@@ -1,6 +1,7 @@
 import type { GapAction, GapCheckDefinition, SubagentSpec } from '../definition/workflowDefinition';
 import { GAP_ACTIONS } from '../definition/workflowSchema';
 import type { JsonValue } from '../sandbox/scriptSandbox';
+import type { AgentTypeRegistry } from './agentTypes';
 import type { WorkflowContext } from './workflowContext';
 import {
   evaluateCondition,
@@ -26,7 +27,7 @@ function isRecord(value: JsonValue): value is { readonly [key: string]: JsonValu
 }
 
 /** The subagent specs a script returned (spec 002 "Script Return Values"); anything else is the script's error. */
-export function subagentSpecsOf(value: JsonValue, site: ScriptSite, knownTypes: ReadonlySet<string>): SubagentSpec[] {
+export function subagentSpecsOf(value: JsonValue, site: ScriptSite, knownTypes: AgentTypeRegistry): SubagentSpec[] {
   const list = value === null ? [] : value;
   if (!Array.isArray(list))
     throw new WorkflowScriptError(site, {
@@ -43,7 +44,7 @@ export function subagentSpecsOf(value: JsonValue, site: ScriptSite, knownTypes: 
     if (!knownTypes.has(item.type)) {
       throw new WorkflowScriptError(site, {
         kind: 'result',
-        message: `It returned the unknown subagent type \`${item.type}\`; known types: ${[...knownTypes].sort().join(', ')}.`,
+        message: `It returned the unknown subagent type \`${item.type}\`; known types: ${[...knownTypes.keys()].sort().join(', ')}.`,
       });
     }
     const config = item.config === undefined ? {} : item.config;
@@ -62,7 +63,7 @@ export async function evaluateGapCheck(
   host: ScriptHost,
   site: Omit<ScriptSite, 'role'>,
   context: WorkflowContext,
-  knownTypes: ReadonlySet<string>,
+  knownTypes: AgentTypeRegistry,
 ): Promise<GapVerdict> {
   if (gapCheck.kind === 'criteria') {
     const failed: string[] = [];

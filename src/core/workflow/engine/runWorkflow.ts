@@ -22,7 +22,7 @@ import { fillTemplate } from './templating';
 import { PhaseCursor } from './phaseCursor';
 import { renderFinalDocument } from './finalization';
 import { evaluateGapCheck, subagentSpecsOf } from './gapCheck';
-import { RunFiles } from './runFiles';
+import { RunFiles, type RunFileLimits } from './runFiles';
 import type { RunOutputs } from './runOutputs';
 import { runSkills, type ReadOnlyTools } from './skills';
 import type { WorkflowContext } from './workflowContext';
@@ -33,7 +33,7 @@ import type { ScriptSpendLimits } from './scriptSpending';
 import { evaluateCondition, runWorkflowScript, type ScriptHost, type ScriptSite } from './workflowScripts';
 
 /** Bounds of a run, enforced here and nowhere else. */
-export interface WorkflowLimits {
+export interface WorkflowLimits extends RunFileLimits {
   /** Agents running at once in a parallel phase. */
   readonly concurrency: number;
   /** Subagents one phase may spawn in one pass (listed + adaptive + gap-check additions). */
@@ -44,9 +44,6 @@ export interface WorkflowLimits {
    * or a failed run is tried again.
    */
   readonly maxPhasePasses: number;
-  /** Files one run may write (a file written again counts once), and their bytes in all. */
-  readonly maxFiles: number;
-  readonly maxBytes: number;
 }
 
 const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
@@ -123,7 +120,6 @@ export interface WorkflowRunRequest {
   readonly start?: {
     readonly runId: string;
     readonly goal: string;
-    readonly featureName?: string;
     readonly flags?: readonly string[];
     /** What agent types start from (e.g. the pipeline stages' board). */
     readonly blackboard?: Readonly<Record<string, unknown>>;
@@ -169,7 +165,7 @@ function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunReq
     workflowSource: workflow.source.path,
     context: {
       workflow: { name: workflow.name, started_at: now, execution_mode: workflow.executionMode },
-      feature: { name: start.featureName ?? featureNameOf(start.goal), flags: [...(start.flags ?? [])] },
+      feature: { name: featureNameOf(start.goal), flags: [...(start.flags ?? [])] },
       goal: start.goal,
       output_dir: request.outputs.folder,
       phases: { current: null, completed: [], iteration_counts: {} },
@@ -192,16 +188,6 @@ function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunReq
 
 /** Thrown inside a phase when a gap check or checkpoint chose `abort`. */
 class RunAborted extends Error {}
-
-/**
- * Where a run is. The loop in {@link WorkflowRun.run} moves between these; a failure from any of them ends the run
- * through `stopped`, which saves the state and says what happened (failed, cancelled, aborted, needs the user).
- */
-type RunStep =
-  | { readonly kind: 'running-phase'; readonly phase: PhaseDefinition }
-  | { readonly kind: 'awaiting-checkpoint'; readonly pending: PendingCheckpoint }
-  | { readonly kind: 'finalizing' }
-  | { readonly kind: 'done'; readonly outcome: WorkflowOutcome };
 
 /**
  * One call of a workflow run (spec 002): each phase's agents in its execution mode and behavior, its skills, its gap
@@ -262,47 +248,37 @@ class WorkflowRun {
     return this.st.context;
   }
 
-  /** Runs from where the state stands until the run completes, pauses at a checkpoint or stops. */
+  /**
+   * Runs from where the state stands until the run completes, pauses at a checkpoint or stops. A failure anywhere
+   * ends the run through `stopped`, which saves the state and says what happened.
+   */
   async run(): Promise<WorkflowOutcome> {
     try {
       await this.files.load();
       for (;;) {
-        const step = this.nextStep();
-        switch (step.kind) {
-          case 'awaiting-checkpoint': {
-            const outcome = await this.answerCheckpoint(step.pending);
-            if (outcome) return outcome;
-            break;
-          }
-          case 'running-phase':
-            await this.runPhase(step.phase);
-            break;
-          case 'finalizing':
-            return await this.finalize();
-          case 'done':
-            return step.outcome;
+        const pending = this.st.pendingCheckpoint;
+        if (pending) {
+          const outcome = await this.answerCheckpoint(pending);
+          if (outcome) return outcome;
+          continue;
         }
+        const phaseId = this.cursor.next();
+        if (phaseId === null) return await this.finalize();
+        const phase = this.cursor.phase(phaseId);
+        if (!phase)
+          throw new ActionableError(
+            `The saved run continues at phase \`${phaseId}\`, which ${this.workflow.source.path} no longer has. Start the workflow again.`,
+          );
+        await this.runPhase(phase);
       }
     } catch (error) {
       return this.stopped(error);
     }
   }
 
-  private nextStep(): RunStep {
-    if (this.st.pendingCheckpoint) return { kind: 'awaiting-checkpoint', pending: this.st.pendingCheckpoint };
-    const phaseId = this.cursor.next();
-    if (phaseId === null) return { kind: 'finalizing' };
-    const phase = this.cursor.phase(phaseId);
-    if (!phase)
-      throw new ActionableError(
-        `The saved run continues at phase \`${phaseId}\`, which ${this.workflow.source.path} no longer has. Start the workflow again.`,
-      );
-    return { kind: 'running-phase', phase };
-  }
-
   /** A pending checkpoint: decided now (or by the resumed decision), or the run pauses there. */
   private async answerCheckpoint(pending: PendingCheckpoint): Promise<WorkflowOutcome | undefined> {
-    const choice = this.decision ?? (await this.request.checkpoint?.(pending, this.snapshot()));
+    const choice = this.decision ?? (await this.request.checkpoint?.(pending, structuredClone(this.st)));
     this.decision = undefined;
     if (!choice) return { status: 'paused', state: await this.saveWithMetadata(), checkpoint: pending };
     const decided = this.cursor.decide(pending, choice, this.request.clock.now());
@@ -419,7 +395,7 @@ class WorkflowRun {
     if (agents.mode === 'adaptive' && agents.adaptiveScript) {
       const scriptSite = this.site(phase.id, 'adaptive script');
       const value = await runMainScript(scriptSite, agents.adaptiveScript);
-      specs = [...specs, ...subagentSpecsOf(value, scriptSite, this.request.agents.names())];
+      specs = [...specs, ...subagentSpecsOf(value, scriptSite, this.request.agents)];
     }
     const results = await this.spawn(phase, specs, agents.behavior === 'sequential', feedback);
     if (phase.mainScript) await runMainScript(this.site(phase.id, 'main agent script'), phase.mainScript);
@@ -466,7 +442,7 @@ class WorkflowRun {
     const type = request.agents.get(spec.type);
     if (!type)
       throw new ActionableError(
-        `${this.workflow.source.path}, phase \`${phase.id}\`: there is no subagent type \`${spec.type}\`. Known types: ${[...request.agents.names()].sort().join(', ')}.`,
+        `${this.workflow.source.path}, phase \`${phase.id}\`: there is no subagent type \`${spec.type}\`. Known types: ${[...request.agents.keys()].sort().join(', ')}.`,
       );
     this.onProgress({ kind: 'agent-started', phase: phase.id, type: spec.type });
     ctx.subagents_spawned += 1;
@@ -529,7 +505,7 @@ class WorkflowRun {
         this.hostFor(phase.id, 'gap-check'),
         { source: this.workflow.source.path, phase: phase.id },
         ctx,
-        this.request.agents.names(),
+        this.request.agents,
       );
       this.onProgress({ kind: 'gap-check', phase: phase.id, iteration, status: verdict.status, gaps: verdict.gaps });
       const lastTry = iteration >= gapCheck.maxIterations;
@@ -659,13 +635,9 @@ class WorkflowRun {
 
   // The state is validated on the way in (a resumed state); what the engine builds is already well-formed, so a
   // save is a plain copy (parsing the stage records on every save cost the pipeline ~0.1 of its critical path).
-  private snapshot(): WorkflowRunState {
-    return structuredClone(this.st);
-  }
-
   private async save(): Promise<WorkflowRunState> {
     this.st.updatedAt = this.request.clock.now();
-    const copy = this.snapshot();
+    const copy = structuredClone(this.st);
     await this.request.onSave?.(copy);
     return copy;
   }

@@ -35,13 +35,13 @@ export async function runSkills(phase: PhaseDefinition, env: SkillEnvironment): 
     env.onProgress({ kind: 'skill', phase: phase.id, name: skill.name, ran });
     if (!ran) continue;
     const args = skill.args.map(arg => fillTemplate(arg, env.values));
-    if (env.agents.get(skill.name)) {
+    if (env.agents.has(skill.name)) {
       await env.spawn([{ type: skill.name, config: { args } }]);
     } else if (env.tools?.names().includes(skill.name)) {
       const text = await env.tools.invoke(skill.name, args, env.token);
       await env.record(`skills/${skill.name}.md`, text);
     } else {
-      const known = [...env.agents.names(), ...(env.tools?.names() ?? [])].sort();
+      const known = [...env.agents.keys(), ...(env.tools?.names() ?? [])].sort();
       throw new ActionableError(
         `Phase \`${phase.id}\` invokes the skill \`${skill.name}\`, which is neither an agent type nor a read-only tool here. Known skills: ${known.join(', ') || 'none'}.`,
       );

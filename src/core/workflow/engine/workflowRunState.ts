@@ -17,7 +17,7 @@ export const PendingCheckpoint = z.object({
       onSelect: z.discriminatedUnion('action', [
         z.object({ action: z.literal('continue') }),
         z.object({ action: z.literal('repeat_phase'), target: z.string() }),
-        z.object({ action: z.literal('skip_phases'), phases: z.array(z.string()) }),
+        z.object({ action: z.literal('skip_phases'), phases: z.array(z.string()).readonly() }),
         z.object({ action: z.literal('abort') }),
       ]),
     }),
