@@ -10,6 +10,7 @@ import { discoveryReportRequest } from '../src/core/plan/drafts/discoveryReportR
 import { PriceBook } from '../src/core/llm/spending/prices';
 import { countPromptTokens } from '../src/core/llm/usage';
 import { forecastWorkflow } from '../src/core/deepWork/workflowForecast';
+import { optionFor } from '../src/core/workflow/engine/checkpoints';
 import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
@@ -265,9 +266,9 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     ids,
     token: neverCancelled,
     spending: { limits: {}, prices: new PriceBook() },
-    checkpoint: async (_pending, state) => {
+    checkpoint: async (pending, state) => {
       forecast += forecastWorkflow(builtInWorkflow('plan'), state)[0]?.requests.most ?? 0;
-      return { action: 'continue' };
+      return optionFor(pending, { action: 'continue' });
     },
   });
   const wallMs = performance.now() - started;

@@ -15,6 +15,7 @@ import {
   type ModelRequest,
   type ResponsePart,
 } from '../src/core/llm/languageModel';
+import { optionFor } from '../src/core/workflow/engine/checkpoints';
 import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader';
 import { parseWorkflow } from '../src/core/workflow/definition/parseWorkflow';
@@ -147,7 +148,7 @@ async function templateRun(
     ids,
     token: neverCancelled,
     sandbox,
-    checkpoint: async () => ({ action: 'continue' }),
+    checkpoint: async pending => optionFor(pending, { action: 'continue' }),
   });
   const wallMs = performance.now() - started;
   if (outcome.status !== 'completed') throw new Error(`the template run ended ${outcome.status}`);

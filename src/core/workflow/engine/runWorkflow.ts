@@ -498,62 +498,56 @@ class WorkflowRun {
   private async checkGaps(phase: PhaseDefinition): Promise<PendingCheckpoint | undefined> {
     const gapCheck = phase.gapCheck;
     if (!gapCheck) return undefined;
-    const { ctx } = this;
     for (let iteration = 1; ; iteration++) {
       const verdict = await evaluateGapCheck(
         gapCheck,
         this.hostFor(phase.id, 'gap-check'),
         { source: this.workflow.source.path, phase: phase.id },
-        ctx,
+        this.ctx,
         this.request.agents,
       );
-      this.onProgress({ kind: 'gap-check', phase: phase.id, iteration, status: verdict.status, gaps: verdict.gaps });
-      const lastTry = iteration >= gapCheck.maxIterations;
-      const action =
-        verdict.status === 'complete'
-          ? 'none'
-          : lastTry && (verdict.action === 'retry' || verdict.action === 'spawn_additional')
-            ? 'gave_up'
-            : verdict.action;
-      const spawned =
-        action === 'spawn_additional' && verdict.status === 'incomplete'
-          ? verdict.additionalAgents.map(agent => agent.type)
-          : [];
-      ctx.gap_checks.push({
+      const { status, gaps } = verdict;
+      this.onProgress({ kind: 'gap-check', phase: phase.id, iteration, status, gaps });
+      const gaveUp =
+        iteration >= gapCheck.maxIterations && (verdict.action === 'retry' || verdict.action === 'spawn_additional');
+      const action = gaveUp ? 'gave_up' : verdict.action;
+      const added = action === 'spawn_additional' ? verdict.additionalAgents : [];
+      this.ctx.gap_checks.push({
         phase: phase.id,
         iteration,
-        status: verdict.status,
+        status,
         attempts: iteration,
-        gaps: [...verdict.gaps],
+        gaps: [...gaps],
         action_taken: action,
-        agents_spawned: spawned,
+        agents_spawned: added.map(agent => agent.type),
         timestamp: this.request.clock.now(),
       });
-      if (verdict.status === 'complete') return undefined;
-      const gapsText = `A check of this phase found gaps; address them:\n${verdict.gaps.map(gap => `- ${gap}`).join('\n')}`;
+      const gapsText = `A check of this phase found gaps; address them:\n${gaps.map(gap => `- ${gap}`).join('\n')}`;
       switch (action) {
+        case 'none':
+          return undefined;
         case 'abort':
           throw new RunAborted(
             verdict.message ??
-              `The gap check of phase \`${phase.id}\` stopped the run: ${verdict.gaps.join('; ') || 'no reason given'}.`,
+              `The gap check of phase \`${phase.id}\` stopped the run: ${gaps.join('; ') || 'no reason given'}.`,
           );
         case 'escalate':
           return escalationOf(
             phase,
             verdict.message ?? `The gap check of ${phase.name} found gaps. Continue anyway?`,
-            verdict.gaps,
+            gaps,
           );
         case 'gave_up':
           return escalationOf(
             phase,
             `${phase.name} still has gaps after ${gapCheck.maxIterations} attempts (its \`max_iterations\`). Continue anyway?`,
-            verdict.gaps,
+            gaps,
           );
         case 'retry':
           await this.runAgents(phase, gapsText);
           break;
         case 'spawn_additional':
-          if (verdict.status === 'incomplete') await this.spawn(phase, verdict.additionalAgents, false, gapsText);
+          await this.spawn(phase, added, false, gapsText);
           break;
       }
     }

@@ -1,6 +1,6 @@
 import { neverCancelled, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
 import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
-import type { CheckpointChoice } from '../../../../../src/core/workflow/engine/checkpoints';
+import { optionFor } from '../../../../../src/core/workflow/engine/checkpoints';
 import type { WorkflowProgress } from '../../../../../src/core/workflow/engine/workflowProgress';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { PendingCheckpoint, WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
@@ -59,7 +59,7 @@ export async function runFixture(
     onWorkflowProgress: event => workflowEvents.push(event),
     checkpoint: async (pending, state) => {
       const given = await answer(pending, state);
-      return { action: given === 'skipNext' ? 'skip' : given } satisfies CheckpointChoice;
+      return optionFor(pending, { action: given === 'skipNext' ? 'skip' : given });
     },
     ...rest,
     ...(resume ? { resume: { state: resume } } : { start: { goal: goal ?? 'Add subtraction to the calculator.' } }),
