@@ -24,7 +24,7 @@ import { renderFinalDocument } from './finalization';
 import { evaluateGapCheck, subagentSpecsOf } from './gapCheck';
 import { RunFiles, type RunFileLimits } from './runFiles';
 import type { RunOutputs } from './runOutputs';
-import { runSkills, type ReadOnlyTools } from './skills';
+import type { ReadOnlyTools } from './skills';
 import type { WorkflowContext } from './workflowContext';
 import { workflowMetadataOf } from './workflowMetadata';
 import type { WorkflowProgress } from './workflowProgress';
@@ -283,10 +283,7 @@ class WorkflowRun {
     if (!choice) return { status: 'paused', state: await this.saveWithMetadata(), checkpoint: pending };
     const decided = this.cursor.decide(pending, choice, this.request.clock.now());
     if ('abort' in decided) return { status: 'aborted', state: await this.saveWithMetadata(), message: decided.abort };
-    if (decided.completed) {
-      this.onProgress({ kind: 'phase-completed', phase: decided.completed.id, name: decided.completed.name });
-      await this.offerCheckpoint(decided.completed);
-    }
+    if (decided.completed) await this.offerCheckpoint(decided.completed);
     // metadata.json says what was decided (and the feedback typed) before the next phase starts.
     await this.saveWithMetadata();
     return undefined;
@@ -331,29 +328,13 @@ class WorkflowRun {
       await this.save();
       return;
     }
-    await runSkills(phase, {
-      agents: this.request.agents,
-      tools: this.request.tools,
-      values: this.templateValues(phase.id),
-      condition: (skill, condition) =>
-        evaluateCondition(
-          this.hostFor(phase.id, 'skill'),
-          this.site(phase.id, `skill "${skill}" condition`),
-          condition,
-          ctx,
-        ),
-      spawn: specs => this.spawn(phase, specs, true, feedback),
-      record: (path, content) => this.files.write(phase.id, 'skill', path, content),
-      token: this.request.token,
-      onProgress: this.onProgress,
-    });
+    await this.runSkills(phase, feedback);
     const escalation = await this.checkGaps(phase);
     if (st.feedback?.forPhase === phase.id) delete st.feedback;
     if (escalation) {
       st.pendingCheckpoint = escalation;
     } else {
       cursor.complete(phase);
-      this.onProgress({ kind: 'phase-completed', phase: phase.id, name: phase.name });
       await this.offerCheckpoint(phase);
     }
     this.currentPhase = undefined;
@@ -402,6 +383,39 @@ class WorkflowRun {
     return results;
   }
 
+  /**
+   * The phase's skills in order (spec 002 "Skills Schema"): a skill names a registered agent type (spawned with
+   * `config.args`) or a read-only language-model tool (its result saved as `skills/<name>.md`); `condition` decides
+   * whether it runs; `args` are templated (`{{output_dir}}`, `{{phase_id}}`, …).
+   */
+  private async runSkills(phase: PhaseDefinition, feedback: string | undefined): Promise<void> {
+    const { agents, tools, token } = this.request;
+    for (const skill of phase.skills) {
+      const ran =
+        skill.condition === undefined ||
+        (await evaluateCondition(
+          this.hostFor(phase.id, 'skill'),
+          this.site(phase.id, `skill "${skill.name}" condition`),
+          skill.condition,
+          this.ctx,
+        ));
+      this.onProgress({ kind: 'skill', phase: phase.id, name: skill.name, ran });
+      if (!ran) continue;
+      const args = skill.args.map(arg => fillTemplate(arg, this.templateValues(phase.id)));
+      if (agents.has(skill.name)) {
+        await this.spawn(phase, [{ type: skill.name, config: { args } }], true, feedback);
+      } else if (tools?.names().includes(skill.name)) {
+        const text = await tools.invoke(skill.name, args, token);
+        await this.files.write(phase.id, 'skill', `skills/${skill.name}.md`, text);
+      } else {
+        const known = [...agents.keys(), ...(tools?.names() ?? [])].sort();
+        throw new ActionableError(
+          `Phase \`${phase.id}\` invokes the skill \`${skill.name}\`, which is neither an agent type nor a read-only tool here. Known skills: ${known.join(', ') || 'none'}.`,
+        );
+      }
+    }
+  }
+
   /** Spawns `specs` in one pass of `phase`, in parallel (bounded) or one after another. */
   private async spawn(
     phase: PhaseDefinition,
@@ -415,16 +429,7 @@ class WorkflowRun {
         `${this.workflow.source.path}, phase \`${phase.id}\` asked for ${specs.length} subagents; a phase may spawn at most ${limits.maxSubagentsPerPhase} per pass. Spawn fewer, or split the work over phases.`,
       );
     }
-    const { token } = this.request;
-    if (sequential) {
-      const results: AgentResult[] = [];
-      for (const [index, spec] of specs.entries()) {
-        throwIfCancelled(token);
-        results.push(await this.runAgent(phase, specs, spec, index, token, feedback));
-      }
-      return results;
-    }
-    return mapBounded(specs, limits.concurrency, token, (spec, agentToken, index) =>
+    return mapBounded(specs, sequential ? 1 : limits.concurrency, this.request.token, (spec, agentToken, index) =>
       this.runAgent(phase, specs, spec, index, agentToken, feedback),
     );
   }
@@ -553,8 +558,9 @@ class WorkflowRun {
     }
   }
 
-  /** After the phase's work: its checkpoint (if its condition holds), or straight on. */
+  /** A phase completed: said, then its checkpoint (if its condition holds), or straight on. */
   private async offerCheckpoint(phase: PhaseDefinition): Promise<void> {
+    this.onProgress({ kind: 'phase-completed', phase: phase.id, name: phase.name });
     const checkpoint = phase.checkpoint;
     if (!checkpoint) return;
     if (checkpoint.kind === 'custom' && checkpoint.condition) {
