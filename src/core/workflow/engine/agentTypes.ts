@@ -1,10 +1,8 @@
-import type { Clock } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { PhaseDefinition, SubagentSpec } from '../definition/workflowDefinition';
 import type { DeliverableContents } from './scriptHelpers';
 import type { WorkflowContext } from './workflowContext';
-import type { WorkflowProgress } from './workflowProgress';
 import type { AgentAudit } from './workflowRunState';
 
 /** Agent types' own bookkeeping in the run state, kept across phases and reloads (plain JSON). */
@@ -15,7 +13,6 @@ export interface Blackboard {
 
 /** What a subagent is given. */
 export interface AgentCall {
-  readonly runId: string;
   readonly spec: SubagentSpec;
   readonly phase: PhaseDefinition;
   readonly workflowName: string;
@@ -29,9 +26,7 @@ export interface AgentCall {
   readonly reader: WorkspaceReader;
   /** The run's files as written so far, by workspace-relative path (held by the engine: no file is read again). */
   readonly runFiles: DeliverableContents;
-  readonly clock: Clock;
   readonly token: CancellationSignal;
-  readonly onProgress: (event: WorkflowProgress) => void;
 }
 
 export interface AgentResult {

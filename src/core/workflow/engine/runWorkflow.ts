@@ -460,7 +460,6 @@ class WorkflowRun {
       spec.type,
     );
     const result = await type.run({
-      runId: st.runId,
       spec,
       phase,
       workflowName: this.workflow.name,
@@ -470,9 +469,7 @@ class WorkflowRun {
       model,
       reader: request.reader,
       runFiles: this.files.contents,
-      clock: request.clock,
       token: agentToken,
-      onProgress: this.onProgress,
     });
     if (result.audit && tally) {
       const before = tally.audit ?? { checked: 0, findings: [] };
