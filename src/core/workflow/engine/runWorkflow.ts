@@ -206,8 +206,6 @@ class WorkflowRun {
   private readonly onProgress: (event: WorkflowProgress) => void;
   /** The decision a resumed run brings for its pending checkpoint (used once). */
   private decision: CheckpointDecision | undefined;
-  /** The phase whose work is under way, for the meter, the ledger's step and a failure's tally. */
-  private currentPhase: string | undefined;
 
   constructor(private readonly request: WorkflowRunRequest) {
     const { workflow, start, resume } = request;
@@ -229,7 +227,8 @@ class WorkflowRun {
       scope: runScope(workflow),
       ledger,
       spentBefore: runSpent(this.st),
-      step: () => (this.currentPhase ? phaseStep(this.currentPhase) : 'finalization'),
+      // The phase last started is the one spending (its checkpoint's condition included).
+      step: () => (this.ctx.phases.current ? phaseStep(this.ctx.phases.current) : 'finalization'),
       onSpend: totals => {
         this.st.spending = ledger.toJSON();
         request.spending?.onSpend?.(totals);
@@ -297,7 +296,6 @@ class WorkflowRun {
     if (spent) throw new ActionableError(`The ${spent}; start a new run to try it again.`);
     const passes = (ctx.phases.iteration_counts[phase.id] ?? 0) + 1;
     this.requireRoomFor(phase);
-    this.currentPhase = phase.id;
     ctx.phases.current = phase.id;
     ctx.phases.iteration_counts[phase.id] = passes;
     const tally = st.phaseTallies[phase.id];
@@ -324,7 +322,6 @@ class WorkflowRun {
       if (tally) tally.status = 'pending';
       cursor.reopenFrom(target.id);
       st.feedback = { forPhase: target.id, text: routeBack.rationale };
-      this.currentPhase = undefined;
       await this.save();
       return;
     }
@@ -337,7 +334,6 @@ class WorkflowRun {
       cursor.complete(phase);
       await this.offerCheckpoint(phase);
     }
-    this.currentPhase = undefined;
     await this.save();
   }
 
@@ -615,7 +611,8 @@ class WorkflowRun {
 
   /** The run stopped on an error: the running phase's tally says so, the state is saved, the outcome says why. */
   private async stopped(error: unknown): Promise<WorkflowOutcome> {
-    const tally = this.currentPhase ? this.st.phaseTallies[this.currentPhase] : undefined;
+    const { current } = this.ctx.phases;
+    const tally = current ? this.st.phaseTallies[current] : undefined;
     const cancelled =
       error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled');
     if (tally && tally.status === 'running') tally.status = cancelled ? 'pending' : 'failed';
