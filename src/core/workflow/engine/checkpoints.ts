@@ -33,28 +33,11 @@ export function optionFor(pending: PendingCheckpoint, choice: CheckpointChoice):
   return pick ? { option: pick.index, ...(feedback ? { feedback } : {}) } : undefined;
 }
 
-/** `approval_required: true`: continue, redo the phase, skip the next phase (when there is one), abort. */
-function approvalOptions(
-  workflow: WorkflowDefinition,
-  phase: PhaseDefinition,
-  skippable: string | undefined,
-): CheckpointOption[] {
-  return [
-    { label: 'Continue', withFeedback: false, onSelect: { action: 'continue' } },
-    { label: 'Continue with feedback', withFeedback: true, onSelect: { action: 'continue' } },
-    { label: `Redo ${phase.name}`, withFeedback: true, onSelect: { action: 'repeat_phase', target: phase.id } },
-    ...(skippable
-      ? [
-          {
-            label: `Skip ${workflow.phases.find(p => p.id === skippable)?.name ?? skippable}`,
-            withFeedback: false,
-            onSelect: { action: 'skip_phases' as const, phases: [skippable] },
-          },
-        ]
-      : []),
-    { label: 'Abort', withFeedback: false, onSelect: { action: 'abort' } },
-  ];
+function redo(phase: PhaseDefinition): CheckpointOption {
+  return { label: `Redo ${phase.name}`, withFeedback: true, onSelect: { action: 'repeat_phase', target: phase.id } };
 }
+
+const ABORT: CheckpointOption = { label: 'Abort', withFeedback: false, onSelect: { action: 'abort' } };
 
 /** The checkpoint to show after `phase` (its condition already checked). */
 export function pendingCheckpointOf(
@@ -72,7 +55,22 @@ export function pendingCheckpointOf(
       origin: 'checkpoint',
       prompt: `${phase.name} is done. Review its output, then continue, redo it or stop.`,
       files: [],
-      options: approvalOptions(workflow, phase, next?.id),
+      // `approval_required: true`: continue, redo the phase, skip the next phase (when there is one), abort.
+      options: [
+        { label: 'Continue', withFeedback: false, onSelect: { action: 'continue' } },
+        { label: 'Continue with feedback', withFeedback: true, onSelect: { action: 'continue' } },
+        redo(phase),
+        ...(next
+          ? [
+              {
+                label: `Skip ${next.name}`,
+                withFeedback: false,
+                onSelect: { action: 'skip_phases' as const, phases: [next.id] },
+              },
+            ]
+          : []),
+        ABORT,
+      ],
     };
   }
   return {
@@ -92,10 +90,6 @@ export function escalationOf(phase: PhaseDefinition, message: string, gaps: read
     origin: 'gap_check',
     prompt: `${message}${list}`,
     files: [],
-    options: [
-      { label: 'Continue anyway', withFeedback: false, onSelect: { action: 'continue' } },
-      { label: `Redo ${phase.name}`, withFeedback: true, onSelect: { action: 'repeat_phase', target: phase.id } },
-      { label: 'Abort', withFeedback: false, onSelect: { action: 'abort' } },
-    ],
+    options: [{ label: 'Continue anyway', withFeedback: false, onSelect: { action: 'continue' } }, redo(phase), ABORT],
   };
 }

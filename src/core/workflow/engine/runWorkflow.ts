@@ -467,13 +467,11 @@ class WorkflowRun {
       runFiles: this.files.contents,
       token: agentToken,
     });
-    if (result.audit && tally) {
-      const before = tally.audit ?? { checked: 0, findings: [] };
+    if (result.audit && tally)
       tally.audit = {
-        checked: before.checked + result.audit.checked,
-        findings: [...before.findings, ...result.audit.findings],
+        checked: (tally.audit?.checked ?? 0) + result.audit.checked,
+        findings: [...(tally.audit?.findings ?? []), ...result.audit.findings],
       };
-    }
     const configured = spec.config.output_path;
     // Two agents of one type in one pass would write the same default file: each gets its number.
     const sameType = specs.filter(other => other.type === spec.type);
