@@ -186,7 +186,7 @@ function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunReq
   };
 }
 
-/** Thrown inside a phase when a gap check or checkpoint chose `abort`. */
+/** Thrown inside a phase when its gap check chose `abort`. */
 class RunAborted extends Error {}
 
 /**

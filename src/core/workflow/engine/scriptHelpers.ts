@@ -8,15 +8,9 @@ const TODO = /\b(TODO|FIXME|TBD|XXX)\b/;
 function paths(arg: JsonValue | undefined): string[] {
   if (!Array.isArray(arg)) return [];
   return arg.flatMap(item => {
-    if (typeof item === 'string') return [item];
-    if (
-      item &&
-      typeof item === 'object' &&
-      !Array.isArray(item) &&
-      typeof (item as { path?: unknown }).path === 'string'
-    )
-      return [(item as { path: string }).path];
-    return [];
+    // A plain path, or a `context.deliverables` record.
+    const path = typeof item === 'string' ? item : (item as { readonly path?: unknown } | null)?.path;
+    return typeof path === 'string' ? [path] : [];
   });
 }
 
