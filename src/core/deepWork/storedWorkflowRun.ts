@@ -63,7 +63,6 @@ export const StoredWorkflowRun = z.object({
   /** The last user-facing message (question, rejection or failure), if any. */
   message: z.string().optional(),
 });
-/** One stored run. */
 export type StoredWorkflowRun = z.infer<typeof StoredWorkflowRun>;
 
 /** How a workflow run is stored in workspace storage. */

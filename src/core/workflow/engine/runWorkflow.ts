@@ -7,7 +7,7 @@ import {
   type CancellationSignal,
   type LanguageModel,
 } from '../../llm/languageModel';
-import { SpendingGovernor, type SpendingLimits, type SpendingScope } from '../../llm/spending/governor';
+import { SpendingGovernor, type SpendingLimits } from '../../llm/spending/governor';
 import { SpendingLedger, type SpendTotals } from '../../llm/spending/ledger';
 import { PriceBook } from '../../llm/spending/prices';
 import { workDoesNotFit, type SmallestWork, type TokensPerRequest } from '../../llm/spending/forecastCost';
@@ -81,16 +81,6 @@ export interface PhaseFloor {
 const RUN_CREDITS_SETTING = '`council.budget.runMaxCredits`';
 const RUN_GO_ON = 'press Try again to continue where it stopped';
 
-/** Who a run's budget stop names, and how the user goes on after raising the limit. */
-function runScope(workflow: WorkflowDefinition): SpendingScope {
-  return {
-    subject: workflow.name === 'plan' ? 'This /plan run' : `This \`${workflow.name}\` workflow run`,
-    settings: { credits: RUN_CREDITS_SETTING, requests: '`council.budget.runMaxRequests`' },
-    goOn: RUN_GO_ON,
-  };
-}
-
-/** Inputs of {@link runWorkflow}. */
 export interface WorkflowRunRequest {
   readonly workflow: WorkflowDefinition;
   readonly agents: AgentTypeRegistry;
@@ -224,7 +214,12 @@ class WorkflowRun {
     this.governor = SpendingGovernor.create({
       limits: request.spending?.limits ?? {},
       prices: request.spending?.prices ?? new PriceBook(),
-      scope: runScope(workflow),
+      // Who a budget stop names, and how the user goes on after raising the limit.
+      scope: {
+        subject: workflow.name === 'plan' ? 'This /plan run' : `This \`${workflow.name}\` workflow run`,
+        settings: { credits: RUN_CREDITS_SETTING, requests: '`council.budget.runMaxRequests`' },
+        goOn: RUN_GO_ON,
+      },
       ledger,
       spentBefore: runSpent(this.st),
       // The phase last started is the one spending (its checkpoint's condition included).
@@ -579,10 +574,10 @@ class WorkflowRun {
     if (finalization && !st.finalPlan) {
       const values = this.templateValues('finalization');
       const templatePath = fillTemplate(finalization.template, values);
-      const inRun = templatePath.startsWith(`${ctx.output_dir}/`) ? this.files.contents.get(templatePath) : undefined;
-      const range =
-        inRun === undefined ? await request.reader.readRange(templatePath, 1, 5_000, request.token) : undefined;
-      const template = inRun ?? range?.text;
+      // The run's own files first (a template an earlier phase wrote), then the workspace's.
+      const template =
+        this.files.contents.get(templatePath) ??
+        (await request.reader.readRange(templatePath, 1, 5_000, request.token))?.text;
       if (template === undefined) {
         throw new ActionableError(
           `${this.workflow.source.path}: the finalization template \`${templatePath}\` does not exist. Create it (a Markdown file with placeholders such as {{goal}} and {{deliverables}}) or fix \`finalization.template\`.`,
