@@ -75,13 +75,7 @@ export async function evaluateGapCheck(
       if (!passed) failed.push(criterion.name);
     }
     if (failed.length === 0) return { status: 'complete', gaps: [], action: 'none', additionalAgents: [] };
-    return {
-      status: 'incomplete',
-      gaps: failed,
-      action: gapCheck.onFailure.action,
-      additionalAgents: gapCheck.onFailure.additionalAgents,
-      ...(gapCheck.onFailure.message ? { message: gapCheck.onFailure.message } : {}),
-    };
+    return { status: 'incomplete', gaps: failed, ...gapCheck.onFailure };
   }
   const scriptSite = { ...site, role: 'gap check script' };
   const value = await runWorkflowScript(host, scriptSite, 'body', gapCheck.script, context);
