@@ -94,8 +94,6 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
   } = request;
   const { clock, workflow, resume } = engine;
   const options: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, ...tuning };
-  if (resume && resume.state.runId !== runId)
-    throw new Error(`The state belongs to run ${resume.state.runId}, not to run ${runId}.`);
   // The workspace is listed once per call, and only when an agent first needs it (a workflow of scripts and
   // writers never does).
   let listed: Promise<WorkspaceIndex> | undefined;

@@ -339,10 +339,9 @@ class WorkflowRun {
    */
   private requireRoomFor(phase: PhaseDefinition): void {
     const { spending, model } = this.request;
-    const floor = spending?.phaseFloor;
-    const work = floor?.smallest(phase);
-    if (!spending || !floor || !work) return;
-    const refusal = workDoesNotFit(work, floor.each, spending.prices.priceOf(model), {
+    const work = spending?.phaseFloor?.smallest(phase);
+    if (!spending?.phaseFloor || !work) return;
+    const refusal = workDoesNotFit(work, spending.phaseFloor.each, spending.prices.priceOf(model), {
       maxCredits: spending.limits.maxCredits,
       spentCredits: runSpent(this.st).credits ?? 0,
       setting: RUN_CREDITS_SETTING,
