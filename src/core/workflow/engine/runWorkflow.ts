@@ -419,7 +419,16 @@ class WorkflowRun {
         `${this.workflow.source.path}, phase \`${phase.id}\` asked for ${specs.length} subagents; a phase may spawn at most ${limits.maxSubagentsPerPhase} per pass. Spawn fewer, or split the work over phases.`,
       );
     }
-    return mapBounded(specs, sequential ? 1 : limits.concurrency, this.request.token, (spec, agentToken, index) =>
+    const { token } = this.request;
+    if (sequential) {
+      const results: AgentResult[] = [];
+      for (const [index, spec] of specs.entries()) {
+        throwIfCancelled(token);
+        results.push(await this.runAgent(phase, specs, spec, index, token, feedback));
+      }
+      return results;
+    }
+    return mapBounded(specs, limits.concurrency, token, (spec, agentToken, index) =>
       this.runAgent(phase, specs, spec, index, agentToken, feedback),
     );
   }
