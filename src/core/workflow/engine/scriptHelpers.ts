@@ -14,14 +14,11 @@ function paths(arg: JsonValue | undefined): string[] {
   });
 }
 
-/** Matches a path as scripts write it (`plan.md`, `notes/plan.md` or the full `.council/runs/…/plan.md`). */
+/** A file's text, by its path as scripts write it (`plan.md`, `notes/plan.md` or the full `.council/runs/…/plan.md`). */
 function find(contents: DeliverableContents, folder: string, path: string): string | undefined {
   const clean = path.replace(/^\.\//, '');
-  return (
-    contents.get(clean) ??
-    contents.get(`${folder}/${clean}`) ??
-    [...contents.keys()].find(key => key.endsWith(`/${clean}`))
-  );
+  const byEnd = [...contents.keys()].find(key => key.endsWith(`/${clean}`));
+  return contents.get(clean) ?? contents.get(`${folder}/${clean}`) ?? (byEnd && contents.get(byEnd));
 }
 
 /**
