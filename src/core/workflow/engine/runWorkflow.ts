@@ -301,24 +301,22 @@ class WorkflowRun {
 
     const results = await this.runAgents(phase, feedback);
     const routeBack = results.find(result => result.routeBack)?.routeBack;
-    // The one place a route-back is decided: a phase to go back to, and passes left for every phase it reruns; a
-    // refused one is said.
-    const target = routeBack ? cursor.phaseSpawning(routeBack.toType) : undefined;
-    const reason = !routeBack
-      ? undefined
-      : target
-        ? cursor.passRefusal(target.id, phase.id)
-        : `no phase runs \`${routeBack.toType}\``;
-    if (routeBack && reason) {
-      this.onProgress({ kind: 'route-back-refused', from: phase.id, to: target?.id ?? routeBack.toType, reason });
-    } else if (routeBack && target) {
-      this.onProgress({ kind: 'route-back', from: phase.id, to: target.id, rationale: routeBack.rationale });
-      st.routeBacks += 1;
-      if (tally) tally.status = 'pending';
-      cursor.reopenFrom(target.id);
-      st.feedback = { forPhase: target.id, text: routeBack.rationale };
-      await this.save();
-      return;
+    if (routeBack) {
+      // The one place a route-back is decided: a phase to go back to, and passes left for every phase it reruns; a
+      // refused one is said, and the phase goes on.
+      const target = cursor.phaseSpawning(routeBack.toType);
+      const reason = target ? cursor.passRefusal(target.id, phase.id) : `no phase runs \`${routeBack.toType}\``;
+      if (reason) {
+        this.onProgress({ kind: 'route-back-refused', from: phase.id, to: target?.id ?? routeBack.toType, reason });
+      } else if (target) {
+        this.onProgress({ kind: 'route-back', from: phase.id, to: target.id, rationale: routeBack.rationale });
+        st.routeBacks += 1;
+        if (tally) tally.status = 'pending';
+        cursor.reopenFrom(target.id);
+        st.feedback = { forPhase: target.id, text: routeBack.rationale };
+        await this.save();
+        return;
+      }
     }
     await this.runSkills(phase, feedback);
     const escalation = await this.checkGaps(phase);
