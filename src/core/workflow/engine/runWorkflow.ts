@@ -100,11 +100,6 @@ export interface WorkflowRunRequest {
   readonly onProgress?: (event: WorkflowProgress) => void;
   /** Called with the state after every phase, at every checkpoint and when the run stops: persist it. */
   readonly onSave?: (state: WorkflowRunState) => Promise<void>;
-  /** Answers a checkpoint now; `undefined` pauses the run there (its state saved) until a later call decides. */
-  readonly checkpoint?: (
-    pending: PendingCheckpoint,
-    state: WorkflowRunState,
-  ) => Promise<CheckpointDecision | undefined>;
   readonly limits?: Partial<WorkflowLimits>;
   /** A new run: its id (`wf-<uuid>`), goal and feature flags. */
   readonly start?: {
@@ -182,7 +177,7 @@ class RunAborted extends Error {}
 /**
  * One call of a workflow run (spec 002): each phase's agents in its execution mode and behavior, its skills, its gap
  * check, its checkpoint; then the finalization. It owns the run's working state (`st`, validated on the way in) and
- * saves it after every phase and at every checkpoint; a checkpoint nobody answers pauses the run. Known failures come
+ * saves it after every phase and at every checkpoint, where the run pauses until a later call decides. Known failures come
  * back as outcomes with a resumable state; nothing outside the run's folder is written.
  */
 class WorkflowRun {
@@ -199,14 +194,13 @@ class WorkflowRun {
 
   constructor(private readonly request: WorkflowRunRequest) {
     const { workflow, start, resume } = request;
-    if (!resume && !start) throw new Error('runWorkflow needs `start` or `resume`.');
+    const begun = resume ? WorkflowRunState.parse(resume.state) : start && newState(request, start);
+    if (!begun) throw new Error('runWorkflow needs `start` or `resume`.');
     this.workflow = workflow;
     this.limits = { ...DEFAULT_WORKFLOW_LIMITS, ...request.limits };
     this.onProgress = request.onProgress ?? (() => {});
     // A working copy, mutated as the run goes (a resumed state is validated on the way in).
-    this.st = structuredClone(
-      resume ? WorkflowRunState.parse(resume.state) : newState(request, start as NonNullable<typeof start>),
-    );
+    this.st = structuredClone(begun);
     this.decision = resume?.decision;
     this.files = new RunFiles(this.st.context, request.outputs, this.limits, request.clock, this.onProgress);
     // One governor for everything the run sends: agents, stages, skills and scripts; its ledger lives in the state.
@@ -270,9 +264,9 @@ class WorkflowRun {
     }
   }
 
-  /** A pending checkpoint: decided now (or by the resumed decision), or the run pauses there. */
+  /** A pending checkpoint: decided by the decision a resumed run brings, or the run pauses there. */
   private async answerCheckpoint(pending: PendingCheckpoint): Promise<WorkflowOutcome | undefined> {
-    const choice = this.decision ?? (await this.request.checkpoint?.(pending, structuredClone(this.st)));
+    const choice = this.decision;
     this.decision = undefined;
     if (!choice) return { status: 'paused', state: await this.saveWithMetadata(), checkpoint: pending };
     const decided = this.cursor.decide(pending, choice, this.request.clock.now());
