@@ -10,6 +10,7 @@ import { discoveryReportRequest } from '../src/core/plan/drafts/discoveryReportR
 import { PriceBook } from '../src/core/llm/spending/prices';
 import { countPromptTokens } from '../src/core/llm/usage';
 import { forecastWorkflow } from '../src/core/deepWork/workflowForecast';
+import { optionFor } from '../src/core/workflow/engine/checkpoints';
 import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
@@ -253,10 +254,10 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
   const runId = newRunId(ids);
   // The most requests each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
   let forecast = forecastWorkflow(builtInWorkflow('plan'))[0]?.requests.most ?? 0;
-  // `/plan` as users run it: the built-in plan workflow through the workflow engine; every checkpoint continues.
-  const outcome = await runDeepWork({
+  // `/plan` as users run it: the built-in plan workflow through the workflow engine; every checkpoint pauses the run
+  // and Continue resumes it.
+  const request = {
     workflow: builtInWorkflow('plan'),
-    start: { goal: 'Add subtraction to the calculator.' },
     model,
     reader: new InMemoryWorkspaceReader(files),
     runId,
@@ -265,11 +266,14 @@ async function timedRun(print: boolean): Promise<PipelineBenchResult> {
     ids,
     token: neverCancelled,
     spending: { limits: {}, prices: new PriceBook() },
-    checkpoint: async (_pending, state) => {
-      forecast += forecastWorkflow(builtInWorkflow('plan'), state)[0]?.requests.most ?? 0;
-      return { action: 'continue' };
-    },
-  });
+  };
+  let outcome = await runDeepWork({ ...request, start: { goal: 'Add subtraction to the calculator.' } });
+  while (outcome.status === 'paused') {
+    forecast += forecastWorkflow(builtInWorkflow('plan'), outcome.state)[0]?.requests.most ?? 0;
+    const decision = optionFor(outcome.checkpoint, { action: 'continue' });
+    if (!decision) break;
+    outcome = await runDeepWork({ ...request, resume: { state: outcome.state, decision } });
+  }
   const wallMs = performance.now() - started;
   if (outcome.status !== 'completed') throw new Error(`bench run ended ${outcome.status}`);
   const critical = criticalPathCalls(model);

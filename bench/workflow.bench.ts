@@ -15,6 +15,7 @@ import {
   type ModelRequest,
   type ResponsePart,
 } from '../src/core/llm/languageModel';
+import { optionFor } from '../src/core/workflow/engine/checkpoints';
 import { runSpent } from '../src/core/workflow/engine/workflowRunState';
 import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader';
 import { parseWorkflow } from '../src/core/workflow/definition/parseWorkflow';
@@ -136,9 +137,8 @@ async function templateRun(
   const ids = counterIds();
   const runId = newRunId(ids);
   const started = performance.now();
-  const outcome = await runDeepWork({
+  const request = {
     workflow: parsed.workflow,
-    start: { goal: 'Review the calculator and fix its rounding bug.' },
     model,
     reader: new InMemoryWorkspaceReader(FIXTURE_FILES),
     runId,
@@ -147,8 +147,14 @@ async function templateRun(
     ids,
     token: neverCancelled,
     sandbox,
-    checkpoint: async () => ({ action: 'continue' }),
-  });
+  };
+  let outcome = await runDeepWork({ ...request, start: { goal: 'Review the calculator and fix its rounding bug.' } });
+  // Every checkpoint pauses the run; Continue resumes it.
+  while (outcome.status === 'paused') {
+    const decision = optionFor(outcome.checkpoint, { action: 'continue' });
+    if (!decision) break;
+    outcome = await runDeepWork({ ...request, resume: { state: outcome.state, decision } });
+  }
   const wallMs = performance.now() - started;
   if (outcome.status !== 'completed') throw new Error(`the template run ended ${outcome.status}`);
   return { requests: runSpent(outcome.state).requests, chain: criticalPath(model.calls).length, wallMs };

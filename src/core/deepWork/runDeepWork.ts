@@ -6,28 +6,22 @@ import { DEFAULT_PIPELINE_OPTIONS, STAGE_CONCURRENCY, type PipelineOptions } fro
 import type { ProgressListener } from '../plan/stages/progressEvents';
 import { indexWorkspace, type WorkspaceIndex } from '../workspace/workspaceIndex';
 import { WORKSPACE_TOOLS } from '../workspace/workspaceTools';
-import { AgentTypeRegistry } from '../workflow/engine/agentTypes';
+import { agentTypeRegistry } from '../workflow/engine/agentTypes';
 import { markdownAgentTypes, MARKDOWN_ROLES } from '../workflow/agents/markdownAgents';
-import { optionFor, type CheckpointChoice } from '../workflow/engine/checkpoints';
 import { runWorkflow, type WorkflowOutcome, type WorkflowRunRequest } from '../workflow/engine/runWorkflow';
 import type { WorkflowProgress } from '../workflow/engine/workflowProgress';
-import type { PendingCheckpoint, WorkflowRunState } from '../workflow/engine/workflowRunState';
+import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
 import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from '../plan/pipelineBoard';
 import { pipelineStageTypes } from '../plan/pipelineStageTypes';
 import { phaseFloorOf } from './workflowForecast';
 
 /** Inputs of {@link runDeepWork}: the engine's, less what deep work composes (agents, limits, the new run's board). */
-export interface DeepWorkRequest extends Omit<
-  WorkflowRunRequest,
-  'agents' | 'limits' | 'onProgress' | 'checkpoint' | 'start'
-> {
+export interface DeepWorkRequest extends Omit<WorkflowRunRequest, 'agents' | 'limits' | 'onProgress' | 'start'> {
   /** The run's id (`wf-{uuid}`); a resumed run's must be its state's. */
   readonly runId: string;
   readonly ids: IdSource;
   readonly onProgress?: ProgressListener;
   readonly onWorkflowProgress?: (event: WorkflowProgress) => void;
-  /** Answers a checkpoint now (`continue`, `redo`, `skip`, `abort`); undefined pauses the run there. */
-  readonly checkpoint?: (pending: PendingCheckpoint, state: WorkflowRunState) => Promise<CheckpointChoice | undefined>;
   /** Defaults to tool guidance only; the VS Code layer adds workspace facts and episodic memory. */
   readonly contributors?: PromptContributorRegistry;
   readonly options?: Partial<PipelineOptions>;
@@ -92,7 +86,6 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
     spending,
     onProgress,
     onWorkflowProgress,
-    checkpoint,
     contributors,
     options: tuning,
     start,
@@ -100,14 +93,12 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
   } = request;
   const { clock, workflow, resume } = engine;
   const options: PipelineOptions = { ...DEFAULT_PIPELINE_OPTIONS, ...tuning };
-  if (resume && resume.state.runId !== runId)
-    throw new Error(`The state belongs to run ${resume.state.runId}, not to run ${runId}.`);
   // The workspace is listed once per call, and only when an agent first needs it (a workflow of scripts and
   // writers never does).
   let listed: Promise<WorkspaceIndex> | undefined;
   const workspace = (): Promise<WorkspaceIndex> =>
     (listed ??= indexWorkspace(request.reader, undefined, request.token));
-  const agents = new AgentTypeRegistry([
+  const agents = agentTypeRegistry([
     ...markdownAgentTypes(workspace),
     ...pipelineStageTypes({
       runId,
@@ -128,10 +119,6 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
     // Stages run their own agents in parallel; the phases' agents run at the pipeline's concurrency.
     limits: { concurrency: STAGE_CONCURRENCY },
     ...(onWorkflowProgress ? { onProgress: onWorkflowProgress } : {}),
-    checkpoint: async (pending, state) => {
-      const choice = await checkpoint?.(pending, state);
-      return choice ? optionFor(pending, choice) : undefined;
-    },
     ...(resume
       ? {}
       : {

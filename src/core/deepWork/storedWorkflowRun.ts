@@ -9,7 +9,6 @@ import { RunHistory } from '../plan/history/historyItem';
 /** The storage format version this code writes for a workflow run (`/plan` runs included). */
 const STORED_WORKFLOW_RUN_VERSION = 2;
 
-/** Where a run stands, as the chat shows it. */
 export const WorkflowRunStatus = z.enum([
   'running',
   'paused',
@@ -64,7 +63,6 @@ export const StoredWorkflowRun = z.object({
   /** The last user-facing message (question, rejection or failure), if any. */
   message: z.string().optional(),
 });
-/** One stored run. */
 export type StoredWorkflowRun = z.infer<typeof StoredWorkflowRun>;
 
 /** How a workflow run is stored in workspace storage. */

@@ -1,10 +1,8 @@
-import type { Clock } from '../../clock';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { PhaseDefinition, SubagentSpec } from '../definition/workflowDefinition';
 import type { DeliverableContents } from './scriptHelpers';
 import type { WorkflowContext } from './workflowContext';
-import type { WorkflowProgress } from './workflowProgress';
 import type { AgentAudit } from './workflowRunState';
 
 /** Agent types' own bookkeeping in the run state, kept across phases and reloads (plain JSON). */
@@ -15,7 +13,6 @@ export interface Blackboard {
 
 /** What a subagent is given. */
 export interface AgentCall {
-  readonly runId: string;
   readonly spec: SubagentSpec;
   readonly phase: PhaseDefinition;
   readonly workflowName: string;
@@ -29,22 +26,14 @@ export interface AgentCall {
   readonly reader: WorkspaceReader;
   /** The run's files as written so far, by workspace-relative path (held by the engine: no file is read again). */
   readonly runFiles: DeliverableContents;
-  readonly clock: Clock;
   readonly token: CancellationSignal;
-  readonly onProgress: (event: WorkflowProgress) => void;
-}
-
-/** A file the agent produced; the engine writes it under the run folder and records it. */
-export interface AgentFile {
-  /** Relative to the run folder. */
-  readonly path: string;
-  readonly content: string;
 }
 
 export interface AgentResult {
   /** One or two sentences for progress and the phase summary. */
   readonly summary: string;
-  readonly files: readonly AgentFile[];
+  /** Files it produced, by path relative to the run folder; the engine writes and records them. */
+  readonly files: readonly { readonly path: string; readonly content: string }[];
   /**
    * Asks the engine to run again from the earliest phase that spawns `toType` (a collector routing back).
    * `rationale` becomes that phase's feedback. The engine alone decides: past the run's limit it refuses (and
@@ -62,18 +51,8 @@ export interface AgentType {
 }
 
 /** The agent types a run can spawn, by name. */
-export class AgentTypeRegistry {
-  private readonly types = new Map<string, AgentType>();
+export type AgentTypeRegistry = ReadonlyMap<string, AgentType>;
 
-  constructor(types: readonly AgentType[]) {
-    for (const type of types) this.types.set(type.type, type);
-  }
-
-  get(type: string): AgentType | undefined {
-    return this.types.get(type);
-  }
-
-  names(): ReadonlySet<string> {
-    return new Set(this.types.keys());
-  }
+export function agentTypeRegistry(types: readonly AgentType[]): AgentTypeRegistry {
+  return new Map(types.map(type => [type.type, type]));
 }

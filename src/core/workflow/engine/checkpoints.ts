@@ -33,39 +33,11 @@ export function optionFor(pending: PendingCheckpoint, choice: CheckpointChoice):
   return pick ? { option: pick.index, ...(feedback ? { feedback } : {}) } : undefined;
 }
 
-/** `approval_required: true`: continue, redo the phase, skip the next phase (when there is one), abort. */
-function approvalOptions(
-  workflow: WorkflowDefinition,
-  phase: PhaseDefinition,
-  skippable: string | undefined,
-): CheckpointOption[] {
-  return [
-    { label: 'Continue', withFeedback: false, onSelect: { action: 'continue' } },
-    { label: 'Continue with feedback', withFeedback: true, onSelect: { action: 'continue' } },
-    { label: `Redo ${phase.name}`, withFeedback: true, onSelect: { action: 'repeat_phase', target: phase.id } },
-    ...(skippable
-      ? [
-          {
-            label: `Skip ${workflow.phases.find(p => p.id === skippable)?.name ?? skippable}`,
-            withFeedback: false,
-            onSelect: { action: 'skip_phases' as const, phases: [skippable] },
-          },
-        ]
-      : []),
-    { label: 'Abort', withFeedback: false, onSelect: { action: 'abort' } },
-  ];
+function redo(phase: PhaseDefinition): CheckpointOption {
+  return { label: `Redo ${phase.name}`, withFeedback: true, onSelect: { action: 'repeat_phase', target: phase.id } };
 }
 
-/** A definition's option as stored with a pending checkpoint (plain, mutable JSON). */
-function copyOption(option: CheckpointOption): PendingCheckpoint['options'][number] {
-  const { onSelect } = option;
-  return {
-    label: option.label,
-    withFeedback: option.withFeedback,
-    onSelect:
-      onSelect.action === 'skip_phases' ? { action: 'skip_phases', phases: [...onSelect.phases] } : { ...onSelect },
-  };
-}
+const ABORT: CheckpointOption = { label: 'Abort', withFeedback: false, onSelect: { action: 'abort' } };
 
 /** The checkpoint to show after `phase` (its condition already checked). */
 export function pendingCheckpointOf(
@@ -83,7 +55,22 @@ export function pendingCheckpointOf(
       origin: 'checkpoint',
       prompt: `${phase.name} is done. Review its output, then continue, redo it or stop.`,
       files: [],
-      options: approvalOptions(workflow, phase, next?.id).map(copyOption),
+      // `approval_required: true`: continue, redo the phase, skip the next phase (when there is one), abort.
+      options: [
+        { label: 'Continue', withFeedback: false, onSelect: { action: 'continue' } },
+        { label: 'Continue with feedback', withFeedback: true, onSelect: { action: 'continue' } },
+        redo(phase),
+        ...(next
+          ? [
+              {
+                label: `Skip ${next.name}`,
+                withFeedback: false,
+                onSelect: { action: 'skip_phases' as const, phases: [next.id] },
+              },
+            ]
+          : []),
+        ABORT,
+      ],
     };
   }
   return {
@@ -91,7 +78,7 @@ export function pendingCheckpointOf(
     origin: 'checkpoint',
     prompt: fillTemplate(checkpoint.prompt, values),
     files: checkpoint.showFiles.map(file => fillTemplate(file, values)),
-    options: checkpoint.options.map(copyOption),
+    options: [...checkpoint.options],
   };
 }
 
@@ -103,10 +90,6 @@ export function escalationOf(phase: PhaseDefinition, message: string, gaps: read
     origin: 'gap_check',
     prompt: `${message}${list}`,
     files: [],
-    options: [
-      { label: 'Continue anyway', withFeedback: false, onSelect: { action: 'continue' } },
-      { label: `Redo ${phase.name}`, withFeedback: true, onSelect: { action: 'repeat_phase', target: phase.id } },
-      { label: 'Abort', withFeedback: false, onSelect: { action: 'abort' } },
-    ],
+    options: [{ label: 'Continue anyway', withFeedback: false, onSelect: { action: 'continue' } }, redo(phase), ABORT],
   };
 }

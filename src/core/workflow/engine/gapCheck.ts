@@ -1,6 +1,7 @@
 import type { GapAction, GapCheckDefinition, SubagentSpec } from '../definition/workflowDefinition';
 import { GAP_ACTIONS } from '../definition/workflowSchema';
 import type { JsonValue } from '../sandbox/scriptSandbox';
+import type { AgentTypeRegistry } from './agentTypes';
 import type { WorkflowContext } from './workflowContext';
 import {
   evaluateCondition,
@@ -10,23 +11,21 @@ import {
   type ScriptSite,
 } from './workflowScripts';
 
-/** What one gap-check evaluation found. */
-export type GapVerdict =
-  | { readonly status: 'complete'; readonly gaps: readonly string[] }
-  | {
-      readonly status: 'incomplete';
-      readonly gaps: readonly string[];
-      readonly action: GapAction;
-      readonly additionalAgents: readonly SubagentSpec[];
-      readonly message?: string;
-    };
+/** What one gap-check evaluation found, and what to do about it (`none` when complete). */
+export interface GapVerdict {
+  readonly status: 'complete' | 'incomplete';
+  readonly gaps: readonly string[];
+  readonly action: GapAction | 'none';
+  readonly additionalAgents: readonly SubagentSpec[];
+  readonly message?: string;
+}
 
 function isRecord(value: JsonValue): value is { readonly [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The subagent specs a script returned (spec 002 "Script Return Values"); anything else is the script's error. */
-export function subagentSpecsOf(value: JsonValue, site: ScriptSite, knownTypes: ReadonlySet<string>): SubagentSpec[] {
+export function subagentSpecsOf(value: JsonValue, site: ScriptSite, knownTypes: AgentTypeRegistry): SubagentSpec[] {
   const list = value === null ? [] : value;
   if (!Array.isArray(list))
     throw new WorkflowScriptError(site, {
@@ -43,7 +42,7 @@ export function subagentSpecsOf(value: JsonValue, site: ScriptSite, knownTypes: 
     if (!knownTypes.has(item.type)) {
       throw new WorkflowScriptError(site, {
         kind: 'result',
-        message: `It returned the unknown subagent type \`${item.type}\`; known types: ${[...knownTypes].sort().join(', ')}.`,
+        message: `It returned the unknown subagent type \`${item.type}\`; known types: ${[...knownTypes.keys()].sort().join(', ')}.`,
       });
     }
     const config = item.config === undefined ? {} : item.config;
@@ -62,7 +61,7 @@ export async function evaluateGapCheck(
   host: ScriptHost,
   site: Omit<ScriptSite, 'role'>,
   context: WorkflowContext,
-  knownTypes: ReadonlySet<string>,
+  knownTypes: AgentTypeRegistry,
 ): Promise<GapVerdict> {
   if (gapCheck.kind === 'criteria') {
     const failed: string[] = [];
@@ -75,14 +74,8 @@ export async function evaluateGapCheck(
       );
       if (!passed) failed.push(criterion.name);
     }
-    if (failed.length === 0) return { status: 'complete', gaps: [] };
-    return {
-      status: 'incomplete',
-      gaps: failed,
-      action: gapCheck.onFailure.action,
-      additionalAgents: gapCheck.onFailure.additionalAgents,
-      ...(gapCheck.onFailure.message ? { message: gapCheck.onFailure.message } : {}),
-    };
+    if (failed.length === 0) return { status: 'complete', gaps: [], action: 'none', additionalAgents: [] };
+    return { status: 'incomplete', gaps: failed, ...gapCheck.onFailure };
   }
   const scriptSite = { ...site, role: 'gap check script' };
   const value = await runWorkflowScript(host, scriptSite, 'body', gapCheck.script, context);
@@ -96,7 +89,7 @@ export async function evaluateGapCheck(
   const gaps = Array.isArray(value.gaps)
     ? value.gaps.map(gap => (typeof gap === 'string' ? gap : JSON.stringify(gap)))
     : [];
-  if (value.status === 'complete') return { status: 'complete', gaps };
+  if (value.status === 'complete') return { status: 'complete', gaps, action: 'none', additionalAgents: [] };
   const action = (typeof value.action === 'string' ? value.action : 'retry') as GapAction;
   if (!GAP_ACTIONS.includes(action)) {
     throw new WorkflowScriptError(scriptSite, {

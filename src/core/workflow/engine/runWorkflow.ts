@@ -7,7 +7,7 @@ import {
   type CancellationSignal,
   type LanguageModel,
 } from '../../llm/languageModel';
-import { SpendingGovernor, type SpendingLimits, type SpendingScope } from '../../llm/spending/governor';
+import { SpendingGovernor, type SpendingLimits } from '../../llm/spending/governor';
 import { SpendingLedger, type SpendTotals } from '../../llm/spending/ledger';
 import { PriceBook } from '../../llm/spending/prices';
 import { workDoesNotFit, type SmallestWork, type TokensPerRequest } from '../../llm/spending/forecastCost';
@@ -22,9 +22,9 @@ import { fillTemplate } from './templating';
 import { PhaseCursor } from './phaseCursor';
 import { renderFinalDocument } from './finalization';
 import { evaluateGapCheck, subagentSpecsOf } from './gapCheck';
-import { RunFiles } from './runFiles';
+import { RunFiles, type RunFileLimits } from './runFiles';
 import type { RunOutputs } from './runOutputs';
-import { runSkills, type ReadOnlyTools } from './skills';
+import type { ReadOnlyTools } from './skills';
 import type { WorkflowContext } from './workflowContext';
 import { workflowMetadataOf } from './workflowMetadata';
 import type { WorkflowProgress } from './workflowProgress';
@@ -33,7 +33,7 @@ import type { ScriptSpendLimits } from './scriptSpending';
 import { evaluateCondition, runWorkflowScript, type ScriptHost, type ScriptSite } from './workflowScripts';
 
 /** Bounds of a run, enforced here and nowhere else. */
-export interface WorkflowLimits {
+export interface WorkflowLimits extends RunFileLimits {
   /** Agents running at once in a parallel phase. */
   readonly concurrency: number;
   /** Subagents one phase may spawn in one pass (listed + adaptive + gap-check additions). */
@@ -44,9 +44,6 @@ export interface WorkflowLimits {
    * or a failed run is tried again.
    */
   readonly maxPhasePasses: number;
-  /** Files one run may write (a file written again counts once), and their bytes in all. */
-  readonly maxFiles: number;
-  readonly maxBytes: number;
 }
 
 const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
@@ -84,16 +81,6 @@ export interface PhaseFloor {
 const RUN_CREDITS_SETTING = '`council.budget.runMaxCredits`';
 const RUN_GO_ON = 'press Try again to continue where it stopped';
 
-/** Who a run's budget stop names, and how the user goes on after raising the limit. */
-function runScope(workflow: WorkflowDefinition): SpendingScope {
-  return {
-    subject: workflow.name === 'plan' ? 'This /plan run' : `This \`${workflow.name}\` workflow run`,
-    settings: { credits: RUN_CREDITS_SETTING, requests: '`council.budget.runMaxRequests`' },
-    goOn: RUN_GO_ON,
-  };
-}
-
-/** Inputs of {@link runWorkflow}. */
 export interface WorkflowRunRequest {
   readonly workflow: WorkflowDefinition;
   readonly agents: AgentTypeRegistry;
@@ -113,17 +100,11 @@ export interface WorkflowRunRequest {
   readonly onProgress?: (event: WorkflowProgress) => void;
   /** Called with the state after every phase, at every checkpoint and when the run stops: persist it. */
   readonly onSave?: (state: WorkflowRunState) => Promise<void>;
-  /** Answers a checkpoint now; `undefined` pauses the run there (its state saved) until a later call decides. */
-  readonly checkpoint?: (
-    pending: PendingCheckpoint,
-    state: WorkflowRunState,
-  ) => Promise<CheckpointDecision | undefined>;
   readonly limits?: Partial<WorkflowLimits>;
   /** A new run: its id (`wf-<uuid>`), goal and feature flags. */
   readonly start?: {
     readonly runId: string;
     readonly goal: string;
-    readonly featureName?: string;
     readonly flags?: readonly string[];
     /** What agent types start from (e.g. the pipeline stages' board). */
     readonly blackboard?: Readonly<Record<string, unknown>>;
@@ -169,7 +150,7 @@ function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunReq
     workflowSource: workflow.source.path,
     context: {
       workflow: { name: workflow.name, started_at: now, execution_mode: workflow.executionMode },
-      feature: { name: start.featureName ?? featureNameOf(start.goal), flags: [...(start.flags ?? [])] },
+      feature: { name: featureNameOf(start.goal), flags: [...(start.flags ?? [])] },
       goal: start.goal,
       output_dir: request.outputs.folder,
       phases: { current: null, completed: [], iteration_counts: {} },
@@ -190,23 +171,13 @@ function newState(request: WorkflowRunRequest, start: NonNullable<WorkflowRunReq
   };
 }
 
-/** Thrown inside a phase when a gap check or checkpoint chose `abort`. */
+/** Thrown inside a phase when its gap check chose `abort`. */
 class RunAborted extends Error {}
-
-/**
- * Where a run is. The loop in {@link WorkflowRun.run} moves between these; a failure from any of them ends the run
- * through `stopped`, which saves the state and says what happened (failed, cancelled, aborted, needs the user).
- */
-type RunStep =
-  | { readonly kind: 'running-phase'; readonly phase: PhaseDefinition }
-  | { readonly kind: 'awaiting-checkpoint'; readonly pending: PendingCheckpoint }
-  | { readonly kind: 'finalizing' }
-  | { readonly kind: 'done'; readonly outcome: WorkflowOutcome };
 
 /**
  * One call of a workflow run (spec 002): each phase's agents in its execution mode and behavior, its skills, its gap
  * check, its checkpoint; then the finalization. It owns the run's working state (`st`, validated on the way in) and
- * saves it after every phase and at every checkpoint; a checkpoint nobody answers pauses the run. Known failures come
+ * saves it after every phase and at every checkpoint, where the run pauses until a later call decides. Known failures come
  * back as outcomes with a resumable state; nothing outside the run's folder is written.
  */
 class WorkflowRun {
@@ -220,19 +191,16 @@ class WorkflowRun {
   private readonly onProgress: (event: WorkflowProgress) => void;
   /** The decision a resumed run brings for its pending checkpoint (used once). */
   private decision: CheckpointDecision | undefined;
-  /** The phase whose work is under way, for the meter, the ledger's step and a failure's tally. */
-  private currentPhase: string | undefined;
 
   constructor(private readonly request: WorkflowRunRequest) {
     const { workflow, start, resume } = request;
-    if (!resume && !start) throw new Error('runWorkflow needs `start` or `resume`.');
+    const begun = resume ? WorkflowRunState.parse(resume.state) : start && newState(request, start);
+    if (!begun) throw new Error('runWorkflow needs `start` or `resume`.');
     this.workflow = workflow;
     this.limits = { ...DEFAULT_WORKFLOW_LIMITS, ...request.limits };
     this.onProgress = request.onProgress ?? (() => {});
     // A working copy, mutated as the run goes (a resumed state is validated on the way in).
-    this.st = structuredClone(
-      resume ? WorkflowRunState.parse(resume.state) : newState(request, start as NonNullable<typeof start>),
-    );
+    this.st = structuredClone(begun);
     this.decision = resume?.decision;
     this.files = new RunFiles(this.st.context, request.outputs, this.limits, request.clock, this.onProgress);
     // One governor for everything the run sends: agents, stages, skills and scripts; its ledger lives in the state.
@@ -240,10 +208,16 @@ class WorkflowRun {
     this.governor = SpendingGovernor.create({
       limits: request.spending?.limits ?? {},
       prices: request.spending?.prices ?? new PriceBook(),
-      scope: runScope(workflow),
+      // Who a budget stop names, and how the user goes on after raising the limit.
+      scope: {
+        subject: workflow.name === 'plan' ? 'This /plan run' : `This \`${workflow.name}\` workflow run`,
+        settings: { credits: RUN_CREDITS_SETTING, requests: '`council.budget.runMaxRequests`' },
+        goOn: RUN_GO_ON,
+      },
       ledger,
       spentBefore: runSpent(this.st),
-      step: () => (this.currentPhase ? phaseStep(this.currentPhase) : 'finalization'),
+      // The phase last started is the one spending (its checkpoint's condition included).
+      step: () => (this.ctx.phases.current ? phaseStep(this.ctx.phases.current) : 'finalization'),
       onSpend: totals => {
         this.st.spending = ledger.toJSON();
         request.spending?.onSpend?.(totals);
@@ -262,55 +236,42 @@ class WorkflowRun {
     return this.st.context;
   }
 
-  /** Runs from where the state stands until the run completes, pauses at a checkpoint or stops. */
+  /**
+   * Runs from where the state stands until the run completes, pauses at a checkpoint or stops. A failure anywhere
+   * ends the run through `stopped`, which saves the state and says what happened.
+   */
   async run(): Promise<WorkflowOutcome> {
     try {
       await this.files.load();
       for (;;) {
-        const step = this.nextStep();
-        switch (step.kind) {
-          case 'awaiting-checkpoint': {
-            const outcome = await this.answerCheckpoint(step.pending);
-            if (outcome) return outcome;
-            break;
-          }
-          case 'running-phase':
-            await this.runPhase(step.phase);
-            break;
-          case 'finalizing':
-            return await this.finalize();
-          case 'done':
-            return step.outcome;
+        const pending = this.st.pendingCheckpoint;
+        if (pending) {
+          const outcome = await this.answerCheckpoint(pending);
+          if (outcome) return outcome;
+          continue;
         }
+        const phaseId = this.cursor.next();
+        if (phaseId === null) return await this.finalize();
+        const phase = this.cursor.phase(phaseId);
+        if (!phase)
+          throw new ActionableError(
+            `The saved run continues at phase \`${phaseId}\`, which ${this.workflow.source.path} no longer has. Start the workflow again.`,
+          );
+        await this.runPhase(phase);
       }
     } catch (error) {
       return this.stopped(error);
     }
   }
 
-  private nextStep(): RunStep {
-    if (this.st.pendingCheckpoint) return { kind: 'awaiting-checkpoint', pending: this.st.pendingCheckpoint };
-    const phaseId = this.cursor.next();
-    if (phaseId === null) return { kind: 'finalizing' };
-    const phase = this.cursor.phase(phaseId);
-    if (!phase)
-      throw new ActionableError(
-        `The saved run continues at phase \`${phaseId}\`, which ${this.workflow.source.path} no longer has. Start the workflow again.`,
-      );
-    return { kind: 'running-phase', phase };
-  }
-
-  /** A pending checkpoint: decided now (or by the resumed decision), or the run pauses there. */
+  /** A pending checkpoint: decided by the decision a resumed run brings, or the run pauses there. */
   private async answerCheckpoint(pending: PendingCheckpoint): Promise<WorkflowOutcome | undefined> {
-    const choice = this.decision ?? (await this.request.checkpoint?.(pending, this.snapshot()));
+    const choice = this.decision;
     this.decision = undefined;
     if (!choice) return { status: 'paused', state: await this.saveWithMetadata(), checkpoint: pending };
     const decided = this.cursor.decide(pending, choice, this.request.clock.now());
     if ('abort' in decided) return { status: 'aborted', state: await this.saveWithMetadata(), message: decided.abort };
-    if (decided.completed) {
-      this.onProgress({ kind: 'phase-completed', phase: decided.completed.id, name: decided.completed.name });
-      await this.offerCheckpoint(decided.completed);
-    }
+    if (decided.completed) await this.offerCheckpoint(decided.completed);
     // metadata.json says what was decided (and the feedback typed) before the next phase starts.
     await this.saveWithMetadata();
     return undefined;
@@ -324,7 +285,6 @@ class WorkflowRun {
     if (spent) throw new ActionableError(`The ${spent}; start a new run to try it again.`);
     const passes = (ctx.phases.iteration_counts[phase.id] ?? 0) + 1;
     this.requireRoomFor(phase);
-    this.currentPhase = phase.id;
     ctx.phases.current = phase.id;
     ctx.phases.iteration_counts[phase.id] = passes;
     const tally = st.phaseTallies[phase.id];
@@ -335,52 +295,32 @@ class WorkflowRun {
 
     const results = await this.runAgents(phase, feedback);
     const routeBack = results.find(result => result.routeBack)?.routeBack;
-    // The one place a route-back is decided: a phase to go back to, and passes left for every phase it reruns; a
-    // refused one is said.
-    const target = routeBack ? cursor.phaseSpawning(routeBack.toType) : undefined;
-    const reason = !routeBack
-      ? undefined
-      : target
-        ? cursor.passRefusal(target.id, phase.id)
-        : `no phase runs \`${routeBack.toType}\``;
-    if (routeBack && reason) {
-      this.onProgress({ kind: 'route-back-refused', from: phase.id, to: target?.id ?? routeBack.toType, reason });
-    } else if (routeBack && target) {
-      this.onProgress({ kind: 'route-back', from: phase.id, to: target.id, rationale: routeBack.rationale });
-      st.routeBacks += 1;
-      if (tally) tally.status = 'pending';
-      cursor.reopenFrom(target.id);
-      st.feedback = { forPhase: target.id, text: routeBack.rationale };
-      this.currentPhase = undefined;
-      await this.save();
-      return;
+    if (routeBack) {
+      // The one place a route-back is decided: a phase to go back to, and passes left for every phase it reruns; a
+      // refused one is said, and the phase goes on.
+      const target = cursor.phaseSpawning(routeBack.toType);
+      const reason = target ? cursor.passRefusal(target.id, phase.id) : `no phase runs \`${routeBack.toType}\``;
+      if (reason) {
+        this.onProgress({ kind: 'route-back-refused', from: phase.id, to: target?.id ?? routeBack.toType, reason });
+      } else if (target) {
+        this.onProgress({ kind: 'route-back', from: phase.id, to: target.id, rationale: routeBack.rationale });
+        st.routeBacks += 1;
+        if (tally) tally.status = 'pending';
+        cursor.reopenFrom(target.id);
+        st.feedback = { forPhase: target.id, text: routeBack.rationale };
+        await this.save();
+        return;
+      }
     }
-    await runSkills(phase, {
-      agents: this.request.agents,
-      tools: this.request.tools,
-      values: this.templateValues(phase.id),
-      condition: (skill, condition) =>
-        evaluateCondition(
-          this.hostFor(phase.id, 'skill'),
-          this.site(phase.id, `skill "${skill}" condition`),
-          condition,
-          ctx,
-        ),
-      spawn: specs => this.spawn(phase, specs, true, feedback),
-      record: (path, content) => this.files.write(phase.id, 'skill', path, content),
-      token: this.request.token,
-      onProgress: this.onProgress,
-    });
+    await this.runSkills(phase, feedback);
     const escalation = await this.checkGaps(phase);
     if (st.feedback?.forPhase === phase.id) delete st.feedback;
     if (escalation) {
       st.pendingCheckpoint = escalation;
     } else {
       cursor.complete(phase);
-      this.onProgress({ kind: 'phase-completed', phase: phase.id, name: phase.name });
       await this.offerCheckpoint(phase);
     }
-    this.currentPhase = undefined;
     await this.save();
   }
 
@@ -391,10 +331,9 @@ class WorkflowRun {
    */
   private requireRoomFor(phase: PhaseDefinition): void {
     const { spending, model } = this.request;
-    const floor = spending?.phaseFloor;
-    const work = floor?.smallest(phase);
-    if (!spending || !floor || !work) return;
-    const refusal = workDoesNotFit(work, floor.each, spending.prices.priceOf(model), {
+    const work = spending?.phaseFloor?.smallest(phase);
+    if (!spending?.phaseFloor || !work) return;
+    const refusal = workDoesNotFit(work, spending.phaseFloor.each, spending.prices.priceOf(model), {
       maxCredits: spending.limits.maxCredits,
       spentCredits: runSpent(this.st).credits ?? 0,
       setting: RUN_CREDITS_SETTING,
@@ -419,11 +358,44 @@ class WorkflowRun {
     if (agents.mode === 'adaptive' && agents.adaptiveScript) {
       const scriptSite = this.site(phase.id, 'adaptive script');
       const value = await runMainScript(scriptSite, agents.adaptiveScript);
-      specs = [...specs, ...subagentSpecsOf(value, scriptSite, this.request.agents.names())];
+      specs = [...specs, ...subagentSpecsOf(value, scriptSite, this.request.agents)];
     }
     const results = await this.spawn(phase, specs, agents.behavior === 'sequential', feedback);
     if (phase.mainScript) await runMainScript(this.site(phase.id, 'main agent script'), phase.mainScript);
     return results;
+  }
+
+  /**
+   * The phase's skills in order (spec 002 "Skills Schema"): a skill names a registered agent type (spawned with
+   * `config.args`) or a read-only language-model tool (its result saved as `skills/<name>.md`); `condition` decides
+   * whether it runs; `args` are templated (`{{output_dir}}`, `{{phase_id}}`, …).
+   */
+  private async runSkills(phase: PhaseDefinition, feedback: string | undefined): Promise<void> {
+    const { agents, tools, token } = this.request;
+    for (const skill of phase.skills) {
+      const ran =
+        skill.condition === undefined ||
+        (await evaluateCondition(
+          this.hostFor(phase.id, 'skill'),
+          this.site(phase.id, `skill "${skill.name}" condition`),
+          skill.condition,
+          this.ctx,
+        ));
+      this.onProgress({ kind: 'skill', phase: phase.id, name: skill.name, ran });
+      if (!ran) continue;
+      const args = skill.args.map(arg => fillTemplate(arg, this.templateValues(phase.id)));
+      if (agents.has(skill.name)) {
+        await this.spawn(phase, [{ type: skill.name, config: { args } }], true, feedback);
+      } else if (tools?.names().includes(skill.name)) {
+        const text = await tools.invoke(skill.name, args, token);
+        await this.files.write(phase.id, 'skill', `skills/${skill.name}.md`, text);
+      } else {
+        const known = [...agents.keys(), ...(tools?.names() ?? [])].sort();
+        throw new ActionableError(
+          `Phase \`${phase.id}\` invokes the skill \`${skill.name}\`, which is neither an agent type nor a read-only tool here. Known skills: ${known.join(', ') || 'none'}.`,
+        );
+      }
+    }
   }
 
   /** Spawns `specs` in one pass of `phase`, in parallel (bounded) or one after another. */
@@ -466,7 +438,7 @@ class WorkflowRun {
     const type = request.agents.get(spec.type);
     if (!type)
       throw new ActionableError(
-        `${this.workflow.source.path}, phase \`${phase.id}\`: there is no subagent type \`${spec.type}\`. Known types: ${[...request.agents.names()].sort().join(', ')}.`,
+        `${this.workflow.source.path}, phase \`${phase.id}\`: there is no subagent type \`${spec.type}\`. Known types: ${[...request.agents.keys()].sort().join(', ')}.`,
       );
     this.onProgress({ kind: 'agent-started', phase: phase.id, type: spec.type });
     ctx.subagents_spawned += 1;
@@ -479,7 +451,6 @@ class WorkflowRun {
       spec.type,
     );
     const result = await type.run({
-      runId: st.runId,
       spec,
       phase,
       workflowName: this.workflow.name,
@@ -489,17 +460,13 @@ class WorkflowRun {
       model,
       reader: request.reader,
       runFiles: this.files.contents,
-      clock: request.clock,
       token: agentToken,
-      onProgress: this.onProgress,
     });
-    if (result.audit && tally) {
-      const before = tally.audit ?? { checked: 0, findings: [] };
+    if (result.audit && tally)
       tally.audit = {
-        checked: before.checked + result.audit.checked,
-        findings: [...before.findings, ...result.audit.findings],
+        checked: (tally.audit?.checked ?? 0) + result.audit.checked,
+        findings: [...(tally.audit?.findings ?? []), ...result.audit.findings],
       };
-    }
     const configured = spec.config.output_path;
     // Two agents of one type in one pass would write the same default file: each gets its number.
     const sameType = specs.filter(other => other.type === spec.type);
@@ -522,69 +489,64 @@ class WorkflowRun {
   private async checkGaps(phase: PhaseDefinition): Promise<PendingCheckpoint | undefined> {
     const gapCheck = phase.gapCheck;
     if (!gapCheck) return undefined;
-    const { ctx } = this;
     for (let iteration = 1; ; iteration++) {
       const verdict = await evaluateGapCheck(
         gapCheck,
         this.hostFor(phase.id, 'gap-check'),
         { source: this.workflow.source.path, phase: phase.id },
-        ctx,
-        this.request.agents.names(),
+        this.ctx,
+        this.request.agents,
       );
-      this.onProgress({ kind: 'gap-check', phase: phase.id, iteration, status: verdict.status, gaps: verdict.gaps });
-      const lastTry = iteration >= gapCheck.maxIterations;
-      const action =
-        verdict.status === 'complete'
-          ? 'none'
-          : lastTry && (verdict.action === 'retry' || verdict.action === 'spawn_additional')
-            ? 'gave_up'
-            : verdict.action;
-      const spawned =
-        action === 'spawn_additional' && verdict.status === 'incomplete'
-          ? verdict.additionalAgents.map(agent => agent.type)
-          : [];
-      ctx.gap_checks.push({
+      const { status, gaps } = verdict;
+      this.onProgress({ kind: 'gap-check', phase: phase.id, iteration, status, gaps });
+      const gaveUp =
+        iteration >= gapCheck.maxIterations && (verdict.action === 'retry' || verdict.action === 'spawn_additional');
+      const action = gaveUp ? 'gave_up' : verdict.action;
+      const added = action === 'spawn_additional' ? verdict.additionalAgents : [];
+      this.ctx.gap_checks.push({
         phase: phase.id,
         iteration,
-        status: verdict.status,
+        status,
         attempts: iteration,
-        gaps: [...verdict.gaps],
+        gaps: [...gaps],
         action_taken: action,
-        agents_spawned: spawned,
+        agents_spawned: added.map(agent => agent.type),
         timestamp: this.request.clock.now(),
       });
-      if (verdict.status === 'complete') return undefined;
-      const gapsText = `A check of this phase found gaps; address them:\n${verdict.gaps.map(gap => `- ${gap}`).join('\n')}`;
+      const gapsText = `A check of this phase found gaps; address them:\n${gaps.map(gap => `- ${gap}`).join('\n')}`;
       switch (action) {
+        case 'none':
+          return undefined;
         case 'abort':
           throw new RunAborted(
             verdict.message ??
-              `The gap check of phase \`${phase.id}\` stopped the run: ${verdict.gaps.join('; ') || 'no reason given'}.`,
+              `The gap check of phase \`${phase.id}\` stopped the run: ${gaps.join('; ') || 'no reason given'}.`,
           );
         case 'escalate':
           return escalationOf(
             phase,
             verdict.message ?? `The gap check of ${phase.name} found gaps. Continue anyway?`,
-            verdict.gaps,
+            gaps,
           );
         case 'gave_up':
           return escalationOf(
             phase,
             `${phase.name} still has gaps after ${gapCheck.maxIterations} attempts (its \`max_iterations\`). Continue anyway?`,
-            verdict.gaps,
+            gaps,
           );
         case 'retry':
           await this.runAgents(phase, gapsText);
           break;
         case 'spawn_additional':
-          if (verdict.status === 'incomplete') await this.spawn(phase, verdict.additionalAgents, false, gapsText);
+          await this.spawn(phase, added, false, gapsText);
           break;
       }
     }
   }
 
-  /** After the phase's work: its checkpoint (if its condition holds), or straight on. */
+  /** A phase completed: said, then its checkpoint (if its condition holds), or straight on. */
   private async offerCheckpoint(phase: PhaseDefinition): Promise<void> {
+    this.onProgress({ kind: 'phase-completed', phase: phase.id, name: phase.name });
     const checkpoint = phase.checkpoint;
     if (!checkpoint) return;
     if (checkpoint.kind === 'custom' && checkpoint.condition) {
@@ -612,10 +574,10 @@ class WorkflowRun {
     if (finalization && !st.finalPlan) {
       const values = this.templateValues('finalization');
       const templatePath = fillTemplate(finalization.template, values);
-      const inRun = templatePath.startsWith(`${ctx.output_dir}/`) ? this.files.contents.get(templatePath) : undefined;
-      const range =
-        inRun === undefined ? await request.reader.readRange(templatePath, 1, 5_000, request.token) : undefined;
-      const template = inRun ?? range?.text;
+      // The run's own files first (a template an earlier phase wrote), then the workspace's.
+      const template =
+        this.files.contents.get(templatePath) ??
+        (await request.reader.readRange(templatePath, 1, 5_000, request.token))?.text;
       if (template === undefined) {
         throw new ActionableError(
           `${this.workflow.source.path}: the finalization template \`${templatePath}\` does not exist. Create it (a Markdown file with placeholders such as {{goal}} and {{deliverables}}) or fix \`finalization.template\`.`,
@@ -642,7 +604,8 @@ class WorkflowRun {
 
   /** The run stopped on an error: the running phase's tally says so, the state is saved, the outcome says why. */
   private async stopped(error: unknown): Promise<WorkflowOutcome> {
-    const tally = this.currentPhase ? this.st.phaseTallies[this.currentPhase] : undefined;
+    const { current } = this.ctx.phases;
+    const tally = current ? this.st.phaseTallies[current] : undefined;
     const cancelled =
       error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled');
     if (tally && tally.status === 'running') tally.status = cancelled ? 'pending' : 'failed';
@@ -659,13 +622,9 @@ class WorkflowRun {
 
   // The state is validated on the way in (a resumed state); what the engine builds is already well-formed, so a
   // save is a plain copy (parsing the stage records on every save cost the pipeline ~0.1 of its critical path).
-  private snapshot(): WorkflowRunState {
-    return structuredClone(this.st);
-  }
-
   private async save(): Promise<WorkflowRunState> {
     this.st.updatedAt = this.request.clock.now();
-    const copy = this.snapshot();
+    const copy = structuredClone(this.st);
     await this.request.onSave?.(copy);
     return copy;
   }

@@ -8,26 +8,17 @@ const TODO = /\b(TODO|FIXME|TBD|XXX)\b/;
 function paths(arg: JsonValue | undefined): string[] {
   if (!Array.isArray(arg)) return [];
   return arg.flatMap(item => {
-    if (typeof item === 'string') return [item];
-    if (
-      item &&
-      typeof item === 'object' &&
-      !Array.isArray(item) &&
-      typeof (item as { path?: unknown }).path === 'string'
-    )
-      return [(item as { path: string }).path];
-    return [];
+    // A plain path, or a `context.deliverables` record.
+    const path = typeof item === 'string' ? item : (item as { readonly path?: unknown } | null)?.path;
+    return typeof path === 'string' ? [path] : [];
   });
 }
 
-/** Matches a path as scripts write it (`plan.md`, `notes/plan.md` or the full `.council/runs/…/plan.md`). */
+/** A file's text, by its path as scripts write it (`plan.md`, `notes/plan.md` or the full `.council/runs/…/plan.md`). */
 function find(contents: DeliverableContents, folder: string, path: string): string | undefined {
   const clean = path.replace(/^\.\//, '');
-  return (
-    contents.get(clean) ??
-    contents.get(`${folder}/${clean}`) ??
-    [...contents.keys()].find(key => key.endsWith(`/${clean}`))
-  );
+  const byEnd = [...contents.keys()].find(key => key.endsWith(`/${clean}`));
+  return contents.get(clean) ?? contents.get(`${folder}/${clean}`) ?? (byEnd && contents.get(byEnd));
 }
 
 /**

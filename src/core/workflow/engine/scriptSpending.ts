@@ -29,6 +29,13 @@ export const DEFAULT_SCRIPT_SPEND_LIMITS: ScriptSpendLimits = {
   maxHostCalls: 5_000,
 };
 
+/** How a script's own limits are named when one stops it. */
+const SCRIPT_SCOPE: SpendingScope = {
+  subject: 'The script',
+  settings: { requests: '`council.budget.scriptMaxModelCalls`', tokens: '`council.budget.scriptMaxTokens`' },
+  goOn: 'resume the run',
+};
+
 /**
  * One script run's account: every host call it makes belongs to it. Model calls spend from a child scope of the
  * run's governor (so the run's limits hold too) with the script's own caps; host calls of any kind are capped; a
@@ -46,11 +53,10 @@ export class ScriptSpending {
 
   constructor(
     private readonly limits: ScriptSpendLimits,
-    private readonly scope: SpendingScope,
     token: CancellationSignal,
     run: SpendingGovernor,
   ) {
-    this.governor = run.child({ maxRequests: limits.maxModelCalls, maxTokens: limits.maxTokens }, scope);
+    this.governor = run.child({ maxRequests: limits.maxModelCalls, maxTokens: limits.maxTokens }, SCRIPT_SCOPE);
     this.signal = new CancellationScope(token);
   }
 
@@ -68,8 +74,8 @@ export class ScriptSpending {
     if (this.hostCalls > this.limits.maxHostCalls) {
       const refusal = new LanguageModelFailure(
         'budgetSpent',
-        `${this.scope.subject} made more than its ${this.limits.maxHostCalls} calls to the host (\`${name}\` was the next). Raise \`council.budget.scriptMaxHostCalls\` in the settings, or make fewer calls, then resume the run.`,
-        this.scope,
+        `${SCRIPT_SCOPE.subject} made more than its ${this.limits.maxHostCalls} calls to the host (\`${name}\` was the next). Raise \`council.budget.scriptMaxHostCalls\` in the settings, or make fewer calls, then resume the run.`,
+        SCRIPT_SCOPE,
       );
       this.firstRefusal ??= refusal;
       this.signal.cancel();
@@ -120,6 +126,6 @@ export class ScriptSpending {
 
   /** Whether `refusal` is this script's own cap (rather than the run's budget, which stops the run itself). */
   isOwn(refusal: LanguageModelFailure): boolean {
-    return refusal.cause === this.scope;
+    return refusal.cause === SCRIPT_SCOPE;
   }
 }

@@ -64,13 +64,11 @@ export function workflowMetadataOf(workflow: WorkflowDefinition, state: Workflow
       spend: spendSummary(spent),
     },
     // Every checkpoint decision, in order, with the option's label, the phases it skipped and the feedback typed.
-    checkpoints: context.checkpoints.map(record => ({
-      phase: record.phase,
-      decision: record.decision,
-      ...(record.label ? { label: record.label } : {}),
-      skipped: [...(record.skipped ?? [])],
-      feedback: record.feedback ?? null,
-      timestamp: record.timestamp,
+    checkpoints: context.checkpoints.map(({ skipped = [], feedback = null, timestamp, ...record }) => ({
+      ...record,
+      skipped,
+      feedback,
+      timestamp,
     })),
     skip_phases: [...context.skip_phases],
     // What each agent and script spent, per phase and model.

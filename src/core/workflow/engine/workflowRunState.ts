@@ -17,7 +17,7 @@ export const PendingCheckpoint = z.object({
       onSelect: z.discriminatedUnion('action', [
         z.object({ action: z.literal('continue') }),
         z.object({ action: z.literal('repeat_phase'), target: z.string() }),
-        z.object({ action: z.literal('skip_phases'), phases: z.array(z.string()) }),
+        z.object({ action: z.literal('skip_phases'), phases: z.array(z.string()).readonly() }),
         z.object({ action: z.literal('abort') }),
       ]),
     }),
@@ -25,10 +25,6 @@ export const PendingCheckpoint = z.object({
 });
 export type PendingCheckpoint = z.infer<typeof PendingCheckpoint>;
 
-/**
- * Per-phase tallies for the Metadata Output: what the context does not already say (its passes are
- * `context.phases.iteration_counts`, its files `context.deliverables`).
- */
 /** One thing an agent's own checks found in what it produced (for /plan: spec 003's handoff audit). */
 const AgentFinding = z.object({
   /** E.g. `REF-001`. */
@@ -45,16 +41,19 @@ const AgentFinding = z.object({
 export const AgentAudit = z.object({ checked: z.number().int().min(0), findings: z.array(AgentFinding) });
 export type AgentAudit = z.infer<typeof AgentAudit>;
 
-export const PhaseStatus = z.enum(['pending', 'running', 'completed', 'skipped', 'failed']);
+const PhaseStatus = z.enum(['pending', 'running', 'completed', 'skipped', 'failed']);
 export type PhaseStatus = z.infer<typeof PhaseStatus>;
 
+/**
+ * Per-phase tallies for the Metadata Output: what the context does not already say (its passes are
+ * `context.phases.iteration_counts`, its files `context.deliverables`).
+ */
 const PhaseTally = z.object({
   status: PhaseStatus,
   subagents_spawned: z.number().int().min(0),
   /** What the phase's agents' own checks read and found, over every pass (see AgentResult.audit). */
   audit: AgentAudit.optional(),
 });
-type PhaseTally = z.infer<typeof PhaseTally>;
 
 /**
  * Everything needed to continue a workflow run: plain JSON, validated on the way back in, saved after every phase

@@ -1,6 +1,6 @@
 import { ActionableError } from '../../actionableError';
 import type { CancellationSignal, LanguageModel } from '../../llm/languageModel';
-import type { SpendingGovernor, SpendingScope } from '../../llm/spending/governor';
+import type { SpendingGovernor } from '../../llm/spending/governor';
 import { streamText } from '../../llm/textReply';
 import { isIgnoredPath, looksBinary } from '../../workspace/pathFilter';
 import type { WorkspaceReader } from '../../workspace/workspaceReader';
@@ -59,13 +59,6 @@ function text(value: JsonValue | undefined, what: string): string {
   return value;
 }
 
-/** How a script's own limits are named when one stops it. */
-const SCRIPT_SCOPE: SpendingScope = {
-  subject: 'The script',
-  settings: { requests: '`council.budget.scriptMaxModelCalls`', tokens: '`council.budget.scriptMaxTokens`' },
-  goOn: 'resume the run',
-};
-
 function hostFunctions(host: ScriptHost, spending: ScriptSpending, site: ScriptSite): Record<string, HostFunction> {
   const model = spending.governor.model(host.model, `script (${site.role})`);
   return {
@@ -112,12 +105,7 @@ export async function runWorkflowScript(
   context: WorkflowContext,
   globals: Readonly<Record<string, JsonValue>> = {},
 ): Promise<JsonValue> {
-  const spending = new ScriptSpending(
-    host.limits ?? DEFAULT_SCRIPT_SPEND_LIMITS,
-    SCRIPT_SCOPE,
-    host.token,
-    host.spending,
-  );
+  const spending = new ScriptSpending(host.limits ?? DEFAULT_SCRIPT_SPEND_LIMITS, host.token, host.spending);
   let outcome: ScriptOutcome;
   let closed: Awaited<ReturnType<ScriptSpending['close']>> = { failed: [] };
   try {

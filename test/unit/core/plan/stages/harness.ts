@@ -1,6 +1,6 @@
 import { neverCancelled, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
 import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
-import type { CheckpointChoice } from '../../../../../src/core/workflow/engine/checkpoints';
+import { optionFor } from '../../../../../src/core/workflow/engine/checkpoints';
 import type { WorkflowProgress } from '../../../../../src/core/workflow/engine/workflowProgress';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { PendingCheckpoint, WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
@@ -25,7 +25,7 @@ export function phasesRun(state: WorkflowRunState) {
   }));
 }
 
-export interface FixtureOverrides extends Partial<Omit<DeepWorkRequest, 'checkpoint' | 'resume'>> {
+export interface FixtureOverrides extends Partial<Omit<DeepWorkRequest, 'resume'>> {
   /** Answers each checkpoint; every checkpoint continues when absent. */
   readonly checkpoint?: (pending: PendingCheckpoint, state: WorkflowRunState) => Promise<CheckpointAnswer>;
   readonly resume?: WorkflowRunState;
@@ -46,7 +46,7 @@ export async function runFixture(
   const { checkpoint, resume, goal, ...rest } = overrides;
   const runId = resume?.runId ?? overrides.runId ?? newRunId(ids);
   const answer = checkpoint ?? (async () => 'continue' as const);
-  const outcome = await runDeepWork({
+  const request = {
     workflow: builtInWorkflow('plan'),
     model,
     reader,
@@ -55,15 +55,21 @@ export async function runFixture(
     clock,
     ids,
     token,
-    onProgress: event => events.push(event),
-    onWorkflowProgress: event => workflowEvents.push(event),
-    checkpoint: async (pending, state) => {
-      const given = await answer(pending, state);
-      return { action: given === 'skipNext' ? 'skip' : given } satisfies CheckpointChoice;
-    },
+    onProgress: (event: PipelineProgressEvent) => events.push(event),
+    onWorkflowProgress: (event: WorkflowProgress) => workflowEvents.push(event),
     ...rest,
+  };
+  let outcome = await runDeepWork({
+    ...request,
     ...(resume ? { resume: { state: resume } } : { start: { goal: goal ?? 'Add subtraction to the calculator.' } }),
   });
+  // Every checkpoint pauses the run; the test's answer resumes it, as a button does.
+  while (outcome.status === 'paused') {
+    const given = await answer(outcome.checkpoint, outcome.state);
+    const decision = optionFor(outcome.checkpoint, { action: given === 'skipNext' ? 'skip' : given });
+    if (!decision) break;
+    outcome = await runDeepWork({ ...request, resume: { state: outcome.state, decision } });
+  }
   const board = readBoard(outcome.state.blackboard);
   // The run's history, as its state keeps it.
   const items = (outcome.state.blackboard[HISTORY_KEY] ?? []) as readonly HistoryItem[];

@@ -323,10 +323,14 @@ describe('workflow engine: checkpoints', () => {
 
   it('repeat_phase runs the phase again and counts its iterations', async () => {
     const first = await run(twoPhases());
-    const resumed = await run(twoPhases(), {
+    const redone = await run(twoPhases(), {
       resume: { state: first.outcome.state, decision: { option: 2 } },
       outputs: first.outputs,
-      checkpoint: async () => ({ option: 0 }),
+    });
+    assert.equal(redone.outcome.status, 'paused', 'at the phase’s checkpoint again');
+    const resumed = await run(twoPhases(), {
+      resume: { state: redone.outcome.state, decision: { option: 0 } },
+      outputs: first.outputs,
     });
     assert.equal(resumed.outcome.status, 'completed');
     assert.equal(resumed.outcome.state.context.phases.iteration_counts['scan'], 2);
@@ -339,10 +343,14 @@ describe('workflow engine: checkpoints', () => {
   it('a repeat at a checkpoint past maxPhasePasses (the one bound on a phase running again) is refused, and the checkpoint stays open', async () => {
     const limits = { maxPhasePasses: 2 };
     const first = await run(twoPhases(), { limits });
-    const refused = await run(twoPhases(), {
+    const redone = await run(twoPhases(), {
       resume: { state: first.outcome.state, decision: { option: 2 } },
       outputs: first.outputs,
-      checkpoint: async () => ({ option: 2 }),
+      limits,
+    });
+    const refused = await run(twoPhases(), {
+      resume: { state: redone.outcome.state, decision: { option: 2 } },
+      outputs: first.outputs,
       limits,
     });
     assert.equal(refused.outcome.status, 'failed');

@@ -12,7 +12,7 @@ import type {
   WorkflowDefinition,
 } from '../../../../../src/core/workflow/definition/workflowDefinition';
 import { markdownAgentTypes } from '../../../../../src/core/workflow/agents/markdownAgents';
-import { AgentTypeRegistry, type AgentType } from '../../../../../src/core/workflow/engine/agentTypes';
+import { agentTypeRegistry, type AgentType } from '../../../../../src/core/workflow/engine/agentTypes';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import { runWorkflow, type WorkflowRunRequest } from '../../../../../src/core/workflow/engine/runWorkflow';
 import type { WorkflowProgress } from '../../../../../src/core/workflow/engine/workflowProgress';
@@ -94,7 +94,7 @@ export async function run(
   });
   const outcome = await runWorkflow({
     workflow: definition,
-    agents: new AgentTypeRegistry([...markdownAgentTypes(() => indexWorkspace(reader)), ...extraTypes]),
+    agents: agentTypeRegistry([...markdownAgentTypes(() => indexWorkspace(reader)), ...extraTypes]),
     model: echoModel(),
     reader,
     outputs,

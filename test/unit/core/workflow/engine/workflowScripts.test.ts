@@ -384,6 +384,8 @@ describe('workflow engine: gap checks and conditions', function () {
       criteria: [
         { name: 'Review written', check: "files_exist(['scan/reviewer.md'])" },
         { name: 'No TODOs left', check: '!contains_todos(deliverables)' },
+        // A file named by the end of its path is read too.
+        { name: 'No TODOs in the review', check: "!contains_todos(['reviewer.md'])" },
       ],
       onFailure: { action: 'abort', message: 'Quality criteria not met.', additionalAgents: [] },
     };
@@ -393,7 +395,7 @@ describe('workflow engine: gap checks and conditions', function () {
     });
     assert.equal(outcome.status, 'aborted');
     assert.equal(outcome.status === 'aborted' ? outcome.message : '', 'Quality criteria not met.');
-    assert.deepEqual(outcome.state.context.gap_checks[0]?.gaps, ['No TODOs left']);
+    assert.deepEqual(outcome.state.context.gap_checks[0]?.gaps, ['No TODOs left', 'No TODOs in the review']);
   });
 
   it('a checkpoint with a false condition is not shown; a true one is', async () => {
