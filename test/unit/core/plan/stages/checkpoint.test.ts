@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readBoard, skippedStages } from '../../../../../src/core/plan/pipelineBoard';
 import { builtInWorkflow } from '../../../../support/builtInWorkflow';
-import { pipelineModel, steppingClock } from '../../../../support/pipelineScript';
+import { pipelineModel, requestText, steppingClock } from '../../../../support/pipelineScript';
 import { phasesRun, runFixture, type CheckpointAnswer } from './harness';
 
 const count = (model: ReturnType<typeof pipelineModel>, name: string) =>
@@ -49,6 +49,42 @@ describe('checkpoints between stages', () => {
       ],
     );
     assert.equal(count(model, 'discovery_collector_result'), 2);
+  });
+
+  it('redo with feedback: every stage, ticket work included, gives the typed feedback to its agents', async () => {
+    // The built-in workflow pauses after discovery and planning; a workspace's plan.yaml may pause after tickets too.
+    const plan = builtInWorkflow('plan');
+    const workflow = {
+      ...plan,
+      phases: plan.phases.map(phase =>
+        phase.id === 'tickets' ? { ...phase, checkpoint: { kind: 'approval' as const } } : phase,
+      ),
+    };
+    const redone = new Set<string>();
+    const model = pipelineModel();
+    const { outcome } = await runFixture(model, {
+      workflow,
+      checkpoint: async ({ phase }) => {
+        if (redone.has(phase)) return 'continue';
+        redone.add(phase);
+        return { action: 'redo', feedback: `Redo ${phase}: cover the error paths.` };
+      },
+    });
+    assert.equal(outcome.status, 'completed');
+    for (const [phase, agent] of [
+      ['discovery', 'discovery_report'],
+      ['planning', 'planning_agent_result'],
+      ['tickets', 'ticket_agent_result'],
+    ] as const) {
+      const requests = model.requests.filter(r => r.toolMode === 'required' && r.tools[0]?.name === agent);
+      const feedback = new RegExp(`Redo ${phase}: cover the error paths`);
+      assert.ok(requests.length > 0, agent);
+      assert.ok(
+        requests.some(r => feedback.test(requestText(r))),
+        `${phase}'s agents got the feedback`,
+      );
+      assert.match(requestText(requests.at(-1)!), feedback, `${phase}'s last run had it`);
+    }
   });
 
   it('skipNext: finishes after this stage and marks the rest skipped', async () => {

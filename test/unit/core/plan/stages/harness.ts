@@ -1,6 +1,6 @@
 import { neverCancelled, type CancellationSignal } from '../../../../../src/core/llm/languageModel';
 import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
-import { optionFor } from '../../../../../src/core/workflow/engine/checkpoints';
+import { optionFor, type CheckpointChoice } from '../../../../../src/core/workflow/engine/checkpoints';
 import type { WorkflowProgress } from '../../../../../src/core/workflow/engine/workflowProgress';
 import { InMemoryRunOutputs } from '../../../../support/inMemoryRunOutputs';
 import type { PendingCheckpoint, WorkflowRunState } from '../../../../../src/core/workflow/engine/workflowRunState';
@@ -27,7 +27,10 @@ export function phasesRun(state: WorkflowRunState) {
 
 export interface FixtureOverrides extends Partial<Omit<DeepWorkRequest, 'resume'>> {
   /** Answers each checkpoint; every checkpoint continues when absent. */
-  readonly checkpoint?: (pending: PendingCheckpoint, state: WorkflowRunState) => Promise<CheckpointAnswer>;
+  readonly checkpoint?: (
+    pending: PendingCheckpoint,
+    state: WorkflowRunState,
+  ) => Promise<CheckpointAnswer | CheckpointChoice>;
   readonly resume?: WorkflowRunState;
   readonly goal?: string;
 }
@@ -66,7 +69,8 @@ export async function runFixture(
   // Every checkpoint pauses the run; the test's answer resumes it, as a button does.
   while (outcome.status === 'paused') {
     const given = await answer(outcome.checkpoint, outcome.state);
-    const decision = optionFor(outcome.checkpoint, { action: given === 'skipNext' ? 'skip' : given });
+    const choice = typeof given === 'string' ? { action: given === 'skipNext' ? ('skip' as const) : given } : given;
+    const decision = optionFor(outcome.checkpoint, choice);
     if (!decision) break;
     outcome = await runDeepWork({ ...request, resume: { state: outcome.state, decision } });
   }
