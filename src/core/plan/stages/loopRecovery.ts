@@ -95,7 +95,7 @@ export class LoopRecovery {
     const routing = await this.consultContextManager(stage, loop, history);
     if (routing.next.kind === 'ask_user') {
       deps.onProgress({ kind: 'context-manager', stage, outcome: 'ask_user' });
-      throw new NeedsUserInput(routing.next.question, routing.reason, loop.agentId);
+      throw new NeedsUserInput(routing.next.question, routing.reason);
     }
     deps.onProgress({ kind: 'context-manager', stage, outcome: 'route' });
     return { agentId: loop.agentId, guidance: routing.next.context };

@@ -3,7 +3,6 @@ export class NeedsUserInput extends Error {
   constructor(
     readonly question: string,
     readonly reason: string,
-    readonly agentId: string,
   ) {
     super(question);
     this.name = 'NeedsUserInput';
