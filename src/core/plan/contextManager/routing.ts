@@ -18,15 +18,17 @@ export function routingSchemaFor(agentTypes: readonly string[], itemIds: Readonl
     'The id of an item of the run history.',
     'Must be an item id the history tools showed.',
   );
+  // Shown in chat (the question as a quote) and handed to an agent: trimmed, never blank.
+  const text = (description: string) => nonBlank(description).trim();
   const route = z.object({
     kind: z.literal('route'),
     targetAgentType: z.enum(agentTypes).describe('The one agent type to hand the reconstructed context to.'),
     context: z.object({
-      goal: nonBlank('What the target agent must achieve now.'),
-      summary: nonBlank(
+      goal: text('What the target agent must achieve now.'),
+      summary: text(
         'The context the agent needs, rebuilt from the history: what was done, what was found, what failed.',
       ),
-      instructions: nonBlank('What to do differently this time so the loop does not repeat.'),
+      instructions: text('What to do differently this time so the loop does not repeat.'),
       relevantItemIds: distinctItems(itemId, 'History items this context was built from.'),
       excludedItemIds: distinctItems(
         itemId,
@@ -36,10 +38,10 @@ export function routingSchemaFor(agentTypes: readonly string[], itemIds: Readonl
   });
   const askUser = z.object({
     kind: z.literal('ask_user'),
-    question: nonBlank('One question whose answer unblocks the run.'),
+    question: text('One question whose answer unblocks the run.'),
   });
   return z.object({
-    reason: nonBlank('What the history shows and why this is the way forward.'),
+    reason: text('What the history shows and why this is the way forward.'),
     next: z.discriminatedUnion('kind', [route, askUser]),
   });
 }

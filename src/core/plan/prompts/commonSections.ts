@@ -15,13 +15,13 @@ export interface CommonPromptInputs {
   readonly previous?: PreviousAttemptView;
   /** Context rebuilt by the context manager after a degenerate loop. */
   readonly guidance?: ReconstructedContext;
-  /** The user's feedback on a redo, or why a later stage sent the run back here. */
+  /** The phase's feedback: the user's (typed with a checkpoint choice), a later stage's route-back, or a gap check's gaps. */
   readonly feedback?: string;
   /** Read-only exploration transcript (workspace tool calls and results). */
   readonly exploration?: string;
 }
 
-/** Sections for the goal, feedback on a redo, a previous attempt, reconstructed context and exploration (those given). */
+/** Sections for the goal, the phase's feedback, a previous attempt, reconstructed context and exploration (those given). */
 export function commonSections(inputs: CommonPromptInputs): AgentPromptSection[] {
   const { goal, constraints, feedback, previous, guidance, exploration } = inputs;
   const sections: (AgentPromptSection | false)[] = [
@@ -32,7 +32,7 @@ export function commonSections(inputs: CommonPromptInputs): AgentPromptSection[]
       priority: 1900,
     },
     feedback !== undefined && {
-      title: 'This stage runs again; address this feedback (from the user or a later stage)',
+      title: 'Feedback to address (from the user, a later stage or a gap check)',
       body: feedback,
       source: 'feedback',
       priority: 1800,

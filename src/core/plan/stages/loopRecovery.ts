@@ -2,7 +2,7 @@ import { CancelledError } from '../../llm/languageModel';
 import { runContextManager } from '../contextManager/runContextManager';
 import { detectDegenerateLoop, type DegenerateLoop } from '../contextManager/degenerateLoop';
 import type { ReconstructedContext } from '../contextManager/routing';
-import type { PipelineStage } from '../schemas/agentType';
+import type { AgentType, PipelineStage } from '../schemas/agentType';
 import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
 import type { BlackboardHistory, InvocationRecord } from '../history/blackboardHistory';
 import type { HistorySnapshot } from '../history/historyItem';
@@ -14,8 +14,10 @@ import type { StageEnvironment } from './stageEnvironment';
  */
 export type InvocationSpec = Pick<
   InvocationRecord,
-  'agentType' | 'agentId' | 'action' | 'inputType' | 'input' | 'upstreamContextIds'
->;
+  'agentId' | 'action' | 'inputType' | 'input' | 'upstreamContextIds'
+> & {
+  readonly agentType: AgentType;
+};
 
 function asJson(value: unknown): InvocationSpec['input'] {
   return JSON.parse(JSON.stringify(value ?? null)) as InvocationSpec['input'];

@@ -176,6 +176,15 @@ describe('runContextManager', () => {
     assert.deepEqual(result, askUser);
   });
 
+  it('trims the question it asks (it is quoted in chat) and the reason', async () => {
+    const padded = {
+      reason: `\n ${askUser.reason} \n`,
+      next: { ...askUser.next, question: `\n\n  ${askUser.next.kind === 'ask_user' ? askUser.next.question : ''}\n` },
+    };
+    const result = await run(model([], valueReply(padded)));
+    assert.deepEqual(result, askUser);
+  });
+
   it('bounds the investigation to maxRounds and says the budget is used up', async () => {
     const forever = Array.from({ length: 20 }, () => toolCallReply('history_list', {}));
     const scripted = model(forever, valueReply(route));
