@@ -202,7 +202,7 @@ class WorkflowRun {
     // A working copy, mutated as the run goes (a resumed state is validated on the way in).
     this.st = structuredClone(begun);
     this.decision = resume?.decision;
-    this.files = new RunFiles(this.st.context, request.outputs, this.limits, request.clock, this.onProgress);
+    this.files = new RunFiles(this.st.context, request.outputs, this.limits, request.clock);
     // One governor for everything the run sends: agents, stages, skills and scripts; its ledger lives in the state.
     const ledger = new SpendingLedger(this.st.spending);
     this.governor = SpendingGovernor.create({
@@ -662,7 +662,6 @@ class WorkflowRun {
       outputFolder: this.ctx.output_dir,
       writeFile: (path, content) => this.files.write(phase, subagent, path, content),
       contents: () => this.files.contents,
-      onScriptRun: (site, cpuMs) => this.onProgress({ kind: 'script', phase: site.phase, role: site.role, cpuMs }),
     };
   }
 }
