@@ -196,9 +196,8 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
       { kept, button: token.isCancellationRequested ? 'Resume' : 'Try again' },
       token.isCancellationRequested,
     );
-    const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
-    if (saved) await deps.runs.save(saved.state, status);
-    const metadata = saved ? runMetadata(turn.door, saved.state, status) : turn.door;
+    if (saved) await deps.runs.save(saved.state, stop.kind);
+    const metadata = saved ? runMetadata(turn.door, saved.state, stop.kind) : turn.door;
     if (stop.kind === 'cancelled') {
       stream.markdown(stop.message);
       return { metadata };

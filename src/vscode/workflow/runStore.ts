@@ -25,9 +25,6 @@ export const RUN_KEY_PREFIX = 'council.pipelineRun/';
 /** Runs kept per workspace; saving one more drops the least recently updated run (its history with it). */
 export const RUN_CAPACITY = 20;
 
-/** The part of `vscode.Memento` the store uses (`context.workspaceState`). */
-export type RunMemento = Pick<vscode.Memento, 'get' | 'update' | 'keys'>;
-
 function episodeOutcome(status: WorkflowRunStatus): EpisodeSummary['outcome'] | undefined {
   if (status === 'completed') return 'completed';
   if (status === 'failed') return 'failed';
@@ -50,7 +47,8 @@ export class RunStore implements EpisodicMemory {
   private writes: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly memento: RunMemento,
+    /** `context.workspaceState`, of which the store uses only these. */
+    private readonly memento: Pick<vscode.Memento, 'get' | 'update' | 'keys'>,
     private readonly now: () => string = () => new Date().toISOString(),
   ) {}
 
