@@ -32,9 +32,6 @@ export interface WorkflowCatalog {
   get(name: string): WorkflowDefinition | undefined;
 }
 
-/** Parses one file; `loadWorkflows` passes `parseWorkflow` with the known agent types. */
-export type ParseWorkflowText = (text: string, source: WorkflowSource) => WorkflowParse;
-
 /** The sentence a run of a workspace workflow that replaces a built-in starts with; undefined for any other. */
 export function overrideNotice(workflow: WorkflowDefinition): string | undefined {
   const { source } = workflow;
@@ -51,7 +48,8 @@ export function describeWorkflowSource(source: WorkflowSource): string {
 export function buildWorkflowCatalog(
   builtIn: readonly WorkflowFileRead[],
   workspace: readonly WorkflowFileRead[],
-  parse: ParseWorkflowText,
+  // `loadWorkflows` passes `parseWorkflow` with the known agent types and tools.
+  parse: (text: string, source: WorkflowSource) => WorkflowParse,
 ): WorkflowCatalog {
   const problems: WorkflowProblem[] = [];
   const fileProblem = (source: WorkflowSource, message: string): undefined => {

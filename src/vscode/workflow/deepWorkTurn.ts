@@ -43,9 +43,7 @@ export interface DeepWorkDeps {
 }
 
 /** Where a turn starts: a new run, or a stored run (with the decision for its checkpoint, if one was made). */
-export type DeepWorkStart =
-  | { readonly start: NonNullable<DeepWorkRequest['start']> }
-  | { readonly resume: NonNullable<DeepWorkRequest['resume']> };
+export type DeepWorkStart = Pick<DeepWorkRequest, 'start' | 'resume'>;
 
 /** A run paused at a checkpoint. */
 export type PausedOutcome = Extract<WorkflowOutcome, { readonly status: 'paused' }>;
@@ -131,7 +129,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   const found = await workflowNamed(deps, turn.workflowName);
   if ('missing' in found) return refusal(found.missing, turn.door);
   const { workflow } = found;
-  const resumed = 'resume' in start ? start.resume.state : undefined;
+  const resumed = start.resume?.state;
   const ids = { next: () => uuid() };
   const runId = resumed?.runId ?? newWorkflowRunId(ids);
   const reader = new VsCodeWorkspaceReader();
@@ -198,9 +196,8 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
       { kept, button: token.isCancellationRequested ? 'Resume' : 'Try again' },
       token.isCancellationRequested,
     );
-    const status = stop.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const);
-    if (saved) await deps.runs.save(saved.state, status);
-    const metadata = saved ? runMetadata(turn.door, saved.state, status) : turn.door;
+    if (saved) await deps.runs.save(saved.state, stop.kind);
+    const metadata = saved ? runMetadata(turn.door, saved.state, stop.kind) : turn.door;
     if (stop.kind === 'cancelled') {
       stream.markdown(stop.message);
       return { metadata };

@@ -25,9 +25,6 @@ export const RUN_KEY_PREFIX = 'council.pipelineRun/';
 /** Runs kept per workspace; saving one more drops the least recently updated run (its history with it). */
 export const RUN_CAPACITY = 20;
 
-/** The part of `vscode.Memento` the store uses (`context.workspaceState`). */
-export type RunMemento = Pick<vscode.Memento, 'get' | 'update' | 'keys'>;
-
 function episodeOutcome(status: WorkflowRunStatus): EpisodeSummary['outcome'] | undefined {
   if (status === 'completed') return 'completed';
   if (status === 'failed') return 'failed';
@@ -50,7 +47,8 @@ export class RunStore implements EpisodicMemory {
   private writes: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly memento: RunMemento,
+    /** `context.workspaceState`, of which the store uses only these. */
+    private readonly memento: Pick<vscode.Memento, 'get' | 'update' | 'keys'>,
     private readonly now: () => string = () => new Date().toISOString(),
   ) {}
 
@@ -95,7 +93,8 @@ export class RunStore implements EpisodicMemory {
     readonly others: readonly StoredWorkflowRun[];
   } {
     const reads = this.records()
-      .filter(({ raw }) => workflow === undefined || workflowOf(raw) === workflow)
+      // Records from before workflows name none: they are `/plan` runs.
+      .filter(({ raw }) => workflow === undefined || (fieldOf(raw, 'workflow') ?? 'plan') === workflow)
       .map(({ runId }) => this.read(runId));
     const readable = reads.flatMap(read => (read.kind === 'found' ? [read.run] : []));
     const first = reads.findIndex(read => read.kind === 'found');
@@ -113,19 +112,19 @@ export class RunStore implements EpisodicMemory {
 
   /** Every readable run, most recently updated first. */
   list(): StoredWorkflowRun[] {
-    return this.records().flatMap(({ raw }) => {
-      const read = readStoredWorkflowRun(raw);
-      return read.kind === 'current' ? [read.value] : [];
-    });
+    return this.records().flatMap(({ runId }) => this.load(runId) ?? []);
   }
 
   /** Every stored record with its run id, most recently saved first. */
   private records(): { readonly runId: string; readonly raw: unknown }[] {
-    return this.memento
-      .keys()
-      .filter(key => key.startsWith(RUN_KEY_PREFIX))
-      .map(key => ({ runId: key.slice(RUN_KEY_PREFIX.length), raw: this.memento.get<unknown>(key) }))
-      .sort((a, b) => updatedAtOf(b.raw).localeCompare(updatedAtOf(a.raw)));
+    return (
+      this.memento
+        .keys()
+        .filter(key => key.startsWith(RUN_KEY_PREFIX))
+        .map(key => ({ runId: key.slice(RUN_KEY_PREFIX.length), raw: this.memento.get<unknown>(key) }))
+        // Records without a save time sort last.
+        .sort((a, b) => (fieldOf(b.raw, 'updatedAt') ?? '').localeCompare(fieldOf(a.raw, 'updatedAt') ?? ''))
+    );
   }
 
   /** Short accounts of runs that ended (completed, failed, cancelled), newest first: the episodic memory's source. */
@@ -141,16 +140,8 @@ export class RunStore implements EpisodicMemory {
   }
 }
 
-/** A stored record's save time for ordering; records without one sort last. */
-function updatedAtOf(raw: unknown): string {
-  const updatedAt =
-    typeof raw === 'object' && raw !== null ? (raw as { readonly updatedAt?: unknown }).updatedAt : undefined;
-  return typeof updatedAt === 'string' ? updatedAt : '';
-}
-
-/** A stored record's workflow (`plan` for records from before workflows). */
-function workflowOf(raw: unknown): string {
-  const workflow =
-    typeof raw === 'object' && raw !== null ? (raw as { readonly workflow?: unknown }).workflow : undefined;
-  return typeof workflow === 'string' ? workflow : 'plan';
+/** A text field of a stored record before it is read (to order and filter records); undefined when it has none. */
+function fieldOf(raw: unknown, key: 'updatedAt' | 'workflow'): string | undefined {
+  const value = typeof raw === 'object' && raw !== null ? (raw as Readonly<Record<string, unknown>>)[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
 }

@@ -12,13 +12,9 @@ export function loadSandboxWasm(extensionUri: vscode.Uri): () => Promise<Uint8Ar
   let bytes: Promise<Uint8Array> | undefined;
   return () => {
     if (!bytes) {
-      const reading = Promise.resolve(
-        vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, ...SANDBOX_WASM_PATH)),
-      );
-      bytes = reading;
-      reading.catch(() => {
-        if (bytes === reading) bytes = undefined;
-      });
+      bytes = Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, ...SANDBOX_WASM_PATH)));
+      // Only a failed read clears it, and nothing else can have replaced it by then.
+      bytes.catch(() => (bytes = undefined));
     }
     return bytes;
   };

@@ -108,16 +108,6 @@ async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolea
   } catch (error) {
     return [{ source: folderSource, readError: `the folder could not be listed: ${errorMessage(error)}` }];
   }
-  // A folder of thousands of files is not read whole: the first ones by name, and one problem saying so.
-  const skipped: WorkflowFileRead[] =
-    names.length > MAX_WORKFLOW_FILES
-      ? [
-          {
-            source: folderSource,
-            readError: `the folder has ${names.length} workflow files; only the first ${MAX_WORKFLOW_FILES} by name are read. Remove or merge the others.`,
-          },
-        ]
-      : [];
   const read = await Promise.all(
     names.slice(0, MAX_WORKFLOW_FILES).map(async (name): Promise<WorkflowFileRead> => {
       const uri = vscode.Uri.joinPath(directory, name);
@@ -136,7 +126,13 @@ async function workflowFilesIn(folder: vscode.WorkspaceFolder, multiRoot: boolea
       }
     }),
   );
-  return [...read, ...skipped];
+  // A folder of thousands of files is not read whole: the first ones by name, and one problem saying so.
+  if (names.length > MAX_WORKFLOW_FILES)
+    read.push({
+      source: folderSource,
+      readError: `the folder has ${names.length} workflow files; only the first ${MAX_WORKFLOW_FILES} by name are read. Remove or merge the others.`,
+    });
+  return read;
 }
 
 function errorMessage(error: unknown): string {

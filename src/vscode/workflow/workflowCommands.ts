@@ -4,6 +4,7 @@ import { resolveWorkspacePath } from '../workspace/workspacePaths';
 import { WORKFLOW_TEMPLATE } from '../../core/workflow/definition/workflowTemplate';
 import { describeIssues, type WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { describeWorkflowSource, type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
+import type { DeepWorkDeps } from './deepWorkTurn';
 import { WORKSPACE_WORKFLOW_FOLDER, workspaceWorkflowFolder } from './workflowCatalog';
 import { templateFor, validateWorkflowName, workflowChatQuery } from './workflowNames';
 
@@ -12,9 +13,6 @@ export const WORKFLOW_COMMAND = {
   create: 'council.createWorkflow',
   run: 'council.runWorkflow',
 } as const;
-
-/** The current catalogue, read afresh (`loadWorkflows` with the agent types a run can spawn). */
-type LoadCatalog = () => Promise<WorkflowCatalog>;
 
 /** Optional argument of `council.createWorkflow`: a `name` skips the input box (scripts, tests). */
 export interface CreateWorkflowArgs {
@@ -39,7 +37,7 @@ export interface RunWorkflowArgs {
 const FOLDER_LABEL = WORKSPACE_WORKFLOW_FOLDER.join('/');
 
 /** Registers "Council: Create Workflow" and "Council: Run Workflow". */
-export function registerWorkflowCommands(loadCatalog: LoadCatalog): vscode.Disposable[] {
+export function registerWorkflowCommands(loadCatalog: DeepWorkDeps['catalog']): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(WORKFLOW_COMMAND.create, (args?: CreateWorkflowArgs) => createWorkflow(args)),
     vscode.commands.registerCommand(WORKFLOW_COMMAND.run, (args?: RunWorkflowArgs) => runWorkflow(loadCatalog, args)),
@@ -57,7 +55,6 @@ async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<CreateWork
   const name = await nameForNewFile(args.name, () => askForName(folder), validateWorkflowName);
   if (typeof name !== 'string') return name;
 
-  const uri = workflowFileUri(folder, name);
   const existing = await existingWorkflowFile(folder, name);
   if (existing) {
     const message = `${vscode.workspace.asRelativePath(existing)} already exists; Council will not overwrite it. Open it to edit the workflow, or choose another name.`;
@@ -67,7 +64,11 @@ async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<CreateWork
       .then(choice => (choice === open ? vscode.window.showTextDocument(existing) : undefined));
     return { refused: 'exists', message, existing };
   }
-  return writeNewFile(workspaceWorkflowFolder(folder), uri, templateFor(name, WORKFLOW_TEMPLATE));
+  return writeNewFile(
+    workspaceWorkflowFolder(folder),
+    workflowFileUri(folder, name),
+    templateFor(name, WORKFLOW_TEMPLATE),
+  );
 }
 
 /**
@@ -76,7 +77,7 @@ async function createWorkflow(args: CreateWorkflowArgs = {}): Promise<CreateWork
  * with the chat result. Resolves with undefined when the user cancels or the named workflow does not exist.
  */
 async function runWorkflow(
-  loadCatalog: LoadCatalog,
+  loadCatalog: DeepWorkDeps['catalog'],
   args: RunWorkflowArgs = {},
 ): Promise<vscode.ChatResult | undefined> {
   const catalog = await loadCatalog();
@@ -169,16 +170,14 @@ async function showProblem(problem: WorkflowProblem): Promise<void> {
   void vscode.window.showWarningMessage(`This workflow file cannot be run until this is fixed:\n${text}`);
 }
 
-function workflowFileUri(folder: vscode.WorkspaceFolder, name: string): vscode.Uri {
-  return vscode.Uri.joinPath(workspaceWorkflowFolder(folder), `${name}.yaml`);
+function workflowFileUri(folder: vscode.WorkspaceFolder, name: string, extension = 'yaml'): vscode.Uri {
+  return vscode.Uri.joinPath(workspaceWorkflowFolder(folder), `${name}.${extension}`);
 }
 
 /** `<name>.yaml` or `<name>.yml` when either exists (both would define the same workflow). */
 async function existingWorkflowFile(folder: vscode.WorkspaceFolder, name: string): Promise<vscode.Uri | undefined> {
-  for (const uri of [
-    workflowFileUri(folder, name),
-    vscode.Uri.joinPath(workspaceWorkflowFolder(folder), `${name}.yml`),
-  ]) {
+  for (const extension of ['yaml', 'yml']) {
+    const uri = workflowFileUri(folder, name, extension);
     if (await exists(uri)) return uri;
   }
   return undefined;

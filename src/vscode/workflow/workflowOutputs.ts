@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ActionableError } from '../../core/actionableError';
 import { outputPath, type RunOutputs } from '../../core/workflow/engine/runOutputs';
+import { isNotFound } from '../workspace/workspaceFiles';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
@@ -58,11 +59,7 @@ export class WorkspaceRunOutputs implements RunOutputs {
     try {
       return decoder.decode(await vscode.workspace.fs.readFile(uri));
     } catch (error) {
-      if (
-        error instanceof vscode.FileSystemError &&
-        (error.code === 'FileNotFound' || error.code === 'FileNotADirectory')
-      )
-        return undefined;
+      if (isNotFound(error)) return undefined;
       throw error;
     }
   }

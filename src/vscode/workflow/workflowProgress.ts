@@ -23,8 +23,5 @@ export function workflowProgressMessage(event: WorkflowProgress): string | undef
       return `${event.from} asked to send the run back to ${event.to}; refused (${event.reason}), the run goes on`;
     case 'phase-completed':
       return `${event.name}: complete`;
-    case 'script':
-    case 'deliverable':
-      return undefined;
   }
 }

@@ -61,11 +61,8 @@ export function renderWorkflowCheckpoint(
   pending: PendingCheckpoint,
 ): DeepWorkResultMetadata {
   const phase = workflow.phases.find(candidate => candidate.id === pending.phase);
-  const title =
-    pending.origin === 'gap_check'
-      ? `Gap check after **${phase?.name ?? pending.phase}**`
-      : `Checkpoint after **${phase?.name ?? pending.phase}**`;
-  stream.markdown(`${title}: ${untrusted(pending.prompt)}\n\n`);
+  const title = pending.origin === 'gap_check' ? 'Gap check' : 'Checkpoint';
+  stream.markdown(`${title} after **${phase?.name ?? pending.phase}**: ${untrusted(pending.prompt)}\n\n`);
   const written = state.context.deliverables
     .filter(deliverable => deliverable.phase === pending.phase)
     .map(deliverable => deliverable.path);

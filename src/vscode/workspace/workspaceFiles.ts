@@ -29,7 +29,8 @@ export async function fileNamesIn(directory: vscode.Uri, wanted: (name: string) 
     .sort();
 }
 
-function isNotFound(error: unknown): boolean {
+/** A missing file or folder (or a file where a folder was expected): nothing to read. */
+export function isNotFound(error: unknown): boolean {
   return (
     error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory')
   );

@@ -24,33 +24,31 @@ function isRecord(value: JsonValue): value is { readonly [key: string]: JsonValu
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A script returned a value its role cannot use: the workflow file's to fix. */
+function wrongValue(site: ScriptSite, message: string): WorkflowScriptError {
+  return new WorkflowScriptError(site, { kind: 'result', message });
+}
+
 /** The subagent specs a script returned (spec 002 "Script Return Values"); anything else is the script's error. */
 export function subagentSpecsOf(value: JsonValue, site: ScriptSite, knownTypes: AgentTypeRegistry): SubagentSpec[] {
   const list = value === null ? [] : value;
   if (!Array.isArray(list))
-    throw new WorkflowScriptError(site, {
-      kind: 'result',
-      message: 'It must return an array of subagents such as `[{ type: "code-scout", config: {} }]`.',
-    });
+    throw wrongValue(site, 'It must return an array of subagents such as `[{ type: "code-scout", config: {} }]`.');
   return list.map((item, index) => {
     if (!isRecord(item) || typeof item.type !== 'string') {
-      throw new WorkflowScriptError(site, {
-        kind: 'result',
-        message: `Item ${index} of what it returned is not a subagent: each needs a \`type\` string (and an optional \`config\` object).`,
-      });
+      throw wrongValue(
+        site,
+        `Item ${index} of what it returned is not a subagent: each needs a \`type\` string (and an optional \`config\` object).`,
+      );
     }
     if (!knownTypes.has(item.type)) {
-      throw new WorkflowScriptError(site, {
-        kind: 'result',
-        message: `It returned the unknown subagent type \`${item.type}\`; known types: ${[...knownTypes.keys()].sort().join(', ')}.`,
-      });
+      throw wrongValue(
+        site,
+        `It returned the unknown subagent type \`${item.type}\`; known types: ${[...knownTypes.keys()].sort().join(', ')}.`,
+      );
     }
     const config = item.config === undefined ? {} : item.config;
-    if (!isRecord(config))
-      throw new WorkflowScriptError(site, {
-        kind: 'result',
-        message: `The \`config\` of item ${index} must be an object.`,
-      });
+    if (!isRecord(config)) throw wrongValue(site, `The \`config\` of item ${index} must be an object.`);
     return { type: item.type, config: { ...config } };
   });
 }
@@ -80,11 +78,10 @@ export async function evaluateGapCheck(
   const scriptSite = { ...site, role: 'gap check script' };
   const value = await runWorkflowScript(host, scriptSite, 'body', gapCheck.script, context);
   if (!isRecord(value) || (value.status !== 'complete' && value.status !== 'incomplete')) {
-    throw new WorkflowScriptError(scriptSite, {
-      kind: 'result',
-      message:
-        "It must return `{ status: 'complete' }` or `{ status: 'incomplete', gaps: [...], action: 'retry' | 'spawn_additional' | 'escalate' | 'abort' }`.",
-    });
+    throw wrongValue(
+      scriptSite,
+      "It must return `{ status: 'complete' }` or `{ status: 'incomplete', gaps: [...], action: 'retry' | 'spawn_additional' | 'escalate' | 'abort' }`.",
+    );
   }
   const gaps = Array.isArray(value.gaps)
     ? value.gaps.map(gap => (typeof gap === 'string' ? gap : JSON.stringify(gap)))
@@ -92,20 +89,17 @@ export async function evaluateGapCheck(
   if (value.status === 'complete') return { status: 'complete', gaps, action: 'none', additionalAgents: [] };
   const action = (typeof value.action === 'string' ? value.action : 'retry') as GapAction;
   if (!GAP_ACTIONS.includes(action)) {
-    throw new WorkflowScriptError(scriptSite, {
-      kind: 'result',
-      message: `It returned the action \`${String(value.action)}\`; use one of ${GAP_ACTIONS.join(', ')}.`,
-    });
+    throw wrongValue(
+      scriptSite,
+      `It returned the action \`${String(value.action)}\`; use one of ${GAP_ACTIONS.join(', ')}.`,
+    );
   }
   const additionalAgents =
     action === 'spawn_additional'
       ? subagentSpecsOf(value.additionalAgents ?? value.additional_agents ?? [], scriptSite, knownTypes)
       : [];
   if (action === 'spawn_additional' && additionalAgents.length === 0) {
-    throw new WorkflowScriptError(scriptSite, {
-      kind: 'result',
-      message: 'It chose `spawn_additional` but returned no `additionalAgents`.',
-    });
+    throw wrongValue(scriptSite, 'It chose `spawn_additional` but returned no `additionalAgents`.');
   }
   return {
     status: 'incomplete',

@@ -2,7 +2,6 @@ import { ActionableError } from '../../actionableError';
 import type { Clock } from '../../clock';
 import { outputPath, type RunOutputs } from './runOutputs';
 import type { WorkflowContext } from './workflowContext';
-import type { WorkflowProgress } from './workflowProgress';
 
 /** What a run may write in all. */
 export interface RunFileLimits {
@@ -31,7 +30,6 @@ export class RunFiles {
     private readonly outputs: RunOutputs,
     private readonly limits: RunFileLimits,
     private readonly clock: Clock,
-    private readonly onProgress: (event: WorkflowProgress) => void,
   ) {}
 
   /** Reads back what earlier turns of the run wrote (a resumed run). */
@@ -72,7 +70,6 @@ export class RunFiles {
     if (existing >= 0) deliverables[existing] = entry;
     else deliverables.push(entry);
     this.contents.set(written.path, content);
-    this.onProgress({ kind: 'deliverable', phase, path: written.path });
     return written.path;
   }
 }

@@ -202,7 +202,7 @@ class WorkflowRun {
     // A working copy, mutated as the run goes (a resumed state is validated on the way in).
     this.st = structuredClone(begun);
     this.decision = resume?.decision;
-    this.files = new RunFiles(this.st.context, request.outputs, this.limits, request.clock, this.onProgress);
+    this.files = new RunFiles(this.st.context, request.outputs, this.limits, request.clock);
     // One governor for everything the run sends: agents, stages, skills and scripts; its ledger lives in the state.
     const ledger = new SpendingLedger(this.st.spending);
     this.governor = SpendingGovernor.create({
@@ -375,12 +375,7 @@ class WorkflowRun {
     for (const skill of phase.skills) {
       const ran =
         skill.condition === undefined ||
-        (await evaluateCondition(
-          this.hostFor(phase.id, 'skill'),
-          this.site(phase.id, `skill "${skill.name}" condition`),
-          skill.condition,
-          this.ctx,
-        ));
+        (await this.condition(phase.id, 'skill', `skill "${skill.name}" condition`, skill.condition));
       this.onProgress({ kind: 'skill', phase: phase.id, name: skill.name, ran });
       if (!ran) continue;
       const args = skill.args.map(arg => fillTemplate(arg, this.templateValues(phase.id)));
@@ -550,13 +545,7 @@ class WorkflowRun {
     const checkpoint = phase.checkpoint;
     if (!checkpoint) return;
     if (checkpoint.kind === 'custom' && checkpoint.condition) {
-      const show = await evaluateCondition(
-        this.hostFor(phase.id, 'checkpoint'),
-        this.site(phase.id, 'checkpoint condition'),
-        checkpoint.condition,
-        this.ctx,
-      );
-      if (!show) return;
+      if (!(await this.condition(phase.id, 'checkpoint', 'checkpoint condition', checkpoint.condition))) return;
     }
     this.st.pendingCheckpoint = pendingCheckpointOf(
       this.workflow,
@@ -655,6 +644,11 @@ class WorkflowRun {
     return { source: this.workflow.source.path, phase, role };
   }
 
+  /** A condition of `phase` (a skill's, its checkpoint's), run as a script of `subagent`. */
+  private condition(phase: string, subagent: string, role: string, code: string): Promise<boolean> {
+    return evaluateCondition(this.hostFor(phase, subagent), this.site(phase, role), code, this.ctx);
+  }
+
   /** What a script of `phase` runs with: the run's governor, its files and its reader. */
   private hostFor(phase: string, subagent: string): ScriptHost {
     const { request } = this;
@@ -668,7 +662,6 @@ class WorkflowRun {
       outputFolder: this.ctx.output_dir,
       writeFile: (path, content) => this.files.write(phase, subagent, path, content),
       contents: () => this.files.contents,
-      onScriptRun: (site, cpuMs) => this.onProgress({ kind: 'script', phase: site.phase, role: site.role, cpuMs }),
     };
   }
 }

@@ -3,7 +3,6 @@ export type WorkflowProgress =
   | { readonly kind: 'phase-started'; readonly phase: string; readonly name: string; readonly iteration: number }
   | { readonly kind: 'agent-started'; readonly phase: string; readonly type: string }
   | { readonly kind: 'agent-finished'; readonly phase: string; readonly type: string; readonly summary: string }
-  | { readonly kind: 'script'; readonly phase: string; readonly role: string; readonly cpuMs: number }
   | {
       readonly kind: 'gap-check';
       readonly phase: string;
@@ -12,7 +11,6 @@ export type WorkflowProgress =
       readonly gaps: readonly string[];
     }
   | { readonly kind: 'skill'; readonly phase: string; readonly name: string; readonly ran: boolean }
-  | { readonly kind: 'deliverable'; readonly phase: string; readonly path: string }
   | { readonly kind: 'phase-completed'; readonly phase: string; readonly name: string }
   | { readonly kind: 'route-back'; readonly from: string; readonly to: string; readonly rationale: string }
   | { readonly kind: 'route-back-refused'; readonly from: string; readonly to: string; readonly reason: string };

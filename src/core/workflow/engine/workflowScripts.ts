@@ -46,7 +46,6 @@ export interface ScriptHost {
   /** Writes under the run folder and records the deliverable; returns the workspace-relative path. */
   readonly writeFile: (path: string, content: string) => Promise<string>;
   readonly contents: () => DeliverableContents;
-  readonly onScriptRun?: (site: ScriptSite, cpuMs: number) => void;
 }
 
 /** The longest prompt a script may send (a whole-file dump by mistake is refused, not paid for). */
@@ -123,7 +122,6 @@ export async function runWorkflowScript(
   } finally {
     closed = await spending.close();
   }
-  host.onScriptRun?.(site, outcome.cpuMs);
   const { refusal, failed } = closed;
   if (refusal && !spending.isOwn(refusal)) throw refusal;
   if (refusal) throw new WorkflowScriptError(site, { kind: 'limit', message: refusal.message });
