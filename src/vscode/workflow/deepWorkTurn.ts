@@ -97,8 +97,11 @@ export function resumableRun(
   if (read.kind === 'newer') return refusal(read.error.message, door);
   const plan = 'plan' in door;
   deps.log.logError(read.error, `reading ${plan ? 'plan' : 'workflow'} run ${read.runId}`);
+  const details = 'the details are in the Council output channel';
   return refusal(
-    `The saved ${plan ? 'plan ' : ''}run \`${read.runId}\` is damaged and cannot be resumed (the details are in the Council output channel). Start a new run${plan ? ' with `/plan <goal>`' : ''}.`,
+    plan
+      ? `The saved plan run \`${read.runId}\` is damaged and cannot be resumed (${details}). Start a new run with \`/plan <goal>\`.`
+      : `The saved run \`${read.runId}\` is damaged and cannot be resumed (${details}). Start a new run.`,
     door,
   );
 }

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { EpisodeSummary, EpisodicMemory } from '../../core/plan/contributors/episodicMemory';
 import { newerVersionOf, type NewerVersionError } from '../../core/storage/versioned';
+import { PIPELINE_BOARD_KEY, type PipelineBoard } from '../../core/plan/pipelineBoard';
 import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import {
   readStoredWorkflowRun,
@@ -32,10 +33,16 @@ function episodeOutcome(status: WorkflowRunStatus): EpisodeSummary['outcome'] | 
   return undefined;
 }
 
-/** One line on what a run did, for later runs' episodic memory (from the run's context, whatever its workflow). */
+/**
+ * One line on what a run did, for later runs' episodic memory: its phases, and what it made (a pipeline run's tickets,
+ * which it writes to no file; otherwise its files).
+ */
 function episodeSummary({ workflow, state, message }: StoredWorkflowRun): string {
   const done = state.context.phases.completed.join(', ') || 'no phase';
-  return `Workflow ${workflow}. Goal: ${state.context.goal}. Completed: ${done}; ${state.context.deliverables.length} files.${message ? ` ${message}` : ''}`;
+  const board = state.blackboard[PIPELINE_BOARD_KEY] as PipelineBoard | undefined;
+  const tickets = board?.stages.planning?.result.planningCuration.curation.finalizedTickets;
+  const made = tickets ? `${tickets.length} tickets` : `${state.context.deliverables.length} files`;
+  return `Workflow ${workflow}. Goal: ${state.context.goal}. Completed: ${done}; ${made}.${message ? ` ${message}` : ''}`;
 }
 
 /**

@@ -11,14 +11,16 @@ import {
   type ScriptSite,
 } from './workflowScripts';
 
-/** What one gap-check evaluation found, and what to do about it (`none` when complete). */
-export interface GapVerdict {
-  readonly status: 'complete' | 'incomplete';
-  readonly gaps: readonly string[];
-  readonly action: GapAction | 'none';
-  readonly additionalAgents: readonly SubagentSpec[];
-  readonly message?: string;
-}
+/** What one gap-check evaluation found, and what to do about it (nothing when complete). */
+export type GapVerdict =
+  | { readonly status: 'complete'; readonly gaps: readonly string[]; readonly action: 'none' }
+  | {
+      readonly status: 'incomplete';
+      readonly gaps: readonly string[];
+      readonly action: GapAction;
+      readonly additionalAgents: readonly SubagentSpec[];
+      readonly message?: string;
+    };
 
 function isRecord(value: JsonValue): value is { readonly [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -72,7 +74,7 @@ export async function evaluateGapCheck(
       );
       if (!passed) failed.push(criterion.name);
     }
-    if (failed.length === 0) return { status: 'complete', gaps: [], action: 'none', additionalAgents: [] };
+    if (failed.length === 0) return { status: 'complete', gaps: [], action: 'none' };
     return { status: 'incomplete', gaps: failed, ...gapCheck.onFailure };
   }
   const scriptSite = { ...site, role: 'gap check script' };
@@ -86,7 +88,7 @@ export async function evaluateGapCheck(
   const gaps = Array.isArray(value.gaps)
     ? value.gaps.map(gap => (typeof gap === 'string' ? gap : JSON.stringify(gap)))
     : [];
-  if (value.status === 'complete') return { status: 'complete', gaps, action: 'none', additionalAgents: [] };
+  if (value.status === 'complete') return { status: 'complete', gaps, action: 'none' };
   const action = (typeof value.action === 'string' ? value.action : 'retry') as GapAction;
   if (!GAP_ACTIONS.includes(action)) {
     throw wrongValue(

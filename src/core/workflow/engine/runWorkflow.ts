@@ -493,11 +493,12 @@ class WorkflowRun {
         this.request.agents,
       );
       const { status, gaps } = verdict;
+      const incomplete = verdict.status === 'incomplete' ? verdict : undefined;
       this.onProgress({ kind: 'gap-check', phase: phase.id, iteration, status, gaps });
       const gaveUp =
         iteration >= gapCheck.maxIterations && (verdict.action === 'retry' || verdict.action === 'spawn_additional');
       const action = gaveUp ? 'gave_up' : verdict.action;
-      const added = action === 'spawn_additional' ? verdict.additionalAgents : [];
+      const added = action === 'spawn_additional' ? (incomplete?.additionalAgents ?? []) : [];
       this.ctx.gap_checks.push({
         phase: phase.id,
         iteration,
@@ -514,13 +515,13 @@ class WorkflowRun {
           return undefined;
         case 'abort':
           throw new RunAborted(
-            verdict.message ??
+            incomplete?.message ??
               `The gap check of phase \`${phase.id}\` stopped the run: ${gaps.join('; ') || 'no reason given'}.`,
           );
         case 'escalate':
           return escalationOf(
             phase,
-            verdict.message ?? `The gap check of ${phase.name} found gaps. Continue anyway?`,
+            incomplete?.message ?? `The gap check of ${phase.name} found gaps. Continue anyway?`,
             gaps,
           );
         case 'gave_up':

@@ -43,6 +43,19 @@ describe('stored /plan and workflow runs across versions', () => {
     assert.deepEqual(memento.get(RUN_KEY), { ...v2, updatedAt: now() });
   });
 
+  it("a finished run is remembered for later runs' episodic memory with what it made: a /plan run its tickets", async () => {
+    const { runs } = runsWith({ [RUN_KEY]: v2 });
+    const [episode] = await runs.recall(5);
+    const { state } = v2 as { state: WorkflowRunState };
+    assert.equal(episode?.outcome, 'completed');
+    assert.match(
+      episode?.summary ?? '',
+      /^Workflow plan\. Goal: .+\. Completed: discovery, planning, tickets; \d+ tickets\.$/,
+    );
+    const { runs: other } = runsWith({ [RUN_KEY]: { ...v2, workflow: 'review', state: { ...state, blackboard: {} } } });
+    assert.match((await other.recall(5))[0]?.summary ?? '', /^Workflow review\. .+; \d+ files\.$/);
+  });
+
   it('a run saved by a newer Council is reported with what to do, and skipped by load and list', () => {
     const { runs } = runsWith({ [RUN_KEY]: v99 });
     const read = runs.read(RUN_ID);
