@@ -9,7 +9,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import { SANDBOX_PRELUDE } from './sandboxPrelude';
-import { errorFailure, outputFailure, SCRIPT_FILE, stoppedFailure, type StopReason } from './scriptErrors';
+import { errorFailure, messageOf, outputFailure, SCRIPT_FILE, stoppedFailure, type StopReason } from './scriptErrors';
 import {
   DEFAULT_SCRIPT_LIMITS,
   type HostFunction,
@@ -36,7 +36,6 @@ const STACK_BYTES = 96 * 1024;
 
 const now = (): number => performance.now();
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).byteLength;
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** One engine: its own WebAssembly instance and memory, used for one run and dropped after it. */
 interface Engine {
@@ -240,7 +239,7 @@ class ScriptRun {
       const error = this.take(json.error);
       const failure = this.failure(error, false);
       return failure.failure.kind === 'thrown'
-        ? { failure: outputFailure({ notJson: messageText(error) }, this.limits) }
+        ? { failure: outputFailure({ notJson: messageOf(error) }, this.limits) }
         : failure;
     }
     const text = this.ctx.getString(this.keep(json.value));
@@ -270,18 +269,13 @@ class ScriptRun {
     const paused = now();
     try {
       this.hostCalls += 1;
-      let result: ReturnType<HostFunction>;
+      let result: PromiseLike<JsonValue>;
       try {
-        result = fn(...(JSON.parse(ctx.getString(json)) as JsonValue[]));
+        const returned = fn(...(JSON.parse(ctx.getString(json)) as JsonValue[]));
+        if (!isThenable(returned)) return ctx.newString(jsonText(returned));
+        result = returned;
       } catch (error) {
         return { error: this.hostError(error) };
-      }
-      if (!isThenable(result)) {
-        try {
-          return ctx.newString(jsonText(result));
-        } catch (error) {
-          return { error: this.hostError(error) };
-        }
       }
       const deferred = this.newPromise();
       const id = this.nextCallId++;
@@ -437,10 +431,4 @@ function isThenable(value: unknown): value is PromiseLike<JsonValue> {
 /** A host value as JSON text for the script (`undefined` as null). */
 function jsonText(value: JsonValue | undefined): string {
   return JSON.stringify(value ?? null);
-}
-
-function messageText(error: unknown): string {
-  if (error !== null && typeof error === 'object' && 'message' in error)
-    return String((error as { message: unknown }).message);
-  return String(error);
 }

@@ -1,4 +1,4 @@
-import { stoppedFailure } from './scriptErrors';
+import { messageOf, stoppedFailure } from './scriptErrors';
 import {
   DEFAULT_SCRIPT_LIMITS,
   type ScriptLimits,
@@ -68,17 +68,9 @@ export class WorkerSandbox implements ScriptSandbox {
       };
       this.runs.set(id, run);
       run.cancellation = request.signal?.onCancellationRequested(() => this.worker?.post({ kind: 'cancel', id }));
-      worker.post({
-        kind: 'run',
-        id,
-        request: {
-          mode: request.mode,
-          code: request.code,
-          ...(request.globals ? { globals: request.globals } : {}),
-          functions: Object.keys(request.functions ?? {}),
-          limits,
-        },
-      });
+      // The host functions stay here (the worker calls them by name); the signal is answered with `cancel`.
+      const { functions, signal: _signal, ...crossing } = request;
+      worker.post({ kind: 'run', id, request: { ...crossing, functions: Object.keys(functions ?? {}), limits } });
       this.timer ??= setInterval(() => this.enforce(), CHECK_EVERY_MS);
     });
   }
@@ -117,12 +109,7 @@ export class WorkerSandbox implements ScriptSandbox {
       if (this.worker === worker) worker.post({ kind: 'hostResult', id: message.id, callId: message.callId, value });
     } catch (error) {
       if (this.worker === worker)
-        worker.post({
-          kind: 'hostError',
-          id: message.id,
-          callId: message.callId,
-          message: error instanceof Error ? error.message : String(error),
-        });
+        worker.post({ kind: 'hostError', id: message.id, callId: message.callId, message: messageOf(error) });
     } finally {
       run.hostInFlight -= 1;
       run.lastHeard = this.now();
