@@ -1,6 +1,7 @@
 import { messageOf, stoppedFailure } from './scriptErrors';
 import {
   DEFAULT_SCRIPT_LIMITS,
+  type ScriptFailure,
   type ScriptLimits,
   type ScriptOutcome,
   type ScriptRequest,
@@ -81,15 +82,8 @@ export class WorkerSandbox implements ScriptSandbox {
     worker.onMessage(message => void this.receive(worker, message));
     worker.onExit(reason => {
       if (this.worker !== worker) return;
-      this.worker = undefined;
-      for (const [id, run] of [...this.runs]) {
-        this.finish(id, {
-          ok: false,
-          failure: { kind: 'thrown', message: `The script engine stopped unexpectedly (${reason}).` },
-          cpuMs: 0,
-          hostCalls: run.hostCalls,
-        });
-      }
+      const failure = { kind: 'thrown', message: `The script engine stopped unexpectedly (${reason}).` } as const;
+      this.failAll(() => ({ failure, cpuMs: 0 }));
     });
     this.worker = worker;
     return worker;
@@ -141,14 +135,15 @@ export class WorkerSandbox implements ScriptSandbox {
     );
     if (!overdue) return;
     this.worker?.terminate();
+    this.failAll(run => ({
+      failure: stoppedFailure('timeout', run.limits),
+      cpuMs: Math.round(run.limits.cpuMs + HARD_STOP_GRACE_MS),
+    }));
+  }
+
+  /** The worker is gone: every run it was serving fails. */
+  private failAll(failed: (run: Running) => { failure: ScriptFailure; cpuMs: number }): void {
     this.worker = undefined;
-    for (const [id, run] of [...this.runs]) {
-      this.finish(id, {
-        ok: false,
-        failure: stoppedFailure('timeout', run.limits),
-        cpuMs: Math.round(run.limits.cpuMs + HARD_STOP_GRACE_MS),
-        hostCalls: run.hostCalls,
-      });
-    }
+    for (const [id, run] of [...this.runs]) this.finish(id, { ok: false, ...failed(run), hostCalls: run.hostCalls });
   }
 }
