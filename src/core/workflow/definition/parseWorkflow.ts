@@ -127,7 +127,6 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
   });
   const ctx: RuleContext = { issues, ids, knownTypes: options.knownTypes };
 
-  const firstIndex = new Map<string, number>();
   ids.forEach((id, index) => {
     if (id === undefined) return;
     const at: Path = ['phases', index, 'id'];
@@ -137,11 +136,8 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
         '`current` is reserved (a checkpoint’s `repeat_phase` target `current` means its own phase): choose another id.',
       );
     }
-    const first = firstIndex.get(id);
-    if (first === undefined) {
-      firstIndex.set(id, index);
-      return;
-    }
+    const first = ids.indexOf(id);
+    if (first === index) return;
     const firstLine = locator.locate(['phases', first])?.line;
     issues.add(
       at,
@@ -154,8 +150,7 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     if (!phase) return;
     const at: Path = ['phases', index];
     const mode = phase.execution_mode ?? (phase.written.has('execution_mode') ? undefined : workflowMode);
-    if (mode !== undefined && phase.behavior !== undefined)
-      checkModeAndBehavior(ctx, phase, phase.behavior, at, mode, phase.execution_mode === undefined);
+    if (mode !== undefined) checkModeAndBehavior(ctx, phase, at, mode);
     if (phase.id !== undefined) checkCheckpoint(ctx, phase, index, at);
     checkGapCheck(ctx, phase, at);
   });
