@@ -129,14 +129,6 @@ export class QuickJsSandbox implements ScriptSandbox {
 /** How a host promise settled. */
 type Settlement = { readonly value: JsonValue } | { readonly error: unknown };
 
-/**
- * Where host promises report back. It is all they keep of the run: once the run is over `deliver` is cleared, so a
- * host call that settles late (or never) holds no engine memory.
- */
-interface Inbox {
-  deliver?: (id: number, settlement: Settlement) => void;
-}
-
 /** One run's state: its engine, the CPU it used, host calls in flight. */
 class ScriptRun {
   private readonly runtime: QuickJSRuntime;
@@ -146,7 +138,11 @@ class ScriptRun {
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
   /** Host calls that settled, handed to the engine by the run loop (never from a host callback). */
   private readonly settled: { readonly id: number; readonly settlement: Settlement }[] = [];
-  private readonly inbox: Inbox = {
+  /**
+   * Where host promises report back. It is all they keep of the run: once the run is over `deliver` is cleared, so a
+   * host call that settles late (or never) holds no engine memory.
+   */
+  private readonly inbox: { deliver?: (id: number, settlement: Settlement) => void } = {
     deliver: (id, settlement) => {
       this.settled.push({ id, settlement });
       this.nudge();
@@ -379,11 +375,10 @@ class ScriptRun {
     const cpuMs = Math.round(this.usedMs * 10) / 10;
     const stop = this.stopReason();
     // A script that caught "out of memory" (or was stopped while its value was read) still failed.
-    if (stop && 'value' in result)
-      return { ok: false, failure: stoppedFailure(stop, this.limits), cpuMs, hostCalls: this.hostCalls };
-    if ('value' in result)
+    if ('value' in result && !stop)
       return { ok: true, value: result.value, cpuMs, hostCalls: this.hostCalls, unobservedCalls: this.unobservedCalls };
-    return { ok: false, failure: result.failure, cpuMs, hostCalls: this.hostCalls };
+    const failure = 'failure' in result ? result.failure : stoppedFailure(stop!, this.limits);
+    return { ok: false, failure, cpuMs, hostCalls: this.hostCalls };
   }
 
   private keep(handle: QuickJSHandle): QuickJSHandle {
