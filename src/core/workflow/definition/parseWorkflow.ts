@@ -27,7 +27,7 @@ import {
   type RuleContext,
 } from './phaseRules';
 import { code, explainIssue, kindOf, type Path } from '../../zodIssues';
-import { fieldOf, FILE_FIELD, Issues, Locator, sortedIssues, YAML_FIELD } from './workflowIssues';
+import { fieldOf, FILE_FIELD, Issues, sortedIssues, YAML_FIELD } from './workflowIssues';
 import { EXECUTION_MODES, WorkflowFileSchema, type WorkflowFile } from './workflowSchema';
 
 export interface ParseWorkflowOptions {
@@ -52,8 +52,7 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
   const lineCounter = new LineCounter();
   // `merge`: `<<: *shared` merge keys, so phases can share a config through an anchor.
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
-  const locator = new Locator(doc, lineCounter);
-  const issues = new Issues(locator);
+  const issues = new Issues(doc, lineCounter);
   const fail = (): WorkflowParse => ({ ok: false, source, issues: sortedIssues(issues.all) });
 
   if (doc.errors.length > 0) {
@@ -127,7 +126,6 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
   });
   const ctx: RuleContext = { issues, ids, knownTypes: options.knownTypes };
 
-  const firstIndex = new Map<string, number>();
   ids.forEach((id, index) => {
     if (id === undefined) return;
     const at: Path = ['phases', index, 'id'];
@@ -137,12 +135,9 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
         '`current` is reserved (a checkpoint’s `repeat_phase` target `current` means its own phase): choose another id.',
       );
     }
-    const first = firstIndex.get(id);
-    if (first === undefined) {
-      firstIndex.set(id, index);
-      return;
-    }
-    const firstLine = locator.locate(['phases', first])?.line;
+    const first = ids.indexOf(id);
+    if (first === index) return;
+    const firstLine = issues.locate(['phases', first])?.line;
     issues.add(
       at,
       `Phase id ${code(id)} is already used by phases[${first}]${firstLine ? ` (line ${firstLine})` : ''}: give each phase its own id.`,
@@ -154,8 +149,7 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     if (!phase) return;
     const at: Path = ['phases', index];
     const mode = phase.execution_mode ?? (phase.written.has('execution_mode') ? undefined : workflowMode);
-    if (mode !== undefined && phase.behavior !== undefined)
-      checkModeAndBehavior(ctx, phase, phase.behavior, at, mode, phase.execution_mode === undefined);
+    if (mode !== undefined) checkModeAndBehavior(ctx, phase, at, mode);
     if (phase.id !== undefined) checkCheckpoint(ctx, phase, index, at);
     checkGapCheck(ctx, phase, at);
   });
@@ -171,7 +165,7 @@ export function parseWorkflow(text: string, source: WorkflowSource, options: Par
     description: file.description ?? '',
     executionMode: file.execution_mode,
     phases: file.phases.map((phase, index) =>
-      phaseOf(phase, phase.execution_mode ?? file.execution_mode, locator.locate(['phases', index])?.line),
+      phaseOf(phase, phase.execution_mode ?? file.execution_mode, issues.locate(['phases', index])?.line),
     ),
     ...(file.finalization ? { finalization: file.finalization } : {}),
     source,

@@ -48,16 +48,10 @@ function checkTypes(ctx: RuleContext, specs: readonly SubagentFile[] | undefined
 }
 
 /** A phase's agents against its execution mode and behavior. */
-export function checkModeAndBehavior(
-  ctx: RuleContext,
-  phase: LenientPhase,
-  behavior: PhaseFile['behavior'],
-  at: Path,
-  mode: ExecutionMode,
-  inherited: boolean,
-): void {
+export function checkModeAndBehavior(ctx: RuleContext, phase: LenientPhase, at: Path, mode: ExecutionMode): void {
   const { issues } = ctx;
-  const { subagents } = phase;
+  const { behavior, subagents } = phase;
+  if (behavior === undefined) return;
   // A field that is written but malformed is already reported: it counts as there (no "missing" issue).
   const script = phase.written.has('main_agent') ? (phase.main_agent?.script ?? '') : undefined;
   if (phase.written.has('subagents') && subagents === undefined) {
@@ -74,9 +68,10 @@ export function checkModeAndBehavior(
     return;
   }
   const isList = Array.isArray(subagents);
-  const from = inherited
-    ? ' (the phase takes its mode from the workflow’s `execution_mode`; give it its own `execution_mode` to change that)'
-    : '';
+  const from =
+    phase.execution_mode === undefined
+      ? ' (the phase takes its mode from the workflow’s `execution_mode`; give it its own `execution_mode` to change that)'
+      : '';
 
   if (mode !== 'loose' && phase.suggested_subagents !== undefined) {
     issues.add(

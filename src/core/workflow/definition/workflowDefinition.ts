@@ -20,11 +20,9 @@ export interface WorkflowSource {
 /** A subagent to spawn (spec 002 "Subagent Config Schema"); `config` keeps unknown keys for the agent type. */
 export interface SubagentSpec {
   readonly type: string;
-  readonly config: SubagentConfig;
+  /** The file's config, with any other key the agent type reads (e.g. `focus`). */
+  readonly config: Readonly<z.output<typeof SubagentConfigSchema>>;
 }
-
-/** The file's config, with any other key the agent type reads (e.g. `focus`). */
-export type SubagentConfig = Readonly<z.output<typeof SubagentConfigSchema>>;
 
 /** The agents of a phase, in the one shape its execution mode allows. */
 export type PhaseAgents =

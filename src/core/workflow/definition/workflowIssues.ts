@@ -18,12 +18,17 @@ export function fieldOf(path: Path): string {
   return out === '' ? FILE_FIELD : out;
 }
 
-/** Finds fields in the parsed document: the line and column of a path, or of its nearest existing parent. */
-export class Locator {
+/** Collects issues, each placed at its field: the line and column of its path, or of its nearest existing parent. */
+export class Issues {
+  readonly all: WorkflowIssue[] = [];
   constructor(
     private readonly doc: Document.Parsed,
     private readonly lines: LineCounter,
   ) {}
+
+  add(path: Path, message: string): void {
+    this.all.push({ field: fieldOf(path), ...this.locate(path), message });
+  }
 
   /** The position of the key of `path`'s last field (or of the list item), else of the deepest part that exists. */
   locate(path: Path): { line: number; column: number } | undefined {
@@ -53,17 +58,6 @@ export class Locator {
 function rangeStart(node: unknown): number | undefined {
   const range = (node as YamlNode | null | undefined)?.range;
   return range ? range[0] : undefined;
-}
-
-/** Collects issues, each placed at its field. */
-export class Issues {
-  readonly all: WorkflowIssue[] = [];
-  constructor(private readonly locator: Locator | undefined) {}
-
-  add(path: Path, message: string): void {
-    const at = this.locator?.locate(path);
-    this.all.push({ field: fieldOf(path), ...(at ? { line: at.line, column: at.column } : {}), message });
-  }
 }
 
 /** In file order (issues without a line first), keeping the order found among issues on the same line. */

@@ -9,7 +9,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import { SANDBOX_PRELUDE } from './sandboxPrelude';
-import { errorFailure, outputFailure, SCRIPT_FILE, stoppedFailure, type StopReason } from './scriptErrors';
+import { errorFailure, messageOf, outputFailure, SCRIPT_FILE, stoppedFailure, type StopReason } from './scriptErrors';
 import {
   DEFAULT_SCRIPT_LIMITS,
   type HostFunction,
@@ -36,7 +36,6 @@ const STACK_BYTES = 96 * 1024;
 
 const now = (): number => performance.now();
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).byteLength;
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** One engine: its own WebAssembly instance and memory, used for one run and dropped after it. */
 interface Engine {
@@ -130,14 +129,6 @@ export class QuickJsSandbox implements ScriptSandbox {
 /** How a host promise settled. */
 type Settlement = { readonly value: JsonValue } | { readonly error: unknown };
 
-/**
- * Where host promises report back. It is all they keep of the run: once the run is over `deliver` is cleared, so a
- * host call that settles late (or never) holds no engine memory.
- */
-interface Inbox {
-  deliver?: (id: number, settlement: Settlement) => void;
-}
-
 /** One run's state: its engine, the CPU it used, host calls in flight. */
 class ScriptRun {
   private readonly runtime: QuickJSRuntime;
@@ -147,7 +138,11 @@ class ScriptRun {
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
   /** Host calls that settled, handed to the engine by the run loop (never from a host callback). */
   private readonly settled: { readonly id: number; readonly settlement: Settlement }[] = [];
-  private readonly inbox: Inbox = {
+  /**
+   * Where host promises report back. It is all they keep of the run: once the run is over `deliver` is cleared, so a
+   * host call that settles late (or never) holds no engine memory.
+   */
+  private readonly inbox: { deliver?: (id: number, settlement: Settlement) => void } = {
     deliver: (id, settlement) => {
       this.settled.push({ id, settlement });
       this.nudge();
@@ -240,7 +235,7 @@ class ScriptRun {
       const error = this.take(json.error);
       const failure = this.failure(error, false);
       return failure.failure.kind === 'thrown'
-        ? { failure: outputFailure({ notJson: messageText(error) }, this.limits) }
+        ? { failure: outputFailure({ notJson: messageOf(error) }, this.limits) }
         : failure;
     }
     const text = this.ctx.getString(this.keep(json.value));
@@ -270,18 +265,13 @@ class ScriptRun {
     const paused = now();
     try {
       this.hostCalls += 1;
-      let result: ReturnType<HostFunction>;
+      let result: PromiseLike<JsonValue>;
       try {
-        result = fn(...(JSON.parse(ctx.getString(json)) as JsonValue[]));
+        const returned = fn(...(JSON.parse(ctx.getString(json)) as JsonValue[]));
+        if (!isThenable(returned)) return ctx.newString(jsonText(returned));
+        result = returned;
       } catch (error) {
         return { error: this.hostError(error) };
-      }
-      if (!isThenable(result)) {
-        try {
-          return ctx.newString(jsonText(result));
-        } catch (error) {
-          return { error: this.hostError(error) };
-        }
       }
       const deferred = this.newPromise();
       const id = this.nextCallId++;
@@ -385,11 +375,10 @@ class ScriptRun {
     const cpuMs = Math.round(this.usedMs * 10) / 10;
     const stop = this.stopReason();
     // A script that caught "out of memory" (or was stopped while its value was read) still failed.
-    if (stop && 'value' in result)
-      return { ok: false, failure: stoppedFailure(stop, this.limits), cpuMs, hostCalls: this.hostCalls };
-    if ('value' in result)
+    if ('value' in result && !stop)
       return { ok: true, value: result.value, cpuMs, hostCalls: this.hostCalls, unobservedCalls: this.unobservedCalls };
-    return { ok: false, failure: result.failure, cpuMs, hostCalls: this.hostCalls };
+    const failure = 'failure' in result ? result.failure : stoppedFailure(stop!, this.limits);
+    return { ok: false, failure, cpuMs, hostCalls: this.hostCalls };
   }
 
   private keep(handle: QuickJSHandle): QuickJSHandle {
@@ -437,10 +426,4 @@ function isThenable(value: unknown): value is PromiseLike<JsonValue> {
 /** A host value as JSON text for the script (`undefined` as null). */
 function jsonText(value: JsonValue | undefined): string {
   return JSON.stringify(value ?? null);
-}
-
-function messageText(error: unknown): string {
-  if (error !== null && typeof error === 'object' && 'message' in error)
-    return String((error as { message: unknown }).message);
-  return String(error);
 }

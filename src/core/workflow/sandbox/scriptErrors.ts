@@ -12,6 +12,11 @@ const mib = (bytes: number): string => {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 };
 
+/** The message of an error thrown on the host, or of one read from the engine (a plain `{ name, message }`). */
+export function messageOf(error: unknown): string {
+  return error !== null && typeof error === 'object' && 'message' in error ? String(error.message) : String(error);
+}
+
 /** The 1-based line in the user's code of the innermost stack frame there, if any. */
 function scriptLine(stack: unknown): number | undefined {
   if (typeof stack !== 'string') return undefined;

@@ -44,18 +44,16 @@ export interface ScriptRequest {
 }
 
 /** Why a script did not give a value. */
-export type ScriptFailureKind =
-  | 'syntax' // the code does not parse
-  | 'thrown' // the script threw (including a host function's error it did not catch)
-  | 'timeout' // CPU limit
-  | 'memory' // memory limit
-  | 'output' // returned value too large, or not JSON (a function, a cycle, undefined inside)
-  | 'stack' // recursion too deep
-  | 'cancelled';
-
 export interface ScriptFailure {
-  readonly kind: ScriptFailureKind;
-  /** One sentence for the user, e.g. "The script ran longer than its 1000 ms CPU limit." */
+  readonly kind:
+    | 'syntax' // the code does not parse
+    | 'thrown' // the script threw (including a host function's error it did not catch)
+    | 'timeout' // CPU limit
+    | 'memory' // memory limit
+    | 'output' // returned value too large, or not JSON (a function, a cycle, undefined inside)
+    | 'stack' // recursion too deep
+    | 'cancelled';
+  /** One sentence for the user, e.g. "The script used more than its 1000 ms of CPU time." */
   readonly message: string;
   /** 1-based line in the script, when known. */
   readonly line?: number;

@@ -1,3 +1,5 @@
+import { CancellationScope } from '../../llm/cancellationScope';
+import { neverCancelled } from '../../llm/languageModel';
 import type { JsonValue, ScriptOutcome, ScriptRequest, ScriptSandbox } from './scriptSandbox';
 
 /** A script run as it crosses to the worker: the host functions by name only (they stay on the host side). */
@@ -33,7 +35,7 @@ export interface MessagePortLike<In, Out> {
  */
 export function serveScripts(port: MessagePortLike<ToScriptWorker, FromScriptWorker>, sandbox: ScriptSandbox): void {
   const pending = new Map<string, { resolve: (value: JsonValue) => void; reject: (error: Error) => void }>();
-  const cancels = new Map<number, () => void>();
+  const cancels = new Map<number, CancellationScope>();
   let nextCall = 1;
   port.onMessage(message => {
     if (message.kind === 'hostResult' || message.kind === 'hostError') {
@@ -45,16 +47,12 @@ export function serveScripts(port: MessagePortLike<ToScriptWorker, FromScriptWor
       return;
     }
     if (message.kind === 'cancel') {
-      cancels.get(message.id)?.();
+      cancels.get(message.id)?.cancel();
       return;
     }
     const { id, request } = message;
-    let cancelled = false;
-    const listeners = new Set<() => void>();
-    cancels.set(id, () => {
-      cancelled = true;
-      for (const listener of listeners) listener();
-    });
+    const signal = new CancellationScope(neverCancelled);
+    cancels.set(id, signal);
     const functions = Object.fromEntries(
       request.functions.map(name => [
         name,
@@ -66,28 +64,9 @@ export function serveScripts(port: MessagePortLike<ToScriptWorker, FromScriptWor
           }),
       ]),
     );
-    const signal = {
-      get isCancellationRequested() {
-        return cancelled;
-      },
-      onCancellationRequested(listener: () => unknown) {
-        const wrapped = () => void listener();
-        listeners.add(wrapped);
-        return { dispose: () => listeners.delete(wrapped) };
-      },
-    };
-    void sandbox
-      .run({
-        mode: request.mode,
-        code: request.code,
-        ...(request.globals ? { globals: request.globals } : {}),
-        functions,
-        ...(request.limits ? { limits: request.limits } : {}),
-        signal,
-      })
-      .then(outcome => {
-        cancels.delete(id);
-        port.post({ kind: 'done', id, outcome });
-      });
+    void sandbox.run({ ...request, functions, signal }).then(outcome => {
+      cancels.delete(id);
+      port.post({ kind: 'done', id, outcome });
+    });
   });
 }

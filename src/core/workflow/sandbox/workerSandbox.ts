@@ -1,6 +1,7 @@
-import { stoppedFailure } from './scriptErrors';
+import { messageOf, stoppedFailure } from './scriptErrors';
 import {
   DEFAULT_SCRIPT_LIMITS,
+  type ScriptFailure,
   type ScriptLimits,
   type ScriptOutcome,
   type ScriptRequest,
@@ -68,17 +69,9 @@ export class WorkerSandbox implements ScriptSandbox {
       };
       this.runs.set(id, run);
       run.cancellation = request.signal?.onCancellationRequested(() => this.worker?.post({ kind: 'cancel', id }));
-      worker.post({
-        kind: 'run',
-        id,
-        request: {
-          mode: request.mode,
-          code: request.code,
-          ...(request.globals ? { globals: request.globals } : {}),
-          functions: Object.keys(request.functions ?? {}),
-          limits,
-        },
-      });
+      // The host functions stay here (the worker calls them by name); the signal is answered with `cancel`.
+      const { functions, signal: _signal, ...crossing } = request;
+      worker.post({ kind: 'run', id, request: { ...crossing, functions: Object.keys(functions ?? {}), limits } });
       this.timer ??= setInterval(() => this.enforce(), CHECK_EVERY_MS);
     });
   }
@@ -89,15 +82,8 @@ export class WorkerSandbox implements ScriptSandbox {
     worker.onMessage(message => void this.receive(worker, message));
     worker.onExit(reason => {
       if (this.worker !== worker) return;
-      this.worker = undefined;
-      for (const [id, run] of [...this.runs]) {
-        this.finish(id, {
-          ok: false,
-          failure: { kind: 'thrown', message: `The script engine stopped unexpectedly (${reason}).` },
-          cpuMs: 0,
-          hostCalls: run.hostCalls,
-        });
-      }
+      const failure = { kind: 'thrown', message: `The script engine stopped unexpectedly (${reason}).` } as const;
+      this.failAll(() => ({ failure, cpuMs: 0 }));
     });
     this.worker = worker;
     return worker;
@@ -117,12 +103,7 @@ export class WorkerSandbox implements ScriptSandbox {
       if (this.worker === worker) worker.post({ kind: 'hostResult', id: message.id, callId: message.callId, value });
     } catch (error) {
       if (this.worker === worker)
-        worker.post({
-          kind: 'hostError',
-          id: message.id,
-          callId: message.callId,
-          message: error instanceof Error ? error.message : String(error),
-        });
+        worker.post({ kind: 'hostError', id: message.id, callId: message.callId, message: messageOf(error) });
     } finally {
       run.hostInFlight -= 1;
       run.lastHeard = this.now();
@@ -154,14 +135,15 @@ export class WorkerSandbox implements ScriptSandbox {
     );
     if (!overdue) return;
     this.worker?.terminate();
+    this.failAll(run => ({
+      failure: stoppedFailure('timeout', run.limits),
+      cpuMs: Math.round(run.limits.cpuMs + HARD_STOP_GRACE_MS),
+    }));
+  }
+
+  /** The worker is gone: every run it was serving fails. */
+  private failAll(failed: (run: Running) => { failure: ScriptFailure; cpuMs: number }): void {
     this.worker = undefined;
-    for (const [id, run] of [...this.runs]) {
-      this.finish(id, {
-        ok: false,
-        failure: stoppedFailure('timeout', run.limits),
-        cpuMs: Math.round(run.limits.cpuMs + HARD_STOP_GRACE_MS),
-        hostCalls: run.hostCalls,
-      });
-    }
+    for (const [id, run] of [...this.runs]) this.finish(id, { ok: false, ...failed(run), hostCalls: run.hostCalls });
   }
 }
