@@ -1,4 +1,4 @@
-import type { AgentType } from '../schemas/agentType';
+import { ORCHESTRATORS } from '../schemas/agentType';
 import type { PromptContributor } from './promptContributor';
 import { clip } from './text';
 
@@ -22,13 +22,6 @@ export interface EpisodicMemory {
 const MAX_EPISODES = 3;
 const MAX_SUMMARY_CHARS = 300;
 
-const ORCHESTRATORS: readonly AgentType[] = [
-  'orchestrator',
-  'discovery-orchestrator',
-  'planning-orchestrator',
-  'ticket-orchestrator',
-];
-
 /** Tells orchestrators, newest first, how earlier runs ended, so they neither repeat failures nor redo finished work. */
 export function episodicMemoryContributor(memory: EpisodicMemory): PromptContributor {
   return {
@@ -37,7 +30,8 @@ export function episodicMemoryContributor(memory: EpisodicMemory): PromptContrib
     priority: 300,
     async contribute(ctx) {
       const currentRun = ctx.currentContextId.split('/')[0];
-      const episodes = (await memory.recall(MAX_EPISODES))
+      // One more than shown: a resumed run may be among the ended ones, and is left out.
+      const episodes = (await memory.recall(MAX_EPISODES + 1))
         .filter(episode => episode.runId !== currentRun)
         .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt))
         .slice(0, MAX_EPISODES);

@@ -18,6 +18,9 @@ export const AGENT_TYPES = [
   'context-manager',
 ] as const;
 
+/** The agents that delegate: the run's orchestrator and each stage's. */
+export const ORCHESTRATORS = AGENT_TYPES.filter(type => type.endsWith('orchestrator'));
+
 /** The role of an agent in the pipeline. */
 export const AgentType = z.enum(AGENT_TYPES).describe('Role of an agent in the pipeline.');
 export type AgentType = z.infer<typeof AgentType>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_TYPES, AgentType } from './agentType';
+import { AgentType, ORCHESTRATORS } from './agentType';
 import { nonBlank, StringMap } from './common';
 import { ContextId, contextIdOf } from './contextId';
 import { recordStamp } from './recordStamp';
@@ -27,9 +27,6 @@ const ContextSelection = z
     selectionRationale: nonBlank('Why this content matters downstream.'),
   })
   .describe('Context selected to pass downstream.');
-
-/** The agents that delegate: the run's orchestrator and each stage's. */
-const ORCHESTRATORS = AGENT_TYPES.filter(type => type.endsWith('orchestrator'));
 
 /**
  * An orchestrator's output: the goal, its decomposition into assignments, and the context passed on. Council's

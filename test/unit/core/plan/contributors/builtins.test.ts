@@ -37,26 +37,24 @@ describe('episodicMemoryContributor', () => {
     summary,
   });
 
-  it('lists earlier runs newest first, leaving out the current run and clipping long summaries', async () => {
-    const requests: unknown[] = [];
-    const memory: EpisodicMemory = {
-      recall: async limit => {
-        requests.push(limit);
-        return [
-          episode('wf-old', '2026-01-01T00:00:00.000Z'),
-          episode(RUN, '2026-01-19T09:00:00.000Z', 'this very run'),
-          episode('wf-new', '2026-01-10T00:00:00.000Z', 'x'.repeat(400)),
-        ];
-      },
-    };
+  it('lists three earlier runs newest first, leaving out the current run (a resumed one) and clipping long summaries', async () => {
+    // The store's newest first; the current run ended once (Stop) and is resumed now.
+    const stored = [
+      episode(RUN, '2026-01-19T09:00:00.000Z', 'this very run'),
+      episode('wf-new', '2026-01-10T00:00:00.000Z', 'x'.repeat(400)),
+      episode('wf-mid', '2026-01-05T00:00:00.000Z'),
+      episode('wf-old', '2026-01-01T00:00:00.000Z'),
+      episode('wf-oldest', '2025-12-01T00:00:00.000Z'),
+    ];
+    const memory: EpisodicMemory = { recall: async limit => stored.slice(0, limit) };
     const contributor = episodicMemoryContributor(memory);
     const text = await contributor.contribute(promptContext('orchestrator'));
-    assert.deepEqual(requests, [3]);
     assert.equal(
       text,
       [
         'Earlier runs in this workspace, newest first:',
         `- 2026-01-10T00:00:00.000Z wf-new (completed): ${'x'.repeat(299)}…`,
+        '- 2026-01-05T00:00:00.000Z wf-mid (completed): done',
         '- 2026-01-01T00:00:00.000Z wf-old (completed): done',
       ].join('\n'),
     );
