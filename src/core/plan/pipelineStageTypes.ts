@@ -58,6 +58,7 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         token: call.token,
         contextIds,
         audit,
+        ...(call.feedback ? { feedback: call.feedback } : {}),
       };
       const history = new BlackboardHistory(call.blackboard, runtime.ids);
       const env: StageEnvironment = { ...run, agents: new LoopRecovery(history, run) };
@@ -67,9 +68,9 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
       };
       let record;
       try {
-        if (stage === 'discovery') record = await discoveryStage(env, call.feedback);
-        else if (stage === 'planning') record = await planningStage(env, board.stages, call.feedback);
-        else record = await ticketStage(env, board.stages, call.feedback);
+        if (stage === 'discovery') record = await discoveryStage(env);
+        else if (stage === 'planning') record = await planningStage(env, board.stages);
+        else record = await ticketStage(env, board.stages);
       } catch (error) {
         // Only the id sequence moves on, so ids are never reused by the next attempt.
         keep({});

@@ -67,7 +67,7 @@ export async function runStageAgent<R, D>(
   rerun?: RerunInput<R>,
   guidance?: ReconstructedContext,
 ): Promise<AgentRun<R>> {
-  const { agentType, delegation, feedback } = frame;
+  const { agentType, delegation } = frame;
   const previousContext = rerun === undefined ? undefined : previousContextOf(agentType, rerun);
   const attemptNumber = (rerun?.previous.attempt ?? 0) + 1;
   const { agentId } = assignment;
@@ -93,7 +93,7 @@ export async function runStageAgent<R, D>(
       contributions: await contributionsFor(env, agentType, resultId, previousContext),
       ...(previousContext === undefined ? {} : { previous: previousAttemptView(previousContext) }),
       ...(guidance === undefined ? {} : { guidance }),
-      ...(feedback === undefined ? {} : { feedback }),
+      ...(env.feedback === undefined ? {} : { feedback: env.feedback }),
     };
     const limits = spec.explores;
     const exploration =

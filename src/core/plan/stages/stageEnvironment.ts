@@ -25,6 +25,11 @@ export interface StageEnvironment {
   readonly contributors: PromptContributorRegistry;
   readonly contextIds: ContextIdIssuer;
   readonly options: PipelineOptions;
+  /**
+   * The phase's feedback, shown to every agent of the stage: the user's (typed with a checkpoint choice), a later
+   * stage's route-back, or a gap check's gaps.
+   */
+  readonly feedback?: string;
   /** What the handoff audit finds in this pass (recorded with the pass, shown in the report and metadata.json). */
   readonly audit: AgentAudit;
   readonly onProgress: ProgressListener;

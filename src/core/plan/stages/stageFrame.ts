@@ -13,6 +13,4 @@ export interface StageFrame {
   readonly delegation: DelegationTemplate;
   /** Curated context ids of the stages before (discovery's, then planning's); the run's root precedes them. */
   readonly upstream: readonly string[];
-  /** The phase's feedback: the user's (typed with a checkpoint choice), a later stage's route-back, or a gap check's gaps; shown to the agents. */
-  readonly feedback?: string;
 }

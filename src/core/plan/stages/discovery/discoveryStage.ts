@@ -18,7 +18,7 @@ import { delegateDiscovery } from './discoveryOrchestrator';
  * Discovery: deterministic delegation by folder; agents explore their area with read-only tools and report; the
  * collector merges the reports into one code map, recommendations and query findings, and curates them for planning.
  */
-export function discoveryStage(env: StageEnvironment, feedback?: string) {
+export function discoveryStage(env: StageEnvironment) {
   const { template: delegation, sampleFiles } = delegateDiscovery(env);
   return runStage(env, {
     stage: 'discovery',
@@ -26,7 +26,6 @@ export function discoveryStage(env: StageEnvironment, feedback?: string) {
     collectorType: 'discovery-collector',
     delegation,
     upstream: [],
-    ...(feedback === undefined ? {} : { feedback }),
     agent: (assignment: AgentAssignment) => ({
       action: 'discover',
       inputType: 'DiscoveryAgentRequest',

@@ -17,7 +17,7 @@ import { delegatePlanning } from './planningOrchestrator';
  * their share of the recommendations into tickets; the collector merges them into a final acyclic set. A cyclic graph
  * fails the draft schema and is sent back to the model for repair; if it stays cyclic the run fails naming the cycle.
  */
-export function planningStage(env: StageEnvironment, stages: PipelineBoard['stages'], feedback?: string) {
+export function planningStage(env: StageEnvironment, stages: PipelineBoard['stages']) {
   const discovery = stages.discovery?.result.discoveryCuration;
   if (!discovery)
     throw new ActionableError(
@@ -31,7 +31,6 @@ export function planningStage(env: StageEnvironment, stages: PipelineBoard['stag
     collectorType: 'planning-collector',
     delegation,
     upstream: [discovery.contextId],
-    ...(feedback === undefined ? {} : { feedback }),
     agent: (assignment: AgentAssignment) => ({
       action: 'plan-tickets',
       inputType: 'PlanningAgentRequest',

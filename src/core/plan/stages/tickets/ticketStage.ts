@@ -21,7 +21,7 @@ import { ticketUpstream } from './ticketUpstream';
  * Runs the ticket stage on the curated discovery and planning contexts: one agent per final ticket reads what its ticket touches and proposes a plan and changes (never applied
  * here); the collector reviews the proposals together and hands the outcome to the run, and so to the user.
  */
-export function ticketStage(env: StageEnvironment, stages: PipelineBoard['stages'], feedback?: string) {
+export function ticketStage(env: StageEnvironment, stages: PipelineBoard['stages']) {
   const discovery = stages.discovery?.result.discoveryCuration;
   const planning = stages.planning?.result.planningCuration;
   if (!discovery || !planning)
@@ -36,7 +36,6 @@ export function ticketStage(env: StageEnvironment, stages: PipelineBoard['stages
     collectorType: 'ticket-collector',
     delegation,
     upstream: [discovery.contextId, planning.contextId],
-    ...(feedback === undefined ? {} : { feedback }),
     agent: (assignment: AgentAssignment) => {
       const ticket = tickets.get(assignment.contextToPass['ticketId'] ?? '');
       if (ticket === undefined) throw new Error(`ticket orchestrator: ${assignment.agentId} names no final ticket`);
