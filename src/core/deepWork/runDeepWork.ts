@@ -53,6 +53,9 @@ function newBoard(runId: string, clock: Clock, goal: string, constraints: readon
   };
 }
 
+/** How a constraint that records the user's answer to a run's question begins. */
+export const USER_ANSWER = 'The user answered:';
+
 /** A saved plan run with the user's answer to a `needs_user` question added to the constraints. */
 export function withUserAnswer(state: WorkflowRunState, answer: string): WorkflowRunState {
   const text = answer.trim();
@@ -62,7 +65,7 @@ export function withUserAnswer(state: WorkflowRunState, answer: string): Workflo
     ...state,
     blackboard: {
       ...state.blackboard,
-      [PIPELINE_BOARD_KEY]: { ...board, constraints: [...board.constraints, `The user answered: ${text}`] },
+      [PIPELINE_BOARD_KEY]: { ...board, constraints: [...board.constraints, `${USER_ANSWER} ${text}`] },
     },
   };
 }

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { EpisodeSummary, EpisodicMemory } from '../../core/plan/contributors/episodicMemory';
 import { newerVersionOf, type NewerVersionError } from '../../core/storage/versioned';
+import { USER_ANSWER } from '../../core/deepWork/runDeepWork';
 import { PIPELINE_BOARD_KEY, type PipelineBoard } from '../../core/plan/pipelineBoard';
 import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import {
@@ -34,15 +35,24 @@ function episodeOutcome(status: WorkflowRunStatus): EpisodeSummary['outcome'] | 
 }
 
 /**
- * One line on what a run did, for later runs' episodic memory: its phases, and what it made (a pipeline run's tickets,
- * which it writes to no file; otherwise its files).
+ * A few sentences on what a run did, for later runs' episodic memory: its goal and phases, how it ended (the last
+ * message: a failure, a stop, a question), what it decided (a pipeline run's tickets, which it writes to no file;
+ * otherwise its files) and what the user answered along the way.
  */
 function episodeSummary({ workflow, state, message }: StoredWorkflowRun): string {
   const done = state.context.phases.completed.join(', ') || 'no phase';
   const board = state.blackboard[PIPELINE_BOARD_KEY] as PipelineBoard | undefined;
   const tickets = board?.stages.planning?.result.planningCuration.curation.finalizedTickets;
-  const made = tickets ? `${tickets.length} tickets` : `${state.context.deliverables.length} files`;
-  return `Workflow ${workflow}. Goal: ${state.context.goal}. Completed: ${done}; ${made}.${message ? ` ${message}` : ''}`;
+  const decided = tickets
+    ? `Decided ${tickets.length} tickets: ${tickets.map(ticket => ticket.title).join('; ')}.`
+    : `Wrote ${state.context.deliverables.length} files${state.context.deliverables.length ? `: ${state.context.deliverables.map(file => file.path).join(', ')}` : ''}.`;
+  const answers = (board?.constraints ?? []).filter(constraint => constraint.startsWith(USER_ANSWER));
+  return [
+    `Workflow ${workflow}. Goal: ${state.context.goal.replace(/[.\s]+$/, '')}. Completed: ${done}.`,
+    ...(message ? [`Ended: ${message}`] : []),
+    decided,
+    ...answers,
+  ].join(' ');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ORCHESTRATORS } from '../schemas/agentType';
+import type { AgentType } from '../schemas/agentType';
 import type { PromptContributor } from './promptContributor';
 import { clip } from './text';
 
@@ -9,6 +9,7 @@ export interface EpisodeSummary {
   /** ISO-8601 instant the run ended. */
   readonly finishedAt: string;
   readonly outcome: 'completed' | 'failed' | 'cancelled';
+  /** What the run was for, what it decided (e.g. its tickets) and what it learned (how it ended, the user's answers). */
   readonly summary: string;
 }
 
@@ -18,15 +19,25 @@ export interface EpisodicMemory {
   recall(limit: number): Promise<readonly EpisodeSummary[]>;
 }
 
+/** The agents that decide what to do: planning agents (what the tickets are) and ticket agents (how to do one). */
+const REMEMBERING_AGENTS: readonly AgentType[] = ['planning-agent', 'ticket-agent'];
+
 /** Most runs mentioned, and the longest summary kept per run (characters). */
 const MAX_EPISODES = 3;
-const MAX_SUMMARY_CHARS = 300;
+const MAX_SUMMARY_CHARS = 400;
+/** The most tokens the memory adds to one prompt (estimated at 4 characters a token, as the governor estimates). */
+export const MAX_EPISODIC_MEMORY_TOKENS = 250;
+const MAX_MEMORY_CHARS = MAX_EPISODIC_MEMORY_TOKENS * 4;
 
-/** Tells orchestrators, newest first, how earlier runs ended, so they neither repeat failures nor redo finished work. */
+/**
+ * Tells the planning and ticket agents, newest first, what earlier runs in this workspace decided and how they ended,
+ * so they build on finished work and do not repeat a failure. Bounded: at most three runs and
+ * {@link MAX_EPISODIC_MEMORY_TOKENS} tokens; the assembly fences it as data (goals and tickets came from users and models).
+ */
 export function episodicMemoryContributor(memory: EpisodicMemory): PromptContributor {
   return {
     name: 'episodic-memory',
-    appliesTo: ORCHESTRATORS,
+    appliesTo: REMEMBERING_AGENTS,
     priority: 300,
     async contribute(ctx) {
       const currentRun = ctx.currentContextId.split('/')[0];
@@ -35,12 +46,17 @@ export function episodicMemoryContributor(memory: EpisodicMemory): PromptContrib
         .filter(episode => episode.runId !== currentRun)
         .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt))
         .slice(0, MAX_EPISODES);
-      if (episodes.length === 0) return undefined;
-      const lines = episodes.map(
-        episode =>
-          `- ${episode.finishedAt} ${episode.runId} (${episode.outcome}): ${clip(episode.summary, MAX_SUMMARY_CHARS)}`,
-      );
-      return ['Earlier runs in this workspace, newest first:', ...lines].join('\n');
+      let text = 'Earlier runs in this workspace, newest first (build on what they decided; do not repeat a failure):';
+      let shown = 0;
+      for (const episode of episodes) {
+        const entry = `- ${episode.finishedAt.slice(0, 10)} (${episode.outcome}): ${clip(episode.summary, MAX_SUMMARY_CHARS)}`;
+        // The newest runs first, each whole or clipped to what is left of the bound (a line break included).
+        const room = MAX_MEMORY_CHARS - text.length - 1;
+        if (room < 80) break;
+        text += `\n${clip(entry, room)}`;
+        shown++;
+      }
+      return shown === 0 ? undefined : text;
     },
   };
 }

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { PIPELINE_BOARD_KEY } from '../../../../src/core/plan/pipelineBoard';
 import { HISTORY_KEY } from '../../../../src/core/plan/history/blackboardHistory';
 import { NewerVersionError } from '../../../../src/core/storage/versioned';
 import type { WorkflowRunState } from '../../../../src/core/workflow/engine/workflowRunState';
@@ -50,10 +51,25 @@ describe('stored /plan and workflow runs across versions', () => {
     assert.equal(episode?.outcome, 'completed');
     assert.match(
       episode?.summary ?? '',
-      /^Workflow plan\. Goal: .+\. Completed: discovery, planning, tickets; \d+ tickets\.$/,
+      /^Workflow plan\. Goal: [^.]+\. Completed: discovery, planning, tickets\. Decided 2 tickets: Ticket T-1; Ticket T-2\.$/,
     );
     const { runs: other } = runsWith({ [RUN_KEY]: { ...v2, workflow: 'review', state: { ...state, blackboard: {} } } });
-    assert.match((await other.recall(5))[0]?.summary ?? '', /^Workflow review\. .+; \d+ files\.$/);
+    assert.match((await other.recall(5))[0]?.summary ?? '', /^Workflow review\. .+\. Wrote \d+ files/);
+  });
+
+  it('a run that failed is remembered with how it ended and what the user answered', async () => {
+    const failed = altered(v2 as { state: WorkflowRunState; status: string; message?: string }, run => {
+      run.status = 'failed';
+      run.message = 'The tickets stage failed: the model refused the request.';
+      const board = run.state.blackboard[PIPELINE_BOARD_KEY] as { constraints: string[] };
+      board.constraints.push('The user answered: keep the public API unchanged');
+    });
+    const [episode] = await runsWith({ [RUN_KEY]: failed }).runs.recall(5);
+    assert.equal(episode?.outcome, 'failed');
+    assert.match(
+      episode?.summary ?? '',
+      /Ended: The tickets stage failed: the model refused the request\. Decided 2 tickets: .+\. The user answered: keep the public API unchanged$/,
+    );
   });
 
   it('a run saved by a newer Council is reported with what to do, and skipped by load and list', () => {

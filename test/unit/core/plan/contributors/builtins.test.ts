@@ -41,30 +41,29 @@ describe('episodicMemoryContributor', () => {
     // The store's newest first; the current run ended once (Stop) and is resumed now.
     const stored = [
       episode(RUN, '2026-01-19T09:00:00.000Z', 'this very run'),
-      episode('wf-new', '2026-01-10T00:00:00.000Z', 'x'.repeat(400)),
+      episode('wf-new', '2026-01-10T00:00:00.000Z', 'x'.repeat(500)),
       episode('wf-mid', '2026-01-05T00:00:00.000Z'),
       episode('wf-old', '2026-01-01T00:00:00.000Z'),
       episode('wf-oldest', '2025-12-01T00:00:00.000Z'),
     ];
     const memory: EpisodicMemory = { recall: async limit => stored.slice(0, limit) };
     const contributor = episodicMemoryContributor(memory);
-    const text = await contributor.contribute(promptContext('orchestrator'));
+    const text = await contributor.contribute(promptContext('planning-agent'));
     assert.equal(
       text,
       [
-        'Earlier runs in this workspace, newest first:',
-        `- 2026-01-10T00:00:00.000Z wf-new (completed): ${'x'.repeat(299)}…`,
-        '- 2026-01-05T00:00:00.000Z wf-mid (completed): done',
-        '- 2026-01-01T00:00:00.000Z wf-old (completed): done',
+        'Earlier runs in this workspace, newest first (build on what they decided; do not repeat a failure):',
+        `- 2026-01-10 (completed): ${'x'.repeat(399)}…`,
+        '- 2026-01-05 (completed): done',
+        '- 2026-01-01 (completed): done',
       ].join('\n'),
     );
   });
 
-  it('applies to orchestrators by default and says nothing without earlier runs', async () => {
+  it('applies to the agents that plan and work tickets (orchestrators send no prompt) and says nothing without earlier runs', async () => {
     const contributor = episodicMemoryContributor({ recall: async () => [] });
-    assert.ok(Array.isArray(contributor.appliesTo) && contributor.appliesTo.includes('planning-orchestrator'));
-    assert.ok(Array.isArray(contributor.appliesTo) && !contributor.appliesTo.includes('ticket-agent'));
-    assert.equal(await contributor.contribute(promptContext('orchestrator')), undefined);
+    assert.deepEqual(contributor.appliesTo, ['planning-agent', 'ticket-agent']);
+    assert.equal(await contributor.contribute(promptContext('planning-agent')), undefined);
   });
 });
 
