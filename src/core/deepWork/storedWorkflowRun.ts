@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { explainIssue } from '../zodIssues';
-import { readStored, type Migration, type StoredFormat, type StoredRead } from '../storage/versioned';
-import { WorkflowRunState } from '../workflow/engine/workflowRunState';
+import { readStored, type Migration, type StoredFormat, type StoredRead, type StoredRecord } from '../storage/versioned';
+import { phaseStep, WorkflowRunState } from '../workflow/engine/workflowRunState';
+import type { LedgerLine } from '../llm/spending/ledger';
 import { PIPELINE_BOARD_KEY, PipelineBoard } from '../plan/pipelineBoard';
 import { HISTORY_KEY } from '../plan/history/blackboardHistory';
 import { RunHistory } from '../plan/history/historyItem';
 
 /** The storage format version this code writes for a workflow run (`/plan` runs included). */
-const STORED_WORKFLOW_RUN_VERSION = 2;
+const STORED_WORKFLOW_RUN_VERSION = 3;
 
 export const WorkflowRunStatus = z.enum([
   'running',
@@ -21,17 +22,58 @@ export const WorkflowRunStatus = z.enum([
 /** Where a run stands, as the chat shows it. */
 export type WorkflowRunStatus = z.infer<typeof WorkflowRunStatus>;
 
+/** The model a ledger line names when the run was saved before the ledger said which model spent. */
+const UNRECORDED_MODEL = 'not recorded (saved before the ledger)';
+
 /**
- * Format 1 (a `/plan` run as the pipeline's own state) was written only by development builds before `/plan` ran
- * through the workflow engine, and never released: such a record is refused with the way forward, not converted.
+ * Format 2 kept the run's request count beside its ledger (`requestsUsed`, and `model_requests` per phase tally; the
+ * ledger optional) and had a `rejected` status; format 3's ledger is the only meter. The counts become ledger lines
+ * of the same requests (their tokens were never recorded: 0), a rejected run a failed one.
  */
+function ledgerFromCounts(record: StoredRecord): StoredRecord {
+  const state = record.state;
+  if (typeof state !== 'object' || state === null || Array.isArray(state)) return record;
+  const { requestsUsed, phaseTallies, spending, ...rest } = state as Readonly<Record<string, unknown>>;
+  const kept = Array.isArray(spending) ? (spending as LedgerLine[]) : [];
+  const tallies = typeof phaseTallies === 'object' && phaseTallies !== null ? phaseTallies : {};
+  const lines: LedgerLine[] = [];
+  const cleanTallies: Record<string, unknown> = {};
+  for (const [phase, tally] of Object.entries(tallies as Readonly<Record<string, unknown>>)) {
+    const { model_requests: requests, ...cleanTally } = (tally ?? {}) as Readonly<Record<string, unknown>>;
+    cleanTallies[phase] = cleanTally;
+    // A run that had a ledger already counted its phases there.
+    if (kept.length === 0 && typeof requests === 'number' && requests > 0)
+      lines.push(unrecorded(phase, phaseStep(phase), requests));
+  }
+  const counted = [...kept, ...lines].reduce((sum, line) => sum + line.requests, 0);
+  // What the run's count holds beyond its phases' (e.g. a finalization request) is kept as one line.
+  if (typeof requestsUsed === 'number' && requestsUsed > counted)
+    lines.push(unrecorded('run', 'earlier turns', requestsUsed - counted));
+  return {
+    ...record,
+    status: record.status === 'rejected' ? 'failed' : record.status,
+    state: { ...rest, phaseTallies: cleanTallies, spending: [...kept, ...lines] },
+  };
+}
+
+function unrecorded(who: string, step: string, requests: number): LedgerLine {
+  return { who, step, model: UNRECORDED_MODEL, requests, inputTokens: 0, outputTokens: 0 };
+}
+
 const STORED_WORKFLOW_RUN_MIGRATIONS: readonly Migration[] = [
   {
+    // Format 1 (a `/plan` run as the pipeline's own state) was written only by development builds before `/plan` ran
+    // through the workflow engine, and never released: such a record is refused with the way forward, not converted.
     from: 1,
     description: 'A /plan run stored by a development build before /plan ran as a workflow: not converted.',
     migrate: () => {
       throw new Error('it was saved by a development build of Council before /plan ran as a workflow');
     },
+  },
+  {
+    from: 2,
+    description: "The run's request counts become ledger lines (the ledger is the only meter); a rejected run is failed.",
+    migrate: ledgerFromCounts,
   },
 ];
 

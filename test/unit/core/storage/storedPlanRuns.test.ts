@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
+import { readStoredWorkflowRun } from '../../../../src/core/deepWork/storedWorkflowRun';
+import { phaseRequests, runSpent, type WorkflowRunState } from '../../../../src/core/workflow/engine/workflowRunState';
 import { PIPELINE_BOARD_KEY } from '../../../../src/core/plan/pipelineBoard';
 import { HISTORY_KEY } from '../../../../src/core/plan/history/blackboardHistory';
 import { NewerVersionError } from '../../../../src/core/storage/versioned';
-import type { WorkflowRunState } from '../../../../src/core/workflow/engine/workflowRunState';
 import { RUN_CAPACITY, RunStore, RUN_KEY_PREFIX } from '../../../../src/vscode/workflow/runStore';
 import { MemoryMemento } from '../../../support/memoryMemento';
 import { altered, storageFixture } from './fixtures';
@@ -10,7 +11,10 @@ import { altered, storageFixture } from './fixtures';
 const RUN_ID = 'wf-00000000-0000-4000-8000-000000000001';
 const RUN_KEY = RUN_KEY_PREFIX + RUN_ID;
 const v1 = storageFixture('plan-run.v1.json');
+const v3 = storageFixture('plan-run.v3.json');
+/** Format 2 as builds before the ledger became the only meter stored it (a2ef3e0), and as the first build wrote it (e668b12). */
 const v2 = storageFixture('plan-run.v2.json');
+const v2first = storageFixture('plan-run.v2.first.json');
 const v99 = storageFixture('plan-run.v99.json');
 const now = () => '2026-02-01T00:00:00.000Z';
 
@@ -19,9 +23,9 @@ function runsWith(entries: Readonly<Record<string, unknown>>): { runs: RunStore;
   return { runs: new RunStore(memento, now), memento };
 }
 
-/** Another run's state, from the v2 fixture. */
+/** Another run's state, from the v3 fixture. */
 function otherRun(n: number): WorkflowRunState {
-  const state = (v2 as { state: WorkflowRunState }).state;
+  const state = (v3 as { state: WorkflowRunState }).state;
   return { ...state, runId: `wf-00000000-0000-4000-8000-${String(n).padStart(12, '0')}` };
 }
 
@@ -35,30 +39,30 @@ describe('stored /plan and workflow runs across versions', () => {
     assert.deepEqual(runs.list(), []);
   });
 
-  it('a version 2 run reads as stored, and saving it back changes nothing but the time', async () => {
-    const { runs, memento } = runsWith({ [RUN_KEY]: v2 });
+  it('a version 3 run reads as stored, and saving it back changes nothing but the time', async () => {
+    const { runs, memento } = runsWith({ [RUN_KEY]: v3 });
     const run = runs.load(RUN_ID);
     assert.ok(run);
-    assert.deepEqual(run, v2);
+    assert.deepEqual(run, v3);
     await runs.save(run.state, run.status);
-    assert.deepEqual(memento.get(RUN_KEY), { ...v2, updatedAt: now() });
+    assert.deepEqual(memento.get(RUN_KEY), { ...v3, updatedAt: now() });
   });
 
   it("a finished run is remembered for later runs' episodic memory with what it made: a /plan run its tickets", async () => {
-    const { runs } = runsWith({ [RUN_KEY]: v2 });
+    const { runs } = runsWith({ [RUN_KEY]: v3 });
     const [episode] = await runs.recall(5);
-    const { state } = v2 as { state: WorkflowRunState };
+    const { state } = v3 as { state: WorkflowRunState };
     assert.equal(episode?.outcome, 'completed');
     assert.match(
       episode?.summary ?? '',
       /^Workflow plan\. Goal: [^.]+\. Completed: discovery, planning, tickets\. Decided 2 tickets: Ticket T-1; Ticket T-2\.$/,
     );
-    const { runs: other } = runsWith({ [RUN_KEY]: { ...v2, workflow: 'review', state: { ...state, blackboard: {} } } });
+    const { runs: other } = runsWith({ [RUN_KEY]: { ...v3, workflow: 'review', state: { ...state, blackboard: {} } } });
     assert.match((await other.recall(5))[0]?.summary ?? '', /^Workflow review\. .+\. Wrote \d+ files/);
   });
 
   it('a run that failed is remembered with how it ended and what the user answered', async () => {
-    const failed = altered(v2 as { state: WorkflowRunState; status: string; message?: string }, run => {
+    const failed = altered(v3 as { state: WorkflowRunState; status: string; message?: string }, run => {
       run.status = 'failed';
       run.message = 'The tickets stage failed: the model refused the request.';
       const board = run.state.blackboard[PIPELINE_BOARD_KEY] as { constraints: string[] };
@@ -72,6 +76,53 @@ describe('stored /plan and workflow runs across versions', () => {
     );
   });
 
+  it('a format 2 run (request counts beside an optional ledger) loads: its counts become ledger lines of the same requests', async () => {
+    for (const stored of [v2, v2first]) {
+      const read = readStoredWorkflowRun(stored);
+      assert.ok(read.kind === 'current', JSON.stringify(read).slice(0, 300));
+      assert.equal(read.migratedFrom, 2);
+      const { state } = read.value;
+      const storedState = (stored as { state: { requestsUsed: number; phaseTallies: Record<string, object> } }).state;
+      assert.equal(runSpent(state).requests, storedState.requestsUsed, 'as many requests as the run had counted');
+      assert.deepEqual(
+        state.spending.map(line => [line.step, line.requests, line.inputTokens]),
+        Object.entries(storedState.phaseTallies).map(([phase, tally]) => [
+          `phase ${phase}`,
+          (tally as { model_requests: number }).model_requests,
+          0,
+        ]),
+      );
+      assert.deepEqual(phaseRequests(state, 'discovery'), 10);
+      assert.ok(Object.values(state.phaseTallies).every(tally => !('model_requests' in tally)));
+    }
+    // Resumed and saved, it is written in format 3.
+    const { runs, memento } = runsWith({ [RUN_KEY]: v2 });
+    const run = runs.load(RUN_ID);
+    assert.ok(run);
+    await runs.save(run.state, run.status);
+    assert.equal((memento.get(RUN_KEY) as { version: number }).version, 3);
+    assert.equal(readStoredWorkflowRun(memento.get(RUN_KEY)).kind, 'current');
+  });
+
+  it("a format 2 run stored as 'rejected' (before the handoff audit) reads as failed; requests beyond its phases' are kept", () => {
+    const rejected = altered(v2 as { status: string; state: { requestsUsed: number } }, run => {
+      run.status = 'rejected';
+      run.state.requestsUsed += 1;
+    });
+    const read = readStoredWorkflowRun(rejected);
+    assert.ok(read.kind === 'current');
+    assert.equal(read.value.status, 'failed');
+    assert.equal(runSpent(read.value.state).requests, 21);
+    assert.deepEqual(read.value.state.spending.at(-1), {
+      who: 'run',
+      step: 'earlier turns',
+      model: 'not recorded (saved before the ledger)',
+      requests: 1,
+      inputTokens: 0,
+      outputTokens: 0,
+    });
+  });
+
   it('a run saved by a newer Council is reported with what to do, and skipped by load and list', () => {
     const { runs } = runsWith({ [RUN_KEY]: v99 });
     const read = runs.read(RUN_ID);
@@ -79,7 +130,7 @@ describe('stored /plan and workflow runs across versions', () => {
     assert.ok(read.error instanceof NewerVersionError);
     assert.equal(
       read.error.message,
-      'The stored workflow run was saved by a newer version of Council (storage format 99; this version reads up to format 2). ' +
+      'The stored workflow run was saved by a newer version of Council (storage format 99; this version reads up to format 3). ' +
         'Update the Council extension to resume it, or start a new run with `/plan <goal>` or `/workflow <name> <goal>`. The saved workflow run is kept unchanged.',
     );
     assert.equal(runs.load(RUN_ID), undefined);
@@ -98,7 +149,7 @@ describe('stored /plan and workflow runs across versions', () => {
     for (let n = 1; n <= 3; n++) await runs.save(otherRun(n), 'paused');
     // Newer than every readable run: one damaged, one from a newer Council.
     await memento.update(`${RUN_KEY_PREFIX}wf-damaged`, {
-      version: 2,
+      version: 3,
       workflow: 'plan',
       updatedAt: '2099-01-01T00:00:00.000Z',
       state: 'x',
@@ -128,13 +179,13 @@ describe('stored /plan and workflow runs across versions', () => {
 
   it('a damaged run gives a clear error naming what is wrong', () => {
     const cases: [unknown, RegExp][] = [
-      [altered(v2, run => void (run.status = 'exploded')), /^The stored workflow run is unreadable:\n[\s\S]*status/],
+      [altered(v3, run => void (run.status = 'exploded')), /^The stored workflow run is unreadable:\n[\s\S]*status/],
       [
-        altered(v2 as { state: { context: Record<string, unknown> } }, run => void delete run.state.context.goal),
+        altered(v3 as { state: { context: Record<string, unknown> } }, run => void delete run.state.context.goal),
         /unreadable[\s\S]*state\.context\.goal/,
       ],
       [
-        altered(v2 as { state: Record<string, unknown> }, run => void (run.state.stateVersion = 2)),
+        altered(v3 as { state: Record<string, unknown> }, run => void (run.state.stateVersion = 2)),
         /unreadable[\s\S]*state\.stateVersion/,
       ],
       ['not a run', /^The stored workflow run is unreadable: it is not a record\.$/],
@@ -162,7 +213,7 @@ describe('stored /plan and workflow runs across versions', () => {
       durationMs: 1000,
     };
     const state = altered(
-      (v2 as { state: WorkflowRunState }).state,
+      (v3 as { state: WorkflowRunState }).state,
       run => void (run.blackboard[HISTORY_KEY] = [item]),
     );
     const { runs, memento } = runsWith({});
