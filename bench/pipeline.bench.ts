@@ -332,7 +332,10 @@ async function timedRun(
     reportSchemaTokensRepeated: reportSchema.repeated,
   };
   if (!print) return { result, state: outcome.state };
-  console.log('pipeline bench (scripted model, %d ms per call, concurrency 3; the last of three runs, the second with episodic memory of the first)', LATENCY_MS);
+  console.log(
+    'pipeline bench (scripted model, %d ms per call, concurrency 3; the last of three runs, the second with episodic memory of the first)',
+    LATENCY_MS,
+  );
   console.log('  wall time            %d ms', Math.round(result.wallMs));
   console.log('  critical path bound  %d calls x %d ms = %d ms', critical, LATENCY_MS, result.criticalPathMs);
   console.log('  ratio wall / bound   %s', result.ratio.toFixed(2));

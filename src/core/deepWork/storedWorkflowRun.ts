@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { explainIssue } from '../zodIssues';
-import { readStored, type Migration, type StoredFormat, type StoredRead, type StoredRecord } from '../storage/versioned';
+import { readPayloadVersions } from '../plan/schemas/version';
+import {
+  NewerVersionError,
+  readStored,
+  type Migration,
+  type StoredFormat,
+  type StoredRead,
+  type StoredRecord,
+} from '../storage/versioned';
 import { phaseStep, WorkflowRunState } from '../workflow/engine/workflowRunState';
 import type { LedgerLine } from '../llm/spending/ledger';
 import { PIPELINE_BOARD_KEY, PipelineBoard } from '../plan/pipelineBoard';
@@ -72,7 +80,8 @@ const STORED_WORKFLOW_RUN_MIGRATIONS: readonly Migration[] = [
   },
   {
     from: 2,
-    description: "The run's request counts become ledger lines (the ledger is the only meter); a rejected run is failed.",
+    description:
+      "The run's request counts become ledger lines (the ledger is the only meter); a rejected run is failed.",
     migrate: ledgerFromCounts,
   },
 ];
@@ -134,7 +143,42 @@ export function storeWorkflowRun(
   };
 }
 
-/** Migrates and validates a stored run. */
+/**
+ * Migrates and validates a stored run, its pipeline records' payload versions compared with this Council's (spec 003
+ * §7: the same major read, an older minor migrated, a newer major refused as a newer Council's, a deprecated one
+ * warned about).
+ */
 export function readStoredWorkflowRun(raw: unknown): StoredRead<StoredWorkflowRun> {
-  return readStored(STORED_WORKFLOW_RUN_FORMAT, raw);
+  const state = fieldOf(raw, 'state');
+  const board = fieldOf(state, 'blackboard');
+  const records = fieldOf(board, PIPELINE_BOARD_KEY);
+  if (records === undefined) return readStored(STORED_WORKFLOW_RUN_FORMAT, raw);
+  const payloads = readPayloadVersions(records);
+  const why =
+    'message' in payloads ? `The stored ${STORED_WORKFLOW_RUN_FORMAT.noun} cannot be read. ${payloads.message}` : '';
+  if ('kind' in payloads && payloads.kind === 'newer')
+    return {
+      kind: 'newer',
+      error: new NewerVersionError(
+        fieldOf(raw, 'version'),
+        STORED_WORKFLOW_RUN_VERSION,
+        `${why} Update the Council extension to ${STORED_WORKFLOW_RUN_FORMAT.resume}, or ${STORED_WORKFLOW_RUN_FORMAT.startOver}. The saved ${STORED_WORKFLOW_RUN_FORMAT.noun} is kept unchanged.`,
+      ),
+    };
+  if ('kind' in payloads) return { kind: 'corrupt', error: why };
+  const read = readStored(STORED_WORKFLOW_RUN_FORMAT, {
+    ...(raw as StoredRecord),
+    state: {
+      ...(state as StoredRecord),
+      blackboard: { ...(board as StoredRecord), [PIPELINE_BOARD_KEY]: payloads.value },
+    },
+  });
+  return read.kind === 'current' && payloads.warnings.length > 0 ? { ...read, warnings: payloads.warnings } : read;
+}
+
+/** A field of a stored value not yet validated; undefined when the value is no record or lacks it. */
+function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as StoredRecord)[key]
+    : undefined;
 }

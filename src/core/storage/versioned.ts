@@ -56,8 +56,16 @@ export class NewerVersionError extends Error {
 
 /** What reading a stored record gave. */
 export type StoredRead<T> =
-  /** Readable; `migratedFrom` is the version it was stored in when that was older than the current one. */
-  | { readonly kind: 'current'; readonly value: T; readonly migratedFrom?: number }
+  /**
+   * Readable; `migratedFrom` is the version it was stored in when that was older than the current one; `warnings`
+   * what the user should know before it is no longer read (spec 003 §7.3 deprecations).
+   */
+  | {
+      readonly kind: 'current';
+      readonly value: T;
+      readonly migratedFrom?: number;
+      readonly warnings?: readonly string[];
+    }
   /** Saved by a newer Council or in an unknown format: show `error.message`, keep the record untouched. */
   | { readonly kind: 'newer'; readonly error: NewerVersionError }
   /** Damaged or not this kind of record; `error` says what is wrong. */

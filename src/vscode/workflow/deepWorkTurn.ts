@@ -92,7 +92,10 @@ export function resumableRun(
   stream: vscode.ChatResponseStream,
   missing: string,
 ): StoredWorkflowRun | vscode.ChatResult {
-  if (read.kind === 'found') return read.run;
+  if (read.kind === 'found') {
+    for (const warning of read.warnings ?? []) stream.markdown(`> **Warning:** ${warning}\n\n`);
+    return read.run;
+  }
   if (read.kind === 'missing') return say(stream, missing, door);
   if (read.kind === 'newer') return refusal(read.error.message, door);
   const plan = 'plan' in door;

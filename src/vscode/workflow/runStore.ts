@@ -14,7 +14,8 @@ import {
 
 /** What reading one stored run gave. */
 export type RunRead =
-  | { readonly kind: 'found'; readonly run: StoredWorkflowRun }
+  /** `warnings`: what its records' payload versions should tell the user (a deprecated version, spec 003 §7.3). */
+  | { readonly kind: 'found'; readonly run: StoredWorkflowRun; readonly warnings?: readonly string[] }
   | { readonly kind: 'missing' }
   /** Saved by a newer Council: show `error.message`; the run is never resumed, overwritten or evicted here. */
   | { readonly kind: 'newer'; readonly runId: string; readonly error: NewerVersionError }
@@ -93,7 +94,8 @@ export class RunStore implements EpisodicMemory {
     const raw = this.memento.get<unknown>(RUN_KEY_PREFIX + runId);
     if (raw === undefined) return { kind: 'missing' };
     const read = readStoredWorkflowRun(raw);
-    if (read.kind === 'current') return { kind: 'found', run: read.value };
+    if (read.kind === 'current')
+      return { kind: 'found', run: read.value, ...(read.warnings ? { warnings: read.warnings } : {}) };
     return read.kind === 'newer'
       ? { kind: 'newer', runId, error: read.error }
       : { kind: 'corrupt', runId, error: read.error };

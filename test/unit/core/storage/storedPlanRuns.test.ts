@@ -39,13 +39,30 @@ describe('stored /plan and workflow runs across versions', () => {
     assert.deepEqual(runs.list(), []);
   });
 
-  it('a version 3 run reads as stored, and saving it back changes nothing but the time', async () => {
+  it('a version 3 run reads as stored, its 1.0.0 payloads migrated to 1.1.0; saving it back changes nothing else but the time', async () => {
     const { runs, memento } = runsWith({ [RUN_KEY]: v3 });
     const run = runs.load(RUN_ID);
     assert.ok(run);
-    assert.deepEqual(run, v3);
+    const restamped = JSON.parse(JSON.stringify(v3).replaceAll('"schemaVersion":"1.0.0"', '"schemaVersion":"1.1.0"'));
+    assert.ok(JSON.stringify(v3).includes('"schemaVersion":"1.0.0"'), 'the fixture holds 1.0.0 payloads');
+    assert.deepEqual(run, restamped);
     await runs.save(run.state, run.status);
-    assert.deepEqual(memento.get(RUN_KEY), { ...v3, updatedAt: now() });
+    assert.deepEqual(memento.get(RUN_KEY), { ...restamped, updatedAt: now() });
+  });
+
+  it("a run's payload versions are compared: a newer major is a newer Council's run, an older major is refused", () => {
+    const withPayloads = (version: string) =>
+      JSON.parse(JSON.stringify(v3).replaceAll('"schemaVersion":"1.0.0"', `"schemaVersion":"${version}"`)) as unknown;
+    const newer = runsWith({ [RUN_KEY]: withPayloads('9.0.0') }).runs.read(RUN_ID);
+    assert.ok(newer.kind === 'newer');
+    assert.match(
+      newer.error.message,
+      /^The stored workflow run cannot be read\. It holds payloads of schema 9\.0\.0, written by a newer version of Council \(this one reads payload schema 1\.x up to 1\.1\.0\)\. Update the Council extension to resume it, or start a new run/,
+    );
+    assert.equal(runsWith({ [RUN_KEY]: withPayloads('1.4.0') }).runs.read(RUN_ID).kind, 'found', 'a newer minor reads');
+    const older = runsWith({ [RUN_KEY]: withPayloads('0.3.0') }).runs.read(RUN_ID);
+    assert.ok(older.kind === 'corrupt');
+    assert.match(older.error, /schema 0\.3\.0, an older major version than this Council reads \(1\.x\); no migration/);
   });
 
   it("a finished run is remembered for later runs' episodic memory with what it made: a /plan run its tickets", async () => {

@@ -30,8 +30,9 @@ describe("episodic memory: what earlier /plan runs decided reaches the next run'
     const first = await runFixture(pipelineModel(), { goal: 'Add subtraction to the calculator.' });
     assert.equal(first.outcome.status, 'completed');
     await store.save(first.outcome.state, 'completed');
-    const titles = readBoard(first.outcome.state.blackboard).stages.planning?.result.planningCuration.curation
-      .finalizedTickets.map(ticket => ticket.title);
+    const titles = readBoard(
+      first.outcome.state.blackboard,
+    ).stages.planning?.result.planningCuration.curation.finalizedTickets.map(ticket => ticket.title);
     assert.ok(titles && titles.length > 0);
 
     const model = pipelineModel();
@@ -51,14 +52,20 @@ describe("episodic memory: what earlier /plan runs decided reaches the next run'
       const fence = memoryFence(request);
       assert.ok(fence, `the ${replyTool(request)} prompt carries the memory`);
       assert.match(fence, /Earlier runs in this workspace, newest first/);
-      assert.match(fence, /\(completed\): Workflow plan\. Goal: Add subtraction to the calculator\. Completed: discovery, planning, tickets\. Decided 2 tickets: /);
+      assert.match(
+        fence,
+        /\(completed\): Workflow plan\. Goal: Add subtraction to the calculator\. Completed: discovery, planning, tickets\. Decided 2 tickets: /,
+      );
       for (const title of titles) assert.ok(fence.includes(title), `the first run decided "${title}"`);
     }
     // Discovery and the collectors are sent no memory (they map and merge; they decide nothing).
     const others = model.requests.filter(request =>
-      ['discovery_report', 'discovery_collector_result', 'planning_collector_result', 'ticket_collector_result'].includes(
-        replyTool(request) ?? '',
-      ),
+      [
+        'discovery_report',
+        'discovery_collector_result',
+        'planning_collector_result',
+        'ticket_collector_result',
+      ].includes(replyTool(request) ?? ''),
     );
     assert.ok(others.length > 0);
     for (const request of others) assert.equal(memoryFence(request), undefined);
@@ -84,7 +91,9 @@ describe("episodic memory: what earlier /plan runs decided reaches the next run'
       )
     ).filter(c => c.name === 'episodic-memory');
     assert.ok(contribution);
-    const inner = /<untrusted-data source="episodic-memory">\n?([\s\S]*?)\n?<\/untrusted-data>/.exec(contribution.text)?.[1];
+    const inner = /<untrusted-data source="episodic-memory">\n?([\s\S]*?)\n?<\/untrusted-data>/.exec(
+      contribution.text,
+    )?.[1];
     assert.ok(inner);
     assert.ok(inner.length <= MAX_EPISODIC_MEMORY_TOKENS * 4, `${inner.length} characters`);
     // recall gives the newest among what it returned first once sorted: the newest run leads, whole lines to the bound.
