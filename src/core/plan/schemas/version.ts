@@ -50,7 +50,7 @@ export interface PayloadDeprecation {
   readonly removedIn: string;
 }
 
-export const PAYLOAD_DEPRECATIONS: readonly PayloadDeprecation[] = [
+const PAYLOAD_DEPRECATIONS: readonly PayloadDeprecation[] = [
   { line: '1.0', announcedIn: '1.1.0', warnFrom: '1.3.0', removedIn: '2.0.0' },
 ];
 
