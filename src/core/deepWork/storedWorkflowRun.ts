@@ -3,6 +3,7 @@ import { explainIssue } from '../zodIssues';
 import { readPayloadVersions } from '../plan/schemas/version';
 import {
   NewerVersionError,
+  newerVersionOf,
   readStored,
   type Migration,
   type StoredFormat,
@@ -152,7 +153,9 @@ export function readStoredWorkflowRun(raw: unknown): StoredRead<StoredWorkflowRu
   const state = fieldOf(raw, 'state');
   const board = fieldOf(state, 'blackboard');
   const records = fieldOf(board, PIPELINE_BOARD_KEY);
-  if (records === undefined) return readStored(STORED_WORKFLOW_RUN_FORMAT, raw);
+  // A newer storage format is reported as such, whatever its records hold.
+  if (records === undefined || newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, raw))
+    return readStored(STORED_WORKFLOW_RUN_FORMAT, raw);
   const payloads = readPayloadVersions(records);
   const why =
     'message' in payloads ? `The stored ${STORED_WORKFLOW_RUN_FORMAT.noun} cannot be read. ${payloads.message}` : '';

@@ -63,6 +63,8 @@ describe('stored /plan and workflow runs across versions', () => {
     const older = runsWith({ [RUN_KEY]: withPayloads('0.3.0') }).runs.read(RUN_ID);
     assert.ok(older.kind === 'corrupt');
     assert.match(older.error, /schema 0\.3\.0, an older major version than this Council reads \(1\.x\); no migration/);
+    const newerFormat = { ...(withPayloads('not a version') as object), version: 99 };
+    assert.equal(runsWith({ [RUN_KEY]: newerFormat }).runs.read(RUN_ID).kind, 'newer', 'a newer format stays newer');
   });
 
   it("a finished run is remembered for later runs' episodic memory with what it made: a /plan run its tickets", async () => {
