@@ -20,7 +20,7 @@ import {
   ticketAgentDraft,
 } from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
-
+import { progressMessage } from '../../../../../src/vscode/plan/planProgress';
 
 const RUN_ID = 'wf-00000000-0000-4000-8000-000000000001';
 
@@ -58,7 +58,12 @@ async function handOff(
     ? await handOffModelDraft(
         env,
         { stage: 'tickets', agentId: 'ticket-agent-1' },
-        { name: 'ticket_agent_result', description: 'A proposal.', schema: TicketAgentResult, audit: auditTicketResult },
+        {
+          name: 'ticket_agent_result',
+          description: 'A proposal.',
+          schema: TicketAgentResult,
+          audit: auditTicketResult,
+        },
         { ...ticketAgentRequest({ files: new Set(['src/util/math.ts']), ticketId: 'T-1' }), messages },
         (draft): TicketAgentResult => ({
           ...draft,
@@ -110,6 +115,11 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
       told.flatMap(event => (event.kind === 'handoff-audited' ? event.findings.map(f => f.code) : [])),
       ['SEM-005'],
     );
+    // The stage summary in chat says what broke, how to fix it, and that the run went on.
+    assert.equal(
+      told[0] && progressMessage(told[0]),
+      'Tickets: the audit of ticket-agent-1\'s result found 1 problem (SEM-005: test/T-1.test.ts already exists; use kind "modify" — Use kind "modify" for an existing file); the run goes on, the report lists them',
+    );
   });
 
   const everything = new Set(['src/app/main.ts', 'src/app/old.ts']);
@@ -153,7 +163,7 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
     assert.match(audit.findings[0]?.handoff?.at ?? '', /^\d{4}-\d\d-\d\dT/);
   });
 
-  it('a record Council built wrongly is a stage error the user can retry (SCH-001), recorded and told, not handed on', async () => {
+  it('a record Council built wrongly is a stage error the user can retry (SCH-001), not handed on', async () => {
     // Council's completion drops a stamp the payload's schema requires.
     const broken = (record: DiscoveryReport) => ({ ...record, resultId: 'not-a-context-id' });
     await assert.rejects(
