@@ -20,7 +20,7 @@ export type PayloadAudit<T> = (payload: T, files: ReadonlySet<string>) => readon
 type Where = readonly PropertyKey[];
 
 /** `$.fileReferences[0].filePath` for `['fileReferences', 0, 'filePath']`. */
-export function jsonPath(path: Where): string {
+function jsonPath(path: Where): string {
   return path.reduce<string>(
     (text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${String(key)}`),
     '$',

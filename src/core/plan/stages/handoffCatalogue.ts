@@ -1,6 +1,8 @@
 /** The layers of spec 003 §6.1, by the prefix of their codes. */
 const LAYERS = { SCH: 'schema', SEM: 'semantic', CON: 'constitutional', REF: 'cross-reference' } as const;
 type Layer = (typeof LAYERS)[keyof typeof LAYERS];
+/** The four layers in spec 003's order. */
+export const HANDOFF_LAYERS: readonly Layer[] = Object.values(LAYERS);
 
 interface HandoffRule {
   readonly severity: 'error' | 'warning';
