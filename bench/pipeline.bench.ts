@@ -11,12 +11,12 @@ import { PriceBook } from '../src/core/llm/spending/prices';
 import { countPromptTokens } from '../src/core/llm/usage';
 import { forecastWorkflow } from '../src/core/deepWork/workflowForecast';
 import { optionFor } from '../src/core/workflow/engine/checkpoints';
-import { runSpent } from '../src/core/workflow/engine/workflowRunState';
+import { runSpent, type WorkflowRunState } from '../src/core/workflow/engine/workflowRunState';
+import { HANDOFF_LAYERS, layerOf } from '../src/core/plan/stages/handoffCatalogue';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { defaultContributors, runDeepWork } from '../src/core/deepWork/runDeepWork';
 import { episodicMemoryContributor, type EpisodicMemory } from '../src/core/plan/contributors/episodicMemory';
-import type { WorkflowRunState } from '../src/core/workflow/engine/workflowRunState';
 import { RunStore } from '../src/vscode/workflow/runStore';
 import { MemoryMemento } from '../test/support/memoryMemento';
 import { readBoard, type PipelineBoard } from '../src/core/plan/pipelineBoard';
@@ -210,6 +210,12 @@ function recordCallPath(model: ScriptedModel): () => string[] {
   return () => path;
 }
 
+/** The run's handoff findings counted by layer, every layer named (a layer with none says 0). */
+function findingsByLayer(state: WorkflowRunState): string {
+  const codes = Object.values(state.phaseTallies).flatMap(tally => tally.audit?.findings ?? []);
+  return HANDOFF_LAYERS.map(layer => `${layer} ${codes.filter(f => layerOf(f.code) === layer).length}`).join(', ');
+}
+
 /** Figures of one bench run. */
 export interface PipelineBenchResult {
   readonly wallMs: number;
@@ -242,6 +248,8 @@ export interface PipelineBenchResult {
    * its requests, and the prompt tokens the memory added to the planning and ticket agents' prompts.
    */
   readonly withMemory?: { readonly calls: number; readonly inputTokens: number; readonly memoryPromptTokens: number };
+  /** What the handoff checks found over the run, by spec 003 §6 layer (e.g. `schema 0, semantic 2, …`). */
+  readonly findingsByLayer: string;
 }
 
 /**
@@ -330,6 +338,7 @@ async function timedRun(
     callDepth: callPath().length,
     reportSchemaTokens: reportSchema.sent,
     reportSchemaTokensRepeated: reportSchema.repeated,
+    findingsByLayer: findingsByLayer(outcome.state),
   };
   if (!print) return { result, state: outcome.state };
   console.log(
@@ -341,6 +350,7 @@ async function timedRun(
   console.log('  ratio wall / bound   %s', result.ratio.toFixed(2));
   console.log('  model requests       %d (forecast before each stage: at most %d)', result.calls, forecast);
   console.log('  prompt tokens        %d', result.promptTokens);
+  console.log('  handoff findings     %s', result.findingsByLayer);
   console.log('  billed tokens        %d in (tool schemas included), %d out', spent.inputTokens, spent.outputTokens);
   console.log('  %s  %s', PRICE_POINTS_LABEL, result.credits);
   console.log(

@@ -28,7 +28,9 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
     case 'handoff-audited':
       return `${STAGE_NAME[event.stage]}: the audit of ${event.agentId}'s result found ${event.findings.length} problem${event.findings.length === 1 ? '' : 's'} (${event.findings
         .slice(0, 2)
-        .map(finding => `${finding.code}: ${finding.message}`)
-        .join('; ')}); the run goes on, the report lists them`;
+        .map(finding => `${finding.code}: ${finding.message}${finding.remediation ? ` — ${finding.remediation}` : ''}`)
+        .join(
+          '; ',
+        )})${event.findings.some(finding => finding.code.startsWith('SCH')) ? '' : '; the run goes on, the report lists them'}`;
   }
 }

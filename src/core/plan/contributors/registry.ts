@@ -1,5 +1,5 @@
 import type { AgentType } from '../schemas/agentType';
-import type { PromptContributor } from './promptContributor';
+import { MAX_CONTRIBUTOR_PRIORITY, type PromptContributor } from './promptContributor';
 
 /** The prompt contributors of one pipeline run (spec 000 PromptContributorRegistry). */
 export class PromptContributorRegistry {
@@ -9,6 +9,11 @@ export class PromptContributorRegistry {
   register(contributor: PromptContributor): this {
     if (this.byName.has(contributor.name))
       throw new Error(`A prompt contributor named "${contributor.name}" is already registered.`);
+    const { priority } = contributor;
+    if (!Number.isInteger(priority) || priority < 0 || priority > MAX_CONTRIBUTOR_PRIORITY)
+      throw new Error(
+        `Prompt contributor "${contributor.name}" has priority ${priority}; give it a whole number from 0 to ${MAX_CONTRIBUTOR_PRIORITY}.`,
+      );
     this.byName.set(contributor.name, contributor);
     return this;
   }

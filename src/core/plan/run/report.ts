@@ -124,6 +124,11 @@ function outcomeFiles(tickets: TicketStageRecord, folder: string): ReportFile[] 
   }));
 }
 
+/** Text that stays inside one Markdown table cell. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
 /** What the handoff audit (spec 003's checks on each accepted result) found, phase (stage) by phase. */
 function auditSection(phases: WorkflowMetadata['phases']): string[] {
   const stages = phases.flatMap(({ id, audit }) => (audit ? [{ stage: id, ...audit }] : []));
@@ -135,11 +140,11 @@ function auditSection(phases: WorkflowMetadata['phases']): string[] {
     '',
     `${checked} handoffs audited; ${found.length} finding${found.length === 1 ? '' : 's'} (the run went on; check these before you rely on the result):`,
     '',
-    '| Stage | Agent | Code | Severity | Where | What |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| Stage | Agent | Code | Severity | Where | What | Fix |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...found.map(
       f =>
-        `| ${f.stage} | ${f.agent} | ${f.code} | ${f.severity} | \`${f.where.replace(/`/g, "'")}\` | ${f.message.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
+        `| ${f.stage} | ${f.agent} | ${f.code} | ${f.severity} | \`${f.where.replace(/`/g, "'")}\` | ${cell(f.message)} | ${cell(f.remediation ?? '')} |`,
     ),
     '',
   ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentType, ORCHESTRATORS } from './agentType';
-import { nonBlank, StringMap } from './common';
+import { nonBlank, requireUnique, StringMap } from './common';
 import { ContextId, contextIdOf } from './contextId';
 import { recordStamp } from './recordStamp';
 
@@ -44,5 +44,9 @@ export const DelegationTemplate = z
     contextSelections: z.array(ContextSelection).describe('Context passed downstream; may be empty.'),
     metadata: StringMap.describe('Training metadata.'),
   })
+  // Checked where a delegation enters from a file (a stored run): a duplicate agent id would merge two agents' work.
+  .superRefine((value, ctx) =>
+    requireUnique(ctx, value.assignments, assignment => assignment.agentId, ['assignments'], 'agentId'),
+  )
   .describe('An orchestrator output: goal, assignments and selected context.');
 export type DelegationTemplate = z.infer<typeof DelegationTemplate>;

@@ -64,5 +64,15 @@ export const PreviousContext = z
     variant('review', {}),
     variant('merger', {}),
   ])
+  // Checked where it enters from a file (a stored run): the result it carries is the attempt it names.
+  .superRefine((value, ctx) => {
+    const result = 'previousResult' in value ? value.previousResult : undefined;
+    if (result !== undefined && result.resultId !== value.previousContextId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['previousResult', 'resultId'],
+        message: `the previous result ${result.resultId} is not the previous attempt ${value.previousContextId}`,
+      });
+  })
   .describe('The previous attempt of a rerun agent, by agent type.');
 export type PreviousContext = z.infer<typeof PreviousContext>;

@@ -25,16 +25,26 @@ export const PendingCheckpoint = z.object({
 });
 export type PendingCheckpoint = z.infer<typeof PendingCheckpoint>;
 
-/** One thing an agent's own checks found in what it produced (for /plan: spec 003's handoff audit). */
+/**
+ * One thing an agent's own checks found in what it produced (for /plan: spec 003's handoff audit, in §6.2's error
+ * shape; `expected`, `actual`, `remediation` and `handoff` are absent from findings recorded before they were kept).
+ */
 const AgentFinding = z.object({
-  /** E.g. `REF-001`. */
+  /** E.g. `REF-001` (SCH, SEM, CON or REF: one catalogue, `handoffCatalogue.ts`). */
   code: z.string(),
   severity: z.enum(['error', 'warning']),
   message: z.string(),
-  /** Where in the agent's output, e.g. `$.payload.fileReferences[2].filePath`. */
+  /** The spec's `path`: where in the agent's output, e.g. `$.fileReferences[2].filePath`. */
   where: z.string(),
-  /** The agent instance that produced it. */
+  expected: z.string().optional(),
+  actual: z.string().optional(),
+  remediation: z.string().optional(),
+  /** The agent instance that produced it (the handoff's source). */
   agent: z.string(),
+  /** The handoff's envelope (its run is the run that records it): where it went, when, and its payload's schema. */
+  handoff: z
+    .object({ to: z.string(), at: z.iso.datetime(), payload: z.string(), schemaVersion: z.string() })
+    .optional(),
 });
 
 /** What an agent's checks read (`checked` outputs) and found; summed over a phase's passes in its tally. */

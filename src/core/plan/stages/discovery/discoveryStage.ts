@@ -6,6 +6,8 @@ import { DiscoveryAgentPrompt } from '../../prompts/discoveryAgentPrompt';
 import { discoveryCollectorBrief } from '../../prompts/discoveryCollectorBrief';
 import type { DiscoveryCollectorResult } from '../../schemas/collectors';
 import type { AgentAssignment } from '../../schemas/delegation';
+import { DiscoveryCollectorContext } from '../../schemas/curation';
+import { DiscoveryReport } from '../../schemas/discovery';
 import { citableFiles } from '../../schemas/vocabulary';
 import { auditDiscoveryCuration, auditDiscoveryReport } from '../handoffAudit';
 import { runStage } from '../stageDescriptor';
@@ -32,6 +34,7 @@ export function discoveryStage(env: StageEnvironment) {
       input: (attemptNumber, previousContextId) => ({ assignment, attemptNumber, previousContextId }),
       recordedAs: 'report',
       name: 'discovery_report',
+      schema: DiscoveryReport,
       description: 'Your discovery report on your area of the codebase.',
       // What it may cite: the sample files its prompt names, and every path its tools showed it.
       draftRequest: exploration =>
@@ -50,6 +53,7 @@ export function discoveryStage(env: StageEnvironment) {
       inputType: 'DiscoveryCollectorRequest',
       inputName: 'reports',
       name: 'discovery_collector_result',
+      schema: DiscoveryCollectorContext,
       description: 'The consolidation of the discovery reports, with your decision.',
       draftRequest: (vocabulary, runs) =>
         discoveryCollectorRequest({

@@ -6,6 +6,8 @@ import type { PlanningCollectorResult } from '../../schemas/collectors';
 import { ActionableError } from '../../../actionableError';
 import type { PipelineBoard } from '../../pipelineBoard';
 import type { AgentAssignment } from '../../schemas/delegation';
+import { PlanningCollectorContext } from '../../schemas/curation';
+import { PlanningAgentResult } from '../../schemas/planning';
 import { runStage } from '../stageDescriptor';
 import type { StageEnvironment } from '../stageEnvironment';
 import type { PlanningStageRecord } from '../stageRecords';
@@ -36,6 +38,7 @@ export function planningStage(env: StageEnvironment, stages: PipelineBoard['stag
       inputType: 'PlanningAgentRequest',
       input: attemptNumber => ({ assignment, attemptNumber, discoveryContextId: discovery.contextId }),
       name: 'planning_agent_result',
+      schema: PlanningAgentResult,
       description: 'The tickets you propose, with tasks, acceptance criteria and dependencies.',
       draftRequest: () => planningAgentRequest({ files: env.index.visiblePaths, discoveryResultId }),
       // Planning agents work from the curated discovery context only: nothing to explore.
@@ -57,6 +60,7 @@ export function planningStage(env: StageEnvironment, stages: PipelineBoard['stag
       inputType: 'PlanningCollectorRequest',
       inputName: 'results',
       name: 'planning_collector_result',
+      schema: PlanningCollectorContext,
       description: 'The final tickets and their acyclic dependency graph, with your decision.',
       draftRequest: vocabulary =>
         planningCollectorRequest({ ...vocabulary, files: env.index.visiblePaths, discoveryResultId }),

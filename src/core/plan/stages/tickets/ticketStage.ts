@@ -7,6 +7,8 @@ import type { TicketCollectorResult } from '../../schemas/collectors';
 import { ActionableError } from '../../../actionableError';
 import type { PipelineBoard } from '../../pipelineBoard';
 import type { AgentAssignment } from '../../schemas/delegation';
+import { TicketCollectorContext } from '../../schemas/curation';
+import { TicketAgentResult } from '../../schemas/tickets';
 import { renderMessages } from '../../../llm/prompting/render';
 import { citableFiles } from '../../schemas/vocabulary';
 import { auditTicketResult } from '../handoffAudit';
@@ -44,6 +46,7 @@ export function ticketStage(env: StageEnvironment, stages: PipelineBoard['stages
         inputType: 'TicketAgentRequest',
         input: attemptNumber => ({ ticketId: ticket.ticketId, attemptNumber, planningContextId: planning.contextId }),
         name: 'ticket_agent_result',
+        schema: TicketAgentResult,
         description: `Your implementation plan and proposed changes for ${ticket.ticketId}.`,
         // It may change the files its ticket's tasks name or its tools showed it; creating any existing file is a rewrite.
         draftRequest: exploration =>
@@ -78,6 +81,7 @@ export function ticketStage(env: StageEnvironment, stages: PipelineBoard['stages
       inputType: 'TicketCollectorRequest',
       inputName: 'results',
       name: 'ticket_collector_result',
+      schema: TicketCollectorContext,
       description: 'Your review of the ticket proposals, completion status and decision.',
       draftRequest: ticketCollectorRequest,
       brief: ticketCollectorBrief,

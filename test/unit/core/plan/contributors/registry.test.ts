@@ -24,4 +24,13 @@ describe('PromptContributorRegistry', () => {
     assert.throws(() => registry.register(fixed('facts', 2, 'y')), /already registered/);
     assert.equal(registry.forAgent('review').length, 1);
   });
+
+  it('refuses a priority outside 0..1000 or not a whole number, saying what to give', () => {
+    for (const priority of [-1, 1001, 2.5, Number.NaN])
+      assert.throws(
+        () => new PromptContributorRegistry().register(fixed('odd', priority, 'x')),
+        /has priority .*; give it a whole number from 0 to 1000/,
+      );
+    assert.equal(new PromptContributorRegistry().register(fixed('edge', 1000, 'x')).forAgent('review').length, 1);
+  });
 });

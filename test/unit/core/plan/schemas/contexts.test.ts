@@ -30,4 +30,13 @@ describe('PreviousContext', () => {
     assertIssue(PreviousContext, { ...discoveryAgentPrevious(), attemptNumber: 0 }, 'attemptNumber', '>=1');
     assertIssue(PreviousContext, { ...discoveryAgentPrevious(), serializedOutput: ' ' }, 'serializedOutput', 'blank');
   });
+
+  it('the result it carries must be the attempt it names, not another one', () => {
+    assertIssue(
+      PreviousContext,
+      { ...discoveryAgentPrevious(), previousResult: { ...discoveryReport(), resultId: idOf('discovery-agent', 2) } },
+      'previousResult.resultId',
+      'is not the previous attempt',
+    );
+  });
 });

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { neverCancelled } from '../../../../../src/core/llm/languageModel';
 import { discoveryReportRequest } from '../../../../../src/core/plan/drafts/discoveryReportRequest';
 import { ticketAgentRequest } from '../../../../../src/core/plan/drafts/ticketAgentRequest';
-import type { DiscoveryReport } from '../../../../../src/core/plan/schemas/discovery';
-import type { TicketAgentResult } from '../../../../../src/core/plan/schemas/tickets';
+import { DiscoveryReport } from '../../../../../src/core/plan/schemas/discovery';
+import { TicketAgentResult } from '../../../../../src/core/plan/schemas/tickets';
 import { SCHEMA_VERSION } from '../../../../../src/core/plan/schemas/version';
 import { ContextIdIssuer } from '../../../../../src/core/plan/stages/contextIdIssuer';
 import type { PipelineProgressEvent } from '../../../../../src/core/plan/stages/progressEvents';
@@ -20,6 +20,7 @@ import {
   ticketAgentDraft,
 } from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
+import { progressMessage } from '../../../../../src/vscode/plan/planProgress';
 
 const RUN_ID = 'wf-00000000-0000-4000-8000-000000000001';
 
@@ -27,7 +28,11 @@ const RUN_ID = 'wf-00000000-0000-4000-8000-000000000001';
  * One result handed on: a discovery report whose draft admits `src/app.ts`, or (`ticket`) a ticket proposal that
  * modifies `src/util/math.ts` and creates `test/T-1.test.ts`. `auditedFiles` are the files the audit knows.
  */
-async function handOff(auditedFiles: readonly string[], ticket = false) {
+async function handOff(
+  auditedFiles: readonly string[],
+  ticket = false,
+  built: (record: DiscoveryReport) => DiscoveryReport = record => record,
+) {
   const model = pipelineModel({
     discovery_report: valueReply(discoveryReportDraft()),
     ticket_agent_result: valueReply(ticketAgentDraft('T-1')),
@@ -53,7 +58,12 @@ async function handOff(auditedFiles: readonly string[], ticket = false) {
     ? await handOffModelDraft(
         env,
         { stage: 'tickets', agentId: 'ticket-agent-1' },
-        { name: 'ticket_agent_result', description: 'A proposal.', audit: auditTicketResult },
+        {
+          name: 'ticket_agent_result',
+          description: 'A proposal.',
+          schema: TicketAgentResult,
+          audit: auditTicketResult,
+        },
         { ...ticketAgentRequest({ files: new Set(['src/util/math.ts']), ticketId: 'T-1' }), messages },
         (draft): TicketAgentResult => ({
           ...draft,
@@ -66,9 +76,9 @@ async function handOff(auditedFiles: readonly string[], ticket = false) {
     : await handOffModelDraft(
         env,
         { stage: 'discovery', agentId: 'discovery-agent-1' },
-        { name: 'discovery_report', description: 'A report.', audit: auditDiscoveryReport },
+        { name: 'discovery_report', description: 'A report.', schema: DiscoveryReport, audit: auditDiscoveryReport },
         { ...discoveryReportRequest(new Set(['src/app.ts'])), messages },
-        (draft): DiscoveryReport => ({ ...draft, ...stamp, resultId: contextIds.issue('discovery-agent') }),
+        (draft): DiscoveryReport => built({ ...draft, ...stamp, resultId: contextIds.issue('discovery-agent') }),
       );
   return { handoff, audit, events, requests: model.requests.length };
 }
@@ -105,6 +115,11 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
       told.flatMap(event => (event.kind === 'handoff-audited' ? event.findings.map(f => f.code) : [])),
       ['SEM-005'],
     );
+    // The stage summary in chat says what broke, how to fix it, and that the run went on.
+    assert.equal(
+      told[0] && progressMessage(told[0]),
+      'Tickets: the audit of ticket-agent-1\'s result found 1 problem (SEM-005: test/T-1.test.ts already exists; use kind "modify" — Use kind "modify" for an existing file); the run goes on, the report lists them',
+    );
   });
 
   const everything = new Set(['src/app/main.ts', 'src/app/old.ts']);
@@ -123,5 +138,82 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
       ],
     );
     assert.match(findings[1]?.message ?? '', /^Unknown file: src\/app\/old.ts \(did you mean "src\/app\/olds.ts"\?\)$/);
+  });
+
+  it('a finding has spec 003’s error shape, from the one catalogue, and the handoff’s envelope', async () => {
+    const { audit } = await handOff(['src/apps.ts']);
+    assert.deepEqual(audit.findings, [
+      {
+        code: 'REF-001',
+        severity: 'warning',
+        message: 'Unknown file: src/app.ts (did you mean "src/apps.ts"?)',
+        where: '$.fileReferences[0].filePath',
+        expected: 'A cited file exists in the workspace',
+        actual: 'src/app.ts',
+        remediation: 'Verify the path',
+        agent: 'discovery-agent-1',
+        handoff: {
+          to: 'discovery',
+          at: audit.findings[0]?.handoff?.at,
+          payload: 'discovery_report',
+          schemaVersion: SCHEMA_VERSION,
+        },
+      },
+    ]);
+    assert.match(audit.findings[0]?.handoff?.at ?? '', /^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('a record Council built wrongly is a stage error the user can retry (SCH-001), not handed on', async () => {
+    // Council's completion drops a stamp the payload's schema requires.
+    const broken = (record: DiscoveryReport) => ({ ...record, resultId: 'not-a-context-id' });
+    await assert.rejects(
+      handOff(['src/app.ts'], false, broken),
+      (error: Error) =>
+        error.name === 'ActionableError' &&
+        /built discovery-agent-1's discovery_report wrongly \(SCH-001 at \$\.resultId/.test(error.message) &&
+        /Try again/.test(error.message),
+    );
+  });
+
+  it('the semantic layer: a report that cites no file (SEM-001) and a tag under 0.3 confidence (SEM-002) are warnings', () => {
+    const report = DiscoveryReport.parse({
+      ...discoveryReportDraft(),
+      schemaVersion: SCHEMA_VERSION,
+      resultId: new ContextIdIssuer(RUN_ID, steppingClock(), 1).issue('discovery-agent'),
+      upstreamContextId: new ContextIdIssuer(RUN_ID, steppingClock(), 1).issue('discovery-orchestrator'),
+    });
+    const doubted = {
+      ...report,
+      fileReferences: [],
+      semanticTags: report.semanticTags.map((tag, index) => (index === 1 ? { ...tag, confidence: 0.2 } : tag)),
+    };
+    assert.deepEqual(
+      auditDiscoveryReport(doubted, new Set(['src/app.ts'])).map(f => [f.code, f.severity, f.where, f.actual]),
+      [
+        ['SEM-001', 'warning', '$.fileReferences', 'no file references'],
+        ['SEM-002', 'warning', '$.semanticTags[1].confidence', '0.2'],
+      ],
+    );
+    assert.deepEqual(auditDiscoveryReport(report, new Set(['src/app.ts'])), []);
+  });
+
+  it('the constitutional layer: a proposal that writes Council’s run folder or .git breaks CON-001', () => {
+    // What a model plausibly proposes: "record the decision" in Council's own folder, and a hook in .git.
+    const result = ticketAgentResult();
+    const proposal: TicketAgentResult = {
+      ...result,
+      proposedChanges: [
+        { kind: 'create', path: '.council/runs/notes.md', content: 'decided\n', rationale: 'record it' },
+        { kind: 'create', path: '.git/hooks/pre-commit', content: 'npm test\n', rationale: 'guard' },
+        { kind: 'create', path: '.gitignore', content: 'out\n', rationale: 'ignore builds' },
+      ],
+    };
+    assert.deepEqual(
+      auditTicketResult(proposal, everything).map(f => [f.code, f.severity, f.where]),
+      [
+        ['CON-001', 'error', '$.proposedChanges[0].path'],
+        ['CON-001', 'error', '$.proposedChanges[1].path'],
+      ],
+    );
   });
 });

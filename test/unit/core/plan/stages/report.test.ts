@@ -76,7 +76,7 @@ describe('run report (Markdown)', () => {
     assert.match(byName('run.md'), new RegExp(`## Handoff audit\n\n${audited} handoffs audited; nothing found\.`));
   });
 
-  it('lists what the handoff audit found, stage by stage, with the agent, the code and where', async () => {
+  it('lists what the handoff audit found, stage by stage, with the agent, the code, where and the fix', async () => {
     const { outcome } = await runFixture(pipelineModel());
     const metadata = workflowMetadataOf(builtInWorkflow('plan'), outcome.state, outcome.state.updatedAt);
     const discovery = metadata.phases.find(phase => phase.id === 'discovery')?.audit;
@@ -86,6 +86,7 @@ describe('run report (Markdown)', () => {
       severity: 'warning' as const,
       message: 'Unknown file: src/gone.ts | really',
       where: '$.payload.fileReferences[0].filePath',
+      remediation: 'Verify the path',
       agent: 'discovery-agent-1',
     };
     const found = {
@@ -98,7 +99,7 @@ describe('run report (Markdown)', () => {
     assert.match(run, /handoffs audited; 1 finding \(the run went on; check these before you rely on the result\)/);
     assert.match(
       run,
-      /\| discovery \| discovery-agent-1 \| REF-001 \| warning \| `\$\.payload\.fileReferences\[0\]\.filePath` \| Unknown file: src\/gone\.ts \\\| really \|/,
+      /\| discovery \| discovery-agent-1 \| REF-001 \| warning \| `\$\.payload\.fileReferences\[0\]\.filePath` \| Unknown file: src\/gone\.ts \\\| really \| Verify the path \|/,
     );
   });
 
