@@ -89,8 +89,9 @@ interface Run {
   readonly spent: SpendTotals;
   /** Who spent what: the diversity row re-prices it per seat. */
   readonly ledger: readonly LedgerLine[];
-  /** The debate's forecast (requests, tokens) and what the debate then spent. */
+  /** The debate's forecast (the bound: requests, tokens), its expected figure, and what the debate then spent. */
   readonly forecast: { readonly requests: number; readonly tokens: number };
+  readonly expected: { readonly requests: number; readonly tokens: number };
   readonly debateSpent: { readonly requests: number; readonly tokens: number };
   readonly wallMs: number;
   readonly boundMs: number;
@@ -183,13 +184,15 @@ async function runOnce(configuration: (typeof CONFIGURATIONS)[number], profile: 
             : 'agreement';
   const note = output.writes.map(w => w.text).find(t => t.includes('This debate expects'));
   const forecast = /at most (\d+) more model requests?, about ([\d.]+)(k?) tokens/.exec(note ?? '');
-  if (!forecast || !beforeDebate) fail(`${configuration.label}: no debate forecast was shown`);
+  const expected = /expects about (\d+) more model requests?, about ([\d.]+)(k?) tokens/.exec(note ?? '');
+  if (!forecast || !expected || !beforeDebate) fail(`${configuration.label}: no debate forecast was shown`);
   const spent = log.spent;
   return {
     calls: model.calls,
     spent,
     ledger: log.ledger.entries,
     forecast: { requests: Number(forecast[1]), tokens: Number(forecast[2]) * (forecast[3] === 'k' ? 1_000 : 1) },
+    expected: { requests: Number(expected[1]), tokens: Number(expected[2]) * (expected[3] === 'k' ? 1_000 : 1) },
     debateSpent: {
       requests: spent.requests - beforeDebate.requests,
       tokens: spent.inputTokens + spent.outputTokens - beforeDebate.inputTokens - beforeDebate.outputTokens,
@@ -271,6 +274,7 @@ interface Figures {
   /** Credits of the same session with diverse seats. */
   readonly diverseCredits: string;
   readonly forecast: Run['forecast'];
+  readonly expected: Run['expected'];
   readonly debateSpent: Run['debateSpent'];
   readonly promptTokens: number;
   readonly promptTokensPerContribution: number;
@@ -298,6 +302,7 @@ function figures(label: string, runs: readonly Run[]): Figures {
     spent: first.spent,
     diverseCredits: diverseCredits(first.ledger),
     forecast: first.forecast,
+    expected: first.expected,
     debateSpent: first.debateSpent,
     promptTokens: first.calls.reduce((sum, c) => sum + c.promptTokens, 0),
     promptTokensPerContribution: Math.round(
@@ -371,8 +376,23 @@ export async function main(): Promise<{
     ['output tokens', ...column(f => String(f.spent.outputTokens))],
     [PRICE_POINTS_LABEL, ...column(f => creditsAtPricePoints(f.spent.inputTokens, f.spent.outputTokens))],
     [`credits, diverse seats (${DIVERSE_FAMILIES.join(' · ')}; the rest at $3/$15)`, ...column(f => f.diverseCredits)],
-    ['debate forecast: requests / tokens', ...column(f => `${f.forecast.requests} / ${f.forecast.tokens}`)],
+    ['debate forecast, expected: requests / tokens', ...column(f => `${f.expected.requests} / ${f.expected.tokens}`)],
+    ['debate forecast, at most: requests / tokens', ...column(f => `${f.forecast.requests} / ${f.forecast.tokens}`)],
     ['debate spent: requests / tokens', ...column(f => `${f.debateSpent.requests} / ${f.debateSpent.tokens}`)],
+    [
+      'expected ÷ spent: requests / tokens (aim 0.8–1.25)',
+      ...column(
+        f =>
+          `${(f.expected.requests / f.debateSpent.requests).toFixed(2)} / ${(f.expected.tokens / f.debateSpent.tokens).toFixed(2)}`,
+      ),
+    ],
+    [
+      'at most ÷ spent: requests / tokens (≥ 1)',
+      ...column(
+        f =>
+          `${(f.forecast.requests / f.debateSpent.requests).toFixed(2)} / ${(f.forecast.tokens / f.debateSpent.tokens).toFixed(2)}`,
+      ),
+    ],
     ['debate cycles (ended by)', ...column(f => `${f.debateCycles} (${f.stoppedBy})`)],
     ['wall time, whole session', ...column(f => s(f.wallMs))],
     ['critical-path bound', ...column(f => s(f.boundMs))],

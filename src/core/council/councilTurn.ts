@@ -10,7 +10,14 @@ import { activeQuestion, canAskMore, pendingQuestions } from '../session/selecto
 import type { SessionEvent } from '../session/events';
 import { assumptionFor, proposeQuestions } from './clarify';
 import type { CouncilCommand } from './commands';
-import { debateTokens, estimateDebate, EXPECTED_OUTPUT_TOKENS, requireSmallestCouncil, seatCost } from './debatePlan';
+import {
+  debateTokens,
+  estimateDebate,
+  expectDebate,
+  EXPECTED_OUTPUT_TOKENS,
+  requireSmallestCouncil,
+  seatCost,
+} from './debatePlan';
 import { OUTPUT_RESERVE_TOKENS } from '../llm/spending/governor';
 import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import { runEconomyDebate } from './economyDebate';
@@ -404,9 +411,21 @@ async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<strin
     seatCost(deps, log.attached.length),
   );
   if (estimate.total === 0) return undefined;
-  const tokens = debateTokens(estimate.total, await contextTokens(log, deps), seats);
+  const context = await contextTokens(log, deps);
+  const tokens = debateTokens(estimate.total, context, seats);
+  const { requests, inputTokens, outputTokens } = log.spent;
+  const measured =
+    requests > 0
+      ? { input: Math.round(inputTokens / requests), output: Math.round(outputTokens / requests) }
+      : { input: 0, output: 0 };
+  const likely = expectDebate(estimate, protocol, seats, context, measured, seatCost(deps, log.attached.length));
   return debateForecastNote({
     ...estimate,
+    expected: {
+      requests: likely.requests,
+      tokens: likely.input + likely.output,
+      credits: deps.governor?.quote(deps.model, likely.input, likely.output),
+    },
     protocol,
     spend: { totals: log.spent, limits: deps.spending?.limits },
     tokens: tokens.input + tokens.output,

@@ -161,3 +161,43 @@ export function debateTokens(
     output: requests * OUTPUT_TOKENS + ANSWER_EXTRA_OUTPUT_TOKENS,
   };
 }
+
+/** What a debate will probably cost: how debates usually end, not the worst case `estimateDebate` bounds. */
+export interface DebateExpectation {
+  readonly requests: number;
+  readonly input: number;
+  readonly output: number;
+}
+
+/**
+ * The requests and tokens a debate is expected to spend, from the rules it runs by and how debates end: the first
+ * cycle, one later cycle among those still apart (economy: about half the seats, at least two; thorough: everyone
+ * with the moderator's verdict) when the bound allows one, and the answer. Input per request: what the session's
+ * requests carried so far (`measured`, their mean, tool schemas included; 0 before any), else the request
+ * with its context, a step's instructions and the positions a later cycle quotes; output per request likewise
+ * (measured, else a contribution's), the answer longer.
+ * Never above the bound.
+ */
+export function expectDebate(
+  bound: DebateEstimate,
+  protocol: DebateProtocol,
+  seats: number,
+  contextTokens: number,
+  measured: { readonly input: number; readonly output: number },
+  seatCost = 1,
+): DebateExpectation {
+  if (bound.total === 0) return { requests: 0, input: 0, output: 0 };
+  const apart = Math.max(2, Math.ceil(seats / 2));
+  const oneLaterCycle = protocol === 'thorough' ? bound.drafts : Math.min(seats, apart) * seatCost;
+  const later = bound.laterCycleCount > 0 ? Math.min(bound.laterCycles, oneLaterCycle) : 0;
+  const requests = bound.drafts + later + bound.answer;
+  const perRequest =
+    measured.input > 0 ? measured.input : contextTokens + STEP_OVERHEAD_TOKENS + Math.ceil(seats / 2) * POSITION_TOKENS;
+  return {
+    requests,
+    input: requests * perRequest,
+    output:
+      requests * (measured.output > 0 ? measured.output : OUTPUT_TOKENS) +
+      (bound.answer > 0 ? ANSWER_EXTRA_OUTPUT_TOKENS : 0),
+  };
+}

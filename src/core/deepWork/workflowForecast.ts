@@ -13,6 +13,7 @@ import { MARKDOWN_ROLES } from '../workflow/agents/markdownAgents';
 import type { PhaseDefinition, WorkflowDefinition } from '../workflow/definition/workflowDefinition';
 import type { PhaseFloor } from '../workflow/engine/runWorkflow';
 import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
+import { DEFAULT_SCRIPT_SPEND_LIMITS } from '../workflow/engine/scriptSpending';
 
 /*
  * What the rest of a deep-work run (`/plan`, `/workflow`, the tools) will cost in model requests, tokens and AI
@@ -42,6 +43,8 @@ export interface PhaseForecast {
   /** Its agents, when all are known. */
   readonly agents?: number;
   readonly requests: RequestSpan;
+  /** Of `requests.most`, what its scripts may ask (`thinkHard`) within their cap; absent without a script. */
+  readonly scriptRequests?: number;
   /** What it decides during the run, e.g. "gap-check retries", "one agent per ticket planning makes (…)". */
   readonly open: readonly string[];
 }
@@ -50,21 +53,35 @@ function add(a: RequestSpan, b: RequestSpan): RequestSpan {
   return { fewest: a.fewest + b.fewest, most: a.most + b.most };
 }
 
-function phaseForecast(phase: PhaseDefinition, board: PipelineBoard | undefined): PhaseForecast {
+function phaseForecast(
+  phase: PhaseDefinition,
+  board: PipelineBoard | undefined,
+  scriptCalls = DEFAULT_SCRIPT_SPEND_LIMITS.maxModelCalls,
+): PhaseForecast {
   const { agents } = phase;
   const types = phaseAgentTypes(phase);
   const each = types.map(type => agentForecast(type, board));
   const skills = phase.skills.flatMap(skill => agentForecast(skill.name, board)?.requests ?? []);
-  const requests = [...each.flatMap(f => f?.requests ?? []), ...skills].reduce(add, { fewest: 0, most: 0 });
-  const open = each.flatMap(f => f?.pending ?? []);
-  if (agents.behavior === 'main-only' || phase.mainScript !== undefined)
-    open.push('what its script asks (`thinkHard`)');
   const adds = agents.mode === 'adaptive' && agents.adaptiveScript !== undefined;
+  // A script may call `thinkHard` none or up to its cap: the bound counts the cap, not "and more".
+  const scripts = (agents.behavior === 'main-only' ? 1 : 0) + (phase.mainScript !== undefined ? 1 : 0) + (adds ? 1 : 0);
+  const scripted = Array.from({ length: scripts }, () => ({ fewest: 0, most: scriptCalls }));
+  const requests = [...each.flatMap(f => f?.requests ?? []), ...skills, ...scripted].reduce(add, {
+    fewest: 0,
+    most: 0,
+  });
+  const open = each.flatMap(f => f?.pending ?? []);
   if (adds) open.push('the agents its script adds');
   if (phase.gapCheck !== undefined) open.push('gap-check retries');
   const counted = types.length > 0 && !adds && each.every(f => f?.agents !== undefined);
   const known = counted ? each.reduce((sum, f) => sum + (f?.agents ?? 0), 0) : undefined;
-  return { phase: phase.id, ...(known === undefined ? {} : { agents: known }), requests, open };
+  return {
+    phase: phase.id,
+    ...(known === undefined ? {} : { agents: known }),
+    requests,
+    ...(scripts > 0 ? { scriptRequests: scripts * scriptCalls } : {}),
+    open,
+  };
 }
 
 /** What the forecast reads of a run: where it goes next, which phases it skips, and the agents' board. */
@@ -72,8 +89,15 @@ type RunSoFar = Pick<WorkflowRunState, 'nextPhase' | 'blackboard'> & {
   readonly context: Pick<WorkflowRunState['context'], 'skip_phases'>;
 };
 
-/** The phases of `workflow` still to run after `state` (all of them for a new run), skipping the skipped ones. */
-export function forecastWorkflow(workflow: WorkflowDefinition, state?: RunSoFar): PhaseForecast[] {
+/**
+ * The phases of `workflow` still to run after `state` (all of them for a new run), skipping the skipped ones; a
+ * script counts as up to `scriptCalls` requests (the `council.budget.scriptMaxModelCalls` cap).
+ */
+export function forecastWorkflow(
+  workflow: WorkflowDefinition,
+  state?: RunSoFar,
+  scriptCalls = DEFAULT_SCRIPT_SPEND_LIMITS.maxModelCalls,
+): PhaseForecast[] {
   const next = state ? state.nextPhase : (workflow.phases[0]?.id ?? null);
   const start = next === null ? workflow.phases.length : workflow.phases.findIndex(phase => phase.id === next);
   const skipped = state?.context.skip_phases ?? [];
@@ -81,7 +105,7 @@ export function forecastWorkflow(workflow: WorkflowDefinition, state?: RunSoFar)
   return workflow.phases
     .slice(Math.max(0, start))
     .filter(phase => !skipped.includes(phase.id))
-    .map(phase => phaseForecast(phase, board));
+    .map(phase => phaseForecast(phase, board, scriptCalls));
 }
 
 /**
@@ -110,7 +134,8 @@ export function workflowForecastSentence(forecast: readonly PhaseForecast[], pri
   if (forecast.length === 0) return 'No phase is left to run.';
   const parts = forecast.map(f => {
     const agents = f.agents === undefined || f.agents === 0 ? '' : ` (${f.agents} agent${f.agents === 1 ? '' : 's'})`;
-    const counted = f.requests.most > 0 || f.open.length === 0 ? ` ${spanText(f.requests)}` : '';
+    const script = f.scriptRequests ? ` (up to ${f.scriptRequests} of them its script's \`thinkHard\`, its cap)` : '';
+    const counted = f.requests.most > 0 || f.open.length === 0 ? ` ${spanText(f.requests)}${script}` : '';
     const more = f.open.length ? `${counted ? ' plus' : ''} ${f.open.join(' and ')}` : '';
     return `${f.phase}${agents}${counted}${more}`;
   });

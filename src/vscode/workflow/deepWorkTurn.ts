@@ -143,7 +143,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   // What the phases still to run will cost, before anything is spent, at the chat model's price (and, resumed, what
   // the run has spent).
   const before = resumed ? `So far: ${spendBrief(runSpent(resumed))}. ` : '';
-  const toRun = forecastWorkflow(workflow, resumed);
+  const toRun = forecastWorkflow(workflow, resumed, spending.script.maxModelCalls);
   stream.markdown(`_${before}${workflowForecastSentence(toRun, runModelPrice(turn.request.model))}_\n\n`);
   // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.

@@ -92,12 +92,12 @@ function planDebateRecord(
     };
     const base =
       age === 0 ? RECORD_PRIORITY.latestArguments : RECORD_PRIORITY.olderArguments - age * PRIORITY_STEP_PER_CYCLE;
-    // Condensed: the speaker read older cycles and wrote its own arguments; their positions are enough.
-    const shown = condensed
-      ? age === 0
-        ? record.contributions.filter(c => c.persona !== speaker)
-        : []
-      : record.contributions;
+    // Condensed: the speaker read older cycles and wrote its own arguments; their positions are enough. Of the
+    // latest cycle, only the colleagues still apart from the speaker (backing another option) send their points:
+    // an ally's position line says where it stands, and the speaker answers those it has to persuade.
+    const own = record.contributions.find(c => c.persona === speaker)?.option;
+    const apart = (c: AttributedContribution) => c.persona !== speaker && (own === undefined || c.option !== own);
+    const shown = condensed ? (age === 0 ? record.contributions.filter(apart) : []) : record.contributions;
     const args = shown.map(c => ({
       text: condensed ? pointsBlock(c, record.cycle) : argumentBlock(c, record.cycle),
       priority: base - (rank.get(c) ?? 0),

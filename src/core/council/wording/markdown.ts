@@ -375,6 +375,8 @@ export type DebateForecast = DebateEstimate & {
   /** Tokens (in and out) if nothing fails, and the credits they cost (undefined: price unknown). */
   readonly tokens: number;
   readonly credits: number | undefined;
+  /** What it will probably spend (see debatePlan's `expectDebate`): requests, tokens (in and out), credits. */
+  readonly expected: { readonly requests: number; readonly tokens: number; readonly credits: number | undefined };
   /** Most repairs per reply: each reply may take this many more requests if the model answers in the wrong format. */
   readonly repairsPerReply: number;
   /** The drafts back the decision's options: when they agree, the answer follows them at once. */
@@ -396,10 +398,14 @@ export function debateForecastNote(forecast: DebateForecast): string {
       ? `${drafts} for the first cycle and its verdict`
       : `${drafts} independent draft${drafts === 1 ? '' : 's'}${forecast.votesFirst ? ` (if they all back one option with high or medium confidence, the answer follows at once: ${drafts + answer} in all)` : ''}`;
   const forAnswer = answer === 1 ? ', 1 for the answer' : '';
-  const cost = `about ${tokensText(tokens)} tokens${credits === undefined ? ' (price of this model unknown)' : `, about ${creditsText(credits)} AI credits`}`;
+  const costOf = (t: number, c: number | undefined) =>
+    `about ${tokensText(t)} tokens${c === undefined ? ' (price of this model unknown)' : `, about ${creditsText(c)} AI credits`}`;
+  const cost = costOf(tokens, credits);
+  const { expected } = forecast;
+  const probably = `about ${expected.requests} more model request${expected.requests === 1 ? '' : 's'}, ${costOf(expected.tokens, expected.credits)}`;
   const repairs =
     forecast.repairsPerReply > 0
       ? ` If the model answers in the wrong format, each reply may take up to ${forecast.repairsPerReply} repair requests more, within the limit.`
       : '';
-  return `_This debate expects at most ${total} more model request${total === 1 ? '' : 's'}, ${cost}: ${first}${later}${forAnswer}. So far: ${spendLine(spend)}.${repairs}_\n\n`;
+  return `_This debate expects ${probably}; at most ${total} more model request${total === 1 ? '' : 's'}, ${cost}: ${first}${later}${forAnswer}. So far: ${spendLine(spend)}.${repairs}_\n\n`;
 }

@@ -76,7 +76,7 @@ describe('the economy protocol', () => {
     assert.ok(!steps(rig).includes('moderate_cycle'), 'no moderator request');
     assert.match(
       rig.output.text,
-      /This debate expects at most \d+ more model requests, about [\d.k]+ tokens, about [\d.]+ AI credits/,
+      /This debate expects about \d+ more model requests, about [\d.k]+ tokens, about [\d.]+ AI credits; at most \d+ more model requests, about [\d.k]+ tokens, about [\d.]+ AI credits/,
     );
     const spent = log.spent;
     assert.match(

@@ -54,11 +54,18 @@ describe("a workflow's request forecast", () => {
     const forecast = forecastWorkflow(definition, { nextPhase: 'b', context: { skip_phases: ['d'] }, blackboard: {} });
     assert.deepEqual(forecast, [
       { phase: 'b', agents: 1, requests: { fewest: 1, most: 1 }, open: ['gap-check retries'] },
-      { phase: 'c', requests: { fewest: 0, most: 0 }, open: ['what its script asks (`thinkHard`)'] },
+      { phase: 'c', requests: { fewest: 0, most: 20 }, scriptRequests: 20, open: [] },
     ]);
     assert.match(
       workflowForecastSentence(forecast, undefined),
-      /^Still to run: b \(1 agent\) 1 plus gap-check retries; c what its script asks \(`thinkHard`\): 1 and more model requests, .* and more\. /,
+      /^Still to run: b \(1 agent\) 1 plus gap-check retries; c 0–20 \(up to 20 of them its script's `thinkHard`, its cap\): 1–21 and more model requests, .* and more\. /,
+    );
+    // The cap the user set counts, not the default: a script phase is never "0 and more".
+    const capped = forecastWorkflow(definition, { nextPhase: 'c', context: { skip_phases: ['d'] }, blackboard: {} }, 5);
+    assert.deepEqual(capped, [{ phase: 'c', requests: { fewest: 0, most: 5 }, scriptRequests: 5, open: [] }]);
+    assert.match(
+      workflowForecastSentence(capped, 0),
+      /^Still to run: c 0–5 \(up to 5 of them its script's `thinkHard`, its cap\): 0–5 model requests, /,
     );
     // The engine's check before each phase: the fewest requests that can be counted ahead, or none to check.
     const floor = phaseFloorOf(definition);
@@ -68,20 +75,23 @@ describe("a workflow's request forecast", () => {
     assert.equal(floor.smallest(c), undefined, 'a phase that makes none ahead');
   });
 
-  it('the template names what its phases decide during the run', () => {
+  it('the template names what its phases decide during the run, and counts its script phase by its cap', () => {
     const parsed = parseWorkflow(
       WORKFLOW_TEMPLATE,
       { kind: 'workspace', path: 'x.yaml' },
       { knownTypes: DEEP_WORK_AGENT_TYPES },
     );
     assert.ok(parsed.ok);
-    if (parsed.ok)
-      assert.deepEqual(
-        forecastWorkflow(parsed.workflow)
-          .filter(f => f.open.length)
-          .map(f => f.phase),
-        ['scan', 'review', 'report'],
-      );
+    if (!parsed.ok) return;
+    const forecast = forecastWorkflow(parsed.workflow);
+    assert.deepEqual(
+      forecast.filter(f => f.open.length).map(f => f.phase),
+      ['scan', 'review'],
+    );
+    assert.deepEqual(
+      forecast.filter(f => f.scriptRequests).map(f => f.phase),
+      ['scan', 'report'],
+    );
   });
 });
 

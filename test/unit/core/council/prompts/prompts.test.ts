@@ -113,6 +113,28 @@ describe('council prompts', () => {
       assert.ok(text.length < full.length * 0.8, `condensed ${text.length} chars vs ${full.length}`);
     });
 
+    it('condensed, a split council: only the colleagues still apart send their points; an ally is its position line', async () => {
+      // Bo and Cy back option 1, Ana and Di option 2: Bo's later cycle answers Ana and Di, not its ally Cy.
+      const backs: Readonly<Record<string, string>> = { Ana: '2', Bo: '1', Cy: '1', Di: '2' };
+      const split = debate(2, 20, PERSONAS.slice(0, 4)).map(record => ({
+        ...record,
+        contributions: record.contributions.map(c => ({ ...c, option: backs[c.persona] })),
+      }));
+      const options = [
+        { label: '1', option: 'stay a monolith' },
+        { label: '2', option: 'split out the billing service' },
+      ] as const;
+      const props = { ...context, persona, cycle: 3, previousCycles: split, condensed: true, options };
+      const text = allText((await renderMessages(DebateTurnPrompt, props, model)).messages);
+      assert.match(text, /<contribution persona="Ana" cycle="2">\nPosition: POSITION-2-Ana[^]*KEYPOINT-2-Ana/);
+      assert.match(text, /<contribution persona="Di" cycle="2">/);
+      assert.doesNotMatch(text, /<contribution persona="Cy"/, "the ally's points are not resent");
+      assert.doesNotMatch(text, /KEYPOINT-2-Cy/);
+      assert.match(text, /- Cy: POSITION-2-Cy[^\n]*\[backs option 1\]/, "the ally's position stays");
+      assert.match(text, /Option 1: [^\n]+\nOption 2: /, 'the options, once');
+      assert.equal(text.split('Option 1: ').length - 1, 1, 'the options are listed once');
+    });
+
     it('condensed: colleagues are read by their key points, not their prose; the persona gets its brief, not its guidance', async () => {
       const props = { ...context, persona, cycle: 2, previousCycles: debate(1, 20), condensed: true };
       const text = allText((await renderMessages(DebateTurnPrompt, props, model)).messages);
