@@ -40,7 +40,7 @@ function frontMatter(text: string): { readonly fields: Map<string, string>; read
 }
 
 /** The text under `## heading` (case-insensitive), up to the next heading of level 2 or above. */
-export function section(text: string, heading: RegExp): string | undefined {
+function section(text: string, heading: RegExp): string | undefined {
   const lines = text.split(/\r?\n/);
   const start = lines.findIndex(line => /^##\s/.test(line) && heading.test(line.replace(/^##\s+/, '')));
   if (start < 0) return undefined;

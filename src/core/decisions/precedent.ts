@@ -14,7 +14,7 @@ const STOP = new Set(
 );
 
 /** Lower-case content words of `text`, plural "s" dropped so "databases" meets "database". */
-export function terms(text: string): string[] {
+function terms(text: string): string[] {
   return (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
     .filter(word => word.length > 2 && !STOP.has(word))
     .map(word => (word.length > 4 && word.endsWith('s') ? word.slice(0, -1) : word));

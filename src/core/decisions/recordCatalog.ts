@@ -10,7 +10,7 @@ export interface RecordCatalog {
 }
 
 /** Most records a folder is read for (a team with more has a different problem). */
-export const MAX_RECORDS = 2000;
+const MAX_RECORDS = 2000;
 
 /** Reads every `NNNN-*.md` in `folder`; templates and READMEs are not records and are left out silently. */
 export async function readCatalog(reader: WorkspaceReader, folder: string): Promise<RecordCatalog> {

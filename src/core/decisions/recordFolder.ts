@@ -9,8 +9,8 @@ export interface RecordFolder {
 }
 
 /** The folders teams use, in the order Council looks: adr-tools, log4brains, MADR. */
-export const KNOWN_FOLDERS: readonly string[] = ['doc/adr', 'docs/adr', 'docs/decisions', 'doc/decisions'];
-export const DEFAULT_FOLDER = 'docs/decisions';
+const KNOWN_FOLDERS: readonly string[] = ['doc/adr', 'docs/adr', 'docs/decisions', 'doc/decisions'];
+const DEFAULT_FOLDER = 'docs/decisions';
 
 async function readAll(reader: WorkspaceReader, path: string): Promise<string | undefined> {
   return (await reader.readRange(path, 1, 100_000))?.text;

@@ -1,7 +1,7 @@
 import { recordNumber } from './decisionRecord';
 
 /** `Use PostgreSQL for events!` → `use-postgresql-for-events` (at most 60 characters). */
-export function slug(title: string): string {
+function slug(title: string): string {
   const words = title
     .toLowerCase()
     .normalize('NFKD')
