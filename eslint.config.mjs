@@ -19,6 +19,7 @@ export const LAYERS = {
   workflow: ['llm', 'workspace'],
   plan: ['llm', 'session', 'storage', 'workspace', 'workflow'],
   deepWork: ['llm', 'storage', 'workspace', 'workflow', 'plan'],
+  decisions: ['llm', 'workspace'],
 };
 
 const NO_TEST_IMPORTS = { regex: '(^|/)test/', message: 'src never imports from test/: move what both need into src.' };

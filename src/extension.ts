@@ -8,6 +8,7 @@ import { shownProgress } from './vscode/tools/toolProgress';
 import { feedbackLine } from './vscode/storage/feedbackLog';
 import { councilFollowups } from './vscode/chat/followups';
 import { CouncilLog } from './vscode/log';
+import { registerDecisionCommands } from './vscode/decisions/decisionCommands';
 import { registerPersonaCommands } from './vscode/personas/personaCommands';
 import { registerPlanCommands } from './vscode/plan/planCommands';
 import { createPlanHandler } from './vscode/plan/planHandler';
@@ -83,6 +84,7 @@ export function activateCouncil(context: vscode.ExtensionContext, sandbox: Scrip
     registerCheckModels(context),
     registerDamagedSessionExport(store),
     ...registerPlanCommands(runs),
+    ...registerDecisionCommands(),
     ...registerWorkflowCommands(deepWork.catalog),
   );
   context.subscriptions.push(

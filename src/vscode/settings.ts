@@ -30,6 +30,7 @@ export const SETTING = {
   synthesisModel: 'models.synthesis',
   diverseModels: 'models.diverse',
   defaultModel: 'models.default',
+  decisionsFolder: 'decisions.folder',
 } as const;
 
 /**
