@@ -31,7 +31,6 @@ import {
   toolTurn,
   advanceSession,
   sessionResult,
-  advanced,
   storedCouncilSession,
 } from './councilToolRun';
 
@@ -156,7 +155,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
           turn,
           TOOL.deliberate,
           token,
-          async ({ deps, shown }, progress) => {
+          async ({ deps }, progress) => {
             const log = preview.log;
             // Revisit and more questions reopen clarification: the user answers before anything is debated.
             const asks = input.data.action === 'revisit' || input.data.action === 'more';
@@ -170,7 +169,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
             );
             return {
               log,
-              result: sessionResult(log, choice, { ...advanced(outcome, shown), estimate: preview.estimate }),
+              result: sessionResult(log, choice, { ...outcome, estimate: preview.estimate }),
             };
           },
           preview.log.spent,
@@ -178,7 +177,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
         return textResult(text);
       }
       const plan = newDebatePlan({ ...input.data, question: input.data.question ?? '' }, registry, settings);
-      const text = await onSession(env, turn, TOOL.deliberate, token, async ({ deps, shown }, progress) => {
+      const text = await onSession(env, turn, TOOL.deliberate, token, async ({ deps }, progress) => {
         const log = await startCouncilSession(
           env,
           {
@@ -195,7 +194,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
           { commands: [{ kind: 'resume' }], debate: true },
           progress.token,
         );
-        const how = { ...advanced(outcome, shown), estimate: plan.estimate, unknownIds: plan.unknownIds };
+        const how = { ...outcome, estimate: plan.estimate, unknownIds: plan.unknownIds };
         return { log, result: sessionResult(log, choice, how) };
       });
       return textResult(text);

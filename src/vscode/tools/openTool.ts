@@ -18,7 +18,6 @@ import {
   toolTurn,
   advanceSession,
   sessionResult,
-  advanced,
 } from './councilToolRun';
 
 /**
@@ -67,7 +66,7 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
       const named = seated(env, registry, input.data.personas);
       const context = input.data.context?.trim();
       const request = context ? `${input.data.question.trim()}\n\nContext:\n${context}` : input.data.question.trim();
-      const text = await onSession(env, turn, TOOL.open, token, async ({ deps, shown }, progress) => {
+      const text = await onSession(env, turn, TOOL.open, token, async ({ deps }, progress) => {
         const log = await startCouncilSession(
           env,
           { request: withPinned(request, named), limits: settings.limits },
@@ -81,7 +80,7 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
           { commands: [{ kind: 'resume' }], debate: false, ...(ask ? { ask } : {}) },
           progress.token,
         );
-        return { log, result: sessionResult(log, choice, advanced(outcome, shown)) };
+        return { log, result: sessionResult(log, choice, outcome) };
       });
       return textResult(text);
     },
