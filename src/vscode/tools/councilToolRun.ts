@@ -222,6 +222,6 @@ export function storedCouncilSession(
   const found = storedSession(env.store, sessionId);
   if (found.kind === 'found') return { log: found.log };
   if (found.kind === 'newer') return { refused: found.error.message };
-  const why = found.kind === 'unreadable' ? found.error : 'it was not found.';
+  const why = found.kind === 'damaged' ? found.error : `no session \`${sessionId}\` is stored in this workspace.`;
   return { refused: `Council session \`${sessionId}\` cannot be ${what}: ${why}` };
 }
