@@ -108,8 +108,10 @@ async function planDeliberation(env: CouncilToolEnvironment, input: Deliberation
     );
     return { turn, continuation, cost };
   }
-  if (!turn) return { turn };
-  const debate = newDebatePlan({ ...input, question: input.question ?? '' }, turn.registry, settings);
+  // Without a model the confirmation still names the personas (the run then answers NO_MODEL).
+  const registry = turn?.registry ?? (await loadCouncilPersonas(env.context.extensionUri, settings));
+  const debate = newDebatePlan({ ...input, question: input.question ?? '' }, registry, settings);
+  if (!turn) return { turn, debate };
   const seats = debate.named.length || MAX_PANEL;
   return { turn, debate, cost: await priced(debate.estimate, debate.request, seats, turn.choice.model, settings) };
 }
@@ -131,7 +133,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
       const model = turn && modelText(turn.choice);
       const { sessionId } = input.data;
       if (continuation && 'refused' in continuation) return { invocationMessage: invocationMessage(input.data) };
-      const { title, message } =
+      const confirmation =
         sessionId !== undefined && continuation
           ? confirmationMessage(
               {
@@ -150,16 +152,9 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
                   .replace(/\.$/, ''),
               },
             )
-          : confirmationMessage(
-              debate ??
-                newDebatePlan(
-                  { ...input.data, question: input.data.question ?? '' },
-                  await noModelRegistry(env),
-                  readCouncilSettings(),
-                ),
-              model,
-              cost,
-            );
+          : debate && confirmationMessage(debate, model, cost);
+      if (!confirmation) return { invocationMessage: invocationMessage(input.data) };
+      const { title, message } = confirmation;
       return {
         invocationMessage: invocationMessage(input.data),
         confirmationMessages: { title, message: new vscode.MarkdownString(message) },
@@ -228,11 +223,6 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
       return textResult(text);
     },
   };
-}
-
-/** Without a model the confirmation still names the personas (the run then answers NO_MODEL). */
-function noModelRegistry(env: CouncilToolEnvironment): Promise<PersonaRegistry> {
-  return loadCouncilPersonas(env.context.extensionUri, readCouncilSettings());
 }
 
 /** The plan for a new session by question under the current settings. */
