@@ -40,7 +40,7 @@ import { SKIP_CLARIFICATION } from './commands';
 import { showVisibly, type CouncilDeps } from './ports';
 import { SessionLog, SessionRuleError, type Recorder } from './sessionLog';
 import { personaParticipant } from './sessionFacts';
-import { concludeCouncil } from './synthesize';
+import { concludeCouncil, type AnswerFromVote } from './synthesize';
 
 /** How a new council session starts. */
 export interface NewSessionOptions {
@@ -117,10 +117,10 @@ export interface TurnReport {
   /** The council was asked for more questions and had none: do not offer "Ask more questions" again now. */
   readonly noFurtherQuestions: boolean;
   /**
-   * The answer's own request failed (why): the answer was shown from the vote and the standing positions, and the
-   * session waits in its final step for Try again to write it in full.
+   * The answer's own request failed: the answer was shown from the vote and the standing positions (here, with why),
+   * and the session waits in its final step for Try again to write it in full.
    */
-  readonly answerPending?: string;
+  readonly answerPending?: AnswerFromVote;
 }
 
 /** Applies what the user asked for in this turn; returns whether "more questions" found none. */
@@ -294,7 +294,7 @@ export async function runCouncilTurn(
   const spentBefore = log.requestsUsed;
   try {
     const noFurtherQuestions = await applyCommand(log, command, deps, record);
-    let answerPending: string | undefined;
+    let answerPending: AnswerFromVote | undefined;
     try {
       answerPending = await advance(log, deps, record, reach);
     } catch (error) {
@@ -441,7 +441,7 @@ async function advance(
   deps: CouncilDeps,
   record: Recorder,
   reach: TurnReach,
-): Promise<string | undefined> {
+): Promise<AnswerFromVote | undefined> {
   for (;;) {
     throwIfCancelled(deps.token);
     switch (log.state) {

@@ -251,6 +251,13 @@ function answerPreface(log: SessionLog, summary: OptionSummary | undefined): str
   return lines.length === 0 ? '' : `${lines.join('\n\n')}\n\n`;
 }
 
+/** The answer written from the vote when the answer's own request failed: why it failed, and the answer as shown. */
+export interface AnswerFromVote {
+  readonly reason: string;
+  /** The Markdown the user was shown (marked as written from the vote, with the appendix). */
+  readonly answer: string;
+}
+
 /**
  * Writes the council's one consolidated answer and completes the session. The model writes only the prose,
  * streamed as it arrives; who was on the council, where each persona landed, what is still contested and the
@@ -261,7 +268,7 @@ export async function concludeCouncil(
   log: SessionLog,
   deps: CouncilDeps,
   record: Recorder,
-): Promise<string | undefined> {
+): Promise<AnswerFromVote | undefined> {
   const seats = councilSeats(log.snapshot, deps.personas);
   const records = debateRecords(log.snapshot);
   const deliberation: CouncilDeliberation =
@@ -306,13 +313,11 @@ export async function concludeCouncil(
     // the vote and where each persona stands, marked as such; the session stays in its final step and Try again
     // writes the answer in full.
     const reason = error instanceof Error ? error.message : String(error);
-    showVisibly(
-      deps.output,
-      `${answerFromVote(reason, summary?.leading, summary?.confidence)}\n\n${answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records), optionVote)}\n`,
-    );
+    const answer = `${answerFromVote(reason, summary?.leading, summary?.confidence)}\n\n${answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records), optionVote)}`;
+    showVisibly(deps.output, `${answer}\n`);
     // A rate limit or a used-up allowance also gets its own message (what to wait for, what to pick) under it.
     if (stopsTheTurn(error)) throw error;
-    return reason;
+    return { reason, answer };
   }
   const appendix = answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records), optionVote);
   showVisibly(deps.output, `\n\n${appendix}\n`);

@@ -168,7 +168,7 @@ export function readStoredWorkflowRun(raw: unknown): StoredRead<StoredWorkflowRu
         `${why} Update the Council extension to ${STORED_WORKFLOW_RUN_FORMAT.resume}, or ${STORED_WORKFLOW_RUN_FORMAT.startOver}. The saved ${STORED_WORKFLOW_RUN_FORMAT.noun} is kept unchanged.`,
       ),
     };
-  if ('kind' in payloads) return { kind: 'corrupt', error: why };
+  if ('kind' in payloads) return { kind: 'damaged', error: why };
   const read = readStored(STORED_WORKFLOW_RUN_FORMAT, {
     ...(raw as StoredRecord),
     state: {

@@ -23,7 +23,7 @@ export type RestoreResult =
       readonly migratedFrom?: number;
     }
   /** Damaged data; `error` says what is wrong. */
-  | { readonly ok: false; readonly reason: 'corrupt'; readonly error: string }
+  | { readonly ok: false; readonly reason: 'damaged'; readonly error: string }
   /** Saved by a newer Council: show `error` (it is `newer.message`), and never save over the stored copy. */
   | { readonly ok: false; readonly reason: 'newer'; readonly error: string; readonly newer: NewerVersionError };
 
@@ -31,7 +31,7 @@ export type RestoreResult =
 export function restoreSession(stored: unknown): RestoreResult {
   const read = readStoredSession(stored);
   if (read.kind === 'newer') return { ok: false, reason: 'newer', error: read.error.message, newer: read.error };
-  if (read.kind === 'corrupt') return { ok: false, reason: 'corrupt', error: read.error };
+  if (read.kind === 'damaged') return { ok: false, reason: 'damaged', error: read.error };
   const { value, migratedFrom } = read;
   try {
     const snapshot = replaySession(value.input, value.events);
@@ -41,7 +41,7 @@ export function restoreSession(stored: unknown): RestoreResult {
   } catch (error) {
     return {
       ok: false,
-      reason: 'corrupt',
+      reason: 'damaged',
       error: `The stored council session could not be replayed: ${error instanceof Error ? error.message : String(error)}`,
     };
   }

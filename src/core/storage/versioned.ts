@@ -17,7 +17,7 @@ export interface Migration {
   readonly from: number;
   /** What changed, for logs and tests. */
   readonly description: string;
-  /** May throw when the record cannot be upgraded; that reads as a corrupt record. */
+  /** May throw when the record cannot be upgraded; that reads as a damaged record. */
   readonly migrate: (record: StoredRecord) => StoredRecord;
 }
 
@@ -69,11 +69,11 @@ export type StoredRead<T> =
   /** Saved by a newer Council or in an unknown format: show `error.message`, keep the record untouched. */
   | { readonly kind: 'newer'; readonly error: NewerVersionError }
   /** Damaged or not this kind of record; `error` says what is wrong. */
-  | { readonly kind: 'corrupt'; readonly error: string };
+  | { readonly kind: 'damaged'; readonly error: string };
 
 /** Reads a stored record: find its version, migrate it to the current one, validate. Never throws. */
 export function readStored<T>(format: StoredFormat<T>, raw: unknown): StoredRead<T> {
-  if (!isRecord(raw)) return { kind: 'corrupt', error: `The stored ${format.noun} is unreadable: it is not a record.` };
+  if (!isRecord(raw)) return { kind: 'damaged', error: `The stored ${format.noun} is damaged: it is not a record.` };
   const version = versionOf(format, raw);
   if (!isKnownVersion(version) || version > format.current)
     return { kind: 'newer', error: newerVersionError(format, version) };
@@ -82,14 +82,14 @@ export function readStored<T>(format: StoredFormat<T>, raw: unknown): StoredRead
     const step = format.migrations.find(migration => migration.from === from);
     if (!step)
       return {
-        kind: 'corrupt',
+        kind: 'damaged',
         error: `The stored ${format.noun} is in format ${from}, and no upgrade from it is registered.`,
       };
     try {
       record = { ...step.migrate(record), [VERSION_FIELD]: from + 1 };
     } catch (error) {
       return {
-        kind: 'corrupt',
+        kind: 'damaged',
         error: `The stored ${format.noun} could not be upgraded from format ${from}: ${messageOf(error)}`,
       };
     }
@@ -99,8 +99,8 @@ export function readStored<T>(format: StoredFormat<T>, raw: unknown): StoredRead
   const parsed = format.schema.safeParse(stamped);
   if (!parsed.success)
     return {
-      kind: 'corrupt',
-      error: `The stored ${format.noun} is unreadable:\n${describeIssues(parsed.error.issues, '(root)', { schema: format.schema, data: stamped }).join('\n')}`,
+      kind: 'damaged',
+      error: `The stored ${format.noun} is damaged:\n${describeIssues(parsed.error.issues, '(root)', { schema: format.schema, data: stamped }).join('\n')}`,
     };
   return version < format.current
     ? { kind: 'current', value: parsed.data, migratedFrom: version }

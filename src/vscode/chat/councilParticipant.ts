@@ -1,4 +1,4 @@
-import { damagedSessionChoice, mustChoose, recoverSession } from './damagedSession';
+import { damagedSessionChoice, mustChoose, recoverable, recoverSession } from './damagedSession';
 import * as vscode from 'vscode';
 import { chatIntent, SLASH, type ChatIntent } from '../../core/council/chatIntent';
 import { assumptionsMarkdown, personasMarkdown, statusMarkdown } from '../../core/council/wording/transcript';
@@ -35,11 +35,17 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     // The user's last explicit choice in the model picker: Council's tools run on it when no setting names one.
     if (env.models) await rememberChatModel(env.models, request.model);
     const found = threadSession(chatContext.history, PARTICIPANT_ID, env.store);
-    if (found.kind === 'unreadable') {
-      env.log.logError(new Error(found.error), `restoring session ${found.sessionId}`);
-    }
-    if (found.kind === 'damaged' && request.command === SLASH.recover) return recoverSession(found, env.store, stream);
-    // A damaged or unreadable session is never replaced in silence: the user reads what happened and chooses.
+    // Why the thread's session could not be restored at all (a damaged one with an older copy can be recovered).
+    const unrestored =
+      found.kind === 'missing'
+        ? 'The session was not found in storage.'
+        : found.kind === 'damaged' && !found.older
+          ? found.error
+          : undefined;
+    if (unrestored !== undefined && (found.kind === 'missing' || found.kind === 'damaged'))
+      env.log.logError(new Error(unrestored), `restoring session ${found.sessionId}`);
+    if (recoverable(found) && request.command === SLASH.recover) return recoverSession(found, env.store, stream);
+    // A damaged or missing session is never replaced in silence: the user reads what happened and chooses.
     const broken = mustChoose(found, request.command);
     if (broken) return damagedSessionChoice(broken, stream);
     if (found.kind === 'newer' && request.command !== SLASH.newSession) {
@@ -64,8 +70,8 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
     switch (intent.kind) {
       case 'explain':
         stream.markdown(
-          found.kind === 'unreadable'
-            ? `This chat's council session could not be restored (${found.error}). ${intent.message}`
+          unrestored !== undefined
+            ? `This chat's council session could not be restored (${unrestored}). ${intent.message}`
             : intent.message,
         );
         return { metadata: councilMetadata(current) };
@@ -112,7 +118,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
           return { errorDetails: { message: opened.error.message }, metadata: councilMetadata(current) };
         if (opened.kind !== 'found') {
           stream.markdown(
-            `This session cannot be opened: ${opened.kind === 'unreadable' ? opened.error : 'it was not found.'}`,
+            `This session cannot be opened: ${opened.kind === 'damaged' ? opened.error : `no session \`${opened.kind === 'missing' ? opened.sessionId : intent.sessionId}\` is stored in this workspace.`}`,
           );
           return { metadata: councilMetadata(current) };
         }

@@ -11,7 +11,15 @@ import type { ThreadSession } from './threadSession';
 export const EXPORT_DAMAGED_SESSION_COMMAND = 'council.exportDamagedSession';
 
 /** A session this thread cannot simply continue. */
-type Broken = Extract<ThreadSession, { kind: 'damaged' | 'unreadable' }>;
+type Broken = Extract<ThreadSession, { kind: 'damaged' | 'missing' }>;
+
+/** A damaged session the chat keeps an older readable copy of: `/recover` goes on from it. */
+export type Recoverable = Extract<Broken, { kind: 'damaged' }> & { readonly older: SessionLog };
+
+/** Whether `found` is a damaged session with an older readable copy. */
+export function recoverable(found: ThreadSession): found is Recoverable {
+  return found.kind === 'damaged' && found.older !== undefined;
+}
 
 /** Commands that do not continue the thread's session, so a damaged one does not stand in their way. */
 const UNRELATED: ReadonlySet<string> = new Set([
@@ -24,7 +32,7 @@ const UNRELATED: ReadonlySet<string> = new Set([
 
 /** The broken session this request must first settle, if any. */
 export function mustChoose(found: ThreadSession, command: string | undefined): Broken | undefined {
-  return (found.kind === 'damaged' || found.kind === 'unreadable') && !UNRELATED.has(command ?? '') ? found : undefined;
+  return (found.kind === 'damaged' || found.kind === 'missing') && !UNRELATED.has(command ?? '') ? found : undefined;
 }
 
 /** A link that sends `query` as the next chat request (a link in the Markdown stays in view; see inlineLinks). */
@@ -52,8 +60,8 @@ function extent(log: SessionLog): string {
  */
 export function damagedSessionChoice(found: Broken, stream: vscode.ChatResponseStream): vscode.ChatResult {
   const id = `\`${found.sessionId}\``;
-  const why = markdownSafe(found.error);
-  if (found.kind === 'damaged') {
+  const why = found.kind === 'missing' ? 'The session was not found in storage.' : markdownSafe(found.error);
+  if (recoverable(found)) {
     stream.markdown(
       `**This chat's council session ${id} could not be restored as it was.** The copy saved in workspace storage is damaged (${why}). ` +
         `The chat keeps an older copy: ${extent(found.older)}. Steps taken after that copy are in the damaged one only. ` +
@@ -64,19 +72,24 @@ export function damagedSessionChoice(found: Broken, stream: vscode.ChatResponseS
     );
     sendLink(stream, "Continue from the chat's copy", `@council /${SLASH.recover}`);
   } else {
+    // Nothing is stored for a missing session, so there is nothing to export.
+    const ways =
+      found.kind === 'missing'
+        ? 'You can start a new session.'
+        : 'You can export what is stored, as it is, or start a new session.';
     stream.markdown(
       `**This chat's council session ${id} could not be restored** (${why}), and the chat holds no readable copy of it. ` +
-        'Your message was not sent to the council, and nothing has been changed. You can export what is stored, as it is, or start a new session.\n\n',
+        `Your message was not sent to the council, and nothing has been changed. ${ways}\n\n`,
     );
   }
-  exportLink(stream, found.sessionId);
+  if (found.kind === 'damaged') exportLink(stream, found.sessionId);
   sendLink(stream, 'Start a new session', `@council /${SLASH.newSession}`);
-  return { metadata: found.kind === 'damaged' ? councilMetadata(found.older) : newerSessionMetadata(found.sessionId) };
+  return { metadata: recoverable(found) ? councilMetadata(found.older) : newerSessionMetadata(found.sessionId) };
 }
 
 /** `/recover`: keeps the damaged copy aside (still exportable), makes the chat's older copy the session, and says where it stands. */
 export async function recoverSession(
-  found: Extract<Broken, { kind: 'damaged' }>,
+  found: Recoverable,
   store: SessionStore,
   stream: vscode.ChatResponseStream,
 ): Promise<vscode.ChatResult> {

@@ -6,16 +6,19 @@ import { newerVersionError, type NewerVersionError } from '../../core/storage/ve
 import { newerCouncilMetadata, readCouncilMetadata } from './councilResult';
 import type { SessionStore } from '../storage/sessionStore';
 
-/** The chat thread's current council session, or why it could not be loaded. */
+/**
+ * The chat thread's current council session (or one named by id), or why it could not be loaded: one reading for
+ * every door: found, missing (nothing stored under the id), damaged, or saved by a newer Council.
+ */
 export type ThreadSession =
   | { readonly kind: 'none' }
   | { readonly kind: 'found'; readonly log: SessionLog }
-  | { readonly kind: 'unreadable'; readonly sessionId: string; readonly error: string }
+  | { readonly kind: 'missing'; readonly sessionId: string }
   /**
-   * Storage's copy is damaged (`error`) and the chat keeps an older readable one: never continued silently; the
-   * user chooses (go on from the older copy, export the damaged one, or start new).
+   * The stored copy cannot be read (`error`). When the chat keeps an older readable one (`older`) it is never
+   * continued silently: the user chooses (go on from the older copy, export the damaged one, or start new).
    */
-  | { readonly kind: 'damaged'; readonly sessionId: string; readonly error: string; readonly older: SessionLog }
+  | { readonly kind: 'damaged'; readonly sessionId: string; readonly error: string; readonly older?: SessionLog }
   /** Saved by a newer Council: tell the user `error.message`; never continue or save over it. */
   | { readonly kind: 'newer'; readonly sessionId: string | undefined; readonly error: NewerVersionError };
 
@@ -43,13 +46,12 @@ export function threadSession(
     if (!metadata) continue;
     if (!metadata.sessionId) return { kind: 'none' };
     const copy = chooseSessionCopy(store.load(metadata.sessionId), metadata.stored);
-    if (!copy)
-      return { kind: 'unreadable', sessionId: metadata.sessionId, error: 'The session was not found in storage.' };
+    if (!copy) return { kind: 'missing', sessionId: metadata.sessionId };
     const restored = copy.result;
     if (!restored.ok) {
       return restored.reason === 'newer'
         ? { kind: 'newer', sessionId: metadata.sessionId, error: restored.newer }
-        : { kind: 'unreadable', sessionId: metadata.sessionId, error: restored.error };
+        : { kind: 'damaged', sessionId: metadata.sessionId, error: restored.error };
     }
     try {
       const log = SessionLog.restore(restored.stored);
@@ -58,7 +60,7 @@ export function threadSession(
         : { kind: 'damaged', sessionId: metadata.sessionId, error: copy.damagedStorage, older: log };
     } catch (error) {
       return {
-        kind: 'unreadable',
+        kind: 'damaged',
         sessionId: metadata.sessionId,
         error: error instanceof Error ? error.message : String(error),
       };
@@ -70,16 +72,15 @@ export function threadSession(
 /** A stored session by id (e.g. one `council_deliberate` ran), restored, or why it cannot be opened. */
 export function storedSession(store: SessionStore, sessionId: string): ThreadSession {
   const restored = store.load(sessionId);
-  if (!restored)
-    return { kind: 'unreadable', sessionId, error: `No session \`${sessionId}\` is stored in this workspace.` };
+  if (!restored) return { kind: 'missing', sessionId };
   if (!restored.ok) {
     return restored.reason === 'newer'
       ? { kind: 'newer', sessionId, error: restored.newer }
-      : { kind: 'unreadable', sessionId, error: restored.error };
+      : { kind: 'damaged', sessionId, error: restored.error };
   }
   try {
     return { kind: 'found', log: SessionLog.restore(restored.stored) };
   } catch (error) {
-    return { kind: 'unreadable', sessionId, error: error instanceof Error ? error.message : String(error) };
+    return { kind: 'damaged', sessionId, error: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -48,7 +48,7 @@ const OTHER_RUNS_LISTED = 5;
 function newestReadablePlan(deps: DeepWorkDeps, stream: vscode.ChatResponseStream): RunRead {
   const { run, passedOver, others } = deps.runs.newestReadable('plan');
   for (const skipped of passedOver) {
-    if (skipped.kind === 'corrupt') deps.log.logError(skipped.error, `reading plan run ${skipped.runId}`);
+    if (skipped.kind === 'damaged') deps.log.logError(skipped.error, `reading plan run ${skipped.runId}`);
     const why =
       skipped.kind === 'newer'
         ? 'it was saved by a newer version of Council'

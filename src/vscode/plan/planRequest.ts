@@ -1,3 +1,4 @@
+import { RUN_ID_PATTERN } from '../../core/workflow/engine/runId';
 import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
 import type { DeepWorkButton } from '../workflow/deepWorkResult';
 
@@ -11,7 +12,7 @@ export type PlanRequest =
 /** The checkpoint and error buttons' actions. */
 export type PlanAction = 'continue' | 'redo' | 'skip' | 'abort' | 'resume';
 
-const CONTROL = /^(continue|redo|skip|abort|resume)(?:\s+(wf-[0-9a-fA-F-]{36}))?(?:\s+([\s\S]*))?$/i;
+const CONTROL = new RegExp(`^(continue|redo|skip|abort|resume)(?:\\s+(${RUN_ID_PATTERN}))?(?:\\s+([\\s\\S]*))?$`, 'i');
 
 /**
  * Parses the text after `/plan`. A control word only counts alone or followed by a run id (`continue wf-…`), so a

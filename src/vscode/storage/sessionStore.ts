@@ -36,7 +36,7 @@ interface Entry {
 
 /**
  * Council sessions in workspace storage, one key per session id, so a later chat turn or a reloaded
- * window can continue a session. Reads migrate, validate and replay (`restoreSession`): corrupt data, or a
+ * window can continue a session. Reads migrate, validate and replay (`restoreSession`): damaged data, or a
  * session saved by a newer Council, comes back as `{ ok: false, reason, error }`, never as a throw. A newer
  * Council's session is never overwritten or evicted. Writes are serialised so eviction sees every save.
  */
@@ -81,7 +81,7 @@ export class SessionStore {
     return newest && this.load(newest.id);
   }
 
-  /** Readable sessions, most recently updated first; unreadable ones are left out (corrupt ones are evicted in time). */
+  /** Readable sessions, most recently updated first; damaged ones are left out (and evicted in time). */
   list(): readonly StoredSessionSummary[] {
     const summaries: StoredSessionSummary[] = [];
     for (const { id, updatedAt } of this.entries().reverse()) {

@@ -87,28 +87,13 @@ function stopText(error: unknown, cancelled: boolean, log: CouncilRunEnvironment
     : `Council stopped on an internal problem (the details are in the Council output channel). ${TOOL_STOP.kept}`;
 }
 
-/**
- * The agent reads the result; the user reads the progress notification: each progress line and each cycle summary.
- * What a person must read (`visible`) is kept in `shown`: an answer written from the vote exists only there.
- */
-function toolOutput(progress: ToolProgress, shown: string[]): CouncilOutput {
+/** The agent reads the result; the user reads the progress notification: each progress line and each cycle summary. */
+function toolOutput(progress: ToolProgress): CouncilOutput {
   return {
     progress: message => progress.report(message),
     markdown: () => undefined,
-    visible: text => {
-      shown.push(text);
-      progress.report(text);
-    },
+    visible: text => progress.report(text),
   };
-}
-
-/** How the chat's answer from the vote begins (answerFromVote in wording/markdown.ts). */
-const VOTE_ANSWER_MARK = '_Written from the vote;';
-
-/** The answer the council wrote from the vote when the answer's own request failed, as the chat showed it. */
-function answerFromVote(shown: readonly string[]): string | undefined {
-  const start = shown.findIndex(text => text.includes(VOTE_ANSWER_MARK));
-  return start < 0 ? undefined : shown.slice(start).join('').trim();
 }
 
 /** What `estimate` may cost on `chat`, priced with the user's table (debatePlan's token rule). */
@@ -142,17 +127,13 @@ export async function onSession<T>(
   { settings, choice, registry }: ToolTurn,
   name: string,
   token: vscode.CancellationToken,
-  work: (
-    run: ReturnType<typeof councilRun> & { readonly shown: readonly string[] },
-    progress: ToolProgress,
-  ) => Promise<{ log: SessionLog; result: T }>,
+  work: (run: ReturnType<typeof councilRun>, progress: ToolProgress) => Promise<{ log: SessionLog; result: T }>,
   spentBefore: SpendTotals = NO_SPEND,
 ): Promise<T> {
   return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
     const startedAt = Date.now();
-    const shown: string[] = [];
-    const run = councilRun(env, choice.model, registry, settings, toolOutput(progress, shown), progress.token);
-    const { log, result } = await work({ ...run, shown }, progress);
+    const run = councilRun(env, choice.model, registry, settings, toolOutput(progress), progress.token);
+    const { log, result } = await work(run, progress);
     logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
     return result;
   });
@@ -167,14 +148,17 @@ interface Steps {
   readonly ask?: vscode.ChatParticipantToolToken;
 }
 
-/** Runs `steps` on `log`; returns why it stopped early, if it did, and how the asked questions went. */
+/**
+ * Runs `steps` on `log`; returns why it stopped early, if it did, how the asked questions went, and the answer
+ * written from the vote (its own request failed).
+ */
 export async function advanceSession(
   env: CouncilToolEnvironment,
   log: SessionLog,
   deps: ReturnType<typeof councilRun>['deps'],
   steps: Steps,
   token: vscode.CancellationToken,
-): Promise<{ readonly stopped?: string; readonly asked?: AskedQuestions; readonly fromVote?: boolean }> {
+): Promise<Advanced> {
   try {
     for (const [i, command] of steps.commands.entries()) {
       const report = await runCouncilTurn(log, command, deps, {
@@ -183,8 +167,8 @@ export async function advanceSession(
       // The answer's own request failed: the council answered from the vote; the agent gets that and Try again.
       if (report.answerPending !== undefined)
         return {
-          stopped: `The answer's own request failed: ${report.answerPending} ${TOOL_STOP.kept}`,
-          fromVote: true,
+          stopped: `The answer's own request failed: ${report.answerPending.reason} ${TOOL_STOP.kept}`,
+          fromVote: report.answerPending.answer,
         };
     }
     const asked =
@@ -198,7 +182,7 @@ export async function advanceSession(
 }
 
 /** How a tool call left a session, for its result. */
-interface Advanced {
+export interface Advanced {
   readonly stopped?: string;
   readonly asked?: AskedQuestions;
   /** The answer the council wrote from the vote (its own request failed). */
@@ -229,16 +213,6 @@ export function sessionResult(
   });
 }
 
-/** `advanceSession`'s outcome with the answer written from the vote, if there is one. */
-export function advanced(outcome: Awaited<ReturnType<typeof advanceSession>>, shown: readonly string[]): Advanced {
-  const fromVote = outcome.fromVote ? answerFromVote(shown) : undefined;
-  return {
-    ...(outcome.stopped !== undefined ? { stopped: outcome.stopped } : {}),
-    ...(outcome.asked ? { asked: outcome.asked } : {}),
-    ...(fromVote ? { fromVote } : {}),
-  };
-}
-
 /** A stored session by id, or why it cannot be `what` ("continued", "planned"). */
 export function storedCouncilSession(
   env: Pick<CouncilToolEnvironment, 'store'>,
@@ -248,6 +222,6 @@ export function storedCouncilSession(
   const found = storedSession(env.store, sessionId);
   if (found.kind === 'found') return { log: found.log };
   if (found.kind === 'newer') return { refused: found.error.message };
-  const why = found.kind === 'unreadable' ? found.error : 'it was not found.';
+  const why = found.kind === 'damaged' ? found.error : `no session \`${sessionId}\` is stored in this workspace.`;
   return { refused: `Council session \`${sessionId}\` cannot be ${what}: ${why}` };
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
+import { RUN_ID } from '../../core/workflow/engine/runId';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { TOOL } from '../../core/council/toolSession';
 import { toolModel } from '../languageModel/toolModel';
@@ -26,7 +27,6 @@ import { withToolProgress } from './toolProgress';
  * its checkpoints as in the chat; the result names each choice as the next call, as the chat's buttons would.
  */
 
-const RUN_ID = /^wf-[0-9a-fA-F-]{36}$/;
 const RunId = z.string().trim().regex(RUN_ID, 'runId is the id a result named, e.g. wf-0f1e…');
 
 /** `council_plan`'s input: a goal (or a session's answer) to plan, or a run to continue with the user's choice. */

@@ -8,6 +8,7 @@ import {
   requestEstimate,
   type DeliberationInput,
   type NewDebateInput,
+  type CostEstimate,
   type RequestEstimate,
 } from '../../core/council/deliberation';
 import type { SessionLog } from '../../core/council/sessionLog';
@@ -16,12 +17,12 @@ import { MAX_PANEL } from '../../core/personas/select';
 import type { PersonaRegistry } from '../../core/personas/registry';
 import { effectiveCycleLimit } from '../../core/session/selectors';
 import { lookupRoundsWithoutAttachments, startCouncilSession } from '../chat/councilDeps';
-import { toolModel } from '../languageModel/toolModel';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { withPinned } from '../personas/pinnedPersonas';
 import { readCouncilSettings, type CouncilSettings } from '../settings';
 import {
   type CouncilToolEnvironment,
+  type ToolTurn,
   NO_MODEL,
   inputProblems,
   textResult,
@@ -31,9 +32,9 @@ import {
   toolTurn,
   advanceSession,
   sessionResult,
-  advanced,
   storedCouncilSession,
 } from './councilToolRun';
+import { CallPlans } from './callPlans';
 
 /** A stored session, the commands that continue it, and what they may cost: decided once, shown, then run. */
 interface ContinuationPreview {
@@ -79,60 +80,81 @@ async function continuationPreview(
   return { log, commands: planned.commands, seats, cycles, estimate };
 }
 
+/** One `council_deliberate` call, planned once for its confirmation and its run (callPlans.ts). */
+interface DeliberationCall {
+  /** The settings, the model and the personas; undefined when no model is available. */
+  readonly turn: ToolTurn | undefined;
+  /** Continuing a stored session: what it will do, or why it cannot. */
+  readonly continuation?: ContinuationPreview | { readonly refused: string };
+  /** A new session by question. */
+  readonly debate?: ReturnType<typeof newDebatePlan>;
+  /** What the call may cost on the chosen model (undefined without a model or a price). */
+  readonly cost?: CostEstimate;
+}
+
+async function planDeliberation(env: CouncilToolEnvironment, input: DeliberationInput): Promise<DeliberationCall> {
+  const turn = await toolTurn(env);
+  const settings = turn?.settings ?? readCouncilSettings();
+  if (input.sessionId !== undefined) {
+    const continuation = await continuationPreview(env, { ...input, sessionId: input.sessionId }, settings);
+    if ('refused' in continuation || !turn) return { turn, continuation };
+    const { log, estimate, seats } = continuation;
+    const cost = await priced(
+      estimate,
+      log.snapshot.context.requestText,
+      Math.max(1, seats),
+      turn.choice.model,
+      settings,
+    );
+    return { turn, continuation, cost };
+  }
+  // Without a model the confirmation still names the personas (the run then answers NO_MODEL).
+  const registry = turn?.registry ?? (await loadCouncilPersonas(env.context.extensionUri, settings));
+  const debate = newDebatePlan({ ...input, question: input.question ?? '' }, registry, settings);
+  if (!turn) return { turn, debate };
+  const seats = debate.named.length || MAX_PANEL;
+  return { turn, debate, cost: await priced(debate.estimate, debate.request, seats, turn.choice.model, settings) };
+}
+
 /**
  * `council_deliberate`: runs the debate and the answer. With a `question` it starts a session that skips
  * clarification (as `/debate`); with a `sessionId` it continues a stored session as `@council` would: the user's
  * answers (questions left out become logged assumptions), extend, revisit, more questions, or retry.
  */
 export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<DeliberationInput> {
+  const calls = new CallPlans<DeliberationCall>();
   return {
     async prepareInvocation(options) {
       const input = DeliberationInputSchema.safeParse(options.input);
       if (!input.success) return { invocationMessage: 'Consulting the council' };
-      const settings = readCouncilSettings();
-      const choice = await toolModel(env.models, settings);
-      const model = choice && modelText(choice);
-      const { sessionId, question } = input.data;
-      if (sessionId !== undefined) {
-        const preview = await continuationPreview(env, { ...input.data, sessionId }, settings);
-        if ('refused' in preview) return { invocationMessage: invocationMessage(input.data) };
-        const { log, estimate, cycles } = preview;
-        const cost =
-          choice &&
-          (await priced(
-            estimate,
-            log.snapshot.context.requestText,
-            Math.max(1, preview.seats),
-            choice.model,
-            settings,
-          ));
-        const { title, message } = confirmationMessage(
-          {
-            request: log.snapshot.context.requestText,
-            named: [],
-            unknownIds: [],
-            cycles,
-            estimate,
-          },
-          model,
-          cost,
-          {
-            sessionId,
-            council: councilLine(log.snapshot)
-              .replace(/^Council: /, '')
-              .replace(/\.$/, ''),
-          },
-        );
-        return {
-          invocationMessage: invocationMessage(input.data),
-          confirmationMessages: { title, message: new vscode.MarkdownString(message) },
-        };
-      }
-      const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
-      const plan = newDebatePlan({ ...input.data, question: question ?? '' }, registry, settings);
-      const cost =
-        choice && (await priced(plan.estimate, plan.request, plan.named.length || MAX_PANEL, choice.model, settings));
-      const { title, message } = confirmationMessage(plan, model, cost);
+      const { turn, continuation, debate, cost } = await calls.prepare(options.input, () =>
+        planDeliberation(env, input.data),
+      );
+      const model = turn && modelText(turn.choice);
+      const { sessionId } = input.data;
+      if (continuation && 'refused' in continuation) return { invocationMessage: invocationMessage(input.data) };
+      const confirmation =
+        sessionId !== undefined && continuation
+          ? confirmationMessage(
+              {
+                request: continuation.log.snapshot.context.requestText,
+                named: [],
+                unknownIds: [],
+                cycles: continuation.cycles,
+                estimate: continuation.estimate,
+              },
+              model,
+              cost,
+              {
+                sessionId,
+                council: councilLine(continuation.log.snapshot)
+                  .replace(/^Council: /, '')
+                  .replace(/\.$/, ''),
+              },
+            )
+          : debate && confirmationMessage(debate, model, cost);
+      if (!confirmation) return { invocationMessage: invocationMessage(input.data) };
+      const { title, message } = confirmation;
       return {
         invocationMessage: invocationMessage(input.data),
         confirmationMessages: { title, message: new vscode.MarkdownString(message) },
@@ -144,19 +166,18 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
         return textResult(
           `The council needs a question or a session to continue: ${inputProblems(DeliberationInputSchema, options.input, input.error.issues)}`,
         );
-      const turn = await toolTurn(env);
+      const { turn, continuation, debate } = await calls.take(options.input, () => planDeliberation(env, input.data));
+      if (continuation && 'refused' in continuation) return textResult(continuation.refused);
       if (!turn) return textResult(NO_MODEL);
-      const { settings, choice, registry } = turn;
-      const { sessionId } = input.data;
-      if (sessionId !== undefined) {
-        const preview = await continuationPreview(env, { ...input.data, sessionId }, settings);
-        if ('refused' in preview) return textResult(preview.refused);
+      const { settings, choice } = turn;
+      if (continuation) {
+        const preview = continuation;
         const text = await onSession(
           env,
           turn,
           TOOL.deliberate,
           token,
-          async ({ deps, shown }, progress) => {
+          async ({ deps }, progress) => {
             const log = preview.log;
             // Revisit and more questions reopen clarification: the user answers before anything is debated.
             const asks = input.data.action === 'revisit' || input.data.action === 'more';
@@ -170,15 +191,16 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
             );
             return {
               log,
-              result: sessionResult(log, choice, { ...advanced(outcome, shown), estimate: preview.estimate }),
+              result: sessionResult(log, choice, { ...outcome, estimate: preview.estimate }),
             };
           },
           preview.log.spent,
         );
         return textResult(text);
       }
-      const plan = newDebatePlan({ ...input.data, question: input.data.question ?? '' }, registry, settings);
-      const text = await onSession(env, turn, TOOL.deliberate, token, async ({ deps, shown }, progress) => {
+      const plan =
+        debate ?? newDebatePlan({ ...input.data, question: input.data.question ?? '' }, turn.registry, settings);
+      const text = await onSession(env, turn, TOOL.deliberate, token, async ({ deps }, progress) => {
         const log = await startCouncilSession(
           env,
           {
@@ -195,7 +217,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
           { commands: [{ kind: 'resume' }], debate: true },
           progress.token,
         );
-        const how = { ...advanced(outcome, shown), estimate: plan.estimate, unknownIds: plan.unknownIds };
+        const how = { ...outcome, estimate: plan.estimate, unknownIds: plan.unknownIds };
         return { log, result: sessionResult(log, choice, how) };
       });
       return textResult(text);

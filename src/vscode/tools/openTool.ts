@@ -2,12 +2,13 @@ import * as vscode from 'vscode';
 import { startCouncilSession } from '../chat/councilDeps';
 import { OpenInputSchema, TOOL, type OpenInput } from '../../core/council/toolSession';
 import { MAX_PANEL } from '../../core/personas/select';
-import { toolModel } from '../languageModel/toolModel';
+import type { CostEstimate } from '../../core/council/deliberation';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { withPinned } from '../personas/pinnedPersonas';
 import { readCouncilSettings } from '../settings';
 import {
   type CouncilToolEnvironment,
+  type ToolTurn,
   NO_MODEL,
   inputProblems,
   textResult,
@@ -18,8 +19,33 @@ import {
   toolTurn,
   advanceSession,
   sessionResult,
-  advanced,
 } from './councilToolRun';
+import { CallPlans } from './callPlans';
+
+/** One `council_open` call, planned once for its confirmation and its run (callPlans.ts). */
+interface OpenCall {
+  /** The settings, the model and the personas; undefined when no model is available. */
+  readonly turn: ToolTurn | undefined;
+  readonly named: ReturnType<typeof seated>;
+  readonly opening: number;
+  readonly cost?: CostEstimate;
+}
+
+async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<OpenCall> {
+  const turn = await toolTurn(env);
+  const settings = turn?.settings ?? readCouncilSettings();
+  const registry = turn?.registry ?? (await loadCouncilPersonas(env.context.extensionUri, settings));
+  const named = seated(env, registry, input.personas);
+  const opening = settings.protocol === 'thorough' && named.length === 0 ? 2 : 1;
+  if (!turn) return { turn, named, opening };
+  const estimate = { fewest: opening, most: opening };
+  return {
+    turn,
+    named,
+    opening,
+    cost: await priced(estimate, input.question, named.length || MAX_PANEL, turn.choice.model, settings),
+  };
+}
 
 /**
  * `council_open`: opens a session as `@council` does (the council chosen, its clarifying questions with recommended
@@ -27,18 +53,13 @@ import {
  * time. Stops before the debate: `council_deliberate` continues the session by id, with its own confirmation.
  */
 export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<OpenInput> {
+  const calls = new CallPlans<OpenCall>();
   return {
     async prepareInvocation(options) {
       const input = OpenInputSchema.safeParse(options.input);
       if (!input.success) return { invocationMessage: 'Opening a council session' };
-      const settings = readCouncilSettings();
-      const choice = await toolModel(env.models, settings);
-      const registry = await loadCouncilPersonas(env.context.extensionUri, settings);
-      const named = seated(env, registry, input.data.personas);
-      const opening = settings.protocol === 'thorough' && named.length === 0 ? 2 : 1;
-      const estimate = { fewest: opening, most: opening };
-      const cost =
-        choice && (await priced(estimate, input.data.question, named.length || MAX_PANEL, choice.model, settings));
+      const { turn, opening, cost } = await calls.prepare(options.input, () => planOpen(env, input.data));
+      const choice = turn?.choice;
       const credits = cost?.credits
         ? `about ${cost.credits.most.toFixed(1)} AI credits`
         : "the model's price is unknown";
@@ -61,13 +82,12 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
         return textResult(
           `${TOOL.open} needs a question: ${inputProblems(OpenInputSchema, options.input, input.error.issues)} Pass {"question": "…"} and, optionally, "context" and "personas".`,
         );
-      const turn = await toolTurn(env);
+      const { turn, named } = await calls.take(options.input, () => planOpen(env, input.data));
       if (!turn) return textResult(NO_MODEL);
-      const { settings, choice, registry } = turn;
-      const named = seated(env, registry, input.data.personas);
+      const { settings, choice } = turn;
       const context = input.data.context?.trim();
       const request = context ? `${input.data.question.trim()}\n\nContext:\n${context}` : input.data.question.trim();
-      const text = await onSession(env, turn, TOOL.open, token, async ({ deps, shown }, progress) => {
+      const text = await onSession(env, turn, TOOL.open, token, async ({ deps }, progress) => {
         const log = await startCouncilSession(
           env,
           { request: withPinned(request, named), limits: settings.limits },
@@ -81,7 +101,7 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
           { commands: [{ kind: 'resume' }], debate: false, ...(ask ? { ask } : {}) },
           progress.token,
         );
-        return { log, result: sessionResult(log, choice, advanced(outcome, shown)) };
+        return { log, result: sessionResult(log, choice, outcome) };
       });
       return textResult(text);
     },

@@ -15,6 +15,7 @@ import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
+import { tracedModel } from '../languageModel/tracedModel';
 import type { CouncilLog } from '../log';
 import { planContributors } from '../plan/planContributors';
 import { progressMessage } from '../plan/planProgress';
@@ -153,12 +154,14 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   let spent: SpendTotals | undefined;
   const progress = (message: string) => stream.progress(spent ? `${message} (${spendBrief(spent)})` : message);
   stream.progress(`${resumed ? 'Resuming' : 'Starting'} ${workflow.name} run ${runId}…`);
+  // Every request the run sends is traced into the log, as a council turn's are (councilDeps.ts).
+  const traced = (chat: vscode.LanguageModelChat) => tracedModel(adaptLanguageModel(chat), deps.log);
   let outcome: WorkflowOutcome;
   try {
     outcome = await runDeepWork({
       workflow,
-      model: adaptLanguageModel(turn.request.model),
-      modelFor: subagentModels(turn.request.model, message => stream.markdown(`_${message}_\n\n`)),
+      model: traced(turn.request.model),
+      modelFor: subagentModels(turn.request.model, message => stream.markdown(`_${message}_\n\n`), traced),
       reader,
       runId,
       outputs: new WorkspaceRunOutputs(runFolder(runId)),

@@ -20,7 +20,7 @@ export type RunRead =
   /** Saved by a newer Council: show `error.message`; the run is never resumed, overwritten or evicted here. */
   | { readonly kind: 'newer'; readonly runId: string; readonly error: NewerVersionError }
   /** Damaged; `error` says what is wrong (for the log; tell the user the run cannot be resumed). */
-  | { readonly kind: 'corrupt'; readonly runId: string; readonly error: string };
+  | { readonly kind: 'damaged'; readonly runId: string; readonly error: string };
 
 /** Every stored run's key starts with this (the name from before `/plan` ran as a workflow, so old runs are found). */
 export const RUN_KEY_PREFIX = 'council.pipelineRun/';
@@ -98,7 +98,7 @@ export class RunStore implements EpisodicMemory {
       return { kind: 'found', run: read.value, ...(read.warnings ? { warnings: read.warnings } : {}) };
     return read.kind === 'newer'
       ? { kind: 'newer', runId, error: read.error }
-      : { kind: 'corrupt', runId, error: read.error };
+      : { kind: 'damaged', runId, error: read.error };
   }
 
   /**
@@ -119,7 +119,7 @@ export class RunStore implements EpisodicMemory {
     const first = reads.findIndex(read => read.kind === 'found');
     const passedOver = reads
       .slice(0, first < 0 ? reads.length : first)
-      .flatMap(read => (read.kind === 'newer' || read.kind === 'corrupt' ? [read] : []));
+      .flatMap(read => (read.kind === 'newer' || read.kind === 'damaged' ? [read] : []));
     return { ...(readable[0] ? { run: readable[0] } : {}), passedOver, others: readable.slice(1) };
   }
 

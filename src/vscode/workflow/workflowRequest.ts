@@ -1,3 +1,4 @@
+import { RUN_ID_PATTERN } from '../../core/workflow/engine/runId';
 import type { PendingCheckpoint } from '../../core/workflow/engine/workflowRunState';
 import type { DeepWorkButton } from './deepWorkResult';
 
@@ -11,7 +12,7 @@ export type WorkflowRequest =
   /** `/workflow resume <run-id>` (after Stop or a failure) or `/workflow abort <run-id>`. */
   | { readonly kind: 'resume' | 'abort'; readonly runId: string; readonly text: string };
 
-const RUN_ID = '(wf-[0-9a-fA-F-]{36})';
+const RUN_ID = `(${RUN_ID_PATTERN})`;
 const DECIDE = new RegExp(`^decide\\s+${RUN_ID}\\s+(\\d+)(?:\\s+([\\s\\S]*))?$`, 'i');
 const CONTROL = new RegExp(`^(resume|abort)\\s+${RUN_ID}(?:\\s+([\\s\\S]*))?$`, 'i');
 const FLAGS = /^--flags[=\s]+([a-z0-9_,-]+)\s*/i;

@@ -177,7 +177,7 @@ describe('Council in any harness: its tools, custom agent and skill', function (
     assert.match(await invoke(TOOL.open, { context: 'no question' }), /council_open needs a question: .*question/);
     assert.match(
       await invoke(TOOL.deliberate, { sessionId: 'nope', answers: [{ questionId: 'q', answer: 'a' }] }),
-      /cannot be continued: No session `nope` is stored/,
+      /cannot be continued: no session `nope` is stored in this workspace/,
     );
     assert.match(await invoke(TOOL.plan, {}), /council_plan cannot run: .*goal/);
     assert.match(

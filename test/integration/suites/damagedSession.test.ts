@@ -89,13 +89,17 @@ describe('a damaged stored session is never replaced in silence', () => {
     } as unknown as vscode.ChatResponseStream;
     /** The links the choice offers, in order (Markdown links, so they stay in view). */
     const links = () => [...shown.join('').matchAll(/\[([^\]]+)\]\(command:/g)].map(match => match[1]);
-    damagedSessionChoice({ kind: 'unreadable', sessionId: 's-1', error: 'events: expected array' }, stream);
+    damagedSessionChoice({ kind: 'damaged', sessionId: 's-1', error: 'events: expected array' }, stream);
     assert.match(
       shown.join(''),
       /session `s-1` could not be restored\*\* \(events: expected array\), and the chat holds no readable copy/,
     );
     assert.match(shown.join(''), /Your message was not sent to the council, and nothing has been changed/);
     assert.deepEqual(links(), ['Export the damaged copy', 'Start a new session']);
+    shown.length = 0;
+    damagedSessionChoice({ kind: 'missing', sessionId: 's-0' }, stream);
+    assert.match(shown.join(''), /session `s-0` could not be restored\*\* \(The session was not found in storage\.\)/);
+    assert.deepEqual(links(), ['Start a new session'], 'nothing is stored, so nothing to export');
     const older = store.load(meta(fresh).sessionId as string);
     assert.ok(older?.ok);
     shown.length = 0;

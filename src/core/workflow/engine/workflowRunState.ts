@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SpendingLedger, SpendingLedgerSchema, type SpendTotals } from '../../llm/spending/ledger';
 import { WorkflowContext } from './workflowContext';
+import { RUN_ID } from './runId';
 
 /** A checkpoint waiting for the user: what the chat shows, and what each button does. Survives a reload. */
 export const PendingCheckpoint = z.object({
@@ -71,7 +72,7 @@ const PhaseTally = z.object({
  */
 export const WorkflowRunState = z.object({
   stateVersion: z.literal(1),
-  runId: z.string().regex(/^wf-[0-9a-fA-F-]{36}$/),
+  runId: z.string().regex(RUN_ID),
   /** Where the definition came from (`built-in plan.yaml`, `.council/workflows/review.yaml`). */
   workflowSource: z.string(),
   context: WorkflowContext,

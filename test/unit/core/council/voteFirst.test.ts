@@ -164,7 +164,8 @@ describe('honest when degraded', () => {
     });
     const log = start(rig);
     const report: TurnReport = await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
-    assert.equal(report.answerPending, 'Service unavailable.');
+    assert.equal(report.answerPending?.reason, 'Service unavailable.');
+    assert.match(report.answerPending?.answer ?? '', /^_Written from the vote;/);
     assert.equal(log.state, 'final');
     const shown = rig.output.text.slice(rig.output.text.indexOf(ANSWER_HEADING));
     assert.match(

@@ -20,8 +20,8 @@ describe('a stored workflow run', () => {
     raw.state.blackboard[PIPELINE_BOARD_KEY].nextSequence = 'seven';
     raw.state.blackboard[HISTORY_KEY] = 'lost';
     const read = readStoredWorkflowRun(raw);
-    assert.equal(read.kind, 'corrupt');
-    const error = read.kind === 'corrupt' ? read.error : '';
+    assert.equal(read.kind, 'damaged');
+    const error = read.kind === 'damaged' ? read.error : '';
     assert.match(
       error,
       /state\.blackboard\.pipeline\.nextSequence: Expected a (whole )?number, found the text `seven`\./,

@@ -97,7 +97,7 @@ describe('event sourcing', () => {
     });
     assert.match(
       unknownEvent.ok ? '' : unknownEvent.error,
-      new RegExp(`unreadable:\\nevents\\[${EVENTS.length}\\]\\.type: Invalid discriminator`),
+      new RegExp(`damaged:\\nevents\\[${EVENTS.length}\\]\\.type: Invalid discriminator`),
     );
 
     const badTime = restoreSession({ ...stored, events: [{ ...ev.debate(), at: 'tomorrow' }] });
@@ -105,7 +105,7 @@ describe('event sourcing', () => {
 
     for (const garbage of [null, 'text', 42, [], { version: 1 }]) {
       const result = restoreSession(garbage);
-      assert.equal(!result.ok && result.reason, 'corrupt', JSON.stringify(garbage));
+      assert.equal(!result.ok && result.reason, 'damaged', JSON.stringify(garbage));
     }
   });
 });

@@ -33,7 +33,7 @@ describe('stored /plan and workflow runs across versions', () => {
   it("a format 1 /plan run (a development build's pipeline state, never released) is refused with the way forward", () => {
     const { runs } = runsWith({ [RUN_KEY]: v1 });
     const read = runs.read(RUN_ID);
-    assert.ok(read.kind === 'corrupt');
+    assert.ok(read.kind === 'damaged');
     assert.match(read.error, /could not be upgraded from format 1: it was saved by a development build/);
     assert.equal(runs.load(RUN_ID), undefined);
     assert.deepEqual(runs.list(), []);
@@ -61,7 +61,7 @@ describe('stored /plan and workflow runs across versions', () => {
     );
     assert.equal(runsWith({ [RUN_KEY]: withPayloads('1.4.0') }).runs.read(RUN_ID).kind, 'found', 'a newer minor reads');
     const older = runsWith({ [RUN_KEY]: withPayloads('0.3.0') }).runs.read(RUN_ID);
-    assert.ok(older.kind === 'corrupt');
+    assert.ok(older.kind === 'damaged');
     assert.match(older.error, /schema 0\.3\.0, an older major version than this Council reads \(1\.x\); no migration/);
     const newerFormat = { ...(withPayloads('not a version') as object), version: 99 };
     assert.equal(runsWith({ [RUN_KEY]: newerFormat }).runs.read(RUN_ID).kind, 'newer', 'a newer format stays newer');
@@ -178,7 +178,7 @@ describe('stored /plan and workflow runs across versions', () => {
     assert.deepEqual(
       passedOver.map(read => [read.kind, read.runId]),
       [
-        ['corrupt', 'wf-damaged'],
+        ['damaged', 'wf-damaged'],
         ['newer', 'wf-newer'],
       ],
     );
@@ -198,20 +198,20 @@ describe('stored /plan and workflow runs across versions', () => {
 
   it('a damaged run gives a clear error naming what is wrong', () => {
     const cases: [unknown, RegExp][] = [
-      [altered(v3, run => void (run.status = 'exploded')), /^The stored workflow run is unreadable:\n[\s\S]*status/],
+      [altered(v3, run => void (run.status = 'exploded')), /^The stored workflow run is damaged:\n[\s\S]*status/],
       [
         altered(v3 as { state: { context: Record<string, unknown> } }, run => void delete run.state.context.goal),
-        /unreadable[\s\S]*state\.context\.goal/,
+        /damaged[\s\S]*state\.context\.goal/,
       ],
       [
         altered(v3 as { state: Record<string, unknown> }, run => void (run.state.stateVersion = 2)),
-        /unreadable[\s\S]*state\.stateVersion/,
+        /damaged[\s\S]*state\.stateVersion/,
       ],
-      ['not a run', /^The stored workflow run is unreadable: it is not a record\.$/],
+      ['not a run', /^The stored workflow run is damaged: it is not a record\.$/],
     ];
     for (const [entry, expected] of cases) {
       const read = runsWith({ [RUN_KEY]: entry }).runs.read(RUN_ID);
-      assert.ok(read.kind === 'corrupt', JSON.stringify(read).slice(0, 200));
+      assert.ok(read.kind === 'damaged', JSON.stringify(read).slice(0, 200));
       assert.match(read.error, expected);
     }
   });
@@ -242,7 +242,7 @@ describe('stored /plan and workflow runs across versions', () => {
       (run.state.blackboard[HISTORY_KEY] as { action: string }[])[0]!.action = '';
     });
     const read = runsWith({ [RUN_KEY]: damaged }).runs.read(RUN_ID);
-    assert.ok(read.kind === 'corrupt');
+    assert.ok(read.kind === 'damaged');
     assert.match(read.error, /state\.blackboard\.history\[0\]\.action/);
   });
 });

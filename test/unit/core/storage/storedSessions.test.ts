@@ -186,17 +186,17 @@ describe('stored council sessions across versions', () => {
   it('a damaged session gives a clear error naming what is wrong, never a throw', () => {
     type Entry = { session: { input: Record<string, unknown>; events: Record<string, unknown>[] } };
     const cases: [unknown, RegExp][] = [
-      [altered(v1 as Entry, e => void (e.session.events[3]!.type = 'EXPLODE')), /unreadable[\s\S]*events\[3\]\.type/],
-      [altered(v1 as Entry, e => void (e.session.events[0]!.at = 'tomorrow')), /unreadable[\s\S]*events\[0\]\.at/],
-      [altered(v1 as Entry, e => void delete e.session.input.requestText), /unreadable[\s\S]*input\.requestText/],
+      [altered(v1 as Entry, e => void (e.session.events[3]!.type = 'EXPLODE')), /damaged[\s\S]*events\[3\]\.type/],
+      [altered(v1 as Entry, e => void (e.session.events[0]!.at = 'tomorrow')), /damaged[\s\S]*events\[0\]\.at/],
+      [altered(v1 as Entry, e => void delete e.session.input.requestText), /damaged[\s\S]*input\.requestText/],
       [
         { updatedAt: '2026-01-01T00:00:00.000Z', session: 'not a session' },
-        /^The stored council session is unreadable: it is not a record\.$/,
+        /^The stored council session is damaged: it is not a record\.$/,
       ],
     ];
     for (const [entry, expected] of cases) {
       const loaded = storeWith({ [KEY]: entry }).store.load(SESSION_ID);
-      assert.ok(loaded && !loaded.ok && loaded.reason === 'corrupt', JSON.stringify(loaded).slice(0, 200));
+      assert.ok(loaded && !loaded.ok && loaded.reason === 'damaged', JSON.stringify(loaded).slice(0, 200));
       assert.match(loaded.error, expected);
     }
   });

@@ -78,13 +78,13 @@ describe('versioned storage records', () => {
   it('gives a clear error for damaged records and failed upgrades, without throwing', () => {
     for (const raw of [null, 'text', 42, [], undefined]) {
       assert.deepEqual(readStored(NOTE_FORMAT, raw), {
-        kind: 'corrupt',
-        error: 'The stored note is unreadable: it is not a record.',
+        kind: 'damaged',
+        error: 'The stored note is damaged: it is not a record.',
       });
     }
     const badShape = readStored(NOTE_FORMAT, { version: 3, body: 7, tags: [] });
-    assert.equal(badShape.kind, 'corrupt');
-    assert.match(badShape.kind === 'corrupt' ? badShape.error : '', /^The stored note is unreadable:\n[\s\S]*body/);
+    assert.equal(badShape.kind, 'damaged');
+    assert.match(badShape.kind === 'damaged' ? badShape.error : '', /^The stored note is damaged:\n[\s\S]*body/);
 
     const throwing: StoredFormat<z.infer<typeof Note>> = {
       ...NOTE_FORMAT,
@@ -99,12 +99,12 @@ describe('versioned storage records', () => {
       ],
     };
     assert.deepEqual(readStored(throwing, {}), {
-      kind: 'corrupt',
+      kind: 'damaged',
       error: 'The stored note could not be upgraded from format 1: text is missing',
     });
     const gap = readStored({ ...NOTE_FORMAT, migrations: [addTags] }, { text: 'x' });
     assert.deepEqual(gap, {
-      kind: 'corrupt',
+      kind: 'damaged',
       error: 'The stored note is in format 1, and no upgrade from it is registered.',
     });
   });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { TOOL } from '../../../../src/core/council/toolSession';
+import { RUN_ID } from '../../../../src/core/workflow/engine/runId';
 import { nonPortable } from '../../../support/portableSchemaRules';
 
 /*
@@ -41,6 +42,15 @@ describe('the Council custom agent and skill (chatAgents, chatSkills)', () => {
 
   it('each tool takes its input in the portable subset: an agent on any model family can call it', () => {
     for (const tool of tools) assert.deepEqual(nonPortable(tool.inputSchema), [], tool.name);
+  });
+
+  it("every run id a tool schema takes has Council's one run-id pattern (a changed id format cannot leave one behind)", () => {
+    const patterns = tools.flatMap(tool => {
+      const runId = (tool.inputSchema as { properties?: Record<string, { pattern?: string }> }).properties?.runId;
+      return runId ? [runId.pattern] : [];
+    });
+    assert.equal(patterns.length, 2, 'council_plan and council_workflow take a runId');
+    for (const pattern of patterns) assert.equal(pattern, RUN_ID.source);
   });
 
   it("the agent's tools are Council's tools by their full reference names, and its handoffs go back to it", () => {
