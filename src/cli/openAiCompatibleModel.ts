@@ -20,8 +20,8 @@ type ChatModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel
 type CallOptions = Parameters<ChatModel['doGenerate']>[0];
 type PromptMessage = CallOptions['prompt'][number];
 
-export const API_KEY_VARIABLE = 'OPENAI_API_KEY';
-export const BASE_URL_VARIABLE = 'OPENAI_BASE_URL';
+const API_KEY_VARIABLE = 'OPENAI_API_KEY';
+const BASE_URL_VARIABLE = 'OPENAI_BASE_URL';
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export interface EndpointSettings {
