@@ -12,6 +12,7 @@ import { PriceBook } from '../core/llm/spending/prices';
 import { loadPersonas, type PersonaFile } from '../core/personas/registry';
 import type { ClarificationQuestion } from '../core/session/clarification';
 import { askCouncil, type QuestionReply } from './askCouncil';
+import { DEMO_DECISION, DemoModel } from './demo/demoModel';
 import { endpointFromEnvironment, OpenAiCompatibleModel } from './openAiCompatibleModel';
 import { SessionFiles } from './sessionFiles';
 
@@ -19,6 +20,7 @@ import { SessionFiles } from './sessionFiles';
 
 const USAGE = `Usage:
   council ask "<decision>" [--model <id>] [--yes] [--json]
+  council ask --demo [--yes] [--json]    the demo council: a scripted model, no key, no network
   council sessions
   council sessions show <id>
 
@@ -94,11 +96,21 @@ async function ask(args: readonly string[], project: string, model?: LanguageMod
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { model: { type: 'string' }, yes: { type: 'boolean' }, json: { type: 'boolean' } },
+    options: {
+      model: { type: 'string' },
+      yes: { type: 'boolean' },
+      json: { type: 'boolean' },
+      demo: { type: 'boolean' },
+    },
   });
-  const decision = positionals.join(' ').trim();
+  const demo = values.demo === true;
+  const decision = positionals.join(' ').trim() || (demo ? DEMO_DECISION : '');
   if (!decision) throw new UsageError('council ask needs the decision: council ask "Should we …?"');
-  const chat = model ?? new OpenAiCompatibleModel(endpointFromEnvironment(process.env, values.model ?? 'gpt-5-mini'));
+  const chat =
+    model ??
+    (demo
+      ? new DemoModel()
+      : new OpenAiCompatibleModel(endpointFromEnvironment(process.env, values.model ?? 'gpt-5-mini')));
   const json = values.json === true;
   const interactive = values.yes !== true && process.stdin.isTTY === true;
   const files = new SessionFiles(project);

@@ -66,6 +66,21 @@ describe('the council command: ask, sessions, sessions show', () => {
     assert.match(shown.stdout, /Should we use PostgreSQL or MongoDB\?/);
   });
 
+  it('ask --demo plays the demo council with no key and no network', async () => {
+    const key = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const result = await run(['ask', '--demo', '--yes', '--json'], project);
+      assert.equal(result.code, 0, result.stderr);
+      const printed = JSON.parse(result.stdout) as { decision: string; answer: string; assumptions: string[] };
+      assert.equal(printed.decision, 'How should we store user sessions for our web app?');
+      assert.match(printed.answer, /server-side in Redis/);
+      assert.equal(printed.assumptions.length, 2);
+    } finally {
+      if (key !== undefined) process.env.OPENAI_API_KEY = key;
+    }
+  });
+
   it('says what is wrong: no decision, an unknown session, no API key', async () => {
     const noDecision = await run(['ask', '--yes'], project);
     assert.equal(noDecision.code, 2);
