@@ -100,6 +100,15 @@ const productBundles = [
   },
   { ...common, ...browser, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist/web' },
 ];
+/** The `council` command (src/cli): Council in a terminal, over the same core; not part of the extension. */
+const cliBundle = {
+  ...common,
+  ...node,
+  // prompt-tsx requires `vscode` only inside functions the core never calls; left external, it is never loaded.
+  entryPoints: { council: 'src/cli/council.ts' },
+  outdir: 'dist/cli',
+  banner: { js: '#!/usr/bin/env node' },
+};
 const testBundles = [
   {
     ...common,
@@ -128,7 +137,7 @@ const testBundles = [
     outdir: 'test/integration/fixture/dist',
   },
 ];
-const bundles = production ? productBundles : [...productBundles, ...testBundles];
+const bundles = production ? [...productBundles, cliBundle] : [...productBundles, cliBundle, ...testBundles];
 
 /** Prints each output bundle's size after every (re)build. */
 const reportSizes = {

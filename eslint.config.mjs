@@ -83,6 +83,20 @@ export default tseslint.config(
   },
   { files: ['src/**/*.ts', 'src/**/*.tsx'], rules: restricted([NO_TEST_IMPORTS]) },
   { files: ['src/vscode/**/*.ts'], rules: restricted([NO_NODE_HOST, NO_TEST_IMPORTS]) },
+  // The `council` command runs without VS Code: it stands on src/core and its ports, never on a VS Code host.
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: restricted(
+      [
+        {
+          regex: '^(\\.\\./)+(vscode|node)(/|$)',
+          message: 'src/cli runs without VS Code: use src/core and its ports.',
+        },
+        NO_TEST_IMPORTS,
+      ],
+      [{ name: 'vscode', message: 'src/cli runs without VS Code: use src/core and its ports.' }],
+    ),
+  },
   {
     files: ['src/core/*.ts'],
     rules: restricted(

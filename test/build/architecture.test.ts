@@ -37,6 +37,16 @@ describe('architecture', () => {
     });
   }
 
+  // The `council` command runs in plain Node: no vscode, nothing of the VS Code host folders.
+  it('src/cli never imports vscode, src/vscode or src/node', () => {
+    const offenders = sourceFiles(join(REPO_ROOT, 'src/cli')).flatMap(file =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter(spec => spec === 'vscode' || /^(\.\.\/)+(vscode|node)(\/|$)/.test(spec))
+        .map(spec => `${relative(REPO_ROOT, file)} imports ${spec}`),
+    );
+    assert.deepEqual(offenders, []);
+  });
+
   it('dependencies in src/core follow the layer graph: each folder imports only the folders LAYERS names', async () => {
     // The graph lives in eslint.config.mjs (one place); this walks every import without ESLint's help.
     const { LAYERS } = (await import(join(REPO_ROOT, 'eslint.config.mjs'))) as { LAYERS: Record<string, string[]> };
