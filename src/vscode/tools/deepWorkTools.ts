@@ -4,14 +4,20 @@ import { RUN_ID } from '../../core/workflow/engine/runId';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { TOOL } from '../../core/council/toolSession';
 import { toolModel } from '../languageModel/toolModel';
+import type { RunControl } from '../../core/deepWork/runControl';
 import type { PlanHandler } from '../plan/planHandler';
-import { planControlPrompt } from '../plan/planRequest';
+import type { PlanRequest } from '../plan/planRequest';
 import { readCouncilSettings } from '../settings';
-import { runModelPrice, workflowNamed, type DeepWorkDeps } from '../workflow/deepWorkTurn';
+import {
+  runModelPrice,
+  workflowNamed,
+  type DeepWorkAnswer,
+  type DeepWorkCall,
+  type DeepWorkDeps,
+} from '../workflow/deepWorkTurn';
 import type { WorkflowHandler } from '../workflow/workflowHandler';
-import { deepWorkFollowups } from '../workflow/deepWorkResult';
-import { decidePrompt } from '../workflow/workflowRequest';
-import { capturedStream } from './capturedStream';
+import type { WorkflowRequest } from '../workflow/workflowRequest';
+import { nextCallLines } from './toolNextSteps';
 import {
   inputProblems,
   modelText,
@@ -22,12 +28,13 @@ import {
 import { withToolProgress } from './toolProgress';
 
 /*
- * `/plan` and `/workflow` as tools: each call builds the text the chat command would carry and runs the same handler
- * (the same engine, run store and run limits), with a stream that collects what the chat would show. A run pauses at
- * its checkpoints as in the chat; the result names each choice as the next call, as the chat's buttons would.
+ * `/plan` and `/workflow` as tools: each call's input is validated into the same typed request the chat parses from
+ * its text, and runs the same handler (the same engine, run store and run limits). A run pauses at its checkpoints
+ * as in the chat; the result is the answer's report as text, with its next steps as the exact next calls.
  */
 
 const RunId = z.string().trim().regex(RUN_ID, 'runId is the id a result named, e.g. wf-0f1e…');
+const Option = z.number().int().min(1);
 
 /** `council_plan`'s input: a goal (or a session's answer) to plan, or a run to continue with the user's choice. */
 const PlanInputSchema = z
@@ -35,11 +42,16 @@ const PlanInputSchema = z
     goal: z.string().optional(),
     sessionId: z.string().trim().min(1).optional(),
     runId: RunId.optional(),
+    option: Option.optional(),
     action: z.enum(['continue', 'redo', 'skip', 'abort', 'resume']).optional(),
+    feedback: z.string().optional(),
     answer: z.string().optional(),
   })
   .refine(i => Boolean(i.goal?.trim()) || i.sessionId !== undefined || i.runId !== undefined, {
     message: 'give a `goal` to plan, a council `sessionId` whose answer to plan, or a `runId` to continue',
+  })
+  .refine(i => !(i.option !== undefined && i.action !== undefined), {
+    message: 'give a checkpoint `option` or an `action`, not both',
   });
 export type PlanInput = z.infer<typeof PlanInputSchema>;
 
@@ -50,7 +62,7 @@ const WorkflowInputSchema = z
     goal: z.string().optional(),
     flags: z.array(z.string()).optional(),
     runId: RunId.optional(),
-    option: z.number().int().min(1).optional(),
+    option: Option.optional(),
     action: z.enum(['resume', 'abort']).optional(),
     feedback: z.string().optional(),
   })
@@ -59,82 +71,63 @@ const WorkflowInputSchema = z
   });
 export type WorkflowInput = z.infer<typeof WorkflowInputSchema>;
 
-/** What follows `/plan` in the chat for `input`. */
-function planText(input: PlanInput): string {
-  if (input.runId) return `${planControlPrompt(input.action ?? 'resume', input.runId)} ${input.answer ?? ''}`.trim();
-  return input.goal?.trim() ?? '';
+/**
+ * How a tool's input continues a run, in the chat's grammar: an option number (or, for `council_plan`, the kind of
+ * option: continue, redo, skip), abort, or resume (the default) with the user's answer.
+ */
+function runControlOf(
+  runId: string,
+  input: { readonly option?: number; readonly action?: string; readonly feedback?: string },
+): RunControl {
+  const feedback = input.feedback?.trim() ?? '';
+  if (input.option !== undefined) return { kind: 'decide', runId, pick: { option: input.option }, feedback };
+  switch (input.action) {
+    case 'continue':
+    case 'redo':
+    case 'skip':
+      return { kind: 'decide', runId, pick: { action: input.action }, feedback };
+    case 'abort':
+      return { kind: 'abort', runId, feedback };
+    default:
+      return { kind: 'resume', runId, answer: feedback };
+  }
 }
 
-/** What follows `/workflow` in the chat for `input`. */
-function workflowText(input: WorkflowInput): string {
+/** The `/plan` request `input` makes (its `answer` is the older name of `feedback`). */
+function planRequestOf(input: PlanInput): PlanRequest {
   if (input.runId)
-    return input.option !== undefined
-      ? decidePrompt(input.runId, input.option, input.feedback?.trim())
-      : `${input.action ?? 'resume'} ${input.runId} ${input.feedback ?? ''}`.trim();
-  if (!input.workflow) return '';
-  const flags = input.flags?.length ? `--flags ${input.flags.join(',')} ` : '';
-  return `${input.workflow} ${flags}${input.goal ?? ''}`.trim();
+    return { kind: 'run', control: runControlOf(input.runId, { ...input, feedback: input.feedback ?? input.answer }) };
+  const goal = input.goal?.trim();
+  return goal ? { kind: 'start', goal } : { kind: 'session' };
 }
 
-/** The chat's buttons under a response, as the next tool calls. */
-function nextCalls(
-  tool: string,
-  followups: readonly vscode.ChatFollowup[],
-  toInput: (prompt: string) => object | undefined,
-): string {
-  const calls = followups.flatMap(f => {
-    const input = toInput(f.prompt);
-    return input ? [`- ${f.label}: \`${tool}\` with ${JSON.stringify(input)}`] : [];
-  });
-  return calls.length > 0
+/** The `/workflow` request `input` makes. */
+function workflowRequestOf(input: WorkflowInput): WorkflowRequest {
+  if (input.runId) {
+    const control = runControlOf(input.runId, input);
+    return { kind: 'run', control: { ...control, runId: input.runId } };
+  }
+  if (!input.workflow) return { kind: 'list' };
+  return { kind: 'start', name: input.workflow, goal: input.goal?.trim() ?? '', flags: input.flags ?? [] };
+}
+
+/** An answer as an agent reads it: the notes and the report, the failure, and each next step as its exact call. */
+function answerText(notes: readonly string[], answer: DeepWorkAnswer): string {
+  const report = answer.report.map(part => (typeof part === 'string' ? part : part.value)).join('');
+  const error = answer.error ? `\n\nError: ${answer.error}\n` : '';
+  const calls = nextCallLines(answer.next);
+  const next = calls.length
     ? `\n\nNext steps (the chat's buttons; ask the user which, then make that one call):\n${calls.join('\n')}\n`
     : '';
+  return `${notes.join('')}${report}${error}${next}`;
 }
 
-/** `/plan`'s button prompts ("continue wf-…") back into this tool's input. */
-function planInputOf(prompt: string): object | undefined {
-  const [action, runId, ...rest] = prompt.trim().split(/\s+/);
-  return runId ? { runId, action, ...(rest.length ? { answer: rest.join(' ') } : {}) } : undefined;
-}
-
-/** `/workflow`'s button prompts ("decide wf-… 2", "resume wf-…") back into this tool's input. */
-function workflowInputOf(prompt: string): object | undefined {
-  const [verb, runId, option] = prompt.trim().split(/\s+/);
-  if (!runId) return undefined;
-  return verb === 'decide' ? { runId, option: Number(option) } : { runId, action: verb };
-}
-
-/** A chat request for the handlers: the tool's model and invocation token, no references. */
-function toolRequest(
-  prompt: string,
-  command: string,
-  model: vscode.LanguageModelChat,
-  toolInvocationToken: vscode.ChatParticipantToolToken | undefined,
-): vscode.ChatRequest {
-  return {
-    prompt,
-    command,
-    references: [],
-    toolReferences: [],
-    // Undefined outside a chat: tools the run invokes then ask for confirmation on their own.
-    toolInvocationToken: toolInvocationToken as vscode.ChatParticipantToolToken,
-    model,
-  };
-}
-
-/** Runs a deep-work handler for a tool call and returns what the chat would have shown, with its next steps. */
-async function runForTool(
+/** Runs a deep-work request for a tool call on the tools' model and returns its answer as text. */
+async function answerForTool(
   env: CouncilToolEnvironment,
-  toolName: string,
-  text: string,
   toolInvocationToken: vscode.ChatParticipantToolToken | undefined,
   token: vscode.CancellationToken,
-  handle: (
-    request: vscode.ChatRequest,
-    stream: vscode.ChatResponseStream,
-    token: vscode.CancellationToken,
-  ) => Promise<vscode.ChatResult>,
-  next: (result: vscode.ChatResult) => string,
+  answer: (call: DeepWorkCall) => Promise<DeepWorkAnswer>,
 ): Promise<vscode.LanguageModelToolResult> {
   const settings = readCouncilSettings();
   const choice = await toolModel(env.models, settings);
@@ -143,14 +136,15 @@ async function runForTool(
       'No language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.',
     );
   return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
-    const captured = capturedStream(message => progress.report(message));
-    const result = await handle(
-      toolRequest(text, toolName, choice.model, toolInvocationToken),
-      captured.stream,
-      progress.token,
-    );
-    const error = result.errorDetails ? `\n\nError: ${result.errorDetails.message}\n` : '';
-    return textResult(`Model: ${modelText(choice)}.\n\n${captured.text()}${error}${next(result)}`);
+    const notes: string[] = [];
+    const answered = await answer({
+      model: choice.model,
+      toolInvocationToken,
+      token: progress.token,
+      say: markdown => notes.push(markdown),
+      progress: message => progress.report(message),
+    });
+    return textResult(`Model: ${modelText(choice)}.\n\n${answerText(notes, answered)}`);
   });
 }
 
@@ -200,7 +194,7 @@ export function planTool(
         deps,
         resume ? 'Continue the Council plan run?' : 'Run Council /plan?',
         resume
-          ? `Council continues plan run ${input.data.runId} (${input.data.action ?? 'resume'})`
+          ? `Council continues plan run ${input.data.runId} (${input.data.option !== undefined ? `option ${input.data.option}` : (input.data.action ?? 'resume')})`
           : `Council plans ${input.data.goal?.trim() ? `"${input.data.goal.trim().slice(0, 200)}"` : `the answer of council session ${input.data.sessionId}`}: discovery, planning and tickets on this workspace`,
         resume ? undefined : 'plan',
       );
@@ -213,15 +207,8 @@ export function planTool(
         );
       const session = input.data.sessionId ? storedCouncilSession(env, input.data.sessionId, 'planned') : undefined;
       if (session && 'refused' in session) return textResult(session.refused);
-      return runForTool(
-        env,
-        TOOL.plan,
-        planText(input.data),
-        options.toolInvocationToken,
-        token,
-        (request, stream, cancel) => plan(request.prompt, session?.log, request, stream, cancel),
-        result => nextCalls(TOOL.plan, deepWorkFollowups(result) ?? [], planInputOf),
-      );
+      const request = planRequestOf(input.data);
+      return answerForTool(env, options.toolInvocationToken, token, call => plan(request, session?.log, call));
     },
   };
 }
@@ -253,15 +240,8 @@ export function workflowTool(
         return textResult(
           `${TOOL.workflow} cannot run: ${inputProblems(WorkflowInputSchema, options.input, input.error.issues)}`,
         );
-      return runForTool(
-        env,
-        TOOL.workflow,
-        workflowText(input.data),
-        options.toolInvocationToken,
-        token,
-        (request, stream, cancel) => workflow(request.prompt, request, stream, cancel),
-        result => nextCalls(TOOL.workflow, deepWorkFollowups(result) ?? [], workflowInputOf),
-      );
+      const request = workflowRequestOf(input.data);
+      return answerForTool(env, options.toolInvocationToken, token, call => workflow(request, call));
     },
   };
 }
