@@ -17,7 +17,7 @@ import {
 } from '../workflow/deepWorkTurn';
 import type { WorkflowHandler } from '../workflow/workflowHandler';
 import type { WorkflowRequest } from '../workflow/workflowRequest';
-import { nextCallLines } from './toolNextSteps';
+import { nextCallsText } from '../../core/council/toolNextCalls';
 import {
   inputProblems,
   modelText,
@@ -115,10 +115,8 @@ function workflowRequestOf(input: WorkflowInput): WorkflowRequest {
 function answerText(notes: readonly string[], answer: DeepWorkAnswer): string {
   const report = answer.report.map(part => (typeof part === 'string' ? part : part.value)).join('');
   const error = answer.error ? `\n\nError: ${answer.error}\n` : '';
-  const calls = nextCallLines(answer.next);
-  const next = calls.length
-    ? `\n\nNext steps (the chat's buttons; ask the user which, then make that one call):\n${calls.join('\n')}\n`
-    : '';
+  const calls = nextCallsText(answer.next);
+  const next = calls ? `\n\n${calls}\n` : '';
   return `${notes.join('')}${report}${error}${next}`;
 }
 

@@ -1,5 +1,10 @@
-import { TOOL } from '../../core/council/toolSession';
-import type { NextStep } from '../../core/nextSteps';
+import type { NextStep } from '../nextSteps';
+import { TOOL } from './toolSession';
+
+/*
+ * The tools' door to the next steps (core/nextSteps.ts): each step as the exact tool call that takes it, for an agent
+ * to offer the user. Text only, so the core's tool results (deliberation.ts) and the deep-work tools share it.
+ */
 
 /** A next step as a tool call: what to call it for the user, the tool, its exact input, and a note on filling it. */
 export interface NextCall {
@@ -80,7 +85,8 @@ function nextCall(step: NextStep): NextCall | undefined {
         input: { sessionId: step.sessionId },
       };
     case 'new':
-      return { label: 'Start a new session', tool: TOOL.open, input: { question: '…' } };
+      // An agent starts a session with council_open whenever it has a question; no call to offer.
+      return undefined;
     default: {
       const unknown: never = step;
       return unknown;
@@ -88,12 +94,18 @@ function nextCall(step: NextStep): NextCall | undefined {
   }
 }
 
-/** One line per call: "- Label: `tool` with {input}". */
-export function nextCallLines(steps: readonly NextStep[]): string[] {
-  return steps.flatMap(step => {
+/**
+ * The steps a call takes, one line each ("- Label: `tool` with {input}") under a heading that tells the agent to ask
+ * the user first; empty when there is none.
+ */
+export function nextCallsText(steps: readonly NextStep[]): string {
+  const lines = steps.flatMap(step => {
     const call = nextCall(step);
     return call
       ? [`- ${call.label}: \`${call.tool}\` with ${JSON.stringify(call.input)}${call.note ? ` (${call.note})` : ''}`]
       : [];
   });
+  return lines.length > 0
+    ? `Next steps to offer the user (each is one tool call; ask the user which, then make that one call):\n${lines.join('\n')}`
+    : '';
 }
