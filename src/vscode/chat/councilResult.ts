@@ -4,12 +4,16 @@ import { sessionNextSteps } from '../../core/council/sessionNextSteps';
 import type { NextStep } from '../../core/nextSteps';
 import type { StoredSession } from '../../core/session/storedSession';
 
-/** The format version of the metadata below; a response with a higher one came from a newer Council. */
-const COUNCIL_METADATA_VERSION = 1;
+/**
+ * The format version of the metadata below: 2 carries the typed next steps (`next`); 1 carried an `actions` record,
+ * and is still read for its session. A response with any other marker came from a newer Council.
+ */
+const COUNCIL_METADATA_VERSION = 2 as const;
+const READ_VERSIONS: readonly unknown[] = [1, COUNCIL_METADATA_VERSION];
 
 /** What a council chat response remembers (in `ChatResult.metadata`) for the next turn and its follow-ups. */
 export interface CouncilResultMetadata {
-  readonly council: 1;
+  readonly council: 1 | 2;
   /** The thread's session; absent after `/new` without a request. */
   readonly sessionId?: string;
   readonly state?: string;
@@ -44,9 +48,9 @@ export function councilMetadata(
   failed = false,
   noFurtherQuestions = false,
 ): CouncilResultMetadata {
-  if (!log) return { council: 1, next: ONLY_NEW };
+  if (!log) return { council: COUNCIL_METADATA_VERSION, next: ONLY_NEW };
   return {
-    council: 1,
+    council: COUNCIL_METADATA_VERSION,
     sessionId: log.sessionId,
     state: log.state,
     stored: compactLog(log.stored),
@@ -60,19 +64,19 @@ export function councilMetadata(
  */
 export function newerSessionMetadata(sessionId: string | undefined): CouncilResultMetadata {
   return sessionId
-    ? { council: 1, sessionId, next: [{ kind: 'assumptions', sessionId }, ...ONLY_NEW] }
-    : { council: 1, next: ONLY_NEW };
+    ? { council: COUNCIL_METADATA_VERSION, sessionId, next: [{ kind: 'assumptions', sessionId }, ...ONLY_NEW] }
+    : { council: COUNCIL_METADATA_VERSION, next: ONLY_NEW };
 }
 
 /**
  * The metadata format version and session id of a council response from a Council newer than this one
- * (`council` is not 1), `undefined` for any other result.
+ * (`council` is neither 1 nor 2), `undefined` for any other result.
  */
 export function newerCouncilMetadata(
   result: vscode.ChatResult | undefined,
 ): { readonly version: unknown; readonly sessionId?: string } | undefined {
   const metadata = result?.metadata as { readonly council?: unknown; readonly sessionId?: unknown } | undefined;
-  if (metadata?.council === undefined || metadata.council === COUNCIL_METADATA_VERSION) return undefined;
+  if (metadata?.council === undefined || READ_VERSIONS.includes(metadata.council)) return undefined;
   return typeof metadata.sessionId === 'string'
     ? { version: metadata.council, sessionId: metadata.sessionId }
     : { version: metadata.council };
@@ -81,7 +85,8 @@ export function newerCouncilMetadata(
 /** The metadata of a council response, if `result` is one. */
 export function readCouncilMetadata(result: vscode.ChatResult | undefined): CouncilResultMetadata | undefined {
   const metadata = result?.metadata as (Partial<CouncilResultMetadata> & { readonly actions?: unknown }) | undefined;
-  return metadata?.council === 1 && (Array.isArray(metadata.next) || typeof metadata.actions === 'object')
+  return (metadata?.council === COUNCIL_METADATA_VERSION && Array.isArray(metadata.next)) ||
+    (metadata?.council === 1 && typeof metadata.actions === 'object')
     ? (metadata as CouncilResultMetadata)
     : undefined;
 }
