@@ -28,7 +28,8 @@ import {
   textResult,
   type CouncilToolEnvironment,
 } from './councilToolRun';
-import { withToolProgress } from './toolProgress';
+import { withToolProgress, type ToolProgress } from './toolProgress';
+import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 
 /*
  * `/plan` and `/workflow` as tools: each call's input is validated into the same typed request the chat parses from
@@ -45,30 +46,41 @@ function answerText(notes: readonly string[], answer: DeepWorkAnswer): string {
   return `${notes.join('')}${report}${error}${next}`;
 }
 
-/** Runs a deep-work request for a tool call on the tools' model and returns its answer as text. */
-async function answerForTool(
-  env: CouncilToolEnvironment,
+const NO_MODEL =
+  'No language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
+
+/**
+ * A tool call's side of the deep-work turn: the tools' model, the notes kept for the result, progress in the
+ * tool's notification. The handler is called straight from the notification's work, so a tool adds only its own
+ * `invoke` and the notification's two frames to the chat's path to the model.
+ */
+function toolCall(
+  choice: ToolModelChoice<vscode.LanguageModelChat>,
   toolInvocationToken: vscode.ChatParticipantToolToken | undefined,
-  token: vscode.CancellationToken,
-  answer: (call: DeepWorkCall) => Promise<DeepWorkAnswer>,
-): Promise<vscode.LanguageModelToolResult> {
-  const settings = readCouncilSettings();
-  const choice = await toolModel(env.models, settings);
-  if (!choice)
-    return textResult(
-      'No language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.',
-    );
-  return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
-    const notes: string[] = [];
-    const answered = await answer({
-      model: choice.model,
-      toolInvocationToken,
-      token: progress.token,
-      say: markdown => notes.push(markdown),
-      progress: message => progress.report(message),
-    });
-    return textResult(`Model: ${modelText(choice)}.\n\n${answerText(notes, answered)}`);
-  });
+  progress: ToolProgress,
+  notes: string[],
+): DeepWorkCall {
+  return {
+    model: choice.model,
+    toolInvocationToken,
+    token: progress.token,
+    say: markdown => notes.push(markdown),
+    progress: message => progress.report(message),
+  };
+}
+
+/** The tool result of an answer: the model it ran on, then the answer as an agent reads it. */
+function answerResult(
+  choice: ToolModelChoice<vscode.LanguageModelChat>,
+  notes: readonly string[],
+  answer: DeepWorkAnswer,
+): vscode.LanguageModelToolResult {
+  return textResult(`Model: ${modelText(choice)}.\n\n${answerText(notes, answer)}`);
+}
+
+/** The notification's title while a tool runs on `choice`. */
+function progressTitle(choice: ToolModelChoice<vscode.LanguageModelChat>): string {
+  return `Council (${choice.model.name || choice.model.id})`;
 }
 
 /** The confirmation of a deep-work call: what it runs, on which model, and the forecast of a new run. */
@@ -130,8 +142,14 @@ export function planTool(
         );
       const session = input.data.sessionId ? storedCouncilSession(env, input.data.sessionId, 'planned') : undefined;
       if (session && 'refused' in session) return textResult(session.refused);
+      const choice = await toolModel(env.models, readCouncilSettings());
+      if (!choice) return textResult(NO_MODEL);
       const request = planRequestOf(input.data);
-      return answerForTool(env, options.toolInvocationToken, token, call => plan(request, session?.log, call));
+      return withToolProgress(progressTitle(choice), token, async progress => {
+        const notes: string[] = [];
+        const call = toolCall(choice, options.toolInvocationToken, progress, notes);
+        return answerResult(choice, notes, await plan(request, session?.log, call));
+      });
     },
   };
 }
@@ -163,8 +181,14 @@ export function workflowTool(
         return textResult(
           `${TOOL.workflow} cannot run: ${inputProblems(WorkflowInputSchema, options.input, input.error.issues)}`,
         );
+      const choice = await toolModel(env.models, readCouncilSettings());
+      if (!choice) return textResult(NO_MODEL);
       const request = workflowRequestOf(input.data);
-      return answerForTool(env, options.toolInvocationToken, token, call => workflow(request, call));
+      return withToolProgress(progressTitle(choice), token, async progress => {
+        const notes: string[] = [];
+        const call = toolCall(choice, options.toolInvocationToken, progress, notes);
+        return answerResult(choice, notes, await workflow(request, call));
+      });
     },
   };
 }
