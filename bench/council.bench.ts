@@ -35,7 +35,7 @@ const PERSONA_IDS = ['senior-developer', 'security-expert', 'software-architect'
 const QUESTIONS = 2;
 const LIMITS = { maxClarificationRounds: 3, debateCycleLimit: 10, adminMaxDebateCycles: 20 };
 const TURNS: readonly { readonly label: string; readonly command: CouncilCommand }[] = [
-  { label: 'start (council + questions)', command: { kind: 'resume' } },
+  { label: 'start (council + questions)', command: { kind: 'retry' } },
   { label: 'answer question 1', command: { kind: 'answer', text: 'Latency matters most.' } },
   { label: 'answer question 2 (debate + answer)', command: { kind: 'answer', text: 'At most two weeks of work.' } },
 ];
@@ -238,7 +238,7 @@ async function degradedRun(
     { request: 'How should we store user sessions for our web app?', userId: 'bench', limits: LIMITS },
     rig.deps,
   );
-  await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+  await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
   const text = rig.output.text;
   const shown = /\d of \d personas answered[^._]*/.exec(text)?.[0] ?? /Written from the vote[^.]*/.exec(text)?.[0];
   const answered = text.includes("## The council's answer") && text.includes('### Where each persona landed');

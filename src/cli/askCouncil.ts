@@ -26,11 +26,11 @@ export interface AskOptions {
 function commandFor(reply: QuestionReply): CouncilCommand {
   switch (reply.kind) {
     case 'accept':
-      return { kind: 'acceptRecommended' };
+      return { kind: 'accept' };
     case 'answer':
       return { kind: 'answer', text: reply.text };
     case 'skip':
-      return { kind: 'skipQuestion' };
+      return { kind: 'skip' };
   }
 }
 
@@ -42,9 +42,9 @@ export async function askCouncil(options: AskOptions): Promise<SessionLog> {
     deps,
   );
   await deps.persist?.(log.stored);
-  await runCouncilTurn(log, { kind: 'resume' }, deps);
+  await runCouncilTurn(log, { kind: 'retry' }, deps);
   for (let question = activeQuestion(log.snapshot); question; question = activeQuestion(log.snapshot)) {
-    const command: CouncilCommand = options.ask ? commandFor(await options.ask(question)) : { kind: 'skipQuestion' };
+    const command: CouncilCommand = options.ask ? commandFor(await options.ask(question)) : { kind: 'skip' };
     await runCouncilTurn(log, command, deps);
   }
   return log;

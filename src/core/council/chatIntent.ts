@@ -70,7 +70,7 @@ export function chatIntent(slash: string | undefined, prompt: string, phase: Ses
     case SLASH.debate:
       if (text) return { kind: 'newSession', request: text, skipClarification: true };
       return phase === 'clarifying'
-        ? { kind: 'turn', command: { kind: 'skipRemaining' } }
+        ? { kind: 'turn', command: { kind: 'skipAll' } }
         : {
             kind: 'explain',
             message:
@@ -97,27 +97,27 @@ export function chatIntent(slash: string | undefined, prompt: string, phase: Ses
     case SLASH.cancel:
       return needsSession(phase, { kind: 'cancel' });
     case SLASH.accept:
-      return needsSession(phase, { kind: 'acceptRecommended' });
+      return needsSession(phase, { kind: 'accept' });
     case SLASH.skip:
-      return needsSession(phase, { kind: 'skipQuestion' });
+      return needsSession(phase, { kind: 'skip' });
     case SLASH.skipAll:
-      return needsSession(phase, { kind: 'skipRemaining' });
+      return needsSession(phase, { kind: 'skipAll' });
     case SLASH.more:
-      return needsSession(phase, { kind: 'moreQuestions' });
+      return needsSession(phase, { kind: 'more' });
     case SLASH.revisit:
-      return needsSession(phase, { kind: 'revisitSkipped' });
+      return needsSession(phase, { kind: 'revisit' });
     case SLASH.extend:
-      return needsSession(phase, { kind: 'extendDebate' });
+      return needsSession(phase, { kind: 'extend' });
     case SLASH.retry:
-      return needsSession(phase, { kind: 'resume' });
+      return needsSession(phase, { kind: 'retry' });
     default:
       break;
   }
-  if (phase === 'clarifying' && SKIP_ALL.test(text)) return { kind: 'turn', command: { kind: 'skipRemaining' } };
-  if (phase === 'clarifying' && SKIP_ONE.test(text)) return { kind: 'turn', command: { kind: 'skipQuestion' } };
+  if (phase === 'clarifying' && SKIP_ALL.test(text)) return { kind: 'turn', command: { kind: 'skipAll' } };
+  if (phase === 'clarifying' && SKIP_ONE.test(text)) return { kind: 'turn', command: { kind: 'skip' } };
   if (phase === 'clarifying' && text) return { kind: 'turn', command: { kind: 'answer', text } };
   if (phase !== 'none' && councilStepPending(phase) && (!text || RESUME_WORDS.test(text)))
-    return { kind: 'turn', command: { kind: 'resume' } };
+    return { kind: 'turn', command: { kind: 'retry' } };
   if (!text) return { kind: 'explain', message: 'Ask `@council` a question, or describe a task, to start a session.' };
   return { kind: 'newSession', request: text, skipClarification: false };
 }

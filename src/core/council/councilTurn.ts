@@ -137,7 +137,7 @@ async function applyCommand(
       await record({ type: 'QUESTION_ANSWERED', answer: { answerId: deps.ids.next(), answer: command.text }, at });
       return false;
     }
-    case 'acceptRecommended': {
+    case 'accept': {
       const question = requireActiveQuestion(log);
       if (!question.recommendedAnswer)
         throw new SessionRuleError('This question has no recommended answer; please type your answer.');
@@ -148,12 +148,12 @@ async function applyCommand(
       });
       return false;
     }
-    case 'skipQuestion': {
+    case 'skip': {
       const question = requireActiveQuestion(log);
       await record({ type: 'QUESTION_SKIPPED', assumption: assumptionFor(question, deps.ids.next()), at });
       return false;
     }
-    case 'skipRemaining': {
+    case 'skipAll': {
       requireActiveQuestion(log);
       const assumptions = pendingQuestions(log.snapshot).map(q => ({
         ...assumptionFor(q, deps.ids.next()),
@@ -162,7 +162,7 @@ async function applyCommand(
       await record({ type: 'REMAINING_SKIPPED', assumptions, at });
       return false;
     }
-    case 'moreQuestions': {
+    case 'more': {
       if (!canAskMore(log.snapshot)) {
         const rounds = log.snapshot.context.limits.maxClarificationRounds;
         throw new SessionRuleError(
@@ -180,16 +180,16 @@ async function applyCommand(
       await recordStep(log, record, { type: 'MORE_QUESTIONS_ADDED', questions, at: deps.clock.now() });
       return false;
     }
-    case 'revisitSkipped':
+    case 'revisit':
       await record({ type: 'SKIPPED_REVISITED', at });
       return false;
-    case 'extendDebate':
+    case 'extend':
       await record({ type: 'DEBATE_EXTENDED', at });
       return false;
     case 'cancel':
       await record({ type: 'CANCELLED', at });
       return false;
-    case 'resume':
+    case 'retry':
       return false;
   }
 }

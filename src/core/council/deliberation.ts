@@ -11,8 +11,9 @@ import { debateTokens, estimateDebate } from './debatePlan';
 import type { SpendTotals } from '../llm/spending/ledger';
 import { creditsText, spendSummary, tokensText } from '../llm/spending/spendText';
 import type { DebateProtocol } from './protocol';
-import { canExtend } from '../session/selectors';
-import { ContinuationFields, TOOL } from './toolSession';
+import { sessionNextSteps } from './sessionNextSteps';
+import { nextCallsText } from './toolNextCalls';
+import { ContinuationFields } from './toolSession';
 
 /**
  * The vscode-free part of the `council_deliberate` language model tool: what an agent may pass, what a run
@@ -218,28 +219,15 @@ export interface DeliberationOutcome {
   readonly fromVote?: string;
 }
 
-/** Where the user finds the session afterwards, and the next steps `@council` offers as buttons. */
+/** Where the user finds the session afterwards, and its next steps as tool calls (the chat's buttons). */
 function sessionNote(snapshot: SessionSnapshot, stopped: boolean): string {
   const sessionId = snapshot.context.sessionId;
-  const call = (tool: string, input: object) => `\`${tool}\` with ${JSON.stringify(input)}`;
-  const next = [
-    ...(stopped
-      ? [
-          `- Try again (continue where it stopped, repeating nothing): ${call(TOOL.deliberate, { sessionId, action: 'retry' })}`,
-        ]
-      : []),
-    ...(canExtend(snapshot) ? [`- Extend the debate: ${call(TOOL.deliberate, { sessionId, action: 'extend' })}`] : []),
-    ...(snapshot.value === 'completed'
-      ? [`- Plan this (turn the answer into tickets): ${call(TOOL.plan, { sessionId })}`]
-      : []),
-  ];
+  const next = nextCallsText(sessionNextSteps(snapshot, { stopped }));
   return [
     `Council session ${sessionId} is saved in this workspace. The user can read the whole debate with the command ` +
       '"Council: Export Session Transcript" (it exports the most recently saved council session: this one, until another starts). ' +
       `To open it in the chat and continue it there (its status, its answer, "Extend the debate"), the user types: \`${openSessionCommand(sessionId)}\``,
-    ...(next.length > 0
-      ? ['', 'Next steps to offer the user (each is one tool call; confirm with the user first):', ...next]
-      : []),
+    ...(next ? ['', next] : []),
   ].join('\n');
 }
 

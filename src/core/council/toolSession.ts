@@ -5,6 +5,7 @@ import type { SpendTotals } from '../llm/spending/ledger';
 import { spendSummary } from '../llm/spending/spendText';
 import { openSessionCommand } from './chatIntent';
 import type { CouncilCommand } from './commands';
+import type { NextStepKind } from '../nextSteps';
 import { untrusted } from './wording/markdown';
 
 /*
@@ -32,8 +33,8 @@ export const OpenInputSchema = z.object({
 });
 export type OpenInput = z.infer<typeof OpenInputSchema>;
 
-/** What a continued session is asked to do. */
-const SESSION_ACTIONS = ['answer', 'extend', 'revisit', 'more', 'retry'] as const;
+/** What a continued session is asked to do: the next steps (core/nextSteps.ts) a call takes by name. */
+const SESSION_ACTIONS = ['answer', 'extend', 'revisit', 'more', 'retry'] as const satisfies readonly NextStepKind[];
 export type SessionAction = (typeof SESSION_ACTIONS)[number];
 
 /** One answer an agent passes on from the user. */
@@ -77,18 +78,18 @@ export function continuationCommands(
       return {
         commands: open.map(question => {
           const text = answers.find(a => a.questionId === question.questionId)?.answer.trim();
-          return text ? { kind: 'answer', text } : { kind: 'skipQuestion' };
+          return text ? { kind: 'answer', text } : { kind: 'skip' };
         }),
       };
     }
     case 'extend':
-      return { commands: [{ kind: 'extendDebate' }] };
+      return { commands: [{ kind: 'extend' }] };
     case 'revisit':
-      return { commands: [{ kind: 'revisitSkipped' }] };
+      return { commands: [{ kind: 'revisit' }] };
     case 'more':
-      return { commands: [{ kind: 'moreQuestions' }] };
+      return { commands: [{ kind: 'more' }] };
     case 'retry':
-      return { commands: state === 'completed' || state === 'cancelled' ? [] : [{ kind: 'resume' }] };
+      return { commands: state === 'completed' || state === 'cancelled' ? [] : [{ kind: 'retry' }] };
   }
 }
 

@@ -68,14 +68,14 @@ export async function councilChatTurn(env: CouncilTurnEnvironment, turn: Council
       },
       deps,
     );
-    command = { kind: 'resume' };
+    command = { kind: 'retry' };
   } else {
     if (!current) throw new Error('unreachable: a session command without a session');
     log = current;
     command = intent.command;
     if (log.attach(attached) > 0) await env.store.save(log.stored);
     // After a Stop, VS Code drops what was written once the request was cancelled: say it here instead.
-    if (command.kind === 'resume')
+    if (command.kind === 'retry')
       stream.markdown('_Continuing where this session stopped; nothing done so far is repeated._\n\n');
   }
 

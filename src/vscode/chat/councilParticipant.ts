@@ -7,6 +7,9 @@ import { councilChatTurn, type CouncilTurnEnvironment } from './councilChatTurn'
 import { councilMetadata, newerSessionMetadata } from './councilResult';
 import type { PlanHandler } from '../plan/planHandler';
 import type { WorkflowHandler } from '../workflow/workflowHandler';
+import { parsePlanRequest } from '../plan/planRequest';
+import { parseWorkflowRequest } from '../workflow/workflowRequest';
+import { answerInChat, chatCall } from '../workflow/deepWorkChat';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { readCouncilSettings } from '../settings';
 import { storedSession, threadSession } from './threadSession';
@@ -83,13 +86,26 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
           stream.markdown('Planning is not available in this build.');
           return { metadata: councilMetadata(current) };
         }
-        return env.plan(intent.goal, current, request, stream, token, [...(current?.attached ?? []), ...attached]);
+        return answerInChat(
+          stream,
+          await env.plan(
+            parsePlanRequest(intent.goal),
+            current,
+            chatCall(request, stream, token, [...(current?.attached ?? []), ...attached]),
+          ),
+        );
       case 'workflow':
         if (!env.workflow) {
           stream.markdown('Workflows are not available in this build.');
           return { metadata: councilMetadata(current) };
         }
-        return env.workflow(intent.text, request, stream, token, [...(current?.attached ?? []), ...attached]);
+        return answerInChat(
+          stream,
+          await env.workflow(
+            parseWorkflowRequest(intent.text),
+            chatCall(request, stream, token, [...(current?.attached ?? []), ...attached]),
+          ),
+        );
       case 'show': {
         if (intent.what === 'personas') {
           const registry = await loadCouncilPersonas(env.context.extensionUri, settings);

@@ -1,14 +1,19 @@
 import type * as vscode from 'vscode';
-import { canAskMore, canExtend, canRevisit, activeQuestion, councilStepPending } from '../../core/session/selectors';
 import type { SessionLog } from '../../core/council/sessionLog';
+import { sessionNextSteps } from '../../core/council/sessionNextSteps';
+import type { NextStep } from '../../core/nextSteps';
 import type { StoredSession } from '../../core/session/storedSession';
 
-/** The format version of the metadata below; a response with a higher one came from a newer Council. */
-const COUNCIL_METADATA_VERSION = 1;
+/**
+ * The format version of the metadata below: 2 carries the typed next steps (`next`); 1 carried an `actions` record,
+ * and is still read for its session. A response with any other marker came from a newer Council.
+ */
+const COUNCIL_METADATA_VERSION = 2 as const;
+const READ_VERSIONS: readonly unknown[] = [1, COUNCIL_METADATA_VERSION];
 
 /** What a council chat response remembers (in `ChatResult.metadata`) for the next turn and its follow-ups. */
 export interface CouncilResultMetadata {
-  readonly council: 1;
+  readonly council: 1 | 2;
   /** The thread's session; absent after `/new` without a request. */
   readonly sessionId?: string;
   readonly state?: string;
@@ -17,17 +22,11 @@ export interface CouncilResultMetadata {
    * keeps its metadata in the chat history, so a long debate's log is left to workspace storage alone.
    */
   readonly stored?: StoredSession;
-  /** Which follow-up actions make sense now. */
-  readonly actions: {
-    readonly answerQuestion: boolean;
-    readonly acceptRecommended: boolean;
-    readonly askMore: boolean;
-    readonly revisit: boolean;
-    readonly extend: boolean;
-    readonly retry: boolean;
-    /** "Plan this": the session is completed, so its answer can become a `/plan` goal. */
-    readonly plan: boolean;
-  };
+  /**
+   * What the user can do next, decided in the core (its buttons). Responses of an earlier version of this format
+   * kept an `actions` record instead; they are read for their session only.
+   */
+  readonly next?: readonly NextStep[];
 }
 
 /** Largest event log (JSON characters) copied into a response's metadata. */
@@ -37,15 +36,8 @@ function compactLog(stored: StoredSession): StoredSession | undefined {
   return JSON.stringify(stored).length <= MAX_METADATA_LOG_CHARS ? stored : undefined;
 }
 
-const NO_ACTIONS: CouncilResultMetadata['actions'] = {
-  answerQuestion: false,
-  acceptRecommended: false,
-  askMore: false,
-  revisit: false,
-  extend: false,
-  retry: false,
-  plan: false,
-};
+/** Without a session (or with one this Council cannot read), only a new session. */
+const ONLY_NEW: readonly NextStep[] = [{ kind: 'new' }];
 
 /**
  * Metadata for a response about `log` (or no session). `failed`: the turn stopped early and can be retried.
@@ -56,24 +48,13 @@ export function councilMetadata(
   failed = false,
   noFurtherQuestions = false,
 ): CouncilResultMetadata {
-  if (!log) return { council: 1, actions: NO_ACTIONS };
-  const snapshot = log.snapshot;
-  const question = activeQuestion(snapshot);
-  const interrupted = failed && (councilStepPending(log.state) || (log.state === 'clarifying' && !question));
+  if (!log) return { council: COUNCIL_METADATA_VERSION, next: ONLY_NEW };
   return {
-    council: 1,
+    council: COUNCIL_METADATA_VERSION,
     sessionId: log.sessionId,
     state: log.state,
     stored: compactLog(log.stored),
-    actions: {
-      answerQuestion: question !== undefined,
-      acceptRecommended: question?.recommendedAnswer !== undefined,
-      askMore: canAskMore(snapshot) && !noFurtherQuestions,
-      revisit: canRevisit(snapshot),
-      extend: canExtend(snapshot),
-      retry: interrupted,
-      plan: log.state === 'completed',
-    },
+    next: sessionNextSteps(log.snapshot, { stopped: failed, noFurtherQuestions }),
   };
 }
 
@@ -82,18 +63,20 @@ export function councilMetadata(
  * still names the session, so the next turn reports it again instead of silently starting over.
  */
 export function newerSessionMetadata(sessionId: string | undefined): CouncilResultMetadata {
-  return sessionId ? { council: 1, sessionId, actions: NO_ACTIONS } : { council: 1, actions: NO_ACTIONS };
+  return sessionId
+    ? { council: COUNCIL_METADATA_VERSION, sessionId, next: [{ kind: 'assumptions', sessionId }, ...ONLY_NEW] }
+    : { council: COUNCIL_METADATA_VERSION, next: ONLY_NEW };
 }
 
 /**
  * The metadata format version and session id of a council response from a Council newer than this one
- * (`council` is not 1), `undefined` for any other result.
+ * (`council` is neither 1 nor 2), `undefined` for any other result.
  */
 export function newerCouncilMetadata(
   result: vscode.ChatResult | undefined,
 ): { readonly version: unknown; readonly sessionId?: string } | undefined {
   const metadata = result?.metadata as { readonly council?: unknown; readonly sessionId?: unknown } | undefined;
-  if (metadata?.council === undefined || metadata.council === COUNCIL_METADATA_VERSION) return undefined;
+  if (metadata?.council === undefined || READ_VERSIONS.includes(metadata.council)) return undefined;
   return typeof metadata.sessionId === 'string'
     ? { version: metadata.council, sessionId: metadata.sessionId }
     : { version: metadata.council };
@@ -101,8 +84,9 @@ export function newerCouncilMetadata(
 
 /** The metadata of a council response, if `result` is one. */
 export function readCouncilMetadata(result: vscode.ChatResult | undefined): CouncilResultMetadata | undefined {
-  const metadata = result?.metadata as Partial<CouncilResultMetadata> | undefined;
-  return metadata?.council === 1 && typeof metadata.actions === 'object'
+  const metadata = result?.metadata as (Partial<CouncilResultMetadata> & { readonly actions?: unknown }) | undefined;
+  return (metadata?.council === COUNCIL_METADATA_VERSION && Array.isArray(metadata.next)) ||
+    (metadata?.council === 1 && typeof metadata.actions === 'object')
     ? (metadata as CouncilResultMetadata)
     : undefined;
 }

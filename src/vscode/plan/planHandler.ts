@@ -1,39 +1,35 @@
-import * as vscode from 'vscode';
 import type { SessionLog } from '../../core/council/sessionLog';
-import type { AttachedItem } from '../../core/session/attachedItem';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
-import { optionFor } from '../../core/workflow/engine/checkpoints';
 import { workflowMetadataOf } from '../../core/workflow/engine/workflowMetadata';
 import { systemClock } from '../../core/clock';
-import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import {
+  continueRun,
   resumableRun,
   runDeepWorkTurn,
-  say,
+  said,
   runModelPrice,
   workspaceRefusal,
+  type DeepWorkAnswer,
+  type DeepWorkCall,
   type DeepWorkDeps,
   type DeepWorkStart,
 } from '../workflow/deepWorkTurn';
 import type { RunRead } from '../workflow/runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
-import { parsePlanRequest } from './planRequest';
-import { renderCheckpoint, renderCompleted } from './planResponse';
-import { renderStopped } from '../workflow/workflowResponse';
-import { PLAN_DOOR } from '../workflow/deepWorkResult';
+import type { PlanRequest } from './planRequest';
+import { planCheckpointReport, planCompletedReport } from './planResponse';
 import { writeRunReport } from './planReport';
 
-/** The `/plan` hook of the participant (`CouncilEnvironment['plan']`). */
+/**
+ * `/plan` and `council_plan`: one typed request (parsed by the chat, validated by the tool) and the council session
+ * whose answer a request without a goal plans; the answer is rendered by each door.
+ */
 export type PlanHandler = (
-  goal: string,
+  request: PlanRequest,
   session: SessionLog | undefined,
-  request: vscode.ChatRequest,
-  stream: vscode.ChatResponseStream,
-  token: vscode.CancellationToken,
-  /** Context the user attached (this request's and the council session's), already bounded. */
-  attached?: readonly AttachedItem[],
-) => Promise<vscode.ChatResult>;
+  call: DeepWorkCall,
+) => Promise<DeepWorkAnswer>;
 
 const HOW_TO =
   'Type a goal after `/plan`, e.g. `@council /plan Add input validation to the settings form`, or ask `@council` a question first and press **Plan this** under its answer.';
@@ -45,7 +41,7 @@ const OTHER_RUNS_LISTED = 5;
  * A bare `/plan resume`: the newest run that can be resumed. Newer runs it passes over are named with why; the
  * other readable runs are listed with the command that resumes each.
  */
-function newestReadablePlan(deps: DeepWorkDeps, stream: vscode.ChatResponseStream): RunRead {
+function newestReadablePlan(deps: DeepWorkDeps, say: (markdown: string) => void): RunRead {
   const { run, passedOver, others } = deps.runs.newestReadable('plan');
   for (const skipped of passedOver) {
     if (skipped.kind === 'damaged') deps.log.logError(skipped.error, `reading plan run ${skipped.runId}`);
@@ -53,11 +49,11 @@ function newestReadablePlan(deps: DeepWorkDeps, stream: vscode.ChatResponseStrea
       skipped.kind === 'newer'
         ? 'it was saved by a newer version of Council'
         : 'it is damaged (the details are in the Council output channel)';
-    stream.markdown(`_The newer plan run \`${skipped.runId}\` cannot be resumed: ${why}._\n\n`);
+    say(`_The newer plan run \`${skipped.runId}\` cannot be resumed: ${why}._\n\n`);
   }
   if (!run) return { kind: 'missing' };
   if (passedOver.length > 0 || others.length > 0)
-    stream.markdown(`_Resuming \`${run.state.runId}\` (${run.status}), the newest run that can be resumed._\n\n`);
+    say(`_Resuming \`${run.state.runId}\` (${run.status}), the newest run that can be resumed._\n\n`);
   if (others.length > 0) {
     const listed = others
       .slice(0, OTHER_RUNS_LISTED)
@@ -65,7 +61,7 @@ function newestReadablePlan(deps: DeepWorkDeps, stream: vscode.ChatResponseStrea
         other =>
           `- \`/plan resume ${other.state.runId}\` — ${untrusted(other.state.context.goal).replace(/\s+/g, ' ').slice(0, 80)} (${other.status}, ${other.updatedAt.slice(0, 16).replace('T', ' ')})`,
       );
-    stream.markdown(`Other plan runs:\n\n${listed.join('\n')}\n\n`);
+    say(`Other plan runs:\n\n${listed.join('\n')}\n\n`);
   }
   return { kind: 'found', run };
 }
@@ -77,58 +73,45 @@ function newestReadablePlan(deps: DeepWorkDeps, stream: vscode.ChatResponseStrea
  * `.council/runs/<run-id>/` and offers each ticket's changes behind a confirmation. Refused in an untrusted workspace.
  */
 export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
-  return async (text, session, request, stream, token, attached = []) => {
+  return async (request, session, call) => {
     const refused = workspaceRefusal({
       untrusted:
         '`/plan` reads your workspace and proposes changes, so it only runs in a trusted workspace. Trust this workspace (**Manage Workspace Trust**) and try again.',
       noFolder: '`/plan` works on a workspace folder: open one and try again.',
     });
-    if (refused) return say(stream, refused, PLAN_DOOR);
-    const parsed = parsePlanRequest(text);
+    if (refused) return said('plan', refused);
     let start: DeepWorkStart;
-    if (parsed.kind === 'control') {
+    if (request.kind === 'run') {
+      const { runId } = request.control;
       const run = resumableRun(
         deps,
-        PLAN_DOOR,
-        parsed.runId ? deps.runs.read(parsed.runId) : newestReadablePlan(deps, stream),
-        stream,
-        `There is no saved plan run${parsed.runId ? ` \`${parsed.runId}\`` : ''} in this workspace. ${HOW_TO}`,
+        'plan',
+        runId ? deps.runs.read(runId) : newestReadablePlan(deps, call.say),
+        call.say,
+        `There is no saved plan run${runId ? ` \`${runId}\`` : ''} in this workspace. ${HOW_TO}`,
       );
       if (!('state' in run)) return run;
-      const { state } = run;
-      if (parsed.action === 'abort' && !state.pendingCheckpoint) {
-        await deps.runs.save(state, 'aborted');
-        return { metadata: renderStopped(stream, PLAN_DOOR, { status: 'aborted', state, message: '' }) };
-      }
-      // The decision a button's action makes at the run's checkpoint (none when the run is not at one).
-      const pending = state.pendingCheckpoint;
-      const feedback = parsed.text ? { feedback: parsed.text } : {};
-      const decision =
-        pending && parsed.action !== 'resume' ? optionFor(pending, { action: parsed.action, ...feedback }) : undefined;
-      // Text after `resume` answers the question a `needs_user` stop asked.
-      const resumed = !decision && parsed.text ? withUserAnswer(state, parsed.text) : state;
-      start = { resume: { state: resumed, ...(decision ? { decision } : {}) } };
+      const next = await continueRun(deps, 'plan', run, request.control);
+      if ('command' in next) return next;
+      start = next;
     } else {
-      const goal = parsed.kind === 'start' ? { goal: parsed.goal } : goalFromSession(session);
-      if (!goal) return say(stream, `Nothing to plan yet. ${HOW_TO}`, PLAN_DOOR);
+      const goal = request.kind === 'start' ? { goal: request.goal } : goalFromSession(session);
+      if (!goal) return said('plan', `Nothing to plan yet. ${HOW_TO}`);
       start = { start: goal };
     }
     return runDeepWorkTurn(deps, {
-      door: PLAN_DOOR,
+      command: 'plan',
       workflowName: 'plan',
       start,
-      request,
-      stream,
-      token,
-      attached,
+      call,
       paused: (outcome, workflow) => {
-        const price = runModelPrice(request.model);
+        const price = runModelPrice(call.model);
         const stillToRun = workflowForecastSentence(forecastWorkflow(workflow, outcome.state), price);
-        return renderCheckpoint(stream, workflow, outcome, stillToRun);
+        return planCheckpointReport(workflow, outcome, stillToRun);
       },
       completed: async (state, workflow) => {
         const files = await writeRunReport(state, workflowMetadataOf(workflow, state, systemClock.now()));
-        return renderCompleted(stream, workflow, state, files);
+        return planCompletedReport(workflow, state, files);
       },
     });
   };

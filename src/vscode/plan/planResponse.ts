@@ -9,65 +9,60 @@ import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/work
 import { PLAN_COMMAND } from './planCommands';
 import { commandLink, fileLink } from '../chat/inlineLinks';
 import { STAGE_NAME } from './planProgress';
-import { PLAN_DOOR, runMetadata, type DeepWorkResultMetadata } from '../workflow/deepWorkResult';
-import type { PausedOutcome } from '../workflow/deepWorkTurn';
-import { planButtons } from './planRequest';
+import type { PausedOutcome, ReportPart } from '../workflow/deepWorkTurn';
 import { oneLine, stageSummaryMarkdown } from './planSummary';
 
-/** The end of a paused run's response: the stage's summary, its cost and what is still to run, and the buttons. */
-export function renderCheckpoint(
-  stream: vscode.ChatResponseStream,
-  workflow: WorkflowDefinition,
-  paused: PausedOutcome,
-  stillToRun: string,
-): DeepWorkResultMetadata {
+/**
+ * A paused run: the stage's summary, its cost and what is still to run (the checkpoint's options are the answer's
+ * next steps: the chat's buttons, a tool's next calls).
+ */
+export function planCheckpointReport(workflow: WorkflowDefinition, paused: PausedOutcome, stillToRun: string): string {
   const { state, checkpoint } = paused;
   const stage = stageOfPhase(workflow, checkpoint.phase) ?? 'discovery';
   const cost = `_So far: ${spendBrief(runSpent(state))}. ${stillToRun}_`;
   // The line above the buttons: where the run paused, and the workflow file's own prompt.
   const pausedAfter = `Paused after **${STAGE_NAME[stage]}**. ${oneLine(checkpoint.prompt)} Pick one of the buttons below (an aborted run stays resumable).`;
-  stream.markdown(`${stageSummaryMarkdown(readBoard(state.blackboard), stage)}\n\n${cost}\n\n${pausedAfter}\n`);
-  return { ...runMetadata(PLAN_DOOR, state, 'paused'), options: planButtons(checkpoint, state.runId) };
+  return `${stageSummaryMarkdown(readBoard(state.blackboard), stage)}\n\n${cost}\n\n${pausedAfter}\n`;
 }
 
 /** A completed run: summaries, links to the report files, and each ticket's proposed changes with its Apply button. */
-export function renderCompleted(
-  stream: vscode.ChatResponseStream,
+export function planCompletedReport(
   workflow: WorkflowDefinition,
   state: WorkflowRunState,
   reportFiles: readonly vscode.Uri[],
-): DeepWorkResultMetadata {
+): ReportPart[] {
+  const parts: ReportPart[] = [];
   const board = readBoard(state.blackboard);
   const done = PIPELINE_STAGES.filter(stage => board.stages[stage]);
   const skipped = skippedStages(workflow, state);
-  stream.markdown(
+  parts.push(
     `**The plan is complete**${skipped.length ? ` (skipped: ${skipped.map(s => STAGE_NAME[s].toLowerCase()).join(', ')})` : ''}. _It used ${spendSummary(runSpent(state))}._\n\n`,
   );
-  for (const stage of done) stream.markdown(`${stageSummaryMarkdown(board, stage)}\n\n`);
+  for (const stage of done) parts.push(`${stageSummaryMarkdown(board, stage)}\n\n`);
   if (reportFiles.length > 0) {
-    stream.markdown(
+    parts.push(
       `As asked by \`/plan\`, the results were written to \`.council/runs/${state.runId}/\` (only these report files; nothing else in your workspace changed):\n\n`,
     );
     // Links in the Markdown, not anchors: every file and every Apply stays in view (see inlineLinks).
-    stream.markdown(
+    parts.push(
       `${reportFiles.map(uri => `- ${fileLink(uri, uri.path.split('/').slice(-2).join('/'))}`).join('\n')}\n\n`,
     );
   }
   for (const proposal of board.stages.tickets?.agentResults ?? []) {
     if (proposal.proposedChanges.length === 0) continue;
-    stream.markdown(
+    parts.push(
       `### Proposed changes for ${untrusted(proposal.ticketId)}\n\n${untrusted(proposal.implementationSummary)}\n\n`,
     );
     for (const change of proposal.proposedChanges) {
-      stream.markdown(`${proposedChangeMarkdown({ ...change, rationale: oneLine(change.rationale) })}\n\n`);
+      parts.push(`${proposedChangeMarkdown({ ...change, rationale: oneLine(change.rationale) })}\n\n`);
     }
-    stream.markdown('Nothing has been applied. **Apply** asks you to confirm the list of files first.\n\n');
-    stream.markdown(
+    parts.push('Nothing has been applied. **Apply** asks you to confirm the list of files first.\n\n');
+    parts.push(
       commandLink(`Apply changes for ${proposal.ticketId}…`, PLAN_COMMAND.applyTicketChanges, [
         { runId: state.runId, ticketId: proposal.ticketId },
       ]),
     );
-    stream.markdown('\n\n');
+    parts.push('\n\n');
   }
-  return runMetadata(PLAN_DOOR, state, 'completed');
+  return parts;
 }

@@ -49,7 +49,7 @@ export async function askOpenQuestions(
       skipped++;
       unavailable ||= reply.unavailable;
     }
-    await runCouncilTurn(log, reply.kind === 'answered' ? reply.command : { kind: 'skipQuestion' }, deps, {
+    await runCouncilTurn(log, reply.kind === 'answered' ? reply.command : { kind: 'skip' }, deps, {
       stopBeforeDebate: true,
     });
   }

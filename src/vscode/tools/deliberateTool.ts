@@ -214,7 +214,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
           env,
           log,
           deps,
-          { commands: [{ kind: 'resume' }], debate: true },
+          { commands: [{ kind: 'retry' }], debate: true },
           progress.token,
         );
         const how = { ...outcome, estimate: plan.estimate, unknownIds: plan.unknownIds };

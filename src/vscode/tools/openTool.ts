@@ -98,7 +98,7 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
           env,
           log,
           deps,
-          { commands: [{ kind: 'resume' }], debate: false, ...(ask ? { ask } : {}) },
+          { commands: [{ kind: 'retry' }], debate: false, ...(ask ? { ask } : {}) },
           progress.token,
         );
         return { log, result: sessionResult(log, choice, outcome) };

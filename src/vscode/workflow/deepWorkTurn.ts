@@ -28,10 +28,15 @@ import { skillTools } from './skillTools';
 import { subagentModels } from './subagentModels';
 import { WorkspaceRunOutputs } from './workflowOutputs';
 import { overrideNotice } from './buildWorkflowCatalog';
-import { runMetadata, type DeepWorkDoor, type DeepWorkResultMetadata } from './deepWorkResult';
-import { renderStopped } from './workflowResponse';
+import { stoppedReport } from './workflowResponse';
 import { workflowProgressMessage } from './workflowProgress';
-import { readBoard } from '../../core/plan/pipelineBoard';
+import { lastCompletedStage, readBoard } from '../../core/plan/pipelineBoard';
+import type { PipelineStage } from '../../core/plan/schemas/agentType';
+import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
+import { runNextSteps } from '../../core/deepWork/runNextSteps';
+import { decisionFor, type RunControl } from '../../core/deepWork/runControl';
+import { withUserAnswer } from '../../core/deepWork/runDeepWork';
+import type { NextStep, RunCommand } from '../../core/nextSteps';
 import { savedProgress } from '../plan/planSummary';
 
 /** What `/plan` and `/workflow` need from the extension. */
@@ -43,71 +48,175 @@ export interface DeepWorkDeps {
   readonly sandbox: ScriptSandbox;
 }
 
+/**
+ * What a door gives a deep-work request besides the request itself: the model, the token its tools run under, the
+ * context the user attached, and where what the turn says as it goes lands (the chat writes a note at once and shows
+ * progress in the response; a tool keeps the notes for its result and shows progress in its notification).
+ */
+export interface DeepWorkCall {
+  readonly model: vscode.LanguageModelChat;
+  /** Undefined outside a chat: tools the run invokes then ask for confirmation on their own. */
+  readonly toolInvocationToken: vscode.ChatParticipantToolToken | undefined;
+  readonly token: vscode.CancellationToken;
+  readonly attached?: readonly AttachedItem[];
+  /** A Markdown note said before the answer (the forecast, a warning, a subagent's model). */
+  readonly say: (markdown: string) => void;
+  readonly progress: (message: string) => void;
+}
+
+/** What a `/plan` or `/workflow` request came to, for its door to render (the chat: Markdown and buttons; a tool: text and next calls). */
+export interface DeepWorkAnswer {
+  /** The command that answered. */
+  readonly command: RunCommand;
+  /** What happened, as Markdown (after the notes the turn said as it went). */
+  readonly report: readonly ReportPart[];
+  /** The run the answer is about, and where it stands; absent when no run started. */
+  readonly run?: {
+    readonly runId: string;
+    readonly status: WorkflowRunStatus;
+    /** The stage a `/plan` run completed last. */
+    readonly stage?: PipelineStage;
+    /** What the run has spent over all its turns. */
+    readonly spent: SpendTotals;
+  };
+  /** Why the request failed or was refused (the chat's error box). */
+  readonly error?: string;
+  /** What the user can do next (a checkpoint's choices, Resume, Try again). */
+  readonly next: readonly NextStep[];
+}
+
+/**
+ * A piece of an answer's Markdown: text, or a Markdown string of its own that enables one command link (an Apply
+ * button), so model text around it never runs a command.
+ */
+export type ReportPart = string | vscode.MarkdownString;
+
 /** Where a turn starts: a new run, or a stored run (with the decision for its checkpoint, if one was made). */
 export type DeepWorkStart = Pick<DeepWorkRequest, 'start' | 'resume'>;
 
 /** A run paused at a checkpoint. */
 export type PausedOutcome = Extract<WorkflowOutcome, { readonly status: 'paused' }>;
 
-/** One turn of a run, as both handlers start it, with how the handler shows a paused and a completed run. */
+/** What a door shows of a paused or completed run: its report (the run, its status and next steps are added). */
+type RunReport = (
+  state: WorkflowRunState,
+  workflow: WorkflowDefinition,
+) => Promise<readonly ReportPart[]> | readonly ReportPart[];
+
+/** One turn of a run, as both commands start it, with how each shows a paused and a completed run. */
 export interface DeepWorkTurn {
-  /** Which command answers (its metadata marker, its words for a stopped run). */
-  readonly door: DeepWorkDoor;
+  readonly command: RunCommand;
   /** The workflow to run, by name (looked up in the catalogue read for this request). */
   readonly workflowName: string;
   readonly start: DeepWorkStart;
-  readonly request: vscode.ChatRequest;
-  readonly stream: vscode.ChatResponseStream;
-  readonly token: vscode.CancellationToken;
-  readonly attached?: readonly AttachedItem[];
-  readonly paused: (outcome: PausedOutcome, workflow: WorkflowDefinition) => DeepWorkResultMetadata;
-  readonly completed: (
-    state: WorkflowRunState,
-    workflow: WorkflowDefinition,
-  ) => Promise<DeepWorkResultMetadata> | DeepWorkResultMetadata;
+  readonly call: DeepWorkCall;
+  readonly paused: (outcome: PausedOutcome, workflow: WorkflowDefinition) => string;
+  readonly completed: RunReport;
 }
 
-/** A chat result that only says `text`. */
-export function say(
-  stream: vscode.ChatResponseStream,
-  text: string,
-  metadata: DeepWorkResultMetadata,
-): vscode.ChatResult {
-  stream.markdown(text);
-  return { metadata };
+/** An answer that only says `report` (about `state`'s run, when given). */
+export function said(
+  command: RunCommand,
+  report: string | readonly ReportPart[],
+  run?: { readonly state: WorkflowRunState; readonly status: WorkflowRunStatus },
+): DeepWorkAnswer {
+  const parts = typeof report === 'string' ? [report] : report;
+  return run ? runAnswer(command, run.state, run.status, parts) : { command, report: parts, next: [] };
 }
 
-/** A chat result whose `message` goes in the error box. */
-function refusal(message: string, metadata: DeepWorkResultMetadata): vscode.ChatResult {
-  return { errorDetails: { message }, metadata };
+/** An answer whose `error` goes in the chat's error box (about `state`'s run, when given). */
+function refused(
+  command: RunCommand,
+  error: string,
+  run?: { readonly state: WorkflowRunState; readonly status: WorkflowRunStatus },
+): DeepWorkAnswer {
+  return { ...said(command, [], run), error };
+}
+
+/** The answer about a run that is now `status`: its id, last stage, cost and next steps (decided in the core). */
+function runAnswer(
+  command: RunCommand,
+  state: WorkflowRunState,
+  status: WorkflowRunStatus,
+  report: string | readonly ReportPart[],
+): DeepWorkAnswer {
+  const stage = lastCompletedStage(readBoard(state.blackboard));
+  return {
+    command,
+    report: typeof report === 'string' ? [report] : report,
+    run: { runId: state.runId, status, ...(stage ? { stage } : {}), spent: runSpent(state) },
+    next: runNextSteps({ runId: state.runId, command }, status, state.pendingCheckpoint),
+  };
 }
 
 /**
- * The saved run to go on with, or the chat result that says why there is none: not saved here (`missing`, in the
- * handler's words), saved by a newer Council, or damaged (the details go to the log).
+ * The saved run to go on with, or the answer that says why there is none: not saved here (`missing`, in the
+ * command's words), saved by a newer Council, or damaged (the details go to the log).
  */
 export function resumableRun(
   deps: DeepWorkDeps,
-  door: DeepWorkDoor,
+  command: RunCommand,
   read: RunRead,
-  stream: vscode.ChatResponseStream,
+  say: (markdown: string) => void,
   missing: string,
-): StoredWorkflowRun | vscode.ChatResult {
+): StoredWorkflowRun | DeepWorkAnswer {
   if (read.kind === 'found') {
-    for (const warning of read.warnings ?? []) stream.markdown(`> **Warning:** ${warning}\n\n`);
+    for (const warning of read.warnings ?? []) say(`> **Warning:** ${warning}\n\n`);
     return read.run;
   }
-  if (read.kind === 'missing') return say(stream, missing, door);
-  if (read.kind === 'newer') return refusal(read.error.message, door);
-  const plan = 'plan' in door;
+  if (read.kind === 'missing') return said(command, missing);
+  if (read.kind === 'newer') return refused(command, read.error.message);
+  const plan = command === 'plan';
   deps.log.logError(read.error, `reading ${plan ? 'plan' : 'workflow'} run ${read.runId}`);
   const details = 'the details are in the Council output channel';
-  return refusal(
+  return refused(
+    command,
     plan
       ? `The saved plan run \`${read.runId}\` is damaged and cannot be resumed (${details}). Start a new run with \`/plan <goal>\`.`
       : `The saved run \`${read.runId}\` is damaged and cannot be resumed (${details}). Start a new run.`,
-    door,
   );
+}
+
+/**
+ * Where a request to continue a run starts, the same for `/plan` and `/workflow` (one grammar on the one engine),
+ * or the answer when it goes no further. `abort` ends a run that is not at a checkpoint; at one, `/plan` takes the
+ * checkpoint's abort option (its own words, resumable) and `/workflow` ends the run. A pick is checked against the
+ * pending checkpoint; `/plan` goes on without one when the run is not at a checkpoint (its words are also Resume's).
+ * Text after `resume` answers the question a stopped run asked.
+ */
+export async function continueRun(
+  deps: DeepWorkDeps,
+  command: RunCommand,
+  run: StoredWorkflowRun,
+  control: RunControl,
+): Promise<DeepWorkStart | DeepWorkAnswer> {
+  const { state } = run;
+  const pending = state.pendingCheckpoint;
+  const plan = command === 'plan';
+  if (control.kind === 'abort' && (!pending || !plan)) {
+    await deps.runs.save(state, 'aborted');
+    return plan
+      ? runAnswer(command, state, 'aborted', stoppedReport(command, { status: 'aborted', state, message: '' }))
+      : said(command, `Run \`${state.runId}\` aborted. Its files stay in \`${state.context.output_dir}/\`.`, {
+          state,
+          status: 'aborted',
+        });
+  }
+  if (control.kind === 'resume') return { resume: { state: pending ? state : withUserAnswer(state, control.answer) } };
+  if (!pending) {
+    if (plan) return { resume: { state: withUserAnswer(state, control.feedback) } };
+    return said(command, `Run \`${state.runId}\` is not waiting at a checkpoint (it is ${run.status}).`, {
+      state,
+      status: run.status,
+    });
+  }
+  const decision = decisionFor(
+    pending,
+    control.kind === 'abort' ? { action: 'abort' } : control.pick,
+    control.feedback,
+  );
+  if ('refused' in decision) return said(command, decision.refused, { state, status: 'paused' });
+  return { resume: { state, decision } };
 }
 
 /** Why a run cannot start here (an untrusted workspace, no folder open), in the handler's words; undefined when it can. */
@@ -126,42 +235,43 @@ export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | und
 }
 
 /**
- * Runs one turn of a workflow with the chat's model and answers it: the run's files under `.council/runs/<run-id>/`,
- * its state saved in workspace storage after every phase and at the turn's end, its checkpoints pausing the turn (the
- * buttons resume it). A paused or completed run is shown by the handler; a stop (Stop, a question, an abort, a
- * failure in the error box) is shown here, the same for both commands.
+ * Runs one turn of a workflow with the door's model and answers it: the run's files under `.council/runs/<run-id>/`,
+ * its state saved in workspace storage after every phase and at the turn's end, its checkpoints pausing the turn (a
+ * pick resumes it). A paused or completed run is reported by its command; a stop (Stop, a question, an abort, a
+ * failure) is reported here, the same for both commands.
  */
-export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<vscode.ChatResult> {
-  const { start, stream, token } = turn;
+export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<DeepWorkAnswer> {
+  const { start, call, command } = turn;
+  const { token } = call;
   const found = await workflowNamed(deps, turn.workflowName);
-  if ('missing' in found) return refusal(found.missing, turn.door);
+  if ('missing' in found) return refused(command, found.missing);
   const { workflow } = found;
   const resumed = start.resume?.state;
   const ids = { next: () => uuid() };
   const runId = resumed?.runId ?? newWorkflowRunId(ids);
   const reader = new VsCodeWorkspaceReader();
   const { spending } = readCouncilSettings();
-  // What the phases still to run will cost, before anything is spent, at the chat model's price (and, resumed, what
-  // the run has spent).
+  // What the phases still to run will cost, before anything is spent, at the model's price (and, resumed, what the
+  // run has spent).
   const before = resumed ? `So far: ${spendBrief(runSpent(resumed))}. ` : '';
   const toRun = forecastWorkflow(workflow, resumed, spending.script.maxModelCalls);
-  stream.markdown(`_${before}${workflowForecastSentence(toRun, runModelPrice(turn.request.model))}_\n\n`);
+  call.say(`_${before}${workflowForecastSentence(toRun, runModelPrice(call.model))}_\n\n`);
   // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
   const replaced = overrideNotice(workflow);
-  if (replaced) stream.markdown(`_${replaced}_\n\n`);
+  if (replaced) call.say(`_${replaced}_\n\n`);
   // Every progress line carries what the run has spent so far (all its turns).
   let spent: SpendTotals | undefined;
-  const progress = (message: string) => stream.progress(spent ? `${message} (${spendBrief(spent)})` : message);
-  stream.progress(`${resumed ? 'Resuming' : 'Starting'} ${workflow.name} run ${runId}…`);
+  const progress = (message: string) => call.progress(spent ? `${message} (${spendBrief(spent)})` : message);
+  call.progress(`${resumed ? 'Resuming' : 'Starting'} ${workflow.name} run ${runId}…`);
   // Every request the run sends is traced into the log, as a council turn's are (councilDeps.ts).
   const traced = (chat: vscode.LanguageModelChat) => tracedModel(adaptLanguageModel(chat), deps.log);
   let outcome: WorkflowOutcome;
   try {
     outcome = await runDeepWork({
       workflow,
-      model: traced(turn.request.model),
-      modelFor: subagentModels(turn.request.model, message => stream.markdown(`_${message}_\n\n`), traced),
+      model: traced(call.model),
+      modelFor: subagentModels(call.model, message => call.say(`_${message}_\n\n`), traced),
       reader,
       runId,
       outputs: new WorkspaceRunOutputs(runFolder(runId)),
@@ -175,7 +285,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
         onSpend: totals => (spent = totals),
       },
       sandbox: deps.sandbox,
-      tools: skillTools(turn.request),
+      tools: skillTools(call.toolInvocationToken),
       onProgress: event => {
         if (event.kind === 'reply-normalized')
           deps.log.info(
@@ -193,7 +303,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
         if (message) progress(message);
       },
       onSave: state => deps.runs.save(state, 'running'),
-      contributors: planContributors(reader, deps.runs, turn.attached ?? []),
+      contributors: planContributors(reader, deps.runs, call.attached ?? []),
       ...start,
     });
   } catch (error) {
@@ -206,29 +316,27 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
       token.isCancellationRequested,
     );
     if (saved) await deps.runs.save(saved.state, stop.kind);
-    const metadata = saved ? runMetadata(turn.door, saved.state, stop.kind) : turn.door;
-    if (stop.kind === 'cancelled') {
-      stream.markdown(stop.message);
-      return { metadata };
-    }
+    const run = saved ? { state: saved.state, status: stop.kind } : undefined;
+    if (stop.kind === 'cancelled') return said(command, stop.message, run);
     deps.log.logError(error, `run ${runId}: ${stop.detail}`);
-    return { metadata, errorDetails: { message: stop.message } };
+    return refused(command, stop.message, run);
   }
   // Stored with its failure, its abort sentence or its question, if any.
   const message = 'question' in outcome ? outcome.question : 'message' in outcome ? outcome.message : undefined;
   await deps.runs.save(outcome.state, outcome.status, message);
-  if (outcome.status === 'paused') return { metadata: turn.paused(outcome, workflow) };
-  if (outcome.status === 'completed') return { metadata: await turn.completed(outcome.state, workflow) };
-  const metadata = renderStopped(stream, turn.door, outcome);
-  if (outcome.status !== 'failed') return { metadata };
-  const kept = 'plan' in turn.door ? savedProgress(readBoard(outcome.state.blackboard)) : PHASES_KEPT;
+  if (outcome.status === 'paused') return runAnswer(command, outcome.state, 'paused', turn.paused(outcome, workflow));
+  if (outcome.status === 'completed')
+    return runAnswer(command, outcome.state, 'completed', await turn.completed(outcome.state, workflow));
+  const stopped = runAnswer(command, outcome.state, outcome.status, stoppedReport(command, outcome));
+  if (outcome.status !== 'failed') return stopped;
+  const kept = command === 'plan' ? savedProgress(readBoard(outcome.state.blackboard)) : PHASES_KEPT;
   const failure = describeTurnStop(outcome.error, { kept, button: 'Try again' });
-  if (failure.kind !== 'failed') return { metadata };
+  if (failure.kind !== 'failed') return stopped;
   deps.log.logError(outcome.error, `run ${runId}: ${failure.detail}`);
-  return { metadata, errorDetails: { message: failure.message } };
+  return { ...stopped, error: failure.message };
 }
 
-/** The workflow named `name`, or the chat result that says why there is none (with the file problems, if any). */
+/** The workflow named `name`, or the sentence that says why there is none (with the file problems, if any). */
 export async function workflowNamed(
   deps: DeepWorkDeps,
   name: string,

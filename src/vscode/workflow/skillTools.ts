@@ -4,11 +4,11 @@ import { invokeAsText } from '../chat/referencedTools';
 import { isReadOnlyTool, toolInput } from './skillToolRules';
 
 /** The language-model tools a workflow's skills may name in this request: read-only ones, run as the user would. */
-export function skillTools(request: Pick<vscode.ChatRequest, 'toolInvocationToken'>): ReadOnlyTools {
+export function skillTools(toolInvocationToken: vscode.ChatParticipantToolToken | undefined): ReadOnlyTools {
   const available = () => vscode.lm.tools.filter(isReadOnlyTool);
   return {
     names: () => available().map(tool => tool.name),
     invoke: (name, args, token) =>
-      invokeAsText(name, toolInput(args), request.toolInvocationToken, token as vscode.CancellationToken),
+      invokeAsText(name, toolInput(args), toolInvocationToken, token as vscode.CancellationToken),
   };
 }

@@ -110,9 +110,14 @@ describe('Council in any harness: its tools, custom agent and skill', function (
       assert.ok(afterExtend?.ok && afterExtend.snapshot.context.debateCycles > cyclesBefore, 'the debate went on');
 
       const planned = await invoke(TOOL.plan, { sessionId: id });
-      assert.match(planned, /Continue: `council_plan` with \{"runId":"(wf-[0-9a-f-]+)","action":"continue"\}/, planned);
+      assert.match(planned, /- Continue: `council_plan` with \{"runId":"(wf-[0-9a-f-]+)","option":1\}/, planned);
+      assert.match(
+        planned,
+        /- Redo stage: `council_plan` with \{"runId":"wf-[0-9a-f-]+","option":2\} \(add "feedback"/,
+      );
       const runId = /"runId":"(wf-[0-9a-f-]+)"/.exec(planned)?.[1] ?? '';
       assert.equal((await api()).runs.read(runId).kind, 'found');
+      // The older input (an action word) still picks the option that does it.
       const resumed = await invoke(TOOL.plan, { runId, action: 'continue' });
       assert.ok(
         fixtureApi.requests().some(r => r.tools.some(t => t.name === 'planning_agent_result')),

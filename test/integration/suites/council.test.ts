@@ -10,7 +10,7 @@ import { PLAIN_MODEL_ID } from '../fixture/src/api';
 
 function meta(result: vscode.ChatResult): CouncilResultMetadata {
   const metadata = result.metadata as CouncilResultMetadata | undefined;
-  assert.equal(metadata?.council, 1, 'a council result');
+  assert.equal(metadata?.council, 2, 'a council result');
   return metadata as CouncilResultMetadata;
 }
 

@@ -19,7 +19,7 @@ async function playDemo(): Promise<void> {
 
 function councilMeta(result: vscode.ChatResult): CouncilResultMetadata {
   const metadata = result.metadata as CouncilResultMetadata | undefined;
-  assert.equal(metadata?.council, 1, `a council result: ${JSON.stringify(result)}`);
+  assert.equal(metadata?.council, 2, `a council result: ${JSON.stringify(result)}`);
   return metadata as CouncilResultMetadata;
 }
 

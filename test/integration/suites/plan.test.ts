@@ -98,11 +98,12 @@ describe('/plan: the deep-work pipeline in chat', function () {
     const runId = meta(first).runId;
     assert.match(runId ?? '', /^wf-[0-9a-f-]{36}$/);
     assert.deepEqual(
-      { status: meta(first).status, stage: meta(first).stage, options: meta(first).options?.map(o => o.prompt) },
+      { status: meta(first).status, stage: meta(first).stage, prompts: deepWorkFollowups(first)?.map(f => f.prompt) },
       {
         status: 'paused',
         stage: 'discovery',
-        options: ['continue', 'redo', 'skip', 'abort'].map(action => `${action} ${runId}`),
+        // One grammar for /plan and /workflow: a checkpoint's option by its number.
+        prompts: [1, 2, 3, 4].map(option => `decide ${runId} ${option}`),
       },
     );
     assert.deepEqual(

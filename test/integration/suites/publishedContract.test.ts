@@ -37,7 +37,11 @@ function clean(result: vscode.ChatResult): vscode.ChatResult {
 async function finish(result: vscode.ChatResult): Promise<vscode.ChatResult> {
   let current = clean(result);
   for (let turn = 0; turn < 20 && meta(current).state === 'clarifying'; turn++) {
-    current = clean(await sendChat(meta(current).actions.acceptRecommended ? '@council /accept' : '@council /skipall'));
+    current = clean(
+      await sendChat(
+        meta(current).next?.some(step => step.kind === 'accept') ? '@council /accept' : '@council /skipall',
+      ),
+    );
   }
   return current;
 }
@@ -213,7 +217,10 @@ describe('a model that follows only the published schemas', function () {
           assert.ok(saved?.ok, 'the stopped session is stored');
           const stoppedLog = SessionLog.restore(saved?.ok ? saved.stored : undefined);
           assert.notEqual(stoppedLog.state, 'completed');
-          assert.ok(councilMetadata(stoppedLog, true).actions.retry, 'Try again is offered for it');
+          assert.ok(
+            councilMetadata(stoppedLog, true).next?.some(step => step.kind === 'retry'),
+            'Try again is offered for it',
+          );
           const final = await finish(await sendChat('@council /retry'));
           await assertCompleted(final);
           assert.equal(meta(final).sessionId, stoppedLog.sessionId, 'Try again continued the stopped session');

@@ -15,10 +15,10 @@ describe('smoke: Council in a real VS Code', () => {
     const result = await sendChat('@council hello');
     // The fixture's default model only echoes, so the council cannot parse its replies: it must say so
     // clearly, keep the session and offer to retry, never throw.
-    const metadata = result.metadata as { council?: number; actions?: { retry?: boolean } } | undefined;
-    assert.equal(metadata?.council, 1);
+    const metadata = result.metadata as { council?: number; next?: { kind: string }[] } | undefined;
+    assert.equal(metadata?.council, 2);
     assert.match(result.errorDetails?.message ?? '', /wrong format[\s\S]*Try again/);
-    assert.equal(metadata?.actions?.retry, true);
+    assert.equal(metadata?.next?.[0]?.kind, 'retry');
   });
 
   for (const modelId of [TOOL_MODEL_ID, PLAIN_MODEL_ID]) {

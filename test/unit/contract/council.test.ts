@@ -55,7 +55,7 @@ const SCENARIOS: readonly Scenario[] = [
     routed: ['open_session', 'contribute_to_debate'],
     limits: { ...LIMITS, debateCycleLimit: 3 },
     then: async (log, deps) => {
-      if (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'skipRemaining' }, deps);
+      if (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'skipAll' }, deps);
     },
     endsIn: ['completed'],
   },
@@ -66,7 +66,7 @@ const SCENARIOS: readonly Scenario[] = [
     protocol,
     script: { convergeAtCycle: 1 },
     then: async (log, deps) => {
-      if (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'moreQuestions' }, deps);
+      if (log.state === 'clarifying') await runCouncilTurn(log, { kind: 'more' }, deps);
     },
     endsIn: ['clarifying', 'completed'],
   })),
@@ -108,7 +108,7 @@ const SCENARIOS: readonly Scenario[] = [
     tool: 'give_conclusion',
     script: { questions: 1 },
     then: async (log, deps) => {
-      await runCouncilTurn(log, { kind: 'skipRemaining' }, deps);
+      await runCouncilTurn(log, { kind: 'skipAll' }, deps);
     },
     endsIn: ['completed'],
   },
@@ -192,7 +192,7 @@ async function play(scenario: Scenario, measured: ScriptedModel): Promise<void> 
     },
     deps,
   );
-  await runCouncilTurn(log, { kind: 'resume' }, deps);
+  await runCouncilTurn(log, { kind: 'retry' }, deps);
   await scenario.then?.(log, deps);
   if (!scenario.endsIn.includes(log.state)) throw new Error(`the session ended the turn in "${log.state}"`);
 }

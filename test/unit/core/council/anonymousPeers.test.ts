@@ -46,7 +46,7 @@ describe('anonymous peers', () => {
       { request: 'Split the service?', userId: 'u', limits: LIMITS, skipClarification: true },
       rig.deps,
     );
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     const later = rig.model.requests
       .filter(request => request.tools.some(tool => tool.name === 'contribute_to_debate'))

@@ -27,10 +27,10 @@ describe('chatIntent: routing a chat request', () => {
 
   it('treats a reply that is only a skip keyword as skipping the question, never as the answer "skip"', () => {
     for (const text of ['skip', 'Skip.', 'pass', 'skip this question', 'later', 'SKIP IT']) {
-      assert.deepEqual(turn(undefined, text, 'clarifying'), { kind: 'turn', command: { kind: 'skipQuestion' } }, text);
+      assert.deepEqual(turn(undefined, text, 'clarifying'), { kind: 'turn', command: { kind: 'skip' } }, text);
     }
     for (const text of ['skip all', 'Skip the rest', 'skip remaining questions']) {
-      assert.deepEqual(turn(undefined, text, 'clarifying'), { kind: 'turn', command: { kind: 'skipRemaining' } }, text);
+      assert.deepEqual(turn(undefined, text, 'clarifying'), { kind: 'turn', command: { kind: 'skipAll' } }, text);
     }
   });
 
@@ -42,10 +42,10 @@ describe('chatIntent: routing a chat request', () => {
 
   it('continues an interrupted session on an empty prompt or a resume word, and /retry anywhere with a session', () => {
     for (const phase of ['created', 'debating', 'final'] as const) {
-      assert.deepEqual(turn(undefined, '', phase), { kind: 'turn', command: { kind: 'resume' } });
-      assert.deepEqual(turn(undefined, 'try again', phase), { kind: 'turn', command: { kind: 'resume' } });
+      assert.deepEqual(turn(undefined, '', phase), { kind: 'turn', command: { kind: 'retry' } });
+      assert.deepEqual(turn(undefined, 'try again', phase), { kind: 'turn', command: { kind: 'retry' } });
     }
-    assert.deepEqual(turn(SLASH.retry, '', 'clarifying'), { kind: 'turn', command: { kind: 'resume' } });
+    assert.deepEqual(turn(SLASH.retry, '', 'clarifying'), { kind: 'turn', command: { kind: 'retry' } });
   });
 
   it('explains what to do when a session command arrives without a session', () => {
@@ -76,7 +76,7 @@ describe('chatIntent: routing a chat request', () => {
   });
 
   it('/debate while clarifying skips the remaining questions; without text elsewhere it explains', () => {
-    assert.deepEqual(turn(SLASH.debate, '', 'clarifying'), { kind: 'turn', command: { kind: 'skipRemaining' } });
+    assert.deepEqual(turn(SLASH.debate, '', 'clarifying'), { kind: 'turn', command: { kind: 'skipAll' } });
     assert.equal(turn(SLASH.debate, '', 'completed').kind, 'explain');
   });
 

@@ -42,7 +42,7 @@ describe('a council turn', () => {
   it('selects personas and proposes questions in one request, then shows the first question alone with its recommended answer', async () => {
     const rig = await councilRig();
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'clarifying');
     assert.deepEqual(stepCalls(rig), ['open_session']);
     assert.match(rig.output.text, /Round 1 question 1/);
@@ -54,11 +54,11 @@ describe('a council turn', () => {
   it('runs clarify -> answer -> debate -> final end to end, recording every step', async () => {
     const rig = await councilRig({ script: { convergeAtCycle: 2 } });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     await runCouncilTurn(log, { kind: 'answer', text: 'Latency matters most' }, rig.deps);
     assert.equal(log.state, 'clarifying');
     assert.match(rig.output.text, /Round 1 question 2/);
-    await runCouncilTurn(log, { kind: 'acceptRecommended' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'accept' }, rig.deps);
     assert.equal(log.state, 'completed');
     const session = sessionView(log.snapshot);
     assert.equal(session.debateCycles, 2, 'converged after cycle 2');
@@ -79,7 +79,7 @@ describe('a council turn', () => {
   it('a persona that changes position says why, and the change reaches the transcript', async () => {
     const rig = await councilRig({ script: { convergeAtCycle: 2 } });
     const log = start(rig, 'Design it', { skipClarification: true });
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     const changed = sessionView(log.snapshot).messageTurns.filter(
       t => t.messageType === 'discussion' && t.changedPosition,
     );
@@ -90,7 +90,7 @@ describe('a council turn', () => {
   it('/debate skips clarification entirely', async () => {
     const rig = await councilRig();
     const log = start(rig, 'Quick one', { skipClarification: true });
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.ok(!stepCalls(rig).includes('propose_clarifying_questions'));
   });
@@ -98,7 +98,7 @@ describe('a council turn', () => {
   it('goes straight to the debate when no clarification is needed', async () => {
     const rig = await councilRig({ script: { questions: 0 } });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.match(rig.output.text, /No clarification needed/);
   });
@@ -106,8 +106,8 @@ describe('a council turn', () => {
   it('a skipped question becomes an assumption that appears in the final answer', async () => {
     const rig = await councilRig();
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
-    await runCouncilTurn(log, { kind: 'skipQuestion' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'skip' }, rig.deps);
     assert.equal(activeAssumptions(log.snapshot).length, 1);
     await runCouncilTurn(log, { kind: 'answer', text: 'Two weeks' }, rig.deps);
     assert.equal(log.state, 'completed');
@@ -122,9 +122,9 @@ describe('a council turn', () => {
   it('skip-all logs an assumption per remaining question and goes to the final answer without a debate', async () => {
     const rig = await councilRig({ script: { questions: 3 } });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     await runCouncilTurn(log, { kind: 'answer', text: 'Only the API' }, rig.deps);
-    await runCouncilTurn(log, { kind: 'skipRemaining' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'skipAll' }, rig.deps);
     assert.equal(log.state, 'completed');
     const session = sessionView(log.snapshot);
     assert.equal(activeAssumptions(log.snapshot).length, 2);
@@ -143,12 +143,12 @@ describe('a council turn', () => {
   it('asks more questions as a new round, and refuses a fourth round with a clear reason', async () => {
     const rig = await councilRig({ script: { questions: 1, moreQuestions: 1 } });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
-    await runCouncilTurn(log, { kind: 'moreQuestions' }, rig.deps);
-    await runCouncilTurn(log, { kind: 'moreQuestions' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'more' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'more' }, rig.deps);
     assert.equal(log.snapshot.context.clarificationRounds, 3);
     await assert.rejects(
-      runCouncilTurn(log, { kind: 'moreQuestions' }, rig.deps),
+      runCouncilTurn(log, { kind: 'more' }, rig.deps),
       (e: unknown) => e instanceof SessionRuleError && /limited to 3 rounds/.test(e.message),
     );
     assert.equal(log.snapshot.context.questions.length, 3);
@@ -158,9 +158,9 @@ describe('a council turn', () => {
   it('revisits skipped questions: the question is asked again and its assumption withdrawn once answered', async () => {
     const rig = await councilRig({ script: { questions: 2 } });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
-    await runCouncilTurn(log, { kind: 'skipQuestion' }, rig.deps);
-    await runCouncilTurn(log, { kind: 'revisitSkipped' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'skip' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'revisit' }, rig.deps);
     await runCouncilTurn(log, { kind: 'answer', text: 'Answer to question 2' }, rig.deps);
     assert.equal(log.state, 'clarifying');
     assert.match(activeQuestion(log.snapshot)?.question ?? '', /question 1/);
@@ -181,7 +181,7 @@ describe('a council turn', () => {
       },
       rig.deps,
     );
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     const session = sessionView(log.snapshot);
     assert.equal(session.debateCycles, 3);
@@ -190,18 +190,18 @@ describe('a council turn', () => {
     assert.match(session.finalAnswer ?? '', /still prefers option A/);
     assert.match(session.finalAnswer ?? '', /Still contested when the debate stopped/);
     rig.output.clear();
-    await runCouncilTurn(log, { kind: 'extendDebate' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'extend' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.equal(sessionView(log.snapshot).debateCycles, 5);
     assert.match(rig.output.text, /This is the maximum your settings allow/);
-    await assert.rejects(runCouncilTurn(log, { kind: 'extendDebate' }, rig.deps), SessionRuleError);
+    await assert.rejects(runCouncilTurn(log, { kind: 'extend' }, rig.deps), SessionRuleError);
     await assertValid(log);
   });
 
   it('one debate cycle runs its personas in parallel and drafts the next cycle while the moderator reads', async () => {
     const rig = await councilRig({ protocol: 'thorough', script: { convergeAtCycle: 3 }, model: { latencyMs: 5 } });
     const log = start(rig, 'Parallel', { skipClarification: true });
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     // Cycle N+1 is requested before the moderator of cycle N (it does not wait for the verdict).
     const c = 'contribute_to_debate';
     assert.deepEqual(stepCalls(rig), [
@@ -248,7 +248,7 @@ describe('a council turn', () => {
       ),
     });
     const log = start(rig, 'Obvious', { skipClarification: true });
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     // Cycle 1 drafts are independent (no agreement yet), so cycle 2 is drafted ahead; cycle 2 is unanimous, so cycle 3 is not.
     assert.equal(stepCalls(rig).filter(s => s === 'contribute_to_debate').length, 6);
   });
@@ -256,7 +256,7 @@ describe('a council turn', () => {
   it('discards the speculative next cycle when the council converges', async () => {
     const rig = await councilRig({ protocol: 'thorough', script: { convergeAtCycle: 1 } });
     const log = start(rig, 'Easy', { skipClarification: true });
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     const session = sessionView(log.snapshot);
     assert.equal(session.debateCycles, 1);
     assert.equal(session.messageTurns.filter(t => t.messageType === 'discussion').length, 3);
@@ -281,14 +281,14 @@ describe('a council turn', () => {
     });
     const log = start(rig, 'Fragile', { skipClarification: true });
     await assert.rejects(
-      runCouncilTurn(log, { kind: 'resume' }, rig.deps),
+      runCouncilTurn(log, { kind: 'retry' }, rig.deps),
       (e: unknown) => e instanceof LanguageModelFailure && e.kind === 'blocked',
     );
     assert.equal(log.state, 'debating');
     const spokenBefore = sessionView(log.snapshot).messageTurns.filter(t => t.messageType === 'discussion').length;
     assert.equal(spokenBefore, 2, 'the two personas that answered are kept');
     const callsBefore = rig.model.requests.length;
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     const firstRetry = rig.model.requests[callsBefore];
     assert.match(JSON.stringify(firstRetry?.messages), /You are Security Expert/);
@@ -310,7 +310,7 @@ describe('a council turn', () => {
       }),
     });
     const log = start(rig, 'Fragile', { skipClarification: true });
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     const first = log.snapshot.context.discussions[0];
     assert.deepEqual(first?.status === 'in_progress' ? [] : first?.absent?.map(a => a.personaId), [
@@ -337,7 +337,7 @@ describe('a council turn', () => {
     });
     const log = start(rig);
     await assert.rejects(
-      runCouncilTurn(log, { kind: 'resume' }, rig.deps),
+      runCouncilTurn(log, { kind: 'retry' }, rig.deps),
       (e: unknown) =>
         e instanceof LanguageModelFailure &&
         e.kind === 'malformedReply' &&
@@ -360,7 +360,7 @@ describe('a council turn', () => {
       }),
     });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
   });
 
@@ -384,11 +384,11 @@ describe('a council turn', () => {
         }),
       });
       const log = start(rig);
-      await assert.rejects(runCouncilTurn(log, { kind: 'resume' }, rig.deps), CancelledError);
+      await assert.rejects(runCouncilTurn(log, { kind: 'retry' }, rig.deps), CancelledError);
       assert.notEqual(log.state, 'completed');
       const resumed = await councilRig({ script: { questions: 0 } });
       const restored = SessionLog.restore(rig.persisted.at(-1) ?? log.stored);
-      await runCouncilTurn(restored, { kind: 'resume' }, resumed.deps);
+      await runCouncilTurn(restored, { kind: 'retry' }, resumed.deps);
       assert.equal(restored.state, 'completed');
     });
   }
@@ -396,7 +396,7 @@ describe('a council turn', () => {
   it('cancel ends the session; nothing more can happen in it', async () => {
     const rig = await councilRig();
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     await runCouncilTurn(log, { kind: 'cancel' }, rig.deps);
     assert.equal(log.state, 'cancelled');
     await assert.rejects(runCouncilTurn(log, { kind: 'answer', text: 'late' }, rig.deps), SessionRuleError);
@@ -405,14 +405,14 @@ describe('a council turn', () => {
   it('answers without an open question are refused with a reason', async () => {
     const rig = await councilRig({ script: { questions: 0 } });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
-    await assert.rejects(runCouncilTurn(log, { kind: 'acceptRecommended' }, rig.deps), /no open clarifying question/);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
+    await assert.rejects(runCouncilTurn(log, { kind: 'accept' }, rig.deps), /no open clarifying question/);
   });
 
   it('honours a user override: the named personas form the council without a selection call', async () => {
     const rig = await councilRig({ script: { questions: 0 } });
     const log = start(rig, 'Ask the Security Expert and the Performance Engineer: is bcrypt cost 12 too slow?');
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.ok(!stepCalls(rig).includes('select_personas'));
     const names = log.snapshot.context.participants.filter(p => p.type === 'persona').map(p => p.name);
     assert.deepEqual(names, ['Security Expert', 'Performance Engineer']);

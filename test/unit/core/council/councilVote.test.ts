@@ -122,7 +122,7 @@ describe('the council vote', () => {
       },
       rig.deps,
     );
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     const view = sessionView(log.snapshot);
     // Cycle 2 moved the Senior Developer's vote; cycle 3 moved nothing: the debate ends there, not at the limit of 5.

@@ -23,7 +23,7 @@ async function debate(maxCredits: number) {
     { request: 'Queue or cron for the nightly export?', userId: 'u', limits: LIMITS, skipClarification: true },
     rig.deps,
   );
-  const error = await runCouncilTurn(log, { kind: 'resume' }, rig.deps).then(
+  const error = await runCouncilTurn(log, { kind: 'retry' }, rig.deps).then(
     () => undefined,
     (e: unknown) => e,
   );

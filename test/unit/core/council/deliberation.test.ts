@@ -26,7 +26,7 @@ async function deliberate(request: string, cycles: number, script: CouncilScript
     },
     rig.deps,
   );
-  await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+  await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
   return { rig, log };
 }
 
@@ -83,7 +83,7 @@ describe('council_deliberate (vscode-free part)', () => {
             },
             rig.deps,
           );
-          await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+          await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
           assert.equal(log.state, 'completed');
           const calls = rig.model.requests.length;
           assert.equal(calls, plan.estimate.most, `${calls} calls, estimate ${plan.estimate.most}`);
@@ -225,7 +225,7 @@ describe('council_deliberate (vscode-free part)', () => {
         { request: 'q', userId: 'agent', limits: { debateCycleLimit: 2 }, skipClarification: true },
         rig.deps,
       );
-      await assert.rejects(runCouncilTurn(log, { kind: 'resume' }, rig.deps));
+      await assert.rejects(runCouncilTurn(log, { kind: 'retry' }, rig.deps));
       const text = deliberationResultText({
         snapshot: log.snapshot,
         spent: log.spent,

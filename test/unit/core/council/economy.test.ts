@@ -48,7 +48,7 @@ async function assertValid(log: SessionLog): Promise<void> {
 /** Runs a session to its end: answers every question; returns the failure that stopped it, if any. */
 async function playOut(log: SessionLog, rig: CouncilRig): Promise<unknown> {
   try {
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     while (log.state === 'clarifying')
       await runCouncilTurn(log, { kind: 'answer', text: 'Latency matters most.' }, rig.deps);
     return undefined;
@@ -126,7 +126,7 @@ describe('the economy protocol', () => {
       { request: 'Split the service?', userId: 'u', limits: LIMITS, skipClarification: true },
       rig.deps,
     );
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.deepEqual(speakersByCycle(log), [
       ['Senior Developer', 'Security Expert', 'Software Architect', 'QA Engineer'],
@@ -147,7 +147,7 @@ describe('the economy protocol', () => {
       { request: 'Split the service?', userId: 'u', limits: LIMITS, skipClarification: true },
       rig.deps,
     );
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.deepEqual(
       steps(rig).filter(s => s !== 'contribute_to_debate'),
@@ -176,7 +176,7 @@ describe('the economy protocol', () => {
       model: { supportsToolCalling: false },
     });
     const log = newCouncilSession({ request: 'q', userId: 'u', limits: LIMITS, skipClarification: true }, rig.deps);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     const text = rig.output.text;
     // Senior Developer sits first on the council but answers last: its block follows the others'.
     assert.ok(text.indexOf('Security Expert · cycle 1') < text.indexOf('Senior Developer · cycle 1'));
@@ -200,7 +200,7 @@ describe('the economy protocol', () => {
       ),
     });
     const log = newCouncilSession({ request: 'q', userId: 'u', limits: LIMITS, skipClarification: true }, rig.deps);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     const heading = rig.output.parts.findIndex(p => p.text.includes("## The council's answer"));
     const answerParts = rig.output.parts
       .slice(heading + 1)
@@ -220,7 +220,7 @@ describe('an answer the model left empty', () => {
       responder: councilResponder({ convergeAtCycle: 2 }, step => (step === 'write_answer' ? '' : undefined)),
     });
     const log = newCouncilSession({ request: 'q', userId: 'u', limits: LIMITS, skipClarification: true }, rig.deps);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.match(
       sessionView(log.snapshot).finalAnswer ?? '',
@@ -309,20 +309,20 @@ describe('the request budget on random walks through the session @slow', () => {
       case 'clarifying': {
         const options: CouncilCommand[] = [
           { kind: 'answer', text: 'It must scale to 10k users.' },
-          { kind: 'skipQuestion' },
-          { kind: 'skipRemaining' },
+          { kind: 'skip' },
+          { kind: 'skipAll' },
         ];
-        if (canAskMore(snapshot)) options.push({ kind: 'moreQuestions' });
-        if (deferredQuestions(snapshot).length > 0) options.push({ kind: 'revisitSkipped' });
+        if (canAskMore(snapshot)) options.push({ kind: 'more' });
+        if (deferredQuestions(snapshot).length > 0) options.push({ kind: 'revisit' });
         return options;
       }
       case 'completed':
       case 'final':
-        return canExtend(snapshot) ? [{ kind: 'extendDebate' }] : [];
+        return canExtend(snapshot) ? [{ kind: 'extend' }] : [];
       case 'cancelled':
         return [];
       default:
-        return [{ kind: 'resume' }];
+        return [{ kind: 'retry' }];
     }
   }
 
@@ -342,7 +342,7 @@ describe('the request budget on random walks through the session @slow', () => {
             { request: 'Queue or cron?', userId: 'u', limits: LIMITS, skipClarification: next() < 0.3 },
             rig.deps,
           );
-          let command: CouncilCommand = { kind: 'resume' };
+          let command: CouncilCommand = { kind: 'retry' };
           for (let step = 0; step < 12; step++) {
             try {
               await runCouncilTurn(log, command, rig.deps);
@@ -359,7 +359,7 @@ describe('the request budget on random walks through the session @slow', () => {
             );
             const options = choices(log);
             if (options.length === 0) break;
-            command = options[Math.floor(next() * options.length)] ?? { kind: 'resume' };
+            command = options[Math.floor(next() * options.length)] ?? { kind: 'retry' };
           }
           assert.equal(log.requestsUsed, rig.model.requests.length);
           await assertValid(log);
@@ -385,7 +385,7 @@ describe('models per role', () => {
       },
     };
     const log = newCouncilSession({ request: 'q', userId: 'u', limits: LIMITS, skipClarification: true }, deps);
-    await runCouncilTurn(log, { kind: 'resume' }, deps);
+    await runCouncilTurn(log, { kind: 'retry' }, deps);
     assert.equal(log.state, 'completed');
     const otherSteps = other.requests.map(stepOf);
     assert.deepEqual(

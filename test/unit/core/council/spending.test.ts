@@ -12,7 +12,7 @@ const LIMITS = { maxClarificationRounds: 3, debateCycleLimit: 3, adminMaxDebateC
 
 async function playOut(log: SessionLog, rig: CouncilRig): Promise<unknown> {
   try {
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     while (log.state === 'clarifying')
       await runCouncilTurn(log, { kind: 'answer', text: 'Latency matters most.' }, rig.deps);
     return undefined;
@@ -104,9 +104,9 @@ describe('council spending in credits', () => {
       { request: 'Queue or cron?', userId: 'u', limits: LIMITS, skipClarification: true },
       failing.deps,
     );
-    await runCouncilTurn(log, { kind: 'resume' }, failing.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, failing.deps);
     const rig = await councilRig({ script, maxRequests: 6 });
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'final', 'the session waits for its written answer');
     const text = rig.output.text;
     const answer = text.slice(text.indexOf(ANSWER_HEADING));
@@ -117,7 +117,7 @@ describe('council spending in credits', () => {
     assert.match(answer, /### Where each persona landed\n\n- \*\*Senior Developer:\*\* \S/);
     assert.match(answer, /### Assumptions/);
     const raised = await councilRig({ script, maxRequests: 7 });
-    await runCouncilTurn(log, { kind: 'resume' }, raised.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, raised.deps);
     assert.equal(log.state, 'completed');
     assert.equal(raised.model.requests.length, 1, 'Try again spends only the answer');
     assert.match(sessionView(log.snapshot).finalAnswer ?? '', /Go with option B/);

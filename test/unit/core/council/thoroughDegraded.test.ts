@@ -67,7 +67,7 @@ describe('the thorough protocol, honest when degraded', () => {
       ),
     });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.deepEqual(absentIds(log, 0), ['persona:security-expert']);
     // Cycle 2 seats those who drafted: the absent seat is not asked again.
@@ -99,7 +99,7 @@ describe('the thorough protocol, honest when degraded', () => {
       ),
     });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.deepEqual(absentIds(log, 0), undefined);
     assert.deepEqual(absentIds(log, 1), ['persona:security-expert']);
@@ -119,7 +119,7 @@ describe('the thorough protocol, honest when degraded', () => {
       ),
     });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.ok(!steps(rig).includes('moderate_cycle'), 'settled by the first vote: no moderator');
     const first = log.snapshot.context.discussions[0];
@@ -144,7 +144,7 @@ describe('the thorough protocol, honest when degraded', () => {
       ),
     });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.match(
       sessionView(log.snapshot).finalAnswer ?? '',
@@ -165,7 +165,7 @@ describe('the thorough protocol, honest when degraded', () => {
       });
       const log = start(rig);
       await assert.rejects(
-        runCouncilTurn(log, { kind: 'resume' }, rig.deps),
+        runCouncilTurn(log, { kind: 'retry' }, rig.deps),
         (e: unknown) => e instanceof LanguageModelFailure && e.kind === kind,
       );
       assert.equal(log.state, 'debating');
@@ -173,7 +173,7 @@ describe('the thorough protocol, honest when degraded', () => {
       assert.ok(!steps(rig).includes('moderate_cycle'), 'nothing after the failed cycle was asked');
       fail = false;
       const before = rig.model.requests.length;
-      await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+      await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
       assert.equal(log.state, 'completed');
       assert.equal(
         speakerOf(messageText(rig.model.requests[before]?.messages[0] ?? { role: 'user', content: '' })),
@@ -195,7 +195,7 @@ describe('the thorough protocol, honest when degraded', () => {
     });
     const log = start(rig);
     await assert.rejects(
-      runCouncilTurn(log, { kind: 'resume' }, rig.deps),
+      runCouncilTurn(log, { kind: 'retry' }, rig.deps),
       (e: unknown) => e instanceof LanguageModelFailure && /Internal server error/.test(e.message),
     );
     assert.equal(log.state, 'debating');

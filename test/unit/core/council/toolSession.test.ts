@@ -12,7 +12,7 @@ const LIMITS = { maxClarificationRounds: 3, debateCycleLimit: 3, adminMaxDebateC
 async function opened(script: CouncilScriptOptions = { questions: 2, convergeAtCycle: 1 }) {
   const rig = await councilRig({ script });
   const log = newCouncilSession({ request: 'JWT or server-side sessions?', userId: 'agent', limits: LIMITS }, rig.deps);
-  await runCouncilTurn(log, { kind: 'resume' }, rig.deps, { stopBeforeDebate: true });
+  await runCouncilTurn(log, { kind: 'retry' }, rig.deps, { stopBeforeDebate: true });
   return { rig, log };
 }
 
@@ -41,10 +41,7 @@ describe('the council tools: a session opened, answered and continued by id', ()
       answers: [{ questionId: second.questionId, answer: 'About 10k users in one region' }],
     });
     assert.ok('commands' in planned);
-    assert.deepEqual(planned.commands, [
-      { kind: 'skipQuestion' },
-      { kind: 'answer', text: 'About 10k users in one region' },
-    ]);
+    assert.deepEqual(planned.commands, [{ kind: 'skip' }, { kind: 'answer', text: 'About 10k users in one region' }]);
     for (const [i, command] of planned.commands.entries())
       await runCouncilTurn(log, command, rig.deps, { stopBeforeDebate: i < planned.commands.length - 1 });
     assert.equal(log.state, 'completed');
@@ -71,11 +68,7 @@ describe('the council tools: a session opened, answered and continued by id', ()
       { request: 'JWT or server-side sessions?', userId: 'u', limits: LIMITS },
       chat.deps,
     );
-    for (const command of [
-      { kind: 'resume' },
-      { kind: 'answer', text: 'About 10k users' },
-      { kind: 'skipQuestion' },
-    ] as const)
+    for (const command of [{ kind: 'retry' }, { kind: 'answer', text: 'About 10k users' }, { kind: 'skip' }] as const)
       await runCouncilTurn(inChat, command, chat.deps);
     const { rig, log } = await opened(script);
     const [first] = pendingQuestions(log.snapshot);
@@ -106,16 +99,16 @@ describe('the council tools: a session opened, answered and continued by id', ()
 
   it('maps the other actions to the chat commands; retry of a completed session does nothing', async () => {
     const { log } = await opened({ questions: 0, convergeAtCycle: 1 });
-    assert.deepEqual(continuationCommands(log.snapshot, {}), { commands: [{ kind: 'resume' }] });
+    assert.deepEqual(continuationCommands(log.snapshot, {}), { commands: [{ kind: 'retry' }] });
     assert.deepEqual(continuationCommands(log.snapshot, { action: 'extend' }), {
-      commands: [{ kind: 'extendDebate' }],
+      commands: [{ kind: 'extend' }],
     });
     assert.deepEqual(continuationCommands(log.snapshot, { action: 'revisit' }), {
-      commands: [{ kind: 'revisitSkipped' }],
+      commands: [{ kind: 'revisit' }],
     });
-    assert.deepEqual(continuationCommands(log.snapshot, { action: 'more' }), { commands: [{ kind: 'moreQuestions' }] });
+    assert.deepEqual(continuationCommands(log.snapshot, { action: 'more' }), { commands: [{ kind: 'more' }] });
     const { rig } = await opened({ questions: 0, convergeAtCycle: 1 });
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.deepEqual(continuationCommands(log.snapshot, { action: 'retry' }), { commands: [] });
   });

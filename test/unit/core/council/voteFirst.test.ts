@@ -28,7 +28,7 @@ describe('vote first, debate only where it matters', () => {
       script: { personaIds: FOUR, questions: 0, convergeAtCycle: 1, decisionOptions: true },
     });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.equal(rig.model.requests.length, 6);
     assert.deepEqual(cycleSeats(log), [4]);
@@ -55,7 +55,7 @@ describe('vote first, debate only where it matters', () => {
       { request: 'Signed cookies or server-side sessions?', userId: 'u', limits: LIMITS, skipClarification: true },
       rig.deps,
     );
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     // select_personas + 4 drafts + the answer.
     assert.equal(rig.model.requests.length, 6);
@@ -68,8 +68,8 @@ describe('vote first, debate only where it matters', () => {
       script: { personaIds: FOUR, questions: 0, convergeAtCycle: 1, decisionOptions: true },
     });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
-    await runCouncilTurn(log, { kind: 'extendDebate' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'extend' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.deepEqual(cycleSeats(log), [4, 4]);
   });
@@ -79,7 +79,7 @@ describe('vote first, debate only where it matters', () => {
       script: { personaIds: FOUR, questions: 0, convergeAtCycle: 2, decisionOptions: true, dissenters: 1 },
     });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     // 1 opening + 4 drafts + the one dissenter and one voice of the majority in cycle 2 + 1 answer.
     assert.equal(rig.model.requests.length, 8);
@@ -101,7 +101,7 @@ describe('vote first, debate only where it matters', () => {
       maxRequests: 7,
     });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     const answer = sessionView(log.snapshot).finalAnswer ?? '';
     assert.match(
       answer,
@@ -128,7 +128,7 @@ describe('honest when degraded', () => {
       }),
     });
     const log = start(rig);
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     const answer = sessionView(log.snapshot).finalAnswer ?? '';
     assert.match(
@@ -163,7 +163,7 @@ describe('honest when degraded', () => {
       ),
     });
     const log = start(rig);
-    const report: TurnReport = await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    const report: TurnReport = await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(report.answerPending?.reason, 'Service unavailable.');
     assert.match(report.answerPending?.answer ?? '', /^_Written from the vote;/);
     assert.equal(log.state, 'final');
@@ -176,7 +176,7 @@ describe('honest when degraded', () => {
     assert.match(shown, /### Where each persona landed\n\n- \*\*Senior Developer:\*\* \S/);
     failAnswer = false;
     const before = rig.model.requests.length;
-    await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+    await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
     assert.equal(log.state, 'completed');
     assert.equal(rig.model.requests.length - before, 1, 'Try again spends only the answer');
   });

@@ -60,7 +60,7 @@ async function debate(rig: CouncilRig, deps: CouncilDeps, attached = false): Pro
     },
     rig.deps,
   );
-  await runCouncilTurn(log, { kind: 'resume' }, deps);
+  await runCouncilTurn(log, { kind: 'retry' }, deps);
   return log;
 }
 

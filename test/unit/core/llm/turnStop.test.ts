@@ -145,11 +145,11 @@ describe('a failure the user can fix', () => {
       ),
     });
     const log = newCouncilSession({ request: 'q', userId: 'u', limits: {}, skipClarification: true }, rig.deps);
-    await assert.rejects(runCouncilTurn(log, { kind: 'resume' }, rig.deps), LanguageModelFailure);
+    await assert.rejects(runCouncilTurn(log, { kind: 'retry' }, rig.deps), LanguageModelFailure);
     assert.equal(log.state, 'debating');
     // The council's Security Expert file disappears before Try again.
     const without = { ...rig.deps, personas: rig.deps.personas.filter(p => p.id !== 'security-expert') };
-    const error = await runCouncilTurn(SessionLog.restore(log.stored), { kind: 'resume' }, without).then(
+    const error = await runCouncilTurn(SessionLog.restore(log.stored), { kind: 'retry' }, without).then(
       () => undefined,
       (e: unknown) => e,
     );

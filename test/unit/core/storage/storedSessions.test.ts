@@ -183,6 +183,22 @@ describe('stored council sessions across versions', () => {
     assert.equal(readCouncilMetadata({ metadata: newerSessionMetadata(SESSION_ID) })?.sessionId, SESSION_ID);
   });
 
+  it('a version 2 chat response (typed next steps) reads with its session and steps; version 1 still reads', () => {
+    const v2 = readCouncilMetadata({ metadata: storageFixture('chat-metadata.v2.json') });
+    assert.equal(v2?.sessionId, SESSION_ID);
+    assert.deepEqual(
+      v2?.next?.map(step => step.kind),
+      ['planThis', 'assumptions', 'new'],
+    );
+    assert.equal(newerCouncilMetadata({ metadata: storageFixture('chat-metadata.v2.json') }), undefined);
+    assert.equal(readCouncilMetadata({ metadata: storageFixture('chat-metadata.v1.json') })?.sessionId, SESSION_ID);
+    assert.equal(
+      readCouncilMetadata({ metadata: { council: 2, sessionId: SESSION_ID, actions: {} } }),
+      undefined,
+      'a version 2 response has its steps',
+    );
+  });
+
   it('a damaged session gives a clear error naming what is wrong, never a throw', () => {
     type Entry = { session: { input: Record<string, unknown>; events: Record<string, unknown>[] } };
     const cases: [unknown, RegExp][] = [

@@ -1,21 +1,27 @@
 import * as assert from 'node:assert/strict';
 import { applyLineReplacements, StaleProposalError } from '../../../../src/vscode/plan/lineReplacements';
-import { parsePlanRequest, planButtons, planControlPrompt } from '../../../../src/vscode/plan/planRequest';
+import { parsePlanRequest } from '../../../../src/vscode/plan/planRequest';
 import { deepWorkFollowups } from '../../../../src/vscode/workflow/deepWorkResult';
+import { chatFollowup } from '../../../../src/vscode/chat/chatNextSteps';
+import { runControlText, type RunControl } from '../../../../src/core/deepWork/runControl';
+import { runNextSteps } from '../../../../src/core/deepWork/runNextSteps';
 import type { PendingCheckpoint } from '../../../../src/core/workflow/engine/workflowRunState';
 
 describe('/plan request parsing', () => {
   const runId = 'wf-0f8fad5b-d9cb-469f-a165-70867728950e';
 
-  it('reads a button prompt back as the same control action and run id', () => {
-    for (const action of ['continue', 'redo', 'skip', 'abort', 'resume'] as const) {
-      assert.deepEqual(parsePlanRequest(planControlPrompt(action, runId)), {
-        kind: 'control',
-        action,
-        runId,
-        text: '',
-      });
-    }
+  it('reads a run control back as the same request, for every way a run is continued', () => {
+    const controls: RunControl[] = [
+      { kind: 'decide', runId, pick: { option: 2 }, feedback: '' },
+      { kind: 'decide', runId, pick: { option: 3 }, feedback: 'Split the ticket' },
+      { kind: 'decide', runId, pick: { action: 'continue' }, feedback: '' },
+      { kind: 'decide', runId, pick: { action: 'redo' }, feedback: 'more tests' },
+      { kind: 'decide', runId, pick: { action: 'skip' }, feedback: '' },
+      { kind: 'resume', runId, answer: 'use PostgreSQL' },
+      { kind: 'abort', runId, feedback: '' },
+    ];
+    for (const control of controls)
+      assert.deepEqual(parsePlanRequest(runControlText(control)), { kind: 'run', control }, runControlText(control));
   });
 
   it('keeps a goal that merely starts with a control word a goal', () => {
@@ -25,22 +31,17 @@ describe('/plan request parsing', () => {
     });
   });
 
-  it("takes a bare control word as acting on the latest run, and text after a run id as the user's answer", () => {
-    assert.deepEqual(parsePlanRequest('Resume'), { kind: 'control', action: 'resume', text: '' });
-    assert.deepEqual(parsePlanRequest(`resume ${runId} use PostgreSQL`), {
-      kind: 'control',
-      action: 'resume',
-      runId,
-      text: 'use PostgreSQL',
-    });
-    assert.deepEqual(parsePlanRequest('   '), { kind: 'empty' });
+  it("takes a bare control word as acting on the newest run, and nothing as the session's answer to plan", () => {
+    assert.deepEqual(parsePlanRequest('Resume'), { kind: 'run', control: { kind: 'resume', answer: '' } });
+    assert.deepEqual(parsePlanRequest('   '), { kind: 'session' });
   });
 });
 
 describe('/plan buttons', () => {
   const runId = 'wf-0f8fad5b-d9cb-469f-a165-70867728950e';
+  const run = { runId, command: 'plan' } as const;
 
-  it("a checkpoint's buttons are its workflow file's options, in order, each sending the word that picks it", () => {
+  it("a checkpoint's buttons are its workflow file's options, in order, each sending its number", () => {
     // A workspace's plan.yaml with its own labels and no skip option.
     const pending: PendingCheckpoint = {
       phase: 'discovery',
@@ -54,22 +55,24 @@ describe('/plan buttons', () => {
       ],
     };
     const followups = deepWorkFollowups({
-      metadata: { plan: 1, runId, status: 'paused', options: planButtons(pending, runId) },
+      metadata: { plan: 1, runId, status: 'paused', next: runNextSteps(run, 'paused', pending) },
     });
     assert.deepEqual(
-      followups?.map(f => [f.label, f.prompt]),
+      followups?.map(f => [f.label, f.command, f.prompt]),
       [
-        ['Go on', `continue ${runId}`],
-        ['Again, differently', `redo ${runId}`],
-        ['Stop here', `abort ${runId}`],
+        ['Go on', 'plan', `decide ${runId} 1`],
+        ['Again, differently', 'plan', `decide ${runId} 2`],
+        ['Stop here', 'plan', `decide ${runId} 3`],
       ],
     );
     assert.deepEqual(
-      deepWorkFollowups({ metadata: { plan: 1, runId, status: 'failed' } })?.map(f => [f.label, f.command, f.prompt]),
+      deepWorkFollowups({ metadata: { plan: 1, runId, status: 'failed', next: runNextSteps(run, 'failed') } })?.map(
+        f => [f.label, f.command, f.prompt],
+      ),
       [['Try again', 'plan', `resume ${runId}`]],
     );
     assert.deepEqual(
-      deepWorkFollowups({ metadata: { plan: 1, runId, status: 'aborted' } })?.map(f => f.label),
+      runNextSteps(run, 'aborted').map(step => chatFollowup(step)?.label),
       ['Resume'],
       'an aborted plan stays resumable',
     );

@@ -13,7 +13,7 @@ async function finishedSession(convergeAtCycle: number | 'never') {
     { request: 'Split the service?', userId: 'u', limits: LIMITS, skipClarification: true },
     rig.deps,
   );
-  await runCouncilTurn(log, { kind: 'resume' }, rig.deps);
+  await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
   assert.equal(log.state, 'completed');
   return log;
 }
