@@ -149,6 +149,10 @@ function portableNode(schema: unknown): JsonObject {
     else describe(node, `Must be ${words} ${bound}.`);
   }
 
+  // zod bounds every integer by the safe-integer range: no model needs telling, and it rides in every request.
+  if (node['maximum'] === Number.MAX_SAFE_INTEGER) delete node['maximum'];
+  if (node['minimum'] === Number.MIN_SAFE_INTEGER) delete node['minimum'];
+
   if (node['uniqueItems'] === true) describe(node, 'Each item at most once.');
 
   if (node['type'] === 'array' && node['items'] === undefined) node['items'] = { type: 'string' };
