@@ -76,7 +76,7 @@ function portableNode(schema: unknown): JsonObject {
     if (typeof node['description'] === 'string') list['description'] = node['description'];
     if (typeof node['minProperties'] === 'number') list['minItems'] = node['minProperties'];
     if (typeof node['maxProperties'] === 'number') list['maxItems'] = node['maxProperties'];
-    describe(list, `A list of {"${KEY}", "${VALUE}"} entries, each key at most once.`);
+    describe(list, `Each ${KEY} at most once.`);
     return list;
   }
 
