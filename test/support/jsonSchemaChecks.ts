@@ -39,7 +39,8 @@ export function undescribedProperties(
   at = '$',
 ): string[] {
   if (typeof schema !== 'object' || schema === null) return [];
-  if (Array.isArray(schema)) return schema.flatMap((item, index) => undescribedProperties(item, selfDescribing, `${at}[${index}]`));
+  if (Array.isArray(schema))
+    return schema.flatMap((item, index) => undescribedProperties(item, selfDescribing, `${at}[${index}]`));
   const node = schema as Json;
   const missing: string[] = [];
   const properties = node['properties'];
@@ -56,6 +57,7 @@ export function undescribedProperties(
       if (!described) missing.push(`${at}.${name}`);
     }
   }
-  for (const [key, value] of Object.entries(node)) missing.push(...undescribedProperties(value, selfDescribing, `${at}.${key}`));
+  for (const [key, value] of Object.entries(node))
+    missing.push(...undescribedProperties(value, selfDescribing, `${at}.${key}`));
   return missing;
 }

@@ -23,9 +23,7 @@ export function discoveryCollectorSchema(vocabulary?: DiscoveryCollectorVocabula
     .object({
       ...consolidationShape('discovery', vocabulary),
       unifiedCodeMap: codeMap(vocabulary?.files),
-      recommendations: z
-        .array(recommendation(vocabulary))
-        .describe('Actionable, for planning.'),
+      recommendations: z.array(recommendation(vocabulary)).describe('Actionable, for planning.'),
       queryFindings: z.array(queryFindings(vocabulary)).describe('Per generated query.'),
     })
     .superRefine((value, ctx) => {
@@ -53,10 +51,7 @@ export function planningCollectorSchema(vocabulary?: TicketVocabulary & Collecto
   return z
     .object({
       ...consolidationShape('planning', vocabulary),
-      finalizedTickets: z
-        .array(planningTicket(vocabulary, true))
-        .min(1)
-        .describe('ticketIds unique.'),
+      finalizedTickets: z.array(planningTicket(vocabulary, true)).min(1).describe('ticketIds unique.'),
       dependencyGraph: z
         .array(TicketDependency)
         .describe(

@@ -37,7 +37,9 @@ export function workspacePath(description?: string): z.ZodString {
       const problem = workspacePathProblem(value);
       if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `path "${value}" ${problem}` });
     })
-    .describe(`${description === undefined ? '' : `${description} `}Workspace-relative, "/"-separated, e.g. src/app/main.ts.`);
+    .describe(
+      `${description === undefined ? '' : `${description} `}Workspace-relative, "/"-separated, e.g. src/app/main.ts.`,
+    );
 }
 
 type PathSegment = string | number;

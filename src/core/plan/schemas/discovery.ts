@@ -58,14 +58,13 @@ const TagCategory = z.enum([
 ]);
 
 /** A categorisation label applied to findings. */
-export const SemanticTag = z
-  .object({
-    tagId: nonBlank('Unique in the report.'),
-    tagName: nonBlank('e.g. "request-validation".'),
-    tagCategory: TagCategory,
-    confidence: unitInterval(),
-    appliedTo: z.array(nonBlank()).min(1).describe('Ids of the findings (usually referenceIds) it applies to.'),
-  });
+export const SemanticTag = z.object({
+  tagId: nonBlank('Unique in the report.'),
+  tagName: nonBlank('e.g. "request-validation".'),
+  tagCategory: TagCategory,
+  confidence: unitInterval(),
+  appliedTo: z.array(nonBlank()).min(1).describe('Ids of the findings (usually referenceIds) it applies to.'),
+});
 
 /** Kinds of generated retrieval queries. */
 const QueryType = z.enum(['code_search', 'pattern_find', 'dependency_trace', 'api_lookup', 'test_find']);

@@ -91,10 +91,7 @@ function checkTickets(value: { readonly tickets: readonly PlanningTicket[] }, ct
 export function planningAgentSchema(vocabulary?: TicketVocabulary) {
   return z
     .object({
-      tickets: z
-        .array(planningTicket(vocabulary, false))
-        .min(1)
-        .describe('ticketIds unique.'),
+      tickets: z.array(planningTicket(vocabulary, false)).min(1).describe('ticketIds unique.'),
     })
     .superRefine(checkTickets)
     .describe('Tickets a planning agent proposes.');

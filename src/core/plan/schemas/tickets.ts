@@ -21,33 +21,32 @@ const LineRangeReplacement = z
 export type LineRangeReplacement = z.infer<typeof LineRangeReplacement>;
 
 /** How an existing file changes: its whole new content, or replaced line ranges. */
-const FileEdit = z
-  .discriminatedUnion('mode', [
-    z.object({ mode: z.literal('full_content'), content: z.string().describe('The complete new content.') }),
-    z
-      .object({
-        mode: z.literal('replace_ranges'),
-        replacements: z
-          .array(LineRangeReplacement)
-          .min(1)
-          .describe('Ranges that do not overlap, all numbered as in the file before the change.'),
-      })
-      .superRefine((value, ctx) => {
-        const sorted = value.replacements
-          .map((replacement, index) => ({ ...replacement, index }))
-          .sort((a, b) => a.startLine - b.startLine);
-        sorted.forEach((current, i) => {
-          const previous = sorted[i - 1];
-          if (previous !== undefined && current.startLine <= previous.endLine) {
-            addIssue(
-              ctx,
-              ['replacements', current.index],
-              `lines ${current.startLine}-${current.endLine} overlap lines ${previous.startLine}-${previous.endLine}`,
-            );
-          }
-        });
-      }),
-  ]);
+const FileEdit = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('full_content'), content: z.string().describe('The complete new content.') }),
+  z
+    .object({
+      mode: z.literal('replace_ranges'),
+      replacements: z
+        .array(LineRangeReplacement)
+        .min(1)
+        .describe('Ranges that do not overlap, all numbered as in the file before the change.'),
+    })
+    .superRefine((value, ctx) => {
+      const sorted = value.replacements
+        .map((replacement, index) => ({ ...replacement, index }))
+        .sort((a, b) => a.startLine - b.startLine);
+      sorted.forEach((current, i) => {
+        const previous = sorted[i - 1];
+        if (previous !== undefined && current.startLine <= previous.endLine) {
+          addIssue(
+            ctx,
+            ['replacements', current.index],
+            `lines ${current.startLine}-${current.endLine} overlap lines ${previous.startLine}-${previous.endLine}`,
+          );
+        }
+      });
+    }),
+]);
 
 /** A proposed change to one workspace file; modify and delete name one of `files` when given. */
 function proposedChange(files: ReadonlySet<string> | undefined) {

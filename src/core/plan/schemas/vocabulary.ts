@@ -62,10 +62,7 @@ export function newWorkspacePath(description: string): z.ZodString {
 }
 
 /** A file of the workspace: listed in the enum, or (in a large workspace) described; any workspace path without a vocabulary. */
-export function existingFile(
-  files: ReadonlySet<string> | undefined,
-  description?: string,
-): z.ZodType<string, string> {
+export function existingFile(files: ReadonlySet<string> | undefined, description?: string): z.ZodType<string, string> {
   if (files === undefined) return workspacePath(description);
   return oneOf(
     [...files].sort(),

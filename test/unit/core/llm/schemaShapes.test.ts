@@ -33,7 +33,7 @@ describe('describeShapesOnce: a repeated object shape is described at its first 
     },
   });
 
-  it('keeps the later copy\'s fields and rules, drops their descriptions and names the field that describes them', () => {
+  it("keeps the later copy's fields and rules, drops their descriptions and names the field that describes them", () => {
     const sent = describeShapesOnce(schema());
     const first = prop(sent, 'properties', 'merged', 'items');
     assert.match(String(prop(first, 'properties', 'path')['description']), /^merged:/);
