@@ -29,7 +29,15 @@ import type { LedgerLine, SpendTotals } from '../src/core/llm/spending/ledger';
 import { creditsFor, DEFAULT_COPILOT_PRICES } from '../src/core/llm/spending/prices';
 import { creditsText } from '../src/core/llm/spending/spendText';
 import { creditsAtPricePoints, PRICE_POINTS, PRICE_POINTS_LABEL } from './pricePoints';
-import { LatencyModel, STEPS, type LatencyProfile, type Step, type TimedCall } from './latencyModel';
+import {
+  benchRunsFromEnv,
+  LatencyModel,
+  latencyProfileFromEnv,
+  STEPS,
+  type LatencyProfile,
+  type Step,
+  type TimedCall,
+} from './latencyModel';
 
 const PERSONA_IDS = ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'] as const;
 const QUESTIONS = 2;
@@ -54,13 +62,16 @@ const TYPICAL_KEY_POINTS = [
   'Two weeks fit one Redis instance with a fallback to re-login, not a cluster.',
 ];
 
-/** The cases compared, side by side: the economy protocol, the default budget of 12 requests, the decision's options named. */
-const CONFIGURATIONS: readonly {
+/** One case: its label, the protocol, the request budget and how the scripted council debates. */
+interface Configuration {
   readonly label: string;
   readonly protocol: DebateProtocol;
   readonly maxRequests?: number;
   readonly script: CouncilScriptOptions;
-}[] = [
+}
+
+/** The cases compared, side by side: the economy protocol, the default budget of 12 requests, the decision's options named. */
+const ECONOMY: readonly Configuration[] = [
   { label: 'first drafts agree', protocol: 'economy', maxRequests: 12, script: { convergeAtCycle: 1 } },
   {
     label: 'contested, settled in cycle 2',
@@ -75,6 +86,15 @@ const CONFIGURATIONS: readonly {
     script: { convergeAtCycle: 'never', dissenters: 2 },
   },
 ];
+
+/** The same cases under the thorough protocol (`council.debate.protocol`), which a user may choose instead. */
+const THOROUGH: readonly Configuration[] = ECONOMY.map(c => ({
+  ...c,
+  label: `thorough: ${c.label}`,
+  protocol: 'thorough',
+}));
+
+const CONFIGURATIONS: readonly Configuration[] = [...ECONOMY, ...THOROUGH];
 
 /** A row of a summary table. */
 export interface SummaryRow {
@@ -100,14 +120,6 @@ interface Run {
   readonly stoppedBy: string;
 }
 
-function numberFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
-
 function fail(message: string): never {
   throw new Error(`council bench: ${message}`);
 }
@@ -121,7 +133,7 @@ class TimedOutput implements CouncilOutput {
   }
 }
 
-async function runOnce(configuration: (typeof CONFIGURATIONS)[number], profile: LatencyProfile): Promise<Run> {
+async function runOnce(configuration: Configuration, profile: LatencyProfile): Promise<Run> {
   const script: CouncilScriptOptions = {
     personaIds: PERSONA_IDS,
     questions: QUESTIONS,
@@ -210,7 +222,7 @@ async function runOnce(configuration: (typeof CONFIGURATIONS)[number], profile: 
  * model without latency: how many requests it made and what the user was shown.
  */
 async function degradedRun(
-  configuration: (typeof CONFIGURATIONS)[number],
+  configuration: Configuration,
   failure: 'one seat failing' | "the answer's request failing",
 ): Promise<string> {
   const script: CouncilScriptOptions = {
@@ -351,12 +363,8 @@ export async function main(): Promise<{
   readonly summary: readonly SummaryRow[];
 }> {
   checkCriticalPath();
-  const profile: LatencyProfile = {
-    ttftMs: numberFromEnv('BENCH_TTFT_MS', 800),
-    tokensPerSecond: numberFromEnv('BENCH_TOKENS_PER_S', 60),
-    scale: numberFromEnv('BENCH_TIME_SCALE', 0.05),
-  };
-  const runs = Math.round(numberFromEnv('BENCH_RUNS', 3));
+  const profile = latencyProfileFromEnv();
+  const runs = benchRunsFromEnv();
   const all: Figures[] = [];
   for (const configuration of CONFIGURATIONS) {
     const results: Run[] = [];
@@ -417,7 +425,7 @@ export async function main(): Promise<{
     }`,
   ];
   const degraded: string[] = [];
-  for (const configuration of CONFIGURATIONS)
+  for (const configuration of ECONOMY)
     for (const failure of ['one seat failing', "the answer's request failing"] as const)
       degraded.push(`${configuration.label}, ${failure}: ${await degradedRun(configuration, failure)}`);
   console.log(

@@ -1,8 +1,8 @@
 /**
  * A model that takes as long as a real one: each call waits time-to-first-token, then streams its output at a
- * token rate, with output lengths typical of each council step. The replies themselves come from the scripted
- * council; only the timing is modelled. A time scale shrinks every delay so a run takes seconds; figures are
- * reported in model time (divided back by the scale).
+ * token rate, with output lengths typical of each council step (or, for deep work, as long as the scripted reply
+ * is). The replies themselves come from a scripted model; only the timing is modelled. A time scale shrinks every
+ * delay so a run takes seconds; figures are reported in model time (divided back by the scale).
  */
 import {
   throwIfCancelled,
@@ -53,17 +53,69 @@ export interface LatencyProfile {
   readonly scale: number;
 }
 
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+/** The profile every bench runs under: BENCH_TTFT_MS (800), BENCH_TOKENS_PER_S (60), BENCH_TIME_SCALE (0.05). */
+export function latencyProfileFromEnv(): LatencyProfile {
+  return {
+    ttftMs: numberFromEnv('BENCH_TTFT_MS', 800),
+    tokensPerSecond: numberFromEnv('BENCH_TOKENS_PER_S', 60),
+    scale: numberFromEnv('BENCH_TIME_SCALE', 0.05),
+  };
+}
+
+/** BENCH_RUNS (3): how many times each bench case runs (timings are medians). */
+export function benchRunsFromEnv(): number {
+  return Math.round(numberFromEnv('BENCH_RUNS', 3));
+}
+
 /** One call as the timed model saw it; times in real ms from `performance.now()`. */
 export interface TimedCall {
-  readonly step: Step;
+  /** The council step, or for deep work the reply's tool (`explore` for a request offering the workspace tools). */
+  readonly step: string;
   readonly start: number;
   firstTextAt: number;
   end: number;
   /** What the call takes in model time when nothing else is going on: TTFT + output ÷ rate. */
-  readonly nominalMs: number;
-  readonly outputTokens: number;
+  nominalMs: number;
+  outputTokens: number;
   outcome: 'pending' | 'ok' | 'cancelled' | 'failed';
   promptTokens: number;
+}
+
+/** How long each reply is, in output tokens: a typical length per step, or the scripted reply's own. */
+export interface ReplyLength {
+  stepOf(request: ModelRequest): string;
+  /** `reply` is the scripted reply's text and tool-call inputs, as the model would write them. */
+  outputTokens(step: string, reply: string): Promise<number>;
+}
+
+/** The council: the step's typical length (its scripted replies are shorter than a real model's). */
+export const COUNCIL_REPLIES: ReplyLength = {
+  stepOf,
+  outputTokens: async step => TYPICAL_OUTPUT_TOKENS[step as Step] ?? TYPICAL_OUTPUT_TOKENS.other,
+};
+
+/**
+ * Deep work: as long as the scripted reply (the bench's reports cite real snippets, so they weigh what a report
+ * would), counted by `count`; a step is the tool the request asks for, `explore` when it offers the workspace tools.
+ */
+export function scriptedReplies(count: (text: string) => Promise<number>): ReplyLength {
+  return {
+    stepOf: request =>
+      request.tools?.some(tool => tool.name === 'read_file_range')
+        ? 'explore'
+        : request.tools?.length === 1
+          ? request.tools[0]!.name
+          : requestedName(request) || 'prose',
+    outputTokens: async (_step, reply) => (reply === '' ? 0 : count(reply)),
+  };
 }
 
 function delay(ms: number, token: CancellationSignal): Promise<void> {
@@ -89,6 +141,7 @@ export class LatencyModel implements LanguageModel {
   constructor(
     private readonly inner: LanguageModel,
     private readonly profile: LatencyProfile,
+    private readonly replies: ReplyLength = COUNCIL_REPLIES,
   ) {}
 
   get id() {
@@ -115,16 +168,15 @@ export class LatencyModel implements LanguageModel {
   }
 
   async *sendRequest(request: ModelRequest, token: CancellationSignal): AsyncIterable<ResponsePart> {
-    const step = stepOf(request);
-    const outputTokens = TYPICAL_OUTPUT_TOKENS[step];
+    const step = this.replies.stepOf(request);
     const { ttftMs, tokensPerSecond, scale } = this.profile;
     const call: TimedCall = {
       step,
       start: performance.now(),
       firstTextAt: Number.NaN,
       end: Number.NaN,
-      nominalMs: ttftMs + (outputTokens / tokensPerSecond) * 1000,
-      outputTokens,
+      nominalMs: ttftMs,
+      outputTokens: 0,
       outcome: 'pending',
       promptTokens: 0,
     };
@@ -138,6 +190,12 @@ export class LatencyModel implements LanguageModel {
       for await (const part of this.inner.sendRequest(request, token)) parts.push(part);
       const text = parts.flatMap(p => (p.kind === 'text' ? [p.text] : [])).join('');
       const toolCalls = parts.filter(p => p.kind === 'toolCall');
+      const outputTokens = await this.replies.outputTokens(
+        step,
+        text + toolCalls.map(call => JSON.stringify(call.input)).join(''),
+      );
+      call.outputTokens = outputTokens;
+      call.nominalMs = ttftMs + (outputTokens / tokensPerSecond) * 1000;
       await delay(ttftMs * scale, token);
       throwIfCancelled(token);
       // Text streams in ~10 chunks: the first at TTFT, the last when the output time is over; tool-call input

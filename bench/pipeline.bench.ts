@@ -1,7 +1,10 @@
 /**
- * Pipeline benchmark: the full discovery -> planning -> tickets run against a scripted model with fixed latency.
- * Prints wall time against the critical-path lower bound, calls and prompt tokens, and how many downstream prompt
- * tokens the curated context saves over passing full results. Run: `npx tsx bench/pipeline.bench.ts`.
+ * Pipeline benchmark: the full discovery -> planning -> tickets run against a scripted model under the council
+ * bench's latency model (time to first token, then the reply at a token rate; bench/latencyModel.ts). Prints wall
+ * time against the critical-path bound (the heaviest chain of calls that ran one after another, each weighted by its
+ * nominal duration), calls, prompt and billed tokens, the forecasts beside what was spent, and how many downstream
+ * prompt tokens the curated context saves over passing full results. Run: `npx tsx bench/pipeline.bench.ts`
+ * (BENCH_TTFT_MS, BENCH_TOKENS_PER_S, BENCH_TIME_SCALE as for the council bench).
  */
 import { z } from 'zod';
 import { neverCancelled, type ModelRequest } from '../src/core/llm/languageModel';
@@ -9,11 +12,13 @@ import { jsonSchemaOf } from '../src/core/llm/structuredOutput';
 import { discoveryReportRequest } from '../src/core/plan/drafts/discoveryReportRequest';
 import { PriceBook } from '../src/core/llm/spending/prices';
 import { countPromptTokens } from '../src/core/llm/usage';
-import { forecastWorkflow } from '../src/core/deepWork/workflowForecast';
+import { DEEP_WORK_TOKENS_PER_REQUEST, forecastWorkflow } from '../src/core/deepWork/workflowForecast';
 import { optionFor } from '../src/core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../src/core/workflow/engine/workflowRunState';
 import { HANDOFF_LAYERS, layerOf } from '../src/core/plan/stages/handoffCatalogue';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
+import { benchRunsFromEnv, LatencyModel, latencyProfileFromEnv, scriptedReplies } from './latencyModel';
+import { ownTimeText, runTiming, type RunTiming } from './runTiming';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { defaultContributors, runDeepWork } from '../src/core/deepWork/runDeepWork';
 import { episodicMemoryContributor, type EpisodicMemory } from '../src/core/plan/contributors/episodicMemory';
@@ -37,7 +42,7 @@ import {
 } from '../test/support/pipelineScript';
 import { valueReply, type ScriptedModel } from '../test/support/scriptedModel';
 
-const LATENCY_MS = 50;
+const PROFILE = latencyProfileFromEnv();
 
 /** A workspace of a few folders with real-looking files. */
 function benchFiles(): Record<string, string> {
@@ -76,31 +81,6 @@ function citingReport(files: Record<string, string>) {
     }));
     return valueReply({ ...base, fileReferences: refs, relevanceScores: Object.fromEntries(paths.map(p => [p, 0.7])) });
   };
-}
-
-type Role = string;
-
-/** Which agent a request belongs to, from its prompt ("You are discovery agent discovery-2", "You are the planning collector"). */
-function roleOf(request: { readonly messages: ModelRequest['messages'] }): Role {
-  const text = requestText(request);
-  return (
-    /You are (\w+) agent ([\w-]+)/.exec(text)?.slice(1, 3).join(':') ??
-    /You are the (\w+) collector/.exec(text)?.[1]?.concat(':collector') ??
-    'other'
-  );
-}
-
-/** Longest chain of dependent calls: per stage, the busiest agent's sequential calls plus the collector's. */
-function criticalPathCalls(model: ScriptedModel): number {
-  const calls = new Map<Role, number>();
-  for (const request of model.requests) calls.set(roleOf(request), (calls.get(roleOf(request)) ?? 0) + 1);
-  const stages = ['discovery', 'planning', 'ticket'];
-  return stages.reduce((total, stage) => {
-    const agents = [...calls.entries()]
-      .filter(([role]) => role.startsWith(`${stage}:`) && !role.endsWith(':collector'))
-      .map(([, n]) => n);
-    return total + Math.max(0, ...agents) + (calls.get(`${stage}:collector`) ?? 0);
-  }, 0);
 }
 
 /** Downstream prompt tokens, rendering planning and ticket agent prompts with the curated context and with full results. */
@@ -218,10 +198,15 @@ function findingsByLayer(state: WorkflowRunState): string {
 
 /** Figures of one bench run. */
 export interface PipelineBenchResult {
+  /** Model time (real ÷ the time scale), the median of the timed runs. */
   readonly wallMs: number;
+  /** Calls on the heaviest chain of calls that ran one after another. */
   readonly criticalPathCalls: number;
+  /** That chain's nominal model time: no scheduling could have finished sooner. */
   readonly criticalPathMs: number;
   readonly ratio: number;
+  /** Where Council's own time on the critical path went (real ms). */
+  readonly ownTime: string;
   readonly calls: number;
   readonly promptTokens: number;
   /** What the run's governor billed: messages and tool schemas in, replies out. */
@@ -229,8 +214,10 @@ export interface PipelineBenchResult {
   readonly outputTokens: number;
   /** Estimated credits at the three price points. */
   readonly credits: string;
-  /** Requests forecast before each stage (the sentence the chat shows) against those the stage made. */
+  /** Requests forecast before each stage (the sentence the chat shows), summed, against those the run made. */
   readonly forecastRequests: number;
+  /** The same forecast's tokens (its requests at DEEP_WORK_TOKENS_PER_REQUEST), against those the run billed. */
+  readonly forecastTokens: number;
   readonly forecastHolds: boolean;
   readonly downstreamCuratedTokens: number;
   readonly downstreamFullTokens: number;
@@ -252,24 +239,42 @@ export interface PipelineBenchResult {
   readonly findingsByLayer: string;
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 /**
  * Runs the bench and prints the figures; returns them for a combined bench. A first, untimed run loads the modules
  * (tsx compiles each on first use, tens of milliseconds the extension's bundle pays once at activation instead) and is
- * then remembered by a second, untimed run: the prompt tokens episodic memory adds.
+ * then remembered by a second, untimed run: the prompt tokens episodic memory adds. Then BENCH_RUNS timed runs under
+ * the latency model (timings are their medians; the run's requests and tokens do not vary).
  */
 export async function main(): Promise<PipelineBenchResult> {
-  const first = await timedRun(false);
+  const first = await benchRun();
   // The workspace's run store after the first run: the second run's episodic memory.
   const store = new RunStore(MemoryMemento.of({}));
   // Every bench run counts ids from 1: the earlier run is stored under another id, or it would read as this one.
   await store.save({ ...first.state, runId: 'wf-00000000-0000-4000-8000-00000000e001' }, 'completed');
-  const remembered = await timedRun(false, store);
-  const result = (await timedRun(true)).result;
+  const remembered = await benchRun({ memory: store });
+  const timed: BenchRun[] = [];
+  for (let i = 0; i < benchRunsFromEnv(); i++) timed.push(await benchRun({ timed: true }));
+  const last = timed.at(-1) ?? first;
+  const timing = [...timed].sort((a, b) => a.timing!.ratio - b.timing!.ratio)[Math.floor(timed.length / 2)]!.timing!;
+  const result: PipelineBenchResult = {
+    ...last.result,
+    wallMs: median(timed.map(run => run.timing!.wallMs)),
+    criticalPathCalls: timing.chainCalls,
+    criticalPathMs: median(timed.map(run => run.timing!.boundMs)),
+    ratio: timing.ratio,
+    ownTime: ownTimeText(timing),
+  };
   const withMemory = {
     calls: remembered.result.calls,
     inputTokens: remembered.result.inputTokens,
     memoryPromptTokens: remembered.result.promptTokens - result.promptTokens,
   };
+  print(result, timed.length, last.callPath);
   console.log(
     '  episodic memory      +%d prompt tokens with one earlier run remembered (%d requests, %d billed in)',
     withMemory.memoryPromptTokens,
@@ -279,16 +284,29 @@ export async function main(): Promise<PipelineBenchResult> {
   return { ...result, withMemory };
 }
 
-async function timedRun(
-  print: boolean,
-  memory?: EpisodicMemory,
-): Promise<{ readonly result: PipelineBenchResult; readonly state: WorkflowRunState }> {
+interface BenchRun {
+  readonly result: PipelineBenchResult;
+  readonly state: WorkflowRunState;
+  readonly callPath: readonly string[];
+  /** Under the latency model only. */
+  readonly timing?: RunTiming;
+}
+
+async function benchRun(
+  options: { readonly timed?: boolean; readonly memory?: EpisodicMemory } = {},
+): Promise<BenchRun> {
   const files = benchFiles();
-  const model = pipelineModel({ discovery_report: citingReport(files) }, { latencyMs: LATENCY_MS });
-  const callPath = recordCallPath(model);
+  const scripted = pipelineModel({ discovery_report: citingReport(files) });
+  const model = options.timed
+    ? new LatencyModel(
+        scripted,
+        PROFILE,
+        scriptedReplies(text => scripted.countTokens(text)),
+      )
+    : scripted;
+  const callPath = recordCallPath(scripted);
   const clock = steppingClock();
   const ids = counterIds();
-  const started = performance.now();
   const runId = newRunId(ids);
   // The most requests each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
   let forecast = forecastWorkflow(builtInWorkflow('plan'))[0]?.requests.most ?? 0;
@@ -304,8 +322,11 @@ async function timedRun(
     ids,
     token: neverCancelled,
     spending: { limits: {}, prices: new PriceBook() },
-    ...(memory ? { contributors: defaultContributors().register(episodicMemoryContributor(memory)) } : {}),
+    ...(options.memory
+      ? { contributors: defaultContributors().register(episodicMemoryContributor(options.memory)) }
+      : {}),
   };
+  const started = performance.now();
   let outcome = await runDeepWork({ ...request, start: { goal: 'Add subtraction to the calculator.' } });
   while (outcome.status === 'paused') {
     forecast += forecastWorkflow(builtInWorkflow('plan'), outcome.state)[0]?.requests.most ?? 0;
@@ -313,25 +334,28 @@ async function timedRun(
     if (!decision) break;
     outcome = await runDeepWork({ ...request, resume: { state: outcome.state, decision } });
   }
-  const wallMs = performance.now() - started;
+  const finished = performance.now();
   if (outcome.status !== 'completed') throw new Error(`bench run ended ${outcome.status}`);
-  const critical = criticalPathCalls(model);
+  const timing = model instanceof LatencyModel ? runTiming(model.calls, started, finished, PROFILE) : undefined;
   const spent = runSpent(outcome.state);
-  const { curated, full } = await downstreamTokens(readBoard(outcome.state.blackboard), model);
-  const reportSchema = await reportSchemaTokens(model);
+  const { curated, full } = await downstreamTokens(readBoard(outcome.state.blackboard), scripted);
+  const reportSchema = await reportSchemaTokens(scripted);
+  const forecastTokens = forecast * (DEEP_WORK_TOKENS_PER_REQUEST.input + DEEP_WORK_TOKENS_PER_REQUEST.output);
   const result: PipelineBenchResult = {
-    wallMs,
-    criticalPathCalls: critical,
-    criticalPathMs: critical * LATENCY_MS,
-    ratio: wallMs / (critical * LATENCY_MS),
+    wallMs: timing?.wallMs ?? finished - started,
+    criticalPathCalls: timing?.chainCalls ?? 0,
+    criticalPathMs: timing?.boundMs ?? 0,
+    ratio: timing?.ratio ?? 0,
+    ownTime: timing ? ownTimeText(timing) : '',
     calls: spent.requests,
     // The messages' tokens, counted here after the run (the run itself tokenizes each request once, in its governor).
-    promptTokens: await messageTokens(model),
+    promptTokens: await messageTokens(scripted),
     inputTokens: spent.inputTokens,
     outputTokens: spent.outputTokens,
     credits: creditsAtPricePoints(spent.inputTokens, spent.outputTokens),
     forecastRequests: forecast,
-    forecastHolds: forecast >= spent.requests,
+    forecastTokens,
+    forecastHolds: forecast >= spent.requests && forecastTokens >= spent.inputTokens + spent.outputTokens,
     downstreamCuratedTokens: curated,
     downstreamFullTokens: full,
     reductionPercent: full === 0 ? 0 : (100 * (full - curated)) / full,
@@ -340,37 +364,54 @@ async function timedRun(
     reportSchemaTokensRepeated: reportSchema.repeated,
     findingsByLayer: findingsByLayer(outcome.state),
   };
-  if (!print) return { result, state: outcome.state };
+  return { result, state: outcome.state, callPath: callPath(), ...(timing ? { timing } : {}) };
+}
+
+function print(result: PipelineBenchResult, runs: number, callPath: readonly string[]): void {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const spentTokens = result.inputTokens + result.outputTokens;
   console.log(
-    'pipeline bench (scripted model, %d ms per call, concurrency 3; the last of three runs, the second with episodic memory of the first)',
-    LATENCY_MS,
+    'pipeline bench: /plan (the built-in plan workflow, every checkpoint continued), concurrency 3; TTFT %d ms, %d tokens/s, time scale %s, %d timed runs (medians, model time) after two untimed ones, the second with episodic memory of the first',
+    PROFILE.ttftMs,
+    PROFILE.tokensPerSecond,
+    PROFILE.scale,
+    runs,
   );
-  console.log('  wall time            %d ms', Math.round(result.wallMs));
-  console.log('  critical path bound  %d calls x %d ms = %d ms', critical, LATENCY_MS, result.criticalPathMs);
-  console.log('  ratio wall / bound   %s', result.ratio.toFixed(2));
-  console.log('  model requests       %d (forecast before each stage: at most %d)', result.calls, forecast);
+  console.log('  wall time            %s', s(result.wallMs));
+  console.log('  critical-path bound  %s (%d calls)', s(result.criticalPathMs), result.criticalPathCalls);
+  console.log('  wall / bound         %sx (aim <= 1.05)', result.ratio.toFixed(2));
+  console.log('  where the rest went  %s', result.ownTime);
+  console.log('  model requests       %d', result.calls);
   console.log('  prompt tokens        %d', result.promptTokens);
   console.log('  handoff findings     %s', result.findingsByLayer);
-  console.log('  billed tokens        %d in (tool schemas included), %d out', spent.inputTokens, spent.outputTokens);
+  console.log('  billed tokens        %d in (tool schemas included), %d out', result.inputTokens, result.outputTokens);
   console.log('  %s  %s', PRICE_POINTS_LABEL, result.credits);
   console.log(
+    '  forecast, at most    %d requests / %d tokens before each stage, summed; spent %d / %d; at most ÷ spent %s / %s (>= 1)',
+    result.forecastRequests,
+    result.forecastTokens,
+    result.calls,
+    spentTokens,
+    (result.forecastRequests / result.calls).toFixed(2),
+    (result.forecastTokens / spentTokens).toFixed(2),
+  );
+  console.log(
     '  downstream prompts   curated %d tokens vs full results %d tokens: %s%% less',
-    curated,
-    full,
+    result.downstreamCuratedTokens,
+    result.downstreamFullTokens,
     result.reductionPercent.toFixed(1),
   );
   console.log(
     '  report tool schema   %d tokens in a %d-file workspace (%d with the file list at every file field)',
-    reportSchema.sent,
+    result.reportSchemaTokens,
     SCHEMA_BENCH_FILES,
-    reportSchema.repeated,
+    result.reportSchemaTokensRepeated,
   );
   console.log(
     '  calls to the model   %d frames from runDeepWork, closures included (the /plan handler adds 2): %s',
     result.callDepth,
-    callPath().join(' > '),
+    callPath.join(' > '),
   );
-  return { result, state: outcome.state };
 }
 
 // Run directly (not when imported by a combined bench).

@@ -1,12 +1,13 @@
 /**
  * Workflows (spec 002): what the script sandbox costs, and how close a user workflow's wall time comes to the
  * critical path of its model calls.
- *   npx tsx bench/workflow.bench.ts
+ *   npx tsx bench/workflow.bench.ts   (BENCH_TTFT_MS, BENCH_TOKENS_PER_S, BENCH_TIME_SCALE, BENCH_RUNS as for the council)
  * - sandbox: the first script of a session (reads and compiles the engine), then each later script (a fresh engine
  *   per run), and a script's host calls (awaited, excluded from its CPU time);
  * - the "Council: Create Workflow" template (adaptive scan, a sequential review with a criteria gap check, a
- *   script that thinks and writes, finalization) run end to end with every model call taking LATENCY_MS, every
- *   checkpoint continued: wall time against the longest chain of calls that had to follow one another.
+ *   script that thinks and writes, finalization) run end to end under the council bench's latency model (each agent
+ *   writes a ~250-token Markdown report), every checkpoint continued: wall time against the heaviest chain of calls
+ *   that had to follow one another, requests and tokens against the forecast shown before each phase.
  */
 import {
   neverCancelled,
@@ -23,11 +24,23 @@ import { WORKFLOW_TEMPLATE } from '../src/core/workflow/definition/workflowTempl
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { DEEP_WORK_AGENT_TYPES, runDeepWork } from '../src/core/deepWork/runDeepWork';
 import { QuickJsSandbox } from '../src/core/workflow/sandbox/quickJsSandbox';
-import { criticalPath, type TimedCall } from './criticalPath';
 import { counterIds, FIXTURE_FILES, newRunId, steppingClock } from '../test/support/pipelineScript';
 import { loadQuickJsWasm } from '../test/support/quickJsWasm';
+import { DEEP_WORK_TOKENS_PER_REQUEST, forecastWorkflow } from '../src/core/deepWork/workflowForecast';
+import { PriceBook } from '../src/core/llm/spending/prices';
+import { creditsAtPricePoints } from './pricePoints';
+import { benchRunsFromEnv, LatencyModel, latencyProfileFromEnv, scriptedReplies } from './latencyModel';
+import { ownTimeText, runTiming, type RunTiming, type WorkInterval } from './runTiming';
+import type { ScriptSandbox } from '../src/core/workflow/sandbox/scriptSandbox';
 
-const LATENCY_MS = 50;
+const PROFILE = latencyProfileFromEnv();
+
+/** A Markdown report of about 250 tokens: what a template agent writes. */
+const REPORT_BODY = Array.from(
+  { length: 8 },
+  (_, i) =>
+    `- Finding ${i + 1}: \`src/app.ts\` rounds with toFixed before it adds, so sums of cents drift; checked against the tests, which cover only whole numbers.`,
+).join('\n');
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -40,21 +53,19 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-/** A model that answers every request with a short Markdown report after LATENCY_MS, recording when each ran. */
-class TimedModel implements LanguageModel {
+/** A model that answers every request at once with a Markdown report (the latency model times it). */
+class ReportingModel implements LanguageModel {
   readonly id = 'bench';
   readonly name = 'Bench model';
   readonly family = 'bench';
   readonly vendor = 'bench';
   readonly maxInputTokens = 128_000;
   readonly supportsToolCalling = false;
-  readonly calls: TimedCall[] = [];
+  private replies = 0;
 
   async *sendRequest(_request: ModelRequest, _token: CancellationSignal): AsyncIterable<ResponsePart> {
-    const start = performance.now();
-    await new Promise(resolve => setTimeout(resolve, LATENCY_MS));
-    this.calls.push({ start, end: performance.now() });
-    yield { kind: 'text', text: `# Report ${this.calls.length}\n\nFindings, all checked.` };
+    this.replies += 1;
+    yield { kind: 'text', text: `# Report ${this.replies}\n\n${REPORT_BODY}` };
   }
 
   countTokens(text: string): Promise<number> {
@@ -91,19 +102,36 @@ export async function main() {
   }
   const perHostCallMs = (median(hostRuns) - median(scriptRuns)) / 100;
 
-  // The template workflow end to end, twice: the first run loads the modules (see the pipeline bench); the second is timed.
+  // The template workflow end to end: a first run loads the modules (see the pipeline bench); then BENCH_RUNS timed.
   await templateRun(sandbox);
-  const template = await templateRun(sandbox);
+  const runs: TemplateRun[] = [];
+  for (let i = 0; i < benchRunsFromEnv(); i++) runs.push(await templateRun(sandbox));
+  const template = [...runs].sort((a, b) => a.timing.ratio - b.timing.ratio)[Math.floor(runs.length / 2)]!;
+  const spentTokens = template.inputTokens + template.outputTokens;
   const result = {
     firstScriptMs,
     scriptMs: median(scriptRuns),
     perHostCallMs,
     templateRequests: template.requests,
-    templateCriticalCalls: template.chain,
-    templateWallMs: template.wallMs,
-    templateRatio: template.wallMs / (template.chain * LATENCY_MS),
+    templateCriticalCalls: template.timing.chainCalls,
+    templateWallMs: median(runs.map(run => run.timing.wallMs)),
+    templateBoundMs: median(runs.map(run => run.timing.boundMs)),
+    templateRatio: template.timing.ratio,
+    templateOwnTime: ownTimeText(template.timing),
+    templateInputTokens: template.inputTokens,
+    templateOutputTokens: template.outputTokens,
+    templateCredits: creditsAtPricePoints(template.inputTokens, template.outputTokens),
+    templateForecastRequests: template.forecastRequests,
+    templateForecastTokens: template.forecastTokens,
   };
-  console.log('workflow bench (scripted model, %d ms per call)', LATENCY_MS);
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    'workflow bench: TTFT %d ms, %d tokens/s, time scale %s; the template %d timed runs (medians, model time)',
+    PROFILE.ttftMs,
+    PROFILE.tokensPerSecond,
+    PROFILE.scale,
+    runs.length,
+  );
   console.log(
     '  sandbox: first script %s ms (reads and compiles the engine), later scripts %s ms each (a fresh engine per run), %s ms per awaited host call',
     firstScriptMs.toFixed(1),
@@ -111,31 +139,73 @@ export async function main() {
     perHostCallMs.toFixed(3),
   );
   console.log(
-    '  template workflow: %d requests, critical path %d calls x %d ms = %d ms, wall %d ms, ratio %s',
+    '  template workflow: %d requests, wall %s, critical-path bound %s (%d calls), wall / bound %sx (aim <= 1.05)',
     template.requests,
-    template.chain,
-    LATENCY_MS,
-    template.chain * LATENCY_MS,
-    Math.round(template.wallMs),
+    s(result.templateWallMs),
+    s(result.templateBoundMs),
+    template.timing.chainCalls,
     result.templateRatio.toFixed(2),
+  );
+  console.log('  where the rest went: %s', result.templateOwnTime);
+  console.log(
+    '  template tokens: %d in, %d out; credits (0-cost / $0.25/$2 / $3/$15 per M) %s',
+    template.inputTokens,
+    template.outputTokens,
+    result.templateCredits,
+  );
+  console.log(
+    '  template forecast, at most: %d requests / %d tokens before each phase, summed; spent %d / %d; at most ÷ spent %s / %s (>= 1)',
+    template.forecastRequests,
+    template.forecastTokens,
+    template.requests,
+    spentTokens,
+    (template.forecastRequests / template.requests).toFixed(2),
+    (template.forecastTokens / spentTokens).toFixed(2),
   );
   return result;
 }
 
+interface TemplateRun {
+  readonly requests: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** The most requests forecast before each phase (at the start and at each checkpoint), summed, and their tokens. */
+  readonly forecastRequests: number;
+  readonly forecastTokens: number;
+  readonly timing: RunTiming;
+}
+
 /** One run of the Create Workflow template, every checkpoint continued. */
-async function templateRun(
-  sandbox: QuickJsSandbox,
-): Promise<{ readonly requests: number; readonly chain: number; readonly wallMs: number }> {
+async function templateRun(sandbox: QuickJsSandbox): Promise<TemplateRun> {
   const parsed = parseWorkflow(
     WORKFLOW_TEMPLATE,
     { kind: 'workspace', path: '.council/workflows/code-review.yaml' },
     { knownTypes: DEEP_WORK_AGENT_TYPES },
   );
   if (!parsed.ok) throw new Error('the template does not parse');
-  const model = new TimedModel();
+  // Every script run, timed: how much of Council's own time on the critical path the sandbox takes.
+  const scripts: WorkInterval[] = [];
+  const timedSandbox: ScriptSandbox = {
+    run: async script => {
+      const start = performance.now();
+      try {
+        return await sandbox.run(script);
+      } finally {
+        scripts.push({ what: 'scripts', start, end: performance.now() });
+      }
+    },
+  };
+  const reporting = new ReportingModel();
+  const model = new LatencyModel(
+    reporting,
+    PROFILE,
+    scriptedReplies(text => reporting.countTokens(text)),
+  );
   const clock = steppingClock();
   const ids = counterIds();
   const runId = newRunId(ids);
+  // The most requests each phase was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
+  let forecast = forecastWorkflow(parsed.workflow)[0]?.requests.most ?? 0;
   const started = performance.now();
   const request = {
     workflow: parsed.workflow,
@@ -146,18 +216,28 @@ async function templateRun(
     clock,
     ids,
     token: neverCancelled,
-    sandbox,
+    sandbox: timedSandbox,
+    spending: { limits: {}, prices: new PriceBook() },
   };
   let outcome = await runDeepWork({ ...request, start: { goal: 'Review the calculator and fix its rounding bug.' } });
   // Every checkpoint pauses the run; Continue resumes it.
   while (outcome.status === 'paused') {
+    forecast += forecastWorkflow(parsed.workflow, outcome.state)[0]?.requests.most ?? 0;
     const decision = optionFor(outcome.checkpoint, { action: 'continue' });
     if (!decision) break;
     outcome = await runDeepWork({ ...request, resume: { state: outcome.state, decision } });
   }
-  const wallMs = performance.now() - started;
+  const finished = performance.now();
   if (outcome.status !== 'completed') throw new Error(`the template run ended ${outcome.status}`);
-  return { requests: runSpent(outcome.state).requests, chain: criticalPath(model.calls).length, wallMs };
+  const spent = runSpent(outcome.state);
+  return {
+    requests: spent.requests,
+    inputTokens: spent.inputTokens,
+    outputTokens: spent.outputTokens,
+    forecastRequests: forecast,
+    forecastTokens: forecast * (DEEP_WORK_TOKENS_PER_REQUEST.input + DEEP_WORK_TOKENS_PER_REQUEST.output),
+    timing: runTiming(model.calls, started, finished, PROFILE, scripts),
+  };
 }
 
 // Run directly (not when imported by a combined bench).

@@ -1,12 +1,46 @@
 type Json = { readonly [key: string]: unknown };
 
 /**
- * Every property (at any depth) of a JSON Schema without a description, by its path: each becomes a hover in an
- * editor. A discriminator constant, and a union whose every option is described, count as described.
+ * Field names that say what they take: a description would only restate them, and it would be billed with every
+ * request that sends the schema (model-contract.md, "Costs"). A field not named here needs a description or a list.
  */
-export function undescribedProperties(schema: unknown, at = '$'): string[] {
+export const SELF_DESCRIBING_FIELDS: ReadonlySet<string> = new Set([
+  'title',
+  'description',
+  'summary',
+  'label',
+  'rationale',
+  'tags',
+  'confidence',
+  'confidenceScore',
+  'conflictDescription',
+  'resolutionApproach',
+  'diagrams',
+  'edges',
+  'edit',
+  'estimatedHours',
+  'estimatedImpact',
+  'implementationSummary',
+  'keyPatterns',
+  'modules',
+  'relatedFilePaths',
+  'relatedFiles',
+  'semanticTags',
+]);
+
+/**
+ * Every property (at any depth) of a JSON Schema without a description, by its path: each becomes a hover in an
+ * editor. A discriminator constant, a list of values (they say what the field takes), a union whose every option is
+ * described, and a field named in `selfDescribing` count as described.
+ */
+export function undescribedProperties(
+  schema: unknown,
+  selfDescribing: ReadonlySet<string> = new Set(),
+  at = '$',
+): string[] {
   if (typeof schema !== 'object' || schema === null) return [];
-  if (Array.isArray(schema)) return schema.flatMap((item, index) => undescribedProperties(item, `${at}[${index}]`));
+  if (Array.isArray(schema))
+    return schema.flatMap((item, index) => undescribedProperties(item, selfDescribing, `${at}[${index}]`));
   const node = schema as Json;
   const missing: string[] = [];
   const properties = node['properties'];
@@ -17,10 +51,13 @@ export function undescribedProperties(schema: unknown, at = '$'): string[] {
       const described =
         prop['description'] !== undefined ||
         prop['const'] !== undefined ||
+        Array.isArray(prop['enum']) ||
+        selfDescribing.has(name) ||
         (Array.isArray(options) && options.every(option => (option as Json)['description'] !== undefined));
       if (!described) missing.push(`${at}.${name}`);
     }
   }
-  for (const [key, value] of Object.entries(node)) missing.push(...undescribedProperties(value, `${at}.${key}`));
+  for (const [key, value] of Object.entries(node))
+    missing.push(...undescribedProperties(value, selfDescribing, `${at}.${key}`));
   return missing;
 }

@@ -35,9 +35,7 @@ export interface DeepWorkRequest extends Omit<WorkflowRunRequest, 'agents' | 'li
 
 export function defaultContributors(): PromptContributorRegistry {
   return new PromptContributorRegistry().register(
-    toolGuidanceContributor(() =>
-      WORKSPACE_TOOLS.map(tool => ({ name: tool.definition.name, description: tool.definition.description })),
-    ),
+    toolGuidanceContributor(() => WORKSPACE_TOOLS.map(tool => tool.definition)),
   );
 }
 

@@ -76,7 +76,7 @@ function portableNode(schema: unknown): JsonObject {
     if (typeof node['description'] === 'string') list['description'] = node['description'];
     if (typeof node['minProperties'] === 'number') list['minItems'] = node['minProperties'];
     if (typeof node['maxProperties'] === 'number') list['maxItems'] = node['maxProperties'];
-    describe(list, `A list of {"${KEY}", "${VALUE}"} entries, each key at most once.`);
+    describe(list, `Each ${KEY} at most once.`);
     return list;
   }
 
@@ -148,6 +148,10 @@ function portableNode(schema: unknown): JsonObject {
     if (node['type'] === 'integer') node[inclusive] = bound + step;
     else describe(node, `Must be ${words} ${bound}.`);
   }
+
+  // zod bounds every integer by the safe-integer range: no model needs telling, and it rides in every request.
+  if (node['maximum'] === Number.MAX_SAFE_INTEGER) delete node['maximum'];
+  if (node['minimum'] === Number.MIN_SAFE_INTEGER) delete node['minimum'];
 
   if (node['uniqueItems'] === true) describe(node, 'Each item at most once.');
 

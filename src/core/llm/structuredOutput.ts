@@ -16,6 +16,7 @@ import { isSchemaRefusal } from './modelErrors';
 import { REPLY_CUT_PREFIX } from './failureMessages';
 import { describeIssues } from '../zodIssues';
 import { spellListsOnce } from './schemaLists';
+import { describeShapesOnce } from './schemaShapes';
 import { fromPortableReply, portableSchema, type PortableReplyPass } from './portableSchema';
 import type { JsonObject } from './replyNormalizing';
 
@@ -80,7 +81,9 @@ function convertedSchema(schema: z.ZodType): { readonly full: JsonObject; readon
   const cached = jsonSchemaCache.get(schema);
   if (cached) return cached;
   const full = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
-  const converted = { full, sent: spellListsOnce(portableSchema(full)) };
+  // The request's own description (the tool's, or the fenced-JSON heading's) says what the root is: not sent twice.
+  const { description: _said, ...sent } = portableSchema(full);
+  const converted = { full, sent: spellListsOnce(describeShapesOnce(sent)) };
   jsonSchemaCache.set(schema, converted);
   return converted;
 }

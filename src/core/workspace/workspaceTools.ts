@@ -34,28 +34,23 @@ function resultLimit(description: string) {
 
 /** Input of `list_files`. */
 const ListFilesInput = z.object({
-  glob: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe('Glob relative to the workspace, e.g. "src/**/*.ts". All files when absent.'),
+  glob: z.string().min(1).max(200).optional().describe('e.g. "src/**/*.ts"; all files when absent.'),
   limit: resultLimit('Most files to return.'),
 });
 
 /** Input of `read_file_range`. */
 const ReadFileRangeInput = z
   .object({
-    path: z.string().min(1).describe('Workspace-relative path, e.g. src/app.ts.'),
-    startLine: z.number().int().min(1).describe('First line, 1-based.'),
-    endLine: z.number().int().min(1).describe('Last line, inclusive.'),
+    path: z.string().min(1).describe('Workspace-relative, e.g. src/app.ts.'),
+    startLine: z.number().int().min(1).describe('1-based.'),
+    endLine: z.number().int().min(1).describe('Inclusive.'),
   })
   .refine(value => value.endLine >= value.startLine, { message: 'endLine must be >= startLine', path: ['endLine'] });
 
 /** Input of `search_text`. */
 const SearchTextInput = z.object({
-  query: z.string().trim().min(2).max(200).describe('Text to find (case-insensitive, literal).'),
-  limit: resultLimit('Most matching lines to return.'),
+  query: z.string().trim().min(2).max(200),
+  limit: resultLimit('Most lines to return.'),
 });
 
 /** What a tool needs to run: the reader, what may be seen, and the bounds. */
@@ -115,7 +110,7 @@ function tool<S extends z.ZodType>(
 
 const listFiles = tool(
   'list_files',
-  'List workspace files (read-only), optionally filtered by a glob. Dependency, VCS, build and binary files are never listed.',
+  'List workspace files, optionally by glob; dependency, VCS, build and binary files are left out.',
   ListFilesInput,
   async (input, runtime) => {
     const { entries: shown, more } = await shownEntries(
@@ -136,7 +131,7 @@ const listFiles = tool(
 
 const readFileRange = tool(
   'read_file_range',
-  'Read lines startLine..endLine of one workspace file (read-only). Long ranges are cut; read again from where it stopped.',
+  'Read lines of one workspace file. A long range is cut; read on from where it stopped.',
   ReadFileRangeInput,
   async (input, runtime) => {
     if (hidden(input.path, runtime)) return `Error: ${input.path} is ignored or binary and cannot be read.`;
@@ -166,7 +161,7 @@ const readFileRange = tool(
 
 const searchText = tool(
   'search_text',
-  'Find lines containing a literal text in workspace files (read-only, case-insensitive).',
+  'Find lines of workspace files containing a text (literal, case-insensitive).',
   SearchTextInput,
   async (input, runtime) => {
     const { entries: matches } = await shownEntries(

@@ -1,12 +1,12 @@
 import type { ToolDefinition } from '../../llm/languageModel';
 import type { AgentType } from '../schemas/agentType';
 import type { PromptContributor } from './promptContributor';
-import { clip } from './text';
 
-/** Longest tool description kept, in characters. */
-const MAX_DESCRIPTION_CHARS = 200;
+/** The contributor's name: the request for an explorer's report, which offers no tools, leaves its text out. */
+export const TOOL_GUIDANCE = 'tool-guidance';
 
-const EXPLORING_AGENTS: readonly AgentType[] = ['discovery-agent', 'planning-agent', 'ticket-agent', 'context-manager'];
+/** The agents that explore the workspace with the read-only tools before they report. */
+const EXPLORING_AGENTS: readonly AgentType[] = ['discovery-agent', 'ticket-agent'];
 
 const HOW_TO_USE = [
   'Using them well:',
@@ -18,21 +18,21 @@ const HOW_TO_USE = [
 ];
 
 /**
- * Tells agents that explore the code which read-only tools exist and how to use them well.
+ * Tells agents that explore the code which read-only tools exist and how to use them well. It names them only: each
+ * request that offers a tool sends its description with it, and the same words again here would be billed twice.
  * `tools` is read at prompt time, so tools registered later are included.
  */
-export function toolGuidanceContributor(
-  tools: () => readonly Pick<ToolDefinition, 'name' | 'description'>[],
-): PromptContributor {
+export function toolGuidanceContributor(tools: () => readonly Pick<ToolDefinition, 'name'>[]): PromptContributor {
   return {
-    name: 'tool-guidance',
+    name: TOOL_GUIDANCE,
     appliesTo: EXPLORING_AGENTS,
     priority: 900,
     async contribute() {
       const available = tools();
       if (available.length === 0) return undefined;
-      const lines = available.map(tool => `- ${tool.name}: ${clip(tool.description, MAX_DESCRIPTION_CHARS)}`);
-      return ['Read-only tools you can call:', ...lines, '', ...HOW_TO_USE].join('\n');
+      return [`Read-only tools you can call: ${available.map(tool => tool.name).join(', ')}.`, ...HOW_TO_USE].join(
+        '\n',
+      );
     },
   };
 }

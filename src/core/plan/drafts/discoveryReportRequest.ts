@@ -11,11 +11,25 @@ import {
 import { dropItems, dropKeys, idsOf, renameDuplicateIds, textAt, textsAt } from './normalizing';
 
 /**
+ * Requests built for a set of files, by that set: a stage's agents cite the same workspace files (one set, while
+ * they fit one enum), and building and converting the schema again for each would sit on their critical path.
+ */
+const built = new WeakMap<ReadonlySet<string>, ReturnType<typeof buildRequest>>();
+
+/**
  * The discovery report request for a workspace whose visible files are `files`. Its fixes: references only to existing
  * files, ranges in order, finding ids distinct, diagram edges between existing nodes, links and tags citing existing
  * findings, scores only for referenced files, queries expecting existing files.
  */
 export function discoveryReportRequest(files: ReadonlySet<string>) {
+  const known = built.get(files);
+  if (known) return known;
+  const request = buildRequest(files);
+  built.set(files, request);
+  return request;
+}
+
+function buildRequest(files: ReadonlySet<string>) {
   return draftRequest(discoveryReportSchema(files), (reply, note) => {
     normalizeFileReferences(reply, 'fileReferences', files, note);
     // The report's finding lists, in the order their ids are claimed.

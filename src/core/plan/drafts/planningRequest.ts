@@ -5,8 +5,21 @@ import { normalizeConsolidation } from './consolidationRequest';
 import { draftRequest } from './draftRequest';
 import { breakDependencyCycles, closeTicketGraph, normalizeTickets } from './ticketGraphNormalizing';
 
+/** Requests built for the stage's files, by discovery result: a stage's agents share one vocabulary. */
+const built = new WeakMap<ReadonlySet<string>, Map<string, ReturnType<typeof buildAgentRequest>>>();
+
 /** The planning agent request; its fixes: ticket ids distinct, dependencies once and never on itself, cycles among its tickets broken. */
 export function planningAgentRequest(vocabulary: TicketVocabulary) {
+  const byResult = built.get(vocabulary.files) ?? new Map<string, ReturnType<typeof buildAgentRequest>>();
+  built.set(vocabulary.files, byResult);
+  const known = byResult.get(vocabulary.discoveryResultId);
+  if (known) return known;
+  const request = buildAgentRequest(vocabulary);
+  byResult.set(vocabulary.discoveryResultId, request);
+  return request;
+}
+
+function buildAgentRequest(vocabulary: TicketVocabulary) {
   return draftRequest(planningAgentSchema(vocabulary), (reply, note) => {
     normalizeTickets(reply, 'tickets', note);
     breakDependencyCycles(reply, 'tickets', undefined, note);

@@ -10,10 +10,13 @@ export function discoveryCollectorBrief(reports: readonly AgentOutput<DiscoveryR
       '(modules, deduplicated references, one unified diagram, merged tags), write actionable recommendations for planning (supportingDiscoveryIds =',
       'resultIds of the reports behind each), answer the generated queries, and record conflicts between reports and how you resolved them.',
     ],
-    inputs: reports.map(({ agentId, result: report }) => ({
-      title: `Report of ${agentId} (resultId ${report.resultId})`,
-      body: JSON.stringify(report),
-      source: `discovery-report-${agentId}`,
-    })),
+    // The pipeline's stamp stays out of the body: the title names the resultId, the rest says nothing to consolidate.
+    inputs: reports.map(
+      ({ agentId, result: { schemaVersion: _version, resultId, upstreamContextId: _up, ...report } }) => ({
+        title: `Report of ${agentId} (resultId ${resultId})`,
+        body: JSON.stringify(report),
+        source: `discovery-report-${agentId}`,
+      }),
+    ),
   };
 }

@@ -23,10 +23,8 @@ export function discoveryCollectorSchema(vocabulary?: DiscoveryCollectorVocabula
     .object({
       ...consolidationShape('discovery', vocabulary),
       unifiedCodeMap: codeMap(vocabulary?.files),
-      recommendations: z
-        .array(recommendation(vocabulary))
-        .describe('Actionable recommendations for planning; recommendationIds unique.'),
-      queryFindings: z.array(queryFindings(vocabulary)).describe('Findings per generated query; queryIds unique.'),
+      recommendations: z.array(recommendation(vocabulary)).describe('Actionable, for planning.'),
+      queryFindings: z.array(queryFindings(vocabulary)).describe('Per generated query.'),
     })
     .superRefine((value, ctx) => {
       checkConsolidation(value, ctx);
@@ -53,10 +51,7 @@ export function planningCollectorSchema(vocabulary?: TicketVocabulary & Collecto
   return z
     .object({
       ...consolidationShape('planning', vocabulary),
-      finalizedTickets: z
-        .array(planningTicket(vocabulary, true))
-        .min(1)
-        .describe('The final tickets; at least one, ticketIds unique.'),
+      finalizedTickets: z.array(planningTicket(vocabulary, true)).min(1).describe('ticketIds unique.'),
       dependencyGraph: z
         .array(TicketDependency)
         .describe(
@@ -92,7 +87,7 @@ export function ticketCollectorSchema(vocabulary?: CollectorVocabulary) {
     .object({
       ...consolidationShape('tickets', vocabulary),
       completionStatus: CompletionStatus,
-      followUps: z.array(z.string()).describe('Follow-up items for the user or a later run.'),
+      followUps: z.array(z.string()).describe('For the user or a later run.'),
     })
     .superRefine(checkConsolidation)
     .describe('The consolidation of all ticket agents.');

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 
-/** A string with at least one non-whitespace character ("not blank" in the spec). */
-export function nonBlank(description: string): z.ZodString {
-  return z.string().regex(/\S/, { message: 'must not be blank' }).describe(description);
+/** A string with at least one non-whitespace character ("not blank" in the spec); described when its name is not enough. */
+export function nonBlank(description?: string): z.ZodString {
+  const text = z.string().regex(/\S/, { message: 'must not be blank' });
+  return description === undefined ? text : text.describe(description);
 }
 
-/** A score or confidence between 0 and 1 inclusive. */
-export function unitInterval(description: string): z.ZodNumber {
-  return z.number().min(0).max(1).describe(description);
+/** A score or confidence between 0 and 1 inclusive (the bounds say the scale; a description says what it measures). */
+export function unitInterval(description?: string): z.ZodNumber {
+  const score = z.number().min(0).max(1);
+  return description === undefined ? score : score.describe(description);
 }
 
 /** Free-form string key/value pairs (training or routing metadata). */
@@ -28,14 +30,16 @@ export function workspacePathProblem(path: string): string | undefined {
 }
 
 /** A file path relative to the workspace folder, "/"-separated, with no "..", "." or absolute prefix. */
-export function workspacePath(description: string): z.ZodString {
+export function workspacePath(description?: string): z.ZodString {
   return z
     .string()
     .superRefine((value, ctx) => {
       const problem = workspacePathProblem(value);
       if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `path "${value}" ${problem}` });
     })
-    .describe(`${description} Workspace-relative, "/"-separated, e.g. src/app/main.ts.`);
+    .describe(
+      `${description === undefined ? '' : `${description} `}Workspace-relative, "/"-separated, e.g. src/app/main.ts.`,
+    );
 }
 
 type PathSegment = string | number;

@@ -15,37 +15,31 @@ export interface CollectorVocabulary {
 const INPUT_RULE = 'Must be one of the input context ids of this request.';
 
 /** An input context id of this request; any context id in the published record (no vocabulary). */
-export function inputIdOf(inputIds: readonly string[] | undefined, description: string): z.ZodType<string, string> {
-  return inputIds === undefined ? ContextId.describe(description) : oneOf(inputIds, description, INPUT_RULE);
+export function inputIdOf(inputIds: readonly string[] | undefined, description?: string): z.ZodType<string, string> {
+  if (inputIds !== undefined) return oneOf(inputIds, description, INPUT_RULE);
+  return description === undefined ? ContextId : ContextId.describe(description);
 }
 
 /** The decisions open to a `stage` collector: rerun names its own agents, route_back only earlier stages (none for discovery). */
 function collectorDecision(stage: PipelineStage, agentIds: readonly string[] | undefined) {
-  const advance = z
-    .object({ kind: z.literal('advance'), rationale: nonBlank('Why the stage is complete enough to move on.') })
-    .describe('Move on to the next stage.');
-  const rerun = z
-    .object({
-      kind: z.literal('rerun'),
-      rationale: nonBlank('What was missing or wrong; sent to the rerun agents as feedback.'),
-      agentIds: distinctItems(
-        oneOf(agentIds, 'An agent id of this stage.', 'Must be an agent id of this stage.'),
-        'Agents to rerun; empty reruns the whole stage.',
-      ),
-    })
-    .describe('Run this stage again.');
+  // The kinds name the branches; the prompt says when to choose each.
+  const advance = z.object({ kind: z.literal('advance'), rationale: nonBlank('Why the stage is complete.') });
+  const rerun = z.object({
+    kind: z.literal('rerun'),
+    rationale: nonBlank('What was missing or wrong; sent to the rerun agents.'),
+    agentIds: distinctItems(
+      oneOf(agentIds, undefined, 'Must be an agent id of this stage.'),
+      'Agents to rerun; empty reruns them all.',
+    ),
+  });
   const earlier = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
-  const description =
-    'What the pipeline does next: advance, rerun this stage' +
-    (earlier.length > 0 ? ', or route back to an earlier stage.' : '.');
+  const description = 'What the pipeline does next.';
   if (earlier.length === 0) return z.discriminatedUnion('kind', [advance, rerun]).describe(description);
-  const routeBack = z
-    .object({
-      kind: z.literal('route_back'),
-      target: z.enum(earlier as [PipelineStage, ...PipelineStage[]]).describe('Earlier stage to return to.'),
-      rationale: nonBlank('Why an earlier stage must be redone.'),
-    })
-    .describe('Return to an earlier stage.');
+  const routeBack = z.object({
+    kind: z.literal('route_back'),
+    target: z.enum(earlier as [PipelineStage, ...PipelineStage[]]).describe('Earlier stage to return to.'),
+    rationale: nonBlank('Why it must be redone.'),
+  });
   return z.discriminatedUnion('kind', [advance, rerun, routeBack]).describe(description);
 }
 /** A collector's decision on what the pipeline does next. */
@@ -61,32 +55,24 @@ export function consolidationShape(stage: PipelineStage, vocabulary?: CollectorV
     inputs: z
       .array(
         z.object({
-          inputContextId: inputIdOf(
-            inputIds,
-            "Context id of the input (an agent result); one of this request's inputs.",
-          ),
-          inputType: nonBlank('Type of the input, e.g. "discovery-report".'),
-          inputSummary: nonBlank('One or two sentences on what the input contributed.'),
+          inputContextId: inputIdOf(inputIds, 'An agent result of this request.'),
+          inputType: nonBlank('e.g. "discovery-report".'),
+          inputSummary: nonBlank('What it contributed, in a sentence or two.'),
         }),
       )
       .min(1)
-      .describe('Every input consumed; at least one, each inputContextId once.'),
+      .describe('Every input consumed, each once.'),
     mergeStrategy: nonBlank('How the inputs were merged.'),
     conflictResolutions: z
       .array(
         z.object({
-          conflictDescription: nonBlank('What conflicted.'),
-          resolutionApproach: nonBlank('How it was resolved.'),
-          conflictingInputs: distinctItems(
-            inputIdOf(inputIds, 'An input context id.'),
-            'Context ids of the inputs that conflicted; each also listed in inputs.',
-          ).min(1),
+          conflictDescription: nonBlank(),
+          resolutionApproach: nonBlank(),
+          conflictingInputs: distinctItems(inputIdOf(inputIds), 'Each also listed in inputs.').min(1),
         }),
       )
-      .describe('Conflicts between inputs and how each was resolved; may be empty.'),
-    aggregatedMetrics: z
-      .record(z.string(), z.number())
-      .describe('Aggregated numeric metrics, e.g. {"filesCovered": 12}.'),
+      .describe('Conflicts between inputs and how each was resolved.'),
+    aggregatedMetrics: z.record(z.string(), z.number()).describe('Numeric metrics, e.g. filesCovered: 12.'),
     consolidatedOutput: nonBlank('The consolidated summary of this stage.'),
     decision: collectorDecision(stage, vocabulary?.agentIds),
   };

@@ -14,16 +14,15 @@ const MIN_QUERIES_PER_REPORT = 3;
 export function fileReference(files?: ReadonlySet<string>) {
   return z
     .object({
-      referenceId: nonBlank('Id of this reference, unique within the report, e.g. "ref-1"; tags and links cite it.'),
-      filePath: existingFile(files, 'File the reference points into; an existing workspace file.'),
-      startLine: lineNumber('First line, 1-based.'),
-      endLine: lineNumber('Last line, inclusive; not before startLine.'),
-      relevanceScore: unitInterval('Relevance to the goal, 0.0 to 1.0.'),
+      referenceId: nonBlank('Unique in the report, e.g. "ref-1"; tags and links cite it.'),
+      filePath: existingFile(files),
+      startLine: lineNumber('1-based.'),
+      endLine: lineNumber('Inclusive; not before startLine.'),
+      relevanceScore: unitInterval('Relevance to the goal.'),
       snippet: nonBlank('The code at those lines, or its key part.'),
-      tags: z.array(z.string()).describe('Free-form tags for this reference.'),
+      tags: z.array(z.string()),
     })
-    .superRefine(checkLineRange)
-    .describe('A location in the codebase.');
+    .superRefine(checkLineRange);
 }
 /** A location in the codebase that matters for the goal. */
 export type FileReference = z.infer<ReturnType<typeof fileReference>>;
@@ -34,11 +33,11 @@ const LinkType = z.enum(['calls', 'depends_on', 'implements', 'extends', 'relate
 /** A relationship between two findings of the same report. */
 const CrossLink = z
   .object({
-    linkId: nonBlank('Id of this link, unique within the report.'),
-    sourceReferenceId: nonBlank('Id of the source finding: a referenceId, tagId, queryId or diagramId of this report.'),
-    targetReferenceId: nonBlank('Id of the target finding of this report; different from the source.'),
-    linkType: LinkType.describe('Type of relationship.'),
-    description: nonBlank('What the relationship is.'),
+    linkId: nonBlank('Unique in the report.'),
+    sourceReferenceId: nonBlank('A referenceId, tagId, queryId or diagramId of this report.'),
+    targetReferenceId: nonBlank('Another finding id of this report.'),
+    linkType: LinkType,
+    description: nonBlank(),
   })
   .superRefine((value, ctx) => {
     if (value.sourceReferenceId === value.targetReferenceId) {
@@ -59,31 +58,29 @@ const TagCategory = z.enum([
 ]);
 
 /** A categorisation label applied to findings. */
-export const SemanticTag = z
-  .object({
-    tagId: nonBlank('Id of this tag, unique within the report.'),
-    tagName: nonBlank('The tag, e.g. "request-validation".'),
-    tagCategory: TagCategory.describe('Category of the tag.'),
-    confidence: unitInterval('Confidence the tag applies, 0.0 to 1.0.'),
-    appliedTo: z
-      .array(nonBlank('A finding id.'))
-      .min(1)
-      .describe('Ids of the findings (usually referenceIds) it applies to.'),
-  })
-  .describe('A categorisation label.');
+export const SemanticTag = z.object({
+  tagId: nonBlank('Unique in the report.'),
+  tagName: nonBlank('e.g. "request-validation".'),
+  tagCategory: TagCategory,
+  confidence: unitInterval(),
+  appliedTo: z.array(nonBlank()).min(1).describe('Ids of the findings (usually referenceIds) it applies to.'),
+});
 
 /** Kinds of generated retrieval queries. */
 const QueryType = z.enum(['code_search', 'pattern_find', 'dependency_trace', 'api_lookup', 'test_find']);
 
 /** Relevance per file, each 0..1: keys limited to `files`, or (published record) any workspace-relative path. */
 function pathScores(files: ReadonlySet<string> | undefined, description: string) {
-  const score = unitInterval('Relevance 0.0 to 1.0.');
+  const score = unitInterval();
   if (files !== undefined) {
     // The JSON Schema limits the keys to the files (up to ENUM_CAP); zod keeps a plain record, since an enum key
-    // would demand every key.
-    const record = z.record(z.string(), score).describe(`${description} Keys are workspace files.`);
-    if (files.size === 0 || files.size > ENUM_CAP) return record;
-    return record.meta({ propertyNames: { type: 'string', enum: [...files].sort() } });
+    // would demand every key. Past the cap the description says it.
+    if (files.size === 0 || files.size > ENUM_CAP)
+      return z.record(z.string(), score).describe(`${description} Keys are workspace files.`);
+    return z
+      .record(z.string(), score)
+      .describe(description)
+      .meta({ propertyNames: { type: 'string', enum: [...files].sort() } });
   }
   return z
     .record(z.string(), score)
@@ -102,23 +99,23 @@ const DiagramType = z.enum(['class', 'sequence', 'component', 'data_flow', 'depe
 /** An architectural diagram as nodes and edges (flat, so a model can produce it). */
 export function diagram(files?: ReadonlySet<string>) {
   const node = z.object({
-    nodeId: nonBlank('Id of the node, unique within the diagram.'),
-    label: nonBlank('What the node shows.'),
-    filePath: existingFile(files, 'File the node stands for, if any; an existing workspace file.').optional(),
+    nodeId: nonBlank('Unique in the diagram.'),
+    label: nonBlank(),
+    filePath: existingFile(files, 'The file it stands for, if any.').optional(),
   });
   const edge = z.object({
-    fromNodeId: nonBlank('Id of the start node; a nodeId of this diagram.'),
-    toNodeId: nonBlank('Id of the end node; a nodeId of this diagram.'),
-    label: z.string().optional().describe('What the edge means, e.g. "calls".'),
+    fromNodeId: nonBlank('A nodeId of this diagram.'),
+    toNodeId: nonBlank('A nodeId of this diagram.'),
+    label: z.string().optional().describe('e.g. "calls".'),
   });
   return z
     .object({
-      diagramId: nonBlank('Id of the diagram, unique within the report.'),
-      diagramType: DiagramType.describe('Type of diagram.'),
-      title: nonBlank('Diagram title.'),
-      nodes: z.array(node).min(1).describe('Nodes; at least one, each nodeId different.'),
-      edges: z.array(edge).describe('Edges between nodes of this diagram; may be empty.'),
-      mermaidSource: z.string().optional().describe('The same diagram as Mermaid source, if useful.'),
+      diagramId: nonBlank('Unique in the report.'),
+      diagramType: DiagramType,
+      title: nonBlank(),
+      nodes: z.array(node).min(1).describe('nodeIds unique.'),
+      edges: z.array(edge),
+      mermaidSource: z.string().optional().describe('The same diagram in Mermaid, if useful.'),
     })
     .superRefine((value, ctx) => {
       requireUnique(ctx, value.nodes, node => node.nodeId, ['nodes'], 'nodeId');
@@ -134,56 +131,49 @@ export function diagram(files?: ReadonlySet<string>) {
 /** An architectural diagram. */
 export type DiagramRepresentation = z.infer<ReturnType<typeof diagram>>;
 
-const FINDING_ID = 'Finding ids (referenceId, tagId, queryId, diagramId) are all different from each other.';
+/** Said at each finding id: the four kinds share one namespace. */
+const FINDING_ID = 'Differs from every other finding id.';
 
 /** The fields of a discovery report; every cited path is one of `files` when given. */
 function reportShape(files: ReadonlySet<string> | undefined) {
   return {
-    architectureOverview: nonBlank('High-level overview of the part of the codebase examined.'),
+    architectureOverview: nonBlank('Overview of the part of the codebase examined.'),
     fileReferences: z
       .array(
         fileReference(files).safeExtend({
-          referenceId: nonBlank(`Id of this reference, e.g. "ref-1"; tags and links cite it. ${FINDING_ID}`),
+          referenceId: nonBlank(
+            'e.g. "ref-1"; tags and links cite it. All finding ids (referenceId, tagId, queryId, diagramId) differ.',
+          ),
         }),
       )
-      .describe('Code locations that matter; referenceIds unique.'),
-    crossLinks: z.array(CrossLink).describe('Relationships between findings of this report; linkIds unique.'),
+      .describe('Code locations that matter.'),
+    crossLinks: z.array(CrossLink).describe('Relationships between findings of this report.'),
     semanticTags: z
       .array(
         SemanticTag.safeExtend({
-          tagId: nonBlank(`Id of this tag. ${FINDING_ID}`),
-          appliedTo: distinctItems(
-            nonBlank('A finding id of this report.'),
-            'Ids of findings of this report (usually referenceIds) it applies to; at least one.',
-          ).min(1),
+          tagId: nonBlank(FINDING_ID),
+          appliedTo: distinctItems(nonBlank(), 'Finding ids of this report (usually referenceIds) it applies to.').min(
+            1,
+          ),
         }),
       )
-      .min(MIN_TAGS_PER_REPORT)
-      .describe(`At least ${MIN_TAGS_PER_REPORT} tags; tagIds unique.`),
+      .min(MIN_TAGS_PER_REPORT),
     generatedQueries: z
       .array(
         z.object({
-          queryId: nonBlank(`Id of this query. ${FINDING_ID}`),
+          queryId: nonBlank(FINDING_ID),
           queryText: nonBlank('A question a developer might ask about this code.'),
-          expectedResultPaths: distinctItems(
-            existingFile(files, 'An expected result file.'),
-            'Files a good search returns.',
-          ).min(1),
-          queryType: QueryType.describe('Type of query.'),
+          expectedResultPaths: distinctItems(existingFile(files), 'Files a good search returns.').min(1),
+          queryType: QueryType,
           groundTruthRelevance: pathScores(files, 'How relevant each file is to the query.'),
         }),
       )
       .min(MIN_QUERIES_PER_REPORT)
-      .describe(`At least ${MIN_QUERIES_PER_REPORT} retrieval queries; queryIds unique.`),
-    diagrams: z
-      .array(diagram(files).safeExtend({ diagramId: nonBlank(`Id of the diagram. ${FINDING_ID}`) }))
-      .describe('Architectural diagrams; may be empty.'),
-    keyPatterns: z.array(z.string()).describe('Key patterns found.'),
-    integrationPoints: z.array(z.string()).describe('Where this code integrates with other parts or systems.'),
-    relevanceScores: pathScores(
-      files,
-      'Relevance of each referenced file to the goal; only files cited in fileReferences.',
-    ),
+      .describe('Retrieval queries.'),
+    diagrams: z.array(diagram(files).safeExtend({ diagramId: nonBlank(FINDING_ID) })),
+    keyPatterns: z.array(z.string()),
+    integrationPoints: z.array(z.string()).describe('Where this code meets other parts or systems.'),
+    relevanceScores: pathScores(files, 'Relevance to the goal of each file cited in fileReferences.'),
   };
 }
 type DiscoveryContent = z.infer<z.ZodObject<ReturnType<typeof reportShape>>>;

@@ -18,27 +18,27 @@ export interface DiscoveryCollectorVocabulary extends CollectorVocabulary {
 /** The unified view of the codebase a discovery collector builds from all reports. */
 export function codeMap(files?: ReadonlySet<string>) {
   const module = z.object({
-    moduleName: nonBlank('Name of the module, unique within the code map.'),
+    moduleName: nonBlank('Unique in the code map.'),
     rootPath:
       files === undefined
         ? existingFile(undefined, 'Folder or file at the root of the module.')
         : oneOf(
             [...foldersOf(files), ...[...files].sort()],
-            'Folder or file at the root of the module.',
+            'Folder or file at its root.',
             'Must be an existing workspace folder or file.',
           ),
-    summary: nonBlank('What the module does and how it fits in.'),
-    keyFiles: distinctItems(existingFile(files, 'A key file.'), 'The files to read first.'),
+    summary: nonBlank('What it does and how it fits in.'),
+    keyFiles: distinctItems(existingFile(files), 'The files to read first.'),
   });
   return z
     .object({
-      modules: z.array(module).min(1).describe('Module summaries; at least one, moduleNames unique.'),
+      modules: z.array(module).min(1),
       deduplicatedReferences: z
         .array(fileReference(files))
         .min(1)
-        .describe('References merged from all reports; each location (file and lines) once, referenceIds unique.'),
+        .describe('Merged from all reports; each location (file and lines) once.'),
       unifiedDiagram: diagram(files),
-      mergedTags: z.array(SemanticTag).min(1).describe('Tags merged from all reports; tagIds unique.'),
+      mergedTags: z.array(SemanticTag).min(1).describe('Merged from all reports.'),
     })
     .superRefine((value, ctx) => {
       requireUnique(ctx, value.modules, module => module.moduleName, ['modules'], 'moduleName');
@@ -58,7 +58,7 @@ export function codeMap(files?: ReadonlySet<string>) {
       });
       requireUnique(ctx, value.mergedTags, tag => tag.tagId, ['mergedTags'], 'tagId');
     })
-    .describe('Unified code map.');
+    .describe('The codebase as all reports saw it.');
 }
 
 /** How urgent a recommendation is. */
@@ -67,16 +67,16 @@ const RecommendationPriority = z.enum(['critical', 'high', 'medium', 'low']);
 /** An actionable recommendation for the planning stage. */
 export function recommendation(vocabulary?: DiscoveryCollectorVocabulary) {
   return z.object({
-    recommendationId: nonBlank('Id of the recommendation, unique within the result.'),
-    title: nonBlank('Short title.'),
-    description: nonBlank('Full description.'),
-    priority: RecommendationPriority.describe('Priority level.'),
+    recommendationId: nonBlank('Unique.'),
+    title: nonBlank(),
+    description: nonBlank(),
+    priority: RecommendationPriority,
     supportingDiscoveryIds: distinctItems(
-      inputIdOf(vocabulary?.inputIds, 'Context id of a discovery report that supports it.'),
-      'Context ids of the discovery reports that support it; each also listed in inputs.',
+      inputIdOf(vocabulary?.inputIds),
+      'The reports behind it; each also listed in inputs.',
     ).min(1),
-    relatedFilePaths: distinctItems(existingFile(vocabulary?.files, 'A related file.'), 'Related files.'),
-    estimatedImpact: nonBlank('Expected impact.').optional(),
+    relatedFilePaths: distinctItems(existingFile(vocabulary?.files)),
+    estimatedImpact: nonBlank().optional(),
   });
 }
 /** An actionable recommendation for the planning stage. */
@@ -85,14 +85,10 @@ export type Recommendation = z.infer<ReturnType<typeof recommendation>>;
 /** What was found for one generated query. */
 export function queryFindings(vocabulary?: DiscoveryCollectorVocabulary) {
   return z.object({
-    queryId: oneOf(
-      vocabulary?.queryIds,
-      'Id of the generated query these findings answer; each query once.',
-      'Each query once.',
-    ),
-    originalQuery: nonBlank('The query text.'),
-    results: z.array(fileReference(vocabulary?.files)).describe('References found; may be empty.'),
-    confidenceScore: unitInterval('Confidence in the findings, 0.0 to 1.0.'),
-    summary: nonBlank('Summary of the findings.'),
+    queryId: oneOf(vocabulary?.queryIds, 'The generated query answered; each once.', 'Each query once.'),
+    originalQuery: nonBlank('Its text.'),
+    results: z.array(fileReference(vocabulary?.files)).describe('References found.'),
+    confidenceScore: unitInterval(),
+    summary: nonBlank(),
   });
 }

@@ -26,13 +26,13 @@ export function planningTicket(vocabulary: TicketVocabulary | undefined, closed:
     files === undefined
       ? workspacePath('A file to change, read or create.')
       : z
-          .union([existingFile(files, 'An existing workspace file.'), newWorkspacePath('A file to create.')])
-          .describe('A file to change, read or create; workspace-relative.');
+          .union([existingFile(files, 'An existing file.'), newWorkspacePath('A file to create.')])
+          .describe('A file to change, read or create.');
   const task = z.object({
-    taskId: nonBlank('Id of the task, unique within the ticket.'),
+    taskId: nonBlank('Unique in the ticket.'),
     description: nonBlank('What to do.'),
-    estimatedHours: z.number().min(0).max(MAX_TASK_HOURS).optional().describe('Estimated hours, >= 0.'),
-    relatedFiles: distinctItems(path, 'Files involved.'),
+    estimatedHours: z.number().min(0).max(MAX_TASK_HOURS).optional(),
+    relatedFiles: distinctItems(path),
   });
   const linkedResultId = 'Context id of the discovery collector result.';
   const discoveryLink = z.object({
@@ -40,29 +40,26 @@ export function planningTicket(vocabulary: TicketVocabulary | undefined, closed:
     discoveryResultId:
       vocabulary === undefined
         ? contextIdOf('discovery-collector').describe(linkedResultId)
-        : oneOf([vocabulary.discoveryResultId], linkedResultId, 'Copy it exactly.'),
-    referenceId: nonBlank('Id of the finding in that result (e.g. a referenceId or recommendationId).'),
+        : oneOf([vocabulary.discoveryResultId], undefined, 'Copy it exactly.'),
+    referenceId: nonBlank('A finding of that result (e.g. a referenceId or recommendationId).'),
     linkRationale: nonBlank('Why the ticket relates to it.'),
   });
   return z
     .object({
-      ticketId: nonBlank('Unique ticket id, e.g. "T-1"; no two tickets share one.'),
-      title: nonBlank('Ticket title.'),
-      description: nonBlank('Full description.'),
-      tasks: z.array(task).min(1).describe('Implementation tasks; at least one, taskIds unique.'),
+      ticketId: nonBlank('Unique, e.g. "T-1".'),
+      title: nonBlank(),
+      description: nonBlank(),
+      tasks: z.array(task).min(1).describe('Implementation tasks.'),
       dependencies: distinctItems(
-        nonBlank('A ticket id.'),
+        nonBlank(),
         closed
           ? 'Ids of other tickets of this list that must be done before this one; never its own id, and no cycles.'
           : 'Ids of tickets that must be done before this one; never its own id, and no cycles among these tickets.',
       ),
-      acceptanceCriteria: z
-        .array(nonBlank('A verifiable criterion.'))
-        .min(1)
-        .describe('At least one acceptance criterion.'),
-      effortEstimate: nonBlank('Estimated effort, e.g. "2h" or "S".').optional(),
-      discoveryLinks: z.array(discoveryLink).describe('Links to the discovery findings behind this ticket.'),
-      priority: z.number().int().min(1).max(5).describe('Priority from 1 (highest) to 5 (lowest).'),
+      acceptanceCriteria: z.array(nonBlank()).min(1).describe('Verifiable criteria.'),
+      effortEstimate: nonBlank('e.g. "2h" or "S".').optional(),
+      discoveryLinks: z.array(discoveryLink).describe('The discovery findings behind this ticket.'),
+      priority: z.number().int().min(1).max(5).describe('1 (highest) to 5 (lowest).'),
     })
     .superRefine((value, ctx) => {
       requireUnique(ctx, value.tasks, task => task.taskId, ['tasks'], 'taskId');
@@ -70,17 +67,16 @@ export function planningTicket(vocabulary: TicketVocabulary | undefined, closed:
       value.dependencies.forEach((id, index) => {
         if (id === value.ticketId) addIssue(ctx, ['dependencies', index], 'a ticket cannot depend on itself');
       });
-    })
-    .describe('A planned work item.');
+    });
 }
 /** A unit of planned work. */
 export type PlanningTicket = z.infer<ReturnType<typeof planningTicket>>;
 
 /** An ordering edge between tickets. */
 export const TicketDependency = z.object({
-  fromTicketId: nonBlank('A ticketId of finalizedTickets that must be done first.'),
-  toTicketId: nonBlank('Another ticketId of finalizedTickets that waits for it.'),
-  dependencyType: nonBlank('Kind of dependency, e.g. "blocks" or "needs-api".'),
+  fromTicketId: nonBlank('A ticketId of finalizedTickets, done first.'),
+  toTicketId: nonBlank('Another one, that waits for it.'),
+  dependencyType: nonBlank('e.g. "blocks" or "needs-api".'),
 });
 export type TicketDependency = z.infer<typeof TicketDependency>;
 
@@ -95,10 +91,7 @@ function checkTickets(value: { readonly tickets: readonly PlanningTicket[] }, ct
 export function planningAgentSchema(vocabulary?: TicketVocabulary) {
   return z
     .object({
-      tickets: z
-        .array(planningTicket(vocabulary, false))
-        .min(1)
-        .describe('Proposed tickets; at least one, ticketIds unique.'),
+      tickets: z.array(planningTicket(vocabulary, false)).min(1).describe('ticketIds unique.'),
     })
     .superRefine(checkTickets)
     .describe('Tickets a planning agent proposes.');

@@ -35,13 +35,16 @@ export function lineNumber(description: string): z.ZodNumber {
  */
 export function oneOf(
   values: readonly string[] | undefined,
-  description: string,
+  description: string | undefined,
   rule: string,
 ): z.ZodType<string, string> {
   if (values === undefined) return nonBlank(description);
   const distinct = [...new Set(values)];
-  if (distinct.length === 0 || distinct.length > ENUM_CAP) return nonBlank(`${description} ${rule}`);
-  return z.enum(distinct as [string, ...string[]]).describe(description) as z.ZodType<string, string>;
+  if (distinct.length === 0 || distinct.length > ENUM_CAP)
+    return nonBlank(description === undefined ? rule : `${description} ${rule}`);
+  // The listed values say what the field takes; a description is for what the name and list do not say.
+  const listed = z.enum(distinct as [string, ...string[]]);
+  return (description === undefined ? listed : listed.describe(description)) as z.ZodType<string, string>;
 }
 
 /** Segments of letters, digits and `_@+-.`, not starting with two dots: what a path written by hand needs. */
@@ -55,11 +58,11 @@ export function newWorkspacePath(description: string): z.ZodString {
   return z
     .string()
     .regex(new RegExp(NEW_PATH_PATTERN), { message: 'must be a workspace-relative path such as src/app/main.ts' })
-    .describe(`${description} Workspace-relative, "/"-separated, e.g. src/app/main.ts.`);
+    .describe(`${description} Workspace-relative, e.g. src/app/main.ts.`);
 }
 
 /** A file of the workspace: listed in the enum, or (in a large workspace) described; any workspace path without a vocabulary. */
-export function existingFile(files: ReadonlySet<string> | undefined, description: string): z.ZodType<string, string> {
+export function existingFile(files: ReadonlySet<string> | undefined, description?: string): z.ZodType<string, string> {
   if (files === undefined) return workspacePath(description);
   return oneOf(
     [...files].sort(),
@@ -79,6 +82,7 @@ export function foldersOf(files: Iterable<string>): string[] {
 }
 
 /** An array whose items the JSON Schema says are distinct. */
-export function distinctItems<T extends z.ZodType>(item: T, description: string): z.ZodArray<T> {
-  return z.array(item).meta({ uniqueItems: true }).describe(description);
+export function distinctItems<T extends z.ZodType>(item: T, description?: string): z.ZodArray<T> {
+  const list = z.array(item).meta({ uniqueItems: true });
+  return description === undefined ? list : list.describe(description);
 }

@@ -13,6 +13,7 @@ import {
   type ExplorationLimits,
 } from '../../workspace/explorationLoop';
 import { contributionsFor } from './agentContributions';
+import { TOOL_GUIDANCE } from '../contributors/toolGuidance';
 import type { InvocationSpec } from './loopRecovery';
 import { previousAttemptView, previousContextOf, type AgentRun, type RerunInput } from './previousAttempt';
 import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
@@ -108,7 +109,13 @@ export async function runStageAgent<R, D>(
     const { messages } = await spec.prompt({
       ...parts,
       reporting: true,
-      ...(exploration ? { exploration: transcriptText(exploration, limits.maxTranscriptChars) } : {}),
+      ...(exploration
+        ? {
+            exploration: transcriptText(exploration, limits.maxTranscriptChars),
+            // The report's request offers no workspace tools: guidance on them would only be billed.
+            contributions: parts.contributions.filter(contribution => contribution.name !== TOOL_GUIDANCE),
+          }
+        : {}),
     });
     const accepted = await handOffModelDraft(
       env,

@@ -115,7 +115,8 @@ describe('portableSchema', () => {
     const sent = jsonSchemaOf(schema);
     const scores = (sent['properties'] as Record<string, Record<string, unknown>>)['scores']!;
     assert.equal(scores['type'], 'array');
-    assert.match(String(scores['description']), /\{"key", "value"\} entries/);
+    assert.equal(scores['description'], 'Each key at most once.', 'the entries say their shape; the rule is said');
+    assert.deepEqual((scores['items'] as Record<string, unknown>)['required'], ['key', 'value']);
     const notes: string[] = [];
     const reply = {
       scores: [

@@ -68,14 +68,19 @@ describe('episodicMemoryContributor', () => {
 });
 
 describe('toolGuidanceContributor', () => {
-  it('names the read-only tools present at prompt time and how to use them', async () => {
+  it('names the read-only tools present at prompt time (their descriptions travel with them) and how to use them', async () => {
     let tools = [{ name: 'council_readFile', description: 'Reads a file range.' }];
     const contributor = toolGuidanceContributor(() => tools);
     const text = (await contributor.contribute(promptContext())) ?? '';
-    assert.match(text, /^Read-only tools you can call:\n- council_readFile: Reads a file range\.\n/);
+    assert.match(text, /^Read-only tools you can call: council_readFile\.\n/);
+    assert.doesNotMatch(text, /Reads a file range/);
     assert.match(text, /line ranges you need/);
     tools = [...tools, { name: 'council_search', description: 'Finds text.' }];
-    assert.match((await contributor.contribute(promptContext())) ?? '', /- council_search: Finds text\./);
+    assert.match((await contributor.contribute(promptContext())) ?? '', /call: council_readFile, council_search\./);
+  });
+
+  it('goes to the agents that explore, not to planning agents, which are offered no tools', () => {
+    assert.deepEqual(toolGuidanceContributor(() => []).appliesTo, ['discovery-agent', 'ticket-agent']);
   });
 
   it('says nothing when no tools exist', async () => {

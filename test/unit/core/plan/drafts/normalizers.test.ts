@@ -179,6 +179,17 @@ describe('draft schemas built per request', () => {
     );
   });
 
+  it("are built once for the agents of a stage that share a vocabulary, and anew for another one's", () => {
+    const files = new Set(FILES);
+    assert.equal(discoveryReportRequest(files), discoveryReportRequest(files));
+    assert.notEqual(discoveryReportRequest(files), discoveryReportRequest(new Set(['src/app.ts'])));
+    const planning = planningAgentRequest({ files, discoveryResultId: 'ctx-a' });
+    assert.equal(planningAgentRequest({ files, discoveryResultId: 'ctx-a' }), planning);
+    const other = planningAgentRequest({ files, discoveryResultId: 'ctx-b' });
+    assert.notEqual(other, planning);
+    assert.match(JSON.stringify(jsonSchemaOf(other.schema)), /"enum":\["ctx-b"\]/);
+  });
+
   it('describe the files instead of listing them past the cap', () => {
     const many = new Set(Array.from({ length: ENUM_CAP + 1 }, (_, i) => `src/f${i}.ts`));
     const schema = JSON.stringify(jsonSchemaOf(discoveryReportRequest(many).schema));

@@ -99,4 +99,20 @@ describe('runPipeline: discovery -> planning -> tickets', () => {
       assert.match(text, /"discoveryReports":\[\]/);
     }
   });
+
+  it('tells an agent about the read-only tools only in the requests that offer them', async () => {
+    const model = pipelineModel();
+    await runFixture(model);
+    const guided = (request: (typeof model.requests)[number]) =>
+      requestText(request).includes('source="tool-guidance"');
+    const offering = model.requests.filter(r => r.tools?.some(tool => tool.name === 'read_file_range'));
+    assert.ok(offering.length > 0);
+    for (const request of offering) assert.ok(guided(request), 'an exploring request names its tools');
+    const reports = model.requests.filter(r => !r.tools?.some(tool => tool.name === 'read_file_range'));
+    assert.ok(
+      reports.some(r => /You are (discovery|ticket) agent/.test(requestText(r))),
+      'explorers report too',
+    );
+    for (const request of reports) assert.ok(!guided(request), `no tool guidance beside ${request.tools?.[0]?.name}`);
+  });
 });
