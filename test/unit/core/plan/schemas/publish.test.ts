@@ -60,11 +60,7 @@ describe('published JSON Schemas', () => {
       const json = parsed().get(`${entry.name}.schema.json`)!;
       assert.equal(json['type'], 'object', entry.name);
       assert.ok(!JSON.stringify(json).includes('$ref'), `${entry.name} has $ref`);
-      assert.deepEqual(
-        undescribedProperties(json, SELF_DESCRIBING_FIELDS),
-        [],
-        `${entry.name} has undescribed fields`,
-      );
+      assert.deepEqual(undescribedProperties(json, SELF_DESCRIBING_FIELDS), [], `${entry.name} has undescribed fields`);
     }
   });
 
