@@ -15,7 +15,7 @@ export const LAYERS = {
   session: ['llm', 'storage'],
   workspace: ['llm'],
   personas: ['llm', 'session'],
-  council: ['llm', 'session', 'personas', 'workspace'],
+  council: ['llm', 'session', 'personas', 'workspace', 'decisions'],
   workflow: ['llm', 'workspace'],
   plan: ['llm', 'session', 'storage', 'workspace', 'workflow'],
   deepWork: ['llm', 'storage', 'workspace', 'workflow', 'plan'],

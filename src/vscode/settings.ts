@@ -101,6 +101,8 @@ export interface CouncilSettings {
   readonly diverseModels: boolean;
   /** `council.models.default`: the model Council's tools run on (a tool call carries none); empty: the rule's fallbacks. */
   readonly defaultModel: string;
+  /** `council.decisions.folder`: where the team's decision records are; empty: Council finds them. */
+  readonly decisionsFolder?: string;
   /** One sentence per value that was invalid and replaced, naming the setting; empty when all were fine. */
   readonly problems: readonly string[];
 }
@@ -158,6 +160,7 @@ export function readCouncilSettings(
     synthesisModel: readText(configuration, SETTING.synthesisModel, problems),
     diverseModels: readBoolean(configuration, SETTING.diverseModels, false, problems),
     defaultModel: readText(configuration, SETTING.defaultModel, problems),
+    decisionsFolder: readFolder(configuration, SETTING.decisionsFolder, problems),
     problems,
   };
 }
@@ -287,6 +290,15 @@ function readProtocol(configuration: ConfigurationReader, problems: string[]): D
     `${name(SETTING.protocol)} must be one of ${DEBATE_PROTOCOLS.map(p => `"${p}"`).join(', ')}, got ${JSON.stringify(value)}; using "economy".`,
   );
   return 'economy';
+}
+
+function readFolder(configuration: ConfigurationReader, key: string, problems: string[]): string {
+  const value = configuration.get<unknown>(key);
+  if (value === undefined || value === null || typeof value === 'string') return (value ?? '').trim();
+  problems.push(
+    `${name(key)} must be a workspace-relative folder such as "docs/adr", got ${JSON.stringify(value)}; Council finds the folder itself.`,
+  );
+  return '';
 }
 
 function readText(configuration: ConfigurationReader, key: string, problems: string[]): string {

@@ -5,6 +5,7 @@ import { selectPersonas, type PersonaSelection } from '../personas/select';
 import { clarificationRoundLimit } from '../session/limits';
 import type { QuestionDraft } from '../session/events';
 import { openSession } from './opening';
+import { lookUpPrecedent } from './precedentLookup';
 import type { SessionLimitsInit } from '../session/limits';
 import { activeQuestion, canAskMore, pendingQuestions } from '../session/selectors';
 import type { SessionEvent } from '../session/events';
@@ -448,6 +449,7 @@ async function advance(
       case 'created':
         // Before the opening is paid for: the smallest council that can answer must fit after it.
         requireSmallestCouncil(MIN_PANEL, 1, deps, seatCost(deps, log.attached.length));
+        await lookUpPrecedent(log, deps);
         await begin(log, deps, record);
         break;
       case 'clarifying': {

@@ -7,6 +7,7 @@ import type { SelectionDefaults } from '../personas/select';
 import type { StoredSession } from '../session/storedSession';
 import type { DebateProtocol } from './protocol';
 import type { WorkspaceGrounding } from './workspaceGrounding';
+import type { DecisionRecordsSource } from './precedentLookup';
 
 /** Where a council turn writes what the user sees; the chat adapter maps it onto a ChatResponseStream. */
 export interface CouncilOutput {
@@ -63,6 +64,8 @@ export interface CouncilDeps {
   readonly persist?: (stored: StoredSession) => void | Promise<void>;
   /** Read-only workspace access personas may use while drafting; absent in an untrusted workspace. */
   readonly workspace?: WorkspaceGrounding;
+  /** The team's decision records, read for precedent when a session opens; absent in an untrusted workspace. */
+  readonly decisions?: DecisionRecordsSource;
   /** How the council debates; default `economy`. */
   readonly protocol?: DebateProtocol;
   /** What the session may spend over all its turns, and the prices requests are counted at; absent: no limits. */

@@ -51,7 +51,7 @@ export function voiceOf(persona: PersonaContract): PersonaVoice {
 
 /** The request with everything clarification produced: answers and the assumptions still in force. */
 export function clarifiedRequest(snapshot: SessionSnapshot): ClarifiedRequest {
-  const { questions, answers, requestText, attached } = snapshot.context;
+  const { questions, answers, requestText, attached, precedent } = snapshot.context;
   const answerById = new Map(answers.map(a => [a.answerId, a]));
   const questionText = new Map(questions.map(q => [q.questionId, q.question]));
   return {
@@ -66,6 +66,7 @@ export function clarifiedRequest(snapshot: SessionSnapshot): ClarifiedRequest {
       question: a.relatedQuestionId ? questionText.get(a.relatedQuestionId) : undefined,
     })),
     ...(attached && attached.length > 0 ? { attached } : {}),
+    ...(precedent ? { precedent: precedent.prompt } : {}),
   };
 }
 

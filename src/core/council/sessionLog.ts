@@ -8,6 +8,7 @@ import { replaySession, restoreSession } from '../session/replay';
 import { storeSession } from '../session/storedSession';
 import type { StoredSession } from '../session/storedSession';
 import type { SessionInputInit } from '../session/context';
+import type { SessionPrecedent } from '../session/precedent';
 import { SpendingLedger, type SpendTotals } from '../llm/spending/ledger';
 
 /** Records an event in a session (and persists it), for the steps of a turn. */
@@ -94,6 +95,12 @@ export class SessionLog {
       this.current = replaySession(this.input, this.events);
     }
     return added;
+  }
+
+  /** Stores the earlier decisions found for the request; the snapshot is rebuilt, so the next prompt carries them. */
+  setPrecedent(precedent: SessionPrecedent): void {
+    this.input = { ...this.input, precedent };
+    this.current = replaySession(this.input, this.events);
   }
 
   /** Records `event`; a refused event throws SessionRuleError and leaves the log unchanged. */

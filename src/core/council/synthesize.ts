@@ -26,11 +26,18 @@ import {
   type SessionSpend,
 } from './wording/markdown';
 import { voteTally } from './councilVote';
+import { earlierDecisionsText } from './precedentLookup';
 import { concluding, WRITING_ANSWER } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
 import { PersonaConclusionSchema, type Confidence } from './prompts/replies';
 import type { Recorder, SessionLog } from './sessionLog';
 import { clarifiedRequest, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
+
+/** Which earlier decision records the council was given, from the session (the prose says whether it agrees). */
+function precedentLine(log: SessionLog): string {
+  const precedent = log.snapshot.context.precedent;
+  return precedent ? `\n\n**Earlier decisions considered:** ${untrusted(earlierDecisionsText(precedent))}` : '';
+}
 
 /** The first sentence of a conclusion, as the persona's position. */
 function firstSentence(text: string): string {
@@ -319,7 +326,8 @@ export async function concludeCouncil(
     if (stopsTheTurn(error)) throw error;
     return { reason, answer };
   }
-  const appendix = answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records), optionVote);
+  const appendix =
+    answerAppendix(log.snapshot, spendOf(log, deps), voteTally(records), optionVote) + precedentLine(log);
   showVisibly(deps.output, `\n\n${appendix}\n`);
   await record({
     type: 'FINAL_ANSWER_READY',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AttachedItem } from './attachedItem';
+import { SessionPrecedent } from './precedent';
 import { SessionLimits } from './limits';
 import { USER_DISPLAY_NAME } from './participants';
 import { EntityId, Timestamp } from './primitives';
@@ -15,6 +16,8 @@ export const SessionInput = z.object({
   metadata: SessionMetadata.prefault({}),
   /** Context the user attached (files, selections, tool results); optional, so older stored sessions still read. */
   attached: z.array(AttachedItem).optional(),
+  /** Earlier decision records that bear on the request (absent: none found, or no records read). */
+  precedent: SessionPrecedent.optional(),
 });
 /** A session's input with defaults applied. */
 export type SessionInput = z.output<typeof SessionInput>;
@@ -47,6 +50,7 @@ export function initialContext(input: SessionInput): SessionContext {
     messageTurns: [],
     metadata: input.metadata,
     ...(input.attached && input.attached.length > 0 ? { attached: input.attached } : {}),
+    ...(input.precedent ? { precedent: input.precedent } : {}),
     limitNotice: false,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AttachedItem } from './attachedItem';
+import { SessionPrecedent } from './precedent';
 import { Assumption, ClarificationAnswer, ClarificationQuestion } from './clarification';
 import { CouncilDiscussion } from './discussion';
 import { SessionStatus } from './enums';
@@ -48,5 +49,7 @@ export const ConversationSession = z.object({
   metadata: SessionMetadata,
   /** Context the user attached to the session's requests, bounded and fenced as data in every prompt. */
   attached: z.array(AttachedItem).optional(),
+  /** The team's earlier decision records given to the council as precedent. */
+  precedent: SessionPrecedent.optional(),
 });
 export type ConversationSession = z.infer<typeof ConversationSession>;

@@ -58,6 +58,10 @@ export function councilRun(
     workspace: vscode.workspace.isTrusted
       ? { reader: new VsCodeWorkspaceReader(), always: settings.groundInWorkspace, extraTools: namedTools }
       : undefined,
+    // The team's decision records are read for precedent only where workspace files may be read at all.
+    decisions: vscode.workspace.isTrusted
+      ? { reader: new VsCodeWorkspaceReader(), folder: settings.decisionsFolder }
+      : undefined,
     protocol: settings.protocol,
     spending: { limits: settings.spending.session, prices: new PriceBook(settings.spending.prices) },
   };

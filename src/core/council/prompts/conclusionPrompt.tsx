@@ -2,6 +2,7 @@ import { PromptElement, UserMessage, type BasePromptElementProps } from '@vscode
 import { DATA_NOTICE } from '../../llm/prompting/dataBlock';
 import { personaIntroduction } from './personaVoice';
 import type { ClarifiedRequest, PersonaVoice } from './promptData';
+import { precedentMessage } from './precedentMessage';
 import { clarifiedRequestChunks } from './requestContext';
 
 /** Props of {@link ConclusionPrompt}. */
@@ -24,6 +25,7 @@ export class ConclusionPrompt extends PromptElement<ConclusionPromptProps> {
         <UserMessage priority={900} flexGrow={2}>
           {clarifiedRequestChunks(this.props)}
         </UserMessage>
+        {precedentMessage(this.props.precedent)}
         <UserMessage priority={1_000}>{TASK}</UserMessage>
       </>
     );

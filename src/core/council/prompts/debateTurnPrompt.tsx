@@ -5,6 +5,7 @@ import { OTHER_OPTION, type DecisionOption } from '../../session/decisionOptions
 import { debateRecordChunks } from './debateRecord';
 import { personaIntroduction } from './personaVoice';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaVoice } from './promptData';
+import { precedentMessage } from './precedentMessage';
 import { clarifiedRequestChunks } from './requestContext';
 
 /** Props of {@link DebateTurnPrompt}. */
@@ -65,6 +66,7 @@ export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
         <UserMessage priority={900} flexGrow={2}>
           {clarifiedRequestChunks(this.props)}
         </UserMessage>
+        {cycle <= 1 ? precedentMessage(this.props.precedent) : undefined}
         {shownCycles.length > 0 ? (
           <UserMessage priority={500} flexGrow={1} flexReserve="/3">
             {'The debate record so far (oldest first):\n\n'}

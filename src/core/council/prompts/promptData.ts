@@ -42,6 +42,8 @@ export interface ClarifiedRequest {
   readonly assumptions: readonly AssumptionNote[];
   /** Files, selections and tool results the user attached; fenced as data, pruned first. */
   readonly attached?: readonly AttachedItem[];
+  /** The team's earlier decision records bearing on the request, as fenced prompt text (see precedentMessage). */
+  readonly precedent?: string;
 }
 
 /** One persona's contribution, attributed. */

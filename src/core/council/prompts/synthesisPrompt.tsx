@@ -4,6 +4,7 @@ import { WRITE_ANSWER_TASK } from './answerTask';
 import { DATA_NOTICE, dataBlock } from '../../llm/prompting/dataBlock';
 import { councilStandingChunks } from './debateRecord';
 import type { ClarifiedRequest, DebateCycleRecord, PersonaBrief } from './promptData';
+import { precedentMessage } from './precedentMessage';
 import { clarifiedRequestChunks, councilBlock } from './requestContext';
 
 /** A persona's answer given without debate. */
@@ -70,6 +71,7 @@ export class SynthesisPrompt extends PromptElement<SynthesisPromptProps> {
           <TextChunk priority={400}>{'The council members:\n\n' + councilBlock(this.props.personas)}</TextChunk>
           {clarifiedRequestChunks(this.props)}
         </UserMessage>
+        {precedentMessage(this.props.precedent)}
         <UserMessage priority={500} flexGrow={1} flexReserve="/3">
           {deliberationChunks(this.props.deliberation)}
         </UserMessage>
