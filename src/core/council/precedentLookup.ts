@@ -17,7 +17,7 @@ export interface DecisionRecordsSource {
 export const PRECEDENT_MAX_TOKENS = 600;
 
 /** The records bearing on `request` (BM25, no model request), or undefined when none does. */
-export async function findSessionPrecedent(
+async function findSessionPrecedent(
   request: string,
   source: DecisionRecordsSource,
 ): Promise<SessionPrecedent | undefined> {

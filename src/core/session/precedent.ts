@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** An earlier architecture decision record the council was given as precedent. */
-export const EarlierDecision = z.object({
+const EarlierDecision = z.object({
   /** Workspace-relative path of the record. */
   path: z.string(),
   number: z.number().int(),

@@ -33,7 +33,7 @@ async function council(
     },
     rig.deps,
   );
-  await runCouncilTurn(log, { kind: 'resume' }, deps);
+  await runCouncilTurn(log, { kind: 'retry' }, deps);
   return { rig, state: log.state, log };
 }
 
