@@ -39,7 +39,7 @@ export interface StageDescriptor<
  * collector asks for a rerun, reruns just those agents with their previous attempt and the collector's feedback.
  * One bound ends the reruns: the loop threshold. An agent repeating its request more than `loopThreshold` times is a
  * degenerate loop, found once per collector round; once the context manager has recovered it, the collector's next
- * decision is the stage's last. Returns what the stage's record keeps: the agents' latest results and the last
+ * decision is the stage's last. Either way a stage takes at most `loopThreshold + 1` collector rounds. Returns what the stage's record keeps: the agents' latest results and the last
  * consolidation. The stage modules call it with their descriptor (its types inferred from its parts).
  */
 export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
@@ -82,6 +82,16 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
         kind: 'limit-reached',
         stage,
         message: `The ${stage} collector asked for another rerun after ${recovered} looped (the same request more than ${env.options.loopThreshold} times) and was re-run with the context manager's context; continuing with the results so far.`,
+      });
+      break;
+    }
+    // The same bound holds when no single agent repeats itself (a collector naming other agents each round): a
+    // stage takes at most loopThreshold + 1 collector rounds, as many as a looping agent's stage does.
+    if (round > env.options.loopThreshold) {
+      env.onProgress({
+        kind: 'limit-reached',
+        stage,
+        message: `The ${stage} collector asked for another rerun after ${round} rounds (the most a stage takes: the loop threshold, ${env.options.loopThreshold}, plus one); continuing with the results so far.`,
       });
       break;
     }

@@ -99,6 +99,28 @@ describe('degenerate loops and the context manager', () => {
     assert.equal(events.filter(e => e.kind === 'limit-reached').length, 1);
   });
 
+  it('bounds the reruns when no single agent loops: a collector naming another agent each round stops at threshold + 1 rounds', async () => {
+    let decisions = 0;
+    const model = pipelineModel({
+      discovery_collector_result: (request: Parameters<typeof resultIdsIn>[0]) =>
+        valueReply(
+          discoveryCollectorDraft(resultIdsIn(request), {
+            kind: 'rerun',
+            rationale: 'Look again.',
+            agentIds: [decisions++ % 2 === 0 ? 'discovery-1' : 'discovery-2'],
+          }),
+        ),
+    });
+    const { outcome, snapshot, events } = await runFixture(model);
+    assert.equal(outcome.status, 'completed');
+    assert.equal(events.filter(e => e.kind === 'loop-detected').length, 0, 'no agent repeated itself');
+    assert.equal(snapshot.items.filter(i => i.agentType === 'context-manager').length, 0);
+    const limit = events.find(e => e.kind === 'limit-reached' && e.stage === 'discovery');
+    assert.ok(limit && limit.kind === 'limit-reached', 'the bound ends the reruns');
+    assert.match(limit.message, /after 3 rounds \(the most a stage takes: the loop threshold, 2, plus one\)/);
+    assert.equal(readBoard(outcome.state.blackboard).stages.discovery?.rounds, 3);
+  });
+
   it('surfaces the question when the context manager asks the user; the state stays resumable', async () => {
     const model = pipelineModel({
       ...alwaysRerunDiscovery1,
