@@ -61,6 +61,8 @@ export type NextStep =
     }
   /** Pick an option at a paused run's checkpoint. */
   | { readonly kind: 'choose'; readonly run: RunRef; readonly choice: CheckpointChoice }
+  /** Write a completed session's decision as a record in the team's decision folder (after the user confirms). */
+  | { readonly kind: 'record'; readonly sessionId: string }
   /** Turn a completed session's answer into a `/plan` run. */
   | { readonly kind: 'planThis'; readonly sessionId: string }
   /** Read the session's assumption log. */

@@ -20,6 +20,8 @@ export const SLASH = {
   workflow: 'workflow',
   open: 'open',
   recover: 'recover',
+  record: 'record',
+  decisions: 'decisions',
 } as const;
 
 /** What to type in the chat to continue a stored session (e.g. one `council_deliberate` ran) in `@council`. */
@@ -42,6 +44,10 @@ export type ChatIntent =
   | { readonly kind: 'workflow'; readonly text: string }
   /** `/open <sessionId>`: make this thread continue a stored session (e.g. one an agent ran through the tool). */
   | { readonly kind: 'open'; readonly sessionId: string }
+  /** `/record`: write the thread's completed decision as a record in the team's decision folder (after confirming). */
+  | { readonly kind: 'record' }
+  /** `/decisions [query]`: the workspace's decision records, or those that bear on `query`. */
+  | { readonly kind: 'decisions'; readonly query: string }
   /** Nothing to do; `message` says why and what to do instead. */
   | { readonly kind: 'explain'; readonly message: string };
 
@@ -94,6 +100,15 @@ export function chatIntent(slash: string | undefined, prompt: string, phase: Ses
               'Add the session id after `/open`, e.g. `/open 1234abcd`: the council tool names it in its result.',
           };
     }
+    case SLASH.record:
+      return phase === 'none'
+        ? {
+            kind: 'explain',
+            message: 'There is no council decision in this chat to record yet. Ask `@council` a question first.',
+          }
+        : { kind: 'record' };
+    case SLASH.decisions:
+      return { kind: 'decisions', query: text };
     case SLASH.cancel:
       return needsSession(phase, { kind: 'cancel' });
     case SLASH.accept:

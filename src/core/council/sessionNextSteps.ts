@@ -13,7 +13,7 @@ export interface TurnEnd {
 /**
  * What the user can do next with a session in `snapshot`'s state, in the order the chat shows its buttons: pick up
  * a turn that stopped, answer (or accept, skip, skip all) the open question, ask more, revisit the skipped ones,
- * extend a debate its cycle limit stopped, plan a completed answer, read the assumption log, start anew.
+ * extend a debate its cycle limit stopped, record a completed answer's decision or plan it, read the assumption log, start anew.
  */
 export function sessionNextSteps(snapshot: SessionSnapshot, end: TurnEnd = {}): NextStep[] {
   const sessionId = snapshot.context.sessionId;
@@ -30,7 +30,7 @@ export function sessionNextSteps(snapshot: SessionSnapshot, end: TurnEnd = {}): 
   if (canAskMore(snapshot) && !end.noFurtherQuestions) steps.push({ kind: 'more', sessionId });
   if (canRevisit(snapshot)) steps.push({ kind: 'revisit', sessionId });
   if (canExtend(snapshot)) steps.push({ kind: 'extend', sessionId });
-  if (state === 'completed') steps.push({ kind: 'planThis', sessionId });
+  if (state === 'completed') steps.push({ kind: 'record', sessionId }, { kind: 'planThis', sessionId });
   steps.push({ kind: 'assumptions', sessionId }, { kind: 'new' });
   return steps;
 }

@@ -78,6 +78,12 @@ function nextCall(step: NextStep): NextCall | undefined {
         ...(step.choice.takesFeedback ? { note: 'add "feedback" with the user\'s notes' } : {}),
       };
     }
+    case 'record':
+      return {
+        label: 'Record this decision (a decision record in the repository; the user reviews the file and confirms)',
+        tool: TOOL.deliberate,
+        input: { sessionId: step.sessionId, action: 'record' },
+      };
     case 'planThis':
       return {
         label: 'Plan this (turn the answer into tickets)',

@@ -34,7 +34,14 @@ export const OpenInputSchema = z.object({
 export type OpenInput = z.infer<typeof OpenInputSchema>;
 
 /** What a continued session is asked to do: the next steps (core/nextSteps.ts) a call takes by name. */
-const SESSION_ACTIONS = ['answer', 'extend', 'revisit', 'more', 'retry'] as const satisfies readonly NextStepKind[];
+const SESSION_ACTIONS = [
+  'answer',
+  'extend',
+  'revisit',
+  'more',
+  'retry',
+  'record',
+] as const satisfies readonly NextStepKind[];
 export type SessionAction = (typeof SESSION_ACTIONS)[number];
 
 /** One answer an agent passes on from the user. */
@@ -90,6 +97,13 @@ export function continuationCommands(
       return { commands: [{ kind: 'more' }] };
     case 'retry':
       return { commands: state === 'completed' || state === 'cancelled' ? [] : [{ kind: 'retry' }] };
+    case 'record':
+      // Recording runs no council turn: the door writes the record (after the user confirms) from the stored session.
+      return state === 'completed'
+        ? { commands: [] }
+        : {
+            refused: `Session ${snapshot.context.sessionId} has no final answer yet (it is ${state}): a decision is recorded once the council has answered.`,
+          };
   }
 }
 

@@ -40,6 +40,8 @@ export function chatFollowup(step: NextStep): vscode.ChatFollowup | undefined {
       const pick = { option: step.choice.option };
       return button(step.choice.label, command, runControlText({ kind: 'decide', runId, pick, feedback: '' }));
     }
+    case 'record':
+      return button('Record this decision', SLASH.record, '');
     case 'planThis':
       return button('Plan this', SLASH.plan, '');
     case 'assumptions':

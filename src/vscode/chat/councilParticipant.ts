@@ -14,6 +14,9 @@ import { loadCouncilPersonas } from '../personas/personaSource';
 import { readCouncilSettings } from '../settings';
 import { storedSession, threadSession } from './threadSession';
 import { rememberChatModel, type ModelMemento } from '../languageModel/toolModel';
+import { decisionsMarkdown } from '../../core/council/decisionsList';
+import { findDecisions } from '../decisions/listDecisions';
+import { recordSessionDecision } from '../decisions/recordSession';
 
 /** Must match `contributes.chatParticipants[0].id` in package.json. */
 export const PARTICIPANT_ID = 'council.council';
@@ -125,6 +128,21 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
               })
             : assumptionsMarkdown(current.snapshot),
         );
+        return { metadata: councilMetadata(current) };
+      }
+      case 'record': {
+        if (!current) return { metadata: councilMetadata(current) };
+        const recorded = await recordSessionDecision(current, request.model.name);
+        stream.markdown('refused' in recorded ? recorded.refused : recorded.message);
+        return { metadata: councilMetadata(current) };
+      }
+      case 'decisions': {
+        if (!vscode.workspace.isTrusted) {
+          stream.markdown('Council reads decision records only in a trusted workspace. Trust the workspace first.');
+          return { metadata: councilMetadata(current) };
+        }
+        const { folder, catalog } = await findDecisions();
+        stream.markdown(decisionsMarkdown(folder.folder, catalog, intent.query));
         return { metadata: councilMetadata(current) };
       }
       case 'open': {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { listDecisions } from './listDecisions';
 import { recordDecision, type RecordDecisionArgs } from './recordDecision';
 
-const DECISION_COMMAND = {
+export const DECISION_COMMAND = {
   record: 'council.recordDecision',
   list: 'council.listDecisions',
 } as const;

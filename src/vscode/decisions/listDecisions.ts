@@ -6,7 +6,7 @@ import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
 import { resolveWorkspacePath } from '../workspace/workspacePaths';
 
 /** The team's records, as Council finds them. */
-async function findDecisions(): Promise<{ folder: RecordFolder; catalog: RecordCatalog }> {
+export async function findDecisions(): Promise<{ folder: RecordFolder; catalog: RecordCatalog }> {
   const reader = new VsCodeWorkspaceReader();
   const folder = await findRecordFolder(
     reader,

@@ -35,6 +35,7 @@ import {
   storedCouncilSession,
 } from './councilToolRun';
 import { CallPlans } from './callPlans';
+import { recordSessionDecision } from '../decisions/recordSession';
 
 /** A stored session, the commands that continue it, and what they may cost: decided once, shown, then run. */
 interface ContinuationPreview {
@@ -127,6 +128,8 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
     async prepareInvocation(options) {
       const input = DeliberationInputSchema.safeParse(options.input);
       if (!input.success) return { invocationMessage: 'Consulting the council' };
+      // Recording spends nothing; the record command shows the file and asks before writing it.
+      if (input.data.action === 'record') return { invocationMessage: 'Preparing the decision record' };
       const { turn, continuation, debate, cost } = await calls.prepare(options.input, () =>
         planDeliberation(env, input.data),
       );
@@ -166,6 +169,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
         return textResult(
           `The council needs a question or a session to continue: ${inputProblems(DeliberationInputSchema, options.input, input.error.issues)}`,
         );
+      if (input.data.action === 'record') return textResult(await recordDecisionOf(env, input.data.sessionId));
       const { turn, continuation, debate } = await calls.take(options.input, () => planDeliberation(env, input.data));
       if (continuation && 'refused' in continuation) return textResult(continuation.refused);
       if (!turn) return textResult(NO_MODEL);
@@ -223,6 +227,15 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
       return textResult(text);
     },
   };
+}
+
+/** The `record` action: the stored session's decision, written after the user confirms (nothing is spent). */
+async function recordDecisionOf(env: CouncilToolEnvironment, sessionId: string | undefined): Promise<string> {
+  if (sessionId === undefined) return 'Recording a decision needs the sessionId of a session the council has answered.';
+  const found = storedCouncilSession(env, sessionId, 'recorded');
+  if ('refused' in found) return found.refused;
+  const recorded = await recordSessionDecision(found.log, 'the chat model');
+  return 'refused' in recorded ? recorded.refused : recorded.message;
 }
 
 /** The plan for a new session by question under the current settings. */

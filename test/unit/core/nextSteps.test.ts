@@ -36,6 +36,7 @@ const EVERY_STEP: readonly NextStep[] = [
     run: { runId: RUN, command: 'workflow' },
     choice: { option: 2, label: 'Notes', action: 'continue', takesFeedback: true },
   },
+  { kind: 'record', sessionId: 's' },
   { kind: 'planThis', sessionId: 's' },
   { kind: 'assumptions', sessionId: 's' },
   { kind: 'new' },
@@ -52,8 +53,8 @@ describe('next steps: decided once in the core, rendered by each door', () => {
     assert.equal(completed.state, 'completed');
     assert.deepEqual(
       sessionNextSteps(completed.snapshot).map(step => step.kind),
-      ['planThis', 'assumptions', 'new'],
-      'a converged debate is not extended',
+      ['record', 'planThis', 'assumptions', 'new'],
+      'a converged debate is not extended; its decision can be recorded',
     );
     assert.ok(
       !sessionNextSteps(completed.snapshot, { stopped: true }).some(step => step.kind === 'retry'),
@@ -99,6 +100,7 @@ describe('next steps: decided once in the core, rendered by each door', () => {
         'Try again | /retry Try again',
         `Resume | /plan resume ${RUN}`,
         `Notes | /workflow decide ${RUN} 2`,
+        'Record this decision | /record',
         'Plan this | /plan',
         'Show the assumption log | /assumptions Show the assumption log',
         'Start a new session | /new',
@@ -117,12 +119,13 @@ describe('next steps: decided once in the core, rendered by each door', () => {
       '- Try again (continue where it stopped, repeating nothing): `council_deliberate` with {"sessionId":"s","action":"retry"}',
       `- Resume: \`council_plan\` with {"runId":"${RUN}","action":"resume"}`,
       `- Notes: \`council_workflow\` with {"runId":"${RUN}","option":2} (add "feedback" with the user's notes)`,
+      '- Record this decision (a decision record in the repository; the user reviews the file and confirms): `council_deliberate` with {"sessionId":"s","action":"record"}',
       '- Plan this (turn the answer into tickets): `council_plan` with {"sessionId":"s"}',
     ])
       assert.ok(text.includes(line), line);
     assert.equal(
       text.split('\n').length,
-      10,
+      11,
       'a heading and one line per call: accept, skip, the log and new are not calls',
     );
     assert.equal(nextCallsText([{ kind: 'new' }]), '', 'no heading without a call');
