@@ -20,6 +20,9 @@ function terms(text: string): string[] {
     .map(word => (word.length > 4 && word.endsWith('s') ? word.slice(0, -1) : word));
 }
 
+/** Distinct content words of the question a record must share to bear on it when its score alone is low. */
+const MIN_SHARED_TERMS = 3;
+
 /**
  * Records that share enough terms with the question, best first (BM25 over title + context + decision; no model
  * request). `minScore` keeps a record that shares one common word from counting as precedent.
@@ -40,23 +43,35 @@ export function findPrecedent(
   const asked = [...new Set(terms(question))];
   const k1 = 1.2;
   const b = 0.75;
-  return documents
-    .map((document, i) => {
-      const tf = new Map<string, number>();
-      for (const term of document) tf.set(term, (tf.get(term) ?? 0) + 1);
-      let score = 0;
-      for (const term of asked) {
-        const f = tf.get(term) ?? 0;
-        if (f === 0) continue;
-        const n = frequency.get(term) ?? 0;
-        const idf = Math.log(1 + (count - n + 0.5) / (n + 0.5));
-        score += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * document.length) / averageLength));
-      }
-      return { record: records[i] as DecisionRecord, score };
-    })
-    .filter(p => p.score >= minScore && p.record.status !== 'superseded' && p.record.status !== 'deprecated')
-    .sort((a, b2) => b2.score - a.score)
-    .slice(0, limit);
+  return (
+    documents
+      .map((document, i) => {
+        const tf = new Map<string, number>();
+        for (const term of document) tf.set(term, (tf.get(term) ?? 0) + 1);
+        let score = 0;
+        let shared = 0;
+        for (const term of asked) {
+          const f = tf.get(term) ?? 0;
+          if (f === 0) continue;
+          shared += 1;
+          const n = frequency.get(term) ?? 0;
+          const idf = Math.log(1 + (count - n + 0.5) / (n + 0.5));
+          score += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * document.length) / averageLength));
+        }
+        return { record: records[i] as DecisionRecord, score, shared };
+      })
+      // In a folder of a few records every shared word is common, so BM25's weights stay small: a record that shares
+      // MIN_SHARED_TERMS of the question's words bears on it whatever the folder's size.
+      .filter(
+        p =>
+          (p.score >= minScore || p.shared >= MIN_SHARED_TERMS) &&
+          p.record.status !== 'superseded' &&
+          p.record.status !== 'deprecated',
+      )
+      .sort((a, b2) => b2.score - a.score)
+      .slice(0, limit)
+      .map(({ record, score }) => ({ record, score }))
+  );
 }
 
 /** Characters per token, the rough rate Council budgets prompts with. */

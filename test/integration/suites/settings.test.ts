@@ -70,6 +70,7 @@ describe('settings: council.* in a real VS Code', () => {
       synthesisModel: '',
       diverseModels: false,
       defaultModel: '',
+      decisionsFolder: '',
       problems: [],
     });
   });
@@ -92,6 +93,7 @@ describe('settings: council.* in a real VS Code', () => {
         [SETTING.synthesisModel]: 'council-test-model',
         [SETTING.diverseModels]: true,
         [SETTING.defaultModel]: 'copilot/gpt-5-mini',
+        [SETTING.decisionsFolder]: 'doc/architecture',
       },
       () => {
         assert.deepEqual(readCouncilSettings(), {
@@ -110,6 +112,7 @@ describe('settings: council.* in a real VS Code', () => {
           synthesisModel: 'council-test-model',
           diverseModels: true,
           defaultModel: 'copilot/gpt-5-mini',
+          decisionsFolder: 'doc/architecture',
           problems: [],
         });
       },

@@ -5,12 +5,12 @@ import { decisionsMarkdown } from '../../../../src/core/council/decisionsList';
 import { chatIntent } from '../../../../src/core/council/chatIntent';
 import { continuationCommands } from '../../../../src/core/council/toolSession';
 import { councilRig } from '../../../support/councilHarness';
-import { SCRIPT_OPTIONS } from '../../../support/councilScript';
+import { SCRIPT_OPTIONS, type CouncilScriptOptions } from '../../../support/councilScript';
 
 const LIMITS = { maxClarificationRounds: 3, debateCycleLimit: 2, adminMaxDebateCycles: 10 };
 const FACTS = { model: 'Scripted', cost: '7 requests' };
 
-async function session(script: Parameters<typeof councilRig>[0]['script'], answer?: string) {
+async function session(script: CouncilScriptOptions, answer?: string) {
   const rig = await councilRig({ script });
   const log = newCouncilSession({ request: 'JWT or server-side sessions?', userId: 'u', limits: LIMITS }, rig.deps);
   await runCouncilTurn(log, { kind: 'retry' }, rig.deps);
@@ -43,9 +43,9 @@ describe('a completed session as a decision record', () => {
       'the dissent counts against it',
     );
     assert.ok(decision.dissent, 'the dissent is kept');
-    const dissentTurn = log.snapshot.context.messageTurns.findLast(
-      t => t.messageType === 'discussion' && t.option === '1',
-    );
+    const dissentTurn = [...log.snapshot.context.messageTurns]
+      .reverse()
+      .find(t => t.messageType === 'discussion' && t.option === '1');
     assert.equal(decision.dissent.text, dissentTurn?.content, 'verbatim, not smoothed');
     assert.ok(decision.confidence > 0.5 && decision.confidence < 1, `${decision.confidence}`);
     assert.match(decision.vote, /^Vote: 2 of 3 back option 2/);
@@ -91,6 +91,7 @@ describe('/decisions', () => {
       record(2, 'Cache sessions in Redis', 'Sessions live in Redis with a TTL; the cache is shared.', 'proposed'),
     ],
     malformed: [{ path: 'docs/decisions/notes.md', reason: 'it has no title' }],
+    names: [],
   };
 
   it('lists every record with its status and date, linked, and names the files it skipped', () => {
@@ -109,7 +110,7 @@ describe('/decisions', () => {
     assert.doesNotMatch(text, /PostgreSQL/);
     assert.match(decisionsMarkdown('docs/decisions', catalog, 'frontend framework choice'), /None of the 2 records/);
     assert.match(
-      decisionsMarkdown('docs/adr', { records: [], malformed: [] }, ''),
+      decisionsMarkdown('docs/adr', { records: [], malformed: [], names: [] }, ''),
       /No decision records in `docs\/adr\/` yet/,
     );
   });

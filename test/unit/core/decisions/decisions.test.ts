@@ -204,6 +204,15 @@ describe('core/decisions', () => {
         [],
       );
     });
+    it("in a folder of one or two records, a record that shares three of the question's words still bears on it", () => {
+      const few = records.slice(0, 1);
+      assert.deepEqual(
+        findPrecedent('Which database should store our event log?', few).map(p => p.record.number),
+        [1],
+        'BM25 alone scores every word of a one-record folder low',
+      );
+      assert.deepEqual(findPrecedent('Which React version for admin?', few), [], 'one shared word is not enough');
+    });
     it('fences records as data within the token budget', () => {
       const prompt = precedentPrompt(findPrecedent('database for the event log', records), 200);
       assert.match(prompt, /<untrusted-data source="adr-1">/);
