@@ -61,8 +61,15 @@ export type NextStep =
     }
   /** Pick an option at a paused run's checkpoint. */
   | { readonly kind: 'choose'; readonly run: RunRef; readonly choice: CheckpointChoice }
-  /** Write a completed session's decision as a record in the team's decision folder (after the user confirms). */
-  | { readonly kind: 'record'; readonly sessionId: string }
+  /**
+   * Write a completed session's decision as a record in the team's decision folder (after the user confirms);
+   * `supersedes`: the accepted record the decision goes against, which the new record supersedes.
+   */
+  | {
+      readonly kind: 'record';
+      readonly sessionId: string;
+      readonly supersedes?: { readonly path: string; readonly number: number };
+    }
   /** Turn a completed session's answer into a `/plan` run. */
   | { readonly kind: 'planThis'; readonly sessionId: string }
   /** Read the session's assumption log. */

@@ -22,6 +22,11 @@ export interface CouncilScriptOptions {
    */
   readonly decisionOptions?: boolean;
   readonly dissenters?: number;
+  /**
+   * With the team's decision records in the prompt (fenced as `adr-N`), every contribution says which it goes
+   * against: the first `opposeRecords` personas of the council (default 0) go against all of them, the others none.
+   */
+  readonly opposeRecords?: number;
 }
 
 /** The options a scripted opening names when `decisionOptions` is set. */
@@ -31,6 +36,13 @@ export const SCRIPT_OPTIONS = ['signed cookies', 'server-side sessions in Redis'
 function amongFirst(name: string, count: number, options: CouncilScriptOptions): boolean {
   const ids = (options.personaIds ?? DEFAULT_SCRIPT_PERSONAS).slice(0, count);
   return ids.some(id => id.replace(/-/g, ' ').toLowerCase() === name.toLowerCase());
+}
+
+/** The records a contribution goes against, when the prompt has the team's records (see `opposeRecords`). */
+function recordStance(prompt: string, speaker: string, options: CouncilScriptOptions): { againstRecords?: string[] } {
+  const numbers = [...new Set([...prompt.matchAll(/\badr-(\d+)\b/g)].map(m => m[1] ?? ''))];
+  if (numbers.length === 0) return {};
+  return { againstRecords: amongFirst(speaker, options.opposeRecords ?? 0, options) ? numbers : [] };
 }
 
 /** The step name the script gives the streamed final answer (a prose request, no tool and no JSON). */
@@ -134,6 +146,7 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
         concerns: cycle === 1 ? [`${speaker}'s main concern.`] : [],
         confidence: agrees ? 'high' : 'medium',
         // With the decision's options (the prompt lists them): B once agreeing; before that the dissenters back A.
+        ...recordStance(prompt, speaker, options),
         ...(prompt.includes("The decision's options:")
           ? { option: agrees || !amongFirst(speaker, options.dissenters ?? 1, options) ? '2' : '1' }
           : {}),

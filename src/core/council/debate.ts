@@ -55,6 +55,7 @@ function speakerTerms(
     .filter(c => c.persona === self)
     .at(-1)?.position;
   const options = log.snapshot.context.selection?.options;
+  const records = log.snapshot.context.precedent?.records.map(r => String(r.number));
   // From cycle 2 the speaker knows its colleagues only by their positions' labels.
   return {
     cycle,
@@ -64,6 +65,7 @@ function speakerTerms(
     names,
     peers,
     ...(options && options.length > 0 ? { options } : {}),
+    ...(records && records.length > 0 ? { records } : {}),
   };
 }
 
@@ -202,6 +204,7 @@ async function recordOutcome(
       confidence: contribution.confidence,
       ...(contribution.vote === undefined ? {} : { vote: contribution.vote }),
       ...(contribution.option === undefined ? {} : { option: contribution.option }),
+      ...(contribution.againstRecords === undefined ? {} : { againstRecords: [...contribution.againstRecords] }),
       timestamp: deps.clock.now(),
       // The model only when the persona spoke on another than the chat's, for the transcript.
       ...(otherModel ? { metadata: { model: otherModel } } : {}),

@@ -33,7 +33,7 @@ async function findSessionPrecedent(
 }
 
 /** "3. Use PostgreSQL (accepted)" for each record. */
-export function earlierDecisionsText(precedent: SessionPrecedent): string {
+function earlierDecisionsText(precedent: SessionPrecedent): string {
   return precedent.records.map(r => `${r.number}. ${r.title} (${r.status})`).join('; ');
 }
 

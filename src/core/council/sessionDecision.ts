@@ -4,8 +4,9 @@ import { activeAssumptions } from '../session/selectors';
 import { voteTally } from './councilVote';
 import { sessionOptionVote } from './optionVote';
 import type { DebateCycleRecord } from './prompts/promptData';
-import { debateRecords } from './sessionFacts';
+import { councilSeatNames, debateRecords } from './sessionFacts';
 import { optionVoteSentence, voteSentence } from './wording/markdown';
+import { precedentStances } from './precedentStance';
 
 /** What the door knows of a session that the session itself does not keep. */
 export interface DecisionFacts {
@@ -38,7 +39,7 @@ export function decisionOfSession(snapshot: SessionSnapshot, facts: DecisionFact
   const c = snapshot.context;
   if (snapshot.value !== 'completed' || !c.finalAnswer) return undefined;
   const records = debateRecords(snapshot);
-  const personas = c.participants.filter(p => p.type === 'persona').map(p => p.name);
+  const personas = councilSeatNames(snapshot);
   const words = lastWords(records);
   const optionVote = sessionOptionVote(records, c.selection?.options, personas);
   const tally = voteTally(records);
@@ -103,5 +104,13 @@ export function decisionOfSession(snapshot: SessionSnapshot, facts: DecisionFact
     personas,
     model: facts.model,
     cost: facts.cost,
+    ...(c.precedent
+      ? {
+          precedent: precedentStances(snapshot).map(s => ({
+            record: `${s.record.number}. ${s.record.title}`,
+            agrees: !s.against,
+          })),
+        }
+      : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { NextStep } from '../nextSteps';
+import { supersededRecord } from './precedentStance';
 import type { SessionSnapshot } from '../session/machine';
 import { activeQuestion, canAskMore, canExtend, canRevisit, councilStepPending } from '../session/selectors';
 
@@ -30,7 +31,11 @@ export function sessionNextSteps(snapshot: SessionSnapshot, end: TurnEnd = {}): 
   if (canAskMore(snapshot) && !end.noFurtherQuestions) steps.push({ kind: 'more', sessionId });
   if (canRevisit(snapshot)) steps.push({ kind: 'revisit', sessionId });
   if (canExtend(snapshot)) steps.push({ kind: 'extend', sessionId });
-  if (state === 'completed') steps.push({ kind: 'record', sessionId }, { kind: 'planThis', sessionId });
+  if (state === 'completed') {
+    const superseded = supersededRecord(snapshot);
+    const supersedes = superseded && { path: superseded.path, number: superseded.number };
+    steps.push({ kind: 'record', sessionId, ...(supersedes ? { supersedes } : {}) }, { kind: 'planThis', sessionId });
+  }
   steps.push({ kind: 'assumptions', sessionId }, { kind: 'new' });
   return steps;
 }

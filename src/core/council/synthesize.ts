@@ -26,7 +26,7 @@ import {
   type SessionSpend,
 } from './wording/markdown';
 import { voteTally } from './councilVote';
-import { earlierDecisionsText } from './precedentLookup';
+import { precedentStanceText } from './precedentStance';
 import { concluding, WRITING_ANSWER } from './wording/progressText';
 import { showVisibly, type CouncilDeps } from './ports';
 import { PersonaConclusionSchema, type Confidence } from './prompts/replies';
@@ -36,7 +36,7 @@ import { clarifiedRequest, councilSeats, debateRecords, voiceOf, type Seat } fro
 /** Which earlier decision records the council was given, from the session (the prose says whether it agrees). */
 function precedentLine(log: SessionLog): string {
   const precedent = log.snapshot.context.precedent;
-  return precedent ? `\n\n**Earlier decisions considered:** ${untrusted(earlierDecisionsText(precedent))}` : '';
+  return precedent ? `\n\n**Earlier decisions considered:** ${untrusted(precedentStanceText(log.snapshot))}.` : '';
 }
 
 /** The first sentence of a conclusion, as the persona's position. */

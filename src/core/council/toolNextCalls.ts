@@ -80,7 +80,7 @@ function nextCall(step: NextStep): NextCall | undefined {
     }
     case 'record':
       return {
-        label: 'Record this decision (a decision record in the repository; the user reviews the file and confirms)',
+        label: `Record this decision (a decision record in the repository${step.supersedes ? `, superseding the accepted record ${step.supersedes.path}, which the council goes against` : ''}; the user reviews the file and confirms)`,
         tool: TOOL.deliberate,
         input: { sessionId: step.sessionId, action: 'record' },
       };

@@ -75,6 +75,8 @@ export const PersonaStatement = z.object({
   confidence: z.enum(['high', 'medium', 'low']).optional(),
   /** Debate turns in a session with decision options: the label of the option this persona backs. */
   option: z.string().optional(),
+  /** Debate turns in a session given precedent: the numbers of the records this persona's position goes against. */
+  againstRecords: z.array(z.string()).optional(),
   timestamp: Timestamp,
   recipientId: EntityId.optional(),
   metadata: TurnMetadata.optional(),

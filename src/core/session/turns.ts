@@ -67,6 +67,8 @@ export const MessageTurn = z.discriminatedUnion('messageType', [
       confidence: z.enum(['high', 'medium', 'low']).optional(),
       /** In a session with decision options: the label of the option this persona backs. */
       option: z.string().optional(),
+      /** In a session given precedent: the numbers of the earlier decision records this position goes against. */
+      againstRecords: z.array(z.string()).optional(),
     })
     .superRefine(refineStance),
   z

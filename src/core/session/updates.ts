@@ -65,6 +65,7 @@ function statementFields(statement: PersonaStatement) {
     ...(statement.vote === undefined ? {} : { vote: statement.vote }),
     ...(statement.confidence === undefined ? {} : { confidence: statement.confidence }),
     ...(statement.option === undefined ? {} : { option: statement.option }),
+    ...(statement.againstRecords === undefined ? {} : { againstRecords: statement.againstRecords }),
     ...(statement.metadata === undefined ? {} : { metadata: statement.metadata }),
   };
 }

@@ -41,7 +41,11 @@ export function chatFollowup(step: NextStep): vscode.ChatFollowup | undefined {
       return button(step.choice.label, command, runControlText({ kind: 'decide', runId, pick, feedback: '' }));
     }
     case 'record':
-      return button('Record this decision', SLASH.record, '');
+      return button(
+        step.supersedes ? `Record this decision (supersedes record ${step.supersedes.number})` : 'Record this decision',
+        SLASH.record,
+        '',
+      );
     case 'planThis':
       return button('Plan this', SLASH.plan, '');
     case 'assumptions':

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { decisionOfSession } from '../../core/council/sessionDecision';
+import { supersededRecord } from '../../core/council/precedentStance';
 import type { SessionLog } from '../../core/council/sessionLog';
 import { spendSummary } from '../../core/llm/spending/spendText';
 import { DECISION_COMMAND } from './decisionCommands';
@@ -20,7 +21,9 @@ export async function recordSessionDecision(
     return {
       refused: `Session ${log.sessionId} has no final answer yet (it is ${log.snapshot.value}): a decision is recorded once the council has answered.`,
     };
-  const args: RecordDecisionArgs = { decision };
+  // A decision against an accepted record supersedes it: both records then say so (the user sees both first).
+  const superseded = supersededRecord(log.snapshot);
+  const args: RecordDecisionArgs = { decision, ...(superseded ? { supersedes: superseded.path } : {}) };
   return (
     (await vscode.commands.executeCommand<RecordDecisionResult>(DECISION_COMMAND.record, args)) ?? {
       written: false,

@@ -84,9 +84,10 @@ describe('decisions that last: a council answer as a record, and records as prec
 
   it('the next council on a related question is given the record as precedent, and its answer names it', async () => {
     await newChat();
-    playCouncil(await fixture(), { questions: 0, convergeAtCycle: 1 });
+    playCouncil(await fixture(), { questions: 0, convergeAtCycle: 2 });
     const result = await sendChat('@council /debate Should login sessions live in Redis or in signed cookies?');
     const log = await session(result);
+    assert.equal(log.state, 'completed', JSON.stringify(result.errorDetails ?? {}));
     const precedent = log.snapshot.context.precedent;
     assert.ok(precedent && precedent.records.length > 0, 'records found as the session opened');
     assert.ok(precedent.records.every(r => r.path.startsWith(`${FOLDER}/`)));

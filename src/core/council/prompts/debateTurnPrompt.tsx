@@ -66,7 +66,7 @@ export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
         <UserMessage priority={900} flexGrow={2}>
           {clarifiedRequestChunks(this.props)}
         </UserMessage>
-        {cycle <= 1 ? precedentMessage(this.props.precedent) : undefined}
+        {precedentMessage(cycle <= 1 ? this.props.precedent : this.props.precedentList)}
         {shownCycles.length > 0 ? (
           <UserMessage priority={500} flexGrow={1} flexReserve="/3">
             {'The debate record so far (oldest first):\n\n'}

@@ -44,6 +44,8 @@ export interface ClarifiedRequest {
   readonly attached?: readonly AttachedItem[];
   /** The team's earlier decision records bearing on the request, as fenced prompt text (see precedentMessage). */
   readonly precedent?: string;
+  /** The same records as a short list (number, title, status), for later cycles, where the full text is not resent. */
+  readonly precedentList?: string;
 }
 
 /** One persona's contribution, attributed. */

@@ -122,6 +122,10 @@ export const PersonaContributionSchema = z.object({
   confidence: ConfidenceSchema,
   vote: z.string().optional().describe("From the second cycle: the one position you back as the council's answer."),
   option: z.string().optional().describe("The label of the decision's option your position backs."),
+  againstRecords: z
+    .array(z.string())
+    .optional()
+    .describe("The numbers of the team's earlier decision records your position goes against; empty if none."),
 });
 export type PersonaContribution = z.infer<typeof PersonaContributionSchema>;
 
@@ -133,6 +137,8 @@ export interface ContributionTerms {
   readonly colleagues: CouncilNames;
   /** The decision's options, when the opening named them: every contribution backs one (or "another answer"). */
   readonly options?: readonly DecisionOption[];
+  /** The numbers of the team's earlier decision records the session was given as precedent, if any. */
+  readonly records?: readonly string[];
 }
 
 /** The option field for `options`: an enum of their labels plus "another answer", each option spelled out. */
@@ -156,8 +162,21 @@ export const OWN_LABEL = 'You';
  * changed and no colleague to agree with, so the schema says so; later, agreesWith names only colleagues.
  * That changeReason goes with changedPosition cannot be said in a flat JSON Schema: the descriptions say it.
  */
+/** The precedent field for `records`: which of them the speaker's position goes against (required, so it is decided). */
+function againstRecordsField(records: readonly string[]) {
+  return z
+    .array(z.enum(records as [string, ...string[]]))
+    .max(records.length)
+    .meta({ uniqueItems: true })
+    .describe(
+      "The numbers of the team's earlier decision records (given as data) that your position goes against, each once; empty if it agrees with all of them.",
+    );
+}
+
 export function contributionReplySchema(terms: ContributionTerms): z.ZodType<PersonaContribution> {
-  const base = PersonaContributionSchema.omit({ option: true });
+  const records = terms.records ?? [];
+  const plain = PersonaContributionSchema.omit({ option: true, againstRecords: true });
+  const base = records.length > 0 ? plain.extend({ againstRecords: againstRecordsField(records) }) : plain;
   const options = terms.options ?? [];
   if (terms.cycle <= 1) {
     const first = base.omit({ changeReason: true, vote: true }).extend({

@@ -3,6 +3,8 @@ import { newCouncilSession, runCouncilTurn } from '../../../../src/core/council/
 import type { CouncilDeps } from '../../../../src/core/council/ports';
 import { PRECEDENT_MAX_TOKENS } from '../../../../src/core/council/precedentLookup';
 import { messageText } from '../../../../src/core/llm/usage';
+import { sessionNextSteps } from '../../../../src/core/council/sessionNextSteps';
+import { decisionOfSession } from '../../../../src/core/council/sessionDecision';
 import { councilRig, type CouncilRig } from '../../../support/councilHarness';
 import { InMemoryWorkspaceReader } from '../../../support/inMemoryWorkspaceReader';
 
@@ -19,8 +21,10 @@ const RECORDS = {
 async function council(
   request: string,
   withRecords: boolean,
+  opposeRecords = 0,
+  cycles = 1,
 ): Promise<{ rig: CouncilRig; state: string; log: ReturnType<typeof newCouncilSession> }> {
-  const rig = await councilRig({ script: { convergeAtCycle: 1 } });
+  const rig = await councilRig({ script: { convergeAtCycle: cycles, opposeRecords } });
   const deps: CouncilDeps = withRecords
     ? { ...rig.deps, decisions: { reader: new InMemoryWorkspaceReader(RECORDS) } }
     : rig.deps;
@@ -28,7 +32,7 @@ async function council(
     {
       request,
       userId: 'user-1',
-      limits: { maxClarificationRounds: 1, debateCycleLimit: 1, adminMaxDebateCycles: 1 },
+      limits: { maxClarificationRounds: 1, debateCycleLimit: cycles, adminMaxDebateCycles: cycles },
       skipClarification: true,
     },
     rig.deps,
@@ -64,7 +68,7 @@ describe('precedent in the council', () => {
     assert.equal(carrying(withRecords.rig, 'adr-3').length, 0);
     assert.match(
       withRecords.rig.output.text,
-      /Earlier decisions considered:\*\* 2\. Store events in PostgreSQL \(accepted\)/,
+      /Earlier decisions considered:\*\* 2\. Store events in PostgreSQL \(accepted\): the council agrees with it\./,
     );
 
     const added = withRecords.log.spent.inputTokens - without.log.spent.inputTokens;
@@ -89,5 +93,65 @@ describe('precedent in the council', () => {
   it('keeps the precedent with the stored session, so a restored session shows the council the same records', async () => {
     const { log } = await council(related, true);
     assert.equal(log.stored.input.precedent?.records[0]?.number, 2);
+  });
+
+  it('each persona says which records its position goes against (a required field, only the records given)', async () => {
+    const { rig } = await council(related, true);
+    const draft = rig.model.requests.find(r => r.tools[0]?.name === 'contribute_to_debate');
+    const schema = JSON.stringify(draft?.tools[0]?.inputSchema);
+    assert.match(schema, /"againstRecords":\{"maxItems":1,"type":"array","items":\{"type":"string","enum":\["2"\]\}/);
+    assert.match(schema, /"required":\[[^\]]*"againstRecords"/);
+    const { rig: plain } = await council(related, false);
+    const plainDraft = plain.model.requests.find(r => r.tools[0]?.name === 'contribute_to_debate');
+    assert.doesNotMatch(
+      JSON.stringify(plainDraft?.tools[0]?.inputSchema),
+      /againstRecords/,
+      'not asked without records',
+    );
+  });
+
+  it('a council that goes against an accepted record says so, offers to supersede it, and the record says it disagreed', async () => {
+    const { rig, log } = await council(related, true, 2);
+    assert.match(
+      rig.output.text,
+      /2\. Store events in PostgreSQL \(accepted\): the council goes against it \([^)]+, [^)]+\) — an accepted record; recording this decision would supersede it/,
+    );
+    const record = sessionNextSteps(log.snapshot).find(step => step.kind === 'record');
+    assert.deepEqual(record, {
+      kind: 'record',
+      sessionId: log.sessionId,
+      supersedes: { path: 'doc/adr/0002-store-events-in-postgresql.md', number: 2 },
+    });
+    assert.deepEqual(decisionOfSession(log.snapshot, { model: 'm', cost: 'c' })?.precedent, [
+      { record: '2. Store events in PostgreSQL', agrees: false },
+    ]);
+    const minority = await council(related, true, 1);
+    assert.equal(
+      sessionNextSteps(minority.log.snapshot).find(step => step.kind === 'record')?.supersedes,
+      undefined,
+      'one persona of three against it is not the council going against it',
+    );
+    assert.match(minority.rig.output.text, /most agree; [^;]+ would go against it/);
+  });
+
+  it('later cycles carry the records as a short fenced list (not their text) and still ask where each persona stands', async () => {
+    const { rig, log } = await council(related, true, 2, 2);
+    assert.equal(log.state, 'completed');
+    assert.equal(log.snapshot.context.debateCycles, 2);
+    const later = rig.model.requests.filter(
+      r => r.tools[0]?.name === 'contribute_to_debate' && messageText(r.messages.at(-2)!).length > 0,
+    );
+    const cycle2 = later.filter(r => r.messages.map(messageText).join('\n').includes('debate record so far'));
+    assert.ok(cycle2.length >= 2, 'cycle-2 requests');
+    for (const request of cycle2) {
+      const text = request.messages.map(messageText).join('\n');
+      assert.match(
+        text,
+        /<untrusted-data source="adr-2">\n2\. Store events in PostgreSQL \(accepted\)\n<\/untrusted-data>/,
+      );
+      assert.doesNotMatch(text, /partitioned by month/, "the record's text is not resent");
+      assert.match(JSON.stringify(request.tools[0]?.inputSchema), /"againstRecords"/);
+    }
+    assert.equal(sessionNextSteps(log.snapshot).find(s => s.kind === 'record')?.supersedes?.number, 2);
   });
 });
