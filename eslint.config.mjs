@@ -15,11 +15,11 @@ export const LAYERS = {
   session: ['llm', 'storage'],
   workspace: ['llm'],
   personas: ['llm', 'session'],
+  decisions: ['llm', 'workspace'],
   council: ['llm', 'session', 'personas', 'workspace', 'decisions'],
   workflow: ['llm', 'workspace'],
   plan: ['llm', 'session', 'storage', 'workspace', 'workflow'],
   deepWork: ['llm', 'storage', 'workspace', 'workflow', 'plan'],
-  decisions: ['llm', 'workspace'],
 };
 
 const NO_TEST_IMPORTS = { regex: '(^|/)test/', message: 'src never imports from test/: move what both need into src.' };

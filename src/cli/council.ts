@@ -15,6 +15,8 @@ import { askCouncil, type QuestionReply } from './askCouncil';
 import { DEMO_DECISION, DemoModel } from './demo/demoModel';
 import { endpointFromEnvironment, OpenAiCompatibleModel } from './openAiCompatibleModel';
 import { SessionFiles } from './sessionFiles';
+import { NodeWorkspaceReader } from './nodeWorkspaceReader';
+import { recordDecision } from './recordDecision';
 
 /* The `council` command: a council session in a terminal, over the core the VS Code doors use. */
 
@@ -23,11 +25,13 @@ const USAGE = `Usage:
   council ask --demo [--yes] [--json]    the demo council: a scripted model, no key, no network
   council sessions
   council sessions show <id>
+  council record <id> [--yes] [--folder <dir>]   the session's decision as a record in the project's decision folder
 
 Environment: OPENAI_API_KEY (required for ask), OPENAI_BASE_URL (any OpenAI-compatible endpoint; default OpenAI).
   --model  the model id (default gpt-5-mini)
   --yes    take every recommended answer as a logged assumption; never wait for input
-  --json   print the session's result as JSON`;
+  --json   print the session's result as JSON
+  --folder the decision records' folder (default: found from .adr-dir, doc/adr, docs/adr, docs/decisions; else docs/decisions)`;
 
 /** The most requests one session may make: fits a 4-persona, 3-cycle economy council (the extension's default). */
 const MAX_REQUESTS = 12;
@@ -123,6 +127,8 @@ async function ask(args: readonly string[], project: string, model?: LanguageMod
     output: terminalOutput(json),
     token: neverCancelled,
     persist: stored => files.save(stored),
+    // The project's earlier decision records, as precedent (read-only, no model request).
+    decisions: { reader: new NodeWorkspaceReader(project) },
     spending: { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
   };
   const terminal = interactive ? terminalQuestions() : undefined;
@@ -130,7 +136,10 @@ async function ask(args: readonly string[], project: string, model?: LanguageMod
     const log = await askCouncil({ decision, deps, ...(terminal ? { ask: terminal.ask } : {}) });
     const file = join(project, '.council', 'sessions', `${log.sessionId}.json`);
     if (json) process.stdout.write(`${JSON.stringify(sessionJson(log, file), null, 2)}\n`);
-    else process.stderr.write(`\nSaved: ${file}\n`);
+    else
+      process.stderr.write(
+        `\nSaved: ${file}\n${log.state === 'completed' ? `Record it as a decision: council record ${log.sessionId}\n` : ''}`,
+      );
     return log.state === 'completed' ? 0 : 1;
   } finally {
     terminal?.close();
@@ -161,12 +170,50 @@ async function sessions(args: readonly string[], project: string): Promise<numbe
   return 0;
 }
 
+/** Shows the record, then asks on the terminal whether to write it (no terminal and no --yes: never written). */
+async function confirmOnTerminal(draft: string, path: string, supersedes: string | undefined): Promise<boolean> {
+  process.stdout.write(`${draft}\n`);
+  if (process.stdin.isTTY !== true) {
+    process.stderr.write('Not written: no terminal to confirm on. Run it again with --yes to write it.\n');
+    return false;
+  }
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await terminal.question(
+      `\nWrite ${path} (status proposed)${supersedes ? ` and mark ${supersedes} superseded` : ''}? [y/N] `,
+    );
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    terminal.close();
+  }
+}
+
+async function record(args: readonly string[], project: string): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { yes: { type: 'boolean' }, folder: { type: 'string' } },
+  });
+  const id = positionals[0];
+  if (!id) throw new UsageError('council record needs a session id (council sessions lists them).');
+  const found = await new SessionFiles(project).read(id);
+  if (!found) throw new UsageError(`No session ${id} in ${join(project, '.council', 'sessions')}.`);
+  if (found.kind === 'unreadable') throw new UsageError(`Session ${id} cannot be read: ${found.error}`);
+  const confirm = values.yes === true ? async () => true : confirmOnTerminal;
+  const outcome = await recordDecision(project, found.log, confirm, {
+    ...(values.folder ? { folder: values.folder } : {}),
+  });
+  process.stderr.write(`${outcome.message}\n`);
+  return outcome.written ? 0 : 1;
+}
+
 /** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], project = process.cwd(), model?: LanguageModel): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === 'ask') return await ask(rest, project, model);
     if (command === 'sessions') return await sessions(rest, project);
+    if (command === 'record') return await record(rest, project);
     if (command === undefined || command === 'help' || command === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 2 : 0;

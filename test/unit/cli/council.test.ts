@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/council';
@@ -96,5 +96,45 @@ describe('the council command: ask, sessions, sessions show', () => {
     } finally {
       if (key !== undefined) process.env.OPENAI_API_KEY = key;
     }
+  });
+
+  it("record writes the decision into the project's folder, numbered after the records there; never over one; precedent reaches ask", async () => {
+    await mkdir(join(project, 'doc', 'adr'), { recursive: true });
+    await writeFile(join(project, '.adr-dir'), 'doc/adr\n');
+    await writeFile(
+      join(project, 'doc', 'adr', '0001-store-data-in-mongodb.md'),
+      '# 1. Store data in MongoDB\n\nDate: 2025-01-01\n\n## Status\n\nAccepted\n\n## Context\n\nWe need a database for our data; PostgreSQL and MongoDB were compared.\n\n## Decision\n\nWe will use MongoDB.\n',
+    );
+    const model = new ScriptedModel(councilResponder());
+    const asked = await run(
+      ['ask', 'Should we use PostgreSQL or MongoDB for our data?', '--yes', '--json'],
+      project,
+      model,
+    );
+    assert.equal(asked.code, 0, asked.stderr);
+    const { sessionId } = JSON.parse(asked.stdout) as { sessionId: string };
+    const stored = JSON.parse(await readFile(join(project, '.council', 'sessions', `${sessionId}.json`), 'utf8')) as {
+      input: { precedent?: { records: { path: string }[] } };
+    };
+    assert.deepEqual(
+      stored.input.precedent?.records.map(r => r.path),
+      ['doc/adr/0001-store-data-in-mongodb.md'],
+      "the project's record reached the council as precedent",
+    );
+
+    const refused = await run(['record', sessionId], project);
+    assert.equal(refused.code, 1, 'no terminal to confirm on and no --yes: nothing written');
+    assert.match(refused.stdout, /Store data in MongoDB|PostgreSQL or MongoDB/, 'the record is shown first');
+    assert.deepEqual(await readdir(join(project, 'doc', 'adr')), ['0001-store-data-in-mongodb.md']);
+
+    const written = await run(['record', sessionId, '--yes'], project);
+    assert.equal(written.code, 0, written.stderr);
+    assert.match(written.stderr, /Wrote doc\/adr\/0002-.+\.md \(status proposed\)/);
+    const files = await readdir(join(project, 'doc', 'adr'));
+    assert.equal(files.length, 2);
+    const text = await readFile(join(project, 'doc', 'adr', files.find(f => f.startsWith('0002-')) ?? ''), 'utf8');
+    assert.match(text, /## Status\n\nProposed/i, 'Nygard, as the folder holds');
+    assert.ok(text.includes(sessionId));
+    assert.match((await run(['record', 'nope', '--yes'], project)).stderr, /No session nope/);
   });
 });
