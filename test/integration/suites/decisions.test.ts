@@ -94,4 +94,98 @@ describe('decisions that last: a council answer as a record, and records as prec
     assert.match(precedent.prompt, /server-side sessions in Redis/i);
     assert.match(log.snapshot.context.finalAnswer ?? '', /Earlier decisions considered/);
   });
+
+  describe('the folder and format found from how the repository keeps its records', () => {
+    let decision: NonNullable<ReturnType<typeof decisionOfSession>>;
+    const write = (path: string, text: string) =>
+      vscode.workspace.fs.writeFile(workspaceUri(path), new TextEncoder().encode(text));
+    const read = async (path: string) =>
+      new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri(path)));
+    const names = async (folder: string) =>
+      (await vscode.workspace.fs.readDirectory(workspaceUri(folder))).map(([name]) => name).sort();
+    const remove = (path: string) =>
+      vscode.workspace.fs.delete(workspaceUri(path), { recursive: true }).then(undefined, () => undefined);
+    const record = (args: object) =>
+      vscode.commands.executeCommand<RecordDecisionResult>('council.recordDecision', {
+        decision,
+        confirmed: true,
+        date: '2026-11-29',
+        ...args,
+      });
+
+    before(async () => {
+      await newChat();
+      playCouncil(await fixture(), { questions: 0, convergeAtCycle: 1, decisionOptions: true });
+      const result = await sendChat('@council /debate Which message broker should the order service use?');
+      const made = decisionOfSession((await session(result)).snapshot, {
+        model: 'Council Test Model',
+        cost: '5 requests',
+      });
+      assert.ok(made);
+      decision = made;
+    });
+    afterEach(async () => {
+      for (const path of ['.adr-dir', 'doc', 'docs/adr', FOLDER]) await remove(path);
+    });
+
+    it('adr-tools: .adr-dir names the folder; Nygard; numbered after the existing records; a malformed file skipped', async () => {
+      await write('.adr-dir', 'doc/architecture/decisions\n');
+      await write(
+        'doc/architecture/decisions/0001-record-architecture-decisions.md',
+        '# 1. Record architecture decisions\n\nDate: 2025-01-01\n\n## Status\n\nAccepted\n\n## Context\n\nWe record decisions.\n\n## Decision\n\nWe use ADRs.\n',
+      );
+      await write('doc/architecture/decisions/0002-notes.md', 'just some notes, no title\n');
+      const written = await record({});
+      assert.equal(written.written, true, written.message);
+      assert.match(
+        written.path ?? '',
+        /^doc\/architecture\/decisions\/0003-.+\.md$/,
+        'after the highest number in use',
+      );
+      const text = await read(written.path ?? '');
+      assert.match(text, /^# 3\. /);
+      assert.match(text, /## Status\n\nProposed/);
+      assert.doesNotMatch(text, /^---/, 'no MADR front matter in a Nygard folder');
+      assert.equal(await read('doc/architecture/decisions/0002-notes.md'), 'just some notes, no title\n');
+    });
+
+    it('log4brains: docs/adr with a MADR template gives MADR', async () => {
+      await write(
+        'docs/adr/template.md',
+        '---\nstatus: proposed\ndate: YYYY-MM-DD\n---\n# Title\n\n## Context and Problem Statement\n\n## Decision Outcome\n',
+      );
+      const written = await record({});
+      assert.match(written.path ?? '', /^docs\/adr\/0001-.+\.md$/);
+      const text = await read(written.path ?? '');
+      assert.match(text, /^---\nstatus: proposed\ndate: 2026-11-29/);
+      assert.match(text, /## Context and Problem Statement/);
+    });
+
+    it('supersede: the accepted record it goes against reads superseded, and the new one says it supersedes it', async () => {
+      const old = `${FOLDER}/0001-use-rabbitmq.md`;
+      await write(
+        old,
+        '---\nstatus: accepted\ndate: 2025-05-01\n---\n# Use RabbitMQ\n\n## Context and Problem Statement\n\nOrders need a broker.\n',
+      );
+      const written = await record({ supersedes: old });
+      assert.equal(written.written, true, written.message);
+      assert.match(await read(old), /^status: superseded by 0002-/m);
+      assert.match(await read(written.path ?? ''), /0001-use-rabbitmq\.md/);
+      assert.deepEqual((await names(FOLDER)).length, 2);
+    });
+
+    it('precedent: none for a question the records do not bear on', async () => {
+      await write(
+        `${FOLDER}/0001-use-rabbitmq.md`,
+        '---\nstatus: accepted\n---\n# Use RabbitMQ for order events\n\nOrders need a broker.\n',
+      );
+      await newChat();
+      playCouncil(await fixture(), { questions: 0, convergeAtCycle: 1 });
+      const result = await sendChat('@council /debate Which font should the marketing site use for headings?');
+      const log = await session(result);
+      assert.equal(log.state, 'completed');
+      assert.equal(log.snapshot.context.precedent, undefined);
+      assert.doesNotMatch(log.snapshot.context.finalAnswer ?? '', /Earlier decisions/);
+    });
+  });
 });
