@@ -8,9 +8,7 @@ import { expectDebate, type DebateEstimate, type DebateExpectation } from './deb
 
 /** How a debate ended: its drafts agreed at the first vote, it settled in a later cycle, or it ran to its bound. */
 export type DebateEnding =
-  | { readonly kind: 'first-vote' }
-  | { readonly kind: 'settled'; readonly cycle: number }
-  | { readonly kind: 'limit' };
+  { readonly kind: 'first-vote' } | { readonly kind: 'settled'; readonly cycle: number } | { readonly kind: 'limit' };
 
 /** One finished debate, as spent (the debate only: from the first drafts to the answer). */
 export interface DebateOutcome {

@@ -67,10 +67,7 @@ describe('expectFromHistory (the expected figure from the workspace’s finished
       const expected = expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, history);
       const spentRequests = kind.drafts + kind.laterCycles + kind.answer;
       const spentTokens = kind.inputTokens + kind.outputTokens;
-      for (const r of [
-        ratio(expected.requests, spentRequests),
-        ratio(expected.input + expected.output, spentTokens),
-      ])
+      for (const r of [ratio(expected.requests, spentRequests), ratio(expected.input + expected.output, spentTokens)])
         assert.ok(r >= 0.8 && r <= 1.25, `ratio ${r}`);
       assert.ok(expected.requests <= bound.total);
     });
