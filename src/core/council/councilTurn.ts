@@ -454,12 +454,15 @@ async function rememberOutcome(log: SessionLog, deps: CouncilDeps, start: SpendT
   if (!first || requests <= 0) return;
   const protocol = deps.protocol ?? 'economy';
   const seats = first.participatingPersonaIds.length;
-  const drafts = Math.min(requests, seats * seatCost(deps, log.attached.length) + (protocol === 'thorough' ? 1 : 0));
+  const ending = debateEnding(log.snapshot);
+  // Thorough's first cycle ends with the moderator's verdict, unless its drafts agreed at the first vote.
+  const moderator = protocol === 'thorough' && ending.kind !== 'first-vote' ? 1 : 0;
+  const drafts = Math.min(requests, seats * seatCost(deps, log.attached.length) + moderator);
   const answer = requests > drafts ? 1 : 0;
   const outcome: DebateOutcome = {
     protocol,
     seats,
-    ending: debateEnding(log.snapshot),
+    ending,
     drafts,
     laterCycles: requests - drafts - answer,
     answer,

@@ -71,7 +71,7 @@ function tokensPerRequest(outcomes: readonly DebateOutcome[]): { readonly input:
 
 /**
  * The requests and tokens a debate is expected to spend, from the workspace's finished debates of the same protocol
- * when there are any: their later cycles (scaled to this council's seats, never above the bound's) and their
+ * when there are any: their first and later cycles (scaled to this council's seats, never above the bound's) and their
  * tokens per request. Without such history: the prior (`expectDebate`). Never above the bound in requests.
  */
 export function expectFromHistory(
@@ -86,9 +86,14 @@ export function expectFromHistory(
   const same = history.filter(o => o.protocol === protocol);
   if (bound.total === 0 || same.length === 0)
     return expectDebate(bound, protocol, seats, contextTokens, measured, seatCost);
-  const later =
-    same.reduce((sum, o) => sum + Math.min(bound.laterCycles, (o.laterCycles * seats) / o.seats), 0) / same.length;
-  const requests = Math.min(bound.total, Math.round(bound.drafts + later + bound.answer));
+  // A debate's first cycle may be smaller than the bound's (thorough drafts that agree need no moderator).
+  const perDebate = same.map(
+    o =>
+      Math.min(bound.drafts, (o.drafts * seats) / o.seats) +
+      Math.min(bound.laterCycles, (o.laterCycles * seats) / o.seats),
+  );
+  const beforeAnswer = perDebate.reduce((sum, r) => sum + r, 0) / same.length;
+  const requests = Math.min(bound.total, Math.round(beforeAnswer + bound.answer));
   const perRequest = tokensPerRequest(same);
   return {
     requests,

@@ -79,6 +79,13 @@ describe('expectFromHistory (the expected figure from the workspace’s finished
     assert.equal(expected.requests, bound6.total);
   });
 
+  it('thorough drafts that agreed at the first vote needed no moderator: the expected figure follows them', () => {
+    const thoroughBound = estimateDebate('thorough', 4, 10, 6);
+    const agreed = outcome({ protocol: 'thorough', drafts: 4 });
+    assert.equal(expectFromHistory(thoroughBound, 'thorough', 4, 500, NOTHING_MEASURED, [agreed]).requests, 4 + 1);
+    assert.equal(expectDebate(thoroughBound, 'thorough', 4, 500, NOTHING_MEASURED).requests, 5 + 1);
+  });
+
   it('a mixed history lands between its debates', () => {
     const expected = expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, [AGREED, TO_THE_LIMIT]);
     assert.equal(expected.requests, 4 + 3 + 1);
