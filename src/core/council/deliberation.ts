@@ -91,7 +91,7 @@ export function requestEstimate(
 }
 
 /** The requests a run will probably make, by debatePlan's prior (`expectDebate`); never above the estimate's most. */
-export function expectedRequests(
+function expectedRequests(
   panel: { readonly named: number; readonly available: number },
   cycles: number,
   lookupRounds = 0,
