@@ -16,7 +16,8 @@
 import { pathToFileURL } from 'node:url';
 import { newCouncilSession, runCouncilTurn } from '../src/core/council/councilTurn';
 import type { CouncilCommand } from '../src/core/council/commands';
-import type { CouncilOutput } from '../src/core/council/ports';
+import type { CouncilOutput, DebateHistoryStore } from '../src/core/council/ports';
+import { rememberDebate, type DebateOutcome } from '../src/core/council/debateHistory';
 import type { DebateProtocol } from '../src/core/council/protocol';
 import { sessionView } from '../test/support/sessionViews';
 import { messageText } from '../src/core/llm/usage';
@@ -112,6 +113,8 @@ interface Run {
   /** The debate's forecast (the bound: requests, tokens), its expected figure, and what the debate then spent. */
   readonly forecast: { readonly requests: number; readonly tokens: number };
   readonly expected: { readonly requests: number; readonly tokens: number };
+  /** The re-forecast shown after the first vote (absent when the protocol shows none). */
+  readonly reforecast: { readonly requests: number; readonly tokens: number } | undefined;
   readonly debateSpent: { readonly requests: number; readonly tokens: number };
   readonly wallMs: number;
   readonly boundMs: number;
@@ -127,13 +130,36 @@ function fail(message: string): never {
 /** Council output that notes when each piece of text reached the chat. */
 class TimedOutput implements CouncilOutput {
   readonly writes: { readonly at: number; readonly text: string }[] = [];
-  progress(): void {}
+  readonly progressLines: string[] = [];
+  progress(text: string): void {
+    this.progressLines.push(text);
+  }
   markdown(text: string): void {
     this.writes.push({ at: performance.now(), text });
   }
 }
 
-async function runOnce(configuration: Configuration, profile: LatencyProfile): Promise<Run> {
+/** Tokens as the chat words them ("15.2k", "900") back to a number. */
+function tokensFrom(figure: string, k: string): number {
+  return Number(figure) * (k === 'k' ? 1_000 : 1);
+}
+
+/** A workspace's debate history kept in memory: the runs of one configuration share it, as a user's sessions would. */
+function memoryHistory(): DebateHistoryStore {
+  let outcomes: readonly DebateOutcome[] = [];
+  return {
+    read: () => outcomes,
+    remember: outcome => {
+      outcomes = rememberDebate(outcomes, outcome);
+    },
+  };
+}
+
+async function runOnce(
+  configuration: Configuration,
+  profile: LatencyProfile,
+  debateHistory: DebateHistoryStore,
+): Promise<Run> {
   const script: CouncilScriptOptions = {
     personaIds: PERSONA_IDS,
     questions: QUESTIONS,
@@ -153,7 +179,7 @@ async function runOnce(configuration: Configuration, profile: LatencyProfile): P
   });
   const model = new LatencyModel(rig.model, profile);
   const output = new TimedOutput();
-  const deps = { ...rig.deps, model, output };
+  const deps = { ...rig.deps, model, output, debateHistory };
   const log = newCouncilSession(
     { request: 'How should we store user sessions for our web app?', userId: 'bench', limits: LIMITS },
     deps,
@@ -198,6 +224,9 @@ async function runOnce(configuration: Configuration, profile: LatencyProfile): P
   const forecast = /at most (\d+) more model requests?, about ([\d.]+)(k?) tokens/.exec(note ?? '');
   const expected = /expects about (\d+) more model requests?, about ([\d.]+)(k?) tokens/.exec(note ?? '');
   if (!forecast || !expected || !beforeDebate) fail(`${configuration.label}: no debate forecast was shown`);
+  const again = output.progressLines
+    .map(line => /the debate now expects about (\d+) requests? and ([\d.]+)(k?) tokens/.exec(line))
+    .find(match => match !== null);
   const spent = log.spent;
   return {
     calls: model.calls,
@@ -205,6 +234,7 @@ async function runOnce(configuration: Configuration, profile: LatencyProfile): P
     ledger: log.ledger.entries,
     forecast: { requests: Number(forecast[1]), tokens: Number(forecast[2]) * (forecast[3] === 'k' ? 1_000 : 1) },
     expected: { requests: Number(expected[1]), tokens: Number(expected[2]) * (expected[3] === 'k' ? 1_000 : 1) },
+    reforecast: again ? { requests: Number(again[1]), tokens: tokensFrom(again[2]!, again[3]!) } : undefined,
     debateSpent: {
       requests: spent.requests - beforeDebate.requests,
       tokens: spent.inputTokens + spent.outputTokens - beforeDebate.inputTokens - beforeDebate.outputTokens,
@@ -286,7 +316,10 @@ interface Figures {
   /** Credits of the same session with diverse seats. */
   readonly diverseCredits: string;
   readonly forecast: Run['forecast'];
+  /** (a) the first session's expected figure, without history; (b) after the earlier runs' history; (c) after the first vote. */
+  readonly expectedFirst: Run['expected'];
   readonly expected: Run['expected'];
+  readonly reforecast: Run['reforecast'];
   readonly debateSpent: Run['debateSpent'];
   readonly promptTokens: number;
   readonly promptTokensPerContribution: number;
@@ -314,7 +347,9 @@ function figures(label: string, runs: readonly Run[]): Figures {
     spent: first.spent,
     diverseCredits: diverseCredits(first.ledger),
     forecast: first.forecast,
-    expected: first.expected,
+    expectedFirst: first.expected,
+    expected: runs.at(-1)!.expected,
+    reforecast: runs.at(-1)!.reforecast,
     debateSpent: first.debateSpent,
     promptTokens: first.calls.reduce((sum, c) => sum + c.promptTokens, 0),
     promptTokensPerContribution: Math.round(
@@ -357,6 +392,11 @@ function forecastHolds(f: Figures): boolean {
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** `forecast` ÷ what the debate spent, requests / tokens. */
+function spentRatio(forecast: { readonly requests: number; readonly tokens: number }, f: Figures): string {
+  return `${(forecast.requests / f.debateSpent.requests).toFixed(2)} / ${(forecast.tokens / f.debateSpent.tokens).toFixed(2)}`;
+}
+
 export async function main(): Promise<{
   readonly name: 'council';
   readonly figures: readonly Figures[];
@@ -368,7 +408,8 @@ export async function main(): Promise<{
   const all: Figures[] = [];
   for (const configuration of CONFIGURATIONS) {
     const results: Run[] = [];
-    for (let i = 0; i < runs; i++) results.push(await runOnce(configuration, profile));
+    const history = memoryHistory();
+    for (let i = 0; i < runs; i++) results.push(await runOnce(configuration, profile, history));
     all.push(figures(configuration.label, results));
   }
 
@@ -384,16 +425,23 @@ export async function main(): Promise<{
     ['output tokens', ...column(f => String(f.spent.outputTokens))],
     [PRICE_POINTS_LABEL, ...column(f => creditsAtPricePoints(f.spent.inputTokens, f.spent.outputTokens))],
     [`credits, diverse seats (${DIVERSE_FAMILIES.join(' · ')}; the rest at $3/$15)`, ...column(f => f.diverseCredits)],
-    ['debate forecast, expected: requests / tokens', ...column(f => `${f.expected.requests} / ${f.expected.tokens}`)],
+    [
+      '(a) debate forecast, expected, no history: requests / tokens',
+      ...column(f => `${f.expectedFirst.requests} / ${f.expectedFirst.tokens}`),
+    ],
+    [
+      '(b) expected after the earlier runs of this case: requests / tokens',
+      ...column(f => `${f.expected.requests} / ${f.expected.tokens}`),
+    ],
+    [
+      '(c) re-forecast after the first vote: requests / tokens',
+      ...column(f => (f.reforecast ? `${f.reforecast.requests} / ${f.reforecast.tokens}` : '—')),
+    ],
     ['debate forecast, at most: requests / tokens', ...column(f => `${f.forecast.requests} / ${f.forecast.tokens}`)],
     ['debate spent: requests / tokens', ...column(f => `${f.debateSpent.requests} / ${f.debateSpent.tokens}`)],
-    [
-      'expected ÷ spent: requests / tokens (aim 0.8–1.25)',
-      ...column(
-        f =>
-          `${(f.expected.requests / f.debateSpent.requests).toFixed(2)} / ${(f.expected.tokens / f.debateSpent.tokens).toFixed(2)}`,
-      ),
-    ],
+    ['(a) expected ÷ spent, no history: requests / tokens', ...column(f => spentRatio(f.expectedFirst, f))],
+    ['(b) expected ÷ spent, with history (aim 0.8–1.25)', ...column(f => spentRatio(f.expected, f))],
+    ['(c) re-forecast ÷ spent (aim 0.8–1.25)', ...column(f => (f.reforecast ? spentRatio(f.reforecast, f) : '—'))],
     [
       'at most ÷ spent: requests / tokens (≥ 1)',
       ...column(

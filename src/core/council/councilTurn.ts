@@ -11,14 +11,7 @@ import { activeQuestion, canAskMore, pendingQuestions } from '../session/selecto
 import type { SessionEvent } from '../session/events';
 import { assumptionFor, proposeQuestions } from './clarify';
 import type { CouncilCommand } from './commands';
-import {
-  debateTokens,
-  estimateDebate,
-  expectDebate,
-  EXPECTED_OUTPUT_TOKENS,
-  requireSmallestCouncil,
-  seatCost,
-} from './debatePlan';
+import { debateTokens, estimateDebate, EXPECTED_OUTPUT_TOKENS, requireSmallestCouncil, seatCost } from './debatePlan';
 import { OUTPUT_RESERVE_TOKENS } from '../llm/spending/governor';
 import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import { runEconomyDebate } from './economyDebate';
@@ -42,6 +35,9 @@ import { showVisibly, type CouncilDeps } from './ports';
 import { SessionLog, SessionRuleError, type Recorder } from './sessionLog';
 import { personaParticipant } from './sessionFacts';
 import { concludeCouncil, type AnswerFromVote } from './synthesize';
+import { expectFromHistory, type DebateEnding, type DebateOutcome } from './debateHistory';
+import type { SessionSnapshot } from '../session/machine';
+import type { SpendTotals } from '../llm/spending/ledger';
 
 /** How a new council session starts. */
 export interface NewSessionOptions {
@@ -419,7 +415,15 @@ async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<strin
     requests > 0
       ? { input: Math.round(inputTokens / requests), output: Math.round(outputTokens / requests) }
       : { input: 0, output: 0 };
-  const likely = expectDebate(estimate, protocol, seats, context, measured, seatCost(deps, log.attached.length));
+  const likely = expectFromHistory(
+    estimate,
+    protocol,
+    seats,
+    context,
+    measured,
+    deps.debateHistory?.read() ?? [],
+    seatCost(deps, log.attached.length),
+  );
   return debateForecastNote({
     ...estimate,
     expected: {
@@ -436,6 +440,43 @@ async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<strin
   });
 }
 
+/** How the session's debate ended, by its last cycle. */
+function debateEnding(snapshot: SessionSnapshot): DebateEnding {
+  const last = snapshot.context.discussions.at(-1);
+  if (!last || last.status !== 'concluded' || !last.converged) return { kind: 'limit' };
+  return last.cycleNumber <= 1 ? { kind: 'first-vote' } : { kind: 'settled', cycle: last.cycleNumber };
+}
+
+/** Adds what this debate spent (from its first drafts to the answer) to the workspace's history. */
+async function rememberOutcome(log: SessionLog, deps: CouncilDeps, start: SpendTotals): Promise<void> {
+  if (!deps.debateHistory) return;
+  const first = log.snapshot.context.discussions[0];
+  const requests = log.spent.requests - start.requests;
+  if (!first || requests <= 0) return;
+  const protocol = deps.protocol ?? 'economy';
+  const seats = first.participatingPersonaIds.length;
+  const ending = debateEnding(log.snapshot);
+  // Thorough's first cycle ends with the moderator's verdict, unless its drafts agreed at the first vote.
+  const moderator = protocol === 'thorough' && ending.kind !== 'first-vote' ? 1 : 0;
+  const drafts = Math.min(requests, seats * seatCost(deps, log.attached.length) + moderator);
+  const answer = requests > drafts ? 1 : 0;
+  const outcome: DebateOutcome = {
+    protocol,
+    seats,
+    ending,
+    drafts,
+    laterCycles: requests - drafts - answer,
+    answer,
+    inputTokens: log.spent.inputTokens - start.inputTokens,
+    outputTokens: log.spent.outputTokens - start.outputTokens,
+  };
+  try {
+    await deps.debateHistory.remember(outcome);
+  } catch {
+    // A history that cannot be stored only makes the next forecast less informed; the answer stands.
+  }
+}
+
 /** Runs the steps that need no user input until the next question, the final answer or the end. */
 async function advance(
   log: SessionLog,
@@ -443,6 +484,8 @@ async function advance(
   record: Recorder,
   reach: TurnReach,
 ): Promise<AnswerFromVote | undefined> {
+  // What the session had spent when this turn's debate began: its cost is remembered once the answer is in.
+  let debateStart: SpendTotals | undefined;
   for (;;) {
     throwIfCancelled(deps.token);
     switch (log.state) {
@@ -462,6 +505,7 @@ async function advance(
           if (reach.stopBeforeDebate) return undefined;
           const forecast = await debateForecast(log, deps);
           if (forecast) deps.output.markdown(forecast);
+          debateStart = log.spent;
         }
         await (deps.protocol === 'thorough' ? runThoroughDebate : runEconomyDebate)(log, deps, record);
         break;
@@ -469,6 +513,8 @@ async function advance(
         if (reach.stopBeforeDebate && log.snapshot.context.debateCycles === 0) return undefined;
         const pending = await concludeCouncil(log, deps, record);
         if (pending !== undefined) return pending;
+        if (debateStart) await rememberOutcome(log, deps, debateStart);
+        debateStart = undefined;
         break;
       }
       case 'completed':

@@ -7,7 +7,8 @@ import { sessionOptionVote } from './optionVote';
 import { voteTally } from './councilVote';
 import { debateRecords } from './sessionFacts';
 import { openSessionCommand } from './chatIntent';
-import { debateTokens, estimateDebate } from './debatePlan';
+import { debateTokens, estimateDebate, expectDebate } from './debatePlan';
+import { forecastText, type ForecastFigure } from '../llm/spending/forecastText';
 import type { SpendTotals } from '../llm/spending/ledger';
 import { creditsText, spendSummary, tokensText } from '../llm/spending/spendText';
 import type { DebateProtocol } from './protocol';
@@ -60,6 +61,8 @@ export interface DeliberationPlan {
   /** The session's debate cycle limit. */
   readonly cycles: number;
   readonly estimate: RequestEstimate;
+  /** The requests the run will probably make (debatePlan's prior: the drafts, one later cycle, the answer). */
+  readonly expected: number;
 }
 
 /**
@@ -85,6 +88,22 @@ export function requestEstimate(
   const most = selection + estimateDebate(protocol, largest, cycles, cap - selection, 1 + lookupRounds).total;
   const fewest = selection + smallest * (1 + firstLookups) + (protocol === 'thorough' ? 1 : 0) + 1;
   return { fewest: Math.min(fewest, most), most };
+}
+
+/** The requests a run will probably make, by debatePlan's prior (`expectDebate`); never above the estimate's most. */
+function expectedRequests(
+  panel: { readonly named: number; readonly available: number },
+  cycles: number,
+  lookupRounds = 0,
+  protocol: DebateProtocol = 'economy',
+  budget?: number,
+): number {
+  const chosen = panel.named === 0;
+  const selection = chosen && panel.available > MIN_PANEL ? 1 : 0;
+  const seats = chosen ? Math.min(MAX_PANEL, panel.available) : panel.named;
+  const cap = budget ?? Number.MAX_SAFE_INTEGER;
+  const bound = estimateDebate(protocol, seats, cycles, cap - selection, 1 + lookupRounds);
+  return selection + expectDebate(bound, protocol, seats, 0, { input: 0, output: 0 }, 1 + lookupRounds).requests;
 }
 
 /**
@@ -117,6 +136,13 @@ export function deliberationPlan(
       spending.protocol,
       spending.budget,
     ),
+    expected: expectedRequests(
+      { named: named.length, available: personas.length },
+      cycles,
+      lookupRounds,
+      spending.protocol,
+      spending.budget,
+    ),
   };
 }
 
@@ -137,6 +163,8 @@ export interface CostEstimate {
   readonly tokens: { readonly fewest: number; readonly most: number };
   /** Undefined: the model's price is unknown. */
   readonly credits?: { readonly fewest: number; readonly most: number };
+  /** What the run will probably cost, when its expected requests are known. */
+  readonly expected?: ForecastFigure;
 }
 
 /**
@@ -148,14 +176,25 @@ export function costEstimate(
   contextTokens: number,
   seats: number,
   quote: (input: number, output: number) => number | undefined,
+  expectedRequests?: number,
 ): CostEstimate {
   const fewest = debateTokens(estimate.fewest, contextTokens, seats);
   const most = debateTokens(estimate.most, contextTokens, seats);
   const low = quote(fewest.input, fewest.output);
   const high = quote(most.input, most.output);
+  const likely = expectedRequests === undefined ? undefined : debateTokens(expectedRequests, contextTokens, seats);
   return {
     tokens: { fewest: fewest.input + fewest.output, most: most.input + most.output },
     ...(low !== undefined && high !== undefined ? { credits: { fewest: low, most: high } } : {}),
+    ...(likely && expectedRequests !== undefined
+      ? {
+          expected: {
+            requests: expectedRequests,
+            tokens: likely.input + likely.output,
+            credits: quote(likely.input, likely.output),
+          },
+        }
+      : {}),
   };
 }
 
@@ -187,8 +226,12 @@ export function confirmationMessage(
         : `Council will debate "${shortened(plan.request, 200)}" without clarifying questions.\n\n- Council: ${panel}.${unknown}\n`) +
       `- Model: ${model ?? 'none is available, so the council cannot run'}.\n` +
       `- Up to ${plan.cycles} debate cycle${plan.cycles === 1 ? '' : 's'}, stopping early when the council agrees.\n` +
-      `- ${requests} model requests (the fewest if the council agrees after the first cycle; a malformed reply costs ` +
-      `up to 2 more)${cost ? `: about ${costText(cost)}` : ''}. Requests are billed by tokens × the model's price, within \`council.budget.maxCredits\`.`,
+      (cost?.expected
+        ? `- ${forecastText(cost.expected, { requests: plan.estimate.most, tokens: cost.tokens.most, credits: cost.credits?.most })} ` +
+          `(at least ${plan.estimate.fewest} if the council agrees after the first cycle; a malformed reply costs up to 2 more).`
+        : `- ${requests} model requests (the fewest if the council agrees after the first cycle; a malformed reply costs ` +
+          `up to 2 more)${cost ? `: about ${costText(cost)}` : ''}.`) +
+      ` Requests are billed by tokens × the model's price, within \`council.budget.maxCredits\`.`,
   };
 }
 

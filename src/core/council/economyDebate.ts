@@ -19,6 +19,8 @@ import type { DecisionOption } from '../session/decisionOptions';
 import { combinedConfidence, optionStanding } from './optionVote';
 import { cycleSummary } from './wording/markdown';
 import { economyCycleProgress } from './wording/progressText';
+import { afterFirstVoteLine } from './reforecast';
+import type { SpendTotals } from '../llm/spending/ledger';
 import { showVisibly, type CouncilDeps } from './ports';
 import type { Recorder, SessionLog } from './sessionLog';
 import { councilSeats, debateRecords, presentSeats, type Seat } from './sessionFacts';
@@ -155,6 +157,8 @@ function nextSpeakers(standing: CouncilStanding, log: SessionLog, deps: CouncilD
  * A seat whose request fails, or that the limit cannot pay for, is recorded as absent and the council goes on.
  */
 export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, record: Recorder): Promise<void> {
+  // What the session had spent when cycle 1 began: the re-forecast after the first vote counts from here.
+  let debateStart: SpendTotals | undefined;
   while (log.state === 'debating') {
     throwIfCancelled(deps.token);
     const seats = councilSeats(log.snapshot, deps.personas);
@@ -163,6 +167,7 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
       const first = log.snapshot.context.debateCycles === 0;
       // Nothing is spent on drafts unless the smallest council that can answer fits: its drafts and the answer.
       if (first) requireSmallestCouncil(Math.min(MIN_PANEL, seats.length), 0, deps, cost);
+      if (first) debateStart = log.spent;
       const speakers = first ? seats : nextSpeakers(councilStanding(log, seats), log, deps);
       if (speakers.length === 0) {
         // The settings changed since the last cycle (a lower budget): nothing can be paid for.
@@ -224,5 +229,9 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
     const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);
     if (concluded) showVisibly(deps.output, cycleSummary(concluded, openPoints(standing, seats), converged));
     showAbsent(deps, absent, discussion.participatingPersonaIds.length);
+    if (cycle === 1 && debateStart) {
+      const apart = converged || stableVote || stoppedByBudget ? 0 : nextSpeakers(standing, log, deps).length;
+      deps.output.progress(afterFirstVoteLine(log, deps, debateStart, apart, seats.length, apart, limit - cycle, cost));
+    }
   }
 }

@@ -5,6 +5,7 @@ import type { PriceBook } from '../llm/spending/prices';
 import type { PersonaContract } from '../personas/contract';
 import type { SelectionDefaults } from '../personas/select';
 import type { StoredSession } from '../session/storedSession';
+import type { DebateOutcome } from './debateHistory';
 import type { DebateProtocol } from './protocol';
 import type { WorkspaceGrounding } from './workspaceGrounding';
 import type { DecisionRecordsSource } from './precedentLookup';
@@ -47,6 +48,12 @@ export interface RoleModels {
   forSynthesis(): Promise<ModelChoice>;
 }
 
+/** Where the workspace keeps its last finished debates (the host's storage). */
+export interface DebateHistoryStore {
+  read(): readonly DebateOutcome[];
+  remember(outcome: DebateOutcome): void | Promise<void>;
+}
+
 /** Everything a council turn needs from its surroundings. */
 export interface CouncilDeps {
   /** The model the user picked (`request.model`), used for every call of the turn. */
@@ -72,6 +79,11 @@ export interface CouncilDeps {
   readonly spending?: { readonly limits: SpendingLimits; readonly prices: PriceBook };
   /** Models per role; absent: `model` for every call. */
   readonly roleModels?: RoleModels;
+  /**
+   * The workspace's last finished debates (see `debateHistory.ts`): the expected figure follows them; each debate
+   * that ends is remembered. Absent: the prior, nothing remembered.
+   */
+  readonly debateHistory?: DebateHistoryStore;
   /** The session's spending governor, set by `runCouncilTurn` (every model above is paid through it). */
   readonly governor?: SpendingGovernor;
 }

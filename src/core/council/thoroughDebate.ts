@@ -24,6 +24,8 @@ import {
 import { combinedConfidence, optionStanding } from './optionVote';
 import { cycleSummary, moderatorNote } from './wording/markdown';
 import { moderatorReading, thoroughCycleProgress } from './wording/progressText';
+import { afterFirstVoteLine } from './reforecast';
+import type { SpendTotals } from '../llm/spending/ledger';
 import { showVisibly, type CouncilDeps } from './ports';
 import { CycleVerdictSchema, type CycleVerdict } from './prompts/replies';
 import { verdictNormalizer } from './replyNormalizers';
@@ -105,12 +107,15 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
     dropped?.scope.cancel();
     await dropped?.outcomes.catch(() => undefined);
   };
+  // What the session had spent when cycle 1 began: the re-forecast after the first verdict counts from here.
+  let debateStart: SpendTotals | undefined;
   try {
     while (log.state === 'debating') {
       throwIfCancelled(deps.token);
       const council = councilSeats(log.snapshot, deps.personas);
       const first = log.snapshot.context.debateCycles === 0 && !findCurrentDiscussion(log.snapshot.context);
       if (first) requireFirstCycle(cycleCost(council, log, deps), deps);
+      if (first) debateStart = log.spent;
       // After cycle 1, those who drafted speak in every cycle: a seat whose draft never arrived stays absent.
       const discussion = await openCycle(log, first ? council : presentSeats(log.snapshot, council), deps, record);
       const seats = council.filter(s => discussion.participatingPersonaIds.includes(s.participantId));
@@ -174,6 +179,13 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
       const concluded = debateRecords(log.snapshot).find(r => r.cycle === cycle);
       if (concluded) showVisibly(deps.output, cycleSummary(concluded, verdict.openDisagreements, verdict.converged));
       showAbsent(deps, absent, seats.length);
+      if (cycle === 1 && debateStart) {
+        const apart = verdict.converged || stoppedByBudget ? 0 : next.length;
+        const cost = seatCost(deps, log.attached.length);
+        deps.output.progress(
+          afterFirstVoteLine(log, deps, debateStart, apart, council.length, next.length, limit - cycle, cost),
+        );
+      }
       if (log.state !== 'debating') await dropAhead();
     }
   } finally {

@@ -53,6 +53,7 @@ export function councilRun(
     token,
     selectionDefaults: settings.defaultPersonaIds.length > 0 ? { personaIds: settings.defaultPersonaIds } : undefined,
     persist: stored => env.store.save(stored),
+    debateHistory: env.store.debateHistory(),
     onNormalized: (step, changes) => env.log.info(`${step}: normalized the model's reply: ${changes.join('; ')}`),
     // Files are data a model reads; an untrusted workspace's files are not offered at all.
     workspace: vscode.workspace.isTrusted

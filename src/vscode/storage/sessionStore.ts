@@ -5,11 +5,14 @@ import { restoreSession, type RestoreResult } from '../../core/session/replay';
 import type { StoredSession } from '../../core/session/storedSession';
 import { STORED_SESSION_FORMAT } from '../../core/session/storedSession';
 import { newerVersionOf } from '../../core/storage/versioned';
+import type { DebateHistoryStore } from '../../core/council/ports';
+import { mementoDebateHistory } from './debateHistoryStore';
 
 /** How many sessions a workspace keeps; saving one more evicts the least recently updated. */
 export const SESSION_STORE_CAPACITY = 50;
 
 /** Every stored session's key starts with this; nothing else in workspace state does. */
+
 export const SESSION_KEY_PREFIX = 'council.session/';
 
 /** Where a damaged copy is kept when the user goes on from an older one: exportable, never loaded or evicted. */
@@ -48,6 +51,11 @@ export class SessionStore {
     private readonly clock: Clock = systemClock,
     private readonly capacity: number = SESSION_STORE_CAPACITY,
   ) {}
+
+  /** The workspace's last finished debates, kept beside its sessions (the expected forecast follows them). */
+  debateHistory(): DebateHistoryStore {
+    return mementoDebateHistory(this.memento);
+  }
 
   /**
    * Saves (or replaces) the session under its id, stamps it, and evicts beyond the capacity.

@@ -103,13 +103,21 @@ export async function priced(
   seats: number,
   chat: vscode.LanguageModelChat,
   settings: CouncilSettings,
+  /** The requests the run will probably make, when known: the estimate then carries the expected figure too. */
+  expectedRequests?: number,
 ): Promise<CostEstimate> {
   const model = adaptLanguageModel(chat);
   const prices = new PriceBook(settings.spending.prices);
-  return costEstimate(estimate, await model.countTokens(request), seats, (input, output) => {
-    const price = prices.priceOf(model);
-    return price === undefined ? undefined : creditsFor(price, input, output);
-  });
+  return costEstimate(
+    estimate,
+    await model.countTokens(request),
+    seats,
+    (input, output) => {
+      const price = prices.priceOf(model);
+      return price === undefined ? undefined : creditsFor(price, input, output);
+    },
+    expectedRequests,
+  );
 }
 
 /** The personas an agent named, else the ones the user pinned with "Council: Select Personas". */

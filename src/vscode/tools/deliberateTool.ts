@@ -114,7 +114,11 @@ async function planDeliberation(env: CouncilToolEnvironment, input: Deliberation
   const debate = newDebatePlan({ ...input, question: input.question ?? '' }, registry, settings);
   if (!turn) return { turn, debate };
   const seats = debate.named.length || MAX_PANEL;
-  return { turn, debate, cost: await priced(debate.estimate, debate.request, seats, turn.choice.model, settings) };
+  return {
+    turn,
+    debate,
+    cost: await priced(debate.estimate, debate.request, seats, turn.choice.model, settings, debate.expected),
+  };
 }
 
 /**

@@ -38,3 +38,8 @@ export function moderatorReading(cycle: number): string {
 export function concluding(names: readonly string[]): string {
   return `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} concluding…`;
 }
+
+/** After the first vote the rest of the debate is much more certain: the re-forecast, with its bound. */
+export function afterFirstVoteForecast(agreed: boolean, forecast: string): string {
+  return `${agreed ? 'The first drafts agree' : 'The first drafts differ'}: the debate now expects ${forecast}.`;
+}

@@ -175,6 +175,19 @@ describe('council_deliberate (vscode-free part)', () => {
         confirmationMessage(plan, 'GPT-5 mini', cost).message,
         /requests.*: about 9\.0k–14k tokens, [\d.]+–[\d.]+ AI credits\./,
       );
+      assert.equal(plan.expected, 2 + 2 + 1, 'expected: 2 drafts, one later cycle of both, the answer');
+      const withExpected = costEstimate(
+        plan.estimate,
+        100,
+        2,
+        (input, output) => (input * 3 + output * 15) / 10_000,
+        plan.expected,
+      );
+      assert.match(
+        confirmationMessage(plan, 'GPT-5 mini', withExpected).message,
+        /- about 5 requests and [\d.]+k tokens \(≈ [\d.]+ credits\); at most 5 requests and 14k tokens \(≈ [\d.]+ credits\) \(at least 3 if/,
+        'the confirmation gives the expected figure and the bound',
+      );
       const unpriced = costEstimate(plan.estimate, 100, 2, () => undefined);
       assert.match(confirmationMessage(plan, 'Local', unpriced).message, /the model's price is unknown/);
       assert.equal(invocationMessage({ question: 'JWT or sessions?' }), 'Consulting the council: JWT or sessions?');

@@ -1,0 +1,150 @@
+import * as assert from 'node:assert/strict';
+import { estimateDebate, expectDebate } from '../../../../src/core/council/debatePlan';
+import {
+  DEBATE_HISTORY_LENGTH,
+  expectFromHistory,
+  readDebateHistory,
+  reforecastAfterFirstVote,
+  rememberDebate,
+  type DebateOutcome,
+} from '../../../../src/core/council/debateHistory';
+
+const NOTHING_MEASURED = { input: 0, output: 0 };
+
+/** A finished economy debate of 4 seats (figures as the bench measures them). */
+function outcome(over: Partial<DebateOutcome>): DebateOutcome {
+  return {
+    protocol: 'economy',
+    seats: 4,
+    ending: { kind: 'first-vote' },
+    drafts: 4,
+    laterCycles: 0,
+    answer: 1,
+    inputTokens: 8_000,
+    outputTokens: 2_400,
+    ...over,
+  };
+}
+
+const AGREED = outcome({});
+const SETTLED = outcome({
+  ending: { kind: 'settled', cycle: 2 },
+  laterCycles: 2,
+  inputTokens: 11_600,
+  outputTokens: 3_466,
+});
+const TO_THE_LIMIT = outcome({ ending: { kind: 'limit' }, laterCycles: 6, inputTokens: 18_800, outputTokens: 5_610 });
+
+function ratio(expected: number, spent: number): number {
+  return expected / spent;
+}
+
+describe('expectFromHistory (the expected figure from the workspace’s finished debates)', () => {
+  const bound = estimateDebate('economy', 4, 10, 11);
+
+  it('without history it is the prior', () => {
+    assert.deepEqual(
+      expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, []),
+      expectDebate(bound, 'economy', 4, 500, NOTHING_MEASURED),
+    );
+  });
+
+  it('ignores another protocol’s debates', () => {
+    const thorough = outcome({ protocol: 'thorough', laterCycles: 5 });
+    assert.deepEqual(
+      expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, [thorough]),
+      expectDebate(bound, 'economy', 4, 500, NOTHING_MEASURED),
+    );
+  });
+
+  for (const [name, kind] of [
+    ['agreed at the first vote', AGREED],
+    ['settled in cycle 2', SETTLED],
+    ['ran to the limit', TO_THE_LIMIT],
+  ] as const) {
+    it(`after a few debates that ${name}, it follows them within 0.8–1.25 (requests and tokens)`, () => {
+      const history = [kind, kind, kind];
+      const expected = expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, history);
+      const spentRequests = kind.drafts + kind.laterCycles + kind.answer;
+      const spentTokens = kind.inputTokens + kind.outputTokens;
+      for (const r of [ratio(expected.requests, spentRequests), ratio(expected.input + expected.output, spentTokens)])
+        assert.ok(r >= 0.8 && r <= 1.25, `ratio ${r}`);
+      assert.ok(expected.requests <= bound.total);
+    });
+  }
+
+  it('scales later cycles to this council’s seats and never goes above the bound', () => {
+    const bound6 = estimateDebate('economy', 6, 10, 8);
+    const expected = expectFromHistory(bound6, 'economy', 6, 500, NOTHING_MEASURED, [TO_THE_LIMIT]);
+    assert.equal(expected.requests, bound6.total);
+  });
+
+  it('thorough drafts that agreed at the first vote needed no moderator: the expected figure follows them', () => {
+    const thoroughBound = estimateDebate('thorough', 4, 10, 6);
+    const agreed = outcome({ protocol: 'thorough', drafts: 4 });
+    assert.equal(expectFromHistory(thoroughBound, 'thorough', 4, 500, NOTHING_MEASURED, [agreed]).requests, 4 + 1);
+    assert.equal(expectDebate(thoroughBound, 'thorough', 4, 500, NOTHING_MEASURED).requests, 5 + 1);
+  });
+
+  it('a mixed history lands between its debates', () => {
+    const expected = expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, [AGREED, TO_THE_LIMIT]);
+    assert.equal(expected.requests, 4 + 3 + 1);
+  });
+});
+
+describe('reforecastAfterFirstVote (the expected figure once the council’s agreement is known)', () => {
+  const cycleOne = { requests: 4, inputTokens: 6_400, outputTokens: 1_600 };
+
+  it('agreed: what was spent plus the answer', () => {
+    const expected = reforecastAfterFirstVote(
+      { spent: cycleOne, apart: 0, seats: 4, laterCyclesBound: 6, answer: 1 },
+      [],
+      'economy',
+    );
+    assert.equal(expected.requests, 5);
+    assert.equal(expected.input, 8_000);
+    assert.equal(expected.output, 2_000);
+  });
+
+  it('still apart without history: one cycle of those apart, then the answer', () => {
+    const expected = reforecastAfterFirstVote(
+      { spent: cycleOne, apart: 2, seats: 4, laterCyclesBound: 6, answer: 1 },
+      [],
+      'economy',
+    );
+    assert.equal(expected.requests, 4 + 2 + 1);
+  });
+
+  it('still apart with history of contested debates: their later cycles, capped by the bound', () => {
+    const known = { spent: cycleOne, apart: 4, seats: 4, laterCyclesBound: 6, answer: 1 };
+    assert.equal(reforecastAfterFirstVote(known, [TO_THE_LIMIT, AGREED], 'economy').requests, 4 + 6 + 1);
+    assert.equal(
+      reforecastAfterFirstVote({ ...known, laterCyclesBound: 3 }, [TO_THE_LIMIT], 'economy').requests,
+      4 + 3 + 1,
+    );
+  });
+
+  it('thorough and still apart: a full cycle with the moderator', () => {
+    const expected = reforecastAfterFirstVote(
+      { spent: { ...cycleOne, requests: 5 }, apart: 2, seats: 4, laterCyclesBound: 10, answer: 1 },
+      [],
+      'thorough',
+    );
+    assert.equal(expected.requests, 5 + 5 + 1);
+  });
+});
+
+describe('the stored debate history', () => {
+  it('keeps the last few debates', () => {
+    let history: readonly DebateOutcome[] = [];
+    for (let i = 0; i < DEBATE_HISTORY_LENGTH + 3; i++) history = rememberDebate(history, outcome({ drafts: i }));
+    assert.equal(history.length, DEBATE_HISTORY_LENGTH);
+    assert.equal(history[0]!.drafts, 3);
+  });
+
+  it('drops malformed entries of a stored list', () => {
+    const read = readDebateHistory([AGREED, { protocol: 'economy' }, 'x', { ...AGREED, seats: -1 }, SETTLED]);
+    assert.deepEqual(read, [AGREED, SETTLED]);
+    assert.deepEqual(readDebateHistory('nonsense'), []);
+  });
+});
