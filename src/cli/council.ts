@@ -15,6 +15,7 @@ import { askCouncil, type QuestionReply } from './askCouncil';
 import { DEMO_DECISION, DemoModel } from './demo/demoModel';
 import { endpointFromEnvironment, OpenAiCompatibleModel } from './openAiCompatibleModel';
 import { SessionFiles } from './sessionFiles';
+import { serveMcp } from './mcp/serveMcp';
 
 /* The `council` command: a council session in a terminal, over the core the VS Code doors use. */
 
@@ -22,6 +23,7 @@ const USAGE = `Usage:
   council ask "<decision>" [--model <id>] [--yes] [--json]
   council ask --demo [--yes] [--json]    the demo council: a scripted model, no key, no network
   council sessions
+  council mcp [--demo] [--model <id>]    an MCP server over stdio with Council's four tools
   council sessions show <id>
 
 Environment: OPENAI_API_KEY (required for ask), OPENAI_BASE_URL (any OpenAI-compatible endpoint; default OpenAI).
@@ -161,12 +163,38 @@ async function sessions(args: readonly string[], project: string): Promise<numbe
   return 0;
 }
 
+/** `council mcp`: serves until the client closes stdin. */
+async function mcp(args: readonly string[], project: string, model?: LanguageModel): Promise<number> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { model: { type: 'string' }, demo: { type: 'boolean' } },
+  });
+  const configured =
+    model ??
+    (values.demo === true
+      ? new DemoModel()
+      : process.env.OPENAI_API_KEY?.trim()
+        ? new OpenAiCompatibleModel(endpointFromEnvironment(process.env, values.model ?? 'gpt-5-mini'))
+        : undefined);
+  const registry = await loadPersonas({ builtIn: { list: builtInPersonaFiles } });
+  await serveMcp({
+    project,
+    ...(configured ? { model: configured } : {}),
+    noModelHelp:
+      "Configure one: set OPENAI_API_KEY (and OPENAI_BASE_URL for any OpenAI-compatible endpoint, e.g. Ollama or LM Studio) in the server's environment, and --model <id>; or start the server with --demo for the scripted demo council. A client that offers MCP sampling lends its own model instead.",
+    personas: registry.personas,
+    spending: { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
+  });
+  return 0;
+}
+
 /** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], project = process.cwd(), model?: LanguageModel): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === 'ask') return await ask(rest, project, model);
     if (command === 'sessions') return await sessions(rest, project);
+    if (command === 'mcp') return await mcp(rest, project, model);
     if (command === undefined || command === 'help' || command === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 2 : 0;
