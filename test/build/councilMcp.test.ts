@@ -2,7 +2,6 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
@@ -14,30 +13,13 @@ import {
 import { SessionLog } from '../../src/core/council/sessionLog';
 import { DEMO_DECISION, DemoModel } from '../../src/cli/demo/demoModel';
 import { neverCancelled } from '../../src/core/llm/languageModel';
-import { REPO_ROOT } from '../support/nodePersonaSource';
+import { buildCouncilCli, COUNCIL_BUNDLE } from '../support/buildCouncilCli';
 import { nonPortable } from '../support/portableSchemaRules';
 
 /*
  * `council mcp` end to end: the built command started over stdio by the MCP SDK's own Client, on the demo model
  * (or, with no model configured, on the client's model through sampling answered with the demo model's script).
  */
-
-const BUNDLE = join(REPO_ROOT, 'dist', 'cli', 'council.js');
-
-function buildCli(): void {
-  buildSync({
-    absWorkingDir: REPO_ROOT,
-    entryPoints: ['src/cli/council.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    banner: { js: '#!/usr/bin/env node' },
-    outfile: BUNDLE,
-    logLevel: 'error',
-  });
-}
 
 type Elicit = () => ElicitResult;
 
@@ -56,7 +38,7 @@ async function start(
     if (value !== undefined && key !== 'OPENAI_API_KEY') env[key] = value;
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BUNDLE, 'mcp', ...(options.demo === false ? [] : ['--demo'])],
+    args: [COUNCIL_BUNDLE, 'mcp', ...(options.demo === false ? [] : ['--demo'])],
     cwd: project,
     env,
     stderr: 'pipe',
@@ -117,7 +99,7 @@ describe('council mcp over stdio', function () {
   this.timeout(60_000);
   let project: string;
   let client: Client | undefined;
-  before(buildCli);
+  before(buildCouncilCli);
   beforeEach(() => {
     project = mkdtempSync(join(tmpdir(), 'council-mcp-'));
   });
