@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -157,6 +158,31 @@ describe('council mcp over stdio', function () {
       started.elicitations.map(() => 'deferred'),
     );
     assert.equal(log?.snapshot.context.assumptionLog.length, started.elicitations.length);
+  });
+
+  it('one council through MCP spends what `council ask --demo --yes` spends on the same model', async () => {
+    const started = await start(project, { elicit: () => ({ action: 'decline' }) });
+    client = started.client;
+    await client.callTool({ name: 'council_open', arguments: { question: DEMO_DECISION } });
+    const [mcp] = sessions(project);
+    const askFolder = mkdtempSync(join(tmpdir(), 'council-ask-'));
+    try {
+      const printed = execFileSync(process.execPath, [COUNCIL_BUNDLE, 'ask', '--demo', '--yes', '--json'], {
+        cwd: askFolder,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      const ask = (JSON.parse(printed) as { spent: { requests: number; inputTokens: number; outputTokens: number } })
+        .spent;
+      const viaMcp = mcp?.spent;
+      assert.ok(viaMcp);
+      console.log(
+        `      (requests / input tokens / output tokens: mcp ${viaMcp.requests} / ${viaMcp.inputTokens} / ${viaMcp.outputTokens}; ask ${ask.requests} / ${ask.inputTokens} / ${ask.outputTokens}; bundle ${(statSync(COUNCIL_BUNDLE).size / 1024).toFixed(0)} KiB)`,
+      );
+      assert.equal(viaMcp.requests, ask.requests);
+    } finally {
+      rmSync(askFolder, { recursive: true, force: true });
+    }
   });
 
   it('a cancelled question stops the council with its questions open', async () => {
