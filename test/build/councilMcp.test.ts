@@ -68,7 +68,9 @@ async function start(
       samplings += 1;
       const messages = request.params.messages.map(m => ({
         role: m.role,
-        content: m.content.type === 'text' ? m.content.text : '',
+        content: (Array.isArray(m.content) ? m.content : [m.content])
+          .map(part => (part.type === 'text' ? part.text : ''))
+          .join(''),
       }));
       let reply = '';
       for await (const part of demo.sendRequest({ messages }, neverCancelled))
