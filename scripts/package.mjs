@@ -1,4 +1,4 @@
-// Packages the production build into council-<version>.vsix with vsce and prints its size.
+// Packages the production build into council-<version>.vsix with vsce and prints its size, then the agent plugin.
 // Run through `npm run package`, which builds the minified bundles first.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -18,3 +18,6 @@ if (vsce.status !== 0) process.exit(vsce.status ?? 1);
 
 const { size } = statSync(join(root, vsix));
 console.log(`${vsix}: ${(size / 1024).toFixed(1)} KiB (${size} bytes)`);
+
+// The agent plugin (council mcp + the council-protocol skill), beside the vsix: scripts/buildPlugin.mjs.
+await import('./buildPlugin.mjs');

@@ -17,6 +17,7 @@ import { endpointFromEnvironment, OpenAiCompatibleModel } from './openAiCompatib
 import { SessionFiles } from './sessionFiles';
 import { NodeWorkspaceReader } from './nodeWorkspaceReader';
 import { recordDecision } from './recordDecision';
+import { serveMcp } from './mcp/serveMcp';
 
 /* The `council` command: a council session in a terminal, over the core the VS Code doors use. */
 
@@ -25,6 +26,7 @@ const USAGE = `Usage:
   council ask --demo [--yes] [--json]    the demo council: a scripted model, no key, no network
   council sessions
   council sessions show <id>
+  council mcp [--demo] [--model <id>]    an MCP server over stdio with Council's four tools
   council record <id> [--yes] [--folder <dir>]   the session's decision as a record in the project's decision folder
 
 Environment: OPENAI_API_KEY (required for ask), OPENAI_BASE_URL (any OpenAI-compatible endpoint; default OpenAI).
@@ -207,6 +209,31 @@ async function record(args: readonly string[], project: string): Promise<number>
   return outcome.written ? 0 : 1;
 }
 
+/** `council mcp`: serves until the client closes stdin. */
+async function mcp(args: readonly string[], project: string, model?: LanguageModel): Promise<number> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { model: { type: 'string' }, demo: { type: 'boolean' } },
+  });
+  const configured =
+    model ??
+    (values.demo === true
+      ? new DemoModel()
+      : process.env.OPENAI_API_KEY?.trim()
+        ? new OpenAiCompatibleModel(endpointFromEnvironment(process.env, values.model ?? 'gpt-5-mini'))
+        : undefined);
+  const registry = await loadPersonas({ builtIn: { list: builtInPersonaFiles } });
+  await serveMcp({
+    project,
+    ...(configured ? { model: configured } : {}),
+    noModelHelp:
+      "Configure one: set OPENAI_API_KEY (and OPENAI_BASE_URL for any OpenAI-compatible endpoint, e.g. Ollama or LM Studio) in the server's environment, and --model <id>; or start the server with --demo for the scripted demo council. A client that offers MCP sampling lends its own model instead.",
+    personas: registry.personas,
+    spending: { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
+  });
+  return 0;
+}
+
 /** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], project = process.cwd(), model?: LanguageModel): Promise<number> {
   const [command, ...rest] = argv;
@@ -214,6 +241,7 @@ export async function main(argv: readonly string[], project = process.cwd(), mod
     if (command === 'ask') return await ask(rest, project, model);
     if (command === 'sessions') return await sessions(rest, project);
     if (command === 'record') return await record(rest, project);
+    if (command === 'mcp') return await mcp(rest, project, model);
     if (command === undefined || command === 'help' || command === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 2 : 0;

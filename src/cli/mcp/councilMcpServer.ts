@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ZodType } from 'zod';
+import { systemClock } from '../../core/clock';
+import type { CouncilCommand } from '../../core/council/commands';
+import { newCouncilSession, runCouncilTurn } from '../../core/council/councilTurn';
+import { DeliberationInputSchema, deliberationResultText } from '../../core/council/deliberation';
+import type { CouncilDeps } from '../../core/council/ports';
+import type { SessionLog } from '../../core/council/sessionLog';
+import { clarifyingReport, continuationCommands, OpenInputSchema, TOOL } from '../../core/council/toolSession';
+import {
+  CancelledError,
+  LanguageModelFailure,
+  type CancellationSignal,
+  type LanguageModel,
+} from '../../core/llm/languageModel';
+import type { PriceBook } from '../../core/llm/spending/prices';
+import type { SpendingLimits } from '../../core/llm/spending/governor';
+import type { PersonaContract } from '../../core/personas/contract';
+import type { ClarificationQuestion } from '../../core/session/clarification';
+import { SessionLimits } from '../../core/session/limits';
+import { activeQuestion } from '../../core/session/selectors';
+import { SessionFiles } from '../sessionFiles';
+import { SamplingModel } from './samplingModel';
+
+/*
+ * `council mcp`: Council's four tools over the Model Context Protocol (stdio), with the inputs and results of the
+ * VS Code tools. Questions go to the user through elicitation when the client offers it; progress goes out as
+ * progress notifications; the client's cancellation stops the spending (the governor sees the token).
+ */
+
+export interface McpServerOptions {
+  readonly project: string;
+  /** The configured model; undefined: the client's model through sampling, when it offers it. */
+  readonly model?: LanguageModel;
+  /** How to configure a model, for the error when there is none. */
+  readonly noModelHelp: string;
+  readonly personas: readonly PersonaContract[];
+  readonly spending: { readonly limits: SpendingLimits; readonly prices: PriceBook };
+  /** Where the tool definitions are read from (the package manifest shipped beside the bundle). */
+  readonly manifest?: string;
+}
+
+interface ManifestTool {
+  readonly name: string;
+  readonly modelDescription: string;
+  readonly inputSchema: Tool['inputSchema'];
+}
+
+/** The tools as VS Code registers them: package.json `contributes.languageModelTools`, portable schemas as written. */
+async function toolDefinitions(manifest: string): Promise<Tool[]> {
+  const pkg = JSON.parse(await readFile(manifest, 'utf8')) as {
+    contributes: { languageModelTools: readonly ManifestTool[] };
+  };
+  return pkg.contributes.languageModelTools.map(tool => ({
+    name: tool.name,
+    description: tool.modelDescription,
+    inputSchema: tool.inputSchema,
+  }));
+}
+
+function text(body: string, isError = false): CallToolResult {
+  return { content: [{ type: 'text', text: body }], ...(isError ? { isError: true } : {}) };
+}
+
+/** What is wrong with a tool input, field by field; nothing has been spent. */
+function inputProblems(tool: string, schema: ZodType, input: unknown): string | undefined {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return undefined;
+  const problems = parsed.error.issues.map(issue => `${issue.path.join('.') || 'input'}: ${issue.message}`);
+  return `${tool} was called with a malformed input (nothing was run or spent): ${problems.join('; ')}.`;
+}
+
+function signalFrom(abort: AbortSignal): CancellationSignal {
+  return {
+    get isCancellationRequested() {
+      return abort.aborted;
+    },
+    onCancellationRequested(listener) {
+      abort.addEventListener('abort', listener);
+      return { dispose: () => abort.removeEventListener('abort', listener) };
+    },
+  };
+}
+
+type Reply = { readonly command: CouncilCommand } | { readonly cancelled: true };
+
+export function councilMcpServer(options: McpServerOptions): Server {
+  const server = new Server(
+    { name: 'council', version: '0.0.0' },
+    {
+      capabilities: { tools: {} },
+      instructions: 'Council: personas clarify, debate in bounded cycles, and give one consolidated answer.',
+    },
+  );
+  const files = new SessionFiles(options.project);
+  const manifest = options.manifest ?? resolve(__dirname, '..', '..', 'package.json');
+
+  const modelChoice = (): { model: LanguageModel; text: string } | undefined => {
+    if (options.model) return { model: options.model, text: options.model.name };
+    if (server.getClientCapabilities()?.sampling)
+      return {
+        model: new SamplingModel(params => server.createMessage(params)),
+        text: "the MCP client's own model through sampling (no provider is configured; MCP sampling is deprecated since the 2026-07-28 revision, so configure a provider)",
+      };
+    return undefined;
+  };
+
+  /** One question through elicitation: the recommended answer is the default; decline skips; cancel stops. */
+  const elicit = async (question: ClarificationQuestion): Promise<Reply> => {
+    const recommended = question.recommendedAnswer;
+    const result = await server.elicitInput({
+      message: `${question.question}${recommended ? `\n\nRecommended: ${recommended}` : ''}\n\nDecline to skip (the recommended answer is logged as an assumption); cancel to stop the council.`,
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          answer: { type: 'string', title: 'Your answer', ...(recommended ? { default: recommended } : {}) },
+        },
+      },
+    });
+    if (result.action === 'cancel') return { cancelled: true };
+    if (result.action === 'decline') return { command: { kind: 'skip' } };
+    const answer = typeof result.content?.answer === 'string' ? result.content.answer.trim() : '';
+    if (!answer || answer === recommended?.trim()) return { command: { kind: 'accept' } };
+    return { command: { kind: 'answer', text: answer } };
+  };
+
+  const run = async (
+    extra: { signal: AbortSignal; sendNotification: (n: ServerNotification) => Promise<void> },
+    progressToken: string | number | undefined,
+    model: LanguageModel,
+    work: (deps: CouncilDeps) => Promise<{ log: SessionLog; stopped?: string }>,
+  ) => {
+    let step = 0;
+    const progress = (message: string) => {
+      if (progressToken === undefined) return;
+      step += 1;
+      void extra.sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken, progress: step, message },
+      });
+    };
+    const deps: CouncilDeps = {
+      model,
+      personas: options.personas,
+      clock: systemClock,
+      ids: { next: randomUUID },
+      output: { progress, markdown: () => undefined, visible: () => undefined },
+      token: signalFrom(extra.signal),
+      persist: stored => files.save(stored),
+      spending: options.spending,
+    };
+    return work(deps);
+  };
+
+  /** Turns until the next question or the answer; asks each question by elicitation when `ask` is given. */
+  const advance = async (log: SessionLog, deps: CouncilDeps, ask: boolean): Promise<string | undefined> => {
+    for (let question = activeQuestion(log.snapshot); question && ask; question = activeQuestion(log.snapshot)) {
+      const reply = await elicit(question);
+      if ('cancelled' in reply)
+        return 'The user cancelled the clarifying questions; the session is saved with its questions open.';
+      await runCouncilTurn(log, reply.command, deps);
+    }
+    return undefined;
+  };
+
+  const result = (log: SessionLog, modelText: string, stopped?: string): string => {
+    const open = log.state === 'clarifying';
+    if (open && stopped === undefined) return clarifyingReport(log.snapshot, { model: modelText, spent: log.spent });
+    if (open) return `${stopped}\n\n${clarifyingReport(log.snapshot, { model: modelText, spent: log.spent })}`;
+    return deliberationResultText({
+      snapshot: log.snapshot,
+      spent: log.spent,
+      model: modelText,
+      clarified: log.snapshot.context.questions.length > 0,
+      ...(stopped !== undefined ? { stopped } : {}),
+    });
+  };
+
+  const stoppedBy = (error: unknown): string => {
+    if (error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled'))
+      return 'Cancelled by the client: the spending stopped and the session is saved.';
+    if (error instanceof LanguageModelFailure) return `The model failed: ${error.message} The session is saved.`;
+    throw error;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await toolDefinitions(manifest) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: input } = request.params;
+    const progressToken = request.params._meta?.progressToken;
+    if (name === TOOL.plan || name === TOOL.workflow)
+      return text(
+        `${name} is not yet available outside VS Code: deep work (plans and workflows) runs only in the Council extension for now. Use ${TOOL.open} and ${TOOL.deliberate} here.`,
+        true,
+      );
+    if (name !== TOOL.open && name !== TOOL.deliberate) return text(`Unknown tool ${name}.`, true);
+    const problem = inputProblems(name, name === TOOL.open ? OpenInputSchema : DeliberationInputSchema, input);
+    if (problem) return text(problem, true);
+    const choice = modelChoice();
+    if (!choice) return text(`${name} has no model to run on. ${options.noModelHelp}`, true);
+    const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
+
+    if (name === TOOL.open) {
+      const open = OpenInputSchema.parse(input);
+      const context = open.context?.trim();
+      const requestText = context ? `${open.question}\n\nContext:\n${context}` : open.question;
+      return run(extra, progressToken, choice.model, async deps => {
+        const log = newCouncilSession({ request: requestText, userId: 'mcp', limits: SessionLimits.parse({}) }, deps);
+        await files.save(log.stored);
+        try {
+          await runCouncilTurn(log, { kind: 'retry' }, deps);
+          return { log, stopped: await advance(log, deps, canAsk) };
+        } catch (error) {
+          return { log, stopped: stoppedBy(error) };
+        }
+      }).then(({ log, stopped }) => text(result(log, choice.text, stopped)));
+    }
+
+    const deliberate = DeliberationInputSchema.parse(input);
+    if (deliberate.question !== undefined) {
+      const question = deliberate.question;
+      const context = deliberate.context?.trim();
+      return run(extra, progressToken, choice.model, async deps => {
+        const log = newCouncilSession(
+          {
+            request: context ? `${question}\n\nContext:\n${context}` : question,
+            userId: 'mcp',
+            limits: SessionLimits.parse(
+              deliberate.maxCycles
+                ? { debateCycleLimit: deliberate.maxCycles, adminMaxDebateCycles: deliberate.maxCycles }
+                : {},
+            ),
+            skipClarification: true,
+          },
+          deps,
+        );
+        await files.save(log.stored);
+        try {
+          await runCouncilTurn(log, { kind: 'retry' }, deps);
+          return { log };
+        } catch (error) {
+          return { log, stopped: stoppedBy(error) };
+        }
+      }).then(({ log, stopped }) => text(result(log, choice.text, stopped)));
+    }
+    const sessionId = deliberate.sessionId ?? '';
+    const found = await files.read(sessionId);
+    if (!found) return text(`No council session ${sessionId} is saved in ${options.project}.`, true);
+    if (found.kind === 'unreadable') return text(`Session ${sessionId} cannot be read: ${found.error}`, true);
+    const log = found.log;
+    const planned = continuationCommands(log.snapshot, {
+      ...(deliberate.action ? { action: deliberate.action } : {}),
+      ...(deliberate.answers ? { answers: deliberate.answers } : {}),
+    });
+    if ('refused' in planned) return text(planned.refused, true);
+    return run(extra, progressToken, choice.model, async deps => {
+      try {
+        for (const command of planned.commands) await runCouncilTurn(log, command, deps);
+        return { log, stopped: await advance(log, deps, canAsk) };
+      } catch (error) {
+        return { log, stopped: stoppedBy(error) };
+      }
+    }).then(({ log: ran, stopped }) => text(result(ran, choice.text, stopped)));
+  });
+
+  return server;
+}
