@@ -15,6 +15,8 @@ import { askCouncil, type QuestionReply } from './askCouncil';
 import { DEMO_DECISION, DemoModel } from './demo/demoModel';
 import { endpointFromEnvironment, OpenAiCompatibleModel } from './openAiCompatibleModel';
 import { SessionFiles } from './sessionFiles';
+import { cliNextStepsText } from './cliNextSteps';
+import { sessionNextSteps } from '../core/council/sessionNextSteps';
 
 /* The `council` command: a council session in a terminal, over the core the VS Code doors use. */
 
@@ -130,7 +132,7 @@ async function ask(args: readonly string[], project: string, model?: LanguageMod
     const log = await askCouncil({ decision, deps, ...(terminal ? { ask: terminal.ask } : {}) });
     const file = join(project, '.council', 'sessions', `${log.sessionId}.json`);
     if (json) process.stdout.write(`${JSON.stringify(sessionJson(log, file), null, 2)}\n`);
-    else process.stderr.write(`\nSaved: ${file}\n`);
+    else process.stderr.write(`\nSaved: ${file}\n${cliNextStepsText(sessionNextSteps(log.snapshot))}`);
     return log.state === 'completed' ? 0 : 1;
   } finally {
     terminal?.close();
