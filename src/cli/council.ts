@@ -25,6 +25,7 @@ const USAGE = `Usage:
   council ask --demo [--yes] [--json]    the demo council: a scripted model, no key, no network
   council sessions
   council sessions show <id>
+  council sessions export <id>          the session as Markdown (redirect it: > decision.md)
 
 Environment: OPENAI_API_KEY (required for ask), OPENAI_BASE_URL (any OpenAI-compatible endpoint; default OpenAI).
   --model  the model id (default gpt-5-mini)
@@ -141,9 +142,10 @@ async function ask(args: readonly string[], project: string, model?: LanguageMod
 
 async function sessions(args: readonly string[], project: string): Promise<number> {
   const files = new SessionFiles(project);
-  if (args[0] === 'show') {
+  // `export` prints the same Markdown transcript the extension exports (core/council/wording/transcript.ts).
+  if (args[0] === 'show' || args[0] === 'export') {
     const id = args[1];
-    if (!id) throw new UsageError('council sessions show needs a session id (council sessions lists them).');
+    if (!id) throw new UsageError(`council sessions ${args[0]} needs a session id (council sessions lists them).`);
     const found = await files.read(id);
     if (!found) throw new UsageError(`No session ${id} in ${join(project, '.council', 'sessions')}.`);
     if (found.kind === 'unreadable') throw new UsageError(`Session ${id} cannot be read: ${found.error}`);
