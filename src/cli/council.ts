@@ -18,6 +18,8 @@ import { SessionFiles } from './sessionFiles';
 import { NodeWorkspaceReader } from './nodeWorkspaceReader';
 import { recordDecision } from './recordDecision';
 import { serveMcp } from './mcp/serveMcp';
+import { cliNextStepsText } from './cliNextSteps';
+import { sessionNextSteps } from '../core/council/sessionNextSteps';
 
 /* The `council` command: a council session in a terminal, over the core the VS Code doors use. */
 
@@ -26,6 +28,7 @@ const USAGE = `Usage:
   council ask --demo [--yes] [--json]    the demo council: a scripted model, no key, no network
   council sessions
   council sessions show <id>
+  council sessions export <id>          the session as Markdown (redirect it: > decision.md)
   council mcp [--demo] [--model <id>]    an MCP server over stdio with Council's four tools
   council record <id> [--yes] [--folder <dir>]   the session's decision as a record in the project's decision folder
 
@@ -138,10 +141,7 @@ async function ask(args: readonly string[], project: string, model?: LanguageMod
     const log = await askCouncil({ decision, deps, ...(terminal ? { ask: terminal.ask } : {}) });
     const file = join(project, '.council', 'sessions', `${log.sessionId}.json`);
     if (json) process.stdout.write(`${JSON.stringify(sessionJson(log, file), null, 2)}\n`);
-    else
-      process.stderr.write(
-        `\nSaved: ${file}\n${log.state === 'completed' ? `Record it as a decision: council record ${log.sessionId}\n` : ''}`,
-      );
+    else process.stderr.write(`\nSaved: ${file}\n${cliNextStepsText(sessionNextSteps(log.snapshot))}`);
     return log.state === 'completed' ? 0 : 1;
   } finally {
     terminal?.close();
@@ -150,9 +150,10 @@ async function ask(args: readonly string[], project: string, model?: LanguageMod
 
 async function sessions(args: readonly string[], project: string): Promise<number> {
   const files = new SessionFiles(project);
-  if (args[0] === 'show') {
+  // `export` prints the same Markdown transcript the extension exports (core/council/wording/transcript.ts).
+  if (args[0] === 'show' || args[0] === 'export') {
     const id = args[1];
-    if (!id) throw new UsageError('council sessions show needs a session id (council sessions lists them).');
+    if (!id) throw new UsageError(`council sessions ${args[0]} needs a session id (council sessions lists them).`);
     const found = await files.read(id);
     if (!found) throw new UsageError(`No session ${id} in ${join(project, '.council', 'sessions')}.`);
     if (found.kind === 'unreadable') throw new UsageError(`Session ${id} cannot be read: ${found.error}`);

@@ -1,0 +1,42 @@
+import type { NextStep } from '../core/nextSteps';
+
+/*
+ * The `council` command's rendering of the core's next steps (core/nextSteps.ts): each step as the command a terminal
+ * user types. Steps this command cannot do yet render as undefined and are left out, so it never prints a command that
+ * does not exist; the exhaustive switch makes each new step kind a build error here until it is decided.
+ */
+
+/** The command line for one step, or undefined where the `council` command has none (yet). */
+export function cliCommandFor(step: NextStep): string | undefined {
+  switch (step.kind) {
+    case 'assumptions':
+      return `council sessions show ${step.sessionId}`;
+    case 'new':
+      return 'council ask "<decision>"';
+    case 'record':
+      return `council record ${step.sessionId}`;
+    // Answering a question happens at the prompt while `council ask` runs; there is no command to resume it yet.
+    case 'answer':
+    case 'accept':
+    case 'skip':
+    case 'skipAll':
+    // Not built in the command yet (issue 40 item 1): extend, revisit, retry, more, plan, workflow checkpoints.
+    case 'more':
+    case 'revisit':
+    case 'extend':
+    case 'retry':
+    case 'choose':
+    case 'planThis':
+      return undefined;
+    default: {
+      const unhandled: never = step;
+      return unhandled;
+    }
+  }
+}
+
+/** The "Next:" lines printed after a session's answer, one command a line; empty when there is none. */
+export function cliNextStepsText(steps: readonly NextStep[]): string {
+  const commands = [...new Set(steps.map(cliCommandFor).filter((line): line is string => line !== undefined))];
+  return commands.length === 0 ? '' : `\nNext:\n${commands.map(line => `  ${line}`).join('\n')}\n`;
+}

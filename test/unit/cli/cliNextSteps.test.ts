@@ -1,0 +1,25 @@
+import * as assert from 'node:assert/strict';
+import { cliCommandFor, cliNextStepsText } from '../../../src/cli/cliNextSteps';
+
+describe('cliNextSteps', () => {
+  it('renders the steps the command can do as commands with the session id', () => {
+    assert.equal(cliCommandFor({ kind: 'assumptions', sessionId: 's1' }), 'council sessions show s1');
+    assert.equal(cliCommandFor({ kind: 'new' }), 'council ask "<decision>"');
+    assert.equal(cliCommandFor({ kind: 'record', sessionId: 's1' }), 'council record s1');
+  });
+
+  it('leaves out steps the command has no subcommand for, so it never prints one that does not exist', () => {
+    const text = cliNextStepsText([
+      { kind: 'extend', sessionId: 's1' },
+      { kind: 'retry', of: { sessionId: 's1' }, after: 'failure' },
+      { kind: 'assumptions', sessionId: 's1' },
+      { kind: 'new' },
+    ]);
+    assert.equal(text, '\nNext:\n  council sessions show s1\n  council ask "<decision>"\n');
+    assert.doesNotMatch(text, /extend|retry/);
+  });
+
+  it('prints nothing when no step has a command', () => {
+    assert.equal(cliNextStepsText([{ kind: 'extend', sessionId: 's1' }]), '');
+  });
+});
