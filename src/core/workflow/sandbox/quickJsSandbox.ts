@@ -92,16 +92,62 @@ async function newEngine(compiled: WebAssembly.Module, memoryBytes: number): Pro
 }
 
 /**
+ * An engine made ready for one run before the run asks for it: instantiated, its runtime limited to `memoryBytes`,
+ * a context created and the prelude evaluated (trusted code, no script yet). Used once, like any engine.
+ */
+interface PreparedEngine {
+  readonly engine: Engine;
+  readonly memoryBytes: number;
+  readonly runtime: QuickJSRuntime;
+  readonly ctx: QuickJSContext;
+  /** The prelude's helpers, or the error evaluating it gave (the run reports it). */
+  readonly prelude: { readonly value: QuickJSHandle } | { readonly error: QuickJSHandle };
+}
+
+async function prepareEngine(compiled: WebAssembly.Module, memoryBytes: number): Promise<PreparedEngine> {
+  const engine = await newEngine(compiled, memoryBytes);
+  const runtime = engine.module.newRuntime();
+  runtime.setMemoryLimit(memoryBytes);
+  runtime.setMaxStackSize(STACK_BYTES);
+  const ctx = runtime.newContext();
+  const evaluated = ctx.evalCode(SANDBOX_PRELUDE, 'prelude.js');
+  const prelude = evaluated.error ? { error: evaluated.error } : { value: evaluated.value };
+  return { engine, memoryBytes, runtime, ctx, prelude };
+}
+
+/** Frees a prepared engine no run took (its module and memory go with it). */
+function discard(prepared: PreparedEngine): void {
+  try {
+    const handle = 'value' in prepared.prelude ? prepared.prelude.value : prepared.prelude.error;
+    handle.dispose();
+    prepared.ctx.dispose();
+    prepared.runtime.dispose();
+  } catch {
+    // The engine is dropped whole.
+  }
+}
+
+/**
+ * How long a spare engine waits for the next script before it is freed: a workflow's scripts come seconds apart
+ * (between model requests), a session without scripts should not keep one.
+ */
+const SPARE_IDLE_MS = 60_000;
+
+/**
  * Runs workflow scripts in QuickJS compiled to WebAssembly (quickjs-emscripten, the wasm-file variant; the bytes
  * come from the host, compiled once and kept). Every run gets a fresh engine in its own `WebAssembly.Memory` whose
  * maximum is the run's memory limit, so the total is capped and all of it is returned when the run ends; an
  * interrupt handler enforces the CPU limit (time spent awaiting host calls excluded) and cancellation; the prelude
  * (`sandboxPrelude.ts`) caps built-ins whose single call could run long. Scripts see the standard built-ins and
  * what the request passes in, nothing of the host; values cross the boundary as JSON text, both ways.
- * Runs are independent and may overlap.
+ * Runs are independent and may overlap. Once a script has run, the next run's engine is made ready while nothing
+ * waits for it (a spare, never used twice): a workflow's scripts sit between its model requests, and making an
+ * engine takes longer than most scripts.
  */
 export class QuickJsSandbox implements ScriptSandbox {
   private compiled: Promise<WebAssembly.Module> | undefined;
+  private spare: Promise<PreparedEngine | undefined> | undefined;
+  private spareTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** `loadWasm` gives the engine's `.wasm` bytes; it is called when the first script runs (again if that failed). */
   constructor(private readonly loadWasm: () => Promise<Uint8Array>) {}
@@ -110,8 +156,44 @@ export class QuickJsSandbox implements ScriptSandbox {
     const limits: ScriptLimits = { ...DEFAULT_SCRIPT_LIMITS, ...request.limits };
     if (request.signal?.isCancellationRequested)
       return { ok: false, failure: stoppedFailure('cancelled', limits), cpuMs: 0, hostCalls: 0 };
-    const engine = await newEngine(await this.wasmModule(), limits.memoryBytes);
-    return new ScriptRun(engine, request, limits).run();
+    const prepared =
+      (await this.takeSpare(limits.memoryBytes)) ?? (await prepareEngine(await this.wasmModule(), limits.memoryBytes));
+    this.prepareSpare(limits.memoryBytes);
+    return new ScriptRun(prepared, request, limits).run();
+  }
+
+  /** The spare engine, when one is ready for this memory limit (it is then no longer the spare). */
+  private async takeSpare(memoryBytes: number): Promise<PreparedEngine | undefined> {
+    const spare = this.spare;
+    if (!spare) return undefined;
+    const prepared = await spare;
+    if (this.spare !== spare) return undefined;
+    if (!prepared || prepared.memoryBytes !== memoryBytes) return undefined;
+    this.spare = undefined;
+    if (this.spareTimer !== undefined) clearTimeout(this.spareTimer);
+    return prepared;
+  }
+
+  /** Makes the next run's engine ready in the background, freed if no script asks for it in SPARE_IDLE_MS. */
+  private prepareSpare(memoryBytes: number): void {
+    if (this.spare) return;
+    const spare = this.wasmModule().then(
+      compiled => prepareEngine(compiled, memoryBytes),
+      () => undefined,
+    );
+    const kept = spare.catch(() => undefined);
+    this.spare = kept;
+    void kept.then(prepared => {
+      if (!prepared || this.spare !== kept) return;
+      if (this.spareTimer !== undefined) clearTimeout(this.spareTimer);
+      this.spareTimer = setTimeout(() => {
+        if (this.spare !== kept) return;
+        this.spare = undefined;
+        discard(prepared);
+      }, SPARE_IDLE_MS);
+      // A Node timer would keep the process alive for a spare nobody needs.
+      (this.spareTimer as { unref?: () => void }).unref?.();
+    });
   }
 
   private wasmModule(): Promise<WebAssembly.Module> {
@@ -157,16 +239,19 @@ class ScriptRun {
   /** The asynchronous host calls (numbered in call order) the script never awaited or looked at. */
   private unobservedCalls: readonly number[] = [];
 
+  private readonly engine: Engine;
+  private readonly prelude: PreparedEngine['prelude'];
+
   constructor(
-    private readonly engine: Engine,
+    prepared: PreparedEngine,
     private readonly request: ScriptRequest,
     private readonly limits: ScriptLimits,
   ) {
-    this.runtime = engine.module.newRuntime();
-    this.runtime.setMemoryLimit(limits.memoryBytes);
-    this.runtime.setMaxStackSize(STACK_BYTES);
+    this.engine = prepared.engine;
+    this.runtime = prepared.runtime;
+    this.ctx = prepared.ctx;
+    this.prelude = prepared.prelude;
     this.runtime.setInterruptHandler(() => this.shouldInterrupt());
-    this.ctx = this.runtime.newContext();
   }
 
   async run(): Promise<ScriptOutcome> {
@@ -187,8 +272,8 @@ class ScriptRun {
   private async execute(): Promise<{ value: JsonValue } | { failure: ScriptFailure }> {
     const { ctx } = this;
     // Setting up (prelude, globals, functions) runs no script code and is not the script's CPU time.
-    const prelude = ctx.evalCode(SANDBOX_PRELUDE, 'prelude.js');
-    if (prelude.error) return this.failure(this.take(prelude.error), false);
+    const prelude = this.prelude;
+    if ('error' in prelude) return this.failure(this.take(prelude.error), false);
     const helpers = this.keep(prelude.value);
 
     for (const [name, value] of Object.entries(this.request.globals ?? {})) {
