@@ -10,17 +10,17 @@ import { councilFollowups } from './vscode/chat/followups';
 import { CouncilLog } from './vscode/log';
 import { registerDecisionCommands } from './vscode/decisions/decisionCommands';
 import { registerPersonaCommands } from './vscode/personas/personaCommands';
-import { registerPlanCommands } from './vscode/plan/planCommands';
-import { createPlanHandler } from './vscode/plan/planHandler';
-import { RunStore } from './vscode/workflow/runStore';
+import { registerPlanCommands } from './vscode/deepWork/planCommands';
+import { createPlanHandler } from './vscode/deepWork/planHandler';
+import { RunStore } from './vscode/deepWork/runStore';
 import { DEEP_WORK_AGENT_TYPES } from './core/deepWork/runDeepWork';
 import { QuickJsSandbox } from './core/workflow/sandbox/quickJsSandbox';
 import type { ScriptSandbox } from './core/workflow/sandbox/scriptSandbox';
-import { createWorkflowHandler } from './vscode/workflow/workflowHandler';
-import { deepWorkFollowups } from './vscode/workflow/deepWorkResult';
-import { loadWorkflows } from './vscode/workflow/workflowCatalog';
-import { loadSandboxWasm } from './vscode/workflow/sandboxWasm';
-import { registerWorkflowCommands } from './vscode/workflow/workflowCommands';
+import { createWorkflowHandler } from './vscode/deepWork/workflowHandler';
+import { deepWorkFollowups } from './vscode/deepWork/deepWorkResult';
+import { loadWorkflows } from './vscode/deepWork/workflowCatalog';
+import { loadSandboxWasm } from './vscode/deepWork/sandboxWasm';
+import { registerWorkflowCommands } from './vscode/deepWork/workflowCommands';
 import { SessionStore } from './vscode/storage/sessionStore';
 
 /** The extension's public API, used by its integration tests to inspect stored sessions. */

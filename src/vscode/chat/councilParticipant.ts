@@ -5,11 +5,11 @@ import { assumptionsMarkdown, personasMarkdown, statusMarkdown } from '../../cor
 import { attachedContext } from './chatReferences';
 import { councilChatTurn, type CouncilTurnEnvironment } from './councilChatTurn';
 import { councilMetadata, newerSessionMetadata } from './councilResult';
-import type { PlanHandler } from '../plan/planHandler';
-import type { WorkflowHandler } from '../workflow/workflowHandler';
-import { parsePlanRequest } from '../plan/planRequest';
-import { parseWorkflowRequest } from '../workflow/workflowRequest';
-import { answerInChat, chatCall } from '../workflow/deepWorkChat';
+import type { PlanHandler } from '../deepWork/planHandler';
+import type { WorkflowHandler } from '../deepWork/workflowHandler';
+import { parsePlanRequest } from '../deepWork/planRequest';
+import { parseWorkflowRequest } from '../deepWork/workflowRequest';
+import { answerInChat, chatCall } from '../deepWork/deepWorkChat';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { readCouncilSettings } from '../settings';
 import { storedSession, threadSession } from './threadSession';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { TOOL } from '../../core/council/toolSession';
 import { toolModel } from '../languageModel/toolModel';
-import type { PlanHandler } from '../plan/planHandler';
+import type { PlanHandler } from '../deepWork/planHandler';
 import { readCouncilSettings } from '../settings';
 import {
   runModelPrice,
@@ -10,8 +10,8 @@ import {
   type DeepWorkAnswer,
   type DeepWorkCall,
   type DeepWorkDeps,
-} from '../workflow/deepWorkTurn';
-import type { WorkflowHandler } from '../workflow/workflowHandler';
+} from '../deepWork/deepWorkTurn';
+import type { WorkflowHandler } from '../deepWork/workflowHandler';
 import {
   PlanInputSchema,
   planRequestOf,
