@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { registerCouncilCommands } from './vscode/commands/councilCommands';
 import { registerCheckModels } from './vscode/commands/checkModels';
 import { registerDamagedSessionExport } from './vscode/chat/damagedSession';
-import { councilHandler, PARTICIPANT_ID } from './vscode/chat/councilParticipant';
+import { councilHandler, PARTICIPANT_ID } from './vscode/councilParticipant';
 import { registerCouncilTools } from './vscode/tools/registerTools';
 import { shownProgress } from './vscode/tools/toolProgress';
 import { feedbackLine } from './vscode/storage/feedbackLog';

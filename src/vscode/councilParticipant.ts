@@ -1,19 +1,19 @@
-import { damagedSessionChoice, mustChoose, recoverable, recoverSession } from './damagedSession';
+import { damagedSessionChoice, mustChoose, recoverable, recoverSession } from './chat/damagedSession';
 import * as vscode from 'vscode';
-import { chatIntent, SLASH, type ChatIntent } from '../../core/council/chatIntent';
-import { assumptionsMarkdown, personasMarkdown, statusMarkdown } from '../../core/council/wording/transcript';
-import { attachedContext } from './chatReferences';
-import { councilChatTurn, type CouncilTurnEnvironment } from './councilChatTurn';
-import { councilMetadata, newerSessionMetadata } from './councilResult';
-import type { PlanHandler } from '../deepWork/planHandler';
-import type { WorkflowHandler } from '../deepWork/workflowHandler';
-import { parsePlanRequest } from '../deepWork/planRequest';
-import { parseWorkflowRequest } from '../deepWork/workflowRequest';
-import { answerInChat, chatCall } from '../deepWork/deepWorkChat';
-import { loadCouncilPersonas } from '../personas/personaSource';
-import { readCouncilSettings } from '../settings';
-import { storedSession, threadSession } from './threadSession';
-import { rememberChatModel, type ModelMemento } from '../languageModel/toolModel';
+import { chatIntent, SLASH, type ChatIntent } from '../core/council/chatIntent';
+import { assumptionsMarkdown, personasMarkdown, statusMarkdown } from '../core/council/wording/transcript';
+import { attachedContext } from './chat/chatReferences';
+import { councilChatTurn, type CouncilTurnEnvironment } from './chat/councilChatTurn';
+import { councilMetadata, newerSessionMetadata } from './chat/councilResult';
+import type { PlanHandler } from './deepWork/planHandler';
+import type { WorkflowHandler } from './deepWork/workflowHandler';
+import { parsePlanRequest } from './deepWork/planRequest';
+import { parseWorkflowRequest } from './deepWork/workflowRequest';
+import { answerInChat, chatCall } from './deepWork/deepWorkChat';
+import { loadCouncilPersonas } from './personas/personaSource';
+import { readCouncilSettings } from './settings';
+import { storedSession, threadSession } from './chat/threadSession';
+import { rememberChatModel, type ModelMemento } from './languageModel/toolModel';
 
 /** Must match `contributes.chatParticipants[0].id` in package.json. */
 export const PARTICIPANT_ID = 'council.council';
