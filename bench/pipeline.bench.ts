@@ -22,7 +22,7 @@ import { ownTimeText, runTiming, type RunTiming } from './runTiming';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
 import { defaultContributors, runDeepWork } from '../src/core/deepWork/runDeepWork';
 import { episodicMemoryContributor, type EpisodicMemory } from '../src/core/plan/contributors/episodicMemory';
-import { RunStore } from '../src/vscode/workflow/runStore';
+import { RunStore } from '../src/vscode/deepWork/runStore';
 import { MemoryMemento } from '../test/support/memoryMemento';
 import { readBoard, type PipelineBoard } from '../src/core/plan/pipelineBoard';
 import { builtInWorkflow } from '../test/support/builtInWorkflow';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { RunControl } from '../../core/deepWork/runControl';
 import { RUN_ID } from '../../core/workflow/engine/runId';
-import type { PlanRequest } from '../plan/planRequest';
-import type { WorkflowRequest } from '../workflow/workflowRequest';
+import type { PlanRequest } from '../deepWork/planRequest';
+import type { WorkflowRequest } from '../deepWork/workflowRequest';
 
 /*
  * What `council_plan` and `council_workflow` take (package.json `contributes.languageModelTools`), validated into the

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { TOOL } from '../../core/council/toolSession';
 import { toolModel } from '../languageModel/toolModel';
-import type { PlanHandler } from '../plan/planHandler';
+import type { PlanHandler } from '../deepWork/planHandler';
 import { readCouncilSettings } from '../settings';
 import {
   runModelPrice,
@@ -10,8 +10,8 @@ import {
   type DeepWorkAnswer,
   type DeepWorkCall,
   type DeepWorkDeps,
-} from '../workflow/deepWorkTurn';
-import type { WorkflowHandler } from '../workflow/workflowHandler';
+} from '../deepWork/deepWorkTurn';
+import type { WorkflowHandler } from '../deepWork/workflowHandler';
 import {
   PlanInputSchema,
   planRequestOf,
@@ -29,6 +29,7 @@ import {
   type CouncilToolEnvironment,
 } from './councilToolRun';
 import { withToolProgress, type ToolProgress } from './toolProgress';
+import { CallPlans } from './callPlans';
 import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 
 /*
@@ -83,14 +84,21 @@ function progressTitle(choice: ToolModelChoice<vscode.LanguageModelChat>): strin
   return `Council (${choice.model.name || choice.model.id})`;
 }
 
-/** The confirmation of a deep-work call: what it runs, on which model, and the forecast of a new run. */
-async function deepWorkConfirmation(
+/**
+ * A deep-work call planned once (CallPlans): the model chosen from one settings read and the forecast shown in the
+ * confirmation are the ones its run uses.
+ */
+interface DeepWorkCallPlan {
+  readonly choice: ToolModelChoice<vscode.LanguageModelChat> | undefined;
+  readonly forecast: string;
+}
+
+/** Reads the settings once, chooses the tools' model and, for a new run of `workflowName`, forecasts it. */
+async function planDeepWorkCall(
   env: CouncilToolEnvironment,
   deps: Pick<DeepWorkDeps, 'catalog' | 'runs' | 'log' | 'sandbox'>,
-  title: string,
-  what: string,
   workflowName: string | undefined,
-): Promise<vscode.PreparedToolInvocation> {
+): Promise<DeepWorkCallPlan> {
   const settings = readCouncilSettings();
   const choice = await toolModel(env.models, settings);
   let forecast = `It continues a saved run; what the run has spent and its forecast for the stages left open the result. It stays within \`council.budget.runMaxCredits\` (${settings.spending.run.maxCredits ?? 'no limit'}) for the whole run.`;
@@ -102,6 +110,15 @@ async function deepWorkConfirmation(
         choice ? runModelPrice(choice.model) : undefined,
       );
   }
+  return { choice, forecast };
+}
+
+/** The confirmation of a deep-work call: what it runs, on which model, and the forecast of a new run. */
+function deepWorkConfirmation(
+  { choice, forecast }: DeepWorkCallPlan,
+  title: string,
+  what: string,
+): vscode.PreparedToolInvocation {
   return {
     invocationMessage: what,
     confirmationMessages: {
@@ -119,19 +136,19 @@ export function planTool(
   deps: DeepWorkDeps,
   plan: PlanHandler,
 ): vscode.LanguageModelTool<PlanInput> {
+  const calls = new CallPlans<DeepWorkCallPlan>();
+  const make = (input: PlanInput) => () => planDeepWorkCall(env, deps, input.runId !== undefined ? undefined : 'plan');
   return {
     async prepareInvocation(options) {
       const input = PlanInputSchema.safeParse(options.input);
       if (!input.success) return { invocationMessage: 'Planning with Council' };
       const resume = input.data.runId !== undefined;
       return deepWorkConfirmation(
-        env,
-        deps,
+        await calls.prepare(options.input, make(input.data)),
         resume ? 'Continue the Council plan run?' : 'Run Council /plan?',
         resume
           ? `Council continues plan run ${input.data.runId} (${input.data.option !== undefined ? `option ${input.data.option}` : (input.data.action ?? 'resume')})`
           : `Council plans ${input.data.goal?.trim() ? `"${input.data.goal.trim().slice(0, 200)}"` : `the answer of council session ${input.data.sessionId}`}: discovery, planning and tickets on this workspace`,
-        resume ? undefined : 'plan',
       );
     },
     async invoke(options, token) {
@@ -142,7 +159,7 @@ export function planTool(
         );
       const session = input.data.sessionId ? storedCouncilSession(env, input.data.sessionId, 'planned') : undefined;
       if (session && 'refused' in session) return textResult(session.refused);
-      const choice = await toolModel(env.models, readCouncilSettings());
+      const { choice } = await calls.take(options.input, make(input.data));
       if (!choice) return textResult(NO_MODEL);
       const request = planRequestOf(input.data);
       return withToolProgress(progressTitle(choice), token, async progress => {
@@ -160,19 +177,19 @@ export function workflowTool(
   deps: DeepWorkDeps,
   workflow: WorkflowHandler,
 ): vscode.LanguageModelTool<WorkflowInput> {
+  const calls = new CallPlans<DeepWorkCallPlan>();
+  const make = (input: WorkflowInput) => () => planDeepWorkCall(env, deps, input.runId ? undefined : input.workflow);
   return {
     async prepareInvocation(options) {
       const input = WorkflowInputSchema.safeParse(options.input);
       if (!input.success || (!input.data.workflow && !input.data.runId))
         return { invocationMessage: 'Listing Council workflows' };
       return deepWorkConfirmation(
-        env,
-        deps,
+        await calls.prepare(options.input, make(input.data)),
         input.data.runId ? 'Continue the Council workflow run?' : `Run the Council workflow ${input.data.workflow}?`,
         input.data.runId
           ? `Council continues workflow run ${input.data.runId}`
           : `Council runs the workflow \`${input.data.workflow}\` on "${(input.data.goal ?? '').trim().slice(0, 200)}"`,
-        input.data.workflow,
       );
     },
     async invoke(options, token) {
@@ -181,7 +198,7 @@ export function workflowTool(
         return textResult(
           `${TOOL.workflow} cannot run: ${inputProblems(WorkflowInputSchema, options.input, input.error.issues)}`,
         );
-      const choice = await toolModel(env.models, readCouncilSettings());
+      const { choice } = await calls.take(options.input, make(input.data));
       if (!choice) return textResult(NO_MODEL);
       const request = workflowRequestOf(input.data);
       return withToolProgress(progressTitle(choice), token, async progress => {

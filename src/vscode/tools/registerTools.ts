@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { TOOL } from '../../core/council/toolSession';
-import type { PlanHandler } from '../plan/planHandler';
-import type { DeepWorkDeps } from '../workflow/deepWorkTurn';
-import type { WorkflowHandler } from '../workflow/workflowHandler';
+import type { PlanHandler } from '../deepWork/planHandler';
+import type { DeepWorkDeps } from '../deepWork/deepWorkTurn';
+import type { WorkflowHandler } from '../deepWork/workflowHandler';
 import type { CouncilToolEnvironment } from './councilToolRun';
 import { deliberateTool } from './deliberateTool';
 import { openTool } from './openTool';

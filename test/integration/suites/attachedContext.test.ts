@@ -6,7 +6,7 @@ import type { CouncilApi } from '../../../src/extension';
 import type { CouncilResultMetadata } from '../../../src/vscode/chat/councilResult';
 import { SessionLog } from '../../../src/core/council/sessionLog';
 import { attachedContext } from '../../../src/vscode/chat/chatReferences';
-import { PARTICIPANT_ID } from '../../../src/vscode/chat/councilParticipant';
+import { PARTICIPANT_ID } from '../../../src/vscode/councilParticipant';
 import { SCRIPTED_VENDOR } from '../fixture/src/api';
 
 /** Sends a chat turn with files (or `{ uri, range }` selections) attached through the chat view's own attachment model. */

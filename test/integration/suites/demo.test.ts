@@ -8,7 +8,7 @@ import {
   deepWorkFollowups,
   readDeepWorkMetadata,
   type DeepWorkResultMetadata,
-} from '../../../src/vscode/workflow/deepWorkResult';
+} from '../../../src/vscode/deepWork/deepWorkResult';
 import { councilFollowups } from '../../../src/vscode/chat/followups';
 
 /** `npm start`'s demo: the fixture's "Play the Demo Council" command, as the `councilTest.demo` setting does. */

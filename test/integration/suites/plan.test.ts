@@ -11,13 +11,13 @@ import type { HistoryItem } from '../../../src/core/plan/history/historyItem';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
 import type { StoredWorkflowRun } from '../../../src/core/deepWork/storedWorkflowRun';
 import { runSpent, type WorkflowRunState } from '../../../src/core/workflow/engine/workflowRunState';
-import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
+import { loadWorkflows } from '../../../src/vscode/deepWork/workflowCatalog';
 import {
   deepWorkFollowups,
   readDeepWorkMetadata,
   type DeepWorkResultMetadata,
-} from '../../../src/vscode/workflow/deepWorkResult';
-import type { ApplyTicketChangesResult } from '../../../src/vscode/plan/applyTicketChanges';
+} from '../../../src/vscode/deepWork/deepWorkResult';
+import type { ApplyTicketChangesResult } from '../../../src/vscode/deepWork/applyTicketChanges';
 import { councilFollowups } from '../../../src/vscode/chat/followups';
 import { VsCodeWorkspaceReader } from '../../../src/vscode/workspace/vscodeWorkspaceReader';
 function calls(api: FixtureApi, route: string): number {

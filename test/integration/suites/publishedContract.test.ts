@@ -8,7 +8,7 @@ import {
   readCouncilMetadata,
   type CouncilResultMetadata,
 } from '../../../src/vscode/chat/councilResult';
-import { deepWorkFollowups, readDeepWorkMetadata } from '../../../src/vscode/workflow/deepWorkResult';
+import { deepWorkFollowups, readDeepWorkMetadata } from '../../../src/vscode/deepWork/deepWorkResult';
 import { SessionLog } from '../../../src/core/council/sessionLog';
 
 // These tests drive Council with a model that knows only what each request tells it (the JSON Schema sent),

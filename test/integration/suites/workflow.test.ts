@@ -15,7 +15,7 @@ import {
   deepWorkFollowups,
   readDeepWorkMetadata,
   type DeepWorkResultMetadata,
-} from '../../../src/vscode/workflow/deepWorkResult';
+} from '../../../src/vscode/deepWork/deepWorkResult';
 
 /**
  * A user workflow from `.council/workflows/` in a real VS Code: an adaptive phase, a custom checkpoint whose option

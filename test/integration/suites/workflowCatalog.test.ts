@@ -2,15 +2,15 @@ import * as vscode from 'vscode';
 import * as assert from '../assert';
 import { ActionableError } from '../../../src/core/actionableError';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
-import { loadSandboxWasm } from '../../../src/vscode/workflow/sandboxWasm';
-import { describeWorkflowProblems, overrideNotice } from '../../../src/vscode/workflow/buildWorkflowCatalog';
-import { loadWorkflows } from '../../../src/vscode/workflow/workflowCatalog';
+import { loadSandboxWasm } from '../../../src/vscode/deepWork/sandboxWasm';
+import { describeWorkflowProblems, overrideNotice } from '../../../src/vscode/deepWork/buildWorkflowCatalog';
+import { loadWorkflows } from '../../../src/vscode/deepWork/workflowCatalog';
 import {
   WORKFLOW_COMMAND,
   registerWorkflowCommands,
   type CreateWorkflowResult,
-} from '../../../src/vscode/workflow/workflowCommands';
-import { WorkspaceRunOutputs } from '../../../src/vscode/workflow/workflowOutputs';
+} from '../../../src/vscode/deepWork/workflowCommands';
+import { WorkspaceRunOutputs } from '../../../src/vscode/deepWork/workflowOutputs';
 import { councilExtension } from '../harness';
 
 const encoder = new TextEncoder();

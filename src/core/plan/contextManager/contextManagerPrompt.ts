@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../llm/languageModel';
 import type { HistoryItem } from '../history/historyItem';
-import type { ContextManagerRun } from './runContextManager';
+import type { DegenerateLoop } from './degenerateLoop';
 
 /** Shortens a value's JSON for a prompt line; the full item is one tool call away. */
 export function clip(text: string, maxChars: number): string {
@@ -21,7 +21,7 @@ function describeItem(item: HistoryItem, maxChars = 240): string {
  * With tool calling the model explores on its own; without it, it gets the `inline` recent items.
  */
 export function contextManagerPrompt(
-  { loop, agents, goal }: Pick<ContextManagerRun, 'loop' | 'agents' | 'goal'>,
+  { loop, agents, goal }: { readonly loop: DegenerateLoop; readonly agents: readonly string[]; readonly goal?: string },
   inline: readonly HistoryItem[] | undefined,
 ): ChatMessage[] {
   const lines = [

@@ -1,6 +1,7 @@
 import { PromptElement } from '@vscode/prompt-tsx';
 import { PIPELINE_STAGES, type PipelineStage } from '../schemas/agentType';
-import { AgentPrompt, type AgentPromptSection, type PipelinePromptProps } from './agentPrompt';
+import { AgentPrompt, type PipelinePromptProps } from './agentPrompt';
+import type { AgentPromptSection } from './commonSections';
 
 /** An agent's result, by the agent that wrote it. */
 export interface AgentOutput<R> {

@@ -1,5 +1,14 @@
 import type { ReconstructedContext } from '../contextManager/routing';
-import type { AgentPromptSection } from './agentPrompt';
+
+/** One titled data section of an agent prompt; the whole section survives or is pruned as one (by `priority`). */
+export interface AgentPromptSection {
+  readonly title: string;
+  readonly body: string;
+  /** Where the data came from: names the untrusted-data fence the body is shown in. */
+  readonly source: string;
+  /** prompt-tsx priority: lower is pruned first under a tight budget. */
+  readonly priority: number;
+}
 
 /** What a rerun agent is shown about its previous attempt (from its PreviousContext). */
 export interface PreviousAttemptView {

@@ -1,11 +1,16 @@
 import type { z } from 'zod';
 import { addIssue } from './common';
-import type { PlanningTicket, TicketDependency } from './planning';
 
 /** What the graph checks read of a ticket: its id and the tickets it waits for. */
-export type TicketNode = Pick<PlanningTicket, 'ticketId' | 'dependencies'>;
+export interface TicketNode {
+  readonly ticketId: string;
+  readonly dependencies: readonly string[];
+}
 /** What the graph checks read of an edge: "from must be done before to". */
-export type TicketEdge = Pick<TicketDependency, 'fromTicketId' | 'toTicketId'>;
+export interface TicketEdge {
+  readonly fromTicketId: string;
+  readonly toTicketId: string;
+}
 
 function successorsOf(tickets: readonly TicketNode[], deps: readonly TicketEdge[]): Map<string, string[]> {
   const successors = new Map<string, string[]>();

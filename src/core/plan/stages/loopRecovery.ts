@@ -1,4 +1,3 @@
-import { CancelledError } from '../../llm/languageModel';
 import { runContextManager } from '../contextManager/runContextManager';
 import { detectDegenerateLoop, type DegenerateLoop } from '../contextManager/degenerateLoop';
 import type { ReconstructedContext } from '../contextManager/routing';
@@ -6,7 +5,10 @@ import type { AgentType, PipelineStage } from '../schemas/agentType';
 import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
 import type { BlackboardHistory, InvocationRecord } from '../history/blackboardHistory';
 import type { HistorySnapshot } from '../history/historyItem';
-import type { StageEnvironment } from './stageEnvironment';
+import type { Clock } from '../../clock';
+import { CancelledError, type CancellationSignal, type LanguageModel } from '../../llm/languageModel';
+import type { PipelineOptions } from './pipelineOptions';
+import type { ProgressListener } from './progressEvents';
 
 /**
  * Who is invoked, for what, with which (JSON) input, and the upstream contexts it was given; `action` with
@@ -24,7 +26,14 @@ function asJson(value: unknown): InvocationSpec['input'] {
 }
 
 /** What loop recovery needs from a stage's call besides the run's history: the model it may spend on, and its bound. */
-type LoopRecoveryDeps = Pick<StageEnvironment, 'model' | 'token' | 'clock' | 'goal' | 'onProgress' | 'options'>;
+interface LoopRecoveryDeps {
+  readonly model: LanguageModel;
+  readonly token: CancellationSignal;
+  readonly clock: Clock;
+  readonly goal: string;
+  readonly onProgress: ProgressListener;
+  readonly options: PipelineOptions;
+}
 
 /**
  * The one port the stages call to run an agent (spec 001's loop recovery): every attempt is recorded on the run's

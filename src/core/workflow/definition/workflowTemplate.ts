@@ -1,6 +1,6 @@
 /**
  * The text of a new workflow file ("Council: Create Workflow"): a small but real code-review workflow that uses each
- * feature of spec 002 once, with comments that teach the format. `templateFor` (src/vscode/workflow/workflowNames.ts)
+ * feature of spec 002 once, with comments that teach the format. `templateFor` (src/vscode/deepWork/workflowNames.ts)
  * replaces the value of the top-level `name:` line with the name the user chose; a unit test keeps the template
  * parsing with no issues and valid against `schemas/workflow.schema.json`.
  */

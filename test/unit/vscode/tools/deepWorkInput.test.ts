@@ -5,8 +5,8 @@ import {
   WorkflowInputSchema,
   workflowRequestOf,
 } from '../../../../src/vscode/tools/deepWorkInput';
-import { parsePlanRequest } from '../../../../src/vscode/plan/planRequest';
-import { parseWorkflowRequest } from '../../../../src/vscode/workflow/workflowRequest';
+import { parsePlanRequest } from '../../../../src/vscode/deepWork/planRequest';
+import { parseWorkflowRequest } from '../../../../src/vscode/deepWork/workflowRequest';
 
 const RUN = 'wf-00000000-0000-4000-8000-000000000001';
 

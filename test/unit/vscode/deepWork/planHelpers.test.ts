@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { applyLineReplacements, StaleProposalError } from '../../../../src/vscode/plan/lineReplacements';
-import { parsePlanRequest } from '../../../../src/vscode/plan/planRequest';
-import { deepWorkFollowups } from '../../../../src/vscode/workflow/deepWorkResult';
+import { applyLineReplacements, StaleProposalError } from '../../../../src/vscode/deepWork/lineReplacements';
+import { parsePlanRequest } from '../../../../src/vscode/deepWork/planRequest';
+import { deepWorkFollowups } from '../../../../src/vscode/deepWork/deepWorkResult';
 import { chatFollowup } from '../../../../src/vscode/chat/chatNextSteps';
 import { runControlText, type RunControl } from '../../../../src/core/deepWork/runControl';
 import { runNextSteps } from '../../../../src/core/deepWork/runNextSteps';

@@ -17,8 +17,8 @@ import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import { tracedModel } from '../languageModel/tracedModel';
 import type { CouncilLog } from '../log';
-import { planContributors } from '../plan/planContributors';
-import { progressMessage } from '../plan/planProgress';
+import { planContributors } from './planContributors';
+import { progressMessage } from './planProgress';
 import { readCouncilSettings } from '../settings';
 import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
 import type { RunRead, RunStore } from './runStore';
@@ -37,7 +37,7 @@ import { runNextSteps } from '../../core/deepWork/runNextSteps';
 import { decisionFor, type RunControl } from '../../core/deepWork/runControl';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import type { NextStep, RunCommand } from '../../core/nextSteps';
-import { savedProgress } from '../plan/planSummary';
+import { savedProgress } from './planSummary';
 
 /** What `/plan` and `/workflow` need from the extension. */
 export interface DeepWorkDeps {

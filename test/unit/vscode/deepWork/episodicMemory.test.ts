@@ -8,7 +8,7 @@ import {
 import { assembleContributions } from '../../../../src/core/plan/contributors/assembly';
 import { readBoard } from '../../../../src/core/plan/pipelineBoard';
 import { neverCancelled } from '../../../../src/core/llm/languageModel';
-import { RunStore } from '../../../../src/vscode/workflow/runStore';
+import { RunStore } from '../../../../src/vscode/deepWork/runStore';
 import { MemoryMemento } from '../../../support/memoryMemento';
 import { pipelineModel, requestText } from '../../../support/pipelineScript';
 import type { ModelRequest } from '../../../../src/core/llm/languageModel';

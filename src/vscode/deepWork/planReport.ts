@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { pipelineReportFiles, runFolder } from '../../core/plan/run/report';
 import type { WorkflowMetadata } from '../../core/workflow/engine/workflowMetadata';
 import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { WorkspaceRunOutputs } from '../workflow/workflowOutputs';
+import { WorkspaceRunOutputs } from './workflowOutputs';
 
 /**
  * Writes the run's Markdown report (`pipelineReportFiles`) under `.council/runs/<run-id>/` of the first workspace

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isReadOnlyTool, toolInput } from '../../../../src/vscode/workflow/skillToolRules';
+import { isReadOnlyTool, toolInput } from '../../../../src/vscode/deepWork/skillToolRules';
 
 describe('skills that name language-model tools', () => {
   it('offers tools that only look things up, never ones whose name or tags say they change something', () => {

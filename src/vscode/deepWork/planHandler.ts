@@ -13,8 +13,8 @@ import {
   type DeepWorkCall,
   type DeepWorkDeps,
   type DeepWorkStart,
-} from '../workflow/deepWorkTurn';
-import type { RunRead } from '../workflow/runStore';
+} from './deepWorkTurn';
+import type { RunRead } from './runStore';
 import { untrusted } from '../../core/council/wording/markdown';
 import { goalFromSession } from './planGoal';
 import type { PlanRequest } from './planRequest';

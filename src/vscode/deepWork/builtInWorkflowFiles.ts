@@ -1,7 +1,7 @@
 /**
  * The file names in the extension's `workflows/` folder. The web extension host serves extension files
  * over http(s), where `workspace.fs.readDirectory` is not supported, so the folder cannot be listed at
- * run time; `test/unit/vscode/workflow/builtInWorkflowFiles.test.ts` keeps this list equal to the folder.
+ * run time; `test/unit/vscode/deepWork/builtInWorkflowFiles.test.ts` keeps this list equal to the folder.
  */
 export const BUILT_IN_WORKFLOW_FILES: readonly string[] = ['plan.yaml'];
 

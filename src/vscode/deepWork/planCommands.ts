@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { applyTicketChanges, type ApplyTicketChangesArgs } from './applyTicketChanges';
-import type { RunStore } from '../workflow/runStore';
+import type { RunStore } from './runStore';
 
 /** The deep-work commands' ids (package.json `contributes.commands`). */
 export const PLAN_COMMAND = {

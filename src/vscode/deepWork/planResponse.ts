@@ -9,7 +9,7 @@ import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/work
 import { PLAN_COMMAND } from './planCommands';
 import { commandLink, fileLink } from '../chat/inlineLinks';
 import { STAGE_NAME } from './planProgress';
-import type { PausedOutcome, ReportPart } from '../workflow/deepWorkTurn';
+import type { PausedOutcome, ReportPart } from './deepWorkTurn';
 import { oneLine, stageSummaryMarkdown } from './planSummary';
 
 /**

@@ -7,7 +7,7 @@ import {
   templateFor,
   validateWorkflowName,
   workflowChatQuery,
-} from '../../../../src/vscode/workflow/workflowNames';
+} from '../../../../src/vscode/deepWork/workflowNames';
 
 describe('workflow commands: the pure parts', () => {
   describe('validateWorkflowName', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { parseWorkflowRequest } from '../../../../src/vscode/workflow/workflowRequest';
-import { deepWorkFollowups } from '../../../../src/vscode/workflow/deepWorkResult';
+import { parseWorkflowRequest } from '../../../../src/vscode/deepWork/workflowRequest';
+import { deepWorkFollowups } from '../../../../src/vscode/deepWork/deepWorkResult';
 import { feedbackQueries } from '../../../../src/vscode/chat/chatNextSteps';
 import { runControlText } from '../../../../src/core/deepWork/runControl';
 import { runNextSteps } from '../../../../src/core/deepWork/runNextSteps';

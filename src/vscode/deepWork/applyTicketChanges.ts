@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RunStore } from '../workflow/runStore';
+import type { RunStore } from './runStore';
 import { readBoard } from '../../core/plan/pipelineBoard';
 import { StaleProposalError } from './lineReplacements';
 import { ticketWorkspaceEdit } from './ticketEdit';

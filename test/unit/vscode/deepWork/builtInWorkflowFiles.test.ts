@@ -6,7 +6,7 @@ import { describeIssues } from '../../../../src/core/workflow/definition/workflo
 import {
   BUILT_IN_WORKFLOW_FILES,
   BUILT_IN_WORKFLOW_FOLDER,
-} from '../../../../src/vscode/workflow/builtInWorkflowFiles';
+} from '../../../../src/vscode/deepWork/builtInWorkflowFiles';
 import { REPO_ROOT } from '../../../support/nodePersonaSource';
 
 describe('BUILT_IN_WORKFLOW_FILES', () => {
