@@ -3,31 +3,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import { SessionLog } from '../../src/core/council/sessionLog';
-import { REPO_ROOT } from '../support/nodePersonaSource';
+import { buildCouncilCli, COUNCIL_BUNDLE } from '../support/buildCouncilCli';
 
 /*
  * The built `council` command, end to end: dist/cli/council.js bundled as esbuild.mjs bundles it, run in a real
  * pseudo-terminal (tmux) answering one question and skipping one, and without a terminal with --yes --json.
  */
-
-const BUNDLE = join(REPO_ROOT, 'dist', 'cli', 'council.js');
-
-function buildCli(): void {
-  buildSync({
-    absWorkingDir: REPO_ROOT,
-    entryPoints: ['src/cli/council.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    banner: { js: '#!/usr/bin/env node' },
-    outfile: BUNDLE,
-    logLevel: 'error',
-  });
-}
 
 /** tmux on its own socket, so the test never touches another tmux server. */
 function tmux(socket: string, ...args: string[]): string {
@@ -54,19 +36,19 @@ function savedSession(project: string): SessionLog {
 describe('the built council command', function () {
   this.timeout(60_000);
   let project: string;
-  before(buildCli);
+  before(buildCouncilCli);
   beforeEach(() => {
     project = mkdtempSync(join(tmpdir(), 'council-cli-e2e-'));
   });
   afterEach(() => rmSync(project, { recursive: true, force: true }));
 
   it('starts with the node shebang', () => {
-    assert.match(readFileSync(BUNDLE, 'utf8'), /^#!\/usr\/bin\/env node\n/);
+    assert.match(readFileSync(COUNCIL_BUNDLE, 'utf8'), /^#!\/usr\/bin\/env node\n/);
   });
 
   it('ask --demo in a terminal: one question answered, one skipped (a logged assumption), then the answer', async () => {
     const socket = `council-cli-${process.pid}`;
-    const command = `cd ${JSON.stringify(project)} && node ${JSON.stringify(BUNDLE)} ask --demo; echo "EXIT=$?"; sleep 60`;
+    const command = `cd ${JSON.stringify(project)} && node ${JSON.stringify(COUNCIL_BUNDLE)} ask --demo; echo "EXIT=$?"; sleep 60`;
     const started = Date.now();
     tmux(socket, 'new-session', '-d', '-x', '200', '-y', '50', command);
     try {
@@ -104,7 +86,7 @@ describe('the built council command', function () {
   });
 
   it('ask --demo --yes --json without a terminal never waits and prints the typed result', () => {
-    const result = spawnSync('node', [BUNDLE, 'ask', '--demo', '--yes', '--json'], {
+    const result = spawnSync('node', [COUNCIL_BUNDLE, 'ask', '--demo', '--yes', '--json'], {
       cwd: project,
       encoding: 'utf8',
       input: '',

@@ -35,7 +35,8 @@ import { showVisibly, type CouncilDeps } from './ports';
 import { SessionLog, SessionRuleError, type Recorder } from './sessionLog';
 import { personaParticipant } from './sessionFacts';
 import { concludeCouncil, type AnswerFromVote } from './synthesize';
-import { expectFromHistory, type DebateEnding, type DebateOutcome } from './debateHistory';
+import { expectFromHistory } from './debateHistory';
+import type { DebateEnding, DebateOutcome } from './debateOutcome';
 import type { SessionSnapshot } from '../session/machine';
 import type { SpendTotals } from '../llm/spending/ledger';
 

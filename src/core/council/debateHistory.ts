@@ -1,28 +1,11 @@
 import type { DebateProtocol } from './protocol';
+import type { DebateOutcome } from './debateOutcome';
 import { expectDebate, type DebateEstimate, type DebateExpectation } from './debatePlan';
 
 /*
  * What Council has seen debates cost in this workspace, so the expected figure follows how debates here end and
  * how large their requests are, rather than a fixed prior. Host-free: the host stores the list it is given.
  */
-
-/** How a debate ended: its drafts agreed at the first vote, it settled in a later cycle, or it ran to its bound. */
-export type DebateEnding =
-  { readonly kind: 'first-vote' } | { readonly kind: 'settled'; readonly cycle: number } | { readonly kind: 'limit' };
-
-/** One finished debate, as spent (the debate only: from the first drafts to the answer). */
-export interface DebateOutcome {
-  readonly protocol: DebateProtocol;
-  /** Personas seated in the first cycle. */
-  readonly seats: number;
-  readonly ending: DebateEnding;
-  /** Requests of cycle 1, of the cycles after it, and of the answer. */
-  readonly drafts: number;
-  readonly laterCycles: number;
-  readonly answer: number;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-}
 
 /** How many finished debates the workspace keeps: enough to follow a habit, few enough to follow a change. */
 export const DEBATE_HISTORY_LENGTH = 8;

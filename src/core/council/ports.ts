@@ -4,11 +4,11 @@ import type { SpendingGovernor, SpendingLimits } from '../llm/spending/governor'
 import type { PriceBook } from '../llm/spending/prices';
 import type { PersonaContract } from '../personas/contract';
 import type { SelectionDefaults } from '../personas/select';
+import type { WorkspaceReader } from '../workspace/workspaceReader';
 import type { StoredSession } from '../session/storedSession';
-import type { DebateOutcome } from './debateHistory';
+import type { DebateOutcome } from './debateOutcome';
 import type { DebateProtocol } from './protocol';
 import type { WorkspaceGrounding } from './workspaceGrounding';
-import type { DecisionRecordsSource } from './precedentLookup';
 
 /** Where a council turn writes what the user sees; the chat adapter maps it onto a ChatResponseStream. */
 export interface CouncilOutput {
@@ -49,6 +49,13 @@ export interface RoleModels {
 }
 
 /** Where the workspace keeps its last finished debates (the host's storage). */
+/** Where the team's decision records are read from; the host gives it only in a trusted workspace. */
+export interface DecisionRecordsSource {
+  readonly reader: WorkspaceReader;
+  /** `council.decisions.folder`; absent or empty: found from the repository. */
+  readonly folder?: string;
+}
+
 export interface DebateHistoryStore {
   read(): readonly DebateOutcome[];
   remember(outcome: DebateOutcome): void | Promise<void>;

@@ -2,16 +2,8 @@ import { findPrecedent, precedentPrompt } from '../decisions/precedent';
 import { readCatalog } from '../decisions/recordCatalog';
 import { findRecordFolder } from '../decisions/recordFolder';
 import type { SessionPrecedent } from '../session/precedent';
-import type { WorkspaceReader } from '../workspace/workspaceReader';
-import type { CouncilDeps } from './ports';
+import type { CouncilDeps, DecisionRecordsSource } from './ports';
 import type { SessionLog } from './sessionLog';
-
-/** Where the team's decision records are read from; the host gives it only in a trusted workspace. */
-export interface DecisionRecordsSource {
-  readonly reader: WorkspaceReader;
-  /** `council.decisions.folder`; absent or empty: found from the repository. */
-  readonly folder?: string;
-}
 
 /** Most prompt tokens the earlier decisions may add to one council request. */
 export const PRECEDENT_MAX_TOKENS = 600;

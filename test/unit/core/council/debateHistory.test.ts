@@ -6,8 +6,8 @@ import {
   readDebateHistory,
   reforecastAfterFirstVote,
   rememberDebate,
-  type DebateOutcome,
 } from '../../../../src/core/council/debateHistory';
+import type { DebateOutcome } from '../../../../src/core/council/debateOutcome';
 
 const NOTHING_MEASURED = { input: 0, output: 0 };
 
