@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run eval: every fixed decision (test/eval/decisions.ts) answered by the council (council_deliberate) and by a
+// npm run eval: every fixed decision (src/core/council/eval/decisions.ts) answered by the council (council_deliberate) and by a
 // single prompt to the same model, through the real VS Code LM API in the web build, written side by side to
 // .cache/eval/report.md for a person to judge. Here the model is the test fixture's scripted one, which proves the
 // plumbing; with a real model registered in VS Code it is the product's quality check.

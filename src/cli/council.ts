@@ -20,6 +20,8 @@ import { recordDecision } from './recordDecision';
 import { serveMcp } from './mcp/serveMcp';
 import { cliNextStepsText } from './cliNextSteps';
 import { sessionNextSteps } from '../core/council/sessionNextSteps';
+import { DECISIONS } from '../core/council/eval/decisions';
+import { evalCouncil } from './evalCouncil';
 
 /* The `council` command: a council session in a terminal, over the core the VS Code doors use. */
 
@@ -31,6 +33,8 @@ const USAGE = `Usage:
   council sessions export <id>          the session as Markdown (redirect it: > decision.md)
   council mcp [--demo] [--model <id>]    an MCP server over stdio with Council's four tools
   council record <id> [--yes] [--folder <dir>]   the session's decision as a record in the project's decision folder
+  council eval [--model <id>] [--only <id>] [--demo]   the fixed decisions, each by the council and by one prompt to the
+                                         same model, side by side with cost and time (Markdown on stdout: > report.md)
 
 Environment: OPENAI_API_KEY (required for ask), OPENAI_BASE_URL (any OpenAI-compatible endpoint; default OpenAI).
   --model  the model id (default gpt-5-mini)
@@ -210,6 +214,46 @@ async function record(args: readonly string[], project: string): Promise<number>
   return outcome.written ? 0 : 1;
 }
 
+/** `council eval`: the report goes to stdout, progress to stderr; nothing is written in the project but sessions. */
+async function evaluate(args: readonly string[], project: string, model?: LanguageModel): Promise<number> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { model: { type: 'string' }, demo: { type: 'boolean' }, only: { type: 'string' } },
+  });
+  const demo = values.demo === true;
+  // The demo model plays one decision (user sessions); on a real model every decision runs.
+  const wanted = values.only ?? (demo ? 'sessions' : undefined);
+  const decisions = wanted === undefined ? DECISIONS : DECISIONS.filter(d => d.id === wanted);
+  if (decisions.length === 0)
+    throw new UsageError(`No eval decision "${wanted}". The decisions: ${DECISIONS.map(d => d.id).join(', ')}.`);
+  const chat =
+    model ??
+    (demo
+      ? new DemoModel()
+      : new OpenAiCompatibleModel(endpointFromEnvironment(process.env, values.model ?? 'gpt-5-mini')));
+  const files = new SessionFiles(project);
+  const registry = await loadPersonas({ builtIn: { list: builtInPersonaFiles } });
+  const quiet: CouncilOutput = { progress: () => undefined, markdown: () => undefined, visible: () => undefined };
+  const { report } = await evalCouncil({
+    decisions,
+    model: chat,
+    councilDeps: () => ({
+      model: chat,
+      personas: registry.personas,
+      clock: systemClock,
+      ids: { next: randomUUID },
+      output: quiet,
+      token: neverCancelled,
+      persist: stored => files.save(stored),
+      spending: { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
+    }),
+    now: () => Date.now(),
+    progress: line => process.stderr.write(`… ${line}\n`),
+  });
+  process.stdout.write(`${report}\n`);
+  return 0;
+}
+
 /** `council mcp`: serves until the client closes stdin. */
 async function mcp(args: readonly string[], project: string, model?: LanguageModel): Promise<number> {
   const { values } = parseArgs({
@@ -243,6 +287,7 @@ export async function main(argv: readonly string[], project = process.cwd(), mod
     if (command === 'sessions') return await sessions(rest, project);
     if (command === 'record') return await record(rest, project);
     if (command === 'mcp') return await mcp(rest, project, model);
+    if (command === 'eval') return await evaluate(rest, project, model);
     if (command === undefined || command === 'help' || command === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 2 : 0;

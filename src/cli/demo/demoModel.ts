@@ -8,7 +8,8 @@ import {
 } from '../../core/llm/languageModel';
 import { RESPONSE_FORMAT_HEADING } from '../../core/llm/structuredOutput';
 import { messageText } from '../../core/llm/usage';
-import { ANSWER_STEP, demoCouncilReply } from './demoCouncil';
+import { SINGLE_PROMPT_OPENING } from '../../core/council/eval/singlePrompt';
+import { ANSWER_STEP, demoCouncilReply, SINGLE_PROMPT_STEP } from './demoCouncil';
 
 /*
  * The model `council ask --demo` runs on: the demo council's scripted replies, no key and no network. It answers
@@ -27,7 +28,9 @@ function stepOf(request: ModelRequest, prompt: string): string {
   if (tool) return tool;
   const at = prompt.lastIndexOf(RESPONSE_FORMAT_HEADING);
   const named = at >= 0 ? /^[\w.-]+/.exec(prompt.slice(at + RESPONSE_FORMAT_HEADING.length))?.[0] : undefined;
-  return named ?? (prompt.includes(WRITE_ANSWER_TASK) ? ANSWER_STEP : '');
+  if (named) return named;
+  if (prompt.includes(WRITE_ANSWER_TASK)) return ANSWER_STEP;
+  return prompt.startsWith(SINGLE_PROMPT_OPENING) ? SINGLE_PROMPT_STEP : '';
 }
 
 /** The schema the step was sent: the tool's input schema, or the one in the fenced-JSON instruction. */

@@ -3,9 +3,11 @@ import * as assert from '../assert';
 import { councilExtension, fixture } from '../harness';
 import { playCouncil } from '../councilPlay';
 import { TOOL } from '../../../src/core/council/toolSession';
-import { DECISIONS } from '../../eval/decisions';
-import { evalReport, type Answer, type EvalCase } from '../../eval/evalReport';
-import { EVAL_REPORT_MARKER, singlePrompt } from '../../eval/singlePrompt';
+import { DECISIONS } from '../../../src/core/council/eval/decisions';
+import { evalReport, type Answer, type EvalCase } from '../../../src/core/council/eval/evalReport';
+import { singlePrompt } from '../../../src/core/council/eval/singlePrompt';
+import { EVAL_REPORT_MARKER } from '../../eval/reportMarker';
+import { toolResultFacts } from '../../eval/toolResultFacts';
 
 /** `npm run eval` builds with COUNCIL_EVAL=1: every decision; the normal run checks the plumbing with one. */
 const ALL = __COUNCIL_EVAL__;
@@ -68,13 +70,15 @@ describe('eval: the council against a single prompt', function () {
     assert.ok(model, 'a chat model');
     const cases: EvalCase[] = [];
     for (const decision of ALL ? DECISIONS : DECISIONS.slice(0, 1)) {
+      const answer = await council(decision.question, decision.context);
       cases.push({
         decision,
-        council: await council(decision.question, decision.context),
+        council: answer,
+        facts: toolResultFacts(answer.text),
         single: await single(model, singlePrompt(decision)),
       });
     }
-    const report = evalReport(model.name, cases, new Date());
+    const report = evalReport(model.name, cases, new Date(), 'the council as `council_deliberate` runs it');
     const [first] = cases;
     assert.match(first?.council.text ?? '', /## The council's answer/);
     assert.match(first?.council.cost ?? '', /^\d+ requests? · /);

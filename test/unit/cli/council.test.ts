@@ -2,27 +2,10 @@ import { strict as assert } from 'node:assert';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../../src/cli/council';
 import { readStoredSession } from '../../../src/core/session/storedSession';
 import { councilResponder } from '../../support/councilHarness';
 import { ScriptedModel } from '../../support/scriptedModel';
-
-/** Runs `main`, capturing what it wrote to stdout and stderr. */
-async function run(argv: readonly string[], project: string, model?: ScriptedModel) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { write: stdout } = process.stdout;
-  const { write: stderr } = process.stderr;
-  process.stdout.write = ((chunk: string) => out.push(chunk) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => err.push(chunk) > 0) as typeof process.stderr.write;
-  try {
-    const code = await main(argv, project, model);
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    process.stdout.write = stdout;
-    process.stderr.write = stderr;
-  }
-}
+import { runCouncilMain as run } from '../../support/runCouncilMain';
 
 describe('the council command: ask, sessions, sessions show', () => {
   let project: string;

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { DECISIONS } from '../../eval/decisions';
-import { councilFacts, evalReport } from '../../eval/evalReport';
+import { DECISIONS } from '../../../src/core/council/eval/decisions';
+import { evalReport } from '../../../src/core/council/eval/evalReport';
+import { toolResultFacts } from '../../eval/toolResultFacts';
 
 describe('the eval report', () => {
   const decision = DECISIONS[0]!;
@@ -14,10 +15,12 @@ describe('the eval report', () => {
           cost: '9 requests · 16k tokens',
           seconds: 3.25,
         },
+        facts: toolResultFacts('Council: A, B.'),
         single: { text: 'Use JWTs.', cost: '1 request · 400 tokens', seconds: 0.5 },
       },
     ],
     new Date('2026-11-24T10:00:00Z'),
+    'the council as `council_deliberate` runs it',
   );
 
   it('puts both answers side by side with their cost and time', () => {
@@ -43,7 +46,7 @@ describe('the eval report', () => {
   });
 
   it('records per decision whether the council escalated, its vote and its combined confidence', () => {
-    const settled = councilFacts(
+    const settled = toolResultFacts(
       "Council: A, B. Debate cycles: 1. Spent: 6 requests.\nVote: none (the personas answered without a debate cycle that votes).\n\n## The council's answer\n\n**Combined confidence:** Strong agreement: 4 of 4 back B (Redis), high confidence.\n",
     );
     assert.deepEqual(settled, {
@@ -51,7 +54,7 @@ describe('the eval report', () => {
       vote: 'none (the personas answered without a debate cycle that votes).',
       confidence: 'Strong agreement: 4 of 4 back B (Redis), high confidence.',
     });
-    const debated = councilFacts(
+    const debated = toolResultFacts(
       "Council: A, B. Debate cycles: 3. Spent: 12 requests.\nVote: 3 of 4 back A's position.\n",
     );
     assert.equal(debated.escalated, 'yes: 3 debate cycles');

@@ -18,24 +18,12 @@ export interface CouncilFacts {
   readonly confidence: string;
 }
 
-/** The facts of a `council_deliberate` result text (its header lines and the answer's combined-confidence line). */
-export function councilFacts(text: string): CouncilFacts {
-  const cycles = Number(/Debate cycles: (\d+)/.exec(text)?.[1] ?? Number.NaN);
-  const escalated = Number.isNaN(cycles)
-    ? 'not reported'
-    : cycles <= 1
-      ? `no: the first drafts settled it (${cycles} cycle${cycles === 1 ? '' : 's'})`
-      : `yes: ${cycles} debate cycles`;
-  const vote = /^Vote: (.*)$/m.exec(text)?.[1] ?? 'not reported';
-  const confidence =
-    /\*\*Combined confidence:\*\* (.*)$/m.exec(text)?.[1] ?? 'not stated (the opening named no options)';
-  return { escalated, vote, confidence };
-}
-
 /** One decision answered both ways. */
 export interface EvalCase {
   readonly decision: Decision;
   readonly council: Answer;
+  /** Read by the door from what it has: the session (the `council` command) or the tool's result (the extension). */
+  readonly facts: CouncilFacts;
   readonly single: Answer;
 }
 
@@ -65,9 +53,9 @@ function checklist(items: readonly string[]): string {
  * answer and the single prompt's, each with what it cost and how long it took. No automatic score: which answer
  * is better is the person's call, and the report says so.
  */
-export function evalReport(model: string, cases: readonly EvalCase[], when: Date): string {
+export function evalReport(model: string, cases: readonly EvalCase[], when: Date, how: string): string {
   const rubricOf = (decision: Decision) => [...decision.rubric, ...COMMON_RUBRIC];
-  const sections = cases.map(({ decision, council, single }) =>
+  const sections = cases.map(({ decision, council, facts, single }) =>
     [
       `## ${decision.id}: ${decision.question}`,
       `_Context given to both:_ ${decision.context}`,
@@ -77,7 +65,7 @@ export function evalReport(model: string, cases: readonly EvalCase[], when: Date
         `| cost | ${council.cost} | ${single.cost} |`,
         `| time | ${council.seconds.toFixed(1)} s | ${single.seconds.toFixed(1)} s |`,
       ].join('\n'),
-      councilFactsList(councilFacts(council.text)),
+      councilFactsList(facts),
       '### Rubric: the council',
       checklist(rubricOf(decision)),
       '### Rubric: the single prompt',
@@ -92,7 +80,7 @@ export function evalReport(model: string, cases: readonly EvalCase[], when: Date
   return [
     '# Council eval: the council against a single prompt',
     `Model: ${model} · ${cases.length} decision${cases.length === 1 ? '' : 's'} · ${when.toISOString()}`,
-    'Tick each rubric line the answer meets, then mark the better answer. Both sides ran on the same model with the same question and context; the council as `council_deliberate` runs it.',
+    `Tick each rubric line the answer meets, then mark the better answer. Both sides ran on the same model with the same question and context; ${how}.`,
     ...sections,
   ].join('\n\n');
 }
