@@ -12,12 +12,16 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const description =
   'Council: a panel of expert personas that clarifies a hard decision, debates it in bounded cycles and gives one answer with its vote, dissent, assumptions and cost (MCP tools council_open and council_deliberate, and the council-protocol skill).';
 
+/** An object in both manifests (Claude Code's validator refuses a string and warns without one). */
+const author = { name: 'Council contributors' };
+
 /** The Agent Plugins 1.0 manifest: only the fields its schema allows. */
 const pluginManifest = {
   $schema: 'https://agent-plugins.org/schemas/1.0.0/plugin.schema.json',
   name: 'council',
   version: pkg.version,
   description,
+  author,
   license: pkg.license,
   keywords: ['council', 'decisions', 'mcp', 'skills'],
 };
@@ -35,11 +39,43 @@ const claudeManifest = {
   name: 'council',
   version: pkg.version,
   description,
+  author,
   license: pkg.license,
   mcpServers: {
     council: { command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/dist/cli/council.js', 'mcp'] },
   },
 };
+
+/**
+ * The folder is its own one-plugin marketplace too: Claude Code installs only from a marketplace
+ * (`claude plugin marketplace add <folder>`, then `claude plugin install council@council`).
+ */
+const claudeMarketplace = {
+  name: 'council',
+  description: 'Council, as a local marketplace of one plugin.',
+  owner: author,
+  plugins: [{ name: 'council', source: './', description, version: pkg.version, author }],
+};
+
+/** What a person (and a plugin directory's review) reads first: what it is, how to install it, what it needs. */
+const readme = `# Council (agent plugin)
+
+${description}
+
+## Install
+
+- Copilot CLI: \`copilot plugin install <this folder>\`
+- Claude Code: \`claude plugin marketplace add <this folder>\`, then \`claude plugin install council@council\`
+  (or \`claude --plugin-dir <this folder>\` for one session)
+- VS Code: Chat: Install Plugin From Source, or \`chat.pluginLocations\` pointing at this folder
+
+## Models
+
+The MCP server (\`node dist/cli/council.js mcp\`, Node.js 20 or later) takes its model from its environment:
+\`OPENAI_API_KEY\`, with \`OPENAI_BASE_URL\` for any OpenAI-compatible endpoint (Ollama, LM Studio). Without one,
+a client that offers MCP sampling lends its own model; with neither, a tool call says how to configure one.
+Every session is bounded by a request budget and shows what it spent.
+`;
 
 const json = value => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -49,7 +85,9 @@ mkdirSync(join(out, '.claude-plugin'), { recursive: true });
 mkdirSync(join(out, 'dist', 'cli'), { recursive: true });
 writeFileSync(join(out, 'plugin.json'), json(pluginManifest));
 writeFileSync(join(out, 'mcp.json'), json(mcpConfig));
+writeFileSync(join(out, 'README.md'), readme);
 writeFileSync(join(out, '.claude-plugin', 'plugin.json'), json(claudeManifest));
+writeFileSync(join(out, '.claude-plugin', 'marketplace.json'), json(claudeMarketplace));
 cpSync(join(root, 'agents', 'council-protocol'), join(out, 'skills', 'council-protocol'), { recursive: true });
 cpSync(join(root, 'personas'), join(out, 'personas'), { recursive: true });
 cpSync(join(root, 'dist', 'cli', 'council.js'), join(out, 'dist', 'cli', 'council.js'));
