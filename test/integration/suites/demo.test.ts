@@ -10,6 +10,35 @@ import {
   type DeepWorkResultMetadata,
 } from '../../../src/vscode/deepWork/deepWorkResult';
 import { councilFollowups } from '../../../src/vscode/chat/followups';
+import { askCouncil } from '../../../src/cli/askCouncil';
+import { DemoModel } from '../../../src/cli/demo/demoModel';
+import { systemClock } from '../../../src/core/clock';
+import { PriceBook } from '../../../src/core/llm/spending/prices';
+import { neverCancelled } from '../../../src/core/llm/languageModel';
+import { loadCouncilPersonas } from '../../../src/vscode/personas/personaSource';
+
+/**
+ * The demo session as the `council` command runs it (askCouncil on the CLI's demo model, each recommended answer
+ * accepted, the command's request limit), here in the extension host: the same core as the chat door.
+ */
+async function demoThroughTheCommand(decision: string): Promise<SessionLog> {
+  const extension = await councilExtension();
+  const registry = await loadCouncilPersonas(extension.extensionUri, { useWorkspacePersonas: false });
+  let id = 0;
+  return askCouncil({
+    decision,
+    ask: () => Promise.resolve({ kind: 'accept' }),
+    deps: {
+      model: new DemoModel(),
+      personas: registry.personas,
+      clock: systemClock,
+      ids: { next: () => `cli-${++id}` },
+      output: { progress: () => undefined, markdown: () => undefined },
+      token: neverCancelled,
+      spending: { limits: { maxRequests: 12 }, prices: new PriceBook() },
+    },
+  });
+}
 
 /** `npm start`'s demo: the fixture's "Play the Demo Council" command, as the `councilTest.demo` setting does. */
 async function playDemo(): Promise<void> {
@@ -77,6 +106,16 @@ describe('the demo council (npm start)', function () {
     assert.match(transcript, /A JWT stays valid until it expires/, "the Security Expert's objection");
     assert.match(transcript, /stateless/, "the Architect's stateless JWTs");
     assert.doesNotMatch(transcript, /recommends option A/, 'no placeholder text');
+
+    // One core behind both doors: the command spends what the chat spent on the same demo script.
+    const command = await demoThroughTheCommand('How should we store sessions?');
+    assert.equal(command.state, 'completed');
+    assert.equal(command.requestsUsed, log.requestsUsed, 'the same requests through @council and council ask');
+    assert.equal(command.snapshot.context.debateCycles, context.debateCycles, 'the same debate');
+    console.log(
+      `demo through @council: ${log.requestsUsed} requests, ${log.spent.inputTokens} in / ${log.spent.outputTokens} out; ` +
+        `through council ask: ${command.requestsUsed} requests, ${command.spent.inputTokens} in / ${command.spent.outputTokens} out`,
+    );
 
     // "Plan this" turns the answer into a /plan run, which the demo plays to its report.
     const planThis = councilFollowups(result).find(f => f.label === 'Plan this');
