@@ -410,7 +410,7 @@ async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<strin
   );
   if (estimate.total === 0) return undefined;
   const context = await contextTokens(log, deps);
-  const tokens = debateTokens(estimate.total, context, seats);
+  const tokens = debateTokens(estimate.total, context, seats, protocol);
   const { requests, inputTokens, outputTokens } = log.spent;
   const measured =
     requests > 0

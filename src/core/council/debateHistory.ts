@@ -124,9 +124,11 @@ export function reforecastAfterFirstVote(
   const requests = spent.requests + remaining;
   const per = spent.requests > 0 ? spent.inputTokens / spent.requests : 0;
   const perOut = spent.requests > 0 ? spent.outputTokens / spent.requests : 0;
+  // Thorough: a later request also reads every seat's whole latest argument, about one cycle-1 reply each.
+  const arguments_ = protocol === 'thorough' ? Math.round(later) * known.seats * perOut : 0;
   return {
     requests,
-    input: Math.round(spent.inputTokens + remaining * per),
+    input: Math.round(spent.inputTokens + remaining * per + arguments_),
     output: Math.round(spent.outputTokens + remaining * perOut),
   };
 }

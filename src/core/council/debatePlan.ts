@@ -147,17 +147,20 @@ const ANSWER_EXTRA_OUTPUT_TOKENS = 900;
 
 /**
  * The tokens `requests` council requests are assumed to spend at most when nothing fails: each carries the
- * request and its context (`contextTokens`), the step's instructions, and every seat's position. The bench
- * checks that this stays above what a debate spends.
+ * request and its context (`contextTokens`), the step's instructions, and every seat's position — under
+ * `thorough`, every seat's whole latest argument too (a contribution's output). The bench checks that this stays
+ * above what a debate spends.
  */
 export function debateTokens(
   requests: number,
   contextTokens: number,
   seats: number,
+  protocol: DebateProtocol = 'economy',
 ): { readonly input: number; readonly output: number } {
   if (requests === 0) return { input: 0, output: 0 };
+  const perSeat = POSITION_TOKENS + (protocol === 'thorough' ? OUTPUT_TOKENS : 0);
   return {
-    input: requests * (contextTokens + STEP_OVERHEAD_TOKENS + seats * POSITION_TOKENS),
+    input: requests * (contextTokens + STEP_OVERHEAD_TOKENS + seats * perSeat),
     output: requests * OUTPUT_TOKENS + ANSWER_EXTRA_OUTPUT_TOKENS,
   };
 }
@@ -193,11 +196,13 @@ export function expectDebate(
   const requests = bound.drafts + later + bound.answer;
   const perRequest =
     measured.input > 0 ? measured.input : contextTokens + STEP_OVERHEAD_TOKENS + Math.ceil(seats / 2) * POSITION_TOKENS;
+  const perReply = measured.output > 0 ? measured.output : OUTPUT_TOKENS;
+  // Thorough: each later-cycle request also reads every seat's whole latest argument (a contribution's length;
+  // the replies measured so far are the opening's, shorter).
+  const arguments_ = protocol === 'thorough' ? later * seats * OUTPUT_TOKENS : 0;
   return {
     requests,
-    input: requests * perRequest,
-    output:
-      requests * (measured.output > 0 ? measured.output : OUTPUT_TOKENS) +
-      (bound.answer > 0 ? ANSWER_EXTRA_OUTPUT_TOKENS : 0),
+    input: requests * perRequest + arguments_,
+    output: requests * perReply + (bound.answer > 0 ? ANSWER_EXTRA_OUTPUT_TOKENS : 0),
   };
 }

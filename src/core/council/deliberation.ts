@@ -177,12 +177,14 @@ export function costEstimate(
   seats: number,
   quote: (input: number, output: number) => number | undefined,
   expectedRequests?: number,
+  protocol: DebateProtocol = 'economy',
 ): CostEstimate {
-  const fewest = debateTokens(estimate.fewest, contextTokens, seats);
-  const most = debateTokens(estimate.most, contextTokens, seats);
+  const fewest = debateTokens(estimate.fewest, contextTokens, seats, protocol);
+  const most = debateTokens(estimate.most, contextTokens, seats, protocol);
   const low = quote(fewest.input, fewest.output);
   const high = quote(most.input, most.output);
-  const likely = expectedRequests === undefined ? undefined : debateTokens(expectedRequests, contextTokens, seats);
+  const likely =
+    expectedRequests === undefined ? undefined : debateTokens(expectedRequests, contextTokens, seats, protocol);
   return {
     tokens: { fewest: fewest.input + fewest.output, most: most.input + most.output },
     ...(low !== undefined && high !== undefined ? { credits: { fewest: low, most: high } } : {}),

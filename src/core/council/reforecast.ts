@@ -41,11 +41,18 @@ export function afterFirstVoteLine(
     protocol,
     seatCost,
   );
-  const boundRequests = spent.requests + laterCyclesBound + answer;
+  // Drafts already sent for the next cycle (thorough drafts ahead while the moderator reads) are paid too.
+  const inFlight = deps.governor?.requestsInFlight ?? 0;
+  const boundRequests = spent.requests + inFlight + laterCyclesBound + answer;
   const perRequest = spent.requests > 0 ? (spent.inputTokens + spent.outputTokens) / spent.requests : 0;
   const rest = boundRequests - spent.requests;
+  // Thorough: each later request also reads every seat's whole latest argument (about a cycle-1 reply each).
+  const argumentsRead =
+    protocol === 'thorough' ? (laterCyclesBound * seats * spent.outputTokens) / Math.max(1, spent.requests) : 0;
   const boundInput =
-    spent.inputTokens + (rest * LATER_REQUEST_GROWTH * spent.inputTokens) / Math.max(1, spent.requests);
+    spent.inputTokens +
+    (rest * LATER_REQUEST_GROWTH * spent.inputTokens) / Math.max(1, spent.requests) +
+    LATER_REQUEST_GROWTH * argumentsRead;
   const boundOutput =
     spent.outputTokens + (rest * LATER_REQUEST_GROWTH * spent.outputTokens) / Math.max(1, spent.requests);
   const quote = (input: number, output: number) => deps.governor?.quote(deps.model, input, output);

@@ -117,6 +117,7 @@ export async function priced(
       return price === undefined ? undefined : creditsFor(price, input, output);
     },
     expectedRequests,
+    settings.protocol,
   );
 }
 

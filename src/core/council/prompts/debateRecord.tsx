@@ -4,18 +4,14 @@ import type { AttributedContribution, DebateCycleRecord } from './promptData';
 
 /**
  * Pruning priorities inside the debate-record message: the latest cycle's positions outlast
- * everything, then its full arguments, then older cycles' digests (newest first), then older
- * full arguments (newest first). Each piece is pruned whole, never cut mid-text.
+ * everything, then its full arguments, then older cycles' digests (newest first). Each piece is pruned whole,
+ * never cut mid-text.
  */
 const RECORD_PRIORITY = {
   latestPositions: 10_000,
   latestArguments: 9_000,
   olderDigests: 8_000,
-  olderArguments: 4_000,
 } as const;
-
-/** Room between cycles' argument priorities: more personas than this would overlap the next cycle. */
-const PRIORITY_STEP_PER_CYCLE = 100;
 
 /** A whole piece of the debate record and how long it survives pruning (higher = longer). */
 export interface RecordPiece {
@@ -90,14 +86,16 @@ function planDebateRecord(
       text: cycleSummary(record, age === 0),
       priority: age === 0 ? RECORD_PRIORITY.latestPositions : RECORD_PRIORITY.olderDigests - age,
     };
-    const base =
-      age === 0 ? RECORD_PRIORITY.latestArguments : RECORD_PRIORITY.olderArguments - age * PRIORITY_STEP_PER_CYCLE;
+    const base = RECORD_PRIORITY.latestArguments;
     // Condensed: the speaker read older cycles and wrote its own arguments; their positions are enough. Of the
     // latest cycle, only the colleagues still apart from the speaker (backing another option) send their points:
     // an ally's position line says where it stands, and the speaker answers those it has to persuade.
     const own = record.contributions.find(c => c.persona === speaker)?.option;
     const apart = (c: AttributedContribution) => c.persona !== speaker && (own === undefined || c.option !== own);
-    const shown = condensed ? (age === 0 ? record.contributions.filter(apart) : []) : record.contributions;
+    // Full (thorough): every argument of the latest cycle, the speaker's own included; older cycles as their
+    // digests only, which each persona has read in full before (sending every earlier draft again grew a
+    // cycle-4 prompt to ~4x a cycle-1 one).
+    const shown = age > 0 ? [] : condensed ? record.contributions.filter(apart) : record.contributions;
     const args = shown.map(c => ({
       text: condensed ? pointsBlock(c, record.cycle) : argumentBlock(c, record.cycle),
       priority: base - (rank.get(c) ?? 0),

@@ -122,6 +122,11 @@ export class SpendingGovernor {
     return price === undefined ? undefined : creditsFor(price, inputTokens, outputTokens);
   }
 
+  /** Requests sent and not yet ended (reserved): neither spent nor affordable, yet they will be paid. */
+  get requestsInFlight(): number {
+    return this.inFlight.size;
+  }
+
   /**
    * Requests this scope and its parents can still pay for, each assumed to cost `creditsEach` (default: the
    * mean so far); Infinity without limits. Planners think in requests; the governor still checks each one.

@@ -226,6 +226,41 @@ describe('a council turn', () => {
     assert.doesNotMatch(rig.output.text, /cycle 4/);
   });
 
+  it('thorough: the re-forecast after the first vote counts the drafts already sent ahead, so its bound holds', async () => {
+    // Cycle 2's drafts wait until the re-forecast line is out: at that moment they are sent and not yet paid.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>(resolve => (release = resolve));
+    const script = councilResponder({ convergeAtCycle: 'never', dissenters: 2 });
+    const rig = await councilRig({
+      protocol: 'thorough',
+      maxRequests: 24,
+      responder: async (request, callIndex) => {
+        const prompt = request.messages.map(messageText).join('\n');
+        if (/This is debate cycle 2\./.test(prompt)) await gate;
+        return script(request, callIndex);
+      },
+    });
+    const progress = rig.deps.output.progress.bind(rig.deps.output);
+    const deps = {
+      ...rig.deps,
+      output: {
+        ...rig.deps.output,
+        progress: (line: string) => {
+          progress(line);
+          if (/the debate now expects/.test(line)) release();
+        },
+        markdown: rig.deps.output.markdown.bind(rig.deps.output),
+      },
+    };
+    const log = start(rig, 'Split', { skipClarification: true });
+    await runCouncilTurn(log, { kind: 'retry' }, deps);
+    const line = rig.output.parts.map(p => p.text).find(text => /the debate now expects/.test(text)) ?? '';
+    const bound = Number(/at most (\d+) requests?/.exec(line)?.[1]);
+    const debate = log.spent.requests - 1; // everything after select_personas
+    assert.ok(debate > 7, `the debate went beyond cycle 1 (${debate} requests)`);
+    assert.ok(bound >= debate, `re-forecast "${line}" vs ${debate} requests spent by the debate`);
+  });
+
   it('does not draft ahead when every persona already agrees with every other', async () => {
     const rig = await councilRig({
       protocol: 'thorough',

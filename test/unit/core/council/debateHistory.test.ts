@@ -1,5 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { estimateDebate, expectDebate } from '../../../../src/core/council/debatePlan';
+import {
+  debateTokens,
+  estimateDebate,
+  EXPECTED_OUTPUT_TOKENS,
+  expectDebate,
+} from '../../../../src/core/council/debatePlan';
 import {
   DEBATE_HISTORY_LENGTH,
   expectFromHistory,
@@ -131,6 +136,24 @@ describe('reforecastAfterFirstVote (the expected figure once the council’s agr
       'thorough',
     );
     assert.equal(expected.requests, 5 + 5 + 1);
+  });
+
+  it('thorough: a later request also reads every seat’s latest argument (about a cycle-1 reply each)', () => {
+    const known = { spent: { ...cycleOne, requests: 5 }, apart: 2, seats: 4, laterCyclesBound: 10, answer: 1 };
+    const thorough = reforecastAfterFirstVote(known, [], 'thorough');
+    const asEconomy = reforecastAfterFirstVote({ ...known, apart: 5 }, [], 'economy');
+    assert.equal(asEconomy.requests, thorough.requests, 'the same requests');
+    // 5 later requests × 4 seats × 320 tokens (1,600 out over 5 requests).
+    assert.equal(thorough.input - asEconomy.input, 5 * 4 * 320);
+  });
+});
+
+describe('debateTokens (the bound’s tokens per request)', () => {
+  it('thorough carries every seat’s whole argument beside its position; economy only positions', () => {
+    const economy = debateTokens(10, 1_000, 4);
+    const thorough = debateTokens(10, 1_000, 4, 'thorough');
+    assert.equal(thorough.output, economy.output);
+    assert.equal(thorough.input - economy.input, 10 * 4 * EXPECTED_OUTPUT_TOKENS);
   });
 });
 

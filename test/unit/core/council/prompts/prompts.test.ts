@@ -110,7 +110,20 @@ describe('council prompts', () => {
       assert.doesNotMatch(text, /<contribution persona="Bo"/, 'the speaker read its own arguments: not resent');
       assert.doesNotMatch(text, /<contribution persona="[^"]+" cycle="1">/, 'older cycles only as positions');
       assert.match(text, /POSITION-1-Ana/, 'older positions stay');
-      assert.ok(text.length < full.length * 0.8, `condensed ${text.length} chars vs ${full.length}`);
+      assert.ok(text.length < full.length * 0.85, `condensed ${text.length} chars vs ${full.length}`);
+    });
+
+    it("full (thorough): every argument of the latest cycle, the speaker's own too; older cycles as digests, not resent", async () => {
+      const props = { ...context, persona, cycle: 4, previousCycles: debate(3, 20) };
+      const text = allText((await renderMessages(DebateTurnPrompt, props, model)).messages);
+      for (const name of ['Ana', 'Bo']) assert.match(text, new RegExp(`<contribution persona="${name}" cycle="3">`));
+      assert.doesNotMatch(text, /<contribution persona="[^"]+" cycle="[12]">/, 'earlier drafts are not sent again');
+      for (const cycle of [1, 2]) assert.match(text, new RegExp(`POSITION-${cycle}-Ana`), 'older positions stay');
+      // Cycle 4 costs about what cycle 3 does: the record grows by a digest per cycle, not by every draft.
+      const cycle3 = allText(
+        (await renderMessages(DebateTurnPrompt, { ...props, cycle: 3, previousCycles: debate(2, 20) }, model)).messages,
+      );
+      assert.ok(text.length < cycle3.length * 1.25, `cycle 4 ${text.length} chars vs cycle 3 ${cycle3.length}`);
     });
 
     it('condensed, a split council: only the colleagues still apart send their points; an ally is its position line', async () => {
