@@ -6,8 +6,7 @@ import type { SpendTotals } from '../../core/llm/spending/ledger';
 import { PriceBook, type ModelPrice } from '../../core/llm/spending/prices';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import { describeTurnStop } from '../../core/llm/turnStop';
-import { runFolder } from '../../core/plan/run/report';
-import { newWorkflowRunId } from '../../core/plan/schemas/contextId';
+import { newRunFolder, newRunId } from '../../core/deepWork/runHome';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { runDeepWork, type DeepWorkRequest } from '../../core/deepWork/runDeepWork';
@@ -235,7 +234,8 @@ export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | und
 }
 
 /**
- * Runs one turn of a workflow with the door's model and answers it: the run's files under `.council/runs/<run-id>/`,
+ * Runs one turn of a workflow with the door's model and answers it: the run's files in its own folder (`/plan`'s
+ * under `.council/runs/<run-id>/`, any other workflow's under `.council/workflow-runs/<run-id>/`),
  * its state saved in workspace storage after every phase and at the turn's end, its checkpoints pausing the turn (a
  * pick resumes it). A paused or completed run is reported by its command; a stop (Stop, a question, an abort, a
  * failure) is reported here, the same for both commands.
@@ -248,7 +248,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   const { workflow } = found;
   const resumed = start.resume?.state;
   const ids = { next: () => uuid() };
-  const runId = resumed?.runId ?? newWorkflowRunId(ids);
+  const runId = resumed?.runId ?? newRunId(workflow.name, ids);
   const reader = new VsCodeWorkspaceReader();
   const { spending } = readCouncilSettings();
   // What the phases still to run will cost, before anything is spent, at the model's price (and, resumed, what the
@@ -274,7 +274,8 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
       modelFor: subagentModels(call.model, message => call.say(`_${message}_\n\n`), traced),
       reader,
       runId,
-      outputs: new WorkspaceRunOutputs(runFolder(runId)),
+      // A resumed run keeps its folder (a workflow run from before they had their own keeps `.council/runs/`).
+      outputs: new WorkspaceRunOutputs(resumed?.context.output_dir ?? newRunFolder(workflow.name, runId)),
       clock: systemClock,
       ids,
       token,
