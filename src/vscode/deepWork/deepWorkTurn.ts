@@ -18,7 +18,7 @@ import { tracedModel } from '../languageModel/tracedModel';
 import type { CouncilLog } from '../log';
 import { planContributors } from './planContributors';
 import { progressMessage } from './planProgress';
-import { readCouncilSettings } from '../settings';
+import type { CouncilSettings } from '../settings';
 import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
 import type { RunRead, RunStore } from './runStore';
 import type { StoredWorkflowRun } from '../../core/deepWork/storedWorkflowRun';
@@ -57,6 +57,13 @@ export interface DeepWorkCall {
   /** Undefined outside a chat: tools the run invokes then ask for confirmation on their own. */
   readonly toolInvocationToken: vscode.ChatParticipantToolToken | undefined;
   readonly token: vscode.CancellationToken;
+  /** The settings the door read once for this request; the turn never reads them again. */
+  readonly settings: CouncilSettings;
+  /**
+   * The workflows the door already read for this call (a tool's confirmation forecast a run of one of them), so the
+   * run is the workflow that was forecast; when absent the turn reads the catalogue once.
+   */
+  readonly catalog?: Promise<WorkflowCatalog>;
   readonly attached?: readonly AttachedItem[];
   /** A Markdown note said before the answer (the forecast, a warning, a subagent's model). */
   readonly say: (markdown: string) => void;
@@ -228,9 +235,12 @@ export function workspaceRefusal(words: { readonly untrusted: string; readonly n
 /** What a stopped run kept, when it was saved (`/plan` names its last stage instead). */
 const PHASES_KEPT = 'The run is saved as of its last completed phase.';
 
-/** What the chat's model costs per token, by the user's prices and the defaults (undefined: unknown). */
-export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | undefined {
-  return new PriceBook(readCouncilSettings().spending.prices).priceOf(model);
+/** What the call's model costs per token, by the user's prices and the defaults (undefined: unknown). */
+export function runModelPrice(
+  call: Pick<DeepWorkCall, 'model' | 'settings'>,
+  prices = new PriceBook(call.settings.spending.prices),
+): ModelPrice | undefined {
+  return prices.priceOf(call.model);
 }
 
 /**
@@ -243,19 +253,20 @@ export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | und
 export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<DeepWorkAnswer> {
   const { start, call, command } = turn;
   const { token } = call;
-  const found = await workflowNamed(deps, turn.workflowName);
+  const found = workflowNamed(await (call.catalog ?? deps.catalog()), turn.workflowName);
   if ('missing' in found) return refused(command, found.missing);
   const { workflow } = found;
   const resumed = start.resume?.state;
   const ids = { next: () => uuid() };
   const runId = resumed?.runId ?? newRunId(workflow.name, ids);
   const reader = new VsCodeWorkspaceReader();
-  const { spending } = readCouncilSettings();
+  const { spending } = call.settings;
+  const prices = new PriceBook(spending.prices);
   // What the phases still to run will cost, before anything is spent, at the model's price (and, resumed, what the
   // run has spent).
   const before = resumed ? `So far: ${spendBrief(runSpent(resumed))}. ` : '';
   const toRun = forecastWorkflow(workflow, resumed, spending.script.maxModelCalls);
-  call.say(`_${before}${workflowForecastSentence(toRun, runModelPrice(call.model))}_\n\n`);
+  call.say(`_${before}${workflowForecastSentence(toRun, runModelPrice(call, prices))}_\n\n`);
   // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
   const replaced = overrideNotice(workflow);
@@ -281,7 +292,7 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
       token,
       spending: {
         limits: spending.run,
-        prices: new PriceBook(spending.prices),
+        prices,
         script: spending.script,
         onSpend: totals => (spent = totals),
       },
@@ -338,11 +349,10 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
 }
 
 /** The workflow named `name`, or the sentence that says why there is none (with the file problems, if any). */
-export async function workflowNamed(
-  deps: DeepWorkDeps,
+export function workflowNamed(
+  catalog: WorkflowCatalog,
   name: string,
-): Promise<{ readonly workflow: WorkflowDefinition } | { readonly missing: string }> {
-  const catalog = await deps.catalog();
+): { readonly workflow: WorkflowDefinition } | { readonly missing: string } {
   const workflow = catalog.get(name);
   if (workflow) return { workflow };
   const problems = catalog.problems

@@ -48,19 +48,26 @@ const TOOL_STOP = {
 export const NO_MODEL =
   'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
 
-/** What a council tool call runs on: the settings as read now, the model the tools' rule picked, the personas. */
+/** What a council tool call runs on: the settings read once for the call, the model the tools' rule picked, the personas. */
 export interface ToolTurn {
   readonly settings: CouncilSettings;
   readonly choice: ToolModelChoice<vscode.LanguageModelChat>;
   readonly registry: PersonaRegistry;
 }
 
-/** The turn a council tool call runs, or undefined when no model is available (the call answers NO_MODEL). */
-export async function toolTurn(env: CouncilToolEnvironment): Promise<ToolTurn | undefined> {
+/**
+ * What a council tool call is planned from, with one settings read: the settings, the personas and the model (absent
+ * when none is available: the confirmation still names the personas, the run answers NO_MODEL).
+ */
+export async function toolTurn(
+  env: CouncilToolEnvironment,
+): Promise<Omit<ToolTurn, 'choice'> & { readonly turn: ToolTurn | undefined }> {
   const settings = readCouncilSettings();
-  const choice = await toolModel(env.models, settings);
-  if (!choice) return undefined;
-  return { settings, choice, registry: await loadCouncilPersonas(env.context.extensionUri, settings) };
+  const [choice, registry] = await Promise.all([
+    toolModel(env.models, settings),
+    loadCouncilPersonas(env.context.extensionUri, settings),
+  ]);
+  return { settings, registry, turn: choice ? { settings, choice, registry } : undefined };
 }
 
 /** What is wrong with a tool's input, in the words Council uses for every file and record it checks. */

@@ -3,7 +3,8 @@ import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/
 import { TOOL } from '../../core/council/toolSession';
 import { toolModel } from '../languageModel/toolModel';
 import type { PlanHandler } from '../deepWork/planHandler';
-import { readCouncilSettings } from '../settings';
+import { readCouncilSettings, type CouncilSettings } from '../settings';
+import type { WorkflowCatalog } from '../deepWork/buildWorkflowCatalog';
 import {
   runModelPrice,
   workflowNamed,
@@ -56,6 +57,7 @@ const NO_MODEL =
  * `invoke` and the notification's two frames to the chat's path to the model.
  */
 function toolCall(
+  { settings, catalog }: DeepWorkCallPlan,
   choice: ToolModelChoice<vscode.LanguageModelChat>,
   toolInvocationToken: vscode.ChatParticipantToolToken | undefined,
   progress: ToolProgress,
@@ -65,6 +67,8 @@ function toolCall(
     model: choice.model,
     toolInvocationToken,
     token: progress.token,
+    settings,
+    ...(catalog ? { catalog } : {}),
     say: markdown => notes.push(markdown),
     progress: message => progress.report(message),
   };
@@ -85,32 +89,37 @@ function progressTitle(choice: ToolModelChoice<vscode.LanguageModelChat>): strin
 }
 
 /**
- * A deep-work call planned once (CallPlans): the model chosen from one settings read and the forecast shown in the
- * confirmation are the ones its run uses.
+ * A deep-work call planned once (CallPlans): the settings read once, the model chosen from them, and for a new run
+ * the workflows read and the forecast shown in the confirmation: the run uses these same ones.
  */
 interface DeepWorkCallPlan {
+  readonly settings: CouncilSettings;
   readonly choice: ToolModelChoice<vscode.LanguageModelChat> | undefined;
+  /** The workflows as read for the forecast (a new run); a resumed run's turn reads them once itself. */
+  readonly catalog?: Promise<WorkflowCatalog>;
   readonly forecast: string;
 }
 
 /** Reads the settings once, chooses the tools' model and, for a new run of `workflowName`, forecasts it. */
 async function planDeepWorkCall(
   env: CouncilToolEnvironment,
-  deps: Pick<DeepWorkDeps, 'catalog' | 'runs' | 'log' | 'sandbox'>,
+  deps: Pick<DeepWorkDeps, 'catalog'>,
   workflowName: string | undefined,
 ): Promise<DeepWorkCallPlan> {
   const settings = readCouncilSettings();
   const choice = await toolModel(env.models, settings);
-  let forecast = `It continues a saved run; what the run has spent and its forecast for the stages left open the result. It stays within \`council.budget.runMaxCredits\` (${settings.spending.run.maxCredits ?? 'no limit'}) for the whole run.`;
-  if (workflowName) {
-    const found = await workflowNamed(deps as DeepWorkDeps, workflowName);
-    if ('workflow' in found)
-      forecast = workflowForecastSentence(
-        forecastWorkflow(found.workflow),
-        choice ? runModelPrice(choice.model) : undefined,
-      );
-  }
-  return { choice, forecast };
+  const resumed = `It continues a saved run; what the run has spent and its forecast for the stages left open the result. It stays within \`council.budget.runMaxCredits\` (${settings.spending.run.maxCredits ?? 'no limit'}) for the whole run.`;
+  if (!workflowName) return { settings, choice, forecast: resumed };
+  const catalog = deps.catalog();
+  const found = workflowNamed(await catalog, workflowName);
+  const forecast =
+    'workflow' in found
+      ? workflowForecastSentence(
+          forecastWorkflow(found.workflow),
+          choice ? runModelPrice({ model: choice.model, settings }) : undefined,
+        )
+      : resumed;
+  return { settings, choice, catalog, forecast };
 }
 
 /** The confirmation of a deep-work call: what it runs, on which model, and the forecast of a new run. */
@@ -159,12 +168,13 @@ export function planTool(
         );
       const session = input.data.sessionId ? storedCouncilSession(env, input.data.sessionId, 'planned') : undefined;
       if (session && 'refused' in session) return textResult(session.refused);
-      const { choice } = await calls.take(options.input, make(input.data));
+      const planned = await calls.take(options.input, make(input.data));
+      const { choice } = planned;
       if (!choice) return textResult(NO_MODEL);
       const request = planRequestOf(input.data);
       return withToolProgress(progressTitle(choice), token, async progress => {
         const notes: string[] = [];
-        const call = toolCall(choice, options.toolInvocationToken, progress, notes);
+        const call = toolCall(planned, choice, options.toolInvocationToken, progress, notes);
         return answerResult(choice, notes, await plan(request, session?.log, call));
       });
     },
@@ -198,12 +208,13 @@ export function workflowTool(
         return textResult(
           `${TOOL.workflow} cannot run: ${inputProblems(WorkflowInputSchema, options.input, input.error.issues)}`,
         );
-      const { choice } = await calls.take(options.input, make(input.data));
+      const planned = await calls.take(options.input, make(input.data));
+      const { choice } = planned;
       if (!choice) return textResult(NO_MODEL);
       const request = workflowRequestOf(input.data);
       return withToolProgress(progressTitle(choice), token, async progress => {
         const notes: string[] = [];
-        const call = toolCall(choice, options.toolInvocationToken, progress, notes);
+        const call = toolCall(planned, choice, options.toolInvocationToken, progress, notes);
         return answerResult(choice, notes, await workflow(request, call));
       });
     },

@@ -17,9 +17,8 @@ import { MAX_PANEL } from '../../core/personas/select';
 import type { PersonaRegistry } from '../../core/personas/registry';
 import { effectiveCycleLimit } from '../../core/session/selectors';
 import { lookupRoundsWithoutAttachments, startCouncilSession } from '../chat/councilDeps';
-import { loadCouncilPersonas } from '../personas/personaSource';
 import { withPinned } from '../personas/pinnedPersonas';
-import { readCouncilSettings, type CouncilSettings } from '../settings';
+import type { CouncilSettings } from '../settings';
 import {
   type CouncilToolEnvironment,
   type ToolTurn,
@@ -94,8 +93,7 @@ interface DeliberationCall {
 }
 
 async function planDeliberation(env: CouncilToolEnvironment, input: DeliberationInput): Promise<DeliberationCall> {
-  const turn = await toolTurn(env);
-  const settings = turn?.settings ?? readCouncilSettings();
+  const { settings, registry, turn } = await toolTurn(env);
   if (input.sessionId !== undefined) {
     const continuation = await continuationPreview(env, { ...input, sessionId: input.sessionId }, settings);
     if ('refused' in continuation || !turn) return { turn, continuation };
@@ -110,7 +108,6 @@ async function planDeliberation(env: CouncilToolEnvironment, input: Deliberation
     return { turn, continuation, cost };
   }
   // Without a model the confirmation still names the personas (the run then answers NO_MODEL).
-  const registry = turn?.registry ?? (await loadCouncilPersonas(env.context.extensionUri, settings));
   const debate = newDebatePlan({ ...input, question: input.question ?? '' }, registry, settings);
   if (!turn) return { turn, debate };
   const seats = debate.named.length || MAX_PANEL;

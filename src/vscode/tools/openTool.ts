@@ -3,9 +3,7 @@ import { startCouncilSession } from '../chat/councilDeps';
 import { OpenInputSchema, TOOL, type OpenInput } from '../../core/council/toolSession';
 import { MAX_PANEL } from '../../core/personas/select';
 import type { CostEstimate } from '../../core/council/deliberation';
-import { loadCouncilPersonas } from '../personas/personaSource';
 import { withPinned } from '../personas/pinnedPersonas';
-import { readCouncilSettings } from '../settings';
 import {
   type CouncilToolEnvironment,
   type ToolTurn,
@@ -32,9 +30,7 @@ interface OpenCall {
 }
 
 async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<OpenCall> {
-  const turn = await toolTurn(env);
-  const settings = turn?.settings ?? readCouncilSettings();
-  const registry = turn?.registry ?? (await loadCouncilPersonas(env.context.extensionUri, settings));
+  const { settings, registry, turn } = await toolTurn(env);
   const named = seated(env, registry, input.personas);
   const opening = settings.protocol === 'thorough' && named.length === 0 ? 2 : 1;
   if (!turn) return { turn, named, opening };
