@@ -1,7 +1,7 @@
 import type { IdSource } from '../clock';
 
 /** The built-in workflow `/plan` runs. */
-export const PLAN_WORKFLOW = 'plan';
+const PLAN_WORKFLOW = 'plan';
 
 /** Where a new run of a workflow lives: what its id starts with and the folder its files go under. */
 interface RunHome {

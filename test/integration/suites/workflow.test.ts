@@ -117,7 +117,7 @@ describe('/workflow: YAML workflows in chat', function () {
     const paused = meta(first);
     assert.equal(paused.status, 'paused');
     const runId = paused.runId ?? '';
-    assert.match(runId, /^run-[0-9a-f-]{36}$/, 'a workflow run has its own ids, not /plan\'s wf-');
+    assert.match(runId, /^run-[0-9a-f-]{36}$/, "a workflow run has its own ids, not /plan's wf-");
     assert.deepEqual(
       deepWorkFollowups(first)?.map(followup => followup.label),
       ['Continue', 'Continue with notes', 'Stop'],
@@ -183,7 +183,11 @@ describe('/workflow: YAML workflows in chat', function () {
       return result.content.map(part => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
     };
     const paused = await invoke({ workflow: 'review-flow', flags: ['backend'], goal: 'Review the calculator' });
-    assert.match(paused, /Review the scan in \.council\/workflow-runs\/run-/, 'the checkpoint prompt, as the chat shows it');
+    assert.match(
+      paused,
+      /Review the scan in \.council\/workflow-runs\/run-/,
+      'the checkpoint prompt, as the chat shows it',
+    );
     const runId = /"runId":"(run-[0-9a-f-]{36})"/.exec(paused)?.[1] ?? '';
     assert.ok(runId, `the next calls name the run: ${paused}`);
     for (const [label, option] of [

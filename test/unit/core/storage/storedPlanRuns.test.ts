@@ -8,7 +8,6 @@ import {
   RUN_CAPACITY,
   RunStore,
   PLAN_RUN_KEY_PREFIX as RUN_KEY_PREFIX,
-  WORKFLOW_RUN_KEY_PREFIX,
 } from '../../../../src/vscode/deepWork/runStore';
 import { MemoryMemento } from '../../../support/memoryMemento';
 import { altered, storageFixture } from './fixtures';
