@@ -79,7 +79,7 @@ export function planRequestOf(input: PlanInput): PlanRequest {
 
 /** The `/workflow` request `input` makes. */
 export function workflowRequestOf(input: WorkflowInput): WorkflowRequest {
-  if (input.runId) return { kind: 'run', control: runControlOf(input.runId, input) };
+  if (input.runId) return { kind: 'run', control: { ...runControlOf(input.runId, input), runId: input.runId } };
   if (!input.workflow) return { kind: 'list' };
   return { kind: 'start', name: input.workflow, goal: input.goal?.trim() ?? '', flags: input.flags ?? [] };
 }
