@@ -29,7 +29,7 @@ import { WorkspaceRunOutputs } from './workflowOutputs';
 import { overrideNotice } from './buildWorkflowCatalog';
 import { stoppedReport } from './workflowResponse';
 import { workflowProgressMessage } from './workflowProgress';
-import { lastCompletedStage, readBoard } from '../../core/plan/pipelineBoard';
+import { boardOf, lastCompletedStage, readBoard } from '../../core/plan/pipelineBoard';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
 import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
 import { runNextSteps } from '../../core/deepWork/runNextSteps';
@@ -146,7 +146,8 @@ function runAnswer(
   status: WorkflowRunStatus,
   report: string | readonly ReportPart[],
 ): DeepWorkAnswer {
-  const stage = lastCompletedStage(readBoard(state.blackboard));
+  const board = boardOf(state.blackboard);
+  const stage = board && lastCompletedStage(board);
   return {
     command,
     report: typeof report === 'string' ? [report] : report,

@@ -10,7 +10,10 @@ import { PLAN_RUN_KEY_PREFIX, RunStore, WORKFLOW_RUN_KEY_PREFIX } from '../../..
 import { InMemoryRunOutputs } from '../../../support/inMemoryRunOutputs';
 import { InMemoryWorkspaceReader } from '../../../support/inMemoryWorkspaceReader';
 import { MemoryMemento } from '../../../support/memoryMemento';
-import { counterIds, steppingClock } from '../../../support/pipelineScript';
+import { counterIds, pipelineModel, steppingClock } from '../../../support/pipelineScript';
+import { PIPELINE_BOARD_KEY, readBoard } from '../../../../src/core/plan/pipelineBoard';
+import { builtInWorkflow } from '../../../support/builtInWorkflow';
+import { runFixture } from '../plan/stages/harness';
 import { downModel, echoModel, phase, strict, workflow } from '../workflow/engine/workflowHarness';
 
 const REVIEW = workflow([phase('scan', strict('reviewer')), phase('write', strict('writer'))]);
@@ -46,6 +49,24 @@ describe('stored workflow runs: their own key, ids and folder', () => {
     await runs.save(outcome.state, 'completed');
     assert.deepEqual(memento.keys(), [WORKFLOW_RUN_KEY_PREFIX + runId]);
     assert.equal(runs.load(runId)?.status, 'completed');
+  });
+
+  it("a generic run borrows no /plan board; one whose workflow runs /plan's stages gets its board at the first stage", async () => {
+    const runId = newRunId(REVIEW.name, counterIds());
+    const plain = await turn(REVIEW, echoModel(), { runId, folder: newRunFolder(REVIEW.name, runId) });
+    assert.equal(plain.status, 'completed');
+    assert.equal(PIPELINE_BOARD_KEY in plain.state.blackboard, false);
+
+    const staged = { ...builtInWorkflow('plan'), name: 'my-plan' };
+    const { outcome, board } = await runFixture(pipelineModel(), {
+      workflow: staged,
+      runId: newRunId(staged.name, counterIds()),
+    });
+    assert.equal(outcome.status, 'completed');
+    assert.match(outcome.state.runId, /^run-/);
+    assert.equal(board.goal, 'Add subtraction to the calculator.');
+    assert.match(board.rootContextId, new RegExp(`^${outcome.state.runId}/orchestrator/1/`));
+    assert.ok(readBoard(outcome.state.blackboard).stages.tickets, 'all three stages recorded on the board');
   });
 
   it('a /plan run is still saved under council.pipelineRun/', async () => {
