@@ -94,7 +94,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
           await env.plan(
             parsePlanRequest(intent.goal),
             current,
-            chatCall(request, stream, token, [...(current?.attached ?? []), ...attached]),
+            chatCall(request, stream, token, [...(current?.attached ?? []), ...attached], settings),
           ),
         );
       case 'workflow':
@@ -106,7 +106,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
           stream,
           await env.workflow(
             parseWorkflowRequest(intent.text),
-            chatCall(request, stream, token, [...(current?.attached ?? []), ...attached]),
+            chatCall(request, stream, token, [...(current?.attached ?? []), ...attached], settings),
           ),
         );
       case 'show': {

@@ -53,7 +53,7 @@ export function requestText(request: { readonly messages: readonly ChatMessage[]
 
 /** The resultIds the prompt lists (collector prompts name each input's resultId). */
 export function resultIdsIn(request: ModelRequest): string[] {
-  return [...new Set([...requestText(request).matchAll(/resultId (wf-[^\s)]+)/g)].map(m => m[1] ?? ''))];
+  return [...new Set([...requestText(request).matchAll(/resultId ((?:wf|run)-[^\s)]+)/g)].map(m => m[1] ?? ''))];
 }
 
 /** The agent id a prompt addresses ("You are discovery agent discovery-2 …"). */

@@ -72,38 +72,33 @@ export interface DeliberationPlan {
  * answer. With `lookupRounds` (personas grounded in the workspace), each contribution may take up to that many
  * look-up requests more. `fewest`: the council agrees after the first cycle. Never more than `budget`.
  */
-export function requestEstimate(
+export function requestEstimate(...args: Parameters<typeof requestForecast>): RequestEstimate {
+  const { fewest, most } = requestForecast(...args);
+  return { fewest, most };
+}
+
+/**
+ * {@link requestEstimate}, and the requests a run will probably make by debatePlan's prior (`expectDebate`; never
+ * above the estimate's most).
+ */
+function requestForecast(
   panel: { readonly named: number; readonly available: number },
   cycles: number,
   lookupRounds = 0,
   protocol: DebateProtocol = 'economy',
   budget?: number,
-): RequestEstimate {
+): RequestEstimate & { readonly expected: number } {
   const chosen = panel.named === 0;
   const selection = chosen && panel.available > MIN_PANEL ? 1 : 0;
   const smallest = chosen ? Math.min(MIN_PANEL, panel.available) : panel.named;
   const largest = chosen ? Math.min(MAX_PANEL, panel.available) : panel.named;
   const firstLookups = lookupRounds > 0 ? 1 : 0;
   const cap = budget ?? Number.MAX_SAFE_INTEGER;
-  const most = selection + estimateDebate(protocol, largest, cycles, cap - selection, 1 + lookupRounds).total;
+  const bound = estimateDebate(protocol, largest, cycles, cap - selection, 1 + lookupRounds);
+  const most = selection + bound.total;
   const fewest = selection + smallest * (1 + firstLookups) + (protocol === 'thorough' ? 1 : 0) + 1;
-  return { fewest: Math.min(fewest, most), most };
-}
-
-/** The requests a run will probably make, by debatePlan's prior (`expectDebate`); never above the estimate's most. */
-function expectedRequests(
-  panel: { readonly named: number; readonly available: number },
-  cycles: number,
-  lookupRounds = 0,
-  protocol: DebateProtocol = 'economy',
-  budget?: number,
-): number {
-  const chosen = panel.named === 0;
-  const selection = chosen && panel.available > MIN_PANEL ? 1 : 0;
-  const seats = chosen ? Math.min(MAX_PANEL, panel.available) : panel.named;
-  const cap = budget ?? Number.MAX_SAFE_INTEGER;
-  const bound = estimateDebate(protocol, seats, cycles, cap - selection, 1 + lookupRounds);
-  return selection + expectDebate(bound, protocol, seats, 0, { input: 0, output: 0 }, 1 + lookupRounds).requests;
+  const expected = expectDebate(bound, protocol, largest, 0, { input: 0, output: 0 }, 1 + lookupRounds).requests;
+  return { fewest: Math.min(fewest, most), most, expected: selection + expected };
 }
 
 /**
@@ -124,26 +119,9 @@ export function deliberationPlan(
   const cycles = Math.max(1, Math.min(input.maxCycles ?? defaultCycles, maxCycles));
   const context = input.context?.trim();
   const request = context ? `${input.question.trim()}\n\nContext:\n${context}` : input.question.trim();
-  return {
-    request,
-    named,
-    unknownIds,
-    cycles,
-    estimate: requestEstimate(
-      { named: named.length, available: personas.length },
-      cycles,
-      lookupRounds,
-      spending.protocol,
-      spending.budget,
-    ),
-    expected: expectedRequests(
-      { named: named.length, available: personas.length },
-      cycles,
-      lookupRounds,
-      spending.protocol,
-      spending.budget,
-    ),
-  };
+  const panel = { named: named.length, available: personas.length };
+  const { fewest, most, expected } = requestForecast(panel, cycles, lookupRounds, spending.protocol, spending.budget);
+  return { request, named, unknownIds, cycles, estimate: { fewest, most }, expected };
 }
 
 function shortened(text: string, max = 80): string {

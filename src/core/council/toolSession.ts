@@ -114,10 +114,11 @@ export function councilLine(snapshot: SessionSnapshot): string {
   return `Council: ${names.join(', ') || 'not chosen yet'}${reason ? ` — ${untrusted(reason).replace(/\n/g, ' ')}` : ''}.`;
 }
 
-/** How the user's replies through the question tool went, for the report. */
+/** What the user did with the questions put to them through VS Code's question tool, for the report. */
 export interface QuestionsAsked {
   readonly answered: number;
   readonly skipped: number;
+  /** Nobody could answer (autopilot): the questions were skipped and logged as assumptions. */
   readonly unavailable: boolean;
 }
 

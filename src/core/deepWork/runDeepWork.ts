@@ -1,7 +1,6 @@
-import type { Clock, IdSource } from '../clock';
+import type { IdSource } from '../clock';
 import { PromptContributorRegistry } from '../plan/contributors/registry';
 import { toolGuidanceContributor } from '../plan/contributors/toolGuidance';
-import { ContextIdIssuer } from '../plan/stages/contextIdIssuer';
 import { DEFAULT_PIPELINE_OPTIONS, STAGE_CONCURRENCY, type PipelineOptions } from '../plan/stages/pipelineOptions';
 import type { ProgressListener } from '../plan/stages/progressEvents';
 import { indexWorkspace, type WorkspaceIndex } from '../workspace/workspaceIndex';
@@ -11,7 +10,8 @@ import { markdownAgentTypes, MARKDOWN_ROLES } from '../workflow/agents/markdownA
 import { runWorkflow, type WorkflowOutcome, type WorkflowRunRequest } from '../workflow/engine/runWorkflow';
 import type { WorkflowProgress } from '../workflow/engine/workflowProgress';
 import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
-import { PIPELINE_BOARD_KEY, readBoard, STAGE_TYPES, type PipelineBoard } from '../plan/pipelineBoard';
+import { boardOf, newBoard, PIPELINE_BOARD_KEY, STAGE_TYPES } from '../plan/pipelineBoard';
+import { isPlanWorkflow } from './runHome';
 import { pipelineStageTypes } from '../plan/pipelineStageTypes';
 import { phaseFloorOf } from './workflowForecast';
 
@@ -39,26 +39,17 @@ export function defaultContributors(): PromptContributorRegistry {
   );
 }
 
-/** The board a new run starts with: the goal, and the run's root context id (sequence 1). */
-function newBoard(runId: string, clock: Clock, goal: string, constraints: readonly string[]): PipelineBoard {
-  const rootContextId = new ContextIdIssuer(runId, clock, 1).issue('orchestrator');
-  return {
-    goal,
-    constraints: [...constraints],
-    rootContextId,
-    nextSequence: 2,
-    stages: {},
-  };
-}
-
 /** How a constraint that records the user's answer to a run's question begins. */
 export const USER_ANSWER = 'The user answered:';
 
-/** A saved plan run with the user's answer to a `needs_user` question added to the constraints. */
+/**
+ * A saved run with the user's answer to a `needs_user` question added to its board's constraints (a question comes
+ * from a pipeline stage, so a run without a board has none to answer: it is returned as it is).
+ */
 export function withUserAnswer(state: WorkflowRunState, answer: string): WorkflowRunState {
   const text = answer.trim();
-  if (!text) return state;
-  const board = readBoard(state.blackboard);
+  const board = boardOf(state.blackboard);
+  if (!text || !board) return state;
   return {
     ...state,
     blackboard: {
@@ -127,7 +118,10 @@ export async function runDeepWork(request: DeepWorkRequest): Promise<WorkflowOut
             runId,
             goal,
             flags: start?.flags ?? [],
-            blackboard: { [PIPELINE_BOARD_KEY]: newBoard(runId, clock, goal, start?.constraints ?? []) },
+            // `/plan`'s board from the start; a generic run borrows none (a pipeline stage it spawns makes one).
+            blackboard: isPlanWorkflow(workflow.name)
+              ? { [PIPELINE_BOARD_KEY]: newBoard(runId, clock, goal, start?.constraints ?? []) }
+              : {},
           },
         }),
   });

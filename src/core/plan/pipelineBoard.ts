@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextId } from './schemas/contextId';
 import { DiscoveryStageRecord, PlanningStageRecord, TicketStageRecord } from './stages/stageRecords';
+import { ContextIdIssuer } from './stages/contextIdIssuer';
+import type { Clock } from '../clock';
 import type { PhaseDefinition, WorkflowDefinition } from '../workflow/definition/workflowDefinition';
 import type { WorkflowRunState } from '../workflow/engine/workflowRunState';
 
@@ -31,6 +33,17 @@ export type PipelineBoard = z.infer<typeof PipelineBoard>;
  * The board of a run. It is validated once, when a stored run is read back (`StoredWorkflowRun`); within a run the
  * stage types write it, so reading it again is a plain lookup.
  */
+/** A new board: the goal, and the run's root context id (sequence 1). */
+export function newBoard(runId: string, clock: Clock, goal: string, constraints: readonly string[]): PipelineBoard {
+  const rootContextId = new ContextIdIssuer(runId, clock, 1).issue('orchestrator');
+  return { goal, constraints: [...constraints], rootContextId, nextSequence: 2, stages: {} };
+}
+
+/** The run's board, or undefined for a run that has none (a workflow run no pipeline stage has run in). */
+export function boardOf(blackboard: Readonly<Record<string, unknown>>): PipelineBoard | undefined {
+  return PIPELINE_BOARD_KEY in blackboard ? readBoard(blackboard) : undefined;
+}
+
 export function readBoard(blackboard: Readonly<Record<string, unknown>>): PipelineBoard {
   const raw = blackboard[PIPELINE_BOARD_KEY];
   if (raw === undefined)

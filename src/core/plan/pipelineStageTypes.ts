@@ -13,7 +13,7 @@ import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { RequestSpan } from '../llm/spending/forecastCost';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
 import type { AgentAudit } from '../workflow/engine/workflowRunState';
-import { PIPELINE_BOARD_KEY, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
+import { newBoard, PIPELINE_BOARD_KEY, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
 
 /** What the stages need for one call of a plan run (not saved: rebuilt on every resume). */
 type PipelineRuntime = Pick<StageEnvironment, 'clock' | 'contributors' | 'options' | 'onProgress'> & {
@@ -36,8 +36,10 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
   return {
     type: STAGE_TYPES[stage],
     async run(call: AgentCall): Promise<AgentResult> {
-      // A run started by runDeepWork always has its board.
-      let board = call.blackboard.get(PIPELINE_BOARD_KEY) as PipelineBoard;
+      // A `/plan` run starts with its board; any other workflow's run gets one when its first pipeline stage runs.
+      let board =
+        (call.blackboard.get(PIPELINE_BOARD_KEY) as PipelineBoard | undefined) ??
+        newBoard(runtime.runId, runtime.clock, call.context.goal, []);
       // A stage run again (a redo, after a route-back) drops its record and those after it; the engine counts the pass.
       const earlier: readonly string[] = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
       board = {

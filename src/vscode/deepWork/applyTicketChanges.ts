@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { RunStore } from './runStore';
-import { readBoard } from '../../core/plan/pipelineBoard';
+import { boardOf } from '../../core/plan/pipelineBoard';
 import { StaleProposalError } from './lineReplacements';
 import { ticketWorkspaceEdit } from './ticketEdit';
 
@@ -52,7 +52,7 @@ export async function applyTicketChanges(
     return done(false, [], 'Council does not change files in an untrusted workspace. Trust the workspace first.');
   const stored = runs.load(args.runId);
   const proposal = stored
-    ? readBoard(stored.state.blackboard).stages.tickets?.agentResults.find(result => result.ticketId === args.ticketId)
+    ? boardOf(stored.state.blackboard)?.stages.tickets?.agentResults.find(result => result.ticketId === args.ticketId)
     : undefined;
   if (!proposal) return done(false, [], `There is no proposal for ${args.ticketId} in run ${args.runId}.`);
   const files = proposal.proposedChanges.map(change => `${change.kind} ${change.path}`);

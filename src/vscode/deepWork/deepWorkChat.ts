@@ -5,23 +5,29 @@ import { feedbackQueries } from '../chat/chatNextSteps';
 import { commandLink } from '../chat/inlineLinks';
 import type { DeepWorkResultMetadata } from './deepWorkResult';
 import type { DeepWorkAnswer, DeepWorkCall } from './deepWorkTurn';
+import type { CouncilSettings } from '../settings';
 
 /*
  * The chat's door to `/plan` and `/workflow`: what a chat request gives the deep-work turn, and how its answer is
  * shown (the report as Markdown, a failure in the error box, the next steps as buttons under the response).
  */
 
-/** The turn's call from a chat request: its model and token, notes written at once, progress in the response. */
+/**
+ * The turn's call from a chat request: its model and token, the settings the participant read for the request, notes
+ * written at once, progress in the response.
+ */
 export function chatCall(
   request: vscode.ChatRequest,
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
   attached: readonly AttachedItem[],
+  settings: CouncilSettings,
 ): DeepWorkCall {
   return {
     model: request.model,
     toolInvocationToken: request.toolInvocationToken,
     token,
+    settings,
     attached,
     say: markdown => stream.markdown(markdown),
     progress: message => stream.progress(message),

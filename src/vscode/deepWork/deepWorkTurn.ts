@@ -6,8 +6,7 @@ import type { SpendTotals } from '../../core/llm/spending/ledger';
 import { PriceBook, type ModelPrice } from '../../core/llm/spending/prices';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import { describeTurnStop } from '../../core/llm/turnStop';
-import { runFolder } from '../../core/plan/run/report';
-import { newWorkflowRunId } from '../../core/plan/schemas/contextId';
+import { newRunFolder, newRunId } from '../../core/deepWork/runHome';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { runDeepWork, type DeepWorkRequest } from '../../core/deepWork/runDeepWork';
@@ -19,7 +18,7 @@ import { tracedModel } from '../languageModel/tracedModel';
 import type { CouncilLog } from '../log';
 import { planContributors } from './planContributors';
 import { progressMessage } from './planProgress';
-import { readCouncilSettings } from '../settings';
+import type { CouncilSettings } from '../settings';
 import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
 import type { RunRead, RunStore } from './runStore';
 import type { StoredWorkflowRun } from '../../core/deepWork/storedWorkflowRun';
@@ -30,7 +29,7 @@ import { WorkspaceRunOutputs } from './workflowOutputs';
 import { overrideNotice } from './buildWorkflowCatalog';
 import { stoppedReport } from './workflowResponse';
 import { workflowProgressMessage } from './workflowProgress';
-import { lastCompletedStage, readBoard } from '../../core/plan/pipelineBoard';
+import { boardOf, lastCompletedStage, readBoard } from '../../core/plan/pipelineBoard';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
 import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
 import { runNextSteps } from '../../core/deepWork/runNextSteps';
@@ -58,6 +57,13 @@ export interface DeepWorkCall {
   /** Undefined outside a chat: tools the run invokes then ask for confirmation on their own. */
   readonly toolInvocationToken: vscode.ChatParticipantToolToken | undefined;
   readonly token: vscode.CancellationToken;
+  /** The settings the door read once for this request; the turn never reads them again. */
+  readonly settings: CouncilSettings;
+  /**
+   * The workflows the door already read for this call (a tool's confirmation forecast a run of one of them), so the
+   * run is the workflow that was forecast; when absent the turn reads the catalogue once.
+   */
+  readonly catalog?: Promise<WorkflowCatalog>;
   readonly attached?: readonly AttachedItem[];
   /** A Markdown note said before the answer (the forecast, a warning, a subagent's model). */
   readonly say: (markdown: string) => void;
@@ -140,7 +146,8 @@ function runAnswer(
   status: WorkflowRunStatus,
   report: string | readonly ReportPart[],
 ): DeepWorkAnswer {
-  const stage = lastCompletedStage(readBoard(state.blackboard));
+  const board = boardOf(state.blackboard);
+  const stage = board && lastCompletedStage(board);
   return {
     command,
     report: typeof report === 'string' ? [report] : report,
@@ -229,13 +236,17 @@ export function workspaceRefusal(words: { readonly untrusted: string; readonly n
 /** What a stopped run kept, when it was saved (`/plan` names its last stage instead). */
 const PHASES_KEPT = 'The run is saved as of its last completed phase.';
 
-/** What the chat's model costs per token, by the user's prices and the defaults (undefined: unknown). */
-export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | undefined {
-  return new PriceBook(readCouncilSettings().spending.prices).priceOf(model);
+/** What the call's model costs per token, by the user's prices and the defaults (undefined: unknown). */
+export function runModelPrice(
+  call: Pick<DeepWorkCall, 'model' | 'settings'>,
+  prices = new PriceBook(call.settings.spending.prices),
+): ModelPrice | undefined {
+  return prices.priceOf(call.model);
 }
 
 /**
- * Runs one turn of a workflow with the door's model and answers it: the run's files under `.council/runs/<run-id>/`,
+ * Runs one turn of a workflow with the door's model and answers it: the run's files in its own folder (`/plan`'s
+ * under `.council/runs/<run-id>/`, any other workflow's under `.council/workflow-runs/<run-id>/`),
  * its state saved in workspace storage after every phase and at the turn's end, its checkpoints pausing the turn (a
  * pick resumes it). A paused or completed run is reported by its command; a stop (Stop, a question, an abort, a
  * failure) is reported here, the same for both commands.
@@ -243,19 +254,20 @@ export function runModelPrice(model: vscode.LanguageModelChat): ModelPrice | und
 export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): Promise<DeepWorkAnswer> {
   const { start, call, command } = turn;
   const { token } = call;
-  const found = await workflowNamed(deps, turn.workflowName);
+  const found = workflowNamed(await (call.catalog ?? deps.catalog()), turn.workflowName);
   if ('missing' in found) return refused(command, found.missing);
   const { workflow } = found;
   const resumed = start.resume?.state;
   const ids = { next: () => uuid() };
-  const runId = resumed?.runId ?? newWorkflowRunId(ids);
+  const runId = resumed?.runId ?? newRunId(workflow.name, ids);
   const reader = new VsCodeWorkspaceReader();
-  const { spending } = readCouncilSettings();
+  const { spending } = call.settings;
+  const prices = new PriceBook(spending.prices);
   // What the phases still to run will cost, before anything is spent, at the model's price (and, resumed, what the
   // run has spent).
   const before = resumed ? `So far: ${spendBrief(runSpent(resumed))}. ` : '';
   const toRun = forecastWorkflow(workflow, resumed, spending.script.maxModelCalls);
-  call.say(`_${before}${workflowForecastSentence(toRun, runModelPrice(call.model))}_\n\n`);
+  call.say(`_${before}${workflowForecastSentence(toRun, runModelPrice(call, prices))}_\n\n`);
   // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
   const replaced = overrideNotice(workflow);
@@ -274,13 +286,14 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
       modelFor: subagentModels(call.model, message => call.say(`_${message}_\n\n`), traced),
       reader,
       runId,
-      outputs: new WorkspaceRunOutputs(runFolder(runId)),
+      // A resumed run keeps its folder (a workflow run from before they had their own keeps `.council/runs/`).
+      outputs: new WorkspaceRunOutputs(resumed?.context.output_dir ?? newRunFolder(workflow.name, runId)),
       clock: systemClock,
       ids,
       token,
       spending: {
         limits: spending.run,
-        prices: new PriceBook(spending.prices),
+        prices,
         script: spending.script,
         onSpend: totals => (spent = totals),
       },
@@ -337,11 +350,10 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
 }
 
 /** The workflow named `name`, or the sentence that says why there is none (with the file problems, if any). */
-export async function workflowNamed(
-  deps: DeepWorkDeps,
+export function workflowNamed(
+  catalog: WorkflowCatalog,
   name: string,
-): Promise<{ readonly workflow: WorkflowDefinition } | { readonly missing: string }> {
-  const catalog = await deps.catalog();
+): { readonly workflow: WorkflowDefinition } | { readonly missing: string } {
   const workflow = catalog.get(name);
   if (workflow) return { workflow };
   const problems = catalog.problems

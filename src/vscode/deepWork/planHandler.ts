@@ -105,7 +105,7 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
       start,
       call,
       paused: (outcome, workflow) => {
-        const price = runModelPrice(call.model);
+        const price = runModelPrice(call);
         const stillToRun = workflowForecastSentence(forecastWorkflow(workflow, outcome.state), price);
         return planCheckpointReport(workflow, outcome, stillToRun);
       },

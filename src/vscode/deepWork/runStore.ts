@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { EpisodeSummary, EpisodicMemory } from '../../core/plan/contributors/episodicMemory';
 import { newerVersionOf, type NewerVersionError } from '../../core/storage/versioned';
 import { USER_ANSWER } from '../../core/deepWork/runDeepWork';
+import { isPlanWorkflow } from '../../core/deepWork/runHome';
 import { PIPELINE_BOARD_KEY, type PipelineBoard } from '../../core/plan/pipelineBoard';
 import type { WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import {
@@ -22,8 +23,21 @@ export type RunRead =
   /** Damaged; `error` says what is wrong (for the log; tell the user the run cannot be resumed). */
   | { readonly kind: 'damaged'; readonly runId: string; readonly error: string };
 
-/** Every stored run's key starts with this (the name from before `/plan` ran as a workflow, so old runs are found). */
-export const RUN_KEY_PREFIX = 'council.pipelineRun/';
+/** A `/plan` run's key starts with this (the name from before `/plan` ran as a workflow, so old runs are found). */
+export const PLAN_RUN_KEY_PREFIX = 'council.pipelineRun/';
+
+/**
+ * Any other workflow's run's key starts with this. Workflow runs saved before they had their own key are under
+ * {@link PLAN_RUN_KEY_PREFIX}: they are still read there, and move here when next saved.
+ */
+export const WORKFLOW_RUN_KEY_PREFIX = 'council.workflowRun/';
+
+const KEY_PREFIXES = [WORKFLOW_RUN_KEY_PREFIX, PLAN_RUN_KEY_PREFIX] as const;
+
+/** The key a run is saved under, by its workflow. */
+function keyOf(state: WorkflowRunState): string {
+  return (isPlanWorkflow(state.context.workflow.name) ? PLAN_RUN_KEY_PREFIX : WORKFLOW_RUN_KEY_PREFIX) + state.runId;
+}
 
 /** Runs kept per workspace; saving one more drops the least recently updated run (its history with it). */
 export const RUN_CAPACITY = 20;
@@ -57,7 +71,8 @@ function episodeSummary({ workflow, state, message }: StoredWorkflowRun): string
 }
 
 /**
- * Workflow runs (`/plan` and `/workflow`) in workspace storage, one key per run id, so a paused or stopped run
+ * Workflow runs (`/plan` and `/workflow`) in workspace storage, one key per run id (`/plan`'s and other workflows'
+ * under their own prefixes), so a paused or stopped run
  * resumes in a later chat request or window. Reads migrate and validate (`readStoredWorkflowRun`); `read` says why a
  * run cannot be used, `load` and `list` skip it. A run saved by a newer Council is never overwritten or evicted.
  */
@@ -76,14 +91,22 @@ export class RunStore implements EpisodicMemory {
    */
   save(state: WorkflowRunState, status: WorkflowRunStatus, message?: string): Promise<void> {
     const entry = storeWorkflowRun(state, status, this.now(), message);
+    const key = keyOf(state);
     const write = this.writes.then(async () => {
-      const newer = newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, this.memento.get<unknown>(RUN_KEY_PREFIX + state.runId));
+      const stored = KEY_PREFIXES.map(prefix => prefix + state.runId).filter(
+        at => this.memento.get<unknown>(at) !== undefined,
+      );
+      const newer = stored
+        .map(at => newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, this.memento.get<unknown>(at)))
+        .find(error => error !== undefined);
       if (newer) throw newer;
-      await this.memento.update(RUN_KEY_PREFIX + state.runId, entry);
+      await this.memento.update(key, entry);
+      // A workflow run saved under the old key moves: written under its own, dropped from the old one.
+      for (const old of stored) if (old !== key) await this.memento.update(old, undefined);
       // Eviction reads only each record's version and save time (a run's state, history included, is validated when
       // the run is read, not on every save); a newer Council's runs are never evicted here.
       const ours = this.records().filter(({ raw }) => !newerVersionOf(STORED_WORKFLOW_RUN_FORMAT, raw));
-      for (const old of ours.slice(RUN_CAPACITY)) await this.memento.update(RUN_KEY_PREFIX + old.runId, undefined);
+      for (const old of ours.slice(RUN_CAPACITY)) await this.memento.update(old.key, undefined);
     });
     this.writes = write.catch(() => undefined);
     return write;
@@ -91,7 +114,10 @@ export class RunStore implements EpisodicMemory {
 
   /** The stored run, or why it cannot be used. */
   read(runId: string): RunRead {
-    const raw = this.memento.get<unknown>(RUN_KEY_PREFIX + runId);
+    // A workflow run's own key first; then the key every run had before (a `/plan` run's still).
+    const raw = KEY_PREFIXES.map(prefix => this.memento.get<unknown>(prefix + runId)).find(
+      value => value !== undefined,
+    );
     if (raw === undefined) return { kind: 'missing' };
     const read = readStoredWorkflowRun(raw);
     if (read.kind === 'current')
@@ -134,13 +160,20 @@ export class RunStore implements EpisodicMemory {
     return this.records().flatMap(({ runId }) => this.load(runId) ?? []);
   }
 
-  /** Every stored record with its run id, most recently saved first. */
-  private records(): { readonly runId: string; readonly raw: unknown }[] {
+  /**
+   * Every stored record with its key and run id, most recently saved first; a run under both keys (a move cut short)
+   * once, by its own key.
+   */
+  private records(): { readonly key: string; readonly runId: string; readonly raw: unknown }[] {
+    const keys = this.memento.keys();
+    const seen = new Set<string>();
     return (
-      this.memento
-        .keys()
-        .filter(key => key.startsWith(RUN_KEY_PREFIX))
-        .map(key => ({ runId: key.slice(RUN_KEY_PREFIX.length), raw: this.memento.get<unknown>(key) }))
+      KEY_PREFIXES.flatMap(prefix =>
+        keys
+          .filter(key => key.startsWith(prefix))
+          .map(key => ({ key, runId: key.slice(prefix.length), raw: this.memento.get<unknown>(key) })),
+      )
+        .filter(({ runId }) => !seen.has(runId) && !!seen.add(runId))
         // Records without a save time sort last.
         .sort((a, b) => (fieldOf(b.raw, 'updatedAt') ?? '').localeCompare(fieldOf(a.raw, 'updatedAt') ?? ''))
     );

@@ -7,7 +7,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
 
 /**
- * A run's files in the workspace: `folder` (e.g. `.council/runs/wf-…`) is relative to the first workspace folder
+ * A run's files in the workspace: `folder` (e.g. `.council/workflow-runs/run-…`) is relative to the first workspace folder
  * (or the one given). Every path goes through `outputPath`, which refuses anything outside the run folder
  * (`../x`, absolute paths, backslashes) before a byte is written.
  */

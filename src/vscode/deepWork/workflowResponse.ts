@@ -97,12 +97,11 @@ export function stoppedReport(
   outcome: Exclude<WorkflowOutcome, { status: 'completed' | 'paused' }>,
 ): string {
   const { state } = outcome;
-  const board = readBoard(state.blackboard);
   const plan = command === 'plan';
   const resume = `/${command} resume ${state.runId}`;
   const done = state.context.phases.completed.at(-1);
   const saved = plan
-    ? savedProgress(board, '**')
+    ? savedProgress(readBoard(state.blackboard), '**')
     : done
       ? `Progress up to phase \`${done}\` is saved.`
       : 'No phase was completed yet.';

@@ -4,14 +4,7 @@ import { QUESTION_TOOL, questionHeader, questionToolInput, readQuestionReply } f
 import type { CouncilDeps } from '../../core/council/ports';
 import type { SessionLog } from '../../core/council/sessionLog';
 import { activeQuestion, pendingQuestions } from '../../core/session/selectors';
-
-/** What the user did with the questions put to them through VS Code's question tool. */
-export interface AskedQuestions {
-  readonly answered: number;
-  readonly skipped: number;
-  /** Nobody could answer (autopilot): the questions were skipped and logged as assumptions. */
-  readonly unavailable: boolean;
-}
+import type { QuestionsAsked } from '../../core/council/toolSession';
 
 /** Whether the question tool can reach the user here: it exists in this harness and the call came from a chat. */
 export function canAskInChat(toolInvocationToken: vscode.ChatParticipantToolToken | undefined): boolean {
@@ -28,7 +21,7 @@ export async function askOpenQuestions(
   deps: CouncilDeps,
   toolInvocationToken: vscode.ChatParticipantToolToken,
   token: vscode.CancellationToken,
-): Promise<AskedQuestions> {
+): Promise<QuestionsAsked> {
   let answered = 0;
   let skipped = 0;
   let unavailable = false;

@@ -1,35 +1,36 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
-import { runCouncilTurn } from '../../core/council/councilTurn';
+import type { CouncilCommand } from '../../core/council/commands';
+import { runCouncilTurn, type NewSessionOptions } from '../../core/council/councilTurn';
 import {
   costEstimate,
   deliberationResultText,
   type CostEstimate,
   type RequestEstimate,
 } from '../../core/council/deliberation';
-import type { CouncilOutput } from '../../core/council/ports';
-import type { SessionLog } from '../../core/council/sessionLog';
-import { clarifyingReport, TOOL } from '../../core/council/toolSession';
+import { SessionLog } from '../../core/council/sessionLog';
+import { clarifyingReport, TOOL, type QuestionsAsked } from '../../core/council/toolSession';
 import { LanguageModelFailure } from '../../core/llm/languageModel';
 import { creditsFor, PriceBook } from '../../core/llm/spending/prices';
-import { NO_SPEND, type SpendTotals } from '../../core/llm/spending/ledger';
+import { NO_SPEND } from '../../core/llm/spending/ledger';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 import type { PersonaRegistry } from '../../core/personas/registry';
 import { describeIssues } from '../../core/zodIssues';
-import { councilRun, logCouncilTurn, type CouncilRunEnvironment } from '../chat/councilDeps';
+import { councilRun, logCouncilTurn, startCouncilSession, type CouncilRunEnvironment } from '../chat/councilDeps';
 import { storedSession } from '../chat/threadSession';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import { toolModel, type ModelMemento } from '../languageModel/toolModel';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { pinnedPersonaIds } from '../personas/pinnedPersonas';
 import { readCouncilSettings, type CouncilSettings } from '../settings';
-import { askOpenQuestions, canAskInChat, type AskedQuestions } from './askQuestions';
-import { withToolProgress, type ToolProgress } from './toolProgress';
+import { askOpenQuestions, canAskInChat } from './askQuestions';
+import { CallPlans } from './callPlans';
+import { withToolProgress } from './toolProgress';
 
 /*
- * What the council tools (council_open, council_deliberate) share around one run on a session: the model and its
- * progress notification, the session advanced by the chat's own commands, and the result the agent reads.
+ * What the council tools (council_open, council_deliberate) share: a call planned once from one settings read, run on
+ * a session by the chat's own commands with its progress in a notification, and the result the agent reads.
  */
 
 /** What the council tools need from the extension. */
@@ -45,22 +46,29 @@ const TOOL_STOP = {
   button: 'Try again',
 } as const;
 
-export const NO_MODEL =
+const NO_MODEL =
   'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
 
-/** What a council tool call runs on: the settings as read now, the model the tools' rule picked, the personas. */
-export interface ToolTurn {
+/** What a council tool call runs on: the settings read once for the call, the model the tools' rule picked, the personas. */
+interface ToolTurn {
   readonly settings: CouncilSettings;
   readonly choice: ToolModelChoice<vscode.LanguageModelChat>;
   readonly registry: PersonaRegistry;
 }
 
-/** The turn a council tool call runs, or undefined when no model is available (the call answers NO_MODEL). */
-export async function toolTurn(env: CouncilToolEnvironment): Promise<ToolTurn | undefined> {
+/**
+ * What a council tool call is planned from, with one settings read: the settings, the personas and the model (absent
+ * when none is available: the confirmation still names the personas, the run answers NO_MODEL).
+ */
+export async function toolTurn(
+  env: CouncilToolEnvironment,
+): Promise<Omit<ToolTurn, 'choice'> & { readonly turn: ToolTurn | undefined }> {
   const settings = readCouncilSettings();
-  const choice = await toolModel(env.models, settings);
-  if (!choice) return undefined;
-  return { settings, choice, registry: await loadCouncilPersonas(env.context.extensionUri, settings) };
+  const [choice, registry] = await Promise.all([
+    toolModel(env.models, settings),
+    loadCouncilPersonas(env.context.extensionUri, settings),
+  ]);
+  return { settings, registry, turn: choice ? { settings, choice, registry } : undefined };
 }
 
 /** What is wrong with a tool's input, in the words Council uses for every file and record it checks. */
@@ -77,25 +85,6 @@ export function modelText(choice: ToolModelChoice<vscode.LanguageModelChat>): st
   return `${choice.model.name || choice.model.id} (${choice.reason})`;
 }
 
-/** Why a run stopped, for the agent: the model's failure as the chat would say it, else a sentence. */
-function stopText(error: unknown, cancelled: boolean, log: CouncilRunEnvironment['log'], sessionId: string): string {
-  const stop = describeTurnStop(error, TOOL_STOP, cancelled);
-  if (stop.kind === 'cancelled') return `It was cancelled. ${TOOL_STOP.kept}`;
-  log.logError(error, `session ${sessionId} (Council tool): ${stop.detail}`);
-  return error instanceof LanguageModelFailure
-    ? stop.message
-    : `Council stopped on an internal problem (the details are in the Council output channel). ${TOOL_STOP.kept}`;
-}
-
-/** The agent reads the result; the user reads the progress notification: each progress line and each cycle summary. */
-function toolOutput(progress: ToolProgress): CouncilOutput {
-  return {
-    progress: message => progress.report(message),
-    markdown: () => undefined,
-    visible: text => progress.report(text),
-  };
-}
-
 /** What `estimate` may cost on `chat`, priced with the user's table (debatePlan's token rule). */
 export async function priced(
   estimate: RequestEstimate,
@@ -107,18 +96,9 @@ export async function priced(
   expectedRequests?: number,
 ): Promise<CostEstimate> {
   const model = adaptLanguageModel(chat);
-  const prices = new PriceBook(settings.spending.prices);
-  return costEstimate(
-    estimate,
-    await model.countTokens(request),
-    seats,
-    (input, output) => {
-      const price = prices.priceOf(model);
-      return price === undefined ? undefined : creditsFor(price, input, output);
-    },
-    expectedRequests,
-    settings.protocol,
-  );
+  const price = new PriceBook(settings.spending.prices).priceOf(model);
+  const quote = (input: number, output: number) => (price ? creditsFor(price, input, output) : undefined);
+  return costEstimate(estimate, await model.countTokens(request), seats, quote, expectedRequests, settings.protocol);
 }
 
 /** The personas an agent named, else the ones the user pinned with "Council: Select Personas". */
@@ -127,52 +107,117 @@ export function seated(env: CouncilToolEnvironment, registry: PersonaRegistry, i
   return wanted.flatMap(id => registry.personas.filter(p => p.id === id));
 }
 
+/** What a council tool call runs, decided with its confirmation (callPlans.ts). */
+export interface SessionCall {
+  /** The settings, the model and the personas; undefined when no model is available (the call answers NO_MODEL). */
+  readonly turn: ToolTurn | undefined;
+  /** Why the call cannot run (checked before a model is needed). */
+  readonly refused?: string;
+  /** What the user confirms: what the call runs, on which model, at what cost. */
+  readonly confirmation?: { readonly title: string; readonly message: string };
+  /** The session it runs on (a stored one, or a new one it starts) and how far it takes it. */
+  readonly run?: SessionRun;
+}
+
+interface SessionRun {
+  readonly session: SessionLog | Omit<NewSessionOptions, 'userId'>;
+  readonly commands: readonly CouncilCommand[];
+  /** Put the open questions to the user (VS Code's question tool, from a chat) and stop before the debate. */
+  readonly asks: boolean;
+  /** What the confirmation estimated, shown next to what was used. */
+  readonly estimate?: RequestEstimate;
+  readonly unknownIds?: readonly string[];
+}
+
+/** A council tool over one planned call: its input, the line shown while it runs, its plan. */
+export interface SessionTool<Input> {
+  readonly schema: z.ZodType<Input>;
+  /** The result for input that is not valid, from the problems found. */
+  readonly invalid: (problems: string) => string;
+  readonly working: (input: Input | undefined) => string;
+  readonly plan: (input: Input) => Promise<SessionCall>;
+  /** A call that runs no council turn (nothing is spent, so nothing to confirm): its line and its result. */
+  readonly direct?: (input: Input) => { readonly working: string; readonly run: () => Promise<string> } | undefined;
+}
+
 /**
- * One tool turn on a session: the council's deps on the chosen model, progress shown, the turn logged (what it
- * spent is what it added to the session's ledger since `spentBefore`).
+ * `council_open` and `council_deliberate`: the confirmation shows the call's plan and the run takes that same plan
+ * (CallPlans): it starts or loads the session, advances it by the plan's commands on the chosen model with progress in
+ * a notification, logs the turn (what it spent is what it added to the session's ledger) and returns the session as
+ * the agent reads it.
  */
-export async function onSession<T>(
+export function sessionTool<Input>(
   env: CouncilToolEnvironment,
-  { settings, choice, registry }: ToolTurn,
   name: string,
-  token: vscode.CancellationToken,
-  work: (run: ReturnType<typeof councilRun>, progress: ToolProgress) => Promise<{ log: SessionLog; result: T }>,
-  spentBefore: SpendTotals = NO_SPEND,
-): Promise<T> {
-  return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
-    const startedAt = Date.now();
-    const run = councilRun(env, choice.model, registry, settings, toolOutput(progress), progress.token);
-    const { log, result } = await work(run, progress);
-    logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
-    return result;
-  });
+  tool: SessionTool<Input>,
+): vscode.LanguageModelTool<Input> {
+  const calls = new CallPlans<SessionCall>();
+  return {
+    async prepareInvocation(options) {
+      const input = tool.schema.safeParse(options.input);
+      if (!input.success) return { invocationMessage: tool.working(undefined) };
+      const direct = tool.direct?.(input.data);
+      if (direct) return { invocationMessage: direct.working };
+      const { confirmation } = await calls.prepare(options.input, () => tool.plan(input.data));
+      const invocationMessage = tool.working(input.data);
+      if (!confirmation) return { invocationMessage };
+      const message = new vscode.MarkdownString(confirmation.message);
+      return { invocationMessage, confirmationMessages: { title: confirmation.title, message } };
+    },
+    async invoke(options, token) {
+      const input = tool.schema.safeParse(options.input);
+      if (!input.success)
+        return textResult(tool.invalid(inputProblems(tool.schema, options.input, input.error.issues)));
+      const direct = tool.direct?.(input.data);
+      if (direct) return textResult(await direct.run());
+      const { turn, refused, run } = await calls.take(options.input, () => tool.plan(input.data));
+      if (refused !== undefined) return textResult(refused);
+      if (!turn || !run) return textResult(NO_MODEL);
+      const { settings, choice, registry } = turn;
+      const stored = run.session instanceof SessionLog ? run.session : undefined;
+      const spentBefore = stored?.spent ?? NO_SPEND;
+      const text = await withToolProgress(
+        `Council (${choice.model.name || choice.model.id})`,
+        token,
+        async progress => {
+          const startedAt = Date.now();
+          // The agent reads the result; the user reads the notification: each progress line and each cycle summary.
+          const report = (message: string) => progress.report(message);
+          const output = { progress: report, markdown: () => undefined, visible: report };
+          const { deps } = councilRun(env, choice.model, registry, settings, output, progress.token);
+          const log =
+            stored ?? (await startCouncilSession(env, run.session as Omit<NewSessionOptions, 'userId'>, deps));
+          const ask = run.asks ? options.toolInvocationToken : undefined;
+          const how = await advance(env, log, deps, run, ask, progress.token);
+          logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
+          return sessionResult(log, choice, how, run);
+        },
+      );
+      return textResult(text);
+    },
+  };
 }
 
-/** How far a tool call takes a session. */
-interface Steps {
-  readonly commands: readonly Parameters<typeof runCouncilTurn>[1][];
-  /** Run the debate and the answer after the commands (else stop where the debate would start). */
-  readonly debate: boolean;
-  /** Put the open questions to the user through VS Code's question tool, when the call came from a chat. */
-  readonly ask?: vscode.ChatParticipantToolToken;
+/** How a tool call left a session: why it stopped early, how the asked questions went, the answer from the vote. */
+interface Advanced {
+  readonly stopped?: string;
+  readonly asked?: QuestionsAsked;
+  /** The answer the council wrote from the vote (its own request failed). */
+  readonly fromVote?: string;
 }
 
-/**
- * Runs `steps` on `log`; returns why it stopped early, if it did, how the asked questions went, and the answer
- * written from the vote (its own request failed).
- */
-export async function advanceSession(
+/** Runs the call's commands on `log` (the last one on to the debate and the answer unless it asks), then asks. */
+async function advance(
   env: CouncilToolEnvironment,
   log: SessionLog,
   deps: ReturnType<typeof councilRun>['deps'],
-  steps: Steps,
+  { commands, asks }: SessionRun,
+  ask: vscode.ChatParticipantToolToken | undefined,
   token: vscode.CancellationToken,
 ): Promise<Advanced> {
   try {
-    for (const [i, command] of steps.commands.entries()) {
-      const report = await runCouncilTurn(log, command, deps, {
-        stopBeforeDebate: !steps.debate || i < steps.commands.length - 1,
-      });
+    for (const [i, command] of commands.entries()) {
+      const report = await runCouncilTurn(log, command, deps, { stopBeforeDebate: asks || i < commands.length - 1 });
       // The answer's own request failed: the council answered from the vote; the agent gets that and Try again.
       if (report.answerPending !== undefined)
         return {
@@ -180,31 +225,28 @@ export async function advanceSession(
           fromVote: report.answerPending.answer,
         };
     }
-    const asked =
-      steps.ask && log.state === 'clarifying' && canAskInChat(steps.ask)
-        ? await askOpenQuestions(log, deps, steps.ask, token)
-        : undefined;
-    return asked ? { asked } : {};
+    const canAsk = ask && log.state === 'clarifying' && canAskInChat(ask);
+    return canAsk ? { asked: await askOpenQuestions(log, deps, ask, token) } : {};
   } catch (error) {
-    return { stopped: stopText(error, token.isCancellationRequested, env.log, log.sessionId) };
+    // Why the run stopped, for the agent: the model's failure as the chat would say it, else a sentence.
+    const stop = describeTurnStop(error, TOOL_STOP, token.isCancellationRequested);
+    if (stop.kind === 'cancelled') return { stopped: `It was cancelled. ${TOOL_STOP.kept}` };
+    env.log.logError(error, `session ${log.sessionId} (Council tool): ${stop.detail}`);
+    return {
+      stopped:
+        error instanceof LanguageModelFailure
+          ? stop.message
+          : `Council stopped on an internal problem (the details are in the Council output channel). ${TOOL_STOP.kept}`,
+    };
   }
 }
 
-/** How a tool call left a session, for its result. */
-export interface Advanced {
-  readonly stopped?: string;
-  readonly asked?: AskedQuestions;
-  /** The answer the council wrote from the vote (its own request failed). */
-  readonly fromVote?: string;
-  readonly estimate?: RequestEstimate;
-  readonly unknownIds?: readonly string[];
-}
-
 /** What the agent gets back: the questions still to ask, or the council's answer as Council wrote it. */
-export function sessionResult(
+function sessionResult(
   log: SessionLog,
   choice: ToolModelChoice<vscode.LanguageModelChat>,
   how: Advanced,
+  { estimate, unknownIds }: SessionRun,
 ): string {
   const model = modelText(choice);
   const stillOpen = log.state === 'clarifying' || (log.state === 'debating' && log.snapshot.context.debateCycles === 0);
@@ -215,10 +257,10 @@ export function sessionResult(
     spent: log.spent,
     model,
     clarified: log.snapshot.context.questions.length > 0,
-    ...(how.estimate ? { estimate: how.estimate } : {}),
+    ...(estimate ? { estimate } : {}),
     ...(how.stopped !== undefined ? { stopped: how.stopped } : {}),
     ...(how.fromVote ? { fromVote: how.fromVote } : {}),
-    ...(how.unknownIds?.length ? { unknownIds: how.unknownIds } : {}),
+    ...(unknownIds?.length ? { unknownIds } : {}),
   });
 }
 

@@ -9,7 +9,7 @@ import type { WorkflowRequest } from '../deepWork/workflowRequest';
  * same typed requests the chat parses from `/plan` and `/workflow`: no door builds the other's text.
  */
 
-const RunId = z.string().trim().regex(RUN_ID, 'runId is the id a result named, e.g. wf-0f1e…');
+const RunId = z.string().trim().regex(RUN_ID, 'runId is the id a result named, e.g. run-0f1e… or wf-0f1e…');
 const Option = z.number().int().min(1);
 
 /** `council_plan`'s input: a goal (or a session's answer) to plan, or a run to continue with the user's choice. */
@@ -79,10 +79,7 @@ export function planRequestOf(input: PlanInput): PlanRequest {
 
 /** The `/workflow` request `input` makes. */
 export function workflowRequestOf(input: WorkflowInput): WorkflowRequest {
-  if (input.runId) {
-    const control = runControlOf(input.runId, input);
-    return { kind: 'run', control: { ...control, runId: input.runId } };
-  }
+  if (input.runId) return { kind: 'run', control: { ...runControlOf(input.runId, input), runId: input.runId } };
   if (!input.workflow) return { kind: 'list' };
   return { kind: 'start', name: input.workflow, goal: input.goal?.trim() ?? '', flags: input.flags ?? [] };
 }

@@ -1,9 +1,13 @@
 import * as vscode from 'vscode';
+import type { z } from 'zod';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { TOOL } from '../../core/council/toolSession';
+import { nextCallsText } from '../../core/council/toolNextCalls';
+import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 import { toolModel } from '../languageModel/toolModel';
 import type { PlanHandler } from '../deepWork/planHandler';
-import { readCouncilSettings } from '../settings';
+import type { WorkflowHandler } from '../deepWork/workflowHandler';
+import type { WorkflowCatalog } from '../deepWork/buildWorkflowCatalog';
 import {
   runModelPrice,
   workflowNamed,
@@ -11,7 +15,7 @@ import {
   type DeepWorkCall,
   type DeepWorkDeps,
 } from '../deepWork/deepWorkTurn';
-import type { WorkflowHandler } from '../deepWork/workflowHandler';
+import { readCouncilSettings, type CouncilSettings } from '../settings';
 import {
   PlanInputSchema,
   planRequestOf,
@@ -20,7 +24,6 @@ import {
   type PlanInput,
   type WorkflowInput,
 } from './deepWorkInput';
-import { nextCallsText } from '../../core/council/toolNextCalls';
 import {
   inputProblems,
   modelText,
@@ -28,9 +31,8 @@ import {
   textResult,
   type CouncilToolEnvironment,
 } from './councilToolRun';
-import { withToolProgress, type ToolProgress } from './toolProgress';
+import { withToolProgress } from './toolProgress';
 import { CallPlans } from './callPlans';
-import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 
 /*
  * `/plan` and `/workflow` as tools: each call's input is validated into the same typed request the chat parses from
@@ -38,94 +40,109 @@ import type { ToolModelChoice } from '../../core/llm/toolModelRule';
  * as in the chat; the result is the answer's report as text, with its next steps as the exact next calls.
  */
 
-/** An answer as an agent reads it: the notes and the report, the failure, and each next step as its exact call. */
-function answerText(notes: readonly string[], answer: DeepWorkAnswer): string {
-  const report = answer.report.map(part => (typeof part === 'string' ? part : part.value)).join('');
-  const error = answer.error ? `\n\nError: ${answer.error}\n` : '';
-  const calls = nextCallsText(answer.next);
-  const next = calls ? `\n\n${calls}\n` : '';
-  return `${notes.join('')}${report}${error}${next}`;
-}
-
 const NO_MODEL =
   'No language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
 
 /**
- * A tool call's side of the deep-work turn: the tools' model, the notes kept for the result, progress in the
- * tool's notification. The handler is called straight from the notification's work, so a tool adds only its own
- * `invoke` and the notification's two frames to the chat's path to the model.
- */
-function toolCall(
-  choice: ToolModelChoice<vscode.LanguageModelChat>,
-  toolInvocationToken: vscode.ChatParticipantToolToken | undefined,
-  progress: ToolProgress,
-  notes: string[],
-): DeepWorkCall {
-  return {
-    model: choice.model,
-    toolInvocationToken,
-    token: progress.token,
-    say: markdown => notes.push(markdown),
-    progress: message => progress.report(message),
-  };
-}
-
-/** The tool result of an answer: the model it ran on, then the answer as an agent reads it. */
-function answerResult(
-  choice: ToolModelChoice<vscode.LanguageModelChat>,
-  notes: readonly string[],
-  answer: DeepWorkAnswer,
-): vscode.LanguageModelToolResult {
-  return textResult(`Model: ${modelText(choice)}.\n\n${answerText(notes, answer)}`);
-}
-
-/** The notification's title while a tool runs on `choice`. */
-function progressTitle(choice: ToolModelChoice<vscode.LanguageModelChat>): string {
-  return `Council (${choice.model.name || choice.model.id})`;
-}
-
-/**
- * A deep-work call planned once (CallPlans): the model chosen from one settings read and the forecast shown in the
- * confirmation are the ones its run uses.
+ * A deep-work call planned once (CallPlans): the settings read once, the model chosen from them, and for a new run
+ * the workflows read and the forecast shown in the confirmation: the run uses these same ones.
  */
 interface DeepWorkCallPlan {
+  readonly settings: CouncilSettings;
   readonly choice: ToolModelChoice<vscode.LanguageModelChat> | undefined;
+  /** The workflows as read for the forecast (a new run); a resumed run's turn reads them once itself. */
+  readonly catalog?: Promise<WorkflowCatalog>;
   readonly forecast: string;
 }
 
 /** Reads the settings once, chooses the tools' model and, for a new run of `workflowName`, forecasts it. */
 async function planDeepWorkCall(
   env: CouncilToolEnvironment,
-  deps: Pick<DeepWorkDeps, 'catalog' | 'runs' | 'log' | 'sandbox'>,
+  deps: Pick<DeepWorkDeps, 'catalog'>,
   workflowName: string | undefined,
 ): Promise<DeepWorkCallPlan> {
   const settings = readCouncilSettings();
   const choice = await toolModel(env.models, settings);
-  let forecast = `It continues a saved run; what the run has spent and its forecast for the stages left open the result. It stays within \`council.budget.runMaxCredits\` (${settings.spending.run.maxCredits ?? 'no limit'}) for the whole run.`;
-  if (workflowName) {
-    const found = await workflowNamed(deps as DeepWorkDeps, workflowName);
-    if ('workflow' in found)
-      forecast = workflowForecastSentence(
-        forecastWorkflow(found.workflow),
-        choice ? runModelPrice(choice.model) : undefined,
-      );
-  }
-  return { choice, forecast };
+  const resumed = `It continues a saved run; what the run has spent and its forecast for the stages left open the result. It stays within \`council.budget.runMaxCredits\` (${settings.spending.run.maxCredits ?? 'no limit'}) for the whole run.`;
+  if (!workflowName) return { settings, choice, forecast: resumed };
+  const catalog = deps.catalog();
+  const found = workflowNamed(await catalog, workflowName);
+  const price = choice ? runModelPrice({ model: choice.model, settings }) : undefined;
+  const forecast = 'workflow' in found ? workflowForecastSentence(forecastWorkflow(found.workflow), price) : resumed;
+  return { settings, choice, catalog, forecast };
 }
 
-/** The confirmation of a deep-work call: what it runs, on which model, and the forecast of a new run. */
-function deepWorkConfirmation(
-  { choice, forecast }: DeepWorkCallPlan,
-  title: string,
-  what: string,
-): vscode.PreparedToolInvocation {
+/** What sets `council_plan` and `council_workflow` apart; the rest of a deep-work tool is the same. */
+interface DeepWorkTool<Input> {
+  readonly name: string;
+  readonly schema: z.ZodType<Input>;
+  /** Shown while a call runs that has no confirmation (its input is wrong, or it only lists). */
+  readonly working: string;
+  /** The workflow a new run of `input` starts (forecast in the confirmation); undefined when it continues a run. */
+  readonly newRun: (input: Input) => string | undefined;
+  /** The confirmation's title and what the call does; undefined when it needs none. */
+  readonly confirm: (input: Input) => { readonly title: string; readonly what: string } | undefined;
+  /** Why the call cannot run (checked before a model is needed), or how it runs on the handler. */
+  readonly run: (input: Input) => { readonly refused: string } | ((call: DeepWorkCall) => Promise<DeepWorkAnswer>);
+}
+
+/**
+ * A deep-work tool: the confirmation shows what the call runs, on which model, and a new run's forecast; the run
+ * takes that same plan, calls the handler straight from the progress notification's work (so a tool adds only its
+ * own `invoke` and the notification's frames to the chat's path to the model), keeps the turn's notes for the
+ * result and shows its progress in the notification. The result: the model, the notes and report, the failure, and
+ * each next step as its exact call.
+ */
+function deepWorkTool<Input>(
+  env: CouncilToolEnvironment,
+  deps: DeepWorkDeps,
+  tool: DeepWorkTool<Input>,
+): vscode.LanguageModelTool<Input> {
+  const calls = new CallPlans<DeepWorkCallPlan>();
+  const plan = (input: Input) => () => planDeepWorkCall(env, deps, tool.newRun(input));
   return {
-    invocationMessage: what,
-    confirmationMessages: {
-      title,
-      message: new vscode.MarkdownString(
-        `${what}.\n\n- Model: ${choice ? modelText(choice) : 'none is available'}.\n- ${forecast}\n- It pauses at each checkpoint for your choice.`,
-      ),
+    async prepareInvocation(options) {
+      const input = tool.schema.safeParse(options.input);
+      const shown = input.success ? tool.confirm(input.data) : undefined;
+      if (!input.success || !shown) return { invocationMessage: tool.working };
+      const { choice, forecast } = await calls.prepare(options.input, plan(input.data));
+      return {
+        invocationMessage: shown.what,
+        confirmationMessages: {
+          title: shown.title,
+          message: new vscode.MarkdownString(
+            `${shown.what}.\n\n- Model: ${choice ? modelText(choice) : 'none is available'}.\n- ${forecast}\n- It pauses at each checkpoint for your choice.`,
+          ),
+        },
+      };
+    },
+    async invoke(options, token) {
+      const input = tool.schema.safeParse(options.input);
+      if (!input.success)
+        return textResult(`${tool.name} cannot run: ${inputProblems(tool.schema, options.input, input.error.issues)}`);
+      const run = tool.run(input.data);
+      if ('refused' in run) return textResult(run.refused);
+      const planned = await calls.take(options.input, plan(input.data));
+      const { choice, settings, catalog } = planned;
+      if (!choice) return textResult(NO_MODEL);
+      return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
+        const notes: string[] = [];
+        const answer = await run({
+          model: choice.model,
+          toolInvocationToken: options.toolInvocationToken,
+          token: progress.token,
+          settings,
+          ...(catalog ? { catalog } : {}),
+          say: markdown => notes.push(markdown),
+          progress: message => progress.report(message),
+        });
+        const report = answer.report.map(part => (typeof part === 'string' ? part : part.value)).join('');
+        const error = answer.error ? `\n\nError: ${answer.error}\n` : '';
+        const next = nextCallsText(answer.next);
+        return textResult(
+          `Model: ${modelText(choice)}.\n\n${notes.join('')}${report}${error}${next ? `\n\n${next}\n` : ''}`,
+        );
+      });
     },
   };
 }
@@ -136,39 +153,27 @@ export function planTool(
   deps: DeepWorkDeps,
   plan: PlanHandler,
 ): vscode.LanguageModelTool<PlanInput> {
-  const calls = new CallPlans<DeepWorkCallPlan>();
-  const make = (input: PlanInput) => () => planDeepWorkCall(env, deps, input.runId !== undefined ? undefined : 'plan');
-  return {
-    async prepareInvocation(options) {
-      const input = PlanInputSchema.safeParse(options.input);
-      if (!input.success) return { invocationMessage: 'Planning with Council' };
-      const resume = input.data.runId !== undefined;
-      return deepWorkConfirmation(
-        await calls.prepare(options.input, make(input.data)),
-        resume ? 'Continue the Council plan run?' : 'Run Council /plan?',
-        resume
-          ? `Council continues plan run ${input.data.runId} (${input.data.option !== undefined ? `option ${input.data.option}` : (input.data.action ?? 'resume')})`
-          : `Council plans ${input.data.goal?.trim() ? `"${input.data.goal.trim().slice(0, 200)}"` : `the answer of council session ${input.data.sessionId}`}: discovery, planning and tickets on this workspace`,
-      );
+  return deepWorkTool(env, deps, {
+    name: TOOL.plan,
+    schema: PlanInputSchema,
+    working: 'Planning with Council',
+    newRun: input => (input.runId !== undefined ? undefined : 'plan'),
+    confirm: input =>
+      input.runId !== undefined
+        ? {
+            title: 'Continue the Council plan run?',
+            what: `Council continues plan run ${input.runId} (${input.option !== undefined ? `option ${input.option}` : (input.action ?? 'resume')})`,
+          }
+        : {
+            title: 'Run Council /plan?',
+            what: `Council plans ${input.goal?.trim() ? `"${input.goal.trim().slice(0, 200)}"` : `the answer of council session ${input.sessionId}`}: discovery, planning and tickets on this workspace`,
+          },
+    run: input => {
+      const session = input.sessionId ? storedCouncilSession(env, input.sessionId, 'planned') : undefined;
+      if (session && 'refused' in session) return session;
+      return call => plan(planRequestOf(input), session?.log, call);
     },
-    async invoke(options, token) {
-      const input = PlanInputSchema.safeParse(options.input);
-      if (!input.success)
-        return textResult(
-          `${TOOL.plan} cannot run: ${inputProblems(PlanInputSchema, options.input, input.error.issues)}`,
-        );
-      const session = input.data.sessionId ? storedCouncilSession(env, input.data.sessionId, 'planned') : undefined;
-      if (session && 'refused' in session) return textResult(session.refused);
-      const { choice } = await calls.take(options.input, make(input.data));
-      if (!choice) return textResult(NO_MODEL);
-      const request = planRequestOf(input.data);
-      return withToolProgress(progressTitle(choice), token, async progress => {
-        const notes: string[] = [];
-        const call = toolCall(choice, options.toolInvocationToken, progress, notes);
-        return answerResult(choice, notes, await plan(request, session?.log, call));
-      });
-    },
-  };
+  });
 }
 
 /** `council_workflow`: lists the workflows, runs one to its next checkpoint, or continues a run with the user's choice. */
@@ -177,35 +182,20 @@ export function workflowTool(
   deps: DeepWorkDeps,
   workflow: WorkflowHandler,
 ): vscode.LanguageModelTool<WorkflowInput> {
-  const calls = new CallPlans<DeepWorkCallPlan>();
-  const make = (input: WorkflowInput) => () => planDeepWorkCall(env, deps, input.runId ? undefined : input.workflow);
-  return {
-    async prepareInvocation(options) {
-      const input = WorkflowInputSchema.safeParse(options.input);
-      if (!input.success || (!input.data.workflow && !input.data.runId))
-        return { invocationMessage: 'Listing Council workflows' };
-      return deepWorkConfirmation(
-        await calls.prepare(options.input, make(input.data)),
-        input.data.runId ? 'Continue the Council workflow run?' : `Run the Council workflow ${input.data.workflow}?`,
-        input.data.runId
-          ? `Council continues workflow run ${input.data.runId}`
-          : `Council runs the workflow \`${input.data.workflow}\` on "${(input.data.goal ?? '').trim().slice(0, 200)}"`,
-      );
-    },
-    async invoke(options, token) {
-      const input = WorkflowInputSchema.safeParse(options.input);
-      if (!input.success)
-        return textResult(
-          `${TOOL.workflow} cannot run: ${inputProblems(WorkflowInputSchema, options.input, input.error.issues)}`,
-        );
-      const { choice } = await calls.take(options.input, make(input.data));
-      if (!choice) return textResult(NO_MODEL);
-      const request = workflowRequestOf(input.data);
-      return withToolProgress(progressTitle(choice), token, async progress => {
-        const notes: string[] = [];
-        const call = toolCall(choice, options.toolInvocationToken, progress, notes);
-        return answerResult(choice, notes, await workflow(request, call));
-      });
-    },
-  };
+  return deepWorkTool(env, deps, {
+    name: TOOL.workflow,
+    schema: WorkflowInputSchema,
+    working: 'Listing Council workflows',
+    newRun: input => (input.runId ? undefined : input.workflow),
+    confirm: input =>
+      input.runId
+        ? { title: 'Continue the Council workflow run?', what: `Council continues workflow run ${input.runId}` }
+        : input.workflow
+          ? {
+              title: `Run the Council workflow ${input.workflow}?`,
+              what: `Council runs the workflow \`${input.workflow}\` on "${(input.goal ?? '').trim().slice(0, 200)}"`,
+            }
+          : undefined,
+    run: input => call => workflow(workflowRequestOf(input), call),
+  });
 }

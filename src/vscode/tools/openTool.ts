@@ -1,49 +1,43 @@
-import * as vscode from 'vscode';
-import { startCouncilSession } from '../chat/councilDeps';
+import type * as vscode from 'vscode';
 import { OpenInputSchema, TOOL, type OpenInput } from '../../core/council/toolSession';
 import { MAX_PANEL } from '../../core/personas/select';
-import type { CostEstimate } from '../../core/council/deliberation';
-import { loadCouncilPersonas } from '../personas/personaSource';
 import { withPinned } from '../personas/pinnedPersonas';
-import { readCouncilSettings } from '../settings';
 import {
   type CouncilToolEnvironment,
-  type ToolTurn,
-  NO_MODEL,
-  inputProblems,
-  textResult,
+  type SessionCall,
   modelText,
   priced,
   seated,
-  onSession,
+  sessionTool,
   toolTurn,
-  advanceSession,
-  sessionResult,
 } from './councilToolRun';
-import { CallPlans } from './callPlans';
 
-/** One `council_open` call, planned once for its confirmation and its run (callPlans.ts). */
-interface OpenCall {
-  /** The settings, the model and the personas; undefined when no model is available. */
-  readonly turn: ToolTurn | undefined;
-  readonly named: ReturnType<typeof seated>;
-  readonly opening: number;
-  readonly cost?: CostEstimate;
-}
-
-async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<OpenCall> {
-  const turn = await toolTurn(env);
-  const settings = turn?.settings ?? readCouncilSettings();
-  const registry = turn?.registry ?? (await loadCouncilPersonas(env.context.extensionUri, settings));
+/** One `council_open` call: the council, its opening requests and their cost, from one settings read. */
+async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<SessionCall> {
+  const { settings, registry, turn } = await toolTurn(env);
   const named = seated(env, registry, input.personas);
   const opening = settings.protocol === 'thorough' && named.length === 0 ? 2 : 1;
-  if (!turn) return { turn, named, opening };
   const estimate = { fewest: opening, most: opening };
+  const cost = turn && (await priced(estimate, input.question, named.length || MAX_PANEL, turn.choice.model, settings));
+  const credits = cost?.credits ? `about ${cost.credits.most.toFixed(1)} AI credits` : "the model's price is unknown";
+  const question = input.question.replace(/\s+/g, ' ');
+  const context = input.context?.trim();
+  const request = context ? `${input.question.trim()}\n\nContext:\n${context}` : input.question.trim();
   return {
     turn,
-    named,
-    opening,
-    cost: await priced(estimate, input.question, named.length || MAX_PANEL, turn.choice.model, settings),
+    confirmation: {
+      title: 'Open a Council session?',
+      message:
+        `Council will choose the personas for "${question.slice(0, 200)}" and prepare its clarifying questions, each with a recommended answer.\n\n` +
+        `- Model: ${turn ? modelText(turn.choice) : 'none is available, so the council cannot run'}.\n` +
+        `- ${opening} model request${opening === 1 ? '' : 's'} (a malformed reply costs up to 2 more): about ${cost ? `${Math.round(cost.tokens.most / 100) / 10}k tokens, ${credits}` : 'an unknown cost'}, within \`council.budget.maxCredits\`.\n` +
+        '- The debate is confirmed separately, with its own estimate.',
+    },
+    run: {
+      session: { request: withPinned(request, named), limits: settings.limits },
+      commands: [{ kind: 'retry' }],
+      asks: true,
+    },
   };
 }
 
@@ -53,57 +47,14 @@ async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<
  * time. Stops before the debate: `council_deliberate` continues the session by id, with its own confirmation.
  */
 export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<OpenInput> {
-  const calls = new CallPlans<OpenCall>();
-  return {
-    async prepareInvocation(options) {
-      const input = OpenInputSchema.safeParse(options.input);
-      if (!input.success) return { invocationMessage: 'Opening a council session' };
-      const { turn, opening, cost } = await calls.prepare(options.input, () => planOpen(env, input.data));
-      const choice = turn?.choice;
-      const credits = cost?.credits
-        ? `about ${cost.credits.most.toFixed(1)} AI credits`
-        : "the model's price is unknown";
-      return {
-        invocationMessage: `Opening a council session: ${input.data.question.replace(/\s+/g, ' ').slice(0, 80)}`,
-        confirmationMessages: {
-          title: 'Open a Council session?',
-          message: new vscode.MarkdownString(
-            `Council will choose the personas for "${input.data.question.replace(/\s+/g, ' ').slice(0, 200)}" and prepare its clarifying questions, each with a recommended answer.\n\n` +
-              `- Model: ${choice ? modelText(choice) : 'none is available, so the council cannot run'}.\n` +
-              `- ${opening} model request${opening === 1 ? '' : 's'} (a malformed reply costs up to 2 more): about ${cost ? `${Math.round(cost.tokens.most / 100) / 10}k tokens, ${credits}` : 'an unknown cost'}, within \`council.budget.maxCredits\`.\n` +
-              '- The debate is confirmed separately, with its own estimate.',
-          ),
-        },
-      };
-    },
-    async invoke(options, token) {
-      const input = OpenInputSchema.safeParse(options.input);
-      if (!input.success)
-        return textResult(
-          `${TOOL.open} needs a question: ${inputProblems(OpenInputSchema, options.input, input.error.issues)} Pass {"question": "…"} and, optionally, "context" and "personas".`,
-        );
-      const { turn, named } = await calls.take(options.input, () => planOpen(env, input.data));
-      if (!turn) return textResult(NO_MODEL);
-      const { settings, choice } = turn;
-      const context = input.data.context?.trim();
-      const request = context ? `${input.data.question.trim()}\n\nContext:\n${context}` : input.data.question.trim();
-      const text = await onSession(env, turn, TOOL.open, token, async ({ deps }, progress) => {
-        const log = await startCouncilSession(
-          env,
-          { request: withPinned(request, named), limits: settings.limits },
-          deps,
-        );
-        const ask = options.toolInvocationToken;
-        const outcome = await advanceSession(
-          env,
-          log,
-          deps,
-          { commands: [{ kind: 'retry' }], debate: false, ...(ask ? { ask } : {}) },
-          progress.token,
-        );
-        return { log, result: sessionResult(log, choice, outcome) };
-      });
-      return textResult(text);
-    },
-  };
+  return sessionTool(env, TOOL.open, {
+    schema: OpenInputSchema,
+    invalid: problems =>
+      `${TOOL.open} needs a question: ${problems} Pass {"question": "…"} and, optionally, "context" and "personas".`,
+    working: input =>
+      input
+        ? `Opening a council session: ${input.question.replace(/\s+/g, ' ').slice(0, 80)}`
+        : 'Opening a council session',
+    plan: input => planOpen(env, input),
+  });
 }

@@ -1,8 +1,12 @@
 import * as vscode from 'vscode';
 import { IGNORED_SEGMENTS } from '../../core/workspace/pathFilter';
+import { RUN_FOLDERS } from '../../core/deepWork/runHome';
 
 /** Folders the pipeline never lists besides the settings' excludes: dependencies, VCS, build output, earlier run reports. */
-const ALWAYS_EXCLUDED: readonly string[] = [...IGNORED_SEGMENTS.map(segment => `**/${segment}/**`), '.council/runs/**'];
+const ALWAYS_EXCLUDED: readonly string[] = [
+  ...IGNORED_SEGMENTS.map(segment => `**/${segment}/**`),
+  ...RUN_FOLDERS.map(folder => `${folder}/**`),
+];
 
 function enabledPatterns(setting: string, scope: vscode.Uri): string[] {
   const value = vscode.workspace.getConfiguration(setting, scope).get<Record<string, unknown>>('exclude') ?? {};
@@ -14,7 +18,8 @@ function enabledPatterns(setting: string, scope: vscode.Uri): string[] {
 
 /**
  * The globs excluded under `folder`: `files.exclude` and `search.exclude` (passing an exclude to findFiles replaces its
- * default of files.exclude alone), plus `node_modules`, `.git`, `dist`, `out` and `.council/runs`.
+ * default of files.exclude alone), plus `node_modules`, `.git`, `dist`, `out` and the run folders (`.council/runs`,
+ * `.council/workflow-runs`).
  */
 export function workspaceExcludePatterns(folder: vscode.Uri): string[] {
   return [...new Set([...ALWAYS_EXCLUDED, ...enabledPatterns('files', folder), ...enabledPatterns('search', folder)])];

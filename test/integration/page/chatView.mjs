@@ -113,7 +113,7 @@ export default async function chatView(page, { log: print }) {
     const filled = await page
       .waitForFunction(
         selector =>
-          /\/workflowdecidewf-[0-9a-f-]+2/.test(
+          /\/workflowdecide(?:wf|run)-[0-9a-f-]+2/.test(
             document.querySelector(selector)?.textContent?.replace(/\s+/g, '') ?? '',
           ),
         `${CHAT} .interactive-input-editor`,

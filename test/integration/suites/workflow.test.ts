@@ -117,7 +117,7 @@ describe('/workflow: YAML workflows in chat', function () {
     const paused = meta(first);
     assert.equal(paused.status, 'paused');
     const runId = paused.runId ?? '';
-    assert.match(runId, /^wf-[0-9a-f-]{36}$/);
+    assert.match(runId, /^run-[0-9a-f-]{36}$/, "a workflow run has its own ids, not /plan's wf-");
     assert.deepEqual(
       deepWorkFollowups(first)?.map(followup => followup.label),
       ['Continue', 'Continue with notes', 'Stop'],
@@ -141,7 +141,7 @@ describe('/workflow: YAML workflows in chat', function () {
     );
     assert.equal(
       stored?.state.pendingCheckpoint?.prompt,
-      `Review the scan in .council/runs/${runId} before the plan is written?`,
+      `Review the scan in .council/workflow-runs/${runId} before the plan is written?`,
     );
 
     const done = await sendChat(`@council /workflow decide ${runId} 2 Focus on error handling`);
@@ -153,9 +153,9 @@ describe('/workflow: YAML workflows in chat', function () {
       thinking?.messages.some(message => message.text.includes('Reviewer notes: Focus on error handling')),
       'the feedback reached the next phase',
     );
-    const final = await readWorkspaceFile(`.council/runs/${runId}/final-plan.md`);
+    const final = await readWorkspaceFile(`.council/workflow-runs/${runId}/final-plan.md`);
     assert.match(final, /^# review-flow\n\nGoal: Review the calculator\n\n# Plan/);
-    const metadata = JSON.parse(await readWorkspaceFile(`.council/runs/${runId}/metadata.json`)) as {
+    const metadata = JSON.parse(await readWorkspaceFile(`.council/workflow-runs/${runId}/metadata.json`)) as {
       totals: Record<string, number>;
       final_plan: string;
       feature: { flags: string[] };
@@ -165,7 +165,7 @@ describe('/workflow: YAML workflows in chat', function () {
     assert.equal(metadata.totals['subagents_spawned'], 3);
     assert.equal(metadata.totals['checkpoints_hit'], 1);
     assert.equal(metadata.totals['model_requests'], api.requests().length);
-    assert.equal(metadata.final_plan, `.council/runs/${runId}/final-plan.md`);
+    assert.equal(metadata.final_plan, `.council/workflow-runs/${runId}/final-plan.md`);
     const record = api2.runs.load(runId);
     assert.equal(record?.status, 'completed');
     assert.equal(record?.state.context.checkpoints[0]?.feedback, 'Focus on error handling');
@@ -183,8 +183,12 @@ describe('/workflow: YAML workflows in chat', function () {
       return result.content.map(part => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
     };
     const paused = await invoke({ workflow: 'review-flow', flags: ['backend'], goal: 'Review the calculator' });
-    assert.match(paused, /Review the scan in \.council\/runs\/wf-/, 'the checkpoint prompt, as the chat shows it');
-    const runId = /"runId":"(wf-[0-9a-f-]{36})"/.exec(paused)?.[1] ?? '';
+    assert.match(
+      paused,
+      /Review the scan in \.council\/workflow-runs\/run-/,
+      'the checkpoint prompt, as the chat shows it',
+    );
+    const runId = /"runId":"(run-[0-9a-f-]{36})"/.exec(paused)?.[1] ?? '';
     assert.ok(runId, `the next calls name the run: ${paused}`);
     for (const [label, option] of [
       ['Continue', 1],

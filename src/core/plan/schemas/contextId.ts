@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { IdSource } from '../../clock';
 import { AGENT_TYPES, type AgentType } from './agentType';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const TIMESTAMP = '[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?Z';
 
-/** The parts of a context id, as Council builds them (a run id from `newWorkflowRunId`, a clock's instant). */
+/** The parts of a context id, as Council builds them (a run id from `newRunId`, a clock's instant). */
 interface ContextIdParts {
   readonly workflowRunId: string;
   readonly agentType: AgentType;
@@ -18,11 +17,6 @@ export function formatContextId(parts: ContextIdParts): string {
   return `${parts.workflowRunId}/${parts.agentType}/${parts.sequenceNumber}/${parts.timestamp}`;
 }
 
-/** A new workflow run id `wf-{uuid}` from the IdSource port. */
-export function newWorkflowRunId(ids: IdSource): string {
-  return `wf-${ids.next()}`;
-}
-
 /**
  * A context id (string form) whose agent type is one of `allowed` (any agent type when none given). Council issues
  * every context id itself (ContextIdIssuer), so the pattern describes the published records; a model is offered the
@@ -30,7 +24,8 @@ export function newWorkflowRunId(ids: IdSource): string {
  */
 export function contextIdOf(...allowed: AgentType[]): z.ZodString {
   const types = allowed.length > 0 ? allowed : [...AGENT_TYPES];
-  const pattern = `^wf-${UUID}/(?:${types.join('|')})/[1-9][0-9]*/${TIMESTAMP}$`;
+  // A `/plan` run's id is `wf-{uuid}`; a generic workflow's run (which may use the pipeline's stages) `run-{uuid}`.
+  const pattern = `^(?:wf|run)-${UUID}/(?:${types.join('|')})/[1-9][0-9]*/${TIMESTAMP}$`;
   return z
     .string()
     .regex(new RegExp(pattern), {

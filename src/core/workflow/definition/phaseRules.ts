@@ -295,7 +295,7 @@ export function checkOutputPaths(issues: Issues, file: WorkflowFile): void {
     if (why)
       issues.add(
         at,
-        `${code(written)} cannot be written: ${why}. A run writes only under its folder \`.council/runs/<run-id>/\`: use a relative path such as \`scan/map.md\` or \`{{output_dir}}/scan/map.md\`.`,
+        `${code(written)} cannot be written: ${why}. A run writes only under its own folder (\`{{output_dir}}\`): use a relative path such as \`scan/map.md\` or \`{{output_dir}}/scan/map.md\`.`,
       );
   };
   // A checkpoint links its files in the chat: a link may point into the workspace, never out of it.

@@ -1,11 +1,12 @@
 import { ActionableError } from '../../actionableError';
 
 /**
- * Where a run writes its files: only under its own output folder (`.council/runs/<run-id>`). The VS Code layer
+ * Where a run writes its files: only under its own output folder (`.council/workflow-runs/<run-id>`,
+ * `.council/runs/<run-id>` for `/plan`). The VS Code layer
  * writes with `workspace.fs`; tests keep files in memory. Paths are validated here, once, for every writer.
  */
 export interface RunOutputs {
-  /** Workspace-relative folder of the run, e.g. `.council/runs/wf-…`. */
+  /** Workspace-relative folder of the run, e.g. `.council/workflow-runs/run-…`. */
   readonly folder: string;
   /** Writes (or replaces) a file under the folder; returns its workspace-relative path and size. */
   write(relativePath: string, content: string): Promise<{ readonly path: string; readonly sizeBytes: number }>;

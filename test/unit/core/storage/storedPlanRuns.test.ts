@@ -4,7 +4,11 @@ import { phaseRequests, runSpent, type WorkflowRunState } from '../../../../src/
 import { PIPELINE_BOARD_KEY } from '../../../../src/core/plan/pipelineBoard';
 import { HISTORY_KEY } from '../../../../src/core/plan/history/blackboardHistory';
 import { NewerVersionError } from '../../../../src/core/storage/versioned';
-import { RUN_CAPACITY, RunStore, RUN_KEY_PREFIX } from '../../../../src/vscode/deepWork/runStore';
+import {
+  RUN_CAPACITY,
+  RunStore,
+  PLAN_RUN_KEY_PREFIX as RUN_KEY_PREFIX,
+} from '../../../../src/vscode/deepWork/runStore';
 import { MemoryMemento } from '../../../support/memoryMemento';
 import { altered, storageFixture } from './fixtures';
 

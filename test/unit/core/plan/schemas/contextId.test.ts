@@ -1,11 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { z } from 'zod';
-import {
-  ContextId,
-  contextIdOf,
-  formatContextId,
-  newWorkflowRunId,
-} from '../../../../../src/core/plan/schemas/contextId';
+import { ContextId, contextIdOf, formatContextId } from '../../../../../src/core/plan/schemas/contextId';
+import { newRunFolder, newRunId } from '../../../../../src/core/deepWork/runHome';
+import { RUN_ID } from '../../../../../src/core/workflow/engine/runId';
 import { AT, RUN } from './fixtures';
 
 const VALID = `${RUN}/planning-agent/3/${AT}`;
@@ -54,9 +51,20 @@ describe('ContextId', () => {
     }
   });
 
-  it('newWorkflowRunId prefixes a uuid from the IdSource', () => {
-    const runId = newWorkflowRunId({ next: () => '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b' });
-    assert.equal(runId, RUN);
-    assert.equal(ContextId.safeParse(`${runId}/orchestrator/1/${AT}`).success, true);
+  it("newRunId prefixes a uuid from the IdSource: `wf-` for /plan's runs, `run-` for any other workflow's", () => {
+    const ids = { next: () => '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b' };
+    assert.equal(newRunId('plan', ids), RUN);
+    const generic = newRunId('review-code', ids);
+    assert.equal(generic, RUN.replace(/^wf-/, 'run-'));
+    for (const runId of [RUN, generic]) {
+      assert.match(runId, RUN_ID);
+      assert.equal(ContextId.safeParse(`${runId}/orchestrator/1/${AT}`).success, true, runId);
+    }
+    assert.equal(ContextId.safeParse(`${RUN.replace(/^wf-/, 'xx-')}/orchestrator/1/${AT}`).success, false);
+  });
+
+  it('a new run of /plan writes under .council/runs, any other workflow under .council/workflow-runs', () => {
+    assert.equal(newRunFolder('plan', RUN), `.council/runs/${RUN}`);
+    assert.equal(newRunFolder('review-code', 'run-1'), '.council/workflow-runs/run-1');
   });
 });
