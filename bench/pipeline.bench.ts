@@ -308,12 +308,14 @@ async function benchRun(
   const clock = steppingClock();
   const ids = counterIds();
   const runId = newRunId(ids);
+  // Parsed once, as the chat has it parsed: parsing it again at each checkpoint was the bench's own time on the chain.
+  const workflow = builtInWorkflow('plan');
   // The most requests each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
-  let forecast = forecastWorkflow(builtInWorkflow('plan'))[0]?.requests.most ?? 0;
+  let forecast = forecastWorkflow(workflow)[0]?.requests.most ?? 0;
   // `/plan` as users run it: the built-in plan workflow through the workflow engine; every checkpoint pauses the run
   // and Continue resumes it.
   const request = {
-    workflow: builtInWorkflow('plan'),
+    workflow,
     model,
     reader: new InMemoryWorkspaceReader(files),
     runId,
@@ -329,7 +331,7 @@ async function benchRun(
   const started = performance.now();
   let outcome = await runDeepWork({ ...request, start: { goal: 'Add subtraction to the calculator.' } });
   while (outcome.status === 'paused') {
-    forecast += forecastWorkflow(builtInWorkflow('plan'), outcome.state)[0]?.requests.most ?? 0;
+    forecast += forecastWorkflow(workflow, outcome.state)[0]?.requests.most ?? 0;
     const decision = optionFor(outcome.checkpoint, { action: 'continue' });
     if (!decision) break;
     outcome = await runDeepWork({ ...request, resume: { state: outcome.state, decision } });

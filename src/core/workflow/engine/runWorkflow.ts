@@ -321,7 +321,8 @@ class WorkflowRun {
       cursor.complete(phase);
       await this.offerCheckpoint(phase);
     }
-    await this.save();
+    // A pending checkpoint pauses the run next, and that pause saves: one copy of the state, not two in a row.
+    if (!st.pendingCheckpoint) await this.save();
   }
 
   /**
