@@ -46,7 +46,7 @@ export interface WorkflowLimits extends RunFileLimits {
   readonly maxPhasePasses: number;
 }
 
-const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
+export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
   concurrency: 3,
   maxSubagentsPerPhase: 8,
   maxPhasePasses: 5,
