@@ -12,11 +12,11 @@ import { jsonSchemaOf } from '../src/core/llm/structuredOutput';
 import { discoveryReportRequest } from '../src/core/plan/drafts/discoveryReportRequest';
 import { PriceBook } from '../src/core/llm/spending/prices';
 import { countPromptTokens } from '../src/core/llm/usage';
-import { DEEP_WORK_TOKENS_PER_REQUEST, forecastWorkflow } from '../src/core/deepWork/workflowForecast';
 import { optionFor } from '../src/core/workflow/engine/checkpoints';
 import { runSpent, type WorkflowRunState } from '../src/core/workflow/engine/workflowRunState';
 import { HANDOFF_LAYERS, layerOf } from '../src/core/plan/stages/handoffCatalogue';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
+import { forecastLine, ForecastTally, type ForecastFigures } from './forecastTally';
 import { benchRunsFromEnv, LatencyModel, latencyProfileFromEnv, scriptedReplies } from './latencyModel';
 import { ownTimeText, runTiming, type RunTiming } from './runTiming';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
@@ -214,11 +214,8 @@ export interface PipelineBenchResult {
   readonly outputTokens: number;
   /** Estimated credits at the three price points. */
   readonly credits: string;
-  /** Requests forecast before each stage (the sentence the chat shows), summed, against those the run made. */
-  readonly forecastRequests: number;
-  /** The same forecast's tokens (its requests at DEEP_WORK_TOKENS_PER_REQUEST), against those the run billed. */
-  readonly forecastTokens: number;
-  readonly forecastHolds: boolean;
+  /** The forecast shown before each stage (expected and at most), summed, against what the run spent. */
+  readonly forecast: ForecastFigures;
   readonly downstreamCuratedTokens: number;
   readonly downstreamFullTokens: number;
   readonly reductionPercent: number;
@@ -308,12 +305,15 @@ async function benchRun(
   const clock = steppingClock();
   const ids = counterIds();
   const runId = newRunId(ids);
-  // The most requests each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
-  let forecast = forecastWorkflow(builtInWorkflow('plan'))[0]?.requests.most ?? 0;
+  // Parsed once, as the chat has it parsed: parsing it again at each checkpoint was the bench's own time on the chain.
+  const workflow = builtInWorkflow('plan');
+  // What each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
+  const forecast = new ForecastTally(workflow, model);
+  forecast.shown();
   // `/plan` as users run it: the built-in plan workflow through the workflow engine; every checkpoint pauses the run
   // and Continue resumes it.
   const request = {
-    workflow: builtInWorkflow('plan'),
+    workflow,
     model,
     reader: new InMemoryWorkspaceReader(files),
     runId,
@@ -329,7 +329,7 @@ async function benchRun(
   const started = performance.now();
   let outcome = await runDeepWork({ ...request, start: { goal: 'Add subtraction to the calculator.' } });
   while (outcome.status === 'paused') {
-    forecast += forecastWorkflow(builtInWorkflow('plan'), outcome.state)[0]?.requests.most ?? 0;
+    forecast.shown(outcome.state);
     const decision = optionFor(outcome.checkpoint, { action: 'continue' });
     if (!decision) break;
     outcome = await runDeepWork({ ...request, resume: { state: outcome.state, decision } });
@@ -340,7 +340,6 @@ async function benchRun(
   const spent = runSpent(outcome.state);
   const { curated, full } = await downstreamTokens(readBoard(outcome.state.blackboard), scripted);
   const reportSchema = await reportSchemaTokens(scripted);
-  const forecastTokens = forecast * (DEEP_WORK_TOKENS_PER_REQUEST.input + DEEP_WORK_TOKENS_PER_REQUEST.output);
   const result: PipelineBenchResult = {
     wallMs: timing?.wallMs ?? finished - started,
     criticalPathCalls: timing?.chainCalls ?? 0,
@@ -353,9 +352,7 @@ async function benchRun(
     inputTokens: spent.inputTokens,
     outputTokens: spent.outputTokens,
     credits: creditsAtPricePoints(spent.inputTokens, spent.outputTokens),
-    forecastRequests: forecast,
-    forecastTokens,
-    forecastHolds: forecast >= spent.requests && forecastTokens >= spent.inputTokens + spent.outputTokens,
+    forecast: forecast.against(outcome.state),
     downstreamCuratedTokens: curated,
     downstreamFullTokens: full,
     reductionPercent: full === 0 ? 0 : (100 * (full - curated)) / full,
@@ -369,7 +366,6 @@ async function benchRun(
 
 function print(result: PipelineBenchResult, runs: number, callPath: readonly string[]): void {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  const spentTokens = result.inputTokens + result.outputTokens;
   console.log(
     'pipeline bench: /plan (the built-in plan workflow, every checkpoint continued), concurrency 3; TTFT %d ms, %d tokens/s, time scale %s, %d timed runs (medians, model time) after two untimed ones, the second with episodic memory of the first',
     PROFILE.ttftMs,
@@ -386,15 +382,7 @@ function print(result: PipelineBenchResult, runs: number, callPath: readonly str
   console.log('  handoff findings     %s', result.findingsByLayer);
   console.log('  billed tokens        %d in (tool schemas included), %d out', result.inputTokens, result.outputTokens);
   console.log('  %s  %s', PRICE_POINTS_LABEL, result.credits);
-  console.log(
-    '  forecast, at most    %d requests / %d tokens before each stage, summed; spent %d / %d; at most ÷ spent %s / %s (>= 1)',
-    result.forecastRequests,
-    result.forecastTokens,
-    result.calls,
-    spentTokens,
-    (result.forecastRequests / result.calls).toFixed(2),
-    (result.forecastTokens / spentTokens).toFixed(2),
-  );
+  console.log('  forecast             %s', forecastLine(result.forecast));
   console.log(
     '  downstream prompts   curated %d tokens vs full results %d tokens: %s%% less',
     result.downstreamCuratedTokens,

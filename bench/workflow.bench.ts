@@ -26,9 +26,9 @@ import { DEEP_WORK_AGENT_TYPES, runDeepWork } from '../src/core/deepWork/runDeep
 import { QuickJsSandbox } from '../src/core/workflow/sandbox/quickJsSandbox';
 import { counterIds, FIXTURE_FILES, newRunId, steppingClock } from '../test/support/pipelineScript';
 import { loadQuickJsWasm } from '../test/support/quickJsWasm';
-import { DEEP_WORK_TOKENS_PER_REQUEST, forecastWorkflow } from '../src/core/deepWork/workflowForecast';
 import { PriceBook } from '../src/core/llm/spending/prices';
 import { creditsAtPricePoints } from './pricePoints';
+import { forecastLine, ForecastTally, type ForecastFigures } from './forecastTally';
 import { benchRunsFromEnv, LatencyModel, latencyProfileFromEnv, scriptedReplies } from './latencyModel';
 import { ownTimeText, runTiming, type RunTiming, type WorkInterval } from './runTiming';
 import type { ScriptSandbox } from '../src/core/workflow/sandbox/scriptSandbox';
@@ -107,7 +107,6 @@ export async function main() {
   const runs: TemplateRun[] = [];
   for (let i = 0; i < benchRunsFromEnv(); i++) runs.push(await templateRun(sandbox));
   const template = [...runs].sort((a, b) => a.timing.ratio - b.timing.ratio)[Math.floor(runs.length / 2)]!;
-  const spentTokens = template.inputTokens + template.outputTokens;
   const result = {
     firstScriptMs,
     scriptMs: median(scriptRuns),
@@ -121,8 +120,7 @@ export async function main() {
     templateInputTokens: template.inputTokens,
     templateOutputTokens: template.outputTokens,
     templateCredits: creditsAtPricePoints(template.inputTokens, template.outputTokens),
-    templateForecastRequests: template.forecastRequests,
-    templateForecastTokens: template.forecastTokens,
+    templateForecast: template.forecast,
   };
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
@@ -153,15 +151,7 @@ export async function main() {
     template.outputTokens,
     result.templateCredits,
   );
-  console.log(
-    '  template forecast, at most: %d requests / %d tokens before each phase, summed; spent %d / %d; at most ÷ spent %s / %s (>= 1)',
-    template.forecastRequests,
-    template.forecastTokens,
-    template.requests,
-    spentTokens,
-    (template.forecastRequests / template.requests).toFixed(2),
-    (template.forecastTokens / spentTokens).toFixed(2),
-  );
+  console.log('  template forecast: %s', forecastLine(template.forecast));
   return result;
 }
 
@@ -169,9 +159,8 @@ interface TemplateRun {
   readonly requests: number;
   readonly inputTokens: number;
   readonly outputTokens: number;
-  /** The most requests forecast before each phase (at the start and at each checkpoint), summed, and their tokens. */
-  readonly forecastRequests: number;
-  readonly forecastTokens: number;
+  /** The forecast shown before each phase (at the start and at each checkpoint), summed, against what was spent. */
+  readonly forecast: ForecastFigures;
   readonly timing: RunTiming;
 }
 
@@ -204,8 +193,9 @@ async function templateRun(sandbox: QuickJsSandbox): Promise<TemplateRun> {
   const clock = steppingClock();
   const ids = counterIds();
   const runId = newRunId(ids);
-  // The most requests each phase was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
-  let forecast = forecastWorkflow(parsed.workflow)[0]?.requests.most ?? 0;
+  // What each phase was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
+  const forecast = new ForecastTally(parsed.workflow, model);
+  forecast.shown();
   const started = performance.now();
   const request = {
     workflow: parsed.workflow,
@@ -222,7 +212,7 @@ async function templateRun(sandbox: QuickJsSandbox): Promise<TemplateRun> {
   let outcome = await runDeepWork({ ...request, start: { goal: 'Review the calculator and fix its rounding bug.' } });
   // Every checkpoint pauses the run; Continue resumes it.
   while (outcome.status === 'paused') {
-    forecast += forecastWorkflow(parsed.workflow, outcome.state)[0]?.requests.most ?? 0;
+    forecast.shown(outcome.state);
     const decision = optionFor(outcome.checkpoint, { action: 'continue' });
     if (!decision) break;
     outcome = await runDeepWork({ ...request, resume: { state: outcome.state, decision } });
@@ -234,8 +224,7 @@ async function templateRun(sandbox: QuickJsSandbox): Promise<TemplateRun> {
     requests: spent.requests,
     inputTokens: spent.inputTokens,
     outputTokens: spent.outputTokens,
-    forecastRequests: forecast,
-    forecastTokens: forecast * (DEEP_WORK_TOKENS_PER_REQUEST.input + DEEP_WORK_TOKENS_PER_REQUEST.output),
+    forecast: forecast.against(outcome.state),
     timing: runTiming(model.calls, started, finished, PROFILE, scripts),
   };
 }

@@ -103,8 +103,13 @@ export function pipelineStageTypes(runtime: PipelineRuntime): AgentType[] {
 export interface StageForecast {
   /** Its agents, once known (planning's follow discovery's recommendations; the ticket stage's, planning's tickets). */
   readonly agents?: number;
-  /** Its requests: each agent's, and one collector's. Undefined until the stage before it has run. */
+  /**
+   * Its requests: fewest (one collector round, no rerun) to most (every collector round the loop threshold allows,
+   * each rerunning all its agents, and one loop recovery). Undefined until the stage before it has run.
+   */
   readonly requests?: RequestSpan;
+  /** What it will probably take: each agent's usual requests and one collector round. */
+  readonly expected: number;
   /** Why `requests` is not known yet, in words. */
   readonly pending?: string;
 }
@@ -113,9 +118,23 @@ export interface StageForecast {
 export const spanText = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
 
 /**
+ * Requests one loop recovery takes besides the looping agent's run again: the context manager's investigation rounds
+ * and its decision (runContextManager's default limits: 5 rounds, then one routing request).
+ */
+const LOOP_RECOVERY_REQUESTS = 6;
+
+/**
+ * What an exploring agent usually takes: a round of reads, a round that says it knows enough, its report (never more
+ * than its bound).
+ */
+const USUAL_EXPLORING_REQUESTS = 3;
+
+/**
  * What the stage type `type` will take in its phase, from the bounds the stages run by: per agent, the exploration
- * rounds it may take (at least one) and its report; one collector per stage. `board` is the run's so far (none:
- * a new run). Undefined for a type that is not a stage.
+ * rounds it may take (at least one) and its report; one collector per round, at most `loopThreshold + 1` rounds (see
+ * runStage), and one loop recovery. `board` is the run's so far (none: a new run). Undefined for a type that is not a
+ * stage. The expected figure takes each agent's usual requests and one round; agents not known yet are as many as
+ * the stage before will probably give (one recommendation per discovery agent, one ticket per planning agent).
  */
 export function stageForecast(type: string, board: PipelineBoard | undefined): StageForecast | undefined {
   const options = DEFAULT_PIPELINE_OPTIONS;
@@ -127,16 +146,25 @@ export function stageForecast(type: string, board: PipelineBoard | undefined): S
       : stage === 'planning'
         ? { fewest: 1, most: 1 }
         : { fewest: 2, most: TICKET_EXPLORATION.maxRounds + 1 };
+  const usual = stage === 'planning' ? 1 : Math.min(each.most, USUAL_EXPLORING_REQUESTS);
+  const rounds = options.loopThreshold + 1;
   const cost = (fewest: number, most: number): RequestSpan => ({
     fewest: fewest * each.fewest + 1,
-    most: most * each.most + 1,
+    most: rounds * (most * each.most + 1) + LOOP_RECOVERY_REQUESTS + each.most,
   });
   const recommendations = board?.stages.discovery?.result.recommendations.length;
   const tickets = board?.stages.planning?.result.finalizedTickets.length;
-  if (stage === 'tickets' && tickets === undefined)
-    return { pending: `one agent per ticket planning makes (${spanText(each)} requests each, plus 1)` };
+  // Planning runs one agent per recommendation (within the cap); the ticket stage one per ticket.
+  const planningAgents = Math.max(1, Math.min(options.maxAgentsPerStage, recommendations ?? options.maxAgentsPerStage));
   const known = stage === 'planning' ? recommendations : stage === 'tickets' ? tickets : undefined;
-  if (known === undefined) return { requests: cost(1, options.maxAgentsPerStage) };
-  const agents = stage === 'planning' ? Math.max(1, Math.min(options.maxAgentsPerStage, known)) : known;
-  return { agents, requests: cost(agents, agents) };
+  const likely = known === undefined ? (stage === 'tickets' ? planningAgents : options.maxAgentsPerStage) : known;
+  const agents = stage === 'planning' ? planningAgents : likely;
+  const expected = agents * usual + 1;
+  if (stage === 'tickets' && tickets === undefined)
+    return {
+      expected,
+      pending: `one agent per ticket planning makes (${spanText(each)} requests each, plus 1)`,
+    };
+  if (known === undefined) return { expected, requests: cost(1, options.maxAgentsPerStage) };
+  return { agents, expected, requests: cost(agents, agents) };
 }

@@ -10,7 +10,7 @@ import { newRunFolder, newRunId } from '../../core/deepWork/runHome';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { runDeepWork, type DeepWorkRequest } from '../../core/deepWork/runDeepWork';
-import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
+import { forecastTokens, forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
@@ -266,8 +266,9 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   // What the phases still to run will cost, before anything is spent, at the model's price (and, resumed, what the
   // run has spent).
   const before = resumed ? `So far: ${spendBrief(runSpent(resumed))}. ` : '';
-  const toRun = forecastWorkflow(workflow, resumed, spending.script.maxModelCalls);
-  call.say(`_${before}${workflowForecastSentence(toRun, runModelPrice(call, prices))}_\n\n`);
+  const model = adaptLanguageModel(call.model);
+  const toRun = forecastWorkflow(workflow, resumed, spending.script.maxModelCalls, model);
+  call.say(`_${before}${workflowForecastSentence(toRun, runModelPrice(call, prices), forecastTokens(resumed))}_\n\n`);
   // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
   const replaced = overrideNotice(workflow);

@@ -1,5 +1,6 @@
 import type { SessionLog } from '../../core/council/sessionLog';
-import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
+import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
+import { forecastTokens, forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { workflowMetadataOf } from '../../core/workflow/engine/workflowMetadata';
 import { systemClock } from '../../core/clock';
 import {
@@ -106,7 +107,9 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
       call,
       paused: (outcome, workflow) => {
         const price = runModelPrice(call);
-        const stillToRun = workflowForecastSentence(forecastWorkflow(workflow, outcome.state), price);
+        // Re-forecast from what the run has really made: its board (agents, tickets) and its tokens per request.
+        const toRun = forecastWorkflow(workflow, outcome.state, undefined, adaptLanguageModel(call.model));
+        const stillToRun = workflowForecastSentence(toRun, price, forecastTokens(outcome.state));
         return planCheckpointReport(workflow, outcome, stillToRun);
       },
       completed: async (state, workflow) => {

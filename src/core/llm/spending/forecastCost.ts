@@ -33,12 +33,15 @@ export interface SmallestWork {
   /** "the discovery stage". */
   readonly what: string;
   readonly fewestRequests: number;
+  /** What it will probably make, and the tokens each probably takes: said beside the refusal. */
+  readonly expected?: { readonly requests: number; readonly each: TokensPerRequest };
 }
 
 /**
  * The sentence that refuses `work` before anything is spent on it, when even its fewest requests of about `each`
- * tokens at `price` cost more credits than the limit leaves; undefined when it fits, or no credit limit or price
- * applies. `setting` names the limit; `goOn` what to do after raising it.
+ * tokens at `price` cost more credits than the limit leaves (the check errs on the side of starting: the governor
+ * still stops the work at the limit); undefined when it fits, or no credit limit or price applies. It says what the
+ * work probably costs too, when `work` knows. `setting` names the limit; `goOn` what to do after raising it.
  */
 export function workDoesNotFit(
   work: SmallestWork,
@@ -56,5 +59,9 @@ export function workDoesNotFit(
   const left = Math.max(0, limit.maxCredits - limit.spentCredits);
   if (need <= left) return undefined;
   const spent = limit.spentCredits > 0 ? `, about ${creditsText(left)} of them left` : '';
-  return `${work.what.charAt(0).toUpperCase()}${work.what.slice(1)} needs about ${creditsText(need)} AI credits at least (${work.fewestRequests} request${work.fewestRequests === 1 ? '' : 's'} of ≈${tokensText(each.input + each.output)} tokens at this model's price); this run's limit is ${creditsText(limit.maxCredits)} AI credits${spent}. Nothing was spent on it. Raise ${limit.setting} or pick a cheaper model, then ${limit.goOn}.`;
+  const { expected } = work;
+  const probably = expected
+    ? `; it probably costs about ${creditsText(creditsFor(price, expected.requests * expected.each.input, expected.requests * expected.each.output))}, for about ${expected.requests} request${expected.requests === 1 ? '' : 's'} of ≈${tokensText(expected.each.input + expected.each.output)} tokens`
+    : '';
+  return `${work.what.charAt(0).toUpperCase()}${work.what.slice(1)} needs about ${creditsText(need)} AI credits at least (${work.fewestRequests} request${work.fewestRequests === 1 ? '' : 's'} of ≈${tokensText(each.input + each.output)} tokens at this model's price${probably}); this run's limit is ${creditsText(limit.maxCredits)} AI credits${spent}. Nothing was spent on it. Raise ${limit.setting} or pick a cheaper model, then ${limit.goOn}.`;
 }

@@ -46,7 +46,7 @@ export interface WorkflowLimits extends RunFileLimits {
   readonly maxPhasePasses: number;
 }
 
-const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
+export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
   concurrency: 3,
   maxSubagentsPerPhase: 8,
   maxPhasePasses: 5,
@@ -321,7 +321,8 @@ class WorkflowRun {
       cursor.complete(phase);
       await this.offerCheckpoint(phase);
     }
-    await this.save();
+    // A pending checkpoint pauses the run next, and that pause saves: one copy of the state, not two in a row.
+    if (!st.pendingCheckpoint) await this.save();
   }
 
   /**

@@ -4,45 +4,75 @@ import { WORKFLOW_TEMPLATE } from '../../../../src/core/workflow/definition/work
 import { DEEP_WORK_AGENT_TYPES } from '../../../../src/core/deepWork/runDeepWork';
 import {
   agentForecast,
+  DEEP_WORK_TOKENS_PER_REQUEST,
+  DEEP_WORK_USUAL_TOKENS_PER_REQUEST,
+  forecastTokens,
   forecastWorkflow,
   phaseFloorOf,
   workflowForecastSentence,
   type PhaseForecast,
 } from '../../../../src/core/deepWork/workflowForecast';
+import type { LedgerLine } from '../../../../src/core/llm/spending/ledger';
 import { builtInWorkflow } from '../../../support/builtInWorkflow';
 import { pipelineModel } from '../../../support/pipelineScript';
 import { runFixture } from '../plan/stages/harness';
 import { phase, strict, workflow } from '../workflow/engine/workflowHarness';
 
 describe("a workflow's request forecast", () => {
-  it('counts each listed agent by what its type may take', () => {
-    assert.deepEqual(agentForecast('reviewer', undefined), { agents: 1, requests: { fewest: 1, most: 1 } });
-    assert.deepEqual(agentForecast('code-scout', undefined), { agents: 1, requests: { fewest: 2, most: 4 } });
+  it('counts each listed agent by what its type may take and usually takes; a model without tools does not explore', () => {
+    assert.deepEqual(agentForecast('reviewer', undefined), {
+      agents: 1,
+      requests: { fewest: 1, most: 1 },
+      expected: 1,
+    });
+    assert.deepEqual(agentForecast('code-scout', undefined), {
+      agents: 1,
+      requests: { fewest: 2, most: 4 },
+      expected: 3,
+    });
+    assert.deepEqual(agentForecast('code-scout', undefined, { supportsToolCalling: false }), {
+      agents: 1,
+      requests: { fewest: 1, most: 1 },
+      expected: 1,
+    });
     assert.deepEqual(
       agentForecast('ticket-stage', undefined),
-      { pending: 'one agent per ticket planning makes (2–3 requests each, plus 1)' },
-      'one agent per ticket: known only after planning',
+      { expected: 10, pending: 'one agent per ticket planning makes (2–3 requests each, plus 1)' },
+      'one agent per ticket: its bound known only after planning; probably one ticket per planning agent',
     );
     const forecast = forecastWorkflow(
       workflow([phase('a', strict('reviewer', 'code-scout')), phase('b', strict('writer'))]),
     );
     assert.deepEqual(forecast, [
-      { phase: 'a', agents: 2, requests: { fewest: 3, most: 5 }, open: [] },
-      { phase: 'b', agents: 1, requests: { fewest: 1, most: 1 }, open: [] },
+      { phase: 'a', agents: 2, requests: { fewest: 3, most: 5 }, expected: 4, open: [] },
+      { phase: 'b', agents: 1, requests: { fewest: 1, most: 1 }, expected: 1, open: [] },
     ]);
     assert.equal(
-      workflowForecastSentence(forecast, 0),
-      "Still to run: a (2 agents) 3–5; b (1 agent) 1: 4–6 model requests, ≈28k–42k tokens, no AI credits (this model costs none). If the model answers in the wrong format, each agent reply may take up to 2 repair requests more, within the run's limit.",
+      workflowForecastSentence(forecast, { input: 3, output: 15 }),
+      "Still to run: a (2 agents) about 4, at most 5; b (1 agent) about 1, at most 1: about 5 requests and 9.0k tokens (≈ 4.5 credits); at most 6 requests and 42k tokens (≈ 20 credits). If the model answers in the wrong format, each agent reply may take up to 2 repair requests more, within the run's limit.",
     );
     assert.match(
-      workflowForecastSentence(forecast, { input: 3, output: 15 }),
-      /: 4–6 model requests, ≈28k–42k tokens, about 13–20 AI credits\. /,
+      workflowForecastSentence(forecast, undefined),
+      /: about 5 requests and 9\.0k tokens \(price of this model unknown\); at most 6 requests and 42k tokens \(price of this model unknown\)\. /,
     );
-    assert.match(workflowForecastSentence(forecast, undefined), /, ≈28k–42k tokens \(price of this model unknown\)\. /);
     assert.equal(workflowForecastSentence([], 0), 'No phase is left to run.');
   });
 
-  it('from the next phase, without skipped ones; says per phase what its script and gap check add', () => {
+  it('re-forecasts tokens from what the run spent: its average a request, the bound half again (never below the usual bound)', () => {
+    const spending: LedgerLine[] = [
+      { who: 'a', step: 'phase a', model: 'm', requests: 4, inputTokens: 40_000, outputTokens: 4_000 },
+    ];
+    const tokens = forecastTokens({ spending });
+    assert.deepEqual(tokens, { expected: { input: 10_000, output: 1_000 }, most: { input: 15_000, output: 1_500 } });
+    assert.deepEqual(forecastTokens({ spending: [] }).most, DEEP_WORK_TOKENS_PER_REQUEST);
+    const forecast = forecastWorkflow(workflow([phase('b', strict('writer'))]));
+    assert.match(
+      workflowForecastSentence(forecast, undefined, tokens),
+      /: about 1 request and 11k tokens \(price of this model unknown\); at most 1 request and 17k tokens/,
+    );
+  });
+
+  it('from the next phase, without skipped ones; the bound counts gap-check retries and script caps, the expected figure the calls a script names', () => {
     const definition = workflow([
       phase('a', strict('reviewer')),
       phase('b', strict('writer'), {
@@ -52,30 +82,34 @@ describe("a workflow's request forecast", () => {
       phase('d', strict('writer')),
     ]);
     const forecast = forecastWorkflow(definition, { nextPhase: 'b', context: { skip_phases: ['d'] }, blackboard: {} });
+    // b: its writer, then up to 2 gap-check scripts (20 calls each) and one retry, which may add up to 8 agents.
     assert.deepEqual(forecast, [
-      { phase: 'b', agents: 1, requests: { fewest: 1, most: 1 }, open: ['gap-check retries'] },
-      { phase: 'c', requests: { fewest: 0, most: 20 }, scriptRequests: 20, open: [] },
+      { phase: 'b', agents: 1, requests: { fewest: 1, most: 1 + 2 * 20 + 8 * 4 }, expected: 1, open: [] },
+      { phase: 'c', requests: { fewest: 0, most: 20 }, expected: 1, scriptRequests: 20, open: [] },
     ]);
     assert.match(
       workflowForecastSentence(forecast, undefined),
-      /^Still to run: b \(1 agent\) 1 plus gap-check retries; c 0–20 \(up to 20 of them its script's `thinkHard`, its cap\): 1–21 and more model requests, .* and more\. /,
+      /^Still to run: b \(1 agent\) about 1, at most 73; c about 1, at most 20, 20 of them its script's `thinkHard` cap: about 2 requests and 3\.6k tokens .*; at most 93 requests and 651k tokens /,
     );
     // The cap the user set counts, not the default: a script phase is never "0 and more".
     const capped = forecastWorkflow(definition, { nextPhase: 'c', context: { skip_phases: ['d'] }, blackboard: {} }, 5);
-    assert.deepEqual(capped, [{ phase: 'c', requests: { fewest: 0, most: 5 }, scriptRequests: 5, open: [] }]);
-    assert.match(
-      workflowForecastSentence(capped, 0),
-      /^Still to run: c 0–5 \(up to 5 of them its script's `thinkHard`, its cap\): 0–5 model requests, /,
-    );
+    assert.deepEqual(capped, [
+      { phase: 'c', requests: { fewest: 0, most: 5 }, expected: 1, scriptRequests: 5, open: [] },
+    ]);
+    assert.match(workflowForecastSentence(capped, 0), /^Still to run: c about 1, at most 5, 5 of them its script's /);
     // The engine's check before each phase: the fewest requests that can be counted ahead, or none to check.
     const floor = phaseFloorOf(definition);
     const [b, c] = definition.phases.filter(p => p.id === 'b' || p.id === 'c');
     assert.ok(b && c);
-    assert.deepEqual(floor.smallest(b), { what: 'the `b` phase', fewestRequests: 1 });
+    assert.deepEqual(floor.smallest(b), {
+      what: 'the `b` phase',
+      fewestRequests: 1,
+      expected: { requests: 1, each: DEEP_WORK_USUAL_TOKENS_PER_REQUEST },
+    });
     assert.equal(floor.smallest(c), undefined, 'a phase that makes none ahead');
   });
 
-  it('the template names what its phases decide during the run, and counts its script phase by its cap', () => {
+  it('the template: its adaptive scan bounded by the phase cap, its agents expected as its script names them', () => {
     const parsed = parseWorkflow(
       WORKFLOW_TEMPLATE,
       { kind: 'workspace', path: 'x.yaml' },
@@ -83,15 +117,17 @@ describe("a workflow's request forecast", () => {
     );
     assert.ok(parsed.ok);
     if (!parsed.ok) return;
-    const forecast = forecastWorkflow(parsed.workflow);
-    assert.deepEqual(
-      forecast.filter(f => f.open.length).map(f => f.phase),
-      ['scan', 'review'],
-    );
-    assert.deepEqual(
-      forecast.filter(f => f.scriptRequests).map(f => f.phase),
-      ['scan', 'report'],
-    );
+    const noTools = { supportsToolCalling: false };
+    assert.deepEqual(forecastWorkflow(parsed.workflow, undefined, 5, noTools), [
+      // code-scout, up to 7 more agents (8 a phase), the adaptive script's cap; probably the two it names.
+      { phase: 'scan', requests: { fewest: 1, most: 1 + 7 + 5 }, expected: 3, scriptRequests: 5, open: [] },
+      // Its gap check escalates: no retry.
+      { phase: 'review', agents: 2, requests: { fewest: 2, most: 2 }, expected: 2, open: [] },
+      { phase: 'report', requests: { fewest: 0, most: 5 }, expected: 1, scriptRequests: 5, open: [] },
+    ]);
+    const withTools = forecastWorkflow(parsed.workflow)[0];
+    assert.deepEqual(withTools?.requests, { fewest: 2, most: 4 + 7 * 4 + 20 }, 'code-scout explores; so may the added');
+    assert.equal(withTools?.expected, 3 + 2 * 3);
   });
 });
 
@@ -125,9 +161,22 @@ describe("/plan's request forecast", () => {
         made >= requests.fewest && made <= requests.most,
         `${at.forecast?.phase}: ${made} requests, forecast ${requests.fewest}–${requests.most}`,
       );
+      // The fixture's agents read once, then report, as the expected figure takes them.
+      assert.equal(
+        at.forecast?.expected,
+        made,
+        `${at.forecast?.phase}: expected ${at.forecast?.expected}, made ${made}`,
+      );
     });
     // Once discovery is done, planning's agents are known: 2 recommendations -> 2 agents, 1 request each, + the collector.
-    assert.deepEqual(stages[1]?.forecast, { phase: 'planning', agents: 2, requests: { fewest: 3, most: 3 }, open: [] });
+    // Its bound: three collector rounds rerunning both agents, and one loop recovery (6 requests and the agent again).
+    assert.deepEqual(stages[1]?.forecast, {
+      phase: 'planning',
+      agents: 2,
+      requests: { fewest: 3, most: 3 * (2 + 1) + 6 + 1 },
+      expected: 3,
+      open: [],
+    });
     assert.equal(seen[2]!.callsBefore - seen[1]!.callsBefore, 3);
     assert.equal(stages[2]?.forecast?.agents, 2, 'one ticket agent per ticket');
   });
@@ -136,11 +185,7 @@ describe("/plan's request forecast", () => {
     const start = workflowForecastSentence(forecastWorkflow(builtInWorkflow('plan')), { input: 0.25, output: 2 });
     assert.equal(
       start,
-      "Still to run: discovery 3–16; planning 2–4; tickets one agent per ticket planning makes (2–3 requests each, plus 1): 5–20 and more model requests, ≈35k–140k tokens, about 1.8–7.0 AI credits and more. If the model answers in the wrong format, each agent reply may take up to 2 repair requests more, within the run's limit.",
-    );
-    assert.match(
-      workflowForecastSentence(forecastWorkflow(builtInWorkflow('plan')), undefined),
-      /tokens \(price of this model unknown\) and more\./,
+      "Still to run: discovery about 10, at most 59; planning about 4, at most 19; tickets about 10; one agent per ticket planning makes (2–3 requests each, plus 1): about 24 requests and 43k tokens (≈ 2.3 credits); at most 78 requests and 546k tokens (≈ 27 credits) (tickets not in the most until the stage before it has run). If the model answers in the wrong format, each agent reply may take up to 2 repair requests more, within the run's limit.",
     );
   });
 });

@@ -1,7 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { workDoesNotFit } from '../../../../../src/core/llm/spending/forecastCost';
 import { PriceBook } from '../../../../../src/core/llm/spending/prices';
-import { DEEP_WORK_TOKENS_PER_REQUEST, forecastWorkflow } from '../../../../../src/core/deepWork/workflowForecast';
+import {
+  DEEP_WORK_TOKENS_PER_REQUEST,
+  DEEP_WORK_USUAL_TOKENS_PER_REQUEST,
+  forecastWorkflow,
+} from '../../../../../src/core/deepWork/workflowForecast';
 import { builtInWorkflow } from '../../../../support/builtInWorkflow';
 
 describe('a /plan stage the run limit cannot pay for is not started', () => {
@@ -17,14 +21,18 @@ describe('a /plan stage the run limit cannot pay for is not started', () => {
   it('says before spending anything what the next stage needs at least, the limit, and what to change', () => {
     assert.ok(price !== undefined && price !== 0);
     const refusal = workDoesNotFit(
-      { what: `the ${next.phase} stage`, fewestRequests: next.requests.fewest },
+      {
+        what: `the ${next.phase} stage`,
+        fewestRequests: next.requests.fewest,
+        expected: { requests: next.expected, each: DEEP_WORK_USUAL_TOKENS_PER_REQUEST },
+      },
       DEEP_WORK_TOKENS_PER_REQUEST,
       price,
       { ...limit, maxCredits: 40, spentCredits: 0 },
     );
     assert.match(
       refusal ?? '',
-      /^The discovery stage needs about \d+ AI credits at least \(\d+ requests of ≈7\.0k tokens at this model's price\); this run's limit is 40 AI credits\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits` or pick a cheaper model, then run it again\.$/,
+      /^The discovery stage needs about \d+ AI credits at least \(3 requests of ≈7\.0k tokens at this model's price; it probably costs about \d+, for about 10 requests of ≈1\.8k tokens\); this run's limit is 40 AI credits\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits` or pick a cheaper model, then run it again\.$/,
     );
     console.log(`      runMaxCredits 40: ${refusal}`);
   });
