@@ -193,7 +193,7 @@ function toEndpointFailure(
   if (status === 404) {
     return new LanguageModelFailure(
       'notFound',
-      `The endpoint has no model "${modelId}" (404): ${said}. Pick another with --model.`,
+      `The endpoint has no model "${modelId}" (404): ${said}. Pick another with --model (or in the config file's "models").`,
       error,
     );
   }
