@@ -36,16 +36,14 @@ export const ProviderConfig = z
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 
 /** `provider:model` (split at the first colon, so `local:llama3.1:8b` is model `llama3.1:8b` on `local`). */
-const ModelName = z
-  .string()
-  .regex(/^[^:\s]+:\S+$/, 'must be "<provider>:<model id>", e.g. "claude:claude-sonnet-4-5"');
+const ModelName = z.string().regex(/^[^:\s]+:\S+$/, 'must be "<provider>:<model id>", e.g. "claude:claude-sonnet-4-5"');
 
 export const ModelReference = z.union([
   ModelName,
   z
     .object({
       provider: z.string().min(1).describe('A name from `providers`.'),
-      model: z.string().min(1).describe("The model id as the provider names it."),
+      model: z.string().min(1).describe('The model id as the provider names it.'),
       maxInputTokens: z
         .number()
         .int()
@@ -90,7 +88,9 @@ export const CouncilConfig = z
     prices: z
       .record(z.string(), DollarPrice)
       .optional()
-      .describe('Dollar prices per million tokens by model id (a dated snapshot of it matches too), over the built-in table.'),
+      .describe(
+        'Dollar prices per million tokens by model id (a dated snapshot of it matches too), over the built-in table.',
+      ),
     limits: z
       .object({
         maxDollars: z.number().positive().optional().describe('The most one session may spend, in US dollars.'),

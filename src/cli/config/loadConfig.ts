@@ -62,7 +62,9 @@ export function parseConfig(text: string, file: string): CouncilConfig {
   try {
     raw = JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ConfigError(`${file}${jsonErrorPlace(text, error)}: not valid JSON (${(error as Error).message}). Fix the JSON and run again.`);
+    throw new ConfigError(
+      `${file}${jsonErrorPlace(text, error)}: not valid JSON (${(error as Error).message}). Fix the JSON and run again.`,
+    );
   }
   const lines = new LineCounter();
   const issues = new Issues(parseDocument(text, { lineCounter: lines }), lines);
@@ -108,7 +110,9 @@ export function modelReferences(config: CouncilConfig): [Path, ModelReference][]
     [['models', 'default'], models.default] as [Path, ModelReference],
     ...(models.opening ? [[['models', 'opening'], models.opening] as [Path, ModelReference]] : []),
     ...(models.answer ? [[['models', 'answer'], models.answer] as [Path, ModelReference]] : []),
-    ...Object.entries(models.seats ?? {}).map(([seat, ref]) => [['models', 'seats', seat], ref] as [Path, ModelReference]),
+    ...Object.entries(models.seats ?? {}).map(
+      ([seat, ref]) => [['models', 'seats', seat], ref] as [Path, ModelReference],
+    ),
   ];
 }
 

@@ -68,13 +68,15 @@ export async function cliModels(options: {
     built.set(key, created);
     return created;
   };
-  const fallback = model(modelFlag ? flagReference(modelFlag, file) : config.models.default);
+  const fallback = model(modelFlag ? flagReference(modelFlag, file, config) : config.models.default);
   const seats = new Map(Object.entries(config.models.seats ?? {}).map(([id, ref]) => [id, model(ref)] as const));
   const answer = config.models.answer ? model(config.models.answer) : undefined;
   const maxDollars = config.limits?.maxDollars;
   return {
     model: config.models.opening ? model(config.models.opening) : fallback,
-    ...(seats.size > 0 || answer ? { roleModels: new SeatModels({ fallback, seats, ...(answer ? { answer } : {}) }) } : {}),
+    ...(seats.size > 0 || answer
+      ? { roleModels: new SeatModels({ fallback, seats, ...(answer ? { answer } : {}) }) }
+      : {}),
     prices: new DollarPriceBook(config.prices ?? {}),
     limits: {
       maxRequests: config.limits?.maxRequests ?? maxRequests,
@@ -86,10 +88,10 @@ export async function cliModels(options: {
 }
 
 /** With a config, `--model` replaces its default and names the provider too: `<provider>:<model id>`. */
-function flagReference(flag: string, file: string): ModelReference {
+function flagReference(flag: string, file: string, config: CouncilConfig): ModelReference {
   if (!/^[^:\s]+:\S+$/.test(flag)) {
     throw new ConfigError(
-      `--model "${flag}": with a config file (${file}), name the provider too: --model <provider>:<model id>, e.g. --model ${'openai'}:${flag}.`,
+      `--model "${flag}": with a config file (${file}), name the provider too: --model <provider>:<model id>, e.g. --model ${Object.keys(config.providers)[0] ?? 'openai'}:${flag}.`,
     );
   }
   return flag;
@@ -104,7 +106,9 @@ function modelSpec(config: CouncilConfig, reference: ModelReference): ModelSpec 
   const provider = config.providers[providerName];
   if (!provider) {
     throw new ConfigError(
-      `--model: the config has no provider "${providerName}" (it has ${Object.keys(config.providers).map(k => `"${k}"`).join(', ')}).`,
+      `--model: the config has no provider "${providerName}" (it has ${Object.keys(config.providers)
+        .map(k => `"${k}"`)
+        .join(', ')}).`,
     );
   }
   return { providerName, provider, modelId, ...(maxInputTokens === undefined ? {} : { maxInputTokens }) };

@@ -35,12 +35,7 @@ export function environmentModel(environment: Environment, modelFlag: string | u
   const named = modelFlag ? familyOf(modelFlag) : undefined;
   // OPENAI_BASE_URL points every model at that endpoint, whatever its name.
   const baseUrl = environment.OPENAI_BASE_URL?.trim() || undefined;
-  const type =
-    baseUrl && hasKey('openai')
-      ? 'openai'
-      : named && hasKey(named)
-        ? named
-        : ORDER.find(hasKey);
+  const type = baseUrl && hasKey('openai') ? 'openai' : named && hasKey(named) ? named : ORDER.find(hasKey);
   if (!type) return undefined;
   const modelId = modelFlag ?? DEFAULT_MODELS[type];
   if (type === 'openai' && baseUrl) {

@@ -93,7 +93,7 @@ describe('council config file: parsing and its errors', () => {
     );
   });
 
-  it('asks an openai-compatible provider for its baseUrl, with the local servers\' addresses', () => {
+  it("asks an openai-compatible provider for its baseUrl, with the local servers' addresses", () => {
     rejects(
       '{ "providers": { "l": { "type": "openai-compatible" } }, "models": { "default": "l:m" } }',
       /providers\.l: an openai-compatible provider needs "baseUrl".*11434/,
