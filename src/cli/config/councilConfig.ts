@@ -56,7 +56,7 @@ export const ModelReference = z.union([
 export type ModelReference = z.infer<typeof ModelReference>;
 
 /** US dollars per million tokens, or 0 for a free (local) model. */
-export const DollarPrice = z.union([
+const DollarPrice = z.union([
   z.literal(0),
   z
     .object({

@@ -21,7 +21,7 @@ export class ConfigError extends Error {
 }
 
 /** The files looked at, first found wins: the project's, then the user's. */
-export function configCandidates(project: string, environment: Readonly<Record<string, string | undefined>>): string[] {
+function configCandidates(project: string, environment: Readonly<Record<string, string | undefined>>): string[] {
   const userConfig = environment.XDG_CONFIG_HOME?.trim() || join(environment.HOME?.trim() || homedir(), '.config');
   return [join(project, '.council', 'config.json'), join(userConfig, 'council', 'config.json')];
 }
@@ -104,7 +104,7 @@ export function parseConfig(text: string, file: string): CouncilConfig {
 }
 
 /** Every model the config names, with its path. */
-export function modelReferences(config: CouncilConfig): [Path, ModelReference][] {
+function modelReferences(config: CouncilConfig): [Path, ModelReference][] {
   const { models } = config;
   return [
     [['models', 'default'], models.default] as [Path, ModelReference],

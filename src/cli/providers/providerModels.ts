@@ -41,7 +41,7 @@ export interface ModelSpec {
 }
 
 /** Whether `baseUrl` is on this machine (a local model costs nothing). */
-export function isLocalEndpoint(baseUrl: string | undefined): boolean {
+function isLocalEndpoint(baseUrl: string | undefined): boolean {
   if (!baseUrl) return false;
   try {
     const host = new URL(baseUrl).hostname;
