@@ -13,7 +13,10 @@ import { loadPersonas, type PersonaFile } from '../core/personas/registry';
 import type { ClarificationQuestion } from '../core/session/clarification';
 import { askCouncil, type QuestionReply } from './askCouncil';
 import { DEMO_DECISION, DemoModel } from './demo/demoModel';
-import { endpointFromEnvironment, OpenAiCompatibleModel } from './openAiCompatibleModel';
+import { cliModels, type CliModels } from './providers/cliModels';
+import { NO_MODEL_HELP } from './providers/environmentModel';
+import { seatCostsText } from './seatCosts';
+import { costsInDollars, showCostsIn } from '../core/llm/spending/spendText';
 import { SessionFiles } from './sessionFiles';
 import { NodeWorkspaceReader } from './nodeWorkspaceReader';
 import { recordDecision } from './recordDecision';
@@ -36,8 +39,12 @@ const USAGE = `Usage:
   council eval [--model <id>] [--only <id>] [--demo]   the fixed decisions, each by the council and by one prompt to the
                                          same model, side by side with cost and time (Markdown on stdout: > report.md)
 
-Environment: OPENAI_API_KEY (required for ask), OPENAI_BASE_URL (any OpenAI-compatible endpoint; default OpenAI).
-  --model  the model id (default gpt-5-mini)
+Models: .council/config.json in the project, else ~/.config/council/config.json (schemas/council-config.schema.json):
+  providers, a model per seat, the opening and the answer, dollar prices and limits; keys only from the environment.
+Without a config file: OPENAI_API_KEY (OPENAI_BASE_URL: any OpenAI-compatible endpoint, e.g. Ollama, LM Studio),
+  ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY chooses the provider.
+  --model  the model id (default gpt-5-mini, claude-sonnet-4-5 or gemini-2.5-flash); with a config file,
+           <provider>:<model id> in place of its default
   --yes    take every recommended answer as a logged assumption; never wait for input
   --json   print the session's result as JSON
   --folder the decision records' folder (default: found from .adr-dir, doc/adr, docs/adr, docs/decisions; else docs/decisions)`;
@@ -119,15 +126,12 @@ async function ask(args: readonly string[], project: string, model?: LanguageMod
   const demo = values.demo === true;
   const decision = positionals.join(' ').trim() || (demo ? DEMO_DECISION : '');
   if (!decision) throw new UsageError('council ask needs the decision: council ask "Should we …?"');
-  const chat =
-    model ??
-    (demo
-      ? new DemoModel()
-      : new OpenAiCompatibleModel(endpointFromEnvironment(process.env, values.model ?? 'gpt-5-mini')));
+  const registry = await loadPersonas({ builtIn: { list: builtInPersonaFiles } });
+  const chosen = model || demo ? undefined : await userModels(project, values.model, registry.personas, true);
+  const chat = model ?? chosen?.model ?? new DemoModel();
   const json = values.json === true;
   const interactive = values.yes !== true && process.stdin.isTTY === true;
   const files = new SessionFiles(project);
-  const registry = await loadPersonas({ builtIn: { list: builtInPersonaFiles } });
   const deps: CouncilDeps = {
     model: chat,
     personas: registry.personas,
@@ -138,14 +142,20 @@ async function ask(args: readonly string[], project: string, model?: LanguageMod
     persist: stored => files.save(stored),
     // The project's earlier decision records, as precedent (read-only, no model request).
     decisions: { reader: new NodeWorkspaceReader(project) },
-    spending: { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
+    ...(chosen?.roleModels ? { roleModels: chosen.roleModels } : {}),
+    spending: chosen
+      ? { limits: chosen.limits, prices: chosen.prices }
+      : { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
   };
   const terminal = interactive ? terminalQuestions() : undefined;
   try {
     const log = await askCouncil({ decision, deps, ...(terminal ? { ask: terminal.ask } : {}) });
     const file = join(project, '.council', 'sessions', `${log.sessionId}.json`);
     if (json) process.stdout.write(`${JSON.stringify(sessionJson(log, file), null, 2)}\n`);
-    else process.stderr.write(`\nSaved: ${file}\n${cliNextStepsText(sessionNextSteps(log.snapshot))}`);
+    else
+      process.stderr.write(
+        `\n${chosen ? seatCostsText(log.stored.spending ?? []) : ''}Saved: ${file}\n${cliNextStepsText(sessionNextSteps(log.snapshot))}`,
+      );
     return log.state === 'completed' ? 0 : 1;
   } finally {
     terminal?.close();
@@ -260,28 +270,53 @@ async function mcp(args: readonly string[], project: string, model?: LanguageMod
     args: [...args],
     options: { model: { type: 'string' }, demo: { type: 'boolean' } },
   });
-  const configured =
-    model ??
-    (values.demo === true
-      ? new DemoModel()
-      : process.env.OPENAI_API_KEY?.trim()
-        ? new OpenAiCompatibleModel(endpointFromEnvironment(process.env, values.model ?? 'gpt-5-mini'))
-        : undefined);
   const registry = await loadPersonas({ builtIn: { list: builtInPersonaFiles } });
+  const chosen =
+    model || values.demo === true ? undefined : await userModels(project, values.model, registry.personas, false);
+  const configured = model ?? chosen?.model ?? (values.demo === true ? new DemoModel() : undefined);
   await serveMcp({
     project,
     ...(configured ? { model: configured } : {}),
-    noModelHelp:
-      "Configure one: set OPENAI_API_KEY (and OPENAI_BASE_URL for any OpenAI-compatible endpoint, e.g. Ollama or LM Studio) in the server's environment, and --model <id>; or start the server with --demo for the scripted demo council. A client that offers MCP sampling lends its own model instead.",
+    ...(chosen?.roleModels ? { roleModels: chosen.roleModels } : {}),
+    noModelHelp: `Configure one in the server's environment: ${NO_MODEL_HELP}. A client that offers MCP sampling lends its own model instead.`,
     personas: registry.personas,
-    spending: { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
+    spending: chosen
+      ? { limits: chosen.limits, prices: chosen.prices }
+      : { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
   });
   return 0;
+}
+
+/**
+ * The user's models (config file, else environment), priced and shown in dollars; undefined when none is set up
+ * and `required` is false. See providers/cliModels.ts.
+ */
+async function userModels(
+  project: string,
+  modelFlag: string | undefined,
+  personas: readonly { readonly id: string }[],
+  required: boolean,
+): Promise<CliModels | undefined> {
+  const chosen = await cliModels({
+    project,
+    environment: process.env,
+    ...(modelFlag ? { modelFlag } : {}),
+    personaIds: personas.map(p => p.id),
+    maxRequests: MAX_REQUESTS,
+  });
+  if (!chosen && required) throw new LanguageModelFailure('noPermissions', `No API key: ${NO_MODEL_HELP}.`);
+  if (chosen) {
+    showCostsIn('dollars');
+    process.stderr.write(`… Models: ${chosen.source}\n`);
+  }
+  return chosen;
 }
 
 /** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], project = process.cwd(), model?: LanguageModel): Promise<number> {
   const [command, ...rest] = argv;
+  // The unit is this process's (dollars for the user's models); put back for a caller that runs main in-process.
+  const unit = costsInDollars() ? 'dollars' : 'credits';
   try {
     if (command === 'ask') return await ask(rest, project, model);
     if (command === 'sessions') return await sessions(rest, project);
@@ -299,6 +334,8 @@ export async function main(argv: readonly string[], project = process.cwd(), mod
     else if (error instanceof LanguageModelFailure) process.stderr.write(`council: ${error.message}\n`);
     else process.stderr.write(`council: ${error instanceof Error ? error.message : String(error)}\n`);
     return error instanceof UsageError ? 2 : 1;
+  } finally {
+    showCostsIn(unit);
   }
 }
 

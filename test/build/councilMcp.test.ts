@@ -36,7 +36,8 @@ async function start(
 ): Promise<Started & { samplingCount(): number }> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env))
-    if (value !== undefined && key !== 'OPENAI_API_KEY') env[key] = value;
+    if (value !== undefined && !['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'].includes(key))
+      env[key] = value;
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [COUNCIL_BUNDLE, 'mcp', ...(options.demo === false ? [] : ['--demo'])],

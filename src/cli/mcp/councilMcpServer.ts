@@ -14,7 +14,7 @@ import { systemClock } from '../../core/clock';
 import type { CouncilCommand } from '../../core/council/commands';
 import { newCouncilSession, runCouncilTurn } from '../../core/council/councilTurn';
 import { DeliberationInputSchema, deliberationResultText } from '../../core/council/deliberation';
-import type { CouncilDeps } from '../../core/council/ports';
+import type { CouncilDeps, RoleModels } from '../../core/council/ports';
 import type { SessionLog } from '../../core/council/sessionLog';
 import { clarifyingReport, continuationCommands, OpenInputSchema, TOOL } from '../../core/council/toolSession';
 import {
@@ -42,6 +42,8 @@ export interface McpServerOptions {
   readonly project: string;
   /** The configured model; undefined: the client's model through sampling, when it offers it. */
   readonly model?: LanguageModel;
+  /** The config's models per seat and for the answer (with `model`); absent: `model` for everything. */
+  readonly roleModels?: RoleModels;
   /** How to configure a model, for the error when there is none. */
   readonly noModelHelp: string;
   readonly personas: readonly PersonaContract[];
@@ -158,6 +160,8 @@ export function councilMcpServer(options: McpServerOptions): Server {
       token: signalFrom(extra.signal),
       persist: stored => files.save(stored),
       spending: options.spending,
+      // The seats' own models only with the configured model; a client's sampled model runs every seat.
+      ...(options.roleModels && model === options.model ? { roleModels: options.roleModels } : {}),
     };
     return work(deps);
   };

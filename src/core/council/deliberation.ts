@@ -10,7 +10,7 @@ import { openSessionCommand } from './chatIntent';
 import { debateTokens, estimateDebate, expectDebate } from './debatePlan';
 import { forecastText, type ForecastFigure } from '../llm/spending/forecastText';
 import type { SpendTotals } from '../llm/spending/ledger';
-import { creditsText, spendSummary, tokensText } from '../llm/spending/spendText';
+import { costSpanText, spendSummary, tokensText } from '../llm/spending/spendText';
 import type { DebateProtocol } from './protocol';
 import { sessionNextSteps } from './sessionNextSteps';
 import { nextCallsText } from './toolNextCalls';
@@ -219,7 +219,7 @@ export function confirmationMessage(
 function costText(cost: CostEstimate): string {
   const tokens = `${range(tokensText(cost.tokens.fewest), tokensText(cost.tokens.most))} tokens`;
   const credits = cost.credits
-    ? `${range(creditsText(cost.credits.fewest), creditsText(cost.credits.most))} AI credits`
+    ? costSpanText(cost.credits.fewest, cost.credits.most)
     : "the model's price is unknown";
   return `${tokens}, ${credits}`;
 }

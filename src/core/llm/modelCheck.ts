@@ -9,7 +9,7 @@ import { collectReply, type CollectedReply } from './modelCall';
 import { isSchemaRefusal } from './modelErrors';
 import { isObject, type JsonObject } from './replyNormalizing';
 import { creditsFor, type PriceBook } from './spending/prices';
-import { creditsText } from './spending/spendText';
+import { costText } from './spending/spendText';
 import { messageText } from './usage';
 
 /*
@@ -126,7 +126,7 @@ export function forecastText(forecast: ModelCheckForecast): string {
   const families = forecast.rows.length;
   const tokens = forecast.rows.reduce((sum, row) => sum + row.inputTokens + row.outputTokens, 0);
   const unpriced = forecast.unpriced > 0 ? ` (${forecast.unpriced} at an unknown price)` : '';
-  return `Council will send one request to each of ${families} model famil${families === 1 ? 'y' : 'ies'}: about ${tokens} tokens in all, about ${creditsText(forecast.credits)} AI credits${unpriced}.`;
+  return `Council will send one request to each of ${families} model famil${families === 1 ? 'y' : 'ies'}: about ${tokens} tokens in all, about ${costText(forecast.credits)}${unpriced}.`;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { VoteTally } from '../councilVote';
 import { optionVoteLines, type sessionOptionVote } from '../optionVote';
 import type { SpendingLimits } from '../../llm/spending/governor';
 import type { LedgerLine, SpendTotals } from '../../llm/spending/ledger';
-import { creditsText, limitText, spendBrief, spendSummary, tokensText } from '../../llm/spending/spendText';
+import { costText, limitText, spendBrief, spendSummary, tokensText } from '../../llm/spending/spendText';
 import type { DebateEstimate } from '../debatePlan';
 import type { DebateProtocol } from '../protocol';
 import type { PersonaContribution } from '../prompts/replies';
@@ -399,7 +399,7 @@ export function debateForecastNote(forecast: DebateForecast): string {
       : `${drafts} independent draft${drafts === 1 ? '' : 's'}${forecast.votesFirst ? ` (if they all back one option with high or medium confidence, the answer follows at once: ${drafts + answer} in all)` : ''}`;
   const forAnswer = answer === 1 ? ', 1 for the answer' : '';
   const costOf = (t: number, c: number | undefined) =>
-    `about ${tokensText(t)} tokens${c === undefined ? ' (price of this model unknown)' : `, about ${creditsText(c)} AI credits`}`;
+    `about ${tokensText(t)} tokens${c === undefined ? ' (price of this model unknown)' : `, about ${costText(c)}`}`;
   const cost = costOf(tokens, credits);
   const { expected } = forecast;
   const probably = `about ${expected.requests} more model request${expected.requests === 1 ? '' : 's'}, ${costOf(expected.tokens, expected.credits)}`;

@@ -1,5 +1,5 @@
 import { creditsFor, type ModelPrice } from './prices';
-import { creditsText, tokensText } from './spendText';
+import { costSpanText, costsInDollars, costText, leftText, tokensText } from './spendText';
 
 /** Tokens one request is expected to take (input with tool schemas, output). */
 export interface TokensPerRequest {
@@ -23,9 +23,9 @@ export function forecastCost(requests: RequestSpan, each: TokensPerRequest, pric
   const tokens = (n: number) => tokensText(n * (each.input + each.output));
   const tokenPart = `≈${span(tokens(requests.fewest), tokens(requests.most))} tokens`;
   if (price === undefined) return `${tokenPart} (price of this model unknown)`;
-  if (price === 0) return `${tokenPart}, no AI credits (this model costs none)`;
-  const credits = (n: number) => creditsText(creditsFor(price, n * each.input, n * each.output));
-  return `${tokenPart}, about ${span(credits(requests.fewest), credits(requests.most))} AI credits`;
+  if (price === 0) return `${tokenPart}, ${costsInDollars() ? 'free' : 'no AI credits'} (this model costs none)`;
+  const credits = (n: number) => creditsFor(price, n * each.input, n * each.output);
+  return `${tokenPart}, about ${costSpanText(credits(requests.fewest), credits(requests.most))}`;
 }
 
 /** The smallest piece of work that may start (a `/plan` stage), with what it makes at least. */
@@ -58,10 +58,10 @@ export function workDoesNotFit(
   const need = creditsFor(price, work.fewestRequests * each.input, work.fewestRequests * each.output);
   const left = Math.max(0, limit.maxCredits - limit.spentCredits);
   if (need <= left) return undefined;
-  const spent = limit.spentCredits > 0 ? `, about ${creditsText(left)} of them left` : '';
+  const spent = limit.spentCredits > 0 ? `, ${leftText(left)}` : '';
   const { expected } = work;
   const probably = expected
-    ? `; it probably costs about ${creditsText(creditsFor(price, expected.requests * expected.each.input, expected.requests * expected.each.output))}, for about ${expected.requests} request${expected.requests === 1 ? '' : 's'} of ≈${tokensText(expected.each.input + expected.each.output)} tokens`
+    ? `; it probably costs about ${costText(creditsFor(price, expected.requests * expected.each.input, expected.requests * expected.each.output))}, for about ${expected.requests} request${expected.requests === 1 ? '' : 's'} of ≈${tokensText(expected.each.input + expected.each.output)} tokens`
     : '';
-  return `${work.what.charAt(0).toUpperCase()}${work.what.slice(1)} needs about ${creditsText(need)} AI credits at least (${work.fewestRequests} request${work.fewestRequests === 1 ? '' : 's'} of ≈${tokensText(each.input + each.output)} tokens at this model's price${probably}); this run's limit is ${creditsText(limit.maxCredits)} AI credits${spent}. Nothing was spent on it. Raise ${limit.setting} or pick a cheaper model, then ${limit.goOn}.`;
+  return `${work.what.charAt(0).toUpperCase()}${work.what.slice(1)} needs about ${costText(need)} at least (${work.fewestRequests} request${work.fewestRequests === 1 ? '' : 's'} of ≈${tokensText(each.input + each.output)} tokens at this model's price${probably}); this run's limit is ${costText(limit.maxCredits)}${spent}. Nothing was spent on it. Raise ${limit.setting} or pick a cheaper model, then ${limit.goOn}.`;
 }

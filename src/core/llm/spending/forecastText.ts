@@ -1,4 +1,4 @@
-import { creditsText, tokensText } from './spendText';
+import { amountText, costsInDollars, tokensText } from './spendText';
 
 /** One side of a forecast: requests, tokens (in and out), and their credits (undefined: price unknown). */
 export interface ForecastFigure {
@@ -8,7 +8,7 @@ export interface ForecastFigure {
 }
 
 function figureText(f: ForecastFigure, noun: string): string {
-  const price = f.credits === undefined ? ' (price of this model unknown)' : ` (≈ ${creditsText(f.credits)} credits)`;
+  const price = f.credits === undefined ? ' (price of this model unknown)' : ` (≈ ${amountText(f.credits)}${costsInDollars() ? '' : ' credits'})`;
   return `${f.requests} ${noun}${f.requests === 1 ? '' : 's'} and ${tokensText(f.tokens)} tokens${price}`;
 }
 

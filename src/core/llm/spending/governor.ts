@@ -11,7 +11,7 @@ import {
 import { messageText } from '../usage';
 import { addCharge, NO_SPEND, type SpendCharge, type SpendingLedger, type SpendTotals } from './ledger';
 import { creditsFor, type PriceBook } from './prices';
-import { creditsText, tokensText } from './spendText';
+import { amountText, costText, leftText, tokensText } from './spendText';
 
 /** Limits of one scope (a session, a run, a script); an absent limit does not apply. */
 export interface SpendingLimits {
@@ -225,8 +225,8 @@ export class SpendingGovernor {
       throw this.refusal(
         'credits',
         pending.length === 0
-          ? `The next request needs about ${creditsText(reservation.credits)} more.`
-          : `The batch of ${pending.length + 1} requests sent at once did not fit: each reserves its input and up to ${tokensText(OUTPUT_RESERVE_TOKENS)} output tokens while it runs, and this one needs about ${creditsText(reservation.credits)} more.`,
+          ? `The next request needs about ${amountText(reservation.credits)} more.`
+          : `The batch of ${pending.length + 1} requests sent at once did not fit: each reserves its input and up to ${tokensText(OUTPUT_RESERVE_TOKENS)} output tokens while it runs, and this one needs about ${amountText(reservation.credits)} more.`,
       );
     this.parent?.check(reservation, inputTokens, priced);
   }
@@ -284,10 +284,10 @@ export class SpendingGovernor {
     const { subject, settings, goOn } = this.options.scope;
     const maxCredits = this.limits.maxCredits ?? 0;
     const spentSome = this.spentTotals.credits > 0;
-    const left = spentSome ? `, about ${creditsText(this.creditsLeft())} of them left` : '';
+    const left = spentSome ? `, ${leftText(this.creditsLeft())}` : '';
     return new LanguageModelFailure(
       'budgetSpent',
-      `${subject} needs about ${creditsText(credits)} ${spentSome ? 'more ' : ''}AI credits for ${forWhat} (${requests} request${requests === 1 ? '' : 's'}; each reserves up to 1,000 output tokens while it runs); its limit is ${creditsText(maxCredits)} AI credits${left}. Nothing was spent on it. Raise ${settings.credits ?? 'the credit limit'} or pick a cheaper model, then ${goOn}.`,
+      `${subject} needs about ${costText(credits, spentSome)} for ${forWhat} (${requests} request${requests === 1 ? '' : 's'}; each reserves up to 1,000 output tokens while it runs); its limit is ${costText(maxCredits)}${left}. Nothing was spent on it. Raise ${settings.credits ?? 'the credit limit'} or pick a cheaper model, then ${goOn}.`,
       this.options.scope,
     );
   }
@@ -311,7 +311,7 @@ export class SpendingGovernor {
       limit === 'requests'
         ? `has used ${spent.requests + this.inFlight.size} of its ${maxRequests} model requests`
         : limit === 'credits'
-          ? `has spent about ${creditsText(spent.credits)} of its ${creditsText(maxCredits ?? 0)} AI credits (${spent.requests} request${spent.requests === 1 ? '' : 's'}, ${tokensText(spent.inputTokens + spent.outputTokens)} tokens)`
+          ? `has spent about ${amountText(spent.credits)} of its ${costText(maxCredits ?? 0)} (${spent.requests} request${spent.requests === 1 ? '' : 's'}, ${tokensText(spent.inputTokens + spent.outputTokens)} tokens)`
           : `has used ${tokensText(spent.inputTokens + spent.outputTokens)} of its ${tokensText(maxTokens ?? 0)} tokens`;
     const setting = settings[limit];
     const how = setting ? `Raise ${setting} in the settings, then ${goOn}.` : `${capitalized(goOn)}.`;

@@ -1,4 +1,4 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { APICallError } from 'ai';
 import {
   CancelledError,
@@ -8,29 +8,17 @@ import {
   type LanguageModel,
   type ModelRequest,
   type ResponsePart,
-} from '../core/llm/languageModel';
-import { retryAfterSeconds, toModelError } from '../core/llm/modelErrors';
+} from '../../core/llm/languageModel';
+import { retryAfterSeconds, toModelError } from '../../core/llm/modelErrors';
 
 /*
- * The language-model port over any OpenAI-compatible chat endpoint, for hosts without VS Code (the `council`
- * command). Structured replies go through tool calling with the schemas the core sends, unchanged.
+ * The language-model port over any AI SDK provider model (OpenAI, Anthropic, Google, an OpenAI-compatible
+ * endpoint), for hosts without VS Code. Structured replies go through tool calling with the schemas the core
+ * sends, unchanged; a provider that refuses a schema gets the core's JSON-in-the-reply repair.
  */
 
-type ChatModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
-type CallOptions = Parameters<ChatModel['doGenerate']>[0];
+type CallOptions = Parameters<LanguageModelV3['doGenerate']>[0];
 type PromptMessage = CallOptions['prompt'][number];
-
-const API_KEY_VARIABLE = 'OPENAI_API_KEY';
-const BASE_URL_VARIABLE = 'OPENAI_BASE_URL';
-const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-
-export interface EndpointSettings {
-  readonly apiKey: string;
-  readonly baseUrl: string;
-  readonly modelId: string;
-  /** Prompt budget the core plans with; OpenAI-compatible APIs do not say, so it is given. */
-  readonly maxInputTokens?: number;
-}
 
 /** What the endpoint reported spending, summed over the model's requests. */
 export interface ReportedUsage {
@@ -39,20 +27,17 @@ export interface ReportedUsage {
   readonly outputTokens: number;
 }
 
-/** The endpoint settings from the environment; a missing key names the variable to set. */
-export function endpointFromEnvironment(
-  environment: Readonly<Record<string, string | undefined>>,
-  modelId: string,
-): EndpointSettings {
-  const apiKey = environment[API_KEY_VARIABLE]?.trim();
-  if (!apiKey) {
-    throw new LanguageModelFailure(
-      'noPermissions',
-      `No API key: set ${API_KEY_VARIABLE} (and ${BASE_URL_VARIABLE} for an endpoint other than OpenAI), or run with --demo.`,
-    );
-  }
-  const baseUrl = environment[BASE_URL_VARIABLE]?.trim() || DEFAULT_BASE_URL;
-  return { apiKey, baseUrl, modelId };
+/** One provider model and the words its failures use. */
+export interface AiSdkModelSettings {
+  readonly chat: LanguageModelV3;
+  /** The model id as the provider names it (and as the price table knows it). */
+  readonly modelId: string;
+  /** `openai`, `anthropic`, `google`, `openai-compatible`: the vendor prices are looked up by. */
+  readonly vendor: string;
+  /** Prompt budget the core plans with. */
+  readonly maxInputTokens: number;
+  /** What to check when the key is refused, e.g. "ANTHROPIC_API_KEY". */
+  readonly keyHint: string;
 }
 
 /** ceil(chars / 4): the endpoint has no tokenizer call, and budgets only need an estimate. */
@@ -60,28 +45,25 @@ function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-export class OpenAiCompatibleModel implements LanguageModel {
+export class AiSdkModel implements LanguageModel {
   readonly id: string;
   readonly name: string;
   readonly family: string;
-  readonly vendor = 'openai-compatible';
+  readonly vendor: string;
   readonly maxInputTokens: number;
   readonly supportsToolCalling = true;
-  private readonly chat: ChatModel;
+  private readonly chat: LanguageModelV3;
+  private readonly keyHint: string;
   private spent: ReportedUsage = { requests: 0, inputTokens: 0, outputTokens: 0 };
 
-  constructor(settings: EndpointSettings) {
+  constructor(settings: AiSdkModelSettings) {
     this.id = settings.modelId;
     this.name = settings.modelId;
     this.family = settings.modelId;
-    this.maxInputTokens = settings.maxInputTokens ?? 128_000;
-    const provider = createOpenAICompatible({
-      name: 'council',
-      baseURL: settings.baseUrl,
-      apiKey: settings.apiKey,
-      includeUsage: true,
-    });
-    this.chat = provider.chatModel(settings.modelId);
+    this.vendor = settings.vendor;
+    this.maxInputTokens = settings.maxInputTokens;
+    this.chat = settings.chat;
+    this.keyHint = settings.keyHint;
   }
 
   /** Requests and tokens as the endpoint reported them. */
@@ -97,11 +79,11 @@ export class OpenAiCompatibleModel implements LanguageModel {
     if (token.isCancellationRequested) throw new CancelledError();
     const abort = new AbortController();
     const subscription = token.onCancellationRequested(() => abort.abort());
-    let result: Awaited<ReturnType<ChatModel['doGenerate']>>;
+    let result: Awaited<ReturnType<LanguageModelV3['doGenerate']>>;
     try {
       result = await this.chat.doGenerate(toCallOptions(request, abort.signal));
     } catch (error) {
-      throw toEndpointFailure(error, token, this.id);
+      throw toEndpointFailure(error, token, this.id, this.keyHint);
     } finally {
       subscription.dispose();
     }
@@ -195,6 +177,7 @@ function toEndpointFailure(
   error: unknown,
   token: CancellationSignal,
   modelId: string,
+  keyHint: string,
 ): LanguageModelFailure | CancelledError {
   if (token.isCancellationRequested) return new CancelledError();
   if (!APICallError.isInstance(error)) return toModelError(error, token);
@@ -203,14 +186,14 @@ function toEndpointFailure(
   if (status === 401 || status === 403) {
     return new LanguageModelFailure(
       'noPermissions',
-      `The endpoint refused the API key (${status}): ${said}. Check ${API_KEY_VARIABLE} and ${BASE_URL_VARIABLE}.`,
+      `The endpoint refused the API key (${status}): ${said}. Check ${keyHint}.`,
       error,
     );
   }
   if (status === 404) {
     return new LanguageModelFailure(
       'notFound',
-      `The endpoint has no model "${modelId}" (404): ${said}. Pick another with --model.`,
+      `The endpoint has no model "${modelId}" (404): ${said}. Pick another with --model (or in the config file's "models").`,
       error,
     );
   }

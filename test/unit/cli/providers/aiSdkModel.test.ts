@@ -2,18 +2,14 @@ import { strict as assert } from 'node:assert';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import {
-  endpointFromEnvironment,
-  OpenAiCompatibleModel,
-  type EndpointSettings,
-} from '../../../src/cli/openAiCompatibleModel';
+import { providerModel } from '../../../../src/cli/providers/providerModels';
 import {
   LanguageModelFailure,
   neverCancelled,
   type ModelFailureKind,
   type ResponsePart,
-} from '../../../src/core/llm/languageModel';
-import { requestStructured } from '../../../src/core/llm/structuredOutput';
+} from '../../../../src/core/llm/languageModel';
+import { requestStructured } from '../../../../src/core/llm/structuredOutput';
 
 /** What the scripted endpoint answers to one POST /chat/completions. */
 interface ScriptedAnswer {
@@ -106,19 +102,28 @@ function failsWith(kind: ModelFailureKind, pattern: RegExp) {
   };
 }
 
-describe('OpenAI-compatible model: the language-model port over any OpenAI-compatible endpoint', () => {
+describe('AI SDK model: the language-model port, here over an OpenAI-compatible endpoint', () => {
   const endpoint = new ScriptedEndpoint();
-  let settings: EndpointSettings;
+  let baseUrl: string;
+  const endpointModel = () =>
+    providerModel(
+      {
+        providerName: 'scripted',
+        provider: { type: 'openai-compatible', baseUrl, apiKeyEnv: 'OPENAI_API_KEY' },
+        modelId: 'test-model',
+      },
+      { OPENAI_API_KEY: 'sk-test' },
+    );
 
   before(async () => {
-    settings = { apiKey: 'sk-test', baseUrl: await endpoint.start(), modelId: 'test-model' };
+    baseUrl = await endpoint.start();
   });
   after(() => endpoint.stop());
   beforeEach(() => endpoint.received.splice(0));
 
   it('gets a structured reply through a required tool call with the schema the core sends, and sums usage', async () => {
     endpoint.script(completion(toolCall('cycle_verdict', '{"converged":true,"reason":"all agree"}'), 'tool_calls'));
-    const model = new OpenAiCompatibleModel(settings);
+    const model = endpointModel();
     const verdict = await requestStructured(
       model,
       { schema: Verdict, name: 'cycle_verdict', description: 'Whether the debate converged.', messages },
@@ -141,7 +146,7 @@ describe('OpenAI-compatible model: the language-model port over any OpenAI-compa
 
   it('sends an earlier tool call and its result back paired by call id', async () => {
     endpoint.script(completion({ content: 'done' }, 'stop'));
-    const model = new OpenAiCompatibleModel(settings);
+    const model = endpointModel();
     const parts = await collect(
       model.sendRequest(
         {
@@ -168,7 +173,7 @@ describe('OpenAI-compatible model: the language-model port over any OpenAI-compa
       },
       completion({ content: '```json\n{"converged":false,"reason":"split"}\n```' }, 'stop'),
     );
-    const model = new OpenAiCompatibleModel(settings);
+    const model = endpointModel();
     const refusals: string[] = [];
     const verdict = await requestStructured(
       model,
@@ -182,7 +187,7 @@ describe('OpenAI-compatible model: the language-model port over any OpenAI-compa
   });
 
   it('maps a 429 to rateLimited with the Retry-After header, and an exhausted quota to quotaExceeded', async () => {
-    const model = new OpenAiCompatibleModel(settings);
+    const model = endpointModel();
     endpoint.script({
       status: 429,
       body: { error: { message: 'Rate limit reached' } },
@@ -206,7 +211,7 @@ describe('OpenAI-compatible model: the language-model port over any OpenAI-compa
   it('keeps tool arguments cut at the output limit as text, which the core reports as a cut reply', async () => {
     const cut = completion(toolCall('cycle_verdict', '{"converged":true,"reason":"all ag'), 'length');
     endpoint.script(cut);
-    const model = new OpenAiCompatibleModel(settings);
+    const model = endpointModel();
     const parts = await collect(
       model.sendRequest(
         { messages, tools: [{ name: 'cycle_verdict', description: 'd', inputSchema: {} }] },
@@ -224,26 +229,19 @@ describe('OpenAI-compatible model: the language-model port over any OpenAI-compa
   });
 
   it('maps a refused key to noPermissions and an unknown model to notFound, naming what to change', async () => {
-    const model = new OpenAiCompatibleModel(settings);
+    const model = endpointModel();
     endpoint.script({ status: 401, body: { error: { message: 'Incorrect API key provided' } } });
     await assert.rejects(
       collect(model.sendRequest({ messages }, neverCancelled)),
-      failsWith('noPermissions', /Incorrect API key provided\. Check OPENAI_API_KEY/),
+      failsWith(
+        'noPermissions',
+        /Incorrect API key provided\. Check OPENAI_API_KEY for provider "scripted" and its baseUrl/,
+      ),
     );
     endpoint.script({ status: 404, body: { error: { message: 'The model does not exist' } } });
     await assert.rejects(
       collect(model.sendRequest({ messages }, neverCancelled)),
       failsWith('notFound', /no model "test-model".*--model/),
     );
-  });
-
-  it('reads the key and endpoint from the environment; a missing key names the variable to set', () => {
-    assert.throws(() => endpointFromEnvironment({}, 'gpt-5-mini'), failsWith('noPermissions', /set OPENAI_API_KEY/));
-    assert.deepEqual(endpointFromEnvironment({ OPENAI_API_KEY: ' k ', OPENAI_BASE_URL: 'http://h/v1' }, 'm'), {
-      apiKey: 'k',
-      baseUrl: 'http://h/v1',
-      modelId: 'm',
-    });
-    assert.equal(endpointFromEnvironment({ OPENAI_API_KEY: 'k' }, 'm').baseUrl, 'https://api.openai.com/v1');
   });
 });
