@@ -236,13 +236,10 @@ async function evaluate(args: readonly string[], project: string, model?: Langua
   const decisions = wanted === undefined ? DECISIONS : DECISIONS.filter(d => d.id === wanted);
   if (decisions.length === 0)
     throw new UsageError(`No eval decision "${wanted}". The decisions: ${DECISIONS.map(d => d.id).join(', ')}.`);
-  const chat =
-    model ??
-    (demo
-      ? new DemoModel()
-      : new OpenAiCompatibleModel(endpointFromEnvironment(process.env, values.model ?? 'gpt-5-mini')));
-  const files = new SessionFiles(project);
   const registry = await loadPersonas({ builtIn: { list: builtInPersonaFiles } });
+  const chosen = model || demo ? undefined : await userModels(project, values.model, registry.personas, true);
+  const chat = model ?? chosen?.model ?? new DemoModel();
+  const files = new SessionFiles(project);
   const quiet: CouncilOutput = { progress: () => undefined, markdown: () => undefined, visible: () => undefined };
   const { report } = await evalCouncil({
     decisions,
@@ -255,7 +252,10 @@ async function evaluate(args: readonly string[], project: string, model?: Langua
       output: quiet,
       token: neverCancelled,
       persist: stored => files.save(stored),
-      spending: { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
+      ...(chosen?.roleModels ? { roleModels: chosen.roleModels } : {}),
+      spending: chosen
+        ? { limits: chosen.limits, prices: chosen.prices }
+        : { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
     }),
     now: () => Date.now(),
     progress: line => process.stderr.write(`… ${line}\n`),
