@@ -8,7 +8,7 @@ describe('council ask: a session from a decision to its answer, through the core
     const rig = await councilRig();
     const asked: ClarificationQuestion[] = [];
     const replies: QuestionReply[] = [{ kind: 'answer', text: 'About 50 requests a second.' }, { kind: 'skip' }];
-    const log = await askCouncil({
+    const { log, stopped } = await askCouncil({
       decision: 'Should we use PostgreSQL or MongoDB?',
       deps: rig.deps,
       ask: question => {
@@ -16,6 +16,7 @@ describe('council ask: a session from a decision to its answer, through the core
         return Promise.resolve(replies.shift() ?? { kind: 'accept' });
       },
     });
+    assert.equal(stopped, undefined);
     assert.equal(log.state, 'completed');
     assert.ok(asked.length >= 2, `asked ${asked.length} questions`);
     assert.ok(
@@ -33,7 +34,8 @@ describe('council ask: a session from a decision to its answer, through the core
 
   it('without a terminal (--yes) never asks: every recommended answer is an assumption', async () => {
     const rig = await councilRig();
-    const log = await askCouncil({ decision: 'Should we use PostgreSQL or MongoDB?', deps: rig.deps });
+    const { log, stopped } = await askCouncil({ decision: 'Should we use PostgreSQL or MongoDB?', deps: rig.deps });
+    assert.equal(stopped, undefined);
     assert.equal(log.state, 'completed');
     assert.ok(
       log.snapshot.context.answers.every(a => a.skipCommand),
