@@ -3,7 +3,7 @@ import { newCouncilSession, runCouncilTurn } from '../core/council/councilTurn';
 import type { CouncilDeps } from '../core/council/ports';
 import type { SessionLog } from '../core/council/sessionLog';
 import type { ClarificationQuestion } from '../core/session/clarification';
-import { SessionLimits } from '../core/session/limits';
+import { SessionLimits, type SessionLimitsInit } from '../core/session/limits';
 import { activeQuestion } from '../core/session/selectors';
 
 /*
@@ -24,6 +24,8 @@ export interface RunOptions {
 
 export interface AskOptions extends RunOptions {
   readonly decision: string;
+  /** The session's limits (default: the core's). */
+  readonly limits?: SessionLimitsInit;
   readonly userId?: string;
 }
 
@@ -48,7 +50,11 @@ function commandFor(reply: QuestionReply): CouncilCommand {
 export async function askCouncil(options: AskOptions): Promise<SessionRun> {
   const { deps } = options;
   const log = newCouncilSession(
-    { request: options.decision.trim(), userId: options.userId ?? 'cli', limits: SessionLimits.parse({}) },
+    {
+      request: options.decision.trim(),
+      userId: options.userId ?? 'cli',
+      limits: SessionLimits.parse(options.limits ?? {}),
+    },
     deps,
   );
   await deps.persist?.(log.stored);

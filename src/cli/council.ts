@@ -9,7 +9,7 @@ import { UsageError } from './commands/usageError';
 /* The `council` command: a council session in a terminal, over the core the VS Code doors use. One subcommand a file. */
 
 const USAGE = `Usage:
-  council ask "<decision>" [--model <id>] [--yes] [--json]
+  council ask "<decision>" [--model <id>] [--cycles <n>] [--yes] [--json]
   council ask --demo [--yes] [--json]    the demo council: a scripted model, no key, no network
   council retry <id> [--yes] [--json]    go on from where a session stopped (a failure, Ctrl+C)
   council extend <id> [--yes] [--json]   debate further cycles on a session
@@ -23,6 +23,7 @@ const USAGE = `Usage:
 
 Environment: OPENAI_API_KEY (required for ask), OPENAI_BASE_URL (any OpenAI-compatible endpoint; default OpenAI).
   --model  the model id (default gpt-5-mini; a session that ran on the demo model goes on on it)
+  --cycles the most debate cycles before the council answers (default 10; council extend goes on up to 10)
   --yes    take every recommended answer as a logged assumption; never wait for input (retry, extend, revisit,
            more: run without asking after the forecast)
   --json   print the session's result as JSON

@@ -8,7 +8,7 @@ import { CancelledError, LanguageModelFailure } from '../core/llm/languageModel'
  */
 
 /** Why the session stopped and what to do before going on; undefined: nothing needs doing first. */
-function whatHappened(stopped: unknown): { readonly what: string; readonly todo?: string; readonly final?: true } {
+function whatHappened(stopped: unknown): { readonly what: string; readonly todo?: string } {
   if (stopped instanceof CancelledError || (stopped instanceof LanguageModelFailure && stopped.kind === 'cancelled'))
     return { what: 'Stopped with Ctrl+C: no further model request was sent.' };
   if (stopped instanceof CouncilStepRejected)
@@ -31,8 +31,8 @@ function whatHappened(stopped: unknown): { readonly what: string; readonly todo?
     case 'malformedReply':
       return { what: `The model's reply could not be read, even after asking it to repair it: ${stopped.message}` };
     case 'budgetSpent':
-      // The limit counts the whole session: going on would stop at once again.
-      return { what: `The session's request limit is used up: ${stopped.message}`, final: true };
+      // Each run of the command has its own allowance: going on gets a new one.
+      return { what: `This run's request allowance is used up: ${stopped.message}` };
     case 'tooLarge':
       return { what: stopped.message, todo: 'Pick a model with a larger context window (--model)' };
     case 'unknown':
@@ -47,8 +47,7 @@ function whatHappened(stopped: unknown): { readonly what: string; readonly todo?
 
 /** The lines printed when a session stopped before its answer. */
 export function sessionStoppedText(stopped: unknown, sessionId: string, file: string): string {
-  const { what, todo, final } = whatHappened(stopped);
-  if (final) return `\n${what}\nThe session is saved: ${file}\n`;
+  const { what, todo } = whatHappened(stopped);
   return (
     `\n${what}\nThe session is saved: ${file}\n` +
     `${todo ? `${todo}, then go on` : 'Go on'} from where it stopped (nothing done is repeated):\n  council retry ${sessionId}\n`

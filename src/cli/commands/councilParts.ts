@@ -6,12 +6,16 @@ import { endpointFromEnvironment, OpenAiCompatibleModel } from '../openAiCompati
 
 /* What every council-running subcommand (ask, the resumes, mcp) is built from: the model and the limits. */
 
-/** The most requests one session may make: fits a 4-persona, 3-cycle economy council (the extension's default). */
-const MAX_REQUESTS = 12;
+/** The most requests one run of the command may make: fits a 4-persona, 3-cycle economy council (the extension's default). */
+export const MAX_REQUESTS_PER_RUN = 12;
 
-/** The spending limits and prices every session of the command runs under. */
-export function commandSpending(): NonNullable<CouncilDeps['spending']> {
-  return { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() };
+/**
+ * The spending limits and prices a run of the command works under. The governor counts the whole session, so a
+ * session that already spent `spentBefore` requests gets this run's allowance on top: each run the person starts
+ * (ask, retry, extend, …) may spend at most MAX_REQUESTS_PER_RUN.
+ */
+export function commandSpending(spentBefore = 0): NonNullable<CouncilDeps['spending']> {
+  return { limits: { maxRequests: spentBefore + MAX_REQUESTS_PER_RUN }, prices: new PriceBook() };
 }
 
 /** The model a session runs on: the scripted demo model, or the OpenAI-compatible endpoint from the environment. */

@@ -4,8 +4,8 @@ import { requestEstimate, type RequestEstimate } from '../../core/council/delibe
 import type { SessionLog } from '../../core/council/sessionLog';
 import { continuationCommands, councilLine, type SessionAction } from '../../core/council/toolSession';
 import { CancelledError, type LanguageModel } from '../../core/llm/languageModel';
-import { tokensText } from '../../core/llm/spending/spendText';
-import { effectiveCycleLimit } from '../../core/session/selectors';
+import { spendSummary, tokensText } from '../../core/llm/spending/spendText';
+import { canAskMore, canExtend, canRevisit, effectiveCycleLimit } from '../../core/session/selectors';
 import { continueCouncil } from '../askCouncil';
 import { builtInPersonas } from '../builtInPersonas';
 import { cliNextStepsText } from '../cliNextSteps';
@@ -13,7 +13,7 @@ import { sessionNextSteps } from '../../core/council/sessionNextSteps';
 import { DemoModel } from '../demo/demoModel';
 import { SessionFiles, unreadableMessage } from '../sessionFiles';
 import { confirmOnTerminal } from '../terminalPrompts';
-import { commandModel, commandSpending } from './councilParts';
+import { commandModel, MAX_REQUESTS_PER_RUN } from './councilParts';
 import { runOnTerminal } from './terminalSession';
 import { UsageError } from './usageError';
 
@@ -57,7 +57,6 @@ async function forecastText(
   action: ResumeAction,
   model: LanguageModel,
   estimate: RequestEstimate,
-  maxRequests: number,
 ): Promise<string> {
   const context = log.snapshot.context;
   const seats = Math.max(1, context.participants.filter(p => p.type === 'persona').length);
@@ -71,8 +70,21 @@ async function forecastText(
     `  Model: ${model.name}.\n` +
     `  Forecast: ${requests} model request${estimate.most === 1 ? '' : 's'}` +
     `${estimate.most > 0 ? `, about ${tokensText(tokens.input + tokens.output)} tokens at most` : ''}` +
-    ` (a malformed reply costs up to 2 more); ${log.requestsUsed} of the session's ${maxRequests} spent so far.\n`
+    ` (a malformed reply costs up to 2 more; at most ${MAX_REQUESTS_PER_RUN} this run); the session spent ${spendSummary(log.spent)} so far.\n`
   );
+}
+
+/** Why `action` cannot be taken on the session as it stands (the session's rules, checked before any forecast). */
+function unavailableBecause(log: SessionLog, action: ResumeAction): string | undefined {
+  const snapshot = log.snapshot;
+  const id = log.sessionId;
+  if (action === 'extend' && !canExtend(snapshot))
+    return `Session ${id} cannot be extended: only a debate its cycle limit stopped (the council did not agree) can go on further (it is ${log.state}).`;
+  if (action === 'revisit' && !canRevisit(snapshot))
+    return `Session ${id} has no skipped question to reopen now: questions are revisited while the council is clarifying (it is ${log.state}).`;
+  if (action === 'more' && !canAskMore(snapshot))
+    return `Session ${id} cannot ask for more questions now: that is while the council is clarifying, within its ${snapshot.context.limits.maxClarificationRounds} rounds (it is ${log.state}).`;
+  return undefined;
 }
 
 /** The session ran on the scripted demo model: it goes on on the same one unless another is named. */
@@ -110,6 +122,11 @@ export async function resume(
     return 1;
   }
   const log = found.log;
+  const unavailable = unavailableBecause(log, action);
+  if (unavailable) {
+    process.stderr.write(`${unavailable}${cliNextStepsText(sessionNextSteps(log.snapshot))}`);
+    return 1;
+  }
   const planned = continuationCommands(log.snapshot, { action });
   if ('refused' in planned) {
     process.stderr.write(`${planned.refused}\n`);
@@ -123,16 +140,9 @@ export async function resume(
   }
   const demo = values.demo === true || (values.model === undefined && ranOnDemo(log));
   const chat = model ?? commandModel({ demo, ...(values.model ? { model: values.model } : {}) });
-  const spending = commandSpending();
-  const maxRequests = spending.limits.maxRequests ?? Number.MAX_SAFE_INTEGER;
-  const left = Math.max(0, maxRequests - log.requestsUsed);
   const personas = await builtInPersonas();
-  const estimate = requestsAhead(log, action, personas.length, left);
-  process.stderr.write(await forecastText(log, action, chat, estimate, maxRequests));
-  if (left === 0) {
-    process.stderr.write(`Not run: the session's ${maxRequests} requests are spent.\n`);
-    return 1;
-  }
+  const estimate = requestsAhead(log, action, personas.length, MAX_REQUESTS_PER_RUN);
+  process.stderr.write(await forecastText(log, action, chat, estimate));
   const interactive = process.stdin.isTTY === true;
   if (values.yes !== true) {
     if (!interactive) {
@@ -151,7 +161,13 @@ export async function resume(
     }
   }
   return runOnTerminal(
-    { project, model: chat, json: values.json === true, interactive: values.yes !== true && interactive },
+    {
+      project,
+      model: chat,
+      json: values.json === true,
+      interactive: values.yes !== true && interactive,
+      spentBefore: log.requestsUsed,
+    },
     options => continueCouncil(log, planned.commands, options),
   );
 }

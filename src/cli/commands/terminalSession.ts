@@ -26,6 +26,8 @@ export interface TerminalSession {
   readonly json: boolean;
   /** Ask the questions at the terminal; false (`--yes`, or no terminal): each recommended answer is an assumption. */
   readonly interactive: boolean;
+  /** Requests the session spent in earlier runs (this run's allowance comes on top). */
+  readonly spentBefore?: number;
 }
 
 /** Exit code after Ctrl+C stopped a session (128 + SIGINT). */
@@ -61,7 +63,7 @@ export async function runOnTerminal(
     persist: stored => files.save(stored),
     // The project's earlier decision records, as precedent (read-only, no model request).
     decisions: { reader: new NodeWorkspaceReader(session.project) },
-    spending: commandSpending(),
+    spending: commandSpending(session.spentBefore),
   };
   let run: SessionRun;
   try {
