@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,13 +25,23 @@ function savedSession(project: string, id: string): SessionLog {
   return SessionLog.restore(JSON.parse(readFileSync(join(sessionsFolder(project), `${id}.json`), 'utf8')) as unknown);
 }
 
-function council(project: string, args: readonly string[], environment: Record<string, string> = {}) {
-  return spawnSync('node', [COUNCIL_BUNDLE, ...args], {
-    cwd: project,
-    encoding: 'utf8',
-    input: '',
-    env: { ...process.env, ...environment },
-    timeout: 30_000,
+/** Runs the command without a terminal; asynchronously, since the endpoint answers from this process. */
+function council(
+  project: string,
+  args: readonly string[],
+  environment: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'node',
+      [COUNCIL_BUNDLE, ...args],
+      { cwd: project, encoding: 'utf8', env: { ...process.env, ...environment }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ status: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
+    child.stdin?.end();
   });
 }
 
@@ -123,11 +133,85 @@ describe('the built council command: sessions stop without loss and go on', func
     assert.equal(savedSession(project, id).state, 'completed');
   });
 
-  it('a damaged session file is kept aside, never overwritten, with a message', () => {
+  it('a refused key, a dropped connection and an unreadable reply: each saved, each says what happened and what to do', async () => {
+    endpoint.failRequest(1, { status: 401, body: { error: { message: 'Incorrect API key provided' } } });
+    const refused = await council(project, ['ask', DEMO_DECISION, '--yes'], environment);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /refused the API key \(401\): Incorrect API key provided\. Check OPENAI_API_KEY/);
+    assert.match(refused.stderr, /Set a key the endpoint accepts, then go on from where it stopped/);
+    const id = SESSION_ID.exec(refused.stderr)?.[1] ?? assert.fail('no council retry <id> printed');
+    assert.equal(savedSession(project, id).state, 'created', 'saved before anything was answered');
+
+    endpoint.failRequest(1, 'drop');
+    const dropped = await council(project, ['retry', id, '--yes'], environment);
+    assert.equal(dropped.status, 1);
+    assert.match(dropped.stderr, /the connection dropped, or the endpoint failed/);
+    assert.match(dropped.stderr, new RegExp(`council retry ${id}`));
+
+    const cut = {
+      status: 200,
+      body: {
+        id: 'chatcmpl-cut',
+        object: 'chat.completion',
+        created: 1,
+        model: 'demo-council',
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: 'Sure! Here is my opinion, no JSON.' },
+            finish_reason: 'stop',
+          },
+        ],
+        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+      },
+    };
+    for (let nth = 1; nth <= 3; nth += 1) endpoint.failRequest(nth, cut);
+    const unreadable = await council(project, ['retry', id, '--yes'], environment);
+    assert.equal(unreadable.status, 1);
+    assert.match(unreadable.stderr, /The model's reply could not be read, even after asking it to repair it/);
+    assert.match(unreadable.stderr, new RegExp(`council retry ${id}`));
+
+    const done = await council(project, ['retry', id, '--yes'], environment);
+    assert.equal(done.status, 0, done.stderr);
+    assert.equal(savedSession(project, id).state, 'completed', 'nothing was lost on the way');
+  });
+
+  it('ask --demo in a terminal: each question printed once; Ctrl+C at a question saves; council retry <id> asks it again', async () => {
+    const started = Date.now();
+    run('ask --demo');
+    const first = await terminal.waitFor(/\[Enter\] accept/, 'the first question');
+    const seconds = (Date.now() - started) / 1000;
+    const question = 'Must logging out, a password reset or banning a user end their sessions immediately?';
+    assert.equal(first.split(question).length - 1, 1, 'the question is printed once');
+    assert.doesNotMatch(first, /button/, "no word about the chat's buttons in a terminal");
+    assert.match(first, /Clarifying question · round 1 of at most 3 · 1 more after this one/);
+    terminal.interrupt();
+    const stopped = await terminal.waitFor(/EXIT=\d+/, 'the command to stop');
+    assert.match(stopped, /EXIT=130/);
+    const id = SESSION_ID.exec(stopped)?.[1] ?? assert.fail('no council retry <id> printed');
+    assert.equal(savedSession(project, id).state, 'clarifying');
+
+    terminal.close();
+    terminal = new TmuxTerminal('council-sessions');
+    run(`retry ${id}`);
+    await terminal.waitFor(/Go on\? \[y\/N\]/, 'the confirmation');
+    terminal.type('y');
+    const again = await terminal.waitFor(/\[Enter\] accept/, 'the open question again');
+    assert.equal(again.split(question).length - 1, 1, 'asked again, once');
+    terminal.type('');
+    await terminal.waitFor(/\? Where does the app run/, 'the second question');
+    terminal.type('s');
+    const done = await terminal.waitFor(/EXIT=\d+/, 'the retry to end', 30_000);
+    assert.match(done, /EXIT=0/);
+    assert.equal(savedSession(project, id).state, 'completed');
+    console.log(`      (first question after ${seconds.toFixed(2)} s)`);
+  });
+
+  it('a damaged session file is kept aside, never overwritten, with a message', async () => {
     const folder = sessionsFolder(project);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'broken-1.json'), '{"version": 2, "input": {');
-    const result = council(project, ['retry', 'broken-1', '--yes'], environment);
+    const result = await council(project, ['retry', 'broken-1', '--yes'], environment);
     assert.equal(result.status, 1);
     assert.match(
       result.stderr,
@@ -142,11 +226,11 @@ describe('the built council command: sessions stop without loss and go on', func
 
   it('council extend <id> on a completed session shows its forecast, asks [y/N], and debates further', async () => {
     // One cycle: the demo council agrees only in its second, so the cycle limit stops the debate and extend is offered.
-    const asked = council(project, ['ask', '--demo', '--cycles', '1', '--yes', '--json']);
+    const asked = await council(project, ['ask', '--demo', '--cycles', '1', '--yes', '--json']);
     assert.equal(asked.status, 0, asked.stderr);
     const { sessionId, debateCycles } = JSON.parse(asked.stdout) as { sessionId: string; debateCycles: number };
     assert.equal(debateCycles, 1);
-    const shown = council(project, ['sessions', 'show', sessionId]);
+    const shown = await council(project, ['sessions', 'show', sessionId]);
     assert.equal(shown.status, 0, shown.stderr);
     run(`extend ${sessionId}`);
     const forecast = await terminal.waitFor(/Go on\? \[y\/N\]/, 'the confirmation');

@@ -23,12 +23,9 @@ interface OpenAiRequest {
   readonly tool_choice?: unknown;
 }
 
-/** A reply the endpoint gives instead of the council's, on the request it is scheduled for. */
-export interface ScriptedFault {
-  readonly status: number;
-  readonly body: unknown;
-  readonly headers?: Readonly<Record<string, string>>;
-}
+/** A reply the endpoint gives instead of the council's, on the request it is scheduled for; `drop`: the connection is cut. */
+export type ScriptedFault =
+  { readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> } | 'drop';
 
 function textOf(message: OpenAiMessage): string {
   const content =
@@ -91,6 +88,10 @@ export class DemoCouncilEndpoint {
     const port = portRequest(body);
     this.received.push(port.toolMode === 'required' ? (port.tools?.[0]?.name ?? 'text') : 'text');
     const fault = this.faults.get(this.received.length);
+    if (fault === 'drop') {
+      request.socket.destroy();
+      return;
+    }
     if (fault) {
       response.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
       response.end(JSON.stringify(fault.body));
