@@ -24,8 +24,9 @@ export function cliCommandFor(step: NextStep): string | undefined {
     case 'retry':
       // A deep-work run has no command here yet (council plan is not built).
       return 'sessionId' in step.of ? `council retry ${step.of.sessionId}` : undefined;
-    // Questions are answered at the prompt: `council retry <id>` asks the open ones again.
+    // Questions are answered at the prompt `council retry <id>` opens again; accepting and skipping happen there too.
     case 'answer':
+      return `council retry ${step.sessionId}`;
     case 'accept':
     case 'skip':
     case 'skipAll':

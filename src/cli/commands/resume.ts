@@ -66,7 +66,7 @@ async function forecastText(
   return (
     `Council will ${DOING[action]} on session ${log.sessionId} (${log.state}):\n` +
     `  "${request.length > 120 ? `${request.slice(0, 119)}…` : request}"\n` +
-    `  ${councilLine(log.snapshot)}\n` +
+    `  ${councilLine(log.snapshot).replace(/\.\.$/, '.')}\n` +
     `  Model: ${model.name}.\n` +
     `  Forecast: ${requests} model request${estimate.most === 1 ? '' : 's'}` +
     `${estimate.most > 0 ? `, about ${tokensText(tokens.input + tokens.output)} tokens at most` : ''}` +
