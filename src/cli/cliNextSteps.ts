@@ -15,16 +15,22 @@ export function cliCommandFor(step: NextStep): string | undefined {
       return 'council ask "<decision>"';
     case 'record':
       return `council record ${step.sessionId}`;
-    // Answering a question happens at the prompt while `council ask` runs; there is no command to resume it yet.
+    case 'more':
+      return `council more ${step.sessionId}`;
+    case 'revisit':
+      return `council revisit ${step.sessionId}`;
+    case 'extend':
+      return `council extend ${step.sessionId}`;
+    case 'retry':
+      // A deep-work run has no command here yet (council plan is not built).
+      return 'sessionId' in step.of ? `council retry ${step.of.sessionId}` : undefined;
+    // Questions are answered at the prompt `council retry <id>` opens again; accepting and skipping happen there too.
     case 'answer':
+      return `council retry ${step.sessionId}`;
     case 'accept':
     case 'skip':
     case 'skipAll':
-    // Not built in the command yet (issue 40 item 1): extend, revisit, retry, more, plan, workflow checkpoints.
-    case 'more':
-    case 'revisit':
-    case 'extend':
-    case 'retry':
+    // Not built in the command yet: deep work (plan, workflow checkpoints).
     case 'choose':
     case 'planThis':
       return undefined;

@@ -58,7 +58,7 @@ export async function evalCouncil(
     options.progress(`${index + 1}/${options.decisions.length} ${decision.id}: the council`);
     const deps = options.councilDeps();
     const started = options.now();
-    const log = await askCouncil({ decision: councilRequest(decision), deps });
+    const { log } = await askCouncil({ decision: councilRequest(decision), deps });
     const council: Answer = {
       text: log.snapshot.context.finalAnswer ?? `(no answer: the session ended ${String(log.state)})`,
       cost: spendSummary(log.spent),

@@ -1,11 +1,12 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SessionLog } from '../core/council/sessionLog';
-import type { StoredSession } from '../core/session/storedSession';
+import { STORED_SESSION_VERSION, type StoredSession } from '../core/session/storedSession';
 
 /*
  * Council sessions of the `council` command: one versioned JSON file each (the session's stored format, the one the
- * extension keeps), under `.council/sessions/<id>.json` in the project folder.
+ * extension keeps), under `.council/sessions/<id>.json` in the project folder. A file that cannot be read back is
+ * moved aside to `<id>.json.damaged-<time>` (kept, never saved over) and reported.
  */
 
 const SESSIONS_FOLDER = join('.council', 'sessions');
@@ -13,7 +14,13 @@ const SESSIONS_FOLDER = join('.council', 'sessions');
 /** A saved session read back, or why it cannot be. */
 export type SessionFile =
   | { readonly kind: 'found'; readonly sessionId: string; readonly log: SessionLog }
-  | { readonly kind: 'unreadable'; readonly sessionId: string; readonly error: string };
+  | {
+      readonly kind: 'unreadable';
+      readonly sessionId: string;
+      readonly error: string;
+      /** Where the damaged file was moved, so nothing is ever saved over it (absent: a newer Council's file, left in place). */
+      readonly keptAs?: string;
+    };
 
 const SAFE_ID = /^[A-Za-z0-9_-]+$/;
 
@@ -22,6 +29,16 @@ export class SessionFiles {
 
   constructor(projectFolder: string) {
     this.folder = join(projectFolder, SESSIONS_FOLDER);
+  }
+
+  /** The folder the sessions are saved in. */
+  get folderPath(): string {
+    return this.folder;
+  }
+
+  /** The file a session is saved in. */
+  pathOf(sessionId: string): string {
+    return join(this.folder, `${sessionId}.json`);
   }
 
   /** Written whole to a temporary file, then renamed, so a crash never leaves half a session. */
@@ -42,10 +59,30 @@ export class SessionFiles {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+    let parsed: unknown;
     try {
-      return { kind: 'found', sessionId, log: SessionLog.restore(JSON.parse(text) as unknown) };
+      parsed = JSON.parse(text) as unknown;
+      return { kind: 'found', sessionId, log: SessionLog.restore(parsed) };
     } catch (error) {
-      return { kind: 'unreadable', sessionId, error: error instanceof Error ? error.message : String(error) };
+      const message = error instanceof Error ? error.message : String(error);
+      // A newer Council's session is not damaged: it stays where that version looks for it.
+      if (savedByNewerVersion(parsed)) return { kind: 'unreadable', sessionId, error: message };
+      return { kind: 'unreadable', sessionId, error: message, keptAs: await this.keepAside(sessionId) };
+    }
+  }
+
+  /** Moves a damaged session file aside under a name no save uses (never over another file); returns its path. */
+  private async keepAside(sessionId: string): Promise<string> {
+    const file = join(this.folder, `${sessionId}.json`);
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    for (let attempt = 0; ; attempt += 1) {
+      const aside = `${file}.damaged-${stamp}${attempt > 0 ? `-${attempt}` : ''}`;
+      try {
+        await access(aside);
+      } catch {
+        await rename(file, aside);
+        return aside;
+      }
     }
   }
 
@@ -64,6 +101,18 @@ export class SessionFiles {
   }
 }
 
+function savedByNewerVersion(parsed: unknown): boolean {
+  const version = typeof parsed === 'object' && parsed !== null ? (parsed as { version?: unknown }).version : undefined;
+  return typeof version === 'number' && version > STORED_SESSION_VERSION;
+}
+
 function createdAt(file: SessionFile): string {
   return file.kind === 'found' ? file.log.snapshot.context.createdAt : '';
+}
+
+/** What the command says about a session file it cannot read, and where the damaged file was kept. */
+export function unreadableMessage(file: Extract<SessionFile, { kind: 'unreadable' }>): string {
+  return file.keptAs
+    ? `Session ${file.sessionId} is damaged and cannot be read (${file.error}). The file was kept aside as ${file.keptAs} (nothing was overwritten); it cannot be continued.`
+    : `Session ${file.sessionId} cannot be read: ${file.error}`;
 }

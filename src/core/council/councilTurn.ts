@@ -22,6 +22,7 @@ import { spendBrief } from '../llm/spending/spendText';
 import { findCurrentDiscussion } from '../session/queries';
 import { effectiveCycleLimit } from '../session/selectors';
 import { councilSeats } from './sessionFacts';
+import { questionPosition } from './questionPosition';
 import { debateForecastNote, NO_FURTHER_QUESTIONS, questionCard } from './wording/markdown';
 import {
   CHOOSING_COUNCIL,
@@ -357,6 +358,7 @@ function governed(log: SessionLog, deps: CouncilDeps): CouncilDeps {
       markdown: text => output.markdown(text),
       ...(output.visible ? { visible: (text: string) => output.visible?.(text) } : {}),
       ...(output.release ? { release: () => output.release?.() } : {}),
+      ...(output.question ? { question: output.question.bind(output) } : {}),
       ...(output.anchor ? { anchor: (path: string) => output.anchor?.(path) } : {}),
     },
     // Every persona and the synthesis are charged by name, on their own models or the chat's.
@@ -498,7 +500,8 @@ async function advance(
         break;
       case 'clarifying': {
         const question = activeQuestion(log.snapshot);
-        if (question) showVisibly(deps.output, questionCard(log.snapshot, question));
+        if (question && deps.output.question) deps.output.question(question, questionPosition(log.snapshot, question));
+        else if (question) showVisibly(deps.output, questionCard(log.snapshot, question));
         return undefined;
       }
       case 'debating':

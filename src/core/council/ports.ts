@@ -8,6 +8,8 @@ import type { WorkspaceReader } from '../workspace/workspaceReader';
 import type { StoredSession } from '../session/storedSession';
 import type { DebateOutcome } from './debateOutcome';
 import type { DebateProtocol } from './protocol';
+import type { QuestionPosition } from './questionPosition';
+import type { ClarificationQuestion } from '../session/clarification';
 import type { WorkspaceGrounding } from './workspaceGrounding';
 
 /** Where a council turn writes what the user sees; the chat adapter maps it onto a ChatResponseStream. */
@@ -27,6 +29,11 @@ export interface CouncilOutput {
    * now, and write later `visible` text straight away, so the streamed answer is not folded or reordered.
    */
   release?(): void;
+  /**
+   * The door shows the active clarifying question itself (a terminal prompt, once, in its own words). Absent: the
+   * chat's question card (wording/markdown.ts questionCard), which points at the chat's buttons.
+   */
+  question?(question: ClarificationQuestion, position: QuestionPosition): void;
   /** A link to a workspace file (workspace-relative, "/"-separated path) a persona read and cites; optional for hosts without files. */
   anchor?(path: string): void;
 }

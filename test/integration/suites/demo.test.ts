@@ -25,7 +25,7 @@ async function demoThroughTheCommand(decision: string): Promise<SessionLog> {
   const extension = await councilExtension();
   const registry = await loadCouncilPersonas(extension.extensionUri, { useWorkspacePersonas: false });
   let id = 0;
-  return askCouncil({
+  const run = await askCouncil({
     decision,
     ask: () => Promise.resolve({ kind: 'accept' }),
     deps: {
@@ -38,6 +38,7 @@ async function demoThroughTheCommand(decision: string): Promise<SessionLog> {
       spending: { limits: { maxRequests: 12 }, prices: new PriceBook() },
     },
   });
+  return run.log;
 }
 
 /** `npm start`'s demo: the fixture's "Play the Demo Council" command, as the `councilTest.demo` setting does. */

@@ -6,20 +6,25 @@ describe('cliNextSteps', () => {
     assert.equal(cliCommandFor({ kind: 'assumptions', sessionId: 's1' }), 'council sessions show s1');
     assert.equal(cliCommandFor({ kind: 'new' }), 'council ask "<decision>"');
     assert.equal(cliCommandFor({ kind: 'record', sessionId: 's1' }), 'council record s1');
+    assert.equal(cliCommandFor({ kind: 'extend', sessionId: 's1' }), 'council extend s1');
+    assert.equal(cliCommandFor({ kind: 'revisit', sessionId: 's1' }), 'council revisit s1');
+    assert.equal(cliCommandFor({ kind: 'more', sessionId: 's1' }), 'council more s1');
+    assert.equal(cliCommandFor({ kind: 'retry', of: { sessionId: 's1' }, after: 'failure' }), 'council retry s1');
   });
 
   it('leaves out steps the command has no subcommand for, so it never prints one that does not exist', () => {
     const text = cliNextStepsText([
-      { kind: 'extend', sessionId: 's1' },
+      { kind: 'retry', of: { run: { runId: 'r1', command: 'plan' } }, after: 'stop' },
+      { kind: 'planThis', sessionId: 's1' },
+      { kind: 'skip', sessionId: 's1' },
       { kind: 'retry', of: { sessionId: 's1' }, after: 'failure' },
-      { kind: 'assumptions', sessionId: 's1' },
       { kind: 'new' },
     ]);
-    assert.equal(text, '\nNext:\n  council sessions show s1\n  council ask "<decision>"\n');
-    assert.doesNotMatch(text, /extend|retry/);
+    assert.equal(text, '\nNext:\n  council retry s1\n  council ask "<decision>"\n');
+    assert.doesNotMatch(text, /plan|r1/);
   });
 
   it('prints nothing when no step has a command', () => {
-    assert.equal(cliNextStepsText([{ kind: 'extend', sessionId: 's1' }]), '');
+    assert.equal(cliNextStepsText([{ kind: 'planThis', sessionId: 's1' }]), '');
   });
 });

@@ -10,7 +10,8 @@ import type { DebateCycleRecord } from '../prompts/promptData';
 import type { Assumption, ClarificationQuestion } from '../../session/clarification';
 import type { SessionSnapshot } from '../../session/machine';
 import { currentFinalRun } from '../../session/turns';
-import { activeAssumptions, effectiveCycleLimit, pendingQuestions } from '../../session/selectors';
+import { questionPosition } from '../questionPosition';
+import { activeAssumptions, effectiveCycleLimit } from '../../session/selectors';
 
 /*
  * Everything the council shows the user, as Markdown. Model output is untrusted: the chat view renders
@@ -44,15 +45,11 @@ function quote(text: string): string {
     .join('\n');
 }
 
-/** The active clarifying question, alone, with its recommended answer. */
+/** The active clarifying question, alone, with its recommended answer, as the chat shows it (its buttons below). */
 export function questionCard(snapshot: SessionSnapshot, question: ClarificationQuestion): string {
-  const remaining = pendingQuestions(snapshot).length;
-  const { limits } = snapshot.context;
-  // The session's round, not the question's: after "more questions" an earlier round's question may still be open.
-  const round = Math.max(snapshot.context.clarificationRounds, question.roundNumber);
-  const header = `**Clarifying question** · round ${round} of at most ${limits.maxClarificationRounds} · ${untrusted(question.targetAmbiguity)}`;
-  const left =
-    remaining > 1 ? `\n\n_${remaining - 1} more question${remaining - 1 === 1 ? '' : 's'} after this one._` : '';
+  const { round, maxRounds, left: after } = questionPosition(snapshot, question);
+  const header = `**Clarifying question** · round ${round} of at most ${maxRounds} · ${untrusted(question.targetAmbiguity)}`;
+  const left = after > 0 ? `\n\n_${after} more question${after === 1 ? '' : 's'} after this one._` : '';
   const recommended = question.recommendedAnswer
     ? `\n\n**Recommended answer:** ${untrusted(question.recommendedAnswer)}`
     : '';

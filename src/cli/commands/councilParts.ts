@@ -1,0 +1,71 @@
+import type { CouncilDeps, RoleModels } from '../../core/council/ports';
+import { LanguageModelFailure, type LanguageModel } from '../../core/llm/languageModel';
+import { showCostsIn } from '../../core/llm/spending/spendText';
+import { PriceBook } from '../../core/llm/spending/prices';
+import { builtInPersonas } from '../builtInPersonas';
+import { DemoModel } from '../demo/demoModel';
+import { cliModels } from '../providers/cliModels';
+import { NO_MODEL_HELP } from '../providers/environmentModel';
+
+/* What every council-running subcommand (ask, the resumes, mcp, eval) is built from: the models and the limits. */
+
+/** The most requests one run of the command may make: fits a 4-persona, 3-cycle economy council (the extension's default). */
+export const MAX_REQUESTS_PER_RUN = 12;
+
+/** The models a run works on, and how it is limited and priced. */
+export interface CommandModels {
+  /** The opening's model (CouncilDeps.model). */
+  readonly model: LanguageModel;
+  /** The seats' and the answer's models when the config names any. */
+  readonly roleModels?: RoleModels;
+  /** True when the user's own models run (priced in dollars, cost by seat printed); false for the demo. */
+  readonly own: boolean;
+  /**
+   * The spending limits and prices of this run. The governor counts the whole session, so a session that already
+   * spent `spentBefore` requests gets this run's allowance on top: each run the person starts (ask, retry, extend, …)
+   * may spend at most its request limit (the config's, else MAX_REQUESTS_PER_RUN).
+   */
+  spending(spentBefore?: number): NonNullable<CouncilDeps['spending']>;
+}
+
+/**
+ * The models a run works on: the scripted demo model, a model the caller passes (tests), or the user's (config file,
+ * else environment). Undefined when none is set up and `required` is false (the MCP server may borrow the client's).
+ */
+export async function commandModels(options: {
+  readonly project: string;
+  readonly demo?: boolean;
+  readonly modelFlag?: string;
+  readonly given?: LanguageModel;
+  readonly required: boolean;
+}): Promise<CommandModels | undefined> {
+  const copilotPrices = (spentBefore = 0) => ({
+    limits: { maxRequests: spentBefore + MAX_REQUESTS_PER_RUN },
+    prices: new PriceBook(),
+  });
+  if (options.given) return { model: options.given, own: false, spending: copilotPrices };
+  if (options.demo === true) return { model: new DemoModel(), own: false, spending: copilotPrices };
+  const chosen = await cliModels({
+    project: options.project,
+    environment: process.env,
+    ...(options.modelFlag ? { modelFlag: options.modelFlag } : {}),
+    personaIds: (await builtInPersonas()).map(p => p.id),
+    maxRequests: MAX_REQUESTS_PER_RUN,
+  });
+  if (!chosen) {
+    if (options.required) throw new LanguageModelFailure('noPermissions', `No API key: ${NO_MODEL_HELP}.`);
+    return undefined;
+  }
+  showCostsIn('dollars');
+  process.stderr.write(`… Models: ${chosen.source}\n`);
+  const perRun = chosen.limits.maxRequests ?? MAX_REQUESTS_PER_RUN;
+  return {
+    model: chosen.model,
+    ...(chosen.roleModels ? { roleModels: chosen.roleModels } : {}),
+    own: true,
+    spending: (spentBefore = 0) => ({
+      limits: { ...chosen.limits, maxRequests: spentBefore + perRun },
+      prices: chosen.prices,
+    }),
+  };
+}
