@@ -13,7 +13,7 @@ import { loadPersonas, type PersonaFile } from '../core/personas/registry';
 import type { ClarificationQuestion } from '../core/session/clarification';
 import { askCouncil, type QuestionReply } from './askCouncil';
 import { DEMO_DECISION, DemoModel } from './demo/demoModel';
-import { cliModels, type CliModels } from './providers/cliModels';
+import { userModels } from './providers/userModels';
 import { NO_MODEL_HELP } from './providers/environmentModel';
 import { seatCostsText } from './seatCosts';
 import { costsInDollars, showCostsIn } from '../core/llm/spending/spendText';
@@ -123,7 +123,8 @@ async function ask(args: readonly string[], project: string, model?: LanguageMod
   const decision = positionals.join(' ').trim() || (demo ? DEMO_DECISION : '');
   if (!decision) throw new UsageError('council ask needs the decision: council ask "Should we …?"');
   const registry = await loadPersonas({ builtIn: { list: builtInPersonaFiles } });
-  const chosen = model || demo ? undefined : await userModels(project, values.model, registry.personas, true);
+  const chosen =
+    model || demo ? undefined : await userModels(project, values.model, registry.personas, MAX_REQUESTS, true);
   const chat = model ?? chosen?.model ?? new DemoModel();
   const json = values.json === true;
   const interactive = values.yes !== true && process.stdin.isTTY === true;
@@ -228,7 +229,9 @@ async function mcp(args: readonly string[], project: string, model?: LanguageMod
   });
   const registry = await loadPersonas({ builtIn: { list: builtInPersonaFiles } });
   const chosen =
-    model || values.demo === true ? undefined : await userModels(project, values.model, registry.personas, false);
+    model || values.demo === true
+      ? undefined
+      : await userModels(project, values.model, registry.personas, MAX_REQUESTS, false);
   const configured = model ?? chosen?.model ?? (values.demo === true ? new DemoModel() : undefined);
   await serveMcp({
     project,
@@ -241,31 +244,6 @@ async function mcp(args: readonly string[], project: string, model?: LanguageMod
       : { limits: { maxRequests: MAX_REQUESTS }, prices: new PriceBook() },
   });
   return 0;
-}
-
-/**
- * The user's models (config file, else environment), priced and shown in dollars; undefined when none is set up
- * and `required` is false. See providers/cliModels.ts.
- */
-async function userModels(
-  project: string,
-  modelFlag: string | undefined,
-  personas: readonly { readonly id: string }[],
-  required: boolean,
-): Promise<CliModels | undefined> {
-  const chosen = await cliModels({
-    project,
-    environment: process.env,
-    ...(modelFlag ? { modelFlag } : {}),
-    personaIds: personas.map(p => p.id),
-    maxRequests: MAX_REQUESTS,
-  });
-  if (!chosen && required) throw new LanguageModelFailure('noPermissions', `No API key: ${NO_MODEL_HELP}.`);
-  if (chosen) {
-    showCostsIn('dollars');
-    process.stderr.write(`… Models: ${chosen.source}\n`);
-  }
-  return chosen;
 }
 
 /** Runs one command; returns the exit code. */
