@@ -1,11 +1,9 @@
 import type { CouncilDeps, RoleModels } from '../../core/council/ports';
-import { LanguageModelFailure, type LanguageModel } from '../../core/llm/languageModel';
-import { showCostsIn } from '../../core/llm/spending/spendText';
+import type { LanguageModel } from '../../core/llm/languageModel';
 import { PriceBook } from '../../core/llm/spending/prices';
 import { builtInPersonas } from '../builtInPersonas';
 import { DemoModel } from '../demo/demoModel';
-import { cliModels } from '../providers/cliModels';
-import { NO_MODEL_HELP } from '../providers/environmentModel';
+import { userModels } from '../providers/userModels';
 
 /* What every council-running subcommand (ask, the resumes, mcp, eval) is built from: the models and the limits. */
 
@@ -45,19 +43,9 @@ export async function commandModels(options: {
   });
   if (options.given) return { model: options.given, own: false, spending: copilotPrices };
   if (options.demo === true) return { model: new DemoModel(), own: false, spending: copilotPrices };
-  const chosen = await cliModels({
-    project: options.project,
-    environment: process.env,
-    ...(options.modelFlag ? { modelFlag: options.modelFlag } : {}),
-    personaIds: (await builtInPersonas()).map(p => p.id),
-    maxRequests: MAX_REQUESTS_PER_RUN,
-  });
-  if (!chosen) {
-    if (options.required) throw new LanguageModelFailure('noPermissions', `No API key: ${NO_MODEL_HELP}.`);
-    return undefined;
-  }
-  showCostsIn('dollars');
-  process.stderr.write(`… Models: ${chosen.source}\n`);
+  const personas = await builtInPersonas();
+  const chosen = await userModels(options.project, options.modelFlag, personas, MAX_REQUESTS_PER_RUN, options.required);
+  if (!chosen) return undefined;
   const perRun = chosen.limits.maxRequests ?? MAX_REQUESTS_PER_RUN;
   return {
     model: chosen.model,

@@ -218,9 +218,7 @@ export function confirmationMessage(
 /** "12k–40k tokens, 4.1–15 AI credits" (or "price unknown"). */
 function costText(cost: CostEstimate): string {
   const tokens = `${range(tokensText(cost.tokens.fewest), tokensText(cost.tokens.most))} tokens`;
-  const credits = cost.credits
-    ? costSpanText(cost.credits.fewest, cost.credits.most)
-    : "the model's price is unknown";
+  const credits = cost.credits ? costSpanText(cost.credits.fewest, cost.credits.most) : "the model's price is unknown";
   return `${tokens}, ${credits}`;
 }
 

@@ -8,7 +8,10 @@ export interface ForecastFigure {
 }
 
 function figureText(f: ForecastFigure, noun: string): string {
-  const price = f.credits === undefined ? ' (price of this model unknown)' : ` (≈ ${amountText(f.credits)}${costsInDollars() ? '' : ' credits'})`;
+  const price =
+    f.credits === undefined
+      ? ' (price of this model unknown)'
+      : ` (≈ ${amountText(f.credits)}${costsInDollars() ? '' : ' credits'})`;
   return `${f.requests} ${noun}${f.requests === 1 ? '' : 's'} and ${tokensText(f.tokens)} tokens${price}`;
 }
 
