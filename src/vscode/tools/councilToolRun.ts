@@ -12,6 +12,7 @@ import type { SessionLog } from '../../core/council/sessionLog';
 import { clarifyingReport, TOOL } from '../../core/council/toolSession';
 import { LanguageModelFailure } from '../../core/llm/languageModel';
 import { creditsFor, PriceBook } from '../../core/llm/spending/prices';
+import type { DebateForecastFigures } from '../../core/council/debateForecast';
 import { NO_SPEND, type SpendTotals } from '../../core/llm/spending/ledger';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import type { ToolModelChoice } from '../../core/llm/toolModelRule';
@@ -196,7 +197,11 @@ export interface Advanced {
   /** The answer the council wrote from the vote (its own request failed). */
   readonly fromVote?: string;
   readonly estimate?: RequestEstimate;
+  /** The requests the confirmation expected, beside the estimate's bound. */
+  readonly expected?: number;
   readonly unknownIds?: readonly string[];
+  /** The debate still ahead, for a session still clarifying (the agent reads what council_deliberate may cost). */
+  readonly ahead?: DebateForecastFigures;
 }
 
 /** What the agent gets back: the questions still to ask, or the council's answer as Council wrote it. */
@@ -208,13 +213,19 @@ export function sessionResult(
   const model = modelText(choice);
   const stillOpen = log.state === 'clarifying' || (log.state === 'debating' && log.snapshot.context.debateCycles === 0);
   if (stillOpen && how.stopped === undefined)
-    return clarifyingReport(log.snapshot, { model, spent: log.spent, ...(how.asked ? { asked: how.asked } : {}) });
+    return clarifyingReport(log.snapshot, {
+      model,
+      spent: log.spent,
+      ...(how.asked ? { asked: how.asked } : {}),
+      ...(how.ahead ? { ahead: how.ahead } : {}),
+    });
   return deliberationResultText({
     snapshot: log.snapshot,
     spent: log.spent,
     model,
     clarified: log.snapshot.context.questions.length > 0,
     ...(how.estimate ? { estimate: how.estimate } : {}),
+    ...(how.expected !== undefined ? { expected: how.expected } : {}),
     ...(how.stopped !== undefined ? { stopped: how.stopped } : {}),
     ...(how.fromVote ? { fromVote: how.fromVote } : {}),
     ...(how.unknownIds?.length ? { unknownIds: how.unknownIds } : {}),

@@ -4,6 +4,7 @@ import {
   confirmationMessage,
   deliberationPlan,
   DeliberationInputSchema,
+  expectedRequests,
   invocationMessage,
   requestEstimate,
   type DeliberationInput,
@@ -45,6 +46,8 @@ interface ContinuationPreview {
   /** The debate cycles left (up to the admin maximum when extending). */
   readonly cycles: number;
   readonly estimate: RequestEstimate;
+  /** The requests it will probably make (the same prior as a new debate's); undefined when it makes none. */
+  readonly expected?: number;
 }
 
 /** What continuing `sessionId` will do and may cost, before it runs. */
@@ -67,18 +70,16 @@ async function continuationPreview(
     settings.spending.session.maxRequests === undefined
       ? undefined
       : Math.max(0, settings.spending.session.maxRequests - log.requestsUsed);
+  const debates = !asks && planned.commands.length > 0;
+  const panel = { named: seats, available: seats };
+  const lookups = lookupRoundsWithoutAttachments(settings);
   const estimate: RequestEstimate = asks
     ? { fewest: input.action === 'more' ? 1 : 0, most: input.action === 'more' ? 1 : 0 }
-    : planned.commands.length === 0
-      ? { fewest: 0, most: 0 }
-      : requestEstimate(
-          { named: seats, available: seats },
-          cycles,
-          lookupRoundsWithoutAttachments(settings),
-          settings.protocol,
-          left,
-        );
-  return { log, commands: planned.commands, seats, cycles, estimate };
+    : debates
+      ? requestEstimate(panel, cycles, lookups, settings.protocol, left)
+      : { fewest: 0, most: 0 };
+  const expected = debates ? expectedRequests(panel, cycles, lookups, settings.protocol, left) : estimate.most;
+  return { log, commands: planned.commands, seats, cycles, estimate, ...(expected > 0 ? { expected } : {}) };
 }
 
 /** One `council_deliberate` call, planned once for its confirmation and its run (callPlans.ts). */
@@ -99,13 +100,14 @@ async function planDeliberation(env: CouncilToolEnvironment, input: Deliberation
   if (input.sessionId !== undefined) {
     const continuation = await continuationPreview(env, { ...input, sessionId: input.sessionId }, settings);
     if ('refused' in continuation || !turn) return { turn, continuation };
-    const { log, estimate, seats } = continuation;
+    const { log, estimate, seats, expected } = continuation;
     const cost = await priced(
       estimate,
       log.snapshot.context.requestText,
       Math.max(1, seats),
       turn.choice.model,
       settings,
+      expected,
     );
     return { turn, continuation, cost };
   }
@@ -199,7 +201,11 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
             );
             return {
               log,
-              result: sessionResult(log, choice, { ...outcome, estimate: preview.estimate }),
+              result: sessionResult(log, choice, {
+                ...outcome,
+                estimate: preview.estimate,
+                ...(preview.expected !== undefined ? { expected: preview.expected } : {}),
+              }),
             };
           },
           preview.log.spent,
@@ -225,7 +231,7 @@ export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageMode
           { commands: [{ kind: 'retry' }], debate: true },
           progress.token,
         );
-        const how = { ...outcome, estimate: plan.estimate, unknownIds: plan.unknownIds };
+        const how = { ...outcome, estimate: plan.estimate, expected: plan.expected, unknownIds: plan.unknownIds };
         return { log, result: sessionResult(log, choice, how) };
       });
       return textResult(text);

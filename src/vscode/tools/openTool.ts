@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { startCouncilSession } from '../chat/councilDeps';
+import { debateAheadOf } from '../chat/debateAheadOf';
 import { OpenInputSchema, TOOL, type OpenInput } from '../../core/council/toolSession';
 import { MAX_PANEL } from '../../core/personas/select';
-import type { CostEstimate } from '../../core/council/deliberation';
+import { openingForecastLine, type CostEstimate } from '../../core/council/deliberation';
+import { MAX_REPAIRS_PER_REPLY } from '../../core/llm/repairBudget';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { withPinned } from '../personas/pinnedPersonas';
 import { readCouncilSettings } from '../settings';
@@ -38,12 +40,13 @@ async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<
   const named = seated(env, registry, input.personas);
   const opening = settings.protocol === 'thorough' && named.length === 0 ? 2 : 1;
   if (!turn) return { turn, named, opening };
-  const estimate = { fewest: opening, most: opening };
+  // The bound: every reply of the opening malformed and repaired; the expected figure: the opening alone.
+  const estimate = { fewest: opening, most: opening * (1 + MAX_REPAIRS_PER_REPLY) };
   return {
     turn,
     named,
     opening,
-    cost: await priced(estimate, input.question, named.length || MAX_PANEL, turn.choice.model, settings),
+    cost: await priced(estimate, input.question, named.length || MAX_PANEL, turn.choice.model, settings, opening),
   };
 }
 
@@ -60,9 +63,6 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
       if (!input.success) return { invocationMessage: 'Opening a council session' };
       const { turn, opening, cost } = await calls.prepare(options.input, () => planOpen(env, input.data));
       const choice = turn?.choice;
-      const credits = cost?.credits
-        ? `about ${cost.credits.most.toFixed(1)} AI credits`
-        : "the model's price is unknown";
       return {
         invocationMessage: `Opening a council session: ${input.data.question.replace(/\s+/g, ' ').slice(0, 80)}`,
         confirmationMessages: {
@@ -70,7 +70,7 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
           message: new vscode.MarkdownString(
             `Council will choose the personas for "${input.data.question.replace(/\s+/g, ' ').slice(0, 200)}" and prepare its clarifying questions, each with a recommended answer.\n\n` +
               `- Model: ${choice ? modelText(choice) : 'none is available, so the council cannot run'}.\n` +
-              `- ${opening} model request${opening === 1 ? '' : 's'} (a malformed reply costs up to 2 more): about ${cost ? `${Math.round(cost.tokens.most / 100) / 10}k tokens, ${credits}` : 'an unknown cost'}, within \`council.budget.maxCredits\`.\n` +
+              `- ${openingForecastLine(opening, cost)}, within \`council.budget.maxCredits\`.\n` +
               '- The debate is confirmed separately, with its own estimate.',
           ),
         },
@@ -101,7 +101,8 @@ export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<
           { commands: [{ kind: 'retry' }], debate: false, ...(ask ? { ask } : {}) },
           progress.token,
         );
-        return { log, result: sessionResult(log, choice, outcome) };
+        const ahead = await debateAheadOf(log, choice.model, settings, env.store);
+        return { log, result: sessionResult(log, choice, { ...outcome, ...(ahead ? { ahead } : {}) }) };
       });
       return textResult(text);
     },
