@@ -404,12 +404,13 @@ async function sessionDebateForecast(
   log: SessionLog,
   deps: CouncilDeps,
   seats = councilSeats(log.snapshot, deps.personas).length,
+  remaining = deps.governor?.affordableRequests() ?? Infinity,
 ): Promise<DebateForecastFigures | undefined> {
   return forecastDebate({
     protocol: deps.protocol ?? 'economy',
     seats,
     cycleLimit: effectiveCycleLimit(log.snapshot),
-    remaining: deps.governor?.affordableRequests() ?? Infinity,
+    remaining,
     seatCost: seatCost(deps, log.attached.length),
     contextTokens: await contextTokens(log, deps),
     measured: measuredPerRequest(log.spent),
@@ -438,11 +439,14 @@ async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<strin
   });
 }
 
-/** Tells the governor the debate's figures before the opening, for the sentence its refusals add. */
+/**
+ * Tells the governor the debate's figures before the opening, for the sentence its refusals add: what the debate
+ * needs without the limit (a refusal here is about that limit, so the user reads how far it falls short).
+ */
 async function noteOpeningForecast(log: SessionLog, deps: CouncilDeps): Promise<void> {
   if (!deps.governor) return;
   const named = councilSeats(log.snapshot, deps.personas).length;
-  const figures = await sessionDebateForecast(log, deps, named > 0 ? named : MAX_PANEL);
+  const figures = await sessionDebateForecast(log, deps, named > 0 ? named : MAX_PANEL, Infinity);
   if (figures) deps.governor.setForecast(debateLimitNote(figures.expected, figures.bound));
 }
 
