@@ -31,9 +31,18 @@ export async function debateAheadOf(
     protocol: settings.protocol,
     limits: settings.spending.session,
     seatCost: 1 + lookups,
-    contextTokens: await model.countTokens([log.snapshot.context.requestText, ...attached].join('\n')),
+    contextTokens: await contextTokens(model, [log.snapshot.context.requestText, ...attached].join('\n')),
     history: store.debateHistory().read(),
     quote: (input, output) => (price === undefined ? undefined : creditsFor(price, input, output)),
     ...(cycles !== undefined ? { cycles } : {}),
   });
+}
+
+/** Tokens of `text` on `model`; characters / 4 when its tokenizer fails (a forecast must not stop `/status`). */
+async function contextTokens(model: { countTokens(text: string): Promise<number> }, text: string): Promise<number> {
+  try {
+    return await model.countTokens(text);
+  } catch {
+    return Math.ceil(text.length / 4);
+  }
 }
