@@ -238,8 +238,8 @@ async function runOnce(
             ? 'stable vote'
             : 'agreement';
   const note = output.writes.map(w => w.text).find(t => t.includes('This debate expects'));
-  const forecast = /at most (\d+) more model requests?, about ([\d.]+)(k?) tokens/.exec(note ?? '');
-  const expected = /expects about (\d+) more model requests?, about ([\d.]+)(k?) tokens/.exec(note ?? '');
+  const forecast = /at most (\d+) more requests? and ([\d.]+)(k?) tokens/.exec(note ?? '');
+  const expected = /expects about (\d+) more requests? and ([\d.]+)(k?) tokens/.exec(note ?? '');
   if (!forecast || !expected || !beforeDebate) fail(`${configuration.label}: no debate forecast was shown`);
   const again = output.progressLines
     .map(line =>

@@ -17,6 +17,7 @@ import { rememberChatModel, type ModelMemento } from './languageModel/toolModel'
 import { decisionsMarkdown } from '../core/council/decisionsList';
 import { findDecisions } from './decisions/listDecisions';
 import { recordSessionDecision } from './decisions/recordSession';
+import { debateAheadOf } from './chat/debateAheadOf';
 
 /** Must match `contributes.chatParticipants[0].id` in package.json. */
 export const PARTICIPANT_ID = 'council.council';
@@ -121,11 +122,11 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
         }
         stream.markdown(
           intent.what === 'status'
-            ? statusMarkdown(current.snapshot, {
-                totals: current.spent,
-                limits: settings.spending.session,
-                ledger: current.ledger.entries,
-              })
+            ? statusMarkdown(
+                current.snapshot,
+                { totals: current.spent, limits: settings.spending.session, ledger: current.ledger.entries },
+                await debateAheadOf(current, request.model, settings, env.store),
+              )
             : assumptionsMarkdown(current.snapshot),
         );
         return { metadata: councilMetadata(current) };
@@ -158,7 +159,7 @@ export function councilHandler(env: CouncilEnvironment): vscode.ChatRequestHandl
         }
         const snapshot = opened.log.snapshot;
         stream.markdown(
-          `Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot, { totals: opened.log.spent, limits: settings.spending.session })}`,
+          `Opened session \`${opened.log.sessionId}\` in this chat; what you ask \`@council\` here next continues it.\n\n${statusMarkdown(snapshot, { totals: opened.log.spent, limits: settings.spending.session }, await debateAheadOf(opened.log, request.model, settings, env.store))}`,
         );
         if (snapshot.context.finalAnswer) stream.markdown(`\n\n${snapshot.context.finalAnswer}\n`);
         return { metadata: councilMetadata(opened.log) };

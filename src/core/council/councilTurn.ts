@@ -11,7 +11,7 @@ import { activeQuestion, canAskMore, pendingQuestions } from '../session/selecto
 import type { SessionEvent } from '../session/events';
 import { assumptionFor, proposeQuestions } from './clarify';
 import type { CouncilCommand } from './commands';
-import { debateTokens, estimateDebate, EXPECTED_OUTPUT_TOKENS, requireSmallestCouncil, seatCost } from './debatePlan';
+import { debateTokens, EXPECTED_OUTPUT_TOKENS, requireSmallestCouncil, seatCost } from './debatePlan';
 import { OUTPUT_RESERVE_TOKENS } from '../llm/spending/governor';
 import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import { runEconomyDebate } from './economyDebate';
@@ -36,7 +36,8 @@ import { showVisibly, type CouncilDeps } from './ports';
 import { SessionLog, SessionRuleError, type Recorder } from './sessionLog';
 import { personaParticipant } from './sessionFacts';
 import { concludeCouncil, type AnswerFromVote } from './synthesize';
-import { expectFromHistory } from './debateHistory';
+import { forecastDebate, measuredPerRequest, type DebateForecastFigures } from './debateForecast';
+import { debateLimitNote } from './wording/limitNotes';
 import type { DebateEnding, DebateOutcome } from './debateOutcome';
 import type { SessionSnapshot } from '../session/machine';
 import type { SpendTotals } from '../llm/spending/ledger';
@@ -397,50 +398,58 @@ function contextTokens(log: SessionLog, deps: CouncilDeps): Promise<number> {
   );
 }
 
-/** The line before the debate: what it expects to spend, from the same rules the debate runs by. */
+/**
+ * The debate's two figures from where the session stands (`seats`: the council's, or the largest panel before it
+ * is chosen); undefined when the limits leave room for no cycle.
+ */
+async function sessionDebateForecast(
+  log: SessionLog,
+  deps: CouncilDeps,
+  seats = councilSeats(log.snapshot, deps.personas).length,
+  remaining = deps.governor?.affordableRequests() ?? Infinity,
+): Promise<DebateForecastFigures | undefined> {
+  return forecastDebate({
+    protocol: deps.protocol ?? 'economy',
+    seats,
+    cycleLimit: effectiveCycleLimit(log.snapshot),
+    remaining,
+    seatCost: seatCost(deps, log.attached.length),
+    contextTokens: await contextTokens(log, deps),
+    measured: measuredPerRequest(log.spent),
+    history: deps.debateHistory?.read() ?? [],
+    quote: (input, output) => deps.governor?.quote(deps.model, input, output),
+  });
+}
+
+/**
+ * The line before the debate: what it expects to spend, from the same rules the debate runs by. The governor
+ * keeps the two figures for its refusals: a limit decides on the bound, and its message says the expected figure too.
+ */
 async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<string | undefined> {
-  const seats = councilSeats(log.snapshot, deps.personas).length;
+  const figures = await sessionDebateForecast(log, deps);
+  if (!figures) return undefined;
+  deps.governor?.setForecast(debateLimitNote(figures.expected, figures.bound));
   const protocol = deps.protocol ?? 'economy';
-  const remaining = deps.governor?.affordableRequests() ?? Infinity;
-  const limit = effectiveCycleLimit(log.snapshot);
-  const estimate = estimateDebate(
-    protocol,
-    seats,
-    limit,
-    remaining === Infinity ? Number.MAX_SAFE_INTEGER : remaining,
-    seatCost(deps, log.attached.length),
-  );
-  if (estimate.total === 0) return undefined;
-  const context = await contextTokens(log, deps);
-  const tokens = debateTokens(estimate.total, context, seats, protocol);
-  const { requests, inputTokens, outputTokens } = log.spent;
-  const measured =
-    requests > 0
-      ? { input: Math.round(inputTokens / requests), output: Math.round(outputTokens / requests) }
-      : { input: 0, output: 0 };
-  const likely = expectFromHistory(
-    estimate,
-    protocol,
-    seats,
-    context,
-    measured,
-    deps.debateHistory?.read() ?? [],
-    seatCost(deps, log.attached.length),
-  );
   return debateForecastNote({
-    ...estimate,
-    expected: {
-      requests: likely.requests,
-      tokens: likely.input + likely.output,
-      credits: deps.governor?.quote(deps.model, likely.input, likely.output),
-    },
+    ...figures.estimate,
+    expected: figures.expected,
+    bound: figures.bound,
     protocol,
     spend: { totals: log.spent, limits: deps.spending?.limits },
-    tokens: tokens.input + tokens.output,
-    credits: deps.governor?.quote(deps.model, tokens.input, tokens.output),
     repairsPerReply: MAX_REPAIRS_PER_REPLY,
     votesFirst: protocol === 'economy' && (log.snapshot.context.selection?.options?.length ?? 0) > 0,
   });
+}
+
+/**
+ * Tells the governor the debate's figures before the opening, for the sentence its refusals add: what the debate
+ * needs without the limit (a refusal here is about that limit, so the user reads how far it falls short).
+ */
+async function noteOpeningForecast(log: SessionLog, deps: CouncilDeps): Promise<void> {
+  if (!deps.governor) return;
+  const named = councilSeats(log.snapshot, deps.personas).length;
+  const figures = await sessionDebateForecast(log, deps, named > 0 ? named : MAX_PANEL, Infinity);
+  if (figures) deps.governor.setForecast(debateLimitNote(figures.expected, figures.bound));
 }
 
 /** How the session's debate ended, by its last cycle. */
@@ -493,7 +502,9 @@ async function advance(
     throwIfCancelled(deps.token);
     switch (log.state) {
       case 'created':
-        // Before the opening is paid for: the smallest council that can answer must fit after it.
+        // Before the opening is paid for: the smallest council that can answer must fit after it. A refusal
+        // also says what the debate would probably cost (its council not chosen yet: the largest panel's).
+        await noteOpeningForecast(log, deps);
         requireSmallestCouncil(MIN_PANEL, 1, deps, seatCost(deps, log.attached.length));
         await lookUpPrecedent(log, deps);
         await begin(log, deps, record);

@@ -10,6 +10,7 @@ import { openSessionCommand } from './chatIntent';
 import { debateTokens, estimateDebate, expectDebate } from './debatePlan';
 import { forecastText, type ForecastFigure } from '../llm/spending/forecastText';
 import type { SpendTotals } from '../llm/spending/ledger';
+import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import { costSpanText, spendSummary, tokensText } from '../llm/spending/spendText';
 import type { DebateProtocol } from './protocol';
 import { sessionNextSteps } from './sessionNextSteps';
@@ -99,6 +100,14 @@ function requestForecast(
   const fewest = selection + smallest * (1 + firstLookups) + (protocol === 'thorough' ? 1 : 0) + 1;
   const expected = expectDebate(bound, protocol, largest, 0, { input: 0, output: 0 }, 1 + lookupRounds).requests;
   return { fewest: Math.min(fewest, most), most, expected: selection + expected };
+}
+
+/**
+ * The requests a run will probably make, by debatePlan's prior (`expectDebate`); never above the estimate's most.
+ * Arguments as {@link requestEstimate}'s.
+ */
+export function expectedRequests(...args: Parameters<typeof requestForecast>): number {
+  return requestForecast(...args).expected;
 }
 
 /**
@@ -215,6 +224,17 @@ export function confirmationMessage(
   };
 }
 
+/**
+ * The cost line of `council_open`'s confirmation: `opening` requests expected, and at most each reply's repairs
+ * more (`cost` priced for that bound, with the opening as its expected figure).
+ */
+export function openingForecastLine(opening: number, cost: CostEstimate | undefined): string {
+  const most = opening * (1 + MAX_REPAIRS_PER_REPLY);
+  if (!cost?.expected)
+    return `${opening}–${most} model requests (a malformed reply costs up to ${MAX_REPAIRS_PER_REPLY} more), at an unknown cost`;
+  return `${forecastText(cost.expected, { requests: most, tokens: cost.tokens.most, credits: cost.credits?.most })} (the most if every reply is malformed and repaired)`;
+}
+
 /** "12k–40k tokens, 4.1–15 AI credits" (or "price unknown"). */
 function costText(cost: CostEstimate): string {
   const tokens = `${range(tokensText(cost.tokens.fewest), tokensText(cost.tokens.most))} tokens`;
@@ -229,6 +249,8 @@ export interface DeliberationOutcome {
   readonly spent: SpendTotals;
   /** What the confirmation estimated, shown next to what was used. */
   readonly estimate?: RequestEstimate;
+  /** The requests the confirmation expected (its other figure), shown next to what was used. */
+  readonly expected?: number;
   /** Why the run stopped before the final answer (cancelled or failed); undefined when it finished. */
   readonly stopped?: string;
   readonly unknownIds?: readonly string[];
@@ -264,6 +286,15 @@ function progressSoFar(snapshot: SessionSnapshot): string {
     : 'No debate cycle was completed.';
 }
 
+/** " (forecast: about 7 requests, at most 11)", beside what a run spent; "" without a forecast. */
+function forecastBeside(outcome: Pick<DeliberationOutcome, 'estimate' | 'expected'>): string {
+  if (!outcome.estimate) return '';
+  const { most } = outcome.estimate;
+  return outcome.expected === undefined
+    ? ` (estimated ${outcome.estimate.fewest}–${most} requests)`
+    : ` (forecast: about ${outcome.expected} request${outcome.expected === 1 ? '' : 's'}, at most ${most})`;
+}
+
 /**
  * The tool result for an agent: the council's answer (recommendation, each persona's conclusion, open
  * disagreements, assumptions), how many requests it used, and the session to open later.
@@ -287,7 +318,7 @@ export function deliberationResultText(outcome: DeliberationOutcome): string {
           ? 'Open disagreements: none (the council converged).'
           : `Open disagreements: ${last.resolutionSummary}`;
   const facts = [
-    `Council: ${council}. Debate cycles: ${c.debateCycles}. Spent: ${spendSummary(outcome.spent)}${outcome.estimate ? ` (estimated ${outcome.estimate.fewest}–${outcome.estimate.most} requests)` : ''}.`,
+    `Council: ${council}. Debate cycles: ${c.debateCycles}. Spent: ${spendSummary(outcome.spent)}${forecastBeside(outcome)}.`,
     ...(outcome.model ? [`Model: ${outcome.model}.`] : []),
     optionVoteSentence(
       sessionOptionVote(

@@ -19,7 +19,7 @@ import type { DecisionOption } from '../session/decisionOptions';
 import { combinedConfidence, optionStanding } from './optionVote';
 import { cycleSummary } from './wording/markdown';
 import { economyCycleProgress } from './wording/progressText';
-import { afterFirstVoteLine } from './reforecast';
+import { announceReforecast } from './reforecast';
 import type { SpendTotals } from '../llm/spending/ledger';
 import { showVisibly, type CouncilDeps } from './ports';
 import type { Recorder, SessionLog } from './sessionLog';
@@ -231,7 +231,7 @@ export async function runEconomyDebate(log: SessionLog, deps: CouncilDeps, recor
     showAbsent(deps, absent, discussion.participatingPersonaIds.length);
     if (cycle === 1 && debateStart) {
       const apart = converged || stableVote || stoppedByBudget ? 0 : nextSpeakers(standing, log, deps).length;
-      deps.output.progress(afterFirstVoteLine(log, deps, debateStart, apart, seats.length, apart, limit - cycle, cost));
+      announceReforecast(log, deps, debateStart, apart, seats.length, apart, limit - cycle, cost);
     }
   }
 }

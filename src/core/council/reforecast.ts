@@ -1,4 +1,5 @@
-import { forecastText } from '../llm/spending/forecastText';
+import { forecastText, type ForecastFigure } from '../llm/spending/forecastText';
+import { reforecastLimitNote } from './wording/limitNotes';
 import type { SpendTotals } from '../llm/spending/ledger';
 import { remainingRequests } from './debatePlan';
 import { reforecastAfterFirstVote } from './debateHistory';
@@ -10,12 +11,23 @@ import { afterFirstVoteForecast } from './wording/progressText';
 const LATER_REQUEST_GROWTH = 1.5;
 
 /**
+ * Shows the progress line after the first vote and hands its figures to the governor, whose refusals from here
+ * on say them (see `afterFirstVoteLine`).
+ */
+export function announceReforecast(...args: Parameters<typeof afterFirstVoteLine>): void {
+  const [, deps] = args;
+  const { line, expected, bound } = afterFirstVoteLine(...args);
+  deps.governor?.setForecast(reforecastLimitNote(expected, bound));
+  deps.output.progress(line);
+}
+
+/**
  * The progress line after the first vote: what the debate now expects to spend in all (spent since `debateStart`,
  * plus the rest as `reforecastAfterFirstVote` sees it) and the most it can (every request the limits and the cycle
  * limit still allow). `apart`: personas still in disagreement (0 when the council agreed); `seats`: the council's; `speakersPerCycle`: who a
  * later cycle seats.
  */
-export function afterFirstVoteLine(
+function afterFirstVoteLine(
   log: SessionLog,
   deps: CouncilDeps,
   debateStart: SpendTotals,
@@ -24,7 +36,7 @@ export function afterFirstVoteLine(
   speakersPerCycle: number,
   cyclesLeft: number,
   seatCost: number,
-): string {
+): { readonly line: string; readonly expected: ForecastFigure; readonly bound: ForecastFigure } {
   const protocol = deps.protocol ?? 'economy';
   const spent = {
     requests: log.spent.requests - debateStart.requests,
@@ -56,19 +68,19 @@ export function afterFirstVoteLine(
   const boundOutput =
     spent.outputTokens + (rest * LATER_REQUEST_GROWTH * spent.outputTokens) / Math.max(1, spent.requests);
   const quote = (input: number, output: number) => deps.governor?.quote(deps.model, input, output);
-  return afterFirstVoteForecast(
-    apart === 0,
-    forecastText(
-      {
-        requests: expected.requests,
-        tokens: expected.input + expected.output,
-        credits: quote(expected.input, expected.output),
-      },
-      {
-        requests: boundRequests,
-        tokens: Math.round(perRequest > 0 ? boundInput + boundOutput : 0),
-        credits: quote(boundInput, boundOutput),
-      },
-    ),
-  );
+  const expectedFigure: ForecastFigure = {
+    requests: expected.requests,
+    tokens: expected.input + expected.output,
+    credits: quote(expected.input, expected.output),
+  };
+  const bound: ForecastFigure = {
+    requests: boundRequests,
+    tokens: Math.round(perRequest > 0 ? boundInput + boundOutput : 0),
+    credits: quote(boundInput, boundOutput),
+  };
+  return {
+    line: afterFirstVoteForecast(apart === 0, forecastText(expectedFigure, bound)),
+    expected: expectedFigure,
+    bound,
+  };
 }

@@ -304,7 +304,7 @@ export async function concludeCouncil(
     );
   }
   if (deliberation.kind === 'debate' && deliberation.stop === 'budget')
-    showVisibly(deps.output, budgetStopNotice(log.snapshot, spendOf(log, deps)));
+    showVisibly(deps.output, budgetStopNotice(log.snapshot, spendOf(log, deps), deps.governor?.forecast));
   if (deliberation.kind === 'debate' && deliberation.stop === 'stable')
     showVisibly(deps.output, stableVoteNotice(records.at(-1)?.cycle ?? 0));
   const preface = answerPreface(log, summary);

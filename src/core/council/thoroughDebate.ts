@@ -24,7 +24,7 @@ import {
 import { combinedConfidence, optionStanding } from './optionVote';
 import { cycleSummary, moderatorNote } from './wording/markdown';
 import { moderatorReading, thoroughCycleProgress } from './wording/progressText';
-import { afterFirstVoteLine } from './reforecast';
+import { announceReforecast } from './reforecast';
 import type { SpendTotals } from '../llm/spending/ledger';
 import { showVisibly, type CouncilDeps } from './ports';
 import { CycleVerdictSchema, type CycleVerdict } from './prompts/replies';
@@ -182,9 +182,7 @@ export async function runThoroughDebate(log: SessionLog, deps: CouncilDeps, reco
       if (cycle === 1 && debateStart) {
         const apart = verdict.converged || stoppedByBudget ? 0 : next.length;
         const cost = seatCost(deps, log.attached.length);
-        deps.output.progress(
-          afterFirstVoteLine(log, deps, debateStart, apart, council.length, next.length, limit - cycle, cost),
-        );
+        announceReforecast(log, deps, debateStart, apart, council.length, next.length, limit - cycle, cost);
       }
       if (log.state !== 'debating') await dropAhead();
     }

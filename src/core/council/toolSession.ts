@@ -3,6 +3,7 @@ import type { SessionSnapshot } from '../session/machine';
 import { activeAssumptions, pendingQuestions } from '../session/selectors';
 import type { SpendTotals } from '../llm/spending/ledger';
 import { spendSummary } from '../llm/spending/spendText';
+import { forecastText, type ForecastFigure } from '../llm/spending/forecastText';
 import { openSessionCommand } from './chatIntent';
 import type { CouncilCommand } from './commands';
 import type { NextStepKind } from '../nextSteps';
@@ -125,13 +126,24 @@ export interface QuestionsAsked {
 /** Where a session that is still clarifying stands, and what the agent does next. */
 export function clarifyingReport(
   snapshot: SessionSnapshot,
-  facts: { readonly model: string; readonly spent: SpendTotals; readonly asked?: QuestionsAsked },
+  facts: {
+    readonly model: string;
+    readonly spent: SpendTotals;
+    readonly asked?: QuestionsAsked;
+    /** The debate still ahead (debateForecast.ts), when there is one. */
+    readonly ahead?: { readonly expected: ForecastFigure; readonly bound: ForecastFigure };
+  },
 ): string {
   const c = snapshot.context;
   const open = pendingQuestions(snapshot);
   const lines = [
     `Council session ${c.sessionId} (${snapshot.value}). ${councilLine(snapshot)}`,
     `Model: ${facts.model}. Spent so far: ${spendSummary(facts.spent)}.`,
+    ...(facts.ahead
+      ? [
+          `The debate still ahead is forecast at ${forecastText(facts.ahead.expected, facts.ahead.bound, 'more request')} (\`${TOOL.deliberate}\` shows the user its own forecast to confirm).`,
+        ]
+      : []),
   ];
   if (facts.asked)
     lines.push(

@@ -9,7 +9,8 @@ import { collectReply, type CollectedReply } from './modelCall';
 import { isSchemaRefusal } from './modelErrors';
 import { isObject, type JsonObject } from './replyNormalizing';
 import { creditsFor, type PriceBook } from './spending/prices';
-import { costText } from './spending/spendText';
+import { forecastText } from './spending/forecastText';
+import { OUTPUT_RESERVE_TOKENS } from './spending/governor';
 import { messageText } from './usage';
 
 /*
@@ -53,7 +54,7 @@ export interface ModelCheckResult {
   readonly verdict: ModelCheckVerdict;
 }
 
-/** Output tokens the forecast allows for a reply to the probe. */
+/** Output tokens the forecast expects of a reply to the probe. */
 const PROBE_OUTPUT_TOKENS = 400;
 
 /** The probe as a request: the tool required, and the prompt saying to answer only by calling it. */
@@ -84,8 +85,11 @@ export interface ModelCheckForecast {
     readonly outputTokens: number;
     /** Undefined when the model's price is unknown. */
     readonly credits: number | undefined;
+    /** The credits if the reply takes the OUTPUT_RESERVE_TOKENS the governor reserves per request (the bound). */
+    readonly mostCredits: number | undefined;
   }[];
   readonly credits: number;
+  readonly mostCredits: number;
   /** Families whose price is unknown (their cost is shown in tokens only). */
   readonly unpriced: number;
 }
@@ -111,22 +115,33 @@ export async function forecastModelCheck(
           inputTokens,
           outputTokens: PROBE_OUTPUT_TOKENS,
           credits: price === undefined ? undefined : creditsFor(price, inputTokens, PROBE_OUTPUT_TOKENS),
+          mostCredits: price === undefined ? undefined : creditsFor(price, inputTokens, OUTPUT_RESERVE_TOKENS),
         };
       }),
   );
   return {
     rows,
     credits: rows.reduce((sum, row) => sum + (row.credits ?? 0), 0),
+    mostCredits: rows.reduce((sum, row) => sum + (row.mostCredits ?? 0), 0),
     unpriced: rows.filter(row => row.credits === undefined).length,
   };
 }
 
-/** The forecast in one sentence, for the confirmation dialog. */
-export function forecastText(forecast: ModelCheckForecast): string {
+/**
+ * The forecast in one sentence, for the confirmation dialog: both figures in the words every forecast uses (one
+ * request per family; each reply expected at PROBE_OUTPUT_TOKENS, at most the governor's OUTPUT_RESERVE_TOKENS).
+ */
+export function modelCheckForecastText(forecast: ModelCheckForecast): string {
   const families = forecast.rows.length;
-  const tokens = forecast.rows.reduce((sum, row) => sum + row.inputTokens + row.outputTokens, 0);
-  const unpriced = forecast.unpriced > 0 ? ` (${forecast.unpriced} at an unknown price)` : '';
-  return `Council will send one request to each of ${families} model famil${families === 1 ? 'y' : 'ies'}: about ${tokens} tokens in all, about ${costText(forecast.credits)}${unpriced}.`;
+  const input = forecast.rows.reduce((sum, row) => sum + row.inputTokens, 0);
+  const allUnpriced = families > 0 && forecast.unpriced === families;
+  const figure = (output: number, credits: number) => ({
+    requests: families,
+    tokens: input + families * output,
+    credits: allUnpriced ? undefined : credits,
+  });
+  const unpriced = forecast.unpriced > 0 && !allUnpriced ? ` (${forecast.unpriced} at an unknown price)` : '';
+  return `Council will send one request to each of ${families} model famil${families === 1 ? 'y' : 'ies'}: ${forecastText(figure(PROBE_OUTPUT_TOKENS, forecast.credits), figure(OUTPUT_RESERVE_TOKENS, forecast.mostCredits))}${unpriced}.`;
 }
 
 /**

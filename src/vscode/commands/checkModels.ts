@@ -4,7 +4,7 @@ import { openingReplySchema } from '../../core/council/opening';
 import {
   checkModel,
   forecastModelCheck,
-  forecastText,
+  modelCheckForecastText,
   modelCheckReport,
   onePerFamily,
   type ModelCheckProbe,
@@ -81,7 +81,7 @@ async function checkModels(context: vscode.ExtensionContext, args: CheckModelsAr
   if (!args.confirmed) {
     const send = 'Send';
     const answer = await vscode.window.showWarningMessage(
-      `${forecastText(forecast)} Families: ${chats.map(c => c.family).join(', ')}.`,
+      `${modelCheckForecastText(forecast)} Families: ${chats.map(c => c.family).join(', ')}.`,
       {
         modal: true,
         detail: 'Each family gets one real request with Council’s largest reply schemas as a required tool.',

@@ -12,6 +12,8 @@ import { SessionLog } from '../../core/council/sessionLog';
 import { clarifyingReport, TOOL, type QuestionsAsked } from '../../core/council/toolSession';
 import { LanguageModelFailure } from '../../core/llm/languageModel';
 import { creditsFor, PriceBook } from '../../core/llm/spending/prices';
+import { debateAheadOf } from '../chat/debateAheadOf';
+import type { DebateForecastFigures } from '../../core/council/debateForecast';
 import { NO_SPEND } from '../../core/llm/spending/ledger';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import type { ToolModelChoice } from '../../core/llm/toolModelRule';
@@ -126,7 +128,11 @@ interface SessionRun {
   readonly asks: boolean;
   /** What the confirmation estimated, shown next to what was used. */
   readonly estimate?: RequestEstimate;
+  /** The requests the confirmation expected, beside the estimate's bound. */
+  readonly expected?: number;
   readonly unknownIds?: readonly string[];
+  /** Tell the agent what the debate still ahead may cost (a session left clarifying by council_open). */
+  readonly forecastAhead?: boolean;
 }
 
 /** A council tool over one planned call: its input, the line shown while it runs, its plan. */
@@ -188,7 +194,9 @@ export function sessionTool<Input>(
           const log =
             stored ?? (await startCouncilSession(env, run.session as Omit<NewSessionOptions, 'userId'>, deps));
           const ask = run.asks ? options.toolInvocationToken : undefined;
-          const how = await advance(env, log, deps, run, ask, progress.token);
+          const advanced = await advance(env, log, deps, run, ask, progress.token);
+          const ahead = run.forecastAhead ? await debateAheadOf(log, choice.model, settings, env.store) : undefined;
+          const how = ahead ? { ...advanced, ahead } : advanced;
           logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
           return sessionResult(log, choice, how, run);
         },
@@ -204,6 +212,8 @@ interface Advanced {
   readonly asked?: QuestionsAsked;
   /** The answer the council wrote from the vote (its own request failed). */
   readonly fromVote?: string;
+  /** The debate still ahead, for a session still clarifying (the agent reads what council_deliberate may cost). */
+  readonly ahead?: DebateForecastFigures;
 }
 
 /** Runs the call's commands on `log` (the last one on to the debate and the answer unless it asks), then asks. */
@@ -246,18 +256,24 @@ function sessionResult(
   log: SessionLog,
   choice: ToolModelChoice<vscode.LanguageModelChat>,
   how: Advanced,
-  { estimate, unknownIds }: SessionRun,
+  { estimate, expected, unknownIds }: SessionRun,
 ): string {
   const model = modelText(choice);
   const stillOpen = log.state === 'clarifying' || (log.state === 'debating' && log.snapshot.context.debateCycles === 0);
   if (stillOpen && how.stopped === undefined)
-    return clarifyingReport(log.snapshot, { model, spent: log.spent, ...(how.asked ? { asked: how.asked } : {}) });
+    return clarifyingReport(log.snapshot, {
+      model,
+      spent: log.spent,
+      ...(how.asked ? { asked: how.asked } : {}),
+      ...(how.ahead ? { ahead: how.ahead } : {}),
+    });
   return deliberationResultText({
     snapshot: log.snapshot,
     spent: log.spent,
     model,
     clarified: log.snapshot.context.questions.length > 0,
     ...(estimate ? { estimate } : {}),
+    ...(expected !== undefined ? { expected } : {}),
     ...(how.stopped !== undefined ? { stopped: how.stopped } : {}),
     ...(how.fromVote ? { fromVote: how.fromVote } : {}),
     ...(unknownIds?.length ? { unknownIds } : {}),

@@ -4,6 +4,7 @@ import {
   deliberationPlan,
   DeliberationInputSchema,
   invocationMessage,
+  expectedRequests,
   requestEstimate,
   type DeliberationInput,
   type RequestEstimate,
@@ -59,6 +60,7 @@ async function planDeliberation(env: CouncilToolEnvironment, input: Deliberation
         commands: [{ kind: 'retry' }],
         asks: false,
         estimate: plan.estimate,
+        expected: plan.expected,
         unknownIds: plan.unknownIds,
       },
     };
@@ -76,13 +78,18 @@ async function planDeliberation(env: CouncilToolEnvironment, input: Deliberation
     input.action === 'extend' ? snapshot.context.limits.adminMaxDebateCycles : effectiveCycleLimit(snapshot);
   const cycles = Math.max(1, limit - snapshot.context.debateCycles);
   const left = budget === undefined ? undefined : Math.max(0, budget - log.requestsUsed);
+  const debates = !asks && planned.commands.length > 0;
+  const panel = { named: seats, available: seats };
   const estimate: RequestEstimate = asks
     ? { fewest: input.action === 'more' ? 1 : 0, most: input.action === 'more' ? 1 : 0 }
-    : planned.commands.length === 0
-      ? { fewest: 0, most: 0 }
-      : requestEstimate({ named: seats, available: seats }, cycles, lookups, settings.protocol, left);
+    : debates
+      ? requestEstimate(panel, cycles, lookups, settings.protocol, left)
+      : { fewest: 0, most: 0 };
+  // The requests it will probably make: the same prior as a new debate's.
+  const expected = debates ? expectedRequests(panel, cycles, lookups, settings.protocol, left) : estimate.most;
   const request = snapshot.context.requestText;
-  const cost = turn && (await priced(estimate, request, Math.max(1, seats), turn.choice.model, settings));
+  const cost =
+    turn && (await priced(estimate, request, Math.max(1, seats), turn.choice.model, settings, expected || undefined));
   const council = councilLine(snapshot)
     .replace(/^Council: /, '')
     .replace(/\.$/, '');
@@ -92,7 +99,7 @@ async function planDeliberation(env: CouncilToolEnvironment, input: Deliberation
       sessionId: input.sessionId,
       council,
     }),
-    run: { session: log, commands: planned.commands, asks, estimate },
+    run: { session: log, commands: planned.commands, asks, estimate, ...(expected > 0 ? { expected } : {}) },
   };
 }
 

@@ -1,6 +1,8 @@
 import type * as vscode from 'vscode';
 import { OpenInputSchema, TOOL, type OpenInput } from '../../core/council/toolSession';
 import { MAX_PANEL } from '../../core/personas/select';
+import { openingForecastLine } from '../../core/council/deliberation';
+import { MAX_REPAIRS_PER_REPLY } from '../../core/llm/repairBudget';
 import { withPinned } from '../personas/pinnedPersonas';
 import {
   type CouncilToolEnvironment,
@@ -17,9 +19,10 @@ async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<
   const { settings, registry, turn } = await toolTurn(env);
   const named = seated(env, registry, input.personas);
   const opening = settings.protocol === 'thorough' && named.length === 0 ? 2 : 1;
-  const estimate = { fewest: opening, most: opening };
-  const cost = turn && (await priced(estimate, input.question, named.length || MAX_PANEL, turn.choice.model, settings));
-  const credits = cost?.credits ? `about ${cost.credits.most.toFixed(1)} AI credits` : "the model's price is unknown";
+  // The bound: every reply of the opening malformed and repaired; the expected figure: the opening alone.
+  const estimate = { fewest: opening, most: opening * (1 + MAX_REPAIRS_PER_REPLY) };
+  const seats = named.length || MAX_PANEL;
+  const cost = turn && (await priced(estimate, input.question, seats, turn.choice.model, settings, opening));
   const question = input.question.replace(/\s+/g, ' ');
   const context = input.context?.trim();
   const request = context ? `${input.question.trim()}\n\nContext:\n${context}` : input.question.trim();
@@ -30,13 +33,14 @@ async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<
       message:
         `Council will choose the personas for "${question.slice(0, 200)}" and prepare its clarifying questions, each with a recommended answer.\n\n` +
         `- Model: ${turn ? modelText(turn.choice) : 'none is available, so the council cannot run'}.\n` +
-        `- ${opening} model request${opening === 1 ? '' : 's'} (a malformed reply costs up to 2 more): about ${cost ? `${Math.round(cost.tokens.most / 100) / 10}k tokens, ${credits}` : 'an unknown cost'}, within \`council.budget.maxCredits\`.\n` +
+        `- ${openingForecastLine(opening, cost)}, within \`council.budget.maxCredits\`.\n` +
         '- The debate is confirmed separately, with its own estimate.',
     },
     run: {
       session: { request: withPinned(request, named), limits: settings.limits },
       commands: [{ kind: 'retry' }],
       asks: true,
+      forecastAhead: true,
     },
   };
 }

@@ -84,6 +84,13 @@ describe('Council in any harness: its tools, custom agent and skill', function (
       const [first, second] = questionIds(opened);
       assert.ok(first && second, `two questions with ids: ${opened}`);
       assert.match(opened, /ONE AT A TIME/);
+      // The agent reads the debate's two figures before it calls council_deliberate (one cycle: drafts and the answer).
+      const ahead =
+        /The debate still ahead is forecast at about (\d+) more requests? and .*; at most (\d+) more requests? and /.exec(
+          opened,
+        );
+      assert.ok(ahead, `the open result forecasts the debate: ${opened}`);
+      assert.ok(Number(ahead?.[1]) <= Number(ahead?.[2]), ahead?.[0]);
       assert.match(opened, new RegExp(`Model: .*council\\.models\\.default`));
 
       const answered = await invoke(TOOL.deliberate, {

@@ -2,8 +2,9 @@ import type { VoteTally } from '../councilVote';
 import { optionVoteLines, type sessionOptionVote } from '../optionVote';
 import type { SpendingLimits } from '../../llm/spending/governor';
 import type { LedgerLine, SpendTotals } from '../../llm/spending/ledger';
-import { costText, limitText, spendBrief, spendSummary, tokensText } from '../../llm/spending/spendText';
+import { limitText, spendBrief, spendSummary } from '../../llm/spending/spendText';
 import type { DebateEstimate } from '../debatePlan';
+import { forecastText, type ForecastFigure } from '../../llm/spending/forecastText';
 import type { DebateProtocol } from '../protocol';
 import type { PersonaContribution } from '../prompts/replies';
 import type { DebateCycleRecord } from '../prompts/promptData';
@@ -201,10 +202,13 @@ export function assumptionList(
 /** The heading the final answer starts under. */
 export const ANSWER_HEADING = "## The council's answer";
 
-/** The notice that the spending limit ended the debate before the council agreed. */
-export function budgetStopNotice(snapshot: SessionSnapshot, spend: SessionSpend): string {
+/**
+ * The notice that the spending limit ended the debate before the council agreed; `forecast`: the debate's latest
+ * forecast sentence (limitNotes.ts), when there is one.
+ */
+export function budgetStopNotice(snapshot: SessionSnapshot, spend: SessionSpend, forecast?: string): string {
   const cycles = snapshot.context.debateCycles;
-  return `\n**⚠ Spending limit reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement: another cycle of two personas or more, plus the answer, did not fit in what is left of its ${limitText(spend.limits ?? {})} (spent so far: ${spendBrief(spend.totals)}). The answer below is written from where the council stands and records what is still contested. To let the council debate longer, raise \`council.budget.maxCredits\` or \`council.budget.maxRequests\` and ask again.\n`;
+  return `\n**⚠ Spending limit reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement: another cycle of two personas or more, plus the answer, did not fit in what is left of its ${limitText(spend.limits ?? {})} (spent so far: ${spendBrief(spend.totals)}).${forecast ? ` ${forecast}` : ''} The answer below is written from where the council stands and records what is still contested. To let the council debate longer, raise \`council.budget.maxCredits\` or \`council.budget.maxRequests\` and ask again.\n`;
 }
 
 /** The notice that the debate stopped because nobody moved: the disagreement left is the council's real one. */
@@ -365,15 +369,14 @@ export const NO_FURTHER_QUESTIONS = '_The council has no further questions._\n\n
 export const NO_WRITTEN_ANSWER =
   '_The model wrote no consolidated text; this is where the council stands, from its own statements._';
 
-/** What the debate expects to spend, by part (see debatePlan's `estimateDebate`), and in tokens and credits. */
+/** What the debate expects to spend, by part (see debatePlan's `estimateDebate`), and both figures (debateForecast.ts). */
 export type DebateForecast = DebateEstimate & {
   readonly protocol: DebateProtocol;
   readonly spend: SessionSpend;
-  /** Tokens (in and out) if nothing fails, and the credits they cost (undefined: price unknown). */
-  readonly tokens: number;
-  readonly credits: number | undefined;
   /** What it will probably spend (see debatePlan's `expectDebate`): requests, tokens (in and out), credits. */
-  readonly expected: { readonly requests: number; readonly tokens: number; readonly credits: number | undefined };
+  readonly expected: ForecastFigure;
+  /** The most it can spend if nothing fails: requests, tokens (in and out), credits (undefined: price unknown). */
+  readonly bound: ForecastFigure;
   /** Most repairs per reply: each reply may take this many more requests if the model answers in the wrong format. */
   readonly repairsPerReply: number;
   /** The drafts back the decision's options: when they agree, the answer follows them at once. */
@@ -382,7 +385,7 @@ export type DebateForecast = DebateEstimate & {
 
 /** The line before the debate: what it expects to spend, from the same rules the debate runs by. */
 export function debateForecastNote(forecast: DebateForecast): string {
-  const { protocol, total, drafts, laterCycles, laterCycleCount, answer, spend, tokens, credits } = forecast;
+  const { protocol, drafts, laterCycles, laterCycleCount, answer, spend } = forecast;
   const cycles = `${laterCycleCount} more cycle${laterCycleCount === 1 ? '' : 's'}`;
   const later =
     laterCycleCount === 0
@@ -395,14 +398,9 @@ export function debateForecastNote(forecast: DebateForecast): string {
       ? `${drafts} for the first cycle and its verdict`
       : `${drafts} independent draft${drafts === 1 ? '' : 's'}${forecast.votesFirst ? ` (if they all back one option with high or medium confidence, the answer follows at once: ${drafts + answer} in all)` : ''}`;
   const forAnswer = answer === 1 ? ', 1 for the answer' : '';
-  const costOf = (t: number, c: number | undefined) =>
-    `about ${tokensText(t)} tokens${c === undefined ? ' (price of this model unknown)' : `, about ${costText(c)}`}`;
-  const cost = costOf(tokens, credits);
-  const { expected } = forecast;
-  const probably = `about ${expected.requests} more model request${expected.requests === 1 ? '' : 's'}, ${costOf(expected.tokens, expected.credits)}`;
   const repairs =
     forecast.repairsPerReply > 0
       ? ` If the model answers in the wrong format, each reply may take up to ${forecast.repairsPerReply} repair requests more, within the limit.`
       : '';
-  return `_This debate expects ${probably}; at most ${total} more model request${total === 1 ? '' : 's'}, ${cost}: ${first}${later}${forAnswer}. So far: ${spendLine(spend)}.${repairs}_\n\n`;
+  return `_This debate expects ${forecastText(forecast.expected, forecast.bound, 'more request')}: ${first}${later}${forAnswer}. So far: ${spendLine(spend)}.${repairs}_\n\n`;
 }

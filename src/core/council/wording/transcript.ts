@@ -1,5 +1,6 @@
 import type { LedgerLine } from '../../llm/spending/ledger';
 import { ledgerMarkdown } from '../../llm/spending/spendText';
+import { forecastText, type ForecastFigure } from '../../llm/spending/forecastText';
 import type { PersonaContract } from '../../personas/contract';
 import type { SessionSnapshot } from '../../session/machine';
 import { activeQuestion, effectiveCycleLimit } from '../../session/selectors';
@@ -24,7 +25,12 @@ function personaNames(snapshot: SessionSnapshot): string {
 }
 
 /** `/status`: where the session stands and what the user can do next. */
-export function statusMarkdown(snapshot: SessionSnapshot, spend?: SessionSpend): string {
+export function statusMarkdown(
+  snapshot: SessionSnapshot,
+  spend?: SessionSpend,
+  /** The debate still ahead (debateForecast.ts), when there is one. */
+  ahead?: { readonly expected: ForecastFigure; readonly bound: ForecastFigure },
+): string {
   const c = snapshot.context;
   const question = activeQuestion(snapshot);
   return (
@@ -36,6 +42,7 @@ export function statusMarkdown(snapshot: SessionSnapshot, spend?: SessionSpend):
       `- Debate cycles: ${c.debateCycles} of at most ${effectiveCycleLimit(snapshot)}${c.extendedDebateRequested ? ' (extended)' : ''}`,
       `- Assumptions: ${c.assumptionLog.filter(a => !a.withdrawal).length}`,
       ...(spend ? [`- Spent: ${spendLine(spend)}`] : []),
+      ...(ahead ? [`- Debate still ahead: ${forecastText(ahead.expected, ahead.bound, 'more request')}`] : []),
       ...(question ? [`- Open question: ${untrusted(question.question)}`] : []),
       ...(spend?.ledger?.length
         ? [`\n**Spending by persona and step** (estimated)\n\n${ledgerMarkdown(spend.ledger)}`]

@@ -79,6 +79,7 @@ interface Reservation {
 export class SpendingGovernor {
   private spentTotals: SpendTotals;
   private readonly inFlight = new Set<Reservation>();
+  private forecastNote: string | undefined;
 
   private constructor(
     private readonly options: GovernorOptions,
@@ -109,6 +110,19 @@ export class SpendingGovernor {
 
   get prices(): PriceBook {
     return this.options.prices;
+  }
+
+  /**
+   * The sentence this scope's refusals add: what the work was forecast to cost, both figures (a limit decides on
+   * the bound; the user also reads the expected figure). The latest forecast replaces an earlier one.
+   */
+  setForecast(sentence: string | undefined): void {
+    this.forecastNote = sentence;
+  }
+
+  /** The forecast sentence set last (undefined: none). */
+  get forecast(): string | undefined {
+    return this.forecastNote;
   }
 
   /** What this scope has spent (earlier turns included). */
@@ -287,7 +301,13 @@ export class SpendingGovernor {
     const left = spentSome ? `, ${leftText(this.creditsLeft())}` : '';
     return new LanguageModelFailure(
       'budgetSpent',
-      `${subject} needs about ${costText(credits, spentSome)} for ${forWhat} (${requests} request${requests === 1 ? '' : 's'}; each reserves up to 1,000 output tokens while it runs); its limit is ${costText(maxCredits)}${left}. Nothing was spent on it. Raise ${settings.credits ?? 'the credit limit'} or pick a cheaper model, then ${goOn}.`,
+      [
+        `${subject} needs about ${costText(credits, spentSome)} for ${forWhat} (${requests} request${requests === 1 ? '' : 's'}; each reserves up to 1,000 output tokens while it runs); its limit is ${costText(maxCredits)}${left}. Nothing was spent on it.`,
+        this.forecastNote,
+        `Raise ${settings.credits ?? 'the credit limit'} or pick a cheaper model, then ${goOn}.`,
+      ]
+        .filter(Boolean)
+        .join(' '),
       this.options.scope,
     );
   }
@@ -318,7 +338,7 @@ export class SpendingGovernor {
     // The scope rides along as the cause, so a caller can tell whose limit stopped the work (a script's or its run's).
     return new LanguageModelFailure(
       'budgetSpent',
-      [`${subject} ${figures}.`, next, how].filter(Boolean).join(' '),
+      [`${subject} ${figures}.`, next, this.forecastNote, how].filter(Boolean).join(' '),
       this.options.scope,
     );
   }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { newCouncilSession, runCouncilTurn } from '../../../../src/core/council/councilTurn';
 import { LanguageModelFailure } from '../../../../src/core/llm/languageModel';
+import { estimateDebate, expectDebate } from '../../../../src/core/council/debatePlan';
 import { councilRig } from '../../../support/councilHarness';
 import { sessionView } from '../../../support/sessionViews';
 
@@ -39,7 +40,16 @@ describe('credit limits at $30/$150 per million tokens (issue 31)', () => {
     console.log(`      50 credits: ${error.message}`);
     assert.match(
       error.message,
-      /^This session needs about \d+ AI credits for its smallest useful council \(the opening, the first drafts of 2 personas and the answer\) \(4 requests; each reserves up to 1,000 output tokens while it runs\); its limit is 50 AI credits\. Nothing was spent on it\. Raise `council\.budget\.maxCredits` or pick a cheaper model/,
+      /^This session needs about \d+ AI credits for its smallest useful council \(the opening, the first drafts of 2 personas and the answer\) \(4 requests; each reserves up to 1,000 output tokens while it runs\); its limit is 50 AI credits\. Nothing was spent on it\. The debate's forecast: .*\. Raise `council\.budget\.maxCredits` or pick a cheaper model/,
+    );
+    // The limit decides on the smallest council; the message also says what the debate needs without it.
+    const bound = estimateDebate('economy', 4, LIMITS.debateCycleLimit, Number.MAX_SAFE_INTEGER);
+    const expected = expectDebate(bound, 'economy', 4, 0, { input: 0, output: 0 });
+    assert.match(
+      error.message,
+      new RegExp(
+        `The debate's forecast: about ${expected.requests} more requests and [\\d.k]+ tokens \\(≈ \\d+ credits\\); at most ${bound.total} more requests and `,
+      ),
     );
   });
 

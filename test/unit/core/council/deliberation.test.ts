@@ -7,6 +7,7 @@ import {
   deliberationResultText,
   DeliberationInputSchema,
   invocationMessage,
+  expectedRequests,
   requestEstimate,
 } from '../../../../src/core/council/deliberation';
 import { CancelledError } from '../../../../src/core/llm/languageModel';
@@ -187,6 +188,28 @@ describe('council_deliberate (vscode-free part)', () => {
         confirmationMessage(plan, 'GPT-5 mini', withExpected).message,
         /- about 5 requests and [\d.]+k tokens \(≈ [\d.]+ credits\); at most 5 requests and 14k tokens \(≈ [\d.]+ credits\) \(at least 3 if/,
         'the confirmation gives the expected figure and the bound',
+      );
+      // A continuation (extend) of a two-persona session: the same prior gives its expected figure.
+      const extend = requestEstimate({ named: 2, available: 2 }, 2);
+      const extendExpected = expectedRequests({ named: 2, available: 2 }, 2);
+      const extendCost = costEstimate(
+        extend,
+        100,
+        2,
+        (input, output) => (input * 3 + output * 15) / 10_000,
+        extendExpected,
+      );
+      const continued = confirmationMessage(
+        { request: 'JWT or sessions?', named: [], unknownIds: [], cycles: 2, estimate: extend },
+        'GPT-5 mini',
+        extendCost,
+        { sessionId: 's1', council: 'Security Expert, Software Architect' },
+      ).message;
+      assert.match(continued, /continue session s1/);
+      assert.match(
+        continued,
+        new RegExp(`- about ${extendExpected} requests and .*; at most ${extend.most} requests and `),
+        continued,
       );
       const unpriced = costEstimate(plan.estimate, 100, 2, () => undefined);
       assert.match(confirmationMessage(plan, 'Local', unpriced).message, /the model's price is unknown/);

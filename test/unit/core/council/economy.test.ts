@@ -14,6 +14,7 @@ import { builtInPersonas, councilResponder, councilRig, type CouncilRig } from '
 import { councilStep, speakerOf, type CouncilScriptOptions } from '../../../support/councilScript';
 import { jsonReply, requestedName, ScriptedModel, type ScriptedReply } from '../../../support/scriptedModel';
 import { transcriptMarkdown } from '../../../../src/core/council/wording/transcript';
+import { estimateDebate, expectDebate } from '../../../../src/core/council/debatePlan';
 
 const FOUR = ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'];
 const LIMITS = { maxClarificationRounds: 3, debateCycleLimit: 3, adminMaxDebateCycles: 5 };
@@ -74,10 +75,17 @@ describe('the economy protocol', () => {
     );
     assert.equal(log.requestsUsed, rig.model.requests.length);
     assert.ok(!steps(rig).includes('moderate_cycle'), 'no moderator request');
+    // Both figures from the plan: the bound plays out the debate's rules on the 11 requests left after the opening;
+    // the expected figure is the drafts, one later cycle among those still apart, and the answer.
+    const bound = estimateDebate('economy', 4, 3, 11);
+    const expected = expectDebate(bound, 'economy', 4, 0, { input: 0, output: 0 });
     assert.match(
       rig.output.text,
-      /This debate expects about \d+ more model requests, about [\d.k]+ tokens, about [\d.]+ AI credits; at most \d+ more model requests, about [\d.k]+ tokens, about [\d.]+ AI credits/,
+      new RegExp(
+        `This debate expects about ${expected.requests} more requests and [\\d.k]+ tokens \\(≈ [\\d.]+ credits\\); at most ${bound.total} more requests and [\\d.k]+ tokens \\(≈ [\\d.]+ credits\\): 4 independent drafts`,
+      ),
     );
+    assert.ok(expected.requests < bound.total, `${expected.requests} < ${bound.total}`);
     const spent = log.spent;
     assert.match(
       sessionView(log.snapshot).finalAnswer ?? '',

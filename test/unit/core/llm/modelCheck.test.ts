@@ -1,11 +1,13 @@
 import * as assert from 'node:assert/strict';
+import { forecastText } from '../../../../src/core/llm/spending/forecastText';
+import { OUTPUT_RESERVE_TOKENS } from '../../../../src/core/llm/spending/governor';
 import { z } from 'zod';
 import { neverCancelled } from '../../../../src/core/llm/languageModel';
 import {
   checkModel,
   classifyProbe,
   forecastModelCheck,
-  forecastText,
+  modelCheckForecastText,
   modelCheckReport,
   onePerFamily,
   probeRequest,
@@ -132,10 +134,16 @@ describe('model check (Council: Check Models)', () => {
     assert.equal(gpt.credits, (gpt.inputTokens * 2 + gpt.outputTokens * 8) / 10_000);
     assert.equal(unknown.credits, undefined);
     assert.equal(forecast.unpriced, 1);
-    assert.match(
-      forecastText(forecast),
-      /one request to each of 2 model families: about \d+ tokens in all, about [\d.]+ AI credits \(1 at an unknown price\)\./,
+    // Both figures from the rows: each reply expected at the probe's output, at most the governor's reserve.
+    const input = gpt.inputTokens + unknown.inputTokens;
+    const expected = { requests: 2, tokens: input + gpt.outputTokens + unknown.outputTokens, credits: gpt.credits };
+    const most = { requests: 2, tokens: input + 2 * OUTPUT_RESERVE_TOKENS, credits: gpt.mostCredits };
+    assert.ok(gpt.mostCredits !== undefined && gpt.credits !== undefined && gpt.mostCredits > gpt.credits);
+    assert.equal(
+      modelCheckForecastText(forecast),
+      `Council will send one request to each of 2 model families: ${forecastText(expected, most)} (1 at an unknown price).`,
     );
+    assert.match(modelCheckForecastText(forecast), /: about 2 requests and .*; at most 2 requests and /);
   });
 
   it('reports one row per family with the provider message, ready to attach to a bug report', () => {

@@ -8,6 +8,7 @@ import { jsonReply, ScriptedModel } from '../../../../support/scriptedModel';
 import { requestStructured } from '../../../../../src/core/llm/structuredOutput';
 import { ledgerMarkdown } from '../../../../../src/core/llm/spending/spendText';
 import { z } from 'zod';
+import { debateLimitNote } from '../../../../../src/core/council/wording/limitNotes';
 
 const SCOPE = {
   subject: 'This session',
@@ -112,6 +113,30 @@ describe('SpendingGovernor', () => {
       return true;
     });
     assert.equal(scripted.callCount, 1);
+  });
+
+  it('adds the forecast it was given to each refusal: the limit decides, the user also reads the expected figure', async () => {
+    const note = debateLimitNote(
+      { requests: 7, tokens: 15_000, credits: 3.1 },
+      { requests: 11, tokens: 35_000, credits: 8 },
+    );
+    const byRequests = governor({ maxRequests: 0 });
+    byRequests.setForecast(note);
+    await assert.rejects(streamText(byRequests.model(new ScriptedModel(() => 'ok'), 'A'), ask, neverCancelled), e => {
+      assert.ok(e instanceof LanguageModelFailure);
+      assert.match(
+        e.message,
+        /has used 0 of its 0 model requests\. The debate's forecast: about 7 more requests and 15k tokens \(≈ 3\.1 credits\); at most 11 more requests and 35k tokens \(≈ 8\.0 credits\)\. Raise `council\.budget\.maxRequests`/,
+      );
+      return true;
+    });
+    const byCredits = governor({ maxCredits: 1 });
+    byCredits.setForecast(note);
+    assert.ok(
+      byCredits.creditShortfall(2, 3, 'the drafts').message.includes(` Nothing was spent on it. ${note} Raise`),
+    );
+    byCredits.setForecast(undefined);
+    assert.ok(!byCredits.creditShortfall(2, 3, 'the drafts').message.includes('forecast'));
   });
 
   it('refuses a request whose input and output reserve would pass the credit limit', async () => {
