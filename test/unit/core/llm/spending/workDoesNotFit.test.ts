@@ -32,7 +32,7 @@ describe('a /plan stage the run limit cannot pay for is not started', () => {
     );
     assert.match(
       refusal ?? '',
-      /^The discovery stage needs about \d+ AI credits at least \(3 requests of ≈7\.0k tokens at this model's price; it probably costs about \d+, for about 10 requests of ≈1\.8k tokens\); this run's limit is 40 AI credits\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits` or pick a cheaper model, then run it again\.$/,
+      /^The discovery stage needs about \d+ AI credits at least \(3 requests of ≈7\.0k tokens at this model's price; it probably costs about \d+ AI credits, for about 10 requests of ≈1\.8k tokens\); this run's limit is 40 AI credits\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits` or pick a cheaper model, then run it again\.$/,
     );
     console.log(`      runMaxCredits 40: ${refusal}`);
   });
