@@ -18,18 +18,18 @@ import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
 import { tracedModel } from '../languageModel/tracedModel';
 import type { CouncilLog } from '../log';
 import { planContributors } from './planContributors';
-import { progressMessage } from './planProgress';
+import { progressMessage } from '../../core/deepWork/planProgress';
 import { readCouncilSettings } from '../settings';
 import { VsCodeWorkspaceReader } from '../workspace/vscodeWorkspaceReader';
 import type { RunRead, RunStore } from './runStore';
 import type { StoredWorkflowRun } from '../../core/deepWork/storedWorkflowRun';
-import type { WorkflowCatalog } from './buildWorkflowCatalog';
+import type { WorkflowCatalog } from '../../core/deepWork/buildWorkflowCatalog';
 import { skillTools } from './skillTools';
 import { subagentModels } from './subagentModels';
 import { WorkspaceRunOutputs } from './workflowOutputs';
-import { overrideNotice } from './buildWorkflowCatalog';
+import { overrideNotice } from '../../core/deepWork/buildWorkflowCatalog';
 import { stoppedReport } from './workflowResponse';
-import { workflowProgressMessage } from './workflowProgress';
+import { workflowProgressMessage } from '../../core/deepWork/workflowProgress';
 import { lastCompletedStage, readBoard } from '../../core/plan/pipelineBoard';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
 import type { WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
@@ -37,7 +37,7 @@ import { runNextSteps } from '../../core/deepWork/runNextSteps';
 import { decisionFor, type RunControl } from '../../core/deepWork/runControl';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import type { NextStep, RunCommand } from '../../core/nextSteps';
-import { savedProgress } from './planSummary';
+import { savedProgress } from '../../core/deepWork/planSummary';
 
 /** What `/plan` and `/workflow` need from the extension. */
 export interface DeepWorkDeps {

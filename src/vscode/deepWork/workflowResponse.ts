@@ -4,11 +4,15 @@ import type { WorkflowDefinition } from '../../core/workflow/definition/workflow
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import { runSpent, type PendingCheckpoint, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { describeWorkflowProblems, describeWorkflowSource, type WorkflowCatalog } from './buildWorkflowCatalog';
+import {
+  describeWorkflowProblems,
+  describeWorkflowSource,
+  type WorkflowCatalog,
+} from '../../core/deepWork/buildWorkflowCatalog';
 import { fileLink } from '../chat/inlineLinks';
 import type { RunCommand } from '../../core/nextSteps';
 import { readBoard } from '../../core/plan/pipelineBoard';
-import { oneLine, savedProgress } from './planSummary';
+import { oneLine, savedProgress } from '../../core/deepWork/planSummary';
 
 /** A link target inside the workspace folder; none for a path that would leave it (shown as text instead). */
 function fileUri(path: string): vscode.Uri | undefined {

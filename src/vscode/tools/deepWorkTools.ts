@@ -12,14 +12,13 @@ import {
   type DeepWorkDeps,
 } from '../deepWork/deepWorkTurn';
 import type { WorkflowHandler } from '../deepWork/workflowHandler';
+import { planRequestOf, workflowRequestOf } from './deepWorkInput';
 import {
   PlanInputSchema,
-  planRequestOf,
   WorkflowInputSchema,
-  workflowRequestOf,
   type PlanInput,
   type WorkflowInput,
-} from './deepWorkInput';
+} from '../../core/deepWork/deepWorkInput';
 import { nextCallsText } from '../../core/council/toolNextCalls';
 import {
   inputProblems,
