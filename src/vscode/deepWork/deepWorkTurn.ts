@@ -37,7 +37,7 @@ import { runNextSteps } from '../../core/deepWork/runNextSteps';
 import { decisionFor, type RunControl } from '../../core/deepWork/runControl';
 import { withUserAnswer } from '../../core/deepWork/runDeepWork';
 import type { NextStep, RunCommand } from '../../core/nextSteps';
-import { savedProgress } from '../../core/deepWork/planSummary';
+import { savedProgress } from './planSummary';
 
 /** What `/plan` and `/workflow` need from the extension. */
 export interface DeepWorkDeps {

@@ -10,7 +10,7 @@ import { PLAN_COMMAND } from './planCommands';
 import { commandLink, fileLink } from '../chat/inlineLinks';
 import { STAGE_NAME } from '../../core/deepWork/planProgress';
 import type { PausedOutcome, ReportPart } from './deepWorkTurn';
-import { oneLine, stageSummaryMarkdown } from '../../core/deepWork/planSummary';
+import { oneLine, stageSummaryMarkdown } from './planSummary';
 
 /**
  * A paused run: the stage's summary, its cost and what is still to run (the checkpoint's options are the answer's

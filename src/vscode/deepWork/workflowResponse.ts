@@ -12,7 +12,7 @@ import {
 import { fileLink } from '../chat/inlineLinks';
 import type { RunCommand } from '../../core/nextSteps';
 import { readBoard } from '../../core/plan/pipelineBoard';
-import { oneLine, savedProgress } from '../../core/deepWork/planSummary';
+import { oneLine, savedProgress } from './planSummary';
 
 /** A link target inside the workspace folder; none for a path that would leave it (shown as text instead). */
 function fileUri(path: string): vscode.Uri | undefined {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CancelledError, LanguageModelFailure } from '../../../../src/core/llm/languageModel';
 import { PipelineBoard } from '../../../../src/core/plan/pipelineBoard';
-import { savedProgress } from '../../../../src/core/deepWork/planSummary';
+import { savedProgress } from '../../../../src/vscode/deepWork/planSummary';
 import { describeTurnStop } from '../../../../src/core/llm/turnStop';
 
 /** The error box of a failed /plan run (as the handler builds it); undefined for Stop. */
