@@ -15,17 +15,20 @@ export function cliCommandFor(step: NextStep): string | undefined {
       return 'council ask "<decision>"';
     case 'record':
       return `council record ${step.sessionId}`;
+    case 'choose':
+      return `council ${step.run.command} --run ${step.run.runId} --option ${step.choice.option}${step.choice.takesFeedback ? ' [--feedback "<what to change>"]' : ''}   (${step.choice.label})`;
+    case 'retry':
+      // A run goes on from where it stopped; a session's retry is not built in the command yet.
+      return 'run' in step.of ? `council ${step.of.run.command} --run ${step.of.run.runId} --action resume` : undefined;
     // Answering a question happens at the prompt while `council ask` runs; there is no command to resume it yet.
     case 'answer':
     case 'accept':
     case 'skip':
     case 'skipAll':
-    // Not built in the command yet (issue 40 item 1): extend, revisit, retry, more, plan, workflow checkpoints.
+    // Not built in the command yet (issue 40 item 1): extend, revisit, more, plan this.
     case 'more':
     case 'revisit':
     case 'extend':
-    case 'retry':
-    case 'choose':
     case 'planThis':
       return undefined;
     default: {

@@ -20,6 +20,7 @@ import { recordDecision } from './recordDecision';
 import { serveMcp } from './mcp/serveMcp';
 import { cliNextStepsText } from './cliNextSteps';
 import { sessionNextSteps } from '../core/council/sessionNextSteps';
+import { DEEP_WORK_USAGE, deepWorkCommand } from './deepWork/deepWorkCommand';
 
 /* The `council` command: a council session in a terminal, over the core the VS Code doors use. */
 
@@ -31,6 +32,7 @@ const USAGE = `Usage:
   council sessions export <id>          the session as Markdown (redirect it: > decision.md)
   council mcp [--demo] [--model <id>]    an MCP server over stdio with Council's four tools
   council record <id> [--yes] [--folder <dir>]   the session's decision as a record in the project's decision folder
+${DEEP_WORK_USAGE}
 
 Environment: OPENAI_API_KEY (required for ask), OPENAI_BASE_URL (any OpenAI-compatible endpoint; default OpenAI).
   --model  the model id (default gpt-5-mini)
@@ -243,6 +245,7 @@ export async function main(argv: readonly string[], project = process.cwd(), mod
     if (command === 'sessions') return await sessions(rest, project);
     if (command === 'record') return await record(rest, project);
     if (command === 'mcp') return await mcp(rest, project, model);
+    if (command === 'plan' || command === 'workflow') return await deepWorkCommand(command, rest, project, model);
     if (command === undefined || command === 'help' || command === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 2 : 0;
