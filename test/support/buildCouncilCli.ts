@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
+import { quickJsAlias } from '../../scripts/quickJsAlias.mjs';
 import { REPO_ROOT } from './nodePersonaSource';
 
 /** Where esbuild.mjs puts the `council` command. */
@@ -15,6 +16,8 @@ export function buildCouncilCli(): void {
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    // The workflow scripts' engine loader, as esbuild.mjs takes it.
+    alias: quickJsAlias,
     banner: { js: '#!/usr/bin/env node' },
     outfile: COUNCIL_BUNDLE,
     logLevel: 'error',
