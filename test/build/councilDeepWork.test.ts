@@ -70,6 +70,40 @@ describe('deep work through the built council command', function () {
     assert.match(readFileSync(join(project, result.run?.folder ?? '', 'tickets.md'), 'utf8'), /T-1/);
     assert.equal(readFileSync(join(project, 'src/util/math.ts'), 'utf8'), FIXTURE_FILES['src/util/math.ts']);
   });
+
+  it('council workflow runs a project workflow whose script phase writes a file in the QuickJS sandbox', async () => {
+    mkdirSync(join(project, '.council', 'workflows'), { recursive: true });
+    writeFileSync(
+      join(project, '.council', 'workflows', 'notes.yaml'),
+      [
+        'name: notes',
+        'description: Writes the goal down (a script, no model).',
+        'phases:',
+        '  - id: write',
+        '    name: Write',
+        '    description: Write the goal down.',
+        '    behavior: main-only',
+        '    main_agent:',
+        '      script: |',
+        "        await writeFile('notes.md', 'Goal: ' + context.goal);",
+        '',
+      ].join('\n'),
+    );
+    const listed = await run(process.execPath, [COUNCIL_BUNDLE, 'workflow'], { cwd: project });
+    assert.match(listed.stdout, /notes: Writes the goal down/);
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [COUNCIL_BUNDLE, 'workflow', 'notes', 'Ship the release notes', '--yes', '--json'],
+      { cwd: project, env: endpointEnv(endpoint) },
+    );
+    const result = JSON.parse(stdout) as DeepWorkResult;
+    assert.equal(result.run?.status, 'completed', `${stderr}\n${stdout}`);
+    assert.equal(
+      readFileSync(join(project, result.run?.folder ?? '', 'notes.md'), 'utf8'),
+      'Goal: Ship the release notes',
+    );
+    assert.equal(endpoint.requests(), 0, 'the script asked no model');
+  });
 });
 
 describe('council_plan over the built MCP server', function () {
