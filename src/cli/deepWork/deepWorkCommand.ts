@@ -66,7 +66,7 @@ function choicesOf(next: readonly NextStep[]): CheckpointChoice[] {
 }
 
 /** The choice `--yes` takes: the one that continues, else the first. */
-export function defaultChoice(choices: readonly CheckpointChoice[]): CheckpointChoice | undefined {
+function defaultChoice(choices: readonly CheckpointChoice[]): CheckpointChoice | undefined {
   return choices.find(choice => choice.action === 'continue') ?? choices[0];
 }
 

@@ -21,7 +21,7 @@ function line(text: string): string {
 }
 
 /** What one completed stage of a `/plan` run found or proposed. */
-export function stageSummary(board: PipelineBoard, stage: PipelineStage): string {
+function stageSummary(board: PipelineBoard, stage: PipelineStage): string {
   const { discovery, planning, tickets } = board.stages;
   switch (stage) {
     case 'discovery':
