@@ -97,7 +97,10 @@ function inputOf(
           ...(positionals.length > 1 ? { goal: positionals.slice(1).join(' ') } : {}),
           ...(text('flags') !== undefined ? { flags: (text('flags') ?? '').split(',').filter(Boolean) } : {}),
         };
+  if (command === 'plan' && Object.keys(raw).length === 0)
+    throw new DeepWorkUsage('council plan needs a goal: council plan "Add input validation to the settings form".');
   const parsed = (command === 'plan' ? PlanInputSchema : WorkflowInputSchema).safeParse(raw);
+  // The tools' field names are the flags': runId is --run, sessionId is --session, option is --option.
   if (!parsed.success)
     throw new DeepWorkUsage(
       `council ${command}: ${parsed.error.issues.map(issue => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ')}.`,
