@@ -160,6 +160,8 @@ describe('council_plan over the built MCP server', function () {
 
   it('a malformed input says what is wrong and spends nothing', async () => {
     client = await connect();
+    const listed = await client.callTool({ name: 'council_workflow', arguments: {} });
+    assert.match(textOf(listed), /plan: Discovery of the codebase/, 'council_workflow alone lists the workflows');
     const result = await client.callTool({
       name: 'council_plan',
       arguments: { runId: 'wf-1', option: 1, action: 'continue' },
