@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,6 +25,21 @@ function endpointEnv(endpoint: ScriptedEndpoint): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   return { ...env, OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: endpoint.baseUrl };
+}
+
+/** tmux on its own socket, so the test never touches another tmux server. */
+function tmux(socket: string, ...args: string[]): string {
+  return execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+}
+
+async function waitFor(read: () => string, pattern: RegExp, what: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = read();
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}; the terminal showed:\n${text}`);
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
 }
 
 function fixtureProject(): string {
@@ -69,6 +84,32 @@ describe('deep work through the built council command', function () {
     assert.equal(stored.kind, 'current');
     assert.match(readFileSync(join(project, result.run?.folder ?? '', 'tickets.md'), 'utf8'), /T-1/);
     assert.equal(readFileSync(join(project, 'src/util/math.ts'), 'utf8'), FIXTURE_FILES['src/util/math.ts']);
+  });
+
+  it("council plan in a terminal: Enter continues, a number picks, and each ticket's changes wait for [y/N]", async () => {
+    const socket = `council-plan-${process.pid}`;
+    const command = `cd ${JSON.stringify(project)} && OPENAI_API_KEY=test-key OPENAI_BASE_URL=${endpoint.baseUrl} node ${JSON.stringify(COUNCIL_BUNDLE)} plan "Add subtraction" --model scripted; echo "EXIT=$?"; sleep 60`;
+    tmux(socket, 'new-session', '-d', '-x', '200', '-y', '50', command);
+    try {
+      const screen = () => tmux(socket, 'capture-pane', '-p', '-J', '-S', '-');
+      await waitFor(screen, /Checkpoint after Discovery[\s\S]*\[Enter\] Continue/, 'the first checkpoint');
+      tmux(socket, 'send-keys', 'Enter');
+      await waitFor(screen, /Checkpoint after Planning[\s\S]*\[Enter\] Continue/, 'the second checkpoint');
+      tmux(socket, 'send-keys', '-l', '1');
+      tmux(socket, 'send-keys', 'Enter');
+      await waitFor(screen, /changes proposed for T-1[\s\S]*Apply them\? \[y\/N\]/, 'the first confirmation');
+      tmux(socket, 'send-keys', 'y', 'Enter');
+      await waitFor(screen, /changes proposed for T-2[\s\S]*Apply them\? \[y\/N\]/, 'the second confirmation');
+      tmux(socket, 'send-keys', 'Enter');
+      const end = await waitFor(screen, /EXIT=\d+/, 'the command to end');
+      assert.match(end, /EXIT=0/);
+      assert.match(end, /Applied 2 changes for T-1/);
+      assert.match(end, /Nothing applied: the changes for T-2 were not confirmed/);
+      assert.equal(readFileSync(join(project, 'test/T-1.test.ts'), 'utf8'), 'it("works", () => {});\n');
+      assert.throws(() => readFileSync(join(project, 'test/T-2.test.ts')), 'T-2 was not applied');
+    } finally {
+      tmux(socket, 'kill-server');
+    }
   });
 
   it('council workflow runs a project workflow whose script phase writes a file in the QuickJS sandbox', async () => {
