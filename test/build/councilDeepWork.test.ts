@@ -235,5 +235,12 @@ describe('council_plan over the built MCP server', function () {
       'cancelled',
       'the run is kept, resumable',
     );
+    const resumed = textOf(
+      await client.callTool({
+        name: 'council_plan',
+        arguments: { runId: file?.replace(/\.json$/, ''), action: 'resume' },
+      }),
+    );
+    assert.match(resumed, /Checkpoint after Discovery/, 'resume goes on from where it stopped');
   });
 });

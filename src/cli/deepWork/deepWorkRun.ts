@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '../../core/clock';
-import { ActionableError } from '../../core/actionableError';
 import type { WorkflowCatalog } from '../../core/deepWork/buildWorkflowCatalog';
 import { runControlOf, type PlanInput, type WorkflowInput } from '../../core/deepWork/deepWorkInput';
 import { progressMessage } from '../../core/deepWork/planProgress';
@@ -194,23 +193,19 @@ async function continued(
   return { resume: { state, decision } };
 }
 
-/** Why a turn stopped on an unexpected error, in the command's words. */
-function stopText(error: unknown, cancelled: boolean): { status: 'cancelled' | 'failed'; message: string } {
+/** How a turn that threw stopped (runDeepWork reports known failures as outcomes; what throws is unexpected). */
+function stopOf(error: unknown, cancelled: boolean): { status: 'cancelled' | 'failed'; what: string } {
   if (
     cancelled ||
     error instanceof CancelledError ||
     (error instanceof LanguageModelFailure && error.kind === 'cancelled')
   )
-    return {
-      status: 'cancelled',
-      message: 'Stopped: the spending stopped and the run is saved as of its last completed phase.',
-    };
-  const why =
-    error instanceof LanguageModelFailure || error instanceof ActionableError || error instanceof Error
-      ? error.message
-      : String(error);
-  return { status: 'failed', message: `The run failed: ${why} It is saved as of its last completed phase.` };
+    return { status: 'cancelled', what: 'Stopped: the spending stopped.' };
+  return { status: 'failed', what: `The run failed: ${error instanceof Error ? error.message : String(error)}` };
 }
+
+/** What a stopped run kept. */
+const KEPT = 'The run is saved as of its last completed phase.';
 
 /** One turn of `workflow` from `start`: runs to the next checkpoint, the end, or a stop; saves and reports it. */
 async function turn(
@@ -251,18 +246,18 @@ async function turn(
       ...start,
     });
   } catch (error) {
-    const stop = stopText(error, door.token.isCancellationRequested);
+    const stop = stopOf(error, door.token.isCancellationRequested);
     const saved = await door.runs.read(runId);
-    if (saved.kind !== 'found')
-      return said(command, '', `${stop.message.replace(/ It is saved.*$/, '')} Nothing was saved.`);
-    await door.runs.save(saved.run.state, stop.status, stop.message);
+    if (saved.kind !== 'found') return said(command, '', `${stop.what} Nothing was saved.`);
+    const message = `${stop.what} ${KEPT}`;
+    await door.runs.save(saved.run.state, stop.status, message);
     return runResult(
       door,
       command,
       saved.run.state,
       stop.status,
-      stop.message,
-      stop.status === 'failed' ? stop.message : undefined,
+      message,
+      stop.status === 'failed' ? message : undefined,
     );
   }
   const message = 'question' in outcome ? outcome.question : 'message' in outcome ? outcome.message : undefined;
@@ -280,13 +275,7 @@ async function turn(
       return runResult(door, command, state, 'completed', planCompletedText(state, files));
     }
     case 'cancelled':
-      return runResult(
-        door,
-        command,
-        state,
-        'cancelled',
-        'Stopped: the spending stopped and the run is saved as of its last completed phase.',
-      );
+      return runResult(door, command, state, 'cancelled', `Stopped: the spending stopped. ${KEPT}`);
     case 'aborted':
       return runResult(door, command, state, 'aborted', `${outcome.message} The run is saved.`);
     case 'needs_user':
@@ -298,14 +287,7 @@ async function turn(
         `The run needs your answer before it can go on:\n\n  ${outcome.question.replace(/\n/g, '\n  ')}`,
       );
     case 'failed':
-      return runResult(
-        door,
-        command,
-        state,
-        'failed',
-        '',
-        `The run failed: ${outcome.message} It is saved as of its last completed phase.`,
-      );
+      return runResult(door, command, state, 'failed', '', `The run failed: ${outcome.message} ${KEPT}`);
   }
 }
 

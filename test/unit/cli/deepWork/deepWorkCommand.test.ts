@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { main } from '../../../../src/cli/council';
 import type { DeepWorkResult } from '../../../../src/cli/deepWork/deepWorkRun';
+import { readBoard } from '../../../../src/core/plan/pipelineBoard';
 import { readStoredWorkflowRun } from '../../../../src/core/deepWork/storedWorkflowRun';
 import { FIXTURE_FILES, pipelineModel } from '../../../support/pipelineScript';
-import type { ScriptedModel } from '../../../support/scriptedModel';
+import { ScriptedModel } from '../../../support/scriptedModel';
+import { councilResponder } from '../../../support/councilHarness';
 
 /** Runs `main`, capturing what it wrote to stdout and stderr. */
 async function run(argv: readonly string[], project: string, model?: ScriptedModel) {
@@ -111,6 +113,28 @@ describe('council plan and council workflow', function () {
     assert.equal(applied.code, 0, applied.stderr);
     assert.match(await readFile(join(project, 'src/util/math.ts'), 'utf8'), /return a \+ b; \/\/ checked/);
     assert.equal(await readFile(join(project, 'test/T-1.test.ts'), 'utf8'), 'it("works", () => {});\n');
+  });
+
+  it("plan --session plans a completed council session's answer, with its assumptions as constraints", async () => {
+    const asked = await run(
+      ['ask', 'Should we use PostgreSQL or MongoDB?', '--yes', '--json'],
+      project,
+      new ScriptedModel(councilResponder()),
+    );
+    const sessionId = (JSON.parse(asked.stdout) as { sessionId: string }).sessionId;
+    const planned = await run(['plan', '--session', sessionId, '--yes', '--json'], project, pipelineModel());
+    const result = JSON.parse(planned.stdout) as DeepWorkResult;
+    assert.equal(result.run?.status, 'completed', planned.stderr);
+    const stored = readStoredWorkflowRun(JSON.parse(await readFile(result.run?.file ?? '', 'utf8')));
+    assert.ok(stored.kind === 'current');
+    assert.match(stored.value.state.context.goal, /^Implement what the council recommended:/);
+    assert.ok(
+      readBoard(stored.value.state.blackboard).constraints.some(c => c.startsWith('Assumption: ')),
+      "the session's assumptions are the run's constraints",
+    );
+    const missing = await run(['plan', '--session', 'no-such-session'], project, pipelineModel());
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /no completed answer to plan/);
   });
 
   it("workflow alone lists the built-in and the project's workflows without a model; bad input says what to type", async () => {
