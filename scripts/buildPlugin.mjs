@@ -10,7 +10,7 @@ const out = join(root, 'dist', 'plugin', 'council');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 const description =
-  'Council: a panel of expert personas that clarifies a hard decision, debates it in bounded cycles and gives one answer with its vote, dissent, assumptions and cost (MCP tools council_open and council_deliberate, and the council-protocol skill).';
+  'Council: a panel of expert personas that clarifies a hard decision, debates it in bounded cycles and gives one answer with its vote, dissent, assumptions and cost (MCP tools council_open, council_deliberate, council_plan and council_workflow, and the council-protocol skill).';
 
 /** An object in both manifests (Claude Code's validator refuses a string and warns without one). */
 const author = { name: 'Council contributors' };
@@ -91,6 +91,9 @@ writeFileSync(join(out, '.claude-plugin', 'marketplace.json'), json(claudeMarket
 cpSync(join(root, 'agents', 'council-protocol'), join(out, 'skills', 'council-protocol'), { recursive: true });
 cpSync(join(root, 'personas'), join(out, 'personas'), { recursive: true });
 cpSync(join(root, 'dist', 'cli', 'council.js'), join(out, 'dist', 'cli', 'council.js'));
+// council_plan and council_workflow: the built-in workflows, and the workflow scripts' engine.
+cpSync(join(root, 'workflows'), join(out, 'workflows'), { recursive: true });
+cpSync(join(root, 'dist', 'quickjs.wasm'), join(out, 'dist', 'quickjs.wasm'));
 // The server lists the tools VS Code registers: package.json `contributes.languageModelTools`, nothing else.
 writeFileSync(
   join(out, 'package.json'),

@@ -21,19 +21,22 @@ export function cliCommandFor(step: NextStep): string | undefined {
       return `council revisit ${step.sessionId}`;
     case 'extend':
       return `council extend ${step.sessionId}`;
+    case 'choose':
+      return `council ${step.run.command} --run ${step.run.runId} --option ${step.choice.option}${step.choice.takesFeedback ? ' [--feedback "<what to change>"]' : ''}   (${step.choice.label})`;
     case 'retry':
-      // A deep-work run has no command here yet (council plan is not built).
-      return 'sessionId' in step.of ? `council retry ${step.of.sessionId}` : undefined;
+      // A session goes on with council retry; a run from where it stopped.
+      return 'sessionId' in step.of
+        ? `council retry ${step.of.sessionId}`
+        : `council ${step.of.run.command} --run ${step.of.run.runId} --action resume`;
     // Questions are answered at the prompt `council retry <id>` opens again; accepting and skipping happen there too.
     case 'answer':
       return `council retry ${step.sessionId}`;
     case 'accept':
     case 'skip':
     case 'skipAll':
-    // Not built in the command yet: deep work (plan, workflow checkpoints).
-    case 'choose':
-    case 'planThis':
       return undefined;
+    case 'planThis':
+      return `council plan --session ${step.sessionId}`;
     default: {
       const unhandled: never = step;
       return unhandled;

@@ -7,6 +7,7 @@ import { record } from './commands/record';
 import { resume, RESUME_ACTIONS, type ResumeAction } from './commands/resume';
 import { sessions } from './commands/sessions';
 import { UsageError } from './commands/usageError';
+import { DEEP_WORK_USAGE, deepWorkCommand } from './deepWork/deepWorkCommand';
 
 /* The `council` command: a council session in a terminal, over the core the VS Code doors use. One subcommand a file. */
 
@@ -24,6 +25,7 @@ const USAGE = `Usage:
   council record <id> [--yes] [--folder <dir>]   the session's decision as a record in the project's decision folder
   council eval [--model <id>] [--only <id>] [--demo]   the fixed decisions, each by the council and by one prompt to the
                                          same model, side by side with cost and time (Markdown on stdout: > report.md)
+${DEEP_WORK_USAGE}
 
 Models: .council/config.json in the project, else ~/.config/council/config.json (schemas/council-config.schema.json):
   providers, a model per seat, the opening and the answer, dollar prices and limits; keys only from the environment.
@@ -54,6 +56,7 @@ export async function main(argv: readonly string[], project = process.cwd(), mod
     if (command === 'record') return await record(rest, project);
     if (command === 'mcp') return await mcp(rest, project, model);
     if (command === 'eval') return await evaluate(rest, project, model);
+    if (command === 'plan' || command === 'workflow') return await deepWorkCommand(command, rest, project, model);
     if (command === undefined || command === 'help' || command === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 2 : 0;

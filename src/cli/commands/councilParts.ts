@@ -18,6 +18,8 @@ export interface CommandModels {
   readonly roleModels?: RoleModels;
   /** True when the user's own models run (priced in dollars, cost by seat printed); false for the demo. */
   readonly own: boolean;
+  /** The prices requests are counted at (the user's dollars, else Copilot's table). */
+  readonly prices: PriceBook;
   /**
    * The spending limits and prices of this run. The governor counts the whole session, so a session that already
    * spent `spentBefore` requests gets this run's allowance on top: each run the person starts (ask, retry, extend, …)
@@ -41,8 +43,9 @@ export async function commandModels(options: {
     limits: { maxRequests: spentBefore + MAX_REQUESTS_PER_RUN },
     prices: new PriceBook(),
   });
-  if (options.given) return { model: options.given, own: false, spending: copilotPrices };
-  if (options.demo === true) return { model: new DemoModel(), own: false, spending: copilotPrices };
+  const copilot = { own: false, prices: new PriceBook(), spending: copilotPrices };
+  if (options.given) return { model: options.given, ...copilot };
+  if (options.demo === true) return { model: new DemoModel(), ...copilot };
   const personas = await builtInPersonas();
   const chosen = await userModels(options.project, options.modelFlag, personas, MAX_REQUESTS_PER_RUN, options.required);
   if (!chosen) return undefined;
@@ -51,6 +54,7 @@ export async function commandModels(options: {
     model: chosen.model,
     ...(chosen.roleModels ? { roleModels: chosen.roleModels } : {}),
     own: true,
+    prices: chosen.prices,
     spending: (spentBefore = 0) => ({
       limits: { ...chosen.limits, maxRequests: spentBefore + perRun },
       prices: chosen.prices,

@@ -31,6 +31,7 @@ import { SessionLimits } from '../../core/session/limits';
 import { activeQuestion } from '../../core/session/selectors';
 import { SessionFiles } from '../sessionFiles';
 import { SamplingModel } from './samplingModel';
+import { callDeepWorkTool, progressNotifier } from './deepWorkTools';
 
 /*
  * `council mcp`: Council's four tools over the Model Context Protocol (stdio), with the inputs and results of the
@@ -203,10 +204,14 @@ export function councilMcpServer(options: McpServerOptions): Server {
     const { name, arguments: input } = request.params;
     const progressToken = request.params._meta?.progressToken;
     if (name === TOOL.plan || name === TOOL.workflow)
-      return text(
-        `${name} is not yet available outside VS Code: deep work (plans and workflows) runs only in the Council extension for now. Use ${TOOL.open} and ${TOOL.deliberate} here.`,
-        true,
-      );
+      return callDeepWorkTool(name, input, {
+        project: options.project,
+        model: modelChoice(),
+        noModelHelp: options.noModelHelp,
+        prices: options.spending.prices,
+        token: signalFrom(extra.signal),
+        progress: progressNotifier(extra.sendNotification, progressToken),
+      });
     if (name !== TOOL.open && name !== TOOL.deliberate) return text(`Unknown tool ${name}.`, true);
     const problem = inputProblems(name, name === TOOL.open ? OpenInputSchema : DeliberationInputSchema, input);
     if (problem) return text(problem, true);

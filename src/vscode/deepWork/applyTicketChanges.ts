@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { RunStore } from './runStore';
 import { boardOf } from '../../core/plan/pipelineBoard';
-import { StaleProposalError } from './lineReplacements';
+import { StaleProposalError } from '../../core/deepWork/lineReplacements';
 import { ticketWorkspaceEdit } from './ticketEdit';
 
 /** What `council.applyTicketChanges` takes. */

@@ -8,7 +8,7 @@ import type { WorkflowDefinition } from '../../core/workflow/definition/workflow
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { PLAN_COMMAND } from './planCommands';
 import { commandLink, fileLink } from '../chat/inlineLinks';
-import { STAGE_NAME } from './planProgress';
+import { STAGE_NAME } from '../../core/deepWork/planProgress';
 import type { PausedOutcome, ReportPart } from './deepWorkTurn';
 import { oneLine, stageSummaryMarkdown } from './planSummary';
 

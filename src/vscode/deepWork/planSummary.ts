@@ -1,7 +1,7 @@
 import { untrusted } from '../../core/council/wording/markdown';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
 import { lastCompletedStage, type PipelineBoard } from '../../core/plan/pipelineBoard';
-import { STAGE_NAME } from './planProgress';
+import { STAGE_NAME } from '../../core/deepWork/planProgress';
 
 /** Model output as one line of Markdown text. */
 export function oneLine(text: string): string {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ProposedChange } from '../../core/plan/schemas/tickets';
-import { applyLineReplacements, StaleProposalError } from './lineReplacements';
+import { applyLineReplacements, StaleProposalError } from '../../core/deepWork/lineReplacements';
 import { resolveWorkspacePath } from '../workspace/workspacePaths';
 
 /**

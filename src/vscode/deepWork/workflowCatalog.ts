@@ -3,7 +3,11 @@ import { decodeUtf8 } from '../../core/textEncoding';
 import { MAX_WORKFLOW_CHARS, parseWorkflow } from '../../core/workflow/definition/parseWorkflow';
 import type { WorkflowParse, WorkflowSource } from '../../core/workflow/definition/workflowDefinition';
 import { BUILT_IN_WORKFLOW_FILES, BUILT_IN_WORKFLOW_FOLDER } from './builtInWorkflowFiles';
-import { buildWorkflowCatalog, type WorkflowCatalog, type WorkflowFileRead } from './buildWorkflowCatalog';
+import {
+  buildWorkflowCatalog,
+  type WorkflowCatalog,
+  type WorkflowFileRead,
+} from '../../core/deepWork/buildWorkflowCatalog';
 import { isReadOnlyTool } from './skillToolRules';
 import { fileNamesIn, inEveryWorkspaceFolder } from '../workspace/workspaceFiles';
 

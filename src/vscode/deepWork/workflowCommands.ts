@@ -3,7 +3,11 @@ import { exists, folderForNewFile, nameForNewFile, writeNewFile } from '../works
 import { resolveWorkspacePath } from '../workspace/workspacePaths';
 import { WORKFLOW_TEMPLATE } from '../../core/workflow/definition/workflowTemplate';
 import { describeIssues, type WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
-import { describeWorkflowSource, type WorkflowCatalog, type WorkflowProblem } from './buildWorkflowCatalog';
+import {
+  describeWorkflowSource,
+  type WorkflowCatalog,
+  type WorkflowProblem,
+} from '../../core/deepWork/buildWorkflowCatalog';
 import type { DeepWorkDeps } from './deepWorkTurn';
 import { WORKSPACE_WORKFLOW_FOLDER, workspaceWorkflowFolder } from './workflowCatalog';
 import { templateFor, validateWorkflowName, workflowChatQuery } from './workflowNames';

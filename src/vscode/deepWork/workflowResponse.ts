@@ -4,7 +4,11 @@ import type { WorkflowDefinition } from '../../core/workflow/definition/workflow
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import { runSpent, type PendingCheckpoint, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
-import { describeWorkflowProblems, describeWorkflowSource, type WorkflowCatalog } from './buildWorkflowCatalog';
+import {
+  describeWorkflowProblems,
+  describeWorkflowSource,
+  type WorkflowCatalog,
+} from '../../core/deepWork/buildWorkflowCatalog';
 import { fileLink } from '../chat/inlineLinks';
 import type { RunCommand } from '../../core/nextSteps';
 import { readBoard } from '../../core/plan/pipelineBoard';

@@ -7,7 +7,7 @@ import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 import { toolModel } from '../languageModel/toolModel';
 import type { PlanHandler } from '../deepWork/planHandler';
 import type { WorkflowHandler } from '../deepWork/workflowHandler';
-import type { WorkflowCatalog } from '../deepWork/buildWorkflowCatalog';
+import type { WorkflowCatalog } from '../../core/deepWork/buildWorkflowCatalog';
 import {
   runModelPrice,
   workflowNamed,
@@ -18,12 +18,11 @@ import {
 import { readCouncilSettings, type CouncilSettings } from '../settings';
 import {
   PlanInputSchema,
-  planRequestOf,
   WorkflowInputSchema,
-  workflowRequestOf,
   type PlanInput,
   type WorkflowInput,
-} from './deepWorkInput';
+} from '../../core/deepWork/deepWorkInput';
+import { planRequestOf, workflowRequestOf } from './deepWorkInput';
 import {
   inputProblems,
   modelText,

@@ -3,7 +3,7 @@ import * as assert from '../assert';
 import { ActionableError } from '../../../src/core/actionableError';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
 import { loadSandboxWasm } from '../../../src/vscode/deepWork/sandboxWasm';
-import { describeWorkflowProblems, overrideNotice } from '../../../src/vscode/deepWork/buildWorkflowCatalog';
+import { describeWorkflowProblems, overrideNotice } from '../../../src/core/deepWork/buildWorkflowCatalog';
 import { loadWorkflows } from '../../../src/vscode/deepWork/workflowCatalog';
 import {
   WORKFLOW_COMMAND,

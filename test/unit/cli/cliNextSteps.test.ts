@@ -24,6 +24,22 @@ describe('cliNextSteps', () => {
     assert.doesNotMatch(text, /plan|r1/);
   });
 
+  it("renders a run's checkpoint choices and its resume as `council plan|workflow --run` commands", () => {
+    const run = { runId: 'wf-1', command: 'workflow' } as const;
+    assert.equal(
+      cliCommandFor({
+        kind: 'choose',
+        run,
+        choice: { option: 2, label: 'Redo stage', action: 'redo', takesFeedback: true },
+      }),
+      'council workflow --run wf-1 --option 2 [--feedback "<what to change>"]   (Redo stage)',
+    );
+    assert.equal(
+      cliCommandFor({ kind: 'retry', of: { run: { ...run, command: 'plan' } }, after: 'stop' }),
+      'council plan --run wf-1 --action resume',
+    );
+  });
+
   it('prints nothing when no step has a command', () => {
     assert.equal(cliNextStepsText([{ kind: 'planThis', sessionId: 's1' }]), '');
   });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { applyLineReplacements, StaleProposalError } from '../../../../src/vscode/deepWork/lineReplacements';
+import { applyLineReplacements, StaleProposalError } from '../../../../src/core/deepWork/lineReplacements';
 import { parsePlanRequest } from '../../../../src/vscode/deepWork/planRequest';
 import { deepWorkFollowups } from '../../../../src/vscode/deepWork/deepWorkResult';
 import { chatFollowup } from '../../../../src/vscode/chat/chatNextSteps';

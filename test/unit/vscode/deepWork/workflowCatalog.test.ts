@@ -4,7 +4,7 @@ import {
   buildWorkflowCatalog,
   describeWorkflowSource,
   type WorkflowFileRead,
-} from '../../../../src/vscode/deepWork/buildWorkflowCatalog';
+} from '../../../../src/core/deepWork/buildWorkflowCatalog';
 
 /** A stand-in parser: `name: <x>` and `description: <y>` lines; `broken` anywhere is an issue on that line. */
 function fakeParse(text: string, source: WorkflowSource): WorkflowParse {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { workflowProgressMessage } from '../../../../src/vscode/deepWork/workflowProgress';
+import { workflowProgressMessage } from '../../../../src/core/deepWork/workflowProgress';
 
 describe('workflow progress lines', () => {
   it('a route-back taken and one refused each get a line; the refused one says why and that the run goes on', () => {

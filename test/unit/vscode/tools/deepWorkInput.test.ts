@@ -1,10 +1,6 @@
 import * as assert from 'node:assert/strict';
-import {
-  PlanInputSchema,
-  planRequestOf,
-  WorkflowInputSchema,
-  workflowRequestOf,
-} from '../../../../src/vscode/tools/deepWorkInput';
+import { PlanInputSchema, WorkflowInputSchema } from '../../../../src/core/deepWork/deepWorkInput';
+import { planRequestOf, workflowRequestOf } from '../../../../src/vscode/tools/deepWorkInput';
 import { parsePlanRequest } from '../../../../src/vscode/deepWork/planRequest';
 import { parseWorkflowRequest } from '../../../../src/vscode/deepWork/workflowRequest';
 

@@ -20,7 +20,7 @@ import {
   ticketAgentDraft,
 } from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
-import { progressMessage } from '../../../../../src/vscode/deepWork/planProgress';
+import { progressMessage } from '../../../../../src/core/deepWork/planProgress';
 
 const RUN_ID = 'wf-00000000-0000-4000-8000-000000000001';
 

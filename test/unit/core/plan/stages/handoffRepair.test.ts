@@ -3,7 +3,7 @@ import { readBoard } from '../../../../../src/core/plan/pipelineBoard';
 import { discoveryReportDraft, pipelineModel, requestText, steppingClock } from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
 import { runFixture } from './harness';
-import { progressMessage } from '../../../../../src/vscode/deepWork/planProgress';
+import { progressMessage } from '../../../../../src/core/deepWork/planProgress';
 
 /** A report citing `src/missing.ts` in one reference among valid ones: normalization can drop it. */
 function reportWithOneMissingFile() {

@@ -1,5 +1,5 @@
-import { STAGE_TYPES } from '../../core/plan/pipelineBoard';
-import type { WorkflowProgress } from '../../core/workflow/engine/workflowProgress';
+import { STAGE_TYPES } from '../plan/pipelineBoard';
+import type { WorkflowProgress } from '../workflow/engine/workflowProgress';
 
 /** Agent types that report their own agents' work (a line for the stage itself would only repeat its phase's). */
 const SELF_REPORTING = new Set<string>(Object.values(STAGE_TYPES));

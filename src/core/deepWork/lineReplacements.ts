@@ -1,4 +1,4 @@
-import type { LineRangeReplacement } from '../../core/plan/schemas/tickets';
+import type { LineRangeReplacement } from '../plan/schemas/tickets';
 
 /** A range edit that no longer fits the file (it changed since the proposal). */
 export class StaleProposalError extends Error {

@@ -1,5 +1,5 @@
-import { MAX_REPAIRS_PER_REPLY } from '../../core/llm/repairBudget';
-import type { PipelineProgressEvent } from '../../core/plan/stages/progressEvents';
+import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
+import type { PipelineProgressEvent } from '../plan/stages/progressEvents';
 
 /** Each stage's name as shown in chat. */
 export const STAGE_NAME = { discovery: 'Discovery', planning: 'Planning', tickets: 'Tickets' } as const;

@@ -10,8 +10,8 @@ import {
   type WorkflowIssue,
   type WorkflowParse,
   type WorkflowSource,
-} from '../../core/workflow/definition/workflowDefinition';
-import { FILE_FIELD } from '../../core/workflow/definition/workflowIssues';
+} from '../workflow/definition/workflowDefinition';
+import { FILE_FIELD } from '../workflow/definition/workflowIssues';
 
 /** A workflow file as read: its text, or why it could not be read. */
 export type WorkflowFileRead =

@@ -1,0 +1,151 @@
+import { strict as assert } from 'node:assert';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { main } from '../../../../src/cli/council';
+import type { DeepWorkResult } from '../../../../src/cli/deepWork/deepWorkRun';
+import { readBoard } from '../../../../src/core/plan/pipelineBoard';
+import { readStoredWorkflowRun } from '../../../../src/core/deepWork/storedWorkflowRun';
+import { FIXTURE_FILES, pipelineModel } from '../../../support/pipelineScript';
+import { ScriptedModel } from '../../../support/scriptedModel';
+import { councilResponder } from '../../../support/councilHarness';
+
+/** Runs `main`, capturing what it wrote to stdout and stderr. */
+async function run(argv: readonly string[], project: string, model?: ScriptedModel) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const { write: stdout } = process.stdout;
+  const { write: stderr } = process.stderr;
+  process.stdout.write = ((chunk: string) => out.push(chunk) > 0) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string) => err.push(chunk) > 0) as typeof process.stderr.write;
+  try {
+    const code = await main(argv, project, model);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    process.stdout.write = stdout;
+    process.stderr.write = stderr;
+  }
+}
+
+/** Every file under `folder`, project-relative, sorted. */
+async function filesUnder(folder: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(join(folder, prefix), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map(entry =>
+      entry.isDirectory() ? filesUnder(folder, join(prefix, entry.name)) : [join(prefix, entry.name)],
+    ),
+  );
+  return nested.flat().sort();
+}
+
+describe('council plan and council workflow', function () {
+  this.timeout(30_000);
+  let project: string;
+  beforeEach(async () => {
+    project = await mkdtemp(join(tmpdir(), 'council-plan-'));
+    for (const [path, text] of Object.entries(FIXTURE_FILES)) {
+      await mkdir(dirname(join(project, path)), { recursive: true });
+      await writeFile(join(project, path), text);
+    }
+  });
+  afterEach(() => rm(project, { recursive: true, force: true }));
+
+  it('plan --yes --json runs every stage, stores the run as a versioned file and changes nothing else', async () => {
+    const before = await filesUnder(project);
+    const model = pipelineModel();
+    const result = await run(['plan', 'Add subtraction', '--yes', '--json'], project, model);
+    assert.equal(result.code, 0, result.stderr);
+    const printed = JSON.parse(result.stdout) as DeepWorkResult;
+    assert.equal(printed.run?.status, 'completed');
+    assert.equal(printed.run?.stage, 'tickets');
+    assert.equal(printed.run?.spent.requests, model.callCount, 'every request is on the run ledger');
+    assert.deepEqual(
+      printed.proposals?.map(p => p.ticketId),
+      ['T-1', 'T-2'],
+    );
+    assert.match(result.stderr, /--yes: Continue/, 'each checkpoint took its Continue option');
+    const runId = printed.run?.runId ?? '';
+    const stored = readStoredWorkflowRun(
+      JSON.parse(await readFile(join(project, '.council', 'runs', `${runId}.json`), 'utf8')),
+    );
+    assert.equal(stored.kind, 'current');
+    const after = await filesUnder(project);
+    const added = after.filter(file => !before.includes(file));
+    assert.ok(added.length > 1, 'the run file and its report');
+    assert.ok(
+      added.every(file => file.startsWith(join('.council', 'runs'))),
+      `only .council/runs/ is written: ${added.join(', ')}`,
+    );
+    assert.equal(await readFile(join(project, 'src/util/math.ts'), 'utf8'), FIXTURE_FILES['src/util/math.ts']);
+  });
+
+  it('without a terminal and without --yes stops at the first checkpoint; --run --option goes on from it', async () => {
+    const model = pipelineModel();
+    const first = await run(['plan', 'Add subtraction'], project, model);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /Checkpoint after Discovery/);
+    const runId = /council plan --run (wf-[\w-]+) --option 1 +\(Continue\)/.exec(first.stderr)?.[1];
+    assert.ok(runId, `the next steps name the commands: ${first.stderr}`);
+    assert.match(first.stderr, new RegExp(`council plan --run ${runId} --option 2 \\[--feedback`));
+    const requestsAtCheckpoint = model.callCount;
+
+    const second = await run(['plan', '--run', runId, '--option', '1', '--json'], project, model);
+    const printed = JSON.parse(second.stdout) as DeepWorkResult;
+    assert.equal(printed.run?.status, 'paused');
+    assert.equal(printed.run?.stage, 'planning');
+    assert.ok(model.callCount > requestsAtCheckpoint, 'planning ran');
+
+    const refused = await run(['plan', '--run', runId, '--option', '9'], project, model);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /options 1 to 4/);
+  });
+
+  it("--apply writes a ticket's changes only with --yes (no terminal: nothing written)", async () => {
+    const done = JSON.parse(
+      (await run(['plan', 'Add subtraction', '--yes', '--json'], project, pipelineModel())).stdout,
+    ) as DeepWorkResult;
+    const runId = done.run?.runId ?? '';
+    const unconfirmed = await run(['plan', '--run', runId, '--apply', 'T-1'], project);
+    assert.equal(unconfirmed.code, 1);
+    assert.match(unconfirmed.stderr, /Nothing applied/);
+    assert.equal(await readFile(join(project, 'src/util/math.ts'), 'utf8'), FIXTURE_FILES['src/util/math.ts']);
+    const applied = await run(['plan', '--run', runId, '--apply', 'T-1', '--yes'], project);
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.match(await readFile(join(project, 'src/util/math.ts'), 'utf8'), /return a \+ b; \/\/ checked/);
+    assert.equal(await readFile(join(project, 'test/T-1.test.ts'), 'utf8'), 'it("works", () => {});\n');
+  });
+
+  it("plan --session plans a completed council session's answer, with its assumptions as constraints", async () => {
+    const asked = await run(
+      ['ask', 'Should we use PostgreSQL or MongoDB?', '--yes', '--json'],
+      project,
+      new ScriptedModel(councilResponder()),
+    );
+    const sessionId = (JSON.parse(asked.stdout) as { sessionId: string }).sessionId;
+    const planned = await run(['plan', '--session', sessionId, '--yes', '--json'], project, pipelineModel());
+    const result = JSON.parse(planned.stdout) as DeepWorkResult;
+    assert.equal(result.run?.status, 'completed', planned.stderr);
+    const stored = readStoredWorkflowRun(JSON.parse(await readFile(result.run?.file ?? '', 'utf8')));
+    assert.ok(stored.kind === 'current');
+    assert.match(stored.value.state.context.goal, /^Implement what the council recommended:/);
+    assert.ok(
+      readBoard(stored.value.state.blackboard).constraints.some(c => c.startsWith('Assumption: ')),
+      "the session's assumptions are the run's constraints",
+    );
+    const missing = await run(['plan', '--session', 'no-such-session'], project, pipelineModel());
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /no completed answer to plan/);
+  });
+
+  it("workflow alone lists the built-in and the project's workflows without a model; bad input says what to type", async () => {
+    await mkdir(join(project, '.council', 'workflows'), { recursive: true });
+    await writeFile(join(project, '.council', 'workflows', 'broken.yaml'), 'name: [');
+    const listed = await run(['workflow'], project);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stdout, /plan: .*built-in workflows\/plan\.yaml/);
+    assert.match(listed.stdout, /\.council\/workflows\/broken\.yaml/);
+    const bad = await run(['plan', '--run', 'not-a-run'], project);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /runId/);
+  });
+});
