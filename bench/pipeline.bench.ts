@@ -7,7 +7,7 @@
  * (BENCH_TTFT_MS, BENCH_TOKENS_PER_S, BENCH_TIME_SCALE as for the council bench).
  */
 import { z } from 'zod';
-import { neverCancelled, type ModelRequest } from '../src/core/llm/languageModel';
+import { neverCancelled } from '../src/core/llm/languageModel';
 import { jsonSchemaOf } from '../src/core/llm/structuredOutput';
 import { discoveryReportRequest } from '../src/core/plan/drafts/discoveryReportRequest';
 import { PriceBook } from '../src/core/llm/spending/prices';
@@ -27,61 +27,16 @@ import { MemoryMemento } from '../test/support/memoryMemento';
 import { readBoard, type PipelineBoard } from '../src/core/plan/pipelineBoard';
 import { builtInWorkflow } from '../test/support/builtInWorkflow';
 import { ticketUpstream } from '../src/core/plan/stages/tickets/ticketUpstream';
+import { discoveryForPlanning } from '../src/core/plan/stages/planning/discoveryForPlanning';
 import { InMemoryWorkspaceReader } from '../test/support/inMemoryWorkspaceReader';
+import { benchFiles, citingReport } from '../test/support/benchWorkspace';
 import { PlanningAgentPrompt } from '../src/core/plan/prompts/planningAgentPrompt';
 import { TicketAgentPrompt } from '../src/core/plan/prompts/ticketAgentPrompt';
 import { renderMessages } from '../src/core/llm/prompting/render';
-import {
-  counterIds,
-  discoveryReportDraft,
-  FIXTURE_FILES,
-  newRunId,
-  pipelineModel,
-  requestText,
-  steppingClock,
-} from '../test/support/pipelineScript';
-import { valueReply, type ScriptedModel } from '../test/support/scriptedModel';
+import { counterIds, newRunId, pipelineModel, steppingClock } from '../test/support/pipelineScript';
+import type { ScriptedModel } from '../test/support/scriptedModel';
 
 const PROFILE = latencyProfileFromEnv();
-
-/** A workspace of a few folders with real-looking files. */
-function benchFiles(): Record<string, string> {
-  const files: Record<string, string> = { ...FIXTURE_FILES };
-  for (const folder of ['src/core', 'src/ui', 'lib', 'test']) {
-    for (let i = 1; i <= 4; i++) {
-      files[`${folder}/module${i}.ts`] = Array.from(
-        { length: 40 },
-        (_, line) => `export const value${line} = ${line} * ${i}; // ${folder} module ${i}`,
-      ).join('\n');
-    }
-  }
-  return files;
-}
-
-/** Discovery reports that cite the agent's own sample files with real snippets (so full reports weigh what they would). */
-function citingReport(files: Record<string, string>) {
-  return (request: ModelRequest) => {
-    const sample = /sampleFiles: ([^\n<]+)/.exec(requestText(request))?.[1] ?? 'src/app.ts';
-    const paths = sample
-      .split(', ')
-      .filter(path => path in files)
-      .slice(0, 6);
-    const base = discoveryReportDraft(
-      paths[0] ?? 'src/app.ts',
-      `Area overview of ${paths.length} files: ${paths.join(', ')}.`,
-    );
-    const refs = paths.map((path, i) => ({
-      referenceId: `ref-${i + 1}`,
-      filePath: path,
-      startLine: 1,
-      endLine: 12,
-      relevanceScore: 0.5 + i / 20,
-      snippet: (files[path] ?? '').split('\n').slice(0, 12).join('\n'),
-      tags: ['area'],
-    }));
-    return valueReply({ ...base, fileReferences: refs, relevanceScores: Object.fromEntries(paths.map(p => [p, 0.7])) });
-  };
-}
 
 /** Downstream prompt tokens, rendering planning and ticket agent prompts with the curated context and with full results. */
 /** The tokens of the messages of every request the model was sent (tool schemas not included). */
@@ -108,11 +63,7 @@ async function downstreamTokens(
   for (const assignment of planning.delegation.assignments) {
     const props = { ...common, assignment, ticketPrefix: 'P1-T' };
     curated += (
-      await renderMessages(
-        PlanningAgentPrompt,
-        { ...props, discovery: JSON.stringify(curatedDiscovery.curation) },
-        model,
-      )
+      await renderMessages(PlanningAgentPrompt, { ...props, discovery: discoveryForPlanning(curatedDiscovery) }, model)
     ).tokenCount;
     full += (await renderMessages(PlanningAgentPrompt, { ...props, discovery: JSON.stringify(fullDiscovery) }, model))
       .tokenCount;

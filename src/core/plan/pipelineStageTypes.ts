@@ -115,7 +115,7 @@ export interface StageForecast {
 }
 
 /** A span of requests in words: `3` or `2–5`. */
-export const spanText = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
+const spanText = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
 
 /**
  * Requests one loop recovery takes besides the looping agent's run again: the context manager's investigation rounds

@@ -27,21 +27,24 @@ export const DEFAULT_WORKSPACE_TOOL_LIMITS: WorkspaceToolLimits = {
   maxMatchChars: 200,
 };
 
-/** The optional `limit` of a tool that returns a list: how many entries the model wants at most. */
-function resultLimit(description: string) {
-  return z.number().int().min(1).max(DEFAULT_WORKSPACE_TOOL_LIMITS.maxResults).optional().describe(description);
+/**
+ * The optional `limit` of a tool that returns a list: how many entries the model wants at most. Its name and bounds
+ * say it; a description would be billed with every exploring request.
+ */
+function resultLimit() {
+  return z.number().int().min(1).max(DEFAULT_WORKSPACE_TOOL_LIMITS.maxResults).optional();
 }
 
 /** Input of `list_files`. */
 const ListFilesInput = z.object({
   glob: z.string().min(1).max(200).optional().describe('e.g. "src/**/*.ts"; all files when absent.'),
-  limit: resultLimit('Most files to return.'),
+  limit: resultLimit(),
 });
 
 /** Input of `read_file_range`. */
 const ReadFileRangeInput = z
   .object({
-    path: z.string().min(1).describe('Workspace-relative, e.g. src/app.ts.'),
+    path: z.string().min(1).describe('e.g. src/app.ts.'),
     startLine: z.number().int().min(1).describe('1-based.'),
     endLine: z.number().int().min(1).describe('Inclusive.'),
   })
@@ -50,7 +53,7 @@ const ReadFileRangeInput = z
 /** Input of `search_text`. */
 const SearchTextInput = z.object({
   query: z.string().trim().min(2).max(200),
-  limit: resultLimit('Most lines to return.'),
+  limit: resultLimit(),
 });
 
 /** What a tool needs to run: the reader, what may be seen, and the bounds. */
@@ -110,7 +113,7 @@ function tool<S extends z.ZodType>(
 
 const listFiles = tool(
   'list_files',
-  'List workspace files, optionally by glob; dependency, VCS, build and binary files are left out.',
+  'List workspace files, optionally by glob (no dependency, VCS, build or binary files).',
   ListFilesInput,
   async (input, runtime) => {
     const { entries: shown, more } = await shownEntries(
@@ -131,7 +134,7 @@ const listFiles = tool(
 
 const readFileRange = tool(
   'read_file_range',
-  'Read lines of one workspace file. A long range is cut; read on from where it stopped.',
+  'Read lines of a workspace file; a long range is cut, read on from there.',
   ReadFileRangeInput,
   async (input, runtime) => {
     if (hidden(input.path, runtime)) return `Error: ${input.path} is ignored or binary and cannot be read.`;
@@ -161,7 +164,7 @@ const readFileRange = tool(
 
 const searchText = tool(
   'search_text',
-  'Find lines of workspace files containing a text (literal, case-insensitive).',
+  'Find lines containing a text (literal, case-insensitive) in workspace files.',
   SearchTextInput,
   async (input, runtime) => {
     const { entries: matches } = await shownEntries(

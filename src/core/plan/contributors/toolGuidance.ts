@@ -8,13 +8,10 @@ export const TOOL_GUIDANCE = 'tool-guidance';
 /** The agents that explore the workspace with the read-only tools before they report. */
 const EXPLORING_AGENTS: readonly AgentType[] = ['discovery-agent', 'ticket-agent'];
 
+/** Only what the tools' own descriptions and the agent's instructions do not say already: each request pays for it. */
 const HOW_TO_USE = [
-  'Using them well:',
-  '- Search or list first, then read only the files and line ranges you need.',
-  '- Prefer one precise query over many broad ones; stop once you can answer.',
-  '- Cite what you rely on as workspace-relative path and line numbers.',
-  '- Never guess file contents: if a tool cannot tell you, say what is missing.',
-  '- The tools cannot change files; put proposed changes in your structured answer.',
+  '- Search or list first; then read only the lines you need, and stop once you can answer.',
+  '- Cite workspace-relative paths and line numbers; never guess what a file holds, say what is missing.',
 ];
 
 /**

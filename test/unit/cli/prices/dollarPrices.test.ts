@@ -9,7 +9,7 @@ import { LanguageModelFailure, neverCancelled } from '../../../../src/core/llm/l
 import { SpendingGovernor } from '../../../../src/core/llm/spending/governor';
 import { SpendingLedger } from '../../../../src/core/llm/spending/ledger';
 import { costsInDollars, ledgerMarkdown, showCostsIn, spendSummary } from '../../../../src/core/llm/spending/spendText';
-import { forecastCost } from '../../../../src/core/llm/spending/forecastCost';
+import { forecastText } from '../../../../src/core/llm/spending/forecastText';
 import { streamText } from '../../../../src/core/llm/textReply';
 import { ScriptedModel } from '../../../support/scriptedModel';
 
@@ -69,8 +69,8 @@ describe('council command: costs in dollars', () => {
       },
     );
     assert.equal(
-      forecastCost({ fewest: 2, most: 4 }, { input: 10_000, output: 1_000 }, { input: 3, output: 15 }),
-      '≈22k–44k tokens, about $0.09–$0.18',
+      forecastText({ requests: 2, tokens: 22_000, credits: 9 }, { requests: 4, tokens: 44_000, credits: 18 }),
+      'about 2 requests and 22k tokens (≈ $0.09); at most 4 requests and 44k tokens (≈ $0.18)',
     );
   });
 

@@ -13,6 +13,7 @@ import type { StageEnvironment } from '../stageEnvironment';
 import type { PlanningStageRecord } from '../stageRecords';
 import { curatePlanning } from './planningCuration';
 import { delegatePlanning } from './planningOrchestrator';
+import { discoveryForPlanning } from './discoveryForPlanning';
 
 /**
  * Runs planning on the curated discovery context: agents turn
@@ -27,6 +28,7 @@ export function planningStage(env: StageEnvironment, stages: PipelineBoard['stag
     );
   const delegation = delegatePlanning(env, discovery);
   const discoveryResultId = discovery.sourceResultId;
+  const found = discoveryForPlanning(discovery);
   return runStage(env, {
     stage: 'planning',
     agentType: 'planning-agent',
@@ -47,7 +49,7 @@ export function planningStage(env: StageEnvironment, stages: PipelineBoard['stag
           PlanningAgentPrompt,
           {
             assignment,
-            discovery: JSON.stringify(discovery.curation),
+            discovery: found,
             ticketPrefix: assignment.contextToPass['ticketPrefix'] ?? `${assignment.agentId}-T`,
             ...parts,
           },
@@ -64,7 +66,7 @@ export function planningStage(env: StageEnvironment, stages: PipelineBoard['stag
       description: 'The final tickets and their acyclic dependency graph, with your decision.',
       draftRequest: vocabulary =>
         planningCollectorRequest({ ...vocabulary, files: env.index.visiblePaths, discoveryResultId }),
-      brief: runs => planningCollectorBrief(runs, JSON.stringify(discovery.curation)),
+      brief: runs => planningCollectorBrief(runs, found),
       curate: (draft, ids) => curatePlanning(draft, { ...ids, discoveryResultId }),
       result: (stamped, curated): PlanningCollectorResult => ({
         ...stamped,

@@ -74,7 +74,7 @@ describe('toolGuidanceContributor', () => {
     const text = (await contributor.contribute(promptContext())) ?? '';
     assert.match(text, /^Read-only tools you can call: council_readFile\.\n/);
     assert.doesNotMatch(text, /Reads a file range/);
-    assert.match(text, /line ranges you need/);
+    assert.match(text, /read only the lines you need/);
     tools = [...tools, { name: 'council_search', description: 'Finds text.' }];
     assert.match((await contributor.contribute(promptContext())) ?? '', /call: council_readFile, council_search\./);
   });

@@ -96,7 +96,10 @@ describe('runPipeline: discovery -> planning -> tickets', () => {
       const text = requestText(prompt);
       assert.doesNotMatch(text, /The app entry point calls a math helper/, 'report overview stays out');
       assert.match(text, /Add subtraction/, 'recommendations go in');
-      assert.match(text, /"discoveryReports":\[\]/);
+      assert.doesNotMatch(text, /"discoveryReports"/, 'no curated reports: not even an empty list');
+      // The consolidation's bookkeeping stays in the record; its summary goes in.
+      assert.doesNotMatch(text, /upstreamContextChain|"mergeStrategy"|"aggregatedMetrics"/);
+      assert.match(text, /"consolidatedOutput":"Consolidated\."/);
     }
   });
 
