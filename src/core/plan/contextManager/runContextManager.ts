@@ -4,7 +4,7 @@ import { requestStructured } from '../../llm/structuredOutput';
 import type { HistorySnapshot } from '../history/historyItem';
 import { READ_ONLY_HISTORY_TOOLS } from '../history/tools/historyTools';
 import { clip, contextManagerPrompt, decisionRequest } from './contextManagerPrompt';
-import type { DegenerateLoop } from './degenerateLoop';
+import type { ContextManagerRequest } from './contextManagerRequest';
 import { normalizeRouting, routingSchemaFor, type ContextManagerRouting } from './routing';
 
 /** Defaults that keep one context-manager run to a handful of model calls. */
@@ -24,10 +24,9 @@ const INLINE_HISTORY_ITEMS = 20;
 
 export interface ContextManagerRun {
   readonly model: LanguageModel;
-  readonly loop: DegenerateLoop;
+  /** What is asked: the case, its evidence, and the destinations the decision may route to. */
+  readonly request: ContextManagerRequest;
   readonly history: HistorySnapshot;
-  /** Agent types the decision may route to. */
-  readonly agents: readonly string[];
   readonly token: CancellationSignal;
   readonly goal?: string;
   readonly limits?: Partial<typeof DEFAULT_CONTEXT_MANAGER_LIMITS>;
@@ -62,7 +61,7 @@ function findingsMessage(findings: readonly string[], maxChars: number): ChatMes
 }
 
 /**
- * Runs the context manager for a degenerate loop: the model investigates the history through read-only tools
+ * Runs the context manager for one request (a degenerate loop, an agent's own request, a collector's `proceed`): the model investigates the history through read-only tools
  * (bounded rounds), then gives a ContextManagerRouting through `requestStructured`, whose schema lists the known
  * agent types and item ids (enums); a cited item that does not exist is dropped before validation.
  * The investigation reaches the decision step as a plain-text transcript, so the decision request carries no
@@ -71,7 +70,7 @@ function findingsMessage(findings: readonly string[], maxChars: number): ChatMes
 export async function runContextManager(run: ContextManagerRun): Promise<ContextManagerRouting> {
   const limits = { ...DEFAULT_CONTEXT_MANAGER_LIMITS, ...run.limits };
   const itemIds = new Set(run.history.items.map(item => item.itemId));
-  const schema = routingSchemaFor(run.agents, itemIds);
+  const schema = routingSchemaFor(run.request.destinations, itemIds);
   const toolsAvailable = run.model.supportsToolCalling && limits.maxRounds > 0;
   const opening = contextManagerPrompt(
     run,
@@ -84,7 +83,7 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
         opening,
         {
           tools: READ_ONLY_HISTORY_TOOLS.map(tool => tool.definition),
-          justification: 'Council reads the run history to get a stuck agent going again.',
+          justification: 'Council reads the run history to rebuild an agent\'s context.',
           maxRounds: limits.maxRounds,
           maxCallsPerRound: limits.maxCallsPerRound,
           answer: call => answerCall(call, run.history, limits.maxResultChars),
@@ -102,7 +101,7 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
       ...(run.onNormalized === undefined ? {} : { onNormalized: run.onNormalized }),
       name: 'route_context',
       description:
-        'Route the stuck run back to exactly one agent with a reconstructed context, or ask the user one question.',
+        'Route to exactly one agent type with a reconstructed context, or ask the user one question.',
       messages: [...opening, ...(findings ? [findings] : []), decisionRequest(investigation.exhausted)],
     },
     run.token,

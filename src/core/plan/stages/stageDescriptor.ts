@@ -57,21 +57,24 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   let collected: Result | undefined;
   let round = 0;
   for (;;) {
-    // A round of agents, then the history is read once for a loop among them (once per collector round): a looping
-    // agent runs once more with the context manager's reconstructed context (or the run stops with its question).
-    const ran = await mapBounded(pending, STAGE_CONCURRENCY, env.token, item => runOne(item));
-    const route = await env.agents.loopAmong(stage, new Set(pending.map(item => item.assignment.agentId)));
+    // A round of agents (the first with the context the context manager routed to this stage, if any), then the
+    // history is read once for a loop among them or an agent's own request (once per collector round): that agent
+    // runs once more with the context manager's reconstructed context (or the run stops with its question).
+    const routed = round === 0 ? env.guidance : undefined;
+    const ran = await mapBounded(pending, STAGE_CONCURRENCY, env.token, item => runOne(item, routed));
+    const asked = ran.flatMap(run => (run.contextRequest ? [{ agentId: run.agentId, request: run.contextRequest }] : []));
+    const route = await env.agents.recoverAmong(stage, new Set(pending.map(item => item.assignment.agentId)), asked);
     const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);
     const looping = pending[index];
-    if (route && looping) {
-      ran[index] = await runOne(looping, route.guidance);
-    }
+    if (route && looping) ran[index] = await runOne(looping, route.guidance);
     agentsSpawned += ran.length;
     runs = round === 0 ? ran : runs.map(run => ran.find(r => r.agentId === run.agentId) ?? run);
     round += 1;
     collected = await runCollector(env, descriptor, descriptor.collector, runs, round, collected);
     const { decision } = collected;
     env.onProgress({ kind: 'collector-decided', stage, decision });
+    // PROCEED (spec 001): the context manager routes the consolidated result on; the pass ends here either way.
+    if (decision.kind === 'proceed') await env.agents.proceed(stage, descriptor.collectorType, decision.rationale);
     if (decision.kind !== 'rerun') break;
     // The one place the reruns' bound holds (REPETITION_BOUNDS.reruns), whoever the collector names each round.
     if (round > REPETITION_BOUNDS.reruns) {

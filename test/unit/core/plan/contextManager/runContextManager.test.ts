@@ -8,6 +8,7 @@ import {
 import { messageText } from '../../../../../src/core/llm/usage';
 import { detectDegenerateLoop, type DegenerateLoop } from '../../../../../src/core/plan/contextManager/degenerateLoop';
 import type { ContextManagerRouting } from '../../../../../src/core/plan/contextManager/routing';
+import { loopRequest } from '../../../../../src/core/plan/contextManager/contextManagerRequest';
 import {
   runContextManager,
   type ContextManagerRun,
@@ -69,9 +70,8 @@ async function run(scripted: ScriptedModel, overrides: Partial<ContextManagerRun
   const { history, loop } = await stuckRun();
   return runContextManager({
     model: scripted,
-    loop,
+    request: loopRequest(loop, AGENTS),
     history,
-    agents: AGENTS,
     token: cancellationSource().token,
     ...overrides,
   });
@@ -245,7 +245,12 @@ describe('runContextManager', () => {
       ],
       valueReply(route),
     );
-    await runContextManager({ model: scripted, loop, history, agents: AGENTS, token: cancellationSource().token });
+    await runContextManager({
+      model: scripted,
+      request: loopRequest(loop, AGENTS),
+      history,
+      token: cancellationSource().token,
+    });
     assert.deepEqual(history, before);
   });
 
@@ -258,6 +263,10 @@ describe('runContextManager', () => {
   });
 
   it('needs at least one agent type to route to', async () => {
-    await assert.rejects(run(model([], valueReply(route)), { agents: [] }), RangeError);
+    const { history, loop } = await stuckRun();
+    await assert.rejects(
+      run(model([], valueReply(route)), { history, request: loopRequest(loop, []) }),
+      RangeError,
+    );
   });
 });
