@@ -129,30 +129,32 @@ export class LoopRecovery {
       history.items.filter(item => agentIds.has(item.agentId)),
       deps.options.loopThreshold,
     );
-    const first = asked[0];
-    let request: ContextManagerRequest | undefined;
+    const requests: ContextManagerRequest[] = asked.map(({ agentId, request }) => ({
+      ...request,
+      agentId,
+      agentType: STAGE_AGENT_TYPES[stage],
+      evidence: history.items.filter(item => item.agentId === agentId).slice(-1),
+      destinations: [...destinations].reverse(),
+    }));
     if (loop !== undefined) {
       deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
-      request = loopRequest(loop, [loop.agentType, ...destinations.filter(type => type !== loop.agentType)]);
-    } else if (first !== undefined) {
-      deps.onProgress({ kind: 'context-requested', stage, agentId: first.agentId, reason: first.request.reason });
-      request = {
-        ...first.request,
-        agentId: first.agentId,
-        agentType: STAGE_AGENT_TYPES[stage],
-        evidence: history.items.filter(item => item.agentId === first.agentId).slice(-1),
-        destinations: [...destinations].reverse(),
-      };
+      requests.unshift(loopRequest(loop, [loop.agentType, ...destinations.filter(type => type !== loop.agentType)]));
     }
+    for (const { agentId, request } of asked)
+      deps.onProgress({ kind: 'context-requested', stage, agentId, reason: request.reason });
+    // One per round (the agent re-runs before its collector), within the pass's bound; the others' results stand.
+    const [request, ...declined] = requests;
     if (request === undefined) return undefined;
-    if (this.reconstructions >= REPETITION_BOUNDS.reconstructions) {
+    const spent = this.reconstructions >= REPETITION_BOUNDS.reconstructions;
+    for (const other of spent ? requests : declined)
       deps.onProgress({
         kind: 'limit-reached',
         stage,
-        message: `${request.agentId} needs its context rebuilt, but the context manager already rebuilt one in this pass of the ${stage} stage (the most one pass takes: ${REPETITION_BOUNDS.reconstructions}); its result stands.`,
+        message: spent
+          ? `${other.agentId} needs its context rebuilt, but the context manager already rebuilt one in this pass of the ${stage} stage (the most one pass takes: ${REPETITION_BOUNDS.reconstructions}); its result stands.`
+          : `${other.agentId} asked for its context to be rebuilt, but the context manager rebuilds one agent's per round (${request.agentId}'s now); its result stands.`,
       });
-      return undefined;
-    }
+    if (spent) return undefined;
     this.reconstructions += 1;
     const routing = await this.route(stage, request, history);
     if (routing.stage === stage) return { agentId: request.agentId, guidance: routing.context };

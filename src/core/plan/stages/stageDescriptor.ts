@@ -62,11 +62,18 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     // runs once more with the context manager's reconstructed context (or the run stops with its question).
     const routed = round === 0 ? env.guidance : undefined;
     const ran = await mapBounded(pending, STAGE_CONCURRENCY, env.token, item => runOne(item, routed));
-    const asked = ran.flatMap(run => (run.contextRequest ? [{ agentId: run.agentId, request: run.contextRequest }] : []));
-    const route = await env.agents.recoverAmong(stage, new Set(pending.map(item => item.assignment.agentId)), asked);
-    const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);
-    const looping = pending[index];
-    if (route && looping) ran[index] = await runOne(looping, route.guidance);
+    const asking = (runs: readonly AgentRun<R>[]) =>
+      runs.flatMap(run => (run.contextRequest ? [{ agentId: run.agentId, request: run.contextRequest }] : []));
+    let route = await env.agents.recoverAmong(stage, new Set(pending.map(item => item.assignment.agentId)), asking(ran));
+    // A re-run that asks again goes back to recoverAmong, whose bound ends it.
+    while (route) {
+      const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);
+      const stuck = pending[index];
+      if (!stuck) break;
+      const again = await runOne(stuck, route.guidance);
+      ran[index] = again;
+      route = await env.agents.recoverAmong(stage, new Set([again.agentId]), asking([again]));
+    }
     agentsSpawned += ran.length;
     runs = round === 0 ? ran : runs.map(run => ran.find(r => r.agentId === run.agentId) ?? run);
     round += 1;
