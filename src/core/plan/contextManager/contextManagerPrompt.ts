@@ -25,8 +25,7 @@ function caseLines(request: ContextManagerRequest): string[] {
       '',
       'Its consolidation:',
     ];
-  if (request.evidence.length > 1)
-    return [`Agent ${who} is stuck: ${request.reason}.`, '', 'The repeated attempts:'];
+  if (request.evidence.length > 1) return [`Agent ${who} is stuck: ${request.reason}.`, '', 'The repeated attempts:'];
   return [`Agent ${who} asks for its context to be rebuilt: ${request.reason}`, '', 'Its attempt:'];
 }
 

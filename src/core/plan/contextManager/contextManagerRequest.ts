@@ -21,7 +21,7 @@ export interface ContextManagerRoutingRequest {
  * `introspect_agent_context` is offered (an agent's own `proceed` is its collector's decision); kept to one short
  * object so it adds little to every request.
  */
-export const agentContextRequest = z
+const agentContextRequest = z
   .object({
     type: z.enum(['introspect_agent_context']).default('introspect_agent_context'),
     reason: nonBlank('What context you lack.'),

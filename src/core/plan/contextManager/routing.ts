@@ -14,9 +14,10 @@ function reconstructedContext(itemId: z.ZodType<string>) {
     summary: text('The context the agent needs, rebuilt from the history: what was done, what was found, what failed.'),
     instructions: text('What to do now, and what not to repeat.'),
     relevantItemIds: distinctItems(itemId, 'History items this context was built from.'),
-    excludedItemIds: distinctItems(itemId, 'History items the agent should ignore, e.g. the repeated attempts.').default(
-      [],
-    ),
+    excludedItemIds: distinctItems(
+      itemId,
+      'History items the agent should ignore, e.g. the repeated attempts.',
+    ).default([]),
   });
 }
 

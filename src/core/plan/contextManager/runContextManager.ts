@@ -83,7 +83,7 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
         opening,
         {
           tools: READ_ONLY_HISTORY_TOOLS.map(tool => tool.definition),
-          justification: 'Council reads the run history to rebuild an agent\'s context.',
+          justification: "Council reads the run history to rebuild an agent's context.",
           maxRounds: limits.maxRounds,
           maxCallsPerRound: limits.maxCallsPerRound,
           answer: call => answerCall(call, run.history, limits.maxResultChars),
@@ -100,8 +100,7 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
       normalize: normalizeRouting(itemIds),
       ...(run.onNormalized === undefined ? {} : { onNormalized: run.onNormalized }),
       name: 'route_context',
-      description:
-        'Route to exactly one agent type with a reconstructed context, or ask the user one question.',
+      description: 'Route to exactly one agent type with a reconstructed context, or ask the user one question.',
       messages: [...opening, ...(findings ? [findings] : []), decisionRequest(investigation.exhausted)],
     },
     run.token,

@@ -64,7 +64,11 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     const ran = await mapBounded(pending, STAGE_CONCURRENCY, env.token, item => runOne(item, routed));
     const asking = (runs: readonly AgentRun<R>[]) =>
       runs.flatMap(run => (run.contextRequest ? [{ agentId: run.agentId, request: run.contextRequest }] : []));
-    let route = await env.agents.recoverAmong(stage, new Set(pending.map(item => item.assignment.agentId)), asking(ran));
+    let route = await env.agents.recoverAmong(
+      stage,
+      new Set(pending.map(item => item.assignment.agentId)),
+      asking(ran),
+    );
     // A re-run that asks again goes back to recoverAmong, whose bound ends it.
     while (route) {
       const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);

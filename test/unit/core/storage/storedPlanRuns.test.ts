@@ -44,7 +44,9 @@ describe('stored /plan and workflow runs across versions', () => {
     const { runs, memento } = runsWith({ [RUN_KEY]: v3 });
     const run = runs.load(RUN_ID);
     assert.ok(run);
-    const restamped = JSON.parse(JSON.stringify(v3).replaceAll('"schemaVersion":"1.0.0"', `"schemaVersion":"${SCHEMA_VERSION}"`));
+    const restamped = JSON.parse(
+      JSON.stringify(v3).replaceAll('"schemaVersion":"1.0.0"', `"schemaVersion":"${SCHEMA_VERSION}"`),
+    );
     assert.ok(JSON.stringify(v3).includes('"schemaVersion":"1.0.0"'), 'the fixture holds 1.0.0 payloads');
     assert.deepEqual(run, restamped);
     await runs.save(run.state, run.status);

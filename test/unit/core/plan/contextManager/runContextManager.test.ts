@@ -264,9 +264,6 @@ describe('runContextManager', () => {
 
   it('needs at least one agent type to route to', async () => {
     const { history, loop } = await stuckRun();
-    await assert.rejects(
-      run(model([], valueReply(route)), { history, request: loopRequest(loop, []) }),
-      RangeError,
-    );
+    await assert.rejects(run(model([], valueReply(route)), { history, request: loopRequest(loop, []) }), RangeError);
   });
 });

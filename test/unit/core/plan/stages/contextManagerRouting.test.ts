@@ -79,7 +79,9 @@ describe('the context manager (spec 001): agent requests, PROCEED, destinations 
       snapshot.items.filter(i => i.inputType === 'DiscoveryAgentRequest+ReconstructedContext').map(i => i.agentId),
       ['discovery-2'],
     );
-    const guided = model.requests.find(r => agentIdIn(r) === 'discovery-2' && requestText(r).includes('Map src/util only.'));
+    const guided = model.requests.find(
+      r => agentIdIn(r) === 'discovery-2' && requestText(r).includes('Map src/util only.'),
+    );
     assert.ok(guided, 'the reconstructed context reaches the asking agent');
     assert.ok(
       board.stages.discovery?.reports.every(report => !('contextRequest' in report)),
@@ -159,9 +161,15 @@ describe('the context manager (spec 001): agent requests, PROCEED, destinations 
     assert.ok(workflowEvents.some(e => e.kind === 'route-back' && e.from === 'planning' && e.to === 'discovery'));
     assert.equal(outcome.state.routeBacks, 1);
     const rerunDiscovery = snapshot.items.filter(i => i.inputType === 'DiscoveryAgentRequest+ReconstructedContext');
-    assert.equal(rerunDiscovery.length, 3, "every discovery agent of the second pass got the context manager's context");
+    assert.equal(
+      rerunDiscovery.length,
+      3,
+      "every discovery agent of the second pass got the context manager's context",
+    );
     assert.ok(
-      model.requests.some(r => toolOf(r) === 'discovery_report' && requestText(r).includes('Map lib/format.ts as well.')),
+      model.requests.some(
+        r => toolOf(r) === 'discovery_report' && requestText(r).includes('Map lib/format.ts as well.'),
+      ),
     );
     assert.deepEqual(
       phasesRun(outcome.state).map(p => `${p.stage}:${p.passes}:${p.status}`),
