@@ -45,7 +45,7 @@ export function contextManagerPrompt(
     ...request.evidence.map(item => describeItem(item)),
     '',
     inline === undefined
-      ? 'Investigate with the history tools: what each attempt was given and produced, what failed, and what upstream context it had. The tools only read history.'
+      ? 'Investigate with the history tools: what each attempt was given and produced, what failed, and what upstream context it had. They only read history; history_add_note, when offered, only adds a note on items.'
       : 'Recent history (oldest first):',
     ...(inline ?? []).map(item => describeItem(item)),
     '',

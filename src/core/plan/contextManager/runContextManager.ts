@@ -1,8 +1,9 @@
 import type { CancellationSignal, ChatMessage, LanguageModel, ToolCallPart } from '../../llm/languageModel';
 import { runToolRounds } from '../../llm/toolRounds';
 import { requestStructured } from '../../llm/structuredOutput';
-import type { HistorySnapshot } from '../history/historyItem';
-import { READ_ONLY_HISTORY_TOOLS } from '../history/tools/historyTools';
+import type { HistoryNote, HistorySnapshot } from '../history/historyItem';
+import { addNoteTool, READ_ONLY_HISTORY_TOOLS, type HistoryTool } from '../history/tools/historyTools';
+import type { AddNoteRequest } from '../history/tools/addNote';
 import { clip, contextManagerPrompt, decisionRequest } from './contextManagerPrompt';
 import type { ContextManagerRequest } from './contextManagerRequest';
 import { normalizeRouting, routingSchemaFor, type ContextManagerRouting } from './routing';
@@ -30,15 +31,24 @@ export interface ContextManagerRun {
   readonly token: CancellationSignal;
   readonly goal?: string;
   readonly limits?: Partial<typeof DEFAULT_CONTEXT_MANAGER_LIMITS>;
+  /**
+   * Adds a note on history items to the run's history (spec 001 HistoryNote); when given, the model is offered the
+   * add-note tool beside the read-only ones.
+   */
+  readonly addNote?: (request: AddNoteRequest) => HistoryNote;
   /** Receives what normalization changed in the decision (for the run's progress report). */
   readonly onNormalized?: (changes: readonly string[]) => void;
 }
 
 /** One history tool call answered (an unknown tool or a refused input is answered, not thrown). */
-function answerCall(call: ToolCallPart, history: HistorySnapshot, maxResultChars: number): string {
-  const tool = READ_ONLY_HISTORY_TOOLS.find(candidate => candidate.definition.name === call.name);
-  if (!tool)
-    return `Unknown tool "${call.name}". Available: ${READ_ONLY_HISTORY_TOOLS.map(t => t.definition.name).join(', ')}.`;
+function answerCall(
+  call: ToolCallPart,
+  tools: readonly HistoryTool[],
+  history: HistorySnapshot,
+  maxResultChars: number,
+): string {
+  const tool = tools.find(candidate => candidate.definition.name === call.name);
+  if (!tool) return `Unknown tool "${call.name}". Available: ${tools.map(t => t.definition.name).join(', ')}.`;
   const text = tool.invoke(call.input, history);
   return text.length > maxResultChars ? `${clip(text, maxResultChars)} (truncated: narrow the query or page)` : text;
 }
@@ -72,6 +82,19 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
   const itemIds = new Set(run.history.items.map(item => item.itemId));
   const schema = routingSchemaFor(run.request.destinations, itemIds);
   const toolsAvailable = run.model.supportsToolCalling && limits.maxRounds > 0;
+  // Notes added during the investigation are read back by the next history_item call.
+  const notes = [...(run.history.notes ?? [])];
+  const { addNote } = run;
+  const tools = addNote
+    ? [
+        ...READ_ONLY_HISTORY_TOOLS,
+        addNoteTool(request => {
+          const note = addNote(request);
+          notes.push(note);
+          return note;
+        }),
+      ]
+    : READ_ONLY_HISTORY_TOOLS;
   const opening = contextManagerPrompt(
     run,
     toolsAvailable ? undefined : run.history.items.slice(-INLINE_HISTORY_ITEMS),
@@ -82,11 +105,11 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
         run.model,
         opening,
         {
-          tools: READ_ONLY_HISTORY_TOOLS.map(tool => tool.definition),
+          tools: tools.map(tool => tool.definition),
           justification: "Council reads the run history to rebuild an agent's context.",
           maxRounds: limits.maxRounds,
           maxCallsPerRound: limits.maxCallsPerRound,
-          answer: call => answerCall(call, run.history, limits.maxResultChars),
+          answer: call => answerCall(call, tools, { items: run.history.items, notes }, limits.maxResultChars),
           resultSeparator: ' ',
         },
         run.token,

@@ -221,6 +221,7 @@ export class LoopRecovery {
         history,
         token: deps.token,
         goal: deps.goal,
+        addNote: note => this.history.addNote({ ...note, authorAgent: 'context-manager' }, deps.clock.now()),
         onNormalized: changes =>
           deps.onProgress({
             kind: 'reply-normalized',
