@@ -99,7 +99,7 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
     run,
     toolsAvailable ? undefined : run.history.items.slice(-INLINE_HISTORY_ITEMS),
   );
-  // The model calls the read-only history tools for at most `maxRounds` turns, stopping at a turn without calls.
+  // The model calls the history tools for at most `maxRounds` turns, stopping at a turn without calls.
   const investigation = toolsAvailable
     ? await runToolRounds(
         run.model,

@@ -51,7 +51,7 @@ export interface StageRedirect {
 /**
  * The one port the stages call to run an agent (spec 001's loop recovery): every attempt is recorded on the run's
  * history. Once per round of a stage's agents, `recoverAmong` reads it, and a collector's `proceed` comes to `proceed`:
- * the context manager — it investigates the history with the read-only history tools, the only tools it is offered —
+ * the context manager — it investigates the history with the read-only history tools and may add notes on items —
  * routes a reconstructed context to one agent type (a re-run of the agent with it is a different request type, so
  * not another repetition) or stops and asks the user (NeedsUserInput).
  */
