@@ -15,7 +15,8 @@ import { ticketAgentRequest } from '../../src/core/plan/drafts/ticketAgentReques
 import { ticketCollectorRequest } from '../../src/core/plan/drafts/consolidationRequest';
 import { routingSchemaFor } from '../../src/core/plan/contextManager/routing';
 import { WORKSPACE_TOOLS } from '../../src/core/workspace/workspaceTools';
-import { READ_ONLY_HISTORY_TOOLS } from '../../src/core/plan/history/tools/historyTools';
+import { addNoteTool, READ_ONLY_HISTORY_TOOLS } from '../../src/core/plan/history/tools/historyTools';
+import { withContextRequest } from '../../src/core/plan/contextManager/contextManagerRequest';
 
 /** One schema Council sends (as a tool's inputSchema or in a fenced-JSON prompt), labelled for a test message. */
 export interface SentSchema {
@@ -61,22 +62,25 @@ export function planSchemas(count: number): SentSchema[] {
   const collector = { inputIds: ['ctx-1', 'ctx-2'], agentIds: ['agent-1', 'agent-2'] };
   const tickets = { files, discoveryResultId: 'ctx-0' };
   return [
-    sent(at('discovery_report'), discoveryReportRequest(files).schema),
+    sent(at('discovery_report'), withContextRequest(discoveryReportRequest(files)).schema),
     sent(
       at('discovery_collector_result'),
       discoveryCollectorRequest({ ...collector, files, queryIds: ['q-1', 'q-2'] }).schema,
     ),
-    sent(at('planning_agent_result'), planningAgentRequest(tickets).schema),
+    sent(at('planning_agent_result'), withContextRequest(planningAgentRequest(tickets)).schema),
     sent(at('planning_collector_result'), planningCollectorRequest({ ...tickets, ...collector }).schema),
-    sent(at('ticket_agent_result'), ticketAgentRequest({ files, ticketId: 'T-1' }).schema),
+    sent(at('ticket_agent_result'), withContextRequest(ticketAgentRequest({ files, ticketId: 'T-1' })).schema),
     sent(at('ticket_collector_result'), ticketCollectorRequest(collector).schema),
     sent(at('route_context'), routingSchemaFor(['discovery-agent', 'planning-agent'], new Set(['item-1', 'item-2']))),
   ];
 }
 
-/** The read-only tools Council offers a model: the workspace tools and the /plan history tools. */
+/** The tools Council offers a model: the workspace tools and the /plan history tools (add-note among them). */
 export function toolSchemas(): SentSchema[] {
-  return [...WORKSPACE_TOOLS, ...READ_ONLY_HISTORY_TOOLS].map(tool => ({
+  const addNote = addNoteTool(() => {
+    throw new Error('not called');
+  });
+  return [...WORKSPACE_TOOLS, ...READ_ONLY_HISTORY_TOOLS, addNote].map(tool => ({
     label: `tool ${tool.definition.name}`,
     schema: tool.definition.inputSchema,
   }));

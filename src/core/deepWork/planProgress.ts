@@ -17,8 +17,10 @@ export function progressMessage(event: PipelineProgressEvent): string | undefine
       return `${STAGE_NAME[event.stage]}: collector decided to ${event.decision.kind.replace('_', ' ')}`;
     case 'loop-detected':
       return `${STAGE_NAME[event.stage]}: ${event.agentId} is repeating itself; rebuilding its context`;
+    case 'context-requested':
+      return `${STAGE_NAME[event.stage]}: ${event.agentId} asked for its context to be rebuilt`;
     case 'context-manager':
-      return `${STAGE_NAME[event.stage]}: context manager ${event.outcome === 'route' ? 'rebuilt the context' : 'needs your input'}`;
+      return `${STAGE_NAME[event.stage]}: context manager ${event.outcome === 'route' ? `rebuilt the context for the ${event.to}s` : 'needs your input'}`;
     case 'limit-reached':
       return `${STAGE_NAME[event.stage]}: ${event.message}`;
     case 'tool-schema-refused':

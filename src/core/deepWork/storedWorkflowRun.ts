@@ -13,8 +13,8 @@ import {
 import { phaseStep, WorkflowRunState } from '../workflow/engine/workflowRunState';
 import type { LedgerLine } from '../llm/spending/ledger';
 import { PIPELINE_BOARD_KEY, PipelineBoard } from '../plan/pipelineBoard';
-import { HISTORY_KEY } from '../plan/history/blackboardHistory';
-import { RunHistory } from '../plan/history/historyItem';
+import { HISTORY_KEY, HISTORY_NOTES_KEY } from '../plan/history/blackboardHistory';
+import { RunHistory, RunHistoryNotes } from '../plan/history/historyItem';
 
 /** The storage format version this code writes for a workflow run (`/plan` runs included). */
 const STORED_WORKFLOW_RUN_VERSION = 3;
@@ -99,6 +99,7 @@ export const StoredWorkflowRun = z.object({
     for (const [key, schema] of [
       [PIPELINE_BOARD_KEY, PipelineBoard],
       [HISTORY_KEY, RunHistory],
+      [HISTORY_NOTES_KEY, RunHistoryNotes],
     ] as const) {
       const kept = state.blackboard[key];
       if (kept === undefined) continue;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PIPELINE_STAGES, type PipelineStage } from './schemas/agentType';
 import { ContextId } from './schemas/contextId';
+import { ReconstructedContext } from './contextManager/routing';
 import { DiscoveryStageRecord, PlanningStageRecord, TicketStageRecord } from './stages/stageRecords';
 import { ContextIdIssuer } from './stages/contextIdIssuer';
 import type { Clock } from '../clock';
@@ -26,6 +27,11 @@ export const PipelineBoard = z.object({
     planning: PlanningStageRecord.optional(),
     tickets: TicketStageRecord.optional(),
   }),
+  /**
+   * A context the context manager routed to another stage's agents (spec 001: `proceed` to the next stage, or a
+   * route-back to an earlier one), given to that stage's agents when it runs next; any stage that runs consumes it.
+   */
+  handoff: z.object({ stage: z.enum(PIPELINE_STAGES), context: ReconstructedContext }).optional(),
 });
 export type PipelineBoard = z.infer<typeof PipelineBoard>;
 

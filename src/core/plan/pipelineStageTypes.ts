@@ -37,15 +37,17 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
     type: STAGE_TYPES[stage],
     async run(call: AgentCall): Promise<AgentResult> {
       // A `/plan` run starts with its board; any other workflow's run gets one when its first pipeline stage runs.
-      let board =
+      const { handoff, ...stored } =
         (call.blackboard.get(PIPELINE_BOARD_KEY) as PipelineBoard | undefined) ??
         newBoard(runtime.runId, runtime.clock, call.context.goal, []);
       // A stage run again (a redo, after a route-back) drops its record and those after it; the engine counts the pass.
+      // A context routed to this stage goes to its agents; any stage that runs consumes it.
       const earlier: readonly string[] = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
-      board = {
-        ...board,
-        stages: Object.fromEntries(Object.entries(board.stages).filter(([s]) => earlier.includes(s))),
+      let board: PipelineBoard = {
+        ...stored,
+        stages: Object.fromEntries(Object.entries(stored.stages).filter(([s]) => earlier.includes(s))),
       };
+      const guidance = handoff?.stage === stage ? handoff.context : undefined;
       const contextIds = new ContextIdIssuer(runtime.runId, runtime.clock, board.nextSequence);
       const audit: AgentAudit = { checked: 0, findings: [] };
       const { workspace, ...shared } = runtime;
@@ -61,9 +63,11 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         contextIds,
         audit,
         ...(call.feedback ? { feedback: call.feedback } : {}),
+        ...(guidance ? { guidance } : {}),
       };
       const history = new BlackboardHistory(call.blackboard, runtime.ids);
-      const env: StageEnvironment = { ...run, agents: new LoopRecovery(history, run) };
+      const recovery = new LoopRecovery(history, run);
+      const env: StageEnvironment = { ...run, agents: recovery };
       const keep = (changes: Partial<PipelineBoard>): void => {
         board = { ...board, ...changes, nextSequence: contextIds.nextSequence };
         call.blackboard.set(PIPELINE_BOARD_KEY, board);
@@ -74,22 +78,27 @@ function stageType(stage: PipelineStage, runtime: PipelineRuntime): AgentType {
         else if (stage === 'planning') record = await planningStage(env, board.stages);
         else record = await ticketStage(env, board.stages);
       } catch (error) {
-        // Only the id sequence moves on, so ids are never reused by the next attempt.
-        keep({});
+        // Only the id sequence moves on, so ids are never reused by the next attempt; a context routed here waits for it.
+        keep(handoff ? { handoff } : {});
         throw error;
       }
       // The record is kept either way: the engine decides a route-back (a refused one goes on from this result; an
-      // accepted one reruns the target stage, which drops this record).
-      keep({ stages: { ...board.stages, [stage]: record } });
+      // accepted one reruns the target stage, which drops this record). The context manager's route to another
+      // stage's agents leaves its context on the board for that stage; to an earlier stage it is a route-back too,
+      // unless the collector decided one itself (its decision is the later one).
+      const { redirect } = recovery;
+      keep({
+        stages: { ...board.stages, [stage]: record },
+        ...(redirect ? { handoff: { stage: redirect.stage, context: redirect.context } } : {}),
+      });
       const { decision } = record.result;
-      return {
-        summary: summaryOf(record),
-        files: [],
-        ...(decision.kind === 'route_back'
-          ? { routeBack: { toType: STAGE_TYPES[decision.target], rationale: decision.rationale } }
-          : {}),
-        audit,
-      };
+      const back =
+        decision.kind === 'route_back'
+          ? { toType: STAGE_TYPES[decision.target], rationale: decision.rationale }
+          : redirect && earlier.includes(redirect.stage)
+            ? { toType: STAGE_TYPES[redirect.stage], rationale: redirect.reason }
+            : undefined;
+      return { summary: summaryOf(record), files: [], ...(back ? { routeBack: back } : {}), audit };
     },
   };
 }

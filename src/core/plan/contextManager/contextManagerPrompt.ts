@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../llm/languageModel';
 import type { HistoryItem } from '../history/historyItem';
-import type { DegenerateLoop } from './degenerateLoop';
+import type { ContextManagerRequest } from './contextManagerRequest';
 
 /** Shortens a value's JSON for a prompt line; the full item is one tool call away. */
 export function clip(text: string, maxChars: number): string {
@@ -16,29 +16,41 @@ function describeItem(item: HistoryItem, maxChars = 240): string {
   return `- ${item.itemId} · ${item.agentId} (${item.agentType}) · ${item.action}(${item.inputType}) · ${item.startedAt} · input ${clip(JSON.stringify(item.input), maxChars)} · ${outcome}`;
 }
 
+/** What the opening says the case is, by request type. */
+function caseLines(request: ContextManagerRequest): string[] {
+  const who = `${request.agentId} (type ${request.agentType})`;
+  if (request.type === 'proceed')
+    return [
+      `Collector ${who} consolidated its stage and asks you to route its result on: ${request.reason}`,
+      '',
+      'Its consolidation:',
+    ];
+  if (request.evidence.length > 1) return [`Agent ${who} is stuck: ${request.reason}.`, '', 'The repeated attempts:'];
+  return [`Agent ${who} asks for its context to be rebuilt: ${request.reason}`, '', 'Its attempt:'];
+}
+
 /**
  * The opening message of the context manager (instructions go in a user message: VS Code drops system messages).
  * With tool calling the model explores on its own; without it, it gets the `inline` recent items.
  */
 export function contextManagerPrompt(
-  { loop, agents, goal }: { readonly loop: DegenerateLoop; readonly agents: readonly string[]; readonly goal?: string },
+  { request, goal }: { readonly request: ContextManagerRequest; readonly goal?: string },
   inline: readonly HistoryItem[] | undefined,
 ): ChatMessage[] {
   const lines = [
     'You are the context manager of a multi-agent pipeline (discovery -> planning -> tickets).',
-    `Agent ${loop.agentId} (type ${loop.agentType}) is stuck: it ran ${loop.action}(${loop.inputType}) ${loop.repetitionCount} times in a row; the limit is ${loop.threshold}.`,
+    ...caseLines(request).slice(0, 1),
     ...(goal ? [`The run's goal: ${goal}`] : []),
-    '',
-    'The repeated attempts:',
-    ...loop.evidence.map(item => describeItem(item)),
+    ...caseLines(request).slice(1),
+    ...request.evidence.map(item => describeItem(item)),
     '',
     inline === undefined
-      ? 'Investigate with the history tools: what each attempt was given and produced, what failed, and what upstream context it had. The tools only read history.'
+      ? 'Investigate with the history tools: what each attempt was given and produced, what failed, and what upstream context it had. They only read history; history_add_note, when offered, only adds a note on items.'
       : 'Recent history (oldest first):',
     ...(inline ?? []).map(item => describeItem(item)),
     '',
     'Then decide one of:',
-    `- route back to exactly one of these agent types: ${agents.join(', ')} — with a reconstructed context (goal, summary, what to do differently, the item ids you relied on and the ones to ignore);`,
+    `- route to exactly one of these agent types: ${request.destinations.join(', ')} — with a reconstructed context (goal, summary, what to do differently, the item ids you relied on and the ones to ignore);`,
     '- ask the user one question, when the history cannot resolve what is missing.',
   ];
   return [{ role: 'user', content: lines.join('\n') }];

@@ -33,7 +33,25 @@ export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 /** A run's history (spec 001 BlackboardHistory), validated once when a stored run is read back. */
 export const RunHistory = z.array(HistoryItemSchema);
 
+/** An annotation on history items (spec 001 HistoryNote), e.g. the context manager marking attempts to ignore. */
+export const HistoryNoteSchema = z.object({
+  noteId: z.string().min(1),
+  timestamp: z.iso.datetime({ offset: true }),
+  content: z.string().min(1),
+  /** e.g. `exclusion`, `diagnostic`, `routing`. */
+  tags: z.array(z.string().min(1)),
+  authorAgent: z.string().min(1),
+  /** The items it annotates. */
+  itemIds: z.array(z.string().min(1)).min(1),
+});
+export type HistoryNote = z.infer<typeof HistoryNoteSchema>;
+
+/** A run's notes, validated once when a stored run is read back. */
+export const RunHistoryNotes = z.array(HistoryNoteSchema);
+
 /** Everything recorded for one run, in append order: what the history tools and the context manager read. */
 export interface HistorySnapshot {
   readonly items: readonly HistoryItem[];
+  /** Notes on the items, in the order they were added. */
+  readonly notes?: readonly HistoryNote[];
 }

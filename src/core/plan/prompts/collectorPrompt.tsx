@@ -54,5 +54,10 @@ function decisionInstructions(stage: PipelineStage, agentIds: readonly string[])
     earlier.length > 0
       ? `- "route_back" to an earlier stage (${earlier.join(', ')}) only when its output is missing something this stage cannot work around.`
       : '- "route_back" is not possible from the first stage.',
+    ...(stage === PIPELINE_STAGES[PIPELINE_STAGES.length - 1]
+      ? []
+      : [
+          '- "proceed" instead of "advance" when the next stage needs more than your consolidation: a context manager rebuilds it from the run\'s history (a request more).',
+        ]),
   ];
 }

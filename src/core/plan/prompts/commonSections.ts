@@ -22,7 +22,7 @@ export interface CommonPromptInputs {
   readonly goal: string;
   readonly constraints: readonly string[];
   readonly previous?: PreviousAttemptView;
-  /** Context rebuilt by the context manager after a degenerate loop. */
+  /** Context rebuilt by the context manager (a loop, the agent's own request, or a collector's `proceed`). */
   readonly guidance?: ReconstructedContext;
   /** The phase's feedback: the user's (typed with a checkpoint choice), a later stage's route-back, or a gap check's gaps. */
   readonly feedback?: string;
@@ -57,7 +57,7 @@ export function commonSections(inputs: CommonPromptInputs): AgentPromptSection[]
       priority: 1200,
     },
     guidance !== undefined && {
-      title: 'Reconstructed context (from the context manager; you were repeating yourself)',
+      title: "Reconstructed context (the context manager's, from the run's history)",
       body: [
         `Goal now: ${guidance.goal}`,
         `What is known: ${guidance.summary}`,

@@ -30,3 +30,10 @@ export const PIPELINE_STAGES = ['discovery', 'planning', 'tickets'] as const;
 
 /** A stage of the pipeline; a collector may route back only to an earlier one. */
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+
+/** The agent type that does each stage's work: where the context manager routes a stage's reconstructed context. */
+export const STAGE_AGENT_TYPES: Readonly<Record<PipelineStage, AgentType>> = {
+  discovery: 'discovery-agent',
+  planning: 'planning-agent',
+  tickets: 'ticket-agent',
+};

@@ -20,7 +20,10 @@ export function inputIdOf(inputIds: readonly string[] | undefined, description?:
   return description === undefined ? ContextId : ContextId.describe(description);
 }
 
-/** The decisions open to a `stage` collector: rerun names its own agents, route_back only earlier stages (none for discovery). */
+/**
+ * The decisions open to a `stage` collector: rerun names its own agents, route_back only earlier stages (none for
+ * discovery), proceed hands the result on through the context manager (spec 001 PROCEED; none for the last stage).
+ */
 function collectorDecision(stage: PipelineStage, agentIds: readonly string[] | undefined) {
   // The kinds name the branches; the prompt says when to choose each.
   const advance = z.object({ kind: z.literal('advance'), rationale: nonBlank('Why the stage is complete.') });
@@ -32,15 +35,24 @@ function collectorDecision(stage: PipelineStage, agentIds: readonly string[] | u
       'Agents to rerun; empty reruns them all.',
     ),
   });
-  const earlier = PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(stage));
-  const description = 'What the pipeline does next.';
-  if (earlier.length === 0) return z.discriminatedUnion('kind', [advance, rerun]).describe(description);
+  const index = PIPELINE_STAGES.indexOf(stage);
+  const earlier = PIPELINE_STAGES.slice(0, index);
   const routeBack = z.object({
     kind: z.literal('route_back'),
     target: z.enum(earlier as [PipelineStage, ...PipelineStage[]]).describe('Earlier stage to return to.'),
     rationale: nonBlank('Why it must be redone.'),
   });
-  return z.discriminatedUnion('kind', [advance, rerun, routeBack]).describe(description);
+  const proceed = z.object({
+    kind: z.literal('proceed'),
+    rationale: nonBlank('What the next stage needs rebuilt from the run.'),
+  });
+  const branches = [
+    advance,
+    rerun,
+    ...(earlier.length > 0 ? [routeBack] : []),
+    ...(index < PIPELINE_STAGES.length - 1 ? [proceed] : []),
+  ] as unknown as [typeof advance, typeof rerun, typeof routeBack, typeof proceed];
+  return z.discriminatedUnion('kind', branches).describe('What the pipeline does next.');
 }
 /** A collector's decision on what the pipeline does next. */
 export type CollectorDecision = z.infer<ReturnType<typeof collectorDecision>>;

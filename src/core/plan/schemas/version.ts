@@ -5,7 +5,7 @@ import { z } from 'zod';
  * removed, retyped or renamed), a minor one for an addition, a patch for wording. A payload read back (a resumed
  * run's records) is compared with it by `readPayloadVersion`. Regenerate `schemas/` after any change.
  */
-export const SCHEMA_VERSION = '1.1.0';
+export const SCHEMA_VERSION = '1.2.0';
 
 /** SemVer 2.0.0: `MAJOR.MINOR.PATCH` with optional pre-release and build parts. */
 const SEMVER_PATTERN =
@@ -33,6 +33,13 @@ const PAYLOAD_MIGRATIONS: readonly PayloadMigration[] = [
     to: '1.1.0',
     description:
       'The published documents changed (descriptions, line-number maxima, unique items); no record field did.',
+    migrate: payload => payload,
+  },
+  {
+    from: '1.1.0',
+    to: '1.2.0',
+    description:
+      "A collector's decision may be `proceed` (spec 001 PROCEED); a run's board may hold a context routed to a stage. An addition: no stored field changed.",
     migrate: payload => payload,
   },
 ];

@@ -1,7 +1,13 @@
 import { runContextManager } from '../contextManager/runContextManager';
-import { detectDegenerateLoop, type DegenerateLoop } from '../contextManager/degenerateLoop';
+import { detectDegenerateLoop } from '../contextManager/degenerateLoop';
+import {
+  loopRequest,
+  type ContextManagerRequest,
+  type ContextManagerRoutingRequest,
+} from '../contextManager/contextManagerRequest';
 import type { ReconstructedContext } from '../contextManager/routing';
-import type { AgentType, PipelineStage } from '../schemas/agentType';
+import { PIPELINE_STAGES, STAGE_AGENT_TYPES, type AgentType, type PipelineStage } from '../schemas/agentType';
+import { REPETITION_BOUNDS } from '../../workflow/engine/repetitionBounds';
 import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
 import type { BlackboardHistory, InvocationRecord } from '../history/blackboardHistory';
 import type { HistorySnapshot } from '../history/historyItem';
@@ -35,14 +41,29 @@ interface LoopRecoveryDeps {
   readonly options: PipelineOptions;
 }
 
+/** Where the context manager routed a stage's work on to: another stage's agents, the context for them, and why. */
+export interface StageRedirect {
+  readonly stage: PipelineStage;
+  readonly context: ReconstructedContext;
+  readonly reason: string;
+}
+
 /**
  * The one port the stages call to run an agent (spec 001's loop recovery): every attempt is recorded on the run's
- * history. Once per round of a stage's agents, `loopAmong` reads it: on a loop of one of those agents the context
- * manager decides — it investigates the history with the read-only history tools, the only tools it is offered — to
- * re-run that agent once with a reconstructed context (a different request type, so the re-run is not another
- * repetition) or to stop and ask the user (NeedsUserInput).
+ * history. Once per round of a stage's agents, `recoverAmong` reads it, and a collector's `proceed` comes to `proceed`:
+ * the context manager — it investigates the history with the read-only history tools and may add notes on items —
+ * routes a reconstructed context to one agent type (a re-run of the agent with it is a different request type, so
+ * not another repetition) or stops and asks the user (NeedsUserInput).
  */
 export class LoopRecovery {
+  /** Contexts the context manager rebuilt for this stage's agents in this pass (`REPETITION_BOUNDS.reconstructions`). */
+  private reconstructions = 0;
+  /**
+   * Where the context manager sent the run beyond this stage's own agents: the next stage's (`proceed`) or an earlier
+   * stage's (a route-back, decided by the engine), with the context for them. Read once the stage has run.
+   */
+  redirect: StageRedirect | undefined;
+
   constructor(
     private readonly history: BlackboardHistory,
     private readonly deps: LoopRecoveryDeps,
@@ -88,32 +109,96 @@ export class LoopRecovery {
   }
 
   /**
-   * After a round of `stage`'s agents: is one of `agentIds` looping? Undefined when none is; the agent to re-run once
-   * with the context manager's reconstructed context when it re-routes one; throws NeedsUserInput when it asks the user.
+   * After a round of `stage`'s agents (`agentIds`): is one of them looping, or did one ask for its context to be
+   * rebuilt (`asked`, its reply's `contextRequest`)? A loop comes first. The context manager then rebuilds the context
+   * (spec 001 INTROSPECT_AGENT_CONTEXT) and routes it to this stage's agents (the agent re-runs once with it: returned)
+   * or an earlier stage's (a route-back: `redirect`), or asks the user (throws NeedsUserInput). At most
+   * `REPETITION_BOUNDS.reconstructions` per pass of the stage, counted here and nowhere else; a request past it is
+   * declined with a `limit-reached` line and the agent's result stands.
    */
-  async loopAmong(
+  async recoverAmong(
     stage: PipelineStage,
     agentIds: ReadonlySet<string>,
+    asked: readonly { readonly agentId: string; readonly request: ContextManagerRoutingRequest }[],
   ): Promise<{ readonly agentId: string; readonly guidance: ReconstructedContext } | undefined> {
     const { deps } = this;
     const history = this.history.snapshot();
+    const own = PIPELINE_STAGES.indexOf(stage);
+    const destinations = PIPELINE_STAGES.slice(0, own + 1).map(s => STAGE_AGENT_TYPES[s]);
     const loop = detectDegenerateLoop(
       history.items.filter(item => agentIds.has(item.agentId)),
       deps.options.loopThreshold,
     );
-    if (loop === undefined) return undefined;
-    deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
-    const routing = await this.consultContextManager(stage, loop, history);
+    const requests: ContextManagerRequest[] = asked.map(({ agentId, request }) => ({
+      ...request,
+      agentId,
+      agentType: STAGE_AGENT_TYPES[stage],
+      evidence: history.items.filter(item => item.agentId === agentId).slice(-1),
+      destinations: [...destinations].reverse(),
+    }));
+    if (loop !== undefined) {
+      deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
+      requests.unshift(loopRequest(loop, [loop.agentType, ...destinations.filter(type => type !== loop.agentType)]));
+    }
+    for (const { agentId, request } of asked)
+      deps.onProgress({ kind: 'context-requested', stage, agentId, reason: request.reason });
+    // One per round (the agent re-runs before its collector), within the pass's bound; the others' results stand.
+    const [request, ...declined] = requests;
+    if (request === undefined) return undefined;
+    const spent = this.reconstructions >= REPETITION_BOUNDS.reconstructions;
+    for (const other of spent ? requests : declined)
+      deps.onProgress({
+        kind: 'limit-reached',
+        stage,
+        message: spent
+          ? `${other.agentId} needs its context rebuilt, but the context manager already rebuilt one in this pass of the ${stage} stage (the most one pass takes: ${REPETITION_BOUNDS.reconstructions}); its result stands.`
+          : `${other.agentId} asked for its context to be rebuilt, but the context manager rebuilds one agent's per round (${request.agentId}'s now); its result stands.`,
+      });
+    if (spent) return undefined;
+    this.reconstructions += 1;
+    const routing = await this.route(stage, request, history);
+    if (routing.stage === stage) return { agentId: request.agentId, guidance: routing.context };
+    this.redirect = routing;
+    return undefined;
+  }
+
+  /**
+   * A `stage` collector decided `proceed` (spec 001 transition 2): the context manager rebuilds the context from the
+   * history and routes the consolidated result on to the next stage's agents, or back to an earlier stage's (a
+   * route-back), or asks the user. Where it goes is `redirect`. Once per pass at most: `proceed` ends the pass.
+   */
+  async proceed(stage: PipelineStage, collectorType: AgentType, reason: string): Promise<void> {
+    const history = this.history.snapshot();
+    const own = PIPELINE_STAGES.indexOf(stage);
+    const next = PIPELINE_STAGES[own + 1];
+    if (next === undefined) return;
+    const request: ContextManagerRequest = {
+      type: 'proceed',
+      reason,
+      agentId: collectorType,
+      agentType: collectorType,
+      evidence: history.items.filter(item => item.agentId === collectorType).slice(-1),
+      destinations: [next, ...PIPELINE_STAGES.slice(0, own)].map(s => STAGE_AGENT_TYPES[s]),
+    };
+    this.redirect = await this.route(stage, request, history);
+  }
+
+  /** The context manager's decision on `request`: the stage whose agents get the rebuilt context, or the user's question. */
+  private async route(stage: PipelineStage, request: ContextManagerRequest, history: HistorySnapshot) {
+    const routing = await this.consultContextManager(stage, request, history);
+    const { deps } = this;
     if (routing.next.kind === 'ask_user') {
       deps.onProgress({ kind: 'context-manager', stage, outcome: 'ask_user' });
       throw new NeedsUserInput(routing.next.question, routing.reason);
     }
-    deps.onProgress({ kind: 'context-manager', stage, outcome: 'route' });
-    return { agentId: loop.agentId, guidance: routing.next.context };
+    const { targetAgentType, context } = routing.next;
+    deps.onProgress({ kind: 'context-manager', stage, outcome: 'route', to: targetAgentType });
+    const target = PIPELINE_STAGES.find(s => STAGE_AGENT_TYPES[s] === targetAgentType) ?? stage;
+    return { stage: target, context, reason: routing.reason };
   }
 
-  /** Asks the context manager what to do about `loop`; records its own invocation too. */
-  private async consultContextManager(stage: PipelineStage, loop: DegenerateLoop, history: HistorySnapshot) {
+  /** Asks the context manager about `request`; records its own invocation (spec 001's ContextManagerRequest) too. */
+  private async consultContextManager(stage: PipelineStage, request: ContextManagerRequest, history: HistorySnapshot) {
     const { deps } = this;
     const record = this.begin({
       agentType: 'context-manager',
@@ -121,22 +206,22 @@ export class LoopRecovery {
       action: 'reconstruct-context',
       inputType: 'ContextManagerRequest',
       input: asJson({
-        loopAgentId: loop.agentId,
-        action: loop.action,
-        inputType: loop.inputType,
-        repetitions: loop.repetitionCount,
+        type: request.type,
+        reason: request.reason,
+        agentId: request.agentId,
+        evidenceItemIds: request.evidence.map(item => item.itemId),
+        returnTo: request.destinations,
       }),
       upstreamContextIds: [],
     });
     try {
-      // Only the stuck agent's own type is offered, so the decision routes back to exactly that one agent.
       const routing = await runContextManager({
         model: deps.model,
-        loop,
+        request,
         history,
-        agents: [loop.agentType],
         token: deps.token,
         goal: deps.goal,
+        addNote: note => this.history.addNote({ ...note, authorAgent: 'context-manager' }, deps.clock.now()),
         onNormalized: changes =>
           deps.onProgress({
             kind: 'reply-normalized',

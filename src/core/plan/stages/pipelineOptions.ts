@@ -14,13 +14,13 @@ export interface PipelineOptions {
   /** Repairs of a malformed reply, in its one repair loop (the handoff audit repairs nothing). */
   readonly maxRepairs: number;
   /**
-   * Identical consecutive invocations of one agent allowed before it counts as a degenerate loop: the one bound on an
-   * agent repeating its request (the collector's reruns stop at it, after the context manager's one recovery).
+   * Identical consecutive invocations of one agent allowed before it counts as a degenerate loop (spec 001) and goes to
+   * the context manager. A detector, not a bound: the bounds on repetition are `REPETITION_BOUNDS`.
    */
   readonly loopThreshold: number;
 }
 
-/** Defaults: three agents, two repairs, two reruns (a third identical attempt is a loop). */
+/** Defaults: three agents, two repairs, a third identical attempt is a loop. */
 export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = {
   maxAgentsPerStage: 3,
   maxRepairs: MAX_REPAIRS_PER_REPLY,

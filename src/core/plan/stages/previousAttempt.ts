@@ -1,3 +1,4 @@
+import type { ContextManagerRoutingRequest } from '../contextManager/contextManagerRequest';
 import type { PreviousContext } from '../schemas/previousContext';
 import type { PreviousAttemptView } from '../prompts/commonSections';
 
@@ -9,6 +10,8 @@ export interface AgentRun<R> {
   /** 1 for the first attempt. */
   readonly attempt: number;
   readonly finishedAt: string;
+  /** The agent's own request for reconstruction, when its reply made one (spec 001 ContextManagerRoutingRequest). */
+  readonly contextRequest?: ContextManagerRoutingRequest;
 }
 
 /** What a rerun agent gets: its previous attempt and why it must try again. */

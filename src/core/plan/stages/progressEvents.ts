@@ -21,7 +21,11 @@ export type PipelineProgressEvent = { readonly stage: PipelineStage } & (
   | { readonly kind: 'agent-finished'; readonly agentId: string; readonly ok: boolean }
   | { readonly kind: 'collector-decided'; readonly decision: CollectorDecision }
   | { readonly kind: 'loop-detected'; readonly agentId: string; readonly repetitionCount: number }
-  | { readonly kind: 'context-manager'; readonly outcome: 'route' | 'ask_user' }
+  /** An agent's reply asked for its context to be rebuilt (spec 001 ContextManagerRoutingRequest). */
+  | { readonly kind: 'context-requested'; readonly agentId: string; readonly reason: string }
+  /** The context manager routed a rebuilt context `to` an agent type, or needs the user's answer. */
+  | { readonly kind: 'context-manager'; readonly outcome: 'route'; readonly to: string }
+  | { readonly kind: 'context-manager'; readonly outcome: 'ask_user' }
   | { readonly kind: 'limit-reached'; readonly message: string }
   | ReplyEvent
   /** The audit of an accepted handoff found errors (recorded with the pass; the run goes on). */

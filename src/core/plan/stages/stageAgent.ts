@@ -20,6 +20,7 @@ import { handOffModelDraft, type DraftedPayload } from './stageHandoff';
 import type { StageEnvironment } from './stageEnvironment';
 import type { StageFrame } from './stageFrame';
 import type { ReconstructedContext } from '../contextManager/routing';
+import { withContextRequest, type ContextManagerRoutingRequest } from '../contextManager/contextManagerRequest';
 
 /**
  * What the shared agent step hands a stage's prompt, beside the prompt's own props: the common inputs (with the
@@ -58,7 +59,8 @@ export interface AgentSpec<R, D> extends DraftedPayload<R> {
 /**
  * Runs one agent of a stage: prompt (with its look-ups), draft, hand the result to the collector, record it; its
  * progress says when it starts and how it ended.
- * `guidance` is the context manager's reconstructed context for an agent that looped.
+ * `guidance` is the context manager's reconstructed context (a loop, the agent's own request, another stage's). Its
+ * reply may ask for reconstruction itself (`contextRequest`), returned beside the result for the stage to act on.
  */
 export async function runStageAgent<R, D>(
   env: StageEnvironment,
@@ -117,13 +119,21 @@ export async function runStageAgent<R, D>(
           }
         : {}),
     });
+    // The reply may ask for reconstruction (`contextRequest`); the request is kept beside the result, never in it.
+    let contextRequest: ContextManagerRoutingRequest | undefined;
     const accepted = await handOffModelDraft(
       env,
       { stage: frame.stage, agentId },
       spec,
-      { ...spec.draftRequest(exploration), messages },
-      draft =>
-        spec.complete(draft, { schemaVersion: SCHEMA_VERSION, resultId, upstreamContextId: delegation.resultId }),
+      { ...withContextRequest(spec.draftRequest(exploration)), messages },
+      ({ contextRequest: asked, ...draft }) => {
+        contextRequest = asked;
+        return spec.complete(draft as D, {
+          schemaVersion: SCHEMA_VERSION,
+          resultId,
+          upstreamContextId: delegation.resultId,
+        });
+      },
     );
     // Agents that explore record what they ran and what was refused beside the result.
     record.succeeded(
@@ -137,7 +147,14 @@ export async function runStageAgent<R, D>(
       resultId,
     );
     ok = true;
-    return { agentId, result: accepted, contextId: resultId, attempt: attemptNumber, finishedAt: env.clock.now() };
+    return {
+      agentId,
+      result: accepted,
+      contextId: resultId,
+      attempt: attemptNumber,
+      finishedAt: env.clock.now(),
+      ...(contextRequest === undefined ? {} : { contextRequest }),
+    };
   } catch (error) {
     record.failed(error);
     throw error;

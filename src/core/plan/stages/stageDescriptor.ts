@@ -7,6 +7,7 @@ import type { StageFrame } from './stageFrame';
 import { mapBounded } from '../../llm/boundedParallel';
 import type { AgentRun, RerunInput } from './previousAttempt';
 import type { ReconstructedContext } from '../contextManager/routing';
+import { REPETITION_BOUNDS } from '../../workflow/engine/repetitionBounds';
 
 /** What a stage's run leaves for its record: the agents' latest results, the last consolidation, how it went. */
 export interface StageRun<R, Result> {
@@ -36,11 +37,9 @@ export interface StageDescriptor<
 
 /**
  * Runs a stage after its orchestrator delegated: the agents in parallel (bounded), then the collector; while the
- * collector asks for a rerun, reruns just those agents with their previous attempt and the collector's feedback.
- * One bound ends the reruns: the loop threshold. An agent repeating its request more than `loopThreshold` times is a
- * degenerate loop, found once per collector round; once the context manager has recovered it, the collector's next
- * decision is the stage's last. Either way a stage takes at most `loopThreshold + 1` collector rounds. Returns what the stage's record keeps: the agents' latest results and the last
- * consolidation. The stage modules call it with their descriptor (its types inferred from its parts).
+ * collector asks for a rerun, reruns just those agents with their previous attempt and the collector's feedback, at
+ * most `REPETITION_BOUNDS.reruns` times (so at most that many + 1 collector rounds). Returns what the stage's record
+ * keeps: the agents' latest results and the last consolidation. The stage modules call it with their descriptor (its types inferred from its parts).
  */
 export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends CollectorResultBase, Rec>(
   env: StageEnvironment,
@@ -57,18 +56,27 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
   let agentsSpawned = 0;
   let collected: Result | undefined;
   let round = 0;
-  // The agent whose loop the context manager recovered in this stage, if any.
-  let recovered: string | undefined;
   for (;;) {
-    // A round of agents, then the history is read once for a loop among them (once per collector round): a looping
-    // agent runs once more with the context manager's reconstructed context (or the run stops with its question).
-    const ran = await mapBounded(pending, STAGE_CONCURRENCY, env.token, item => runOne(item));
-    const route = await env.agents.loopAmong(stage, new Set(pending.map(item => item.assignment.agentId)));
-    const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);
-    const looping = pending[index];
-    if (route && looping) {
-      recovered = route.agentId;
-      ran[index] = await runOne(looping, route.guidance);
+    // A round of agents (the first with the context the context manager routed to this stage, if any), then the
+    // history is read once for a loop among them or an agent's own request (once per collector round): that agent
+    // runs once more with the context manager's reconstructed context (or the run stops with its question).
+    const routed = round === 0 ? env.guidance : undefined;
+    const ran = await mapBounded(pending, STAGE_CONCURRENCY, env.token, item => runOne(item, routed));
+    const asking = (runs: readonly AgentRun<R>[]) =>
+      runs.flatMap(run => (run.contextRequest ? [{ agentId: run.agentId, request: run.contextRequest }] : []));
+    let route = await env.agents.recoverAmong(
+      stage,
+      new Set(pending.map(item => item.assignment.agentId)),
+      asking(ran),
+    );
+    // A re-run that asks again goes back to recoverAmong, whose bound ends it.
+    while (route) {
+      const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);
+      const stuck = pending[index];
+      if (!stuck) break;
+      const again = await runOne(stuck, route.guidance);
+      ran[index] = again;
+      route = await env.agents.recoverAmong(stage, new Set([again.agentId]), asking([again]));
     }
     agentsSpawned += ran.length;
     runs = round === 0 ? ran : runs.map(run => ran.find(r => r.agentId === run.agentId) ?? run);
@@ -76,22 +84,15 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     collected = await runCollector(env, descriptor, descriptor.collector, runs, round, collected);
     const { decision } = collected;
     env.onProgress({ kind: 'collector-decided', stage, decision });
+    // PROCEED (spec 001): the context manager routes the consolidated result on; the pass ends here either way.
+    if (decision.kind === 'proceed') await env.agents.proceed(stage, descriptor.collectorType, decision.rationale);
     if (decision.kind !== 'rerun') break;
-    if (recovered !== undefined) {
+    // The one place the reruns' bound holds (REPETITION_BOUNDS.reruns), whoever the collector names each round.
+    if (round > REPETITION_BOUNDS.reruns) {
       env.onProgress({
         kind: 'limit-reached',
         stage,
-        message: `The ${stage} collector asked for another rerun after ${recovered} looped (the same request more than ${env.options.loopThreshold} times) and was re-run with the context manager's context; continuing with the results so far.`,
-      });
-      break;
-    }
-    // The same bound holds when no single agent repeats itself (a collector naming other agents each round): a
-    // stage takes at most loopThreshold + 1 collector rounds, as many as a looping agent's stage does.
-    if (round > env.options.loopThreshold) {
-      env.onProgress({
-        kind: 'limit-reached',
-        stage,
-        message: `The ${stage} collector asked for another rerun after ${round} rounds (the most a stage takes: the loop threshold, ${env.options.loopThreshold}, plus one); continuing with the results so far.`,
+        message: `The ${stage} collector asked for another rerun after ${REPETITION_BOUNDS.reruns} (the most one pass of a stage takes); continuing with the results so far.`,
       });
       break;
     }

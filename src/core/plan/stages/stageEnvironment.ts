@@ -6,6 +6,7 @@ import type { WorkspaceReader } from '../../workspace/workspaceReader';
 import type { ContextIdIssuer } from './contextIdIssuer';
 import type { AgentAudit } from '../../workflow/engine/workflowRunState';
 import type { LoopRecovery } from './loopRecovery';
+import type { ReconstructedContext } from '../contextManager/routing';
 import type { PipelineOptions } from './pipelineOptions';
 import type { ProgressListener } from './progressEvents';
 
@@ -30,6 +31,8 @@ export interface StageEnvironment {
    * stage's route-back, or a gap check's gaps.
    */
   readonly feedback?: string;
+  /** The context the context manager routed to this stage's agents (a `proceed` or a route-back), for their first round. */
+  readonly guidance?: ReconstructedContext;
   /** What the handoff audit finds in this pass (recorded with the pass, shown in the report and metadata.json). */
   readonly audit: AgentAudit;
   readonly onProgress: ProgressListener;

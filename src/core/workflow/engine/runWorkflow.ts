@@ -20,6 +20,7 @@ import type { AgentResult, AgentTypeRegistry } from './agentTypes';
 import { escalationOf, pendingCheckpointOf, type CheckpointDecision } from './checkpoints';
 import { fillTemplate } from './templating';
 import { PhaseCursor } from './phaseCursor';
+import { REPETITION_BOUNDS } from './repetitionBounds';
 import { renderFinalDocument } from './finalization';
 import { evaluateGapCheck, subagentSpecsOf } from './gapCheck';
 import { RunFiles, type RunFileLimits } from './runFiles';
@@ -38,18 +39,17 @@ export interface WorkflowLimits extends RunFileLimits {
   readonly concurrency: number;
   /** Subagents one phase may spawn in one pass (listed + adaptive + gap-check additions). */
   readonly maxSubagentsPerPhase: number;
-  /**
-   * Passes through one phase, so no repetition runs forever: the one bound on a phase running again, whether the user
-   * repeats it at a checkpoint, an agent sends the run back to it (a route-back past it is refused, the run goes on)
-   * or a failed run is tried again.
-   */
+  /** `REPETITION_BOUNDS.phasePasses`: passes through one phase, whoever asks for another. */
   readonly maxPhasePasses: number;
+  /** `REPETITION_BOUNDS.routeBacks`: route-backs in one run; a further one is refused and the phase goes on. */
+  readonly maxRouteBacks: number;
 }
 
 export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
   concurrency: 3,
   maxSubagentsPerPhase: 8,
-  maxPhasePasses: 5,
+  maxPhasePasses: REPETITION_BOUNDS.phasePasses,
+  maxRouteBacks: REPETITION_BOUNDS.routeBacks,
   maxFiles: 200,
   maxBytes: 20 * 1024 * 1024,
 };
@@ -296,10 +296,15 @@ class WorkflowRun {
     const results = await this.runAgents(phase, feedback);
     const routeBack = results.find(result => result.routeBack)?.routeBack;
     if (routeBack) {
-      // The one place a route-back is decided: a phase to go back to, and passes left for every phase it reruns; a
-      // refused one is said, and the phase goes on.
+      // The one place a route-back is decided: a phase to go back to, route-backs left in the run, and passes left for
+      // every phase it reruns; a refused one is said, and the phase goes on.
       const target = cursor.phaseSpawning(routeBack.toType);
-      const reason = target ? cursor.passRefusal(target.id, phase.id) : `no phase runs \`${routeBack.toType}\``;
+      const { maxRouteBacks } = this.limits;
+      const reason = !target
+        ? `no phase runs \`${routeBack.toType}\``
+        : st.routeBacks >= maxRouteBacks
+          ? `the run already went back ${st.routeBacks} time${st.routeBacks === 1 ? '' : 's'}, the most one run may (${maxRouteBacks})`
+          : cursor.passRefusal(target.id, phase.id);
       if (reason) {
         this.onProgress({ kind: 'route-back-refused', from: phase.id, to: target?.id ?? routeBack.toType, reason });
       } else if (target) {

@@ -82,7 +82,7 @@ export const WorkflowRunState = z.object({
   /** Feedback typed at a checkpoint, for the phase that runs next. */
   feedback: z.object({ forPhase: z.string(), text: z.string() }).optional(),
   phaseTallies: z.record(z.string(), PhaseTally),
-  /** Times an agent sent the run back to an earlier phase (shown in the report; bounded by the phases' passes). */
+  /** Times an agent sent the run back to an earlier phase (shown in the report; bounded by `REPETITION_BOUNDS.routeBacks`). */
   routeBacks: z.number().int().min(0),
   /** Set once the run is over. */
   completedAt: z.iso.datetime().optional(),

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readStoredWorkflowRun } from '../../../../src/core/deepWork/storedWorkflowRun';
 import { phaseRequests, runSpent, type WorkflowRunState } from '../../../../src/core/workflow/engine/workflowRunState';
 import { PIPELINE_BOARD_KEY } from '../../../../src/core/plan/pipelineBoard';
+import { SCHEMA_VERSION } from '../../../../src/core/plan/schemas/version';
 import { HISTORY_KEY } from '../../../../src/core/plan/history/blackboardHistory';
 import { NewerVersionError } from '../../../../src/core/storage/versioned';
 import {
@@ -43,11 +44,13 @@ describe('stored /plan and workflow runs across versions', () => {
     assert.deepEqual(runs.list(), []);
   });
 
-  it('a version 3 run reads as stored, its 1.0.0 payloads migrated to 1.1.0; saving it back changes nothing else but the time', async () => {
+  it('a version 3 run reads as stored, its 1.0.0 payloads migrated to the current version; saving it back changes nothing else but the time', async () => {
     const { runs, memento } = runsWith({ [RUN_KEY]: v3 });
     const run = runs.load(RUN_ID);
     assert.ok(run);
-    const restamped = JSON.parse(JSON.stringify(v3).replaceAll('"schemaVersion":"1.0.0"', '"schemaVersion":"1.1.0"'));
+    const restamped = JSON.parse(
+      JSON.stringify(v3).replaceAll('"schemaVersion":"1.0.0"', `"schemaVersion":"${SCHEMA_VERSION}"`),
+    );
     assert.ok(JSON.stringify(v3).includes('"schemaVersion":"1.0.0"'), 'the fixture holds 1.0.0 payloads');
     assert.deepEqual(run, restamped);
     await runs.save(run.state, run.status);
@@ -61,7 +64,7 @@ describe('stored /plan and workflow runs across versions', () => {
     assert.ok(newer.kind === 'newer');
     assert.match(
       newer.error.message,
-      /^The stored workflow run cannot be read\. It holds payloads of schema 9\.0\.0, written by a newer version of Council \(this one reads payload schema 1\.x up to 1\.1\.0\)\. Update the Council extension to resume it, or start a new run/,
+      /^The stored workflow run cannot be read\. It holds payloads of schema 9\.0\.0, written by a newer version of Council \(this one reads payload schema 1\.x up to 1\.2\.0\)\. Update the Council extension to resume it, or start a new run/,
     );
     assert.equal(runsWith({ [RUN_KEY]: withPayloads('1.4.0') }).runs.read(RUN_ID).kind, 'found', 'a newer minor reads');
     const older = runsWith({ [RUN_KEY]: withPayloads('0.3.0') }).runs.read(RUN_ID);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HistoryItem, HistorySnapshot } from '../historyItem';
+import type { HistoryItem, HistoryNote, HistorySnapshot } from '../historyItem';
 
 /**
  * Look an item up by its id or by its position in history (0 = oldest), exactly one of the two.
@@ -17,7 +17,13 @@ export type HistoryItemRequest = z.output<typeof HistoryItemRequestSchema>;
 
 /** The item, or why it was not found (spec 001 HistoryItemResponse). */
 export type HistoryItemResponse =
-  | { readonly found: true; readonly index: number; readonly item: HistoryItem }
+  | {
+      readonly found: true;
+      readonly index: number;
+      readonly item: HistoryItem;
+      /** Notes on it (spec 001 HistoryNote), when there are any. */
+      readonly notes?: readonly HistoryNote[];
+    }
   | { readonly found: false; readonly message: string };
 
 /** One item; an unknown id or index is a normal "not found" answer, not an exception. */
@@ -30,5 +36,6 @@ export function getHistoryItem(history: HistorySnapshot, request: HistoryItemReq
     const range = history.items.length === 0 ? 'history is empty' : `valid indices are 0-${history.items.length - 1}`;
     return { found: false, message: `No history item with ${asked}; ${range}.` };
   }
-  return { found: true, index, item };
+  const notes = history.notes?.filter(note => note.itemIds.includes(item.itemId)) ?? [];
+  return { found: true, index, item, ...(notes.length > 0 ? { notes } : {}) };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ToolDefinition } from '../../../llm/languageModel';
 import { jsonSchemaOf } from '../../../llm/structuredOutput';
-import type { HistorySnapshot } from '../historyItem';
+import type { HistoryNote, HistorySnapshot } from '../historyItem';
+import { addNote, AddNoteRequestSchema, type AddNoteRequest } from './addNote';
 import { getHistoryItem, HistoryItemRequestSchema } from './getHistoryItem';
 import { HistoryListingRequestSchema, listHistory } from './listHistory';
 import { HistorySearchRequestSchema, searchHistory } from './searchHistory';
@@ -53,5 +54,23 @@ export const READ_ONLY_HISTORY_TOOLS: readonly HistoryTool[] = [
     HistorySearchRequestSchema,
     searchHistory,
   ),
-  readTool('history_item', 'One history item, by id or by index.', HistoryItemRequestSchema, getHistoryItem),
+  readTool(
+    'history_item',
+    'One history item (with its notes), by id or by index.',
+    HistoryItemRequestSchema,
+    getHistoryItem,
+  ),
 ];
+
+/**
+ * The add-note tool (spec 001 NoteRequest): the one history tool that writes, and only a note beside the items; it
+ * adds through `add`, so it is offered only where a run's history can take one.
+ */
+export function addNoteTool(add: (request: AddNoteRequest) => HistoryNote): HistoryTool {
+  return readTool(
+    'history_add_note',
+    'Adds a note on history items for later readers (the items are not changed).',
+    AddNoteRequestSchema,
+    (history, request) => addNote(history, request, add),
+  );
+}

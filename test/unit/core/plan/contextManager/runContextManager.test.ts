@@ -8,6 +8,7 @@ import {
 import { messageText } from '../../../../../src/core/llm/usage';
 import { detectDegenerateLoop, type DegenerateLoop } from '../../../../../src/core/plan/contextManager/degenerateLoop';
 import type { ContextManagerRouting } from '../../../../../src/core/plan/contextManager/routing';
+import { loopRequest } from '../../../../../src/core/plan/contextManager/contextManagerRequest';
 import {
   runContextManager,
   type ContextManagerRun,
@@ -25,6 +26,7 @@ import {
   type ScriptedReply,
 } from '../../../../support/scriptedModel';
 import { historyOf, invocation } from '../history/fixtures';
+import { HISTORY_NOTES_KEY } from '../../../../../src/core/plan/history/blackboardHistory';
 
 const AGENTS = ['discovery-orchestrator', 'discovery-agent', 'planning-orchestrator'];
 
@@ -69,9 +71,8 @@ async function run(scripted: ScriptedModel, overrides: Partial<ContextManagerRun
   const { history, loop } = await stuckRun();
   return runContextManager({
     model: scripted,
-    loop,
+    request: loopRequest(loop, AGENTS),
     history,
-    agents: AGENTS,
     token: cancellationSource().token,
     ...overrides,
   });
@@ -115,6 +116,38 @@ describe('runContextManager', () => {
       decision!.messages.every(message => typeof message.content === 'string'),
       'the decision request carries no tool parts',
     );
+  });
+
+  it('with addNote, offers history_add_note: a note on an item is kept in the run history and read back with the item (spec 001 HistoryNote)', async () => {
+    const { history, blackboard, snapshot } = historyOf([invocation(1), invocation(2), invocation(3)]);
+    const loop = detectDegenerateLoop(snapshot.items, 2);
+    assert.ok(loop);
+    const scripted = model(
+      [
+        toolCallReply('history_add_note', { itemIds: ['item-2'], content: 'Same as item-1.', tags: ['exclusion'] }),
+        toolCallReply('history_add_note', { itemIds: ['item-9'], content: 'x', tags: [] }),
+        toolCallReply('history_item', { itemId: 'item-2' }),
+      ],
+      valueReply(route),
+    );
+    await runContextManager({
+      model: scripted,
+      request: loopRequest(loop, AGENTS),
+      history: snapshot,
+      token: cancellationSource().token,
+      addNote: note => history.addNote({ ...note, authorAgent: 'context-manager' }, '2026-01-19T10:05:00.000Z'),
+    });
+    assert.ok(scripted.requests[0]?.tools.some(tool => tool.name === 'history_add_note'));
+    const notes = history.snapshot().notes ?? [];
+    assert.deepEqual(
+      notes.map(note => [note.itemIds, note.content, note.tags, note.authorAgent]),
+      [[['item-2'], 'Same as item-1.', ['exclusion'], 'context-manager']],
+      'one note kept; the one on an unknown item was refused',
+    );
+    assert.deepEqual(blackboard.get(HISTORY_NOTES_KEY), notes, "kept on the run's blackboard, saved with the run");
+    const transcript = scripted.lastRequest.messages.map(messageText).join('\n');
+    assert.match(transcript, /No history item with id item-9; nothing was added/);
+    assert.match(transcript, /history_item\(\{"itemId":"item-2"\}\) returned: \{"found":true.*"notes":\[\{"noteId"/);
   });
 
   it('sends a routing to an unknown agent back for repair and returns the repaired one', async () => {
@@ -245,7 +278,12 @@ describe('runContextManager', () => {
       ],
       valueReply(route),
     );
-    await runContextManager({ model: scripted, loop, history, agents: AGENTS, token: cancellationSource().token });
+    await runContextManager({
+      model: scripted,
+      request: loopRequest(loop, AGENTS),
+      history,
+      token: cancellationSource().token,
+    });
     assert.deepEqual(history, before);
   });
 
@@ -258,6 +296,7 @@ describe('runContextManager', () => {
   });
 
   it('needs at least one agent type to route to', async () => {
-    await assert.rejects(run(model([], valueReply(route)), { agents: [] }), RangeError);
+    const { history, loop } = await stuckRun();
+    await assert.rejects(run(model([], valueReply(route)), { history, request: loopRequest(loop, []) }), RangeError);
   });
 });

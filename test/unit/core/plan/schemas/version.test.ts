@@ -9,8 +9,12 @@ describe('payload schema versions read back (spec 003 §7)', () => {
     assert.deepEqual(readPayloadVersion(newerMinor), { kind: 'accepted', payload: newerMinor });
   });
 
-  it('migrates an older minor where a migration exists (1.0.0 -> 1.1.0), and reads one without a migration as it is', () => {
+  it('migrates an older minor where a migration exists (1.0.0 -> 1.1.0 -> 1.2.0), and reads one without a migration as it is', () => {
     assert.deepEqual(readPayloadVersion({ schemaVersion: '1.0.0', resultId: 'x' }), {
+      kind: 'accepted',
+      payload: { schemaVersion: '1.2.0', resultId: 'x' },
+    });
+    assert.deepEqual(readPayloadVersion({ schemaVersion: '1.0.0', resultId: 'x' }, '1.1.0'), {
       kind: 'accepted',
       payload: { schemaVersion: '1.1.0', resultId: 'x' },
     });
@@ -47,7 +51,7 @@ describe('payload schema versions read back (spec 003 §7)', () => {
     const read = readPayloadVersions(board, '1.3.0');
     assert.ok('value' in read);
     assert.deepEqual(read.value, {
-      stages: { a: { result: { schemaVersion: '1.1.0' } }, b: [{ schemaVersion: '1.1.0', inner: 1 }] },
+      stages: { a: { result: { schemaVersion: '1.2.0' } }, b: [{ schemaVersion: '1.2.0', inner: 1 }] },
     });
     assert.equal(read.warnings.length, 1);
     const refused = readPayloadVersions({ stages: [{ schemaVersion: '1.0.0' }, { schemaVersion: '2.0.0' }] });

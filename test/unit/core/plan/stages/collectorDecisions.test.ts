@@ -10,6 +10,7 @@ import {
   agentIdIn,
 } from '../../../../support/pipelineScript';
 import { valueReply } from '../../../../support/scriptedModel';
+import { REPETITION_BOUNDS } from '../../../../../src/core/workflow/engine/repetitionBounds';
 import { phasesRun, runFixture } from './harness';
 
 const nameOf = (r: { tools: readonly { name: string }[]; toolMode?: string }) =>
@@ -79,7 +80,7 @@ describe('collector decisions', () => {
     assert.equal(outcome.state.feedback, undefined, 'the route-back feedback was used up by the rerun');
   });
 
-  it('a collector that keeps routing back: the agents it reruns loop at their third identical request, and the context manager asks the user', async () => {
+  it('a collector that keeps routing back: the second route-back is refused (REPETITION_BOUNDS.routeBacks) and the run completes', async () => {
     const model = pipelineModel({
       ticket_collector_result: request =>
         valueReply(
@@ -89,22 +90,17 @@ describe('collector decisions', () => {
             rationale: 'T-2 needs a formatting API first.',
           }),
         ),
-      route_context: valueReply({
-        reason: 'Tickets keep sending the run back to planning.',
-        next: { kind: 'ask_user', question: 'Should T-2 wait for a formatting API?' },
-      }),
     });
-    const { outcome, events, workflowEvents } = await runFixture(model);
-    assert.equal(outcome.status, 'needs_user');
-    assert.equal(outcome.status === 'needs_user' ? outcome.question : '', 'Should T-2 wait for a formatting API?');
-    assert.equal(workflowEvents.filter(e => e.kind === 'route-back').length, 2);
-    const loop = events.find(e => e.kind === 'loop-detected');
-    assert.ok(loop && loop.kind === 'loop-detected');
-    assert.equal(loop.stage, 'planning');
-    assert.equal(loop.repetitionCount, 3);
+    const { outcome, workflowEvents } = await runFixture(model);
+    assert.equal(outcome.status, 'completed');
+    assert.equal(outcome.state.routeBacks, REPETITION_BOUNDS.routeBacks);
+    assert.equal(workflowEvents.filter(e => e.kind === 'route-back').length, 1);
+    const refused = workflowEvents.filter(e => e.kind === 'route-back-refused');
+    assert.equal(refused.length, 1);
+    assert.match(refused[0]?.kind === 'route-back-refused' ? refused[0].reason : '', /the most one run may \(1\)/);
     assert.deepEqual(
       phasesRun(outcome.state).map(p => `${p.stage}:${p.passes}`),
-      ['discovery:1', 'planning:3', 'tickets:2'],
+      ['discovery:1', 'planning:2', 'tickets:2'],
     );
   });
 

@@ -9,6 +9,7 @@ import {
 import { valueReply } from '../../../../support/scriptedModel';
 import { runFixture } from './harness';
 import { readBoard } from '../../../../../src/core/plan/pipelineBoard';
+import { REPETITION_BOUNDS } from '../../../../../src/core/workflow/engine/repetitionBounds';
 
 const alwaysRerunDiscovery1 = {
   discovery_collector_result: (request: Parameters<typeof resultIdsIn>[0]) =>
@@ -61,45 +62,23 @@ describe('degenerate loops and the context manager', () => {
     );
     assert.ok(reroutedPrompt, 'the reconstructed context reaches the agent prompt');
     const limit = events.find(e => e.kind === 'limit-reached' && e.stage === 'discovery');
-    assert.ok(limit && limit.kind === 'limit-reached', 'the loop threshold ends the reruns');
-    assert.match(limit.message, /after discovery-1 looped \(the same request more than 2 times\)/);
-    assert.equal(
-      readBoard(outcome.state.blackboard).stages.discovery?.rounds,
-      3,
-      "the collector's decision after the recovery is the last",
-    );
+    assert.ok(limit && limit.kind === 'limit-reached', 'the rerun bound ends the reruns');
+    assert.match(limit.message, /asked for another rerun after 2 \(the most one pass of a stage takes\)/);
+    assert.equal(readBoard(outcome.state.blackboard).stages.discovery?.rounds, 3);
   });
 
-  it("the loop threshold is the reruns' only bound: a higher one lets the collector rerun one round more", async () => {
-    const model = pipelineModel({
-      ...alwaysRerunDiscovery1,
-      route_context: valueReply({
-        reason: 'Stuck.',
-        next: {
-          kind: 'route',
-          targetAgentType: 'discovery-agent',
-          context: {
-            goal: 'Map src only.',
-            summary: 'Four attempts.',
-            instructions: 'Read src/util/math.ts.',
-            relevantItemIds: [],
-            excludedItemIds: [],
-          },
-        },
-      }),
-    });
+  it('the loop threshold detects, it does not bound: a higher one finds no loop within the reruns (REPETITION_BOUNDS.reruns)', async () => {
+    const model = pipelineModel(alwaysRerunDiscovery1);
     const { outcome, snapshot, events } = await runFixture(model, { options: { loopThreshold: 3 } });
     assert.equal(outcome.status, 'completed');
     const attempts = snapshot.items.filter(i => i.agentId === 'discovery-1').map(i => i.inputType);
-    assert.deepEqual(attempts, [
-      ...Array<string>(4).fill('DiscoveryAgentRequest'),
-      'DiscoveryAgentRequest+ReconstructedContext',
-    ]);
-    assert.equal(readBoard(outcome.state.blackboard).stages.discovery?.rounds, 4);
+    assert.deepEqual(attempts, Array<string>(3).fill('DiscoveryAgentRequest'), 'first attempt and two reruns');
+    assert.equal(snapshot.items.filter(i => i.agentType === 'context-manager').length, 0);
+    assert.equal(readBoard(outcome.state.blackboard).stages.discovery?.rounds, REPETITION_BOUNDS.reruns + 1);
     assert.equal(events.filter(e => e.kind === 'limit-reached').length, 1);
   });
 
-  it('bounds the reruns when no single agent loops: a collector naming another agent each round stops at threshold + 1 rounds', async () => {
+  it('bounds the reruns when no single agent loops: a collector naming another agent each round stops after REPETITION_BOUNDS.reruns', async () => {
     let decisions = 0;
     const model = pipelineModel({
       discovery_collector_result: (request: Parameters<typeof resultIdsIn>[0]) =>
@@ -117,7 +96,7 @@ describe('degenerate loops and the context manager', () => {
     assert.equal(snapshot.items.filter(i => i.agentType === 'context-manager').length, 0);
     const limit = events.find(e => e.kind === 'limit-reached' && e.stage === 'discovery');
     assert.ok(limit && limit.kind === 'limit-reached', 'the bound ends the reruns');
-    assert.match(limit.message, /after 3 rounds \(the most a stage takes: the loop threshold, 2, plus one\)/);
+    assert.match(limit.message, /after 2 \(the most one pass of a stage takes\)/);
     assert.equal(readBoard(outcome.state.blackboard).stages.discovery?.rounds, 3);
   });
 

@@ -9,6 +9,7 @@ import type { ReadOnlyTools } from '../../../../../src/core/workflow/engine/skil
 import { ScriptedModel } from '../../../../support/scriptedModel';
 import { downModel, echoModel, FOLDER, phase, run, strict, workflow } from './workflowHarness';
 import { PriceBook } from '../../../../../src/core/llm/spending/prices';
+import { REPETITION_BOUNDS } from '../../../../../src/core/workflow/engine/repetitionBounds';
 import type { PhaseDefinition } from '../../../../../src/core/workflow/definition/workflowDefinition';
 
 const approval = { kind: 'approval' } as const;
@@ -462,7 +463,7 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
     const model = echoModel();
     const { outcome, events } = await run(
       workflow([phase('scan', strict('reviewer')), phase('gate', strict('gate'))]),
-      { extraTypes: [gate], model, limits: { maxPhasePasses: 2 } },
+      { extraTypes: [gate], model, limits: { maxPhasePasses: 2, maxRouteBacks: 5 } },
     );
     assert.equal(outcome.status, 'completed');
     assert.equal(calls, 2, 'the gate ran again after the rerun, and its second route-back was refused');
@@ -482,6 +483,31 @@ describe('workflow engine: route-backs, skills, finalization, failures', () => {
       ],
     );
     assert.equal(outcome.state.context.phases.iteration_counts['gate'], 2, 'the run went on past the refusal');
+  });
+
+  it('a second route-back in a run is refused at REPETITION_BOUNDS.routeBacks (1), though the phase has passes left', async () => {
+    const gate: AgentType = {
+      type: 'gate',
+      run: async () => ({ summary: 'checked', files: [], routeBack: { toType: 'reviewer', rationale: 'Again.' } }),
+    };
+    const { outcome, events } = await run(
+      workflow([phase('scan', strict('reviewer')), phase('gate', strict('gate'))]),
+      { extraTypes: [gate], model: echoModel() },
+    );
+    assert.equal(outcome.status, 'completed');
+    assert.equal(outcome.state.routeBacks, REPETITION_BOUNDS.routeBacks);
+    assert.equal(outcome.state.context.phases.iteration_counts['scan'], 2);
+    assert.deepEqual(
+      events.filter(event => event.kind === 'route-back-refused'),
+      [
+        {
+          kind: 'route-back-refused',
+          from: 'gate',
+          to: 'scan',
+          reason: 'the run already went back 1 time, the most one run may (1)',
+        },
+      ],
+    );
   });
 
   it('a route-back to a type no phase runs is refused with the reason, and the run goes on', async () => {

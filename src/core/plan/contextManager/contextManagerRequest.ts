@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { DraftRequest } from '../drafts/draftRequest';
+import type { HistoryItem } from '../history/historyItem';
+import { nonBlank } from '../schemas/common';
+import type { DegenerateLoop } from './degenerateLoop';
+
+/**
+ * Spec 001's ContextManagerRequestType: rebuild a stuck or asking agent's context (`introspect_agent_context`), or
+ * route a consolidated (review/merge) result on to the downstream agents with a context rebuilt for them (`proceed`).
+ */
+export type ContextManagerRequestType = 'introspect_agent_context' | 'proceed';
+
+/** Spec 001's ContextManagerRoutingRequest: what an agent (or a collector deciding `proceed`) asks for, and why. */
+export interface ContextManagerRoutingRequest {
+  readonly type: ContextManagerRequestType;
+  readonly reason: string;
+}
+
+/**
+ * The optional field of every /plan agent's reply by which the agent asks for reconstruction itself. Only
+ * `introspect_agent_context` is offered (an agent's own `proceed` is its collector's decision); kept to one short
+ * object so it adds little to every request.
+ */
+const agentContextRequest = z
+  .object({
+    type: z.enum(['introspect_agent_context']).default('introspect_agent_context'),
+    reason: nonBlank('What context you lack.'),
+  })
+  .optional()
+  .describe('Only if the context given is not enough to do the task: Council rebuilds it and runs you once more.');
+
+/** Spec 001's ContextManagerRequest as the pipeline builds it: who it is about, why, and where it may return. */
+export interface ContextManagerRequest extends ContextManagerRoutingRequest {
+  /** The agent it is about: a stuck or asking agent, or the collector whose result proceeds. */
+  readonly agentId: string;
+  readonly agentType: string;
+  /** The history items that show the case, oldest first (the repeated attempts; the asking or proceeding one). */
+  readonly evidence: readonly HistoryItem[];
+  /** The return destinations (agent types) the decision may route to; exactly one is chosen. */
+  readonly destinations: readonly string[];
+}
+
+/** The request for a degenerate loop (spec 001 transition 1): the loop is the reason, its attempts the evidence. */
+export function loopRequest(loop: DegenerateLoop, destinations: readonly string[]): ContextManagerRequest {
+  return {
+    type: 'introspect_agent_context',
+    reason: `it ran ${loop.action}(${loop.inputType}) ${loop.repetitionCount} times in a row; the limit is ${loop.threshold}`,
+    agentId: loop.agentId,
+    agentType: loop.agentType,
+    evidence: loop.evidence,
+    destinations,
+  };
+}
+
+/** What an agent's reply carries besides its draft: its own request for reconstruction, if it made one. */
+export type AskingDraft<D> = D & { readonly contextRequest?: ContextManagerRoutingRequest };
+
+const asking = new WeakMap<DraftRequest<unknown>, DraftRequest<unknown>>();
+
+/**
+ * An agent's draft request with the optional `contextRequest` field (spec 001's ContextManagerRoutingRequest) added
+ * to its schema; built once per request object, as the agents' requests are cached to keep their conversion off
+ * the critical path. A schema that is not an object is returned as it is.
+ */
+export function withContextRequest<D>(request: DraftRequest<D>): DraftRequest<AskingDraft<D>> {
+  const known = asking.get(request as DraftRequest<unknown>);
+  if (known) return known as DraftRequest<AskingDraft<D>>;
+  const { schema } = request;
+  const built =
+    schema instanceof z.ZodObject
+      ? { ...request, schema: schema.safeExtend({ contextRequest: agentContextRequest }) as z.ZodType<AskingDraft<D>> }
+      : (request as DraftRequest<AskingDraft<D>>);
+  asking.set(request as DraftRequest<unknown>, built as DraftRequest<unknown>);
+  return built;
+}
