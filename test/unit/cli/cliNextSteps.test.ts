@@ -14,14 +14,14 @@ describe('cliNextSteps', () => {
 
   it('leaves out steps the command has no subcommand for, so it never prints one that does not exist', () => {
     const text = cliNextStepsText([
-      { kind: 'retry', of: { run: { runId: 'r1', command: 'plan' } }, after: 'stop' },
-      { kind: 'planThis', sessionId: 's1' },
+      { kind: 'accept', sessionId: 's1' },
       { kind: 'skip', sessionId: 's1' },
+      { kind: 'skipAll', sessionId: 's1' },
       { kind: 'retry', of: { sessionId: 's1' }, after: 'failure' },
       { kind: 'new' },
     ]);
+    // Accepting and skipping happen at the question prompt that `council retry` opens again.
     assert.equal(text, '\nNext:\n  council retry s1\n  council ask "<decision>"\n');
-    assert.doesNotMatch(text, /plan|r1/);
   });
 
   it("renders a run's checkpoint choices and its resume as `council plan|workflow --run` commands", () => {
@@ -41,6 +41,10 @@ describe('cliNextSteps', () => {
   });
 
   it('prints nothing when no step has a command', () => {
-    assert.equal(cliNextStepsText([{ kind: 'planThis', sessionId: 's1' }]), '');
+    assert.equal(cliNextStepsText([{ kind: 'skip', sessionId: 's1' }]), '');
+  });
+
+  it("plans a session's answer with council plan --session", () => {
+    assert.equal(cliCommandFor({ kind: 'planThis', sessionId: 's1' }), 'council plan --session s1');
   });
 });

@@ -1,5 +1,5 @@
 import { creditsFor, type ModelPrice } from './prices';
-import { costSpanText, costsInDollars, costText, leftText, tokensText } from './spendText';
+import { costText, leftText, tokensText } from './spendText';
 
 /** Tokens one request is expected to take (input with tool schemas, output). */
 export interface TokensPerRequest {
