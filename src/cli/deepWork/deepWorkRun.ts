@@ -20,7 +20,7 @@ import type { SpendTotals } from '../../core/llm/spending/ledger';
 import type { PriceBook } from '../../core/llm/spending/prices';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import type { NextStep, RunCommand } from '../../core/nextSteps';
-import { lastCompletedStage, readBoard } from '../../core/plan/pipelineBoard';
+import { boardOf, lastCompletedStage } from '../../core/plan/pipelineBoard';
 import { pipelineReportFiles, runFolder } from '../../core/plan/run/report';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
 import { newRunFolder, newRunId } from '../../core/deepWork/runHome';
@@ -104,9 +104,11 @@ function runResult(
   report: string,
   error?: string,
 ): DeepWorkResult {
-  const stage = lastCompletedStage(readBoard(state.blackboard));
+  // Only runs with pipeline stages have a board (a generic workflow gets one when its first such stage runs).
+  const board = boardOf(state.blackboard);
+  const stage = board && lastCompletedStage(board);
   const pending = status === 'paused' ? state.pendingCheckpoint : undefined;
-  const proposals = (readBoard(state.blackboard).stages.tickets?.agentResults ?? [])
+  const proposals = (board?.stages.tickets?.agentResults ?? [])
     .filter(p => p.proposedChanges.length > 0)
     .map(p => ({ ticketId: p.ticketId, changes: p.proposedChanges.map(c => `${c.kind} ${c.path}`) }));
   return {

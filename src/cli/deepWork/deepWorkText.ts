@@ -1,6 +1,6 @@
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
 import { PIPELINE_STAGES } from '../../core/plan/schemas/agentType';
-import { readBoard, type PipelineBoard } from '../../core/plan/pipelineBoard';
+import { boardOf, readBoard, type PipelineBoard } from '../../core/plan/pipelineBoard';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import {
   describeWorkflowProblems,
@@ -62,14 +62,14 @@ export function checkpointText(
   pending: PendingCheckpoint,
 ): string {
   const phase = workflow.phases.find(candidate => candidate.id === pending.phase);
-  const board = readBoard(state.blackboard);
-  const done = command === 'plan' ? PIPELINE_STAGES.filter(stage => board.stages[stage]).at(-1) : undefined;
+  const board = boardOf(state.blackboard);
+  const done = board && command === 'plan' ? PIPELINE_STAGES.filter(stage => board.stages[stage]).at(-1) : undefined;
   const files = pending.files.length
     ? pending.files
     : state.context.deliverables.filter(d => d.phase === pending.phase).map(d => d.path);
   return [
     `${pending.origin === 'gap_check' ? 'Gap check' : 'Checkpoint'} after ${phase?.name ?? pending.phase}: ${line(pending.prompt)}`,
-    ...(done ? [stageSummary(board, done)] : []),
+    ...(board && done ? [stageSummary(board, done)] : []),
     ...(files.length ? [`Files:\n${files.map(file => `  - ${file}`).join('\n')}`] : []),
     `So far: ${spendBrief(runSpent(state))}. The run is saved.`,
   ].join('\n\n');

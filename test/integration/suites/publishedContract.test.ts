@@ -76,12 +76,17 @@ const neverConverges: SchemaFollowingOptions['choose'] = (tool, generate) => {
   return tool === 'moderate_cycle' ? { ...(value as object), converged: false } : value;
 };
 
-/** Collectors that judge each stage complete (a random decision may rerun or route back, which is covered elsewhere). */
+/**
+ * Collectors that judge each stage complete, and agents that do not ask for their context to be rebuilt: a random
+ * decision may rerun, route back or proceed, and a random `contextRequest` reaches the context manager, whose random
+ * answer may be to ask the user (the run then rightly waits); those paths are covered by the unit tests.
+ */
 const collectorsAdvance: SchemaFollowingOptions['choose'] = (tool, generate) => {
-  const value = generate();
-  return tool.endsWith('_collector_result')
-    ? { ...(value as object), decision: { kind: 'advance', rationale: 'The stage is complete.' } }
-    : value;
+  const value = generate() as Record<string, unknown>;
+  if (tool.endsWith('_collector_result'))
+    return { ...value, decision: { kind: 'advance', rationale: 'The stage is complete.' } };
+  const { contextRequest: _asked, ...rest } = value;
+  return rest;
 };
 
 describe('a model that follows only the published schemas', function () {
