@@ -58,7 +58,12 @@ export default async function agentView(page, { log: print }) {
   const allow = page.locator(`${CHAT} .monaco-button`, { hasText: 'Allow in this Session' }).filter({ visible: true });
   const confirmation = page.locator(CHAT).getByText('Open a Council session?').filter({ visible: true });
   await confirmation.waitFor({ timeout: TIMEOUT });
-  await page.locator(CHAT).getByText('about 1 request and', { exact: false }).filter({ visible: true }).first().waitFor();
+  await page
+    .locator(CHAT)
+    .getByText('about 1 request and', { exact: false })
+    .filter({ visible: true })
+    .first()
+    .waitFor();
   await allow.first().click();
 
   const carousel = page.locator(`${CHAT} .chat-question-carousel-container`).filter({ visible: true });
