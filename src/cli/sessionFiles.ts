@@ -11,16 +11,22 @@ import { STORED_SESSION_VERSION, type StoredSession } from '../core/session/stor
 
 const SESSIONS_FOLDER = join('.council', 'sessions');
 
-/** A saved session read back, or why it cannot be. */
+/** A saved session read back, or why it cannot be: the words VS Code's store uses (found, missing, damaged, newer). */
 export type SessionFile =
   | { readonly kind: 'found'; readonly sessionId: string; readonly log: SessionLog }
+  | { readonly kind: 'missing'; readonly sessionId: string }
   | {
-      readonly kind: 'unreadable';
+      readonly kind: 'damaged';
       readonly sessionId: string;
       readonly error: string;
-      /** Where the damaged file was moved, so nothing is ever saved over it (absent: a newer Council's file, left in place). */
-      readonly keptAs?: string;
-    };
+      /** Where the damaged file was moved, so nothing is ever saved over it. */
+      readonly keptAs: string;
+    }
+  /** Written by a newer Council: left where that version looks for it. */
+  | { readonly kind: 'newer'; readonly sessionId: string; readonly error: string };
+
+/** A session file that is there but cannot be used. */
+export type UnusableSessionFile = Extract<SessionFile, { kind: 'damaged' | 'newer' }>;
 
 const SAFE_ID = /^[A-Za-z0-9_-]+$/;
 
@@ -50,13 +56,13 @@ export class SessionFiles {
     await rename(`${file}.tmp`, file);
   }
 
-  async read(sessionId: string): Promise<SessionFile | undefined> {
-    if (!SAFE_ID.test(sessionId)) return undefined;
+  async read(sessionId: string): Promise<SessionFile> {
+    if (!SAFE_ID.test(sessionId)) return { kind: 'missing', sessionId };
     let text: string;
     try {
       text = await readFile(join(this.folder, `${sessionId}.json`), 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing', sessionId };
       throw error;
     }
     let parsed: unknown;
@@ -66,8 +72,8 @@ export class SessionFiles {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // A newer Council's session is not damaged: it stays where that version looks for it.
-      if (savedByNewerVersion(parsed)) return { kind: 'unreadable', sessionId, error: message };
-      return { kind: 'unreadable', sessionId, error: message, keptAs: await this.keepAside(sessionId) };
+      if (savedByNewerVersion(parsed)) return { kind: 'newer', sessionId, error: message };
+      return { kind: 'damaged', sessionId, error: message, keptAs: await this.keepAside(sessionId) };
     }
   }
 
@@ -96,7 +102,7 @@ export class SessionFiles {
       throw error;
     }
     const ids = names.filter(name => name.endsWith('.json')).map(name => name.slice(0, -'.json'.length));
-    const files = (await Promise.all(ids.map(id => this.read(id)))).flatMap(file => (file ? [file] : []));
+    const files = (await Promise.all(ids.map(id => this.read(id)))).filter(file => file.kind !== 'missing');
     return files.sort((a, b) => createdAt(b).localeCompare(createdAt(a)));
   }
 }
@@ -110,9 +116,9 @@ function createdAt(file: SessionFile): string {
   return file.kind === 'found' ? file.log.snapshot.context.createdAt : '';
 }
 
-/** What the command says about a session file it cannot read, and where the damaged file was kept. */
-export function unreadableMessage(file: Extract<SessionFile, { kind: 'unreadable' }>): string {
-  return file.keptAs
+/** What the command says about a session file it cannot use, and where a damaged file was kept. */
+export function unusableMessage(file: UnusableSessionFile): string {
+  return file.kind === 'damaged'
     ? `Session ${file.sessionId} is damaged and cannot be read (${file.error}). The file was kept aside as ${file.keptAs} (nothing was overwritten); it cannot be continued.`
-    : `Session ${file.sessionId} cannot be read: ${file.error}`;
+    : `Session ${file.sessionId} was saved by a newer version of Council (${file.error}); update Council to open it. The file is left as it is.`;
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { recordDecision } from '../recordDecision';
-import { SessionFiles, unreadableMessage } from '../sessionFiles';
+import { SessionFiles, unusableMessage } from '../sessionFiles';
 import { confirmOnTerminal } from '../terminalPrompts';
 import { UsageError } from './usageError';
 
@@ -27,9 +27,9 @@ export async function record(args: readonly string[], project: string): Promise<
   if (!id) throw new UsageError('council record needs a session id (council sessions lists them).');
   const files = new SessionFiles(project);
   const found = await files.read(id);
-  if (!found) throw new UsageError(`No session ${id} in ${files.folderPath}.`);
-  if (found.kind === 'unreadable') {
-    process.stderr.write(`${unreadableMessage(found)}\n`);
+  if (found.kind === 'missing') throw new UsageError(`No session ${id} in ${files.folderPath}.`);
+  if (found.kind === 'damaged' || found.kind === 'newer') {
+    process.stderr.write(`${unusableMessage(found)}\n`);
     return 1;
   }
   const confirm = values.yes === true ? async () => true : confirmRecord;

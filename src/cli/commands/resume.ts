@@ -11,7 +11,7 @@ import { builtInPersonas } from '../builtInPersonas';
 import { cliNextStepsText } from '../cliNextSteps';
 import { sessionNextSteps } from '../../core/council/sessionNextSteps';
 import { DemoModel } from '../demo/demoModel';
-import { SessionFiles, unreadableMessage } from '../sessionFiles';
+import { SessionFiles, unusableMessage } from '../sessionFiles';
 import { confirmOnTerminal } from '../terminalPrompts';
 import { commandModels, MAX_REQUESTS_PER_RUN } from './councilParts';
 import { runOnTerminal } from './terminalSession';
@@ -116,9 +116,9 @@ export async function resume(
     throw new UsageError(`council ${action} needs one session id (council sessions lists them).`);
   const files = new SessionFiles(project);
   const found = await files.read(id);
-  if (!found) throw new UsageError(`No session ${id} in ${files.folderPath}.`);
-  if (found.kind === 'unreadable') {
-    process.stderr.write(`${unreadableMessage(found)}\n`);
+  if (found.kind === 'missing') throw new UsageError(`No session ${id} in ${files.folderPath}.`);
+  if (found.kind === 'damaged' || found.kind === 'newer') {
+    process.stderr.write(`${unusableMessage(found)}\n`);
     return 1;
   }
   const log = found.log;

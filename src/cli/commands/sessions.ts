@@ -1,5 +1,5 @@
 import { transcriptMarkdown } from '../../core/council/wording/transcript';
-import { SessionFiles, unreadableMessage } from '../sessionFiles';
+import { SessionFiles, unusableMessage } from '../sessionFiles';
 import { UsageError } from './usageError';
 
 /** `council sessions [show|export <id>]`: the saved sessions, one, or one as Markdown. */
@@ -10,9 +10,9 @@ export async function sessions(args: readonly string[], project: string): Promis
     const id = args[1];
     if (!id) throw new UsageError(`council sessions ${args[0]} needs a session id (council sessions lists them).`);
     const found = await files.read(id);
-    if (!found) throw new UsageError(`No session ${id} in ${files.folderPath}.`);
-    if (found.kind === 'unreadable') {
-      process.stderr.write(`${unreadableMessage(found)}\n`);
+    if (found.kind === 'missing') throw new UsageError(`No session ${id} in ${files.folderPath}.`);
+    if (found.kind === 'damaged' || found.kind === 'newer') {
+      process.stderr.write(`${unusableMessage(found)}\n`);
       return 1;
     }
     process.stdout.write(transcriptMarkdown(found.log.snapshot, found.log.stored.spending ?? []));
@@ -25,7 +25,9 @@ export async function sessions(args: readonly string[], project: string): Promis
     const line =
       file.kind === 'found'
         ? `${file.sessionId}  ${file.log.snapshot.context.createdAt.slice(0, 16)}  ${file.log.state.padEnd(10)}  ${file.log.snapshot.context.requestText.replace(/\s+/g, ' ').slice(0, 70)}`
-        : `${file.sessionId}  ${unreadableMessage(file)}`;
+        : file.kind === 'missing'
+          ? `${file.sessionId}  gone while the list was read`
+          : `${file.sessionId}  ${unusableMessage(file)}`;
     process.stdout.write(`${line}\n`);
   }
   return 0;

@@ -328,7 +328,7 @@ export async function planTurn(door: DeepWorkDoor, input: PlanInput): Promise<De
   const goal = input.goal?.trim();
   if (goal) return turn(door, 'plan', workflow, { start: { goal } });
   const found = await door.sessions.read(input.sessionId ?? '');
-  const log = found?.kind === 'found' ? found.log : undefined;
+  const log = found.kind === 'found' ? found.log : undefined;
   const answer = log?.state === 'completed' ? log.snapshot.context.finalAnswer?.trim() : undefined;
   if (!log || !answer)
     return said(

@@ -29,7 +29,7 @@ import type { PersonaContract } from '../../core/personas/contract';
 import type { ClarificationQuestion } from '../../core/session/clarification';
 import { SessionLimits } from '../../core/session/limits';
 import { activeQuestion } from '../../core/session/selectors';
-import { SessionFiles } from '../sessionFiles';
+import { SessionFiles, unusableMessage } from '../sessionFiles';
 import { SamplingModel } from './samplingModel';
 import { callDeepWorkTool, progressNotifier } from './deepWorkTools';
 
@@ -264,8 +264,8 @@ export function councilMcpServer(options: McpServerOptions): Server {
     }
     const sessionId = deliberate.sessionId ?? '';
     const found = await files.read(sessionId);
-    if (!found) return text(`No council session ${sessionId} is saved in ${options.project}.`, true);
-    if (found.kind === 'unreadable') return text(`Session ${sessionId} cannot be read: ${found.error}`, true);
+    if (found.kind === 'missing') return text(`No council session ${sessionId} is saved in ${options.project}.`, true);
+    if (found.kind !== 'found') return text(unusableMessage(found), true);
     const log = found.log;
     const planned = continuationCommands(log.snapshot, {
       ...(deliberate.action ? { action: deliberate.action } : {}),
