@@ -1,30 +1,16 @@
 import { strict as assert } from 'node:assert';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionLog } from '../../src/core/council/sessionLog';
+import { TmuxTerminal } from '../support/tmuxTerminal';
 import { buildCouncilCli, COUNCIL_BUNDLE } from '../support/buildCouncilCli';
 
 /*
  * The built `council` command, end to end: dist/cli/council.js bundled as esbuild.mjs bundles it, run in a real
  * pseudo-terminal (tmux) answering one question and skipping one, and without a terminal with --yes --json.
  */
-
-/** tmux on its own socket, so the test never touches another tmux server. */
-function tmux(socket: string, ...args: string[]): string {
-  return execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-}
-
-async function waitFor(read: () => string, pattern: RegExp, what: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = read();
-    if (pattern.test(text)) return text;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}; the terminal showed:\n${text}`);
-    await new Promise(resolve => setTimeout(resolve, 100));
-  }
-}
 
 function savedSession(project: string): SessionLog {
   const folder = join(project, '.council', 'sessions');
@@ -47,23 +33,20 @@ describe('the built council command', function () {
   });
 
   it('ask --demo in a terminal: one question answered, one skipped (a logged assumption), then the answer', async () => {
-    const socket = `council-cli-${process.pid}`;
-    const command = `cd ${JSON.stringify(project)} && node ${JSON.stringify(COUNCIL_BUNDLE)} ask --demo; echo "EXIT=$?"; sleep 60`;
+    const terminal = new TmuxTerminal('council-cli');
     const started = Date.now();
-    tmux(socket, 'new-session', '-d', '-x', '200', '-y', '50', command);
+    terminal.start(`cd ${JSON.stringify(project)} && node ${JSON.stringify(COUNCIL_BUNDLE)} ask --demo`);
     try {
-      const screen = () => tmux(socket, 'capture-pane', '-p', '-J', '-S', '-');
-      await waitFor(screen, /Recommended: .*\n.*\[Enter\] accept/, 'the first question');
+      await terminal.waitFor(/Recommended: .*\n.*\[Enter\] accept/, 'the first question');
       const firstQuestionSeconds = (Date.now() - started) / 1000;
       assert.match(
-        screen(),
+        terminal.screen(),
         /\? Must logging out, a password reset or banning a user end their sessions immediately\?/,
       );
-      tmux(socket, 'send-keys', '-l', 'Within a minute is fine for logout; password reset must be immediate.');
-      tmux(socket, 'send-keys', 'Enter');
-      await waitFor(screen, /\? Where does the app run/, 'the second question');
-      tmux(socket, 'send-keys', 's', 'Enter');
-      const end = await waitFor(screen, /EXIT=\d+/, 'the command to end', 30_000);
+      terminal.type('Within a minute is fine for logout; password reset must be immediate.');
+      await terminal.waitFor(/\? Where does the app run/, 'the second question');
+      terminal.type('s');
+      const end = await terminal.waitFor(/EXIT=\d+/, 'the command to end', 30_000);
       assert.match(end, /EXIT=0/);
       assert.match(end, /Store sessions \*\*server-side in Redis\*\*/, 'the answer is printed');
       assert.match(end, /Saved: .*\.council\/sessions\/[\w-]+\.json/);
@@ -81,7 +64,7 @@ describe('the built council command', function () {
       );
       console.log(`      (first question after ${firstQuestionSeconds.toFixed(2)} s)`);
     } finally {
-      tmux(socket, 'kill-server');
+      terminal.close();
     }
   });
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DeepWorkResult } from '../../src/cli/deepWork/deepWorkRun';
 import { readStoredWorkflowRun } from '../../src/core/deepWork/storedWorkflowRun';
+import { TmuxTerminal } from '../support/tmuxTerminal';
 import { buildCouncilCli, COUNCIL_BUNDLE } from '../support/buildCouncilCli';
 import { FIXTURE_FILES, pipelineModel } from '../support/pipelineScript';
 import { serveScriptedModel, type ScriptedEndpoint } from '../support/scriptedOpenAiServer';
@@ -25,21 +26,6 @@ function endpointEnv(endpoint: ScriptedEndpoint): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   return { ...env, OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: endpoint.baseUrl };
-}
-
-/** tmux on its own socket, so the test never touches another tmux server. */
-function tmux(socket: string, ...args: string[]): string {
-  return execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-}
-
-async function waitFor(read: () => string, pattern: RegExp, what: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = read();
-    if (pattern.test(text)) return text;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}; the terminal showed:\n${text}`);
-    await new Promise(resolve => setTimeout(resolve, 100));
-  }
 }
 
 function fixtureProject(): string {
@@ -87,28 +73,28 @@ describe('deep work through the built council command', function () {
   });
 
   it("council plan in a terminal: Enter continues, a number picks, and each ticket's changes wait for [y/N]", async () => {
-    const socket = `council-plan-${process.pid}`;
-    const command = `cd ${JSON.stringify(project)} && OPENAI_API_KEY=test-key OPENAI_BASE_URL=${endpoint.baseUrl} node ${JSON.stringify(COUNCIL_BUNDLE)} plan "Add subtraction" --model scripted; echo "EXIT=$?"; sleep 60`;
-    tmux(socket, 'new-session', '-d', '-x', '200', '-y', '50', command);
+    const terminal = new TmuxTerminal('council-plan');
+    terminal.start(
+      `cd ${JSON.stringify(project)} && node ${JSON.stringify(COUNCIL_BUNDLE)} plan "Add subtraction" --model scripted`,
+      { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: endpoint.baseUrl },
+    );
     try {
-      const screen = () => tmux(socket, 'capture-pane', '-p', '-J', '-S', '-');
-      await waitFor(screen, /Checkpoint after Discovery[\s\S]*\[Enter\] Continue/, 'the first checkpoint');
-      tmux(socket, 'send-keys', 'Enter');
-      await waitFor(screen, /Checkpoint after Planning[\s\S]*\[Enter\] Continue/, 'the second checkpoint');
-      tmux(socket, 'send-keys', '-l', '1');
-      tmux(socket, 'send-keys', 'Enter');
-      await waitFor(screen, /changes proposed for T-1[\s\S]*Apply them\? \[y\/N\]/, 'the first confirmation');
-      tmux(socket, 'send-keys', 'y', 'Enter');
-      await waitFor(screen, /changes proposed for T-2[\s\S]*Apply them\? \[y\/N\]/, 'the second confirmation');
-      tmux(socket, 'send-keys', 'Enter');
-      const end = await waitFor(screen, /EXIT=\d+/, 'the command to end');
+      await terminal.waitFor(/Checkpoint after Discovery[\s\S]*\[Enter\] Continue/, 'the first checkpoint');
+      terminal.type('');
+      await terminal.waitFor(/Checkpoint after Planning[\s\S]*\[Enter\] Continue/, 'the second checkpoint');
+      terminal.type('1');
+      await terminal.waitFor(/changes proposed for T-1[\s\S]*Apply them\? \[y\/N\]/, 'the first confirmation');
+      terminal.type('y');
+      await terminal.waitFor(/changes proposed for T-2[\s\S]*Apply them\? \[y\/N\]/, 'the second confirmation');
+      terminal.type('');
+      const end = await terminal.waitFor(/EXIT=\d+/, 'the command to end');
       assert.match(end, /EXIT=0/);
       assert.match(end, /Applied 2 changes for T-1/);
       assert.match(end, /Nothing applied: the changes for T-2 were not confirmed/);
       assert.equal(readFileSync(join(project, 'test/T-1.test.ts'), 'utf8'), 'it("works", () => {});\n');
       assert.throws(() => readFileSync(join(project, 'test/T-2.test.ts')), 'T-2 was not applied');
     } finally {
-      tmux(socket, 'kill-server');
+      terminal.close();
     }
   });
 

@@ -2,30 +2,13 @@ import { strict as assert } from 'node:assert';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { main } from '../../../../src/cli/council';
 import type { DeepWorkResult } from '../../../../src/cli/deepWork/deepWorkRun';
 import { readBoard } from '../../../../src/core/plan/pipelineBoard';
 import { readStoredWorkflowRun } from '../../../../src/core/deepWork/storedWorkflowRun';
 import { FIXTURE_FILES, pipelineModel } from '../../../support/pipelineScript';
 import { ScriptedModel } from '../../../support/scriptedModel';
 import { councilResponder } from '../../../support/councilHarness';
-
-/** Runs `main`, capturing what it wrote to stdout and stderr. */
-async function run(argv: readonly string[], project: string, model?: ScriptedModel) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { write: stdout } = process.stdout;
-  const { write: stderr } = process.stderr;
-  process.stdout.write = ((chunk: string) => out.push(chunk) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => err.push(chunk) > 0) as typeof process.stderr.write;
-  try {
-    const code = await main(argv, project, model);
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    process.stdout.write = stdout;
-    process.stderr.write = stderr;
-  }
-}
+import { runCouncilMain as run } from '../../../support/runCouncilMain';
 
 /** Every file under `folder`, project-relative, sorted. */
 async function filesUnder(folder: string, prefix = ''): Promise<string[]> {
