@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DEMO_DECISION } from '../../src/cli/demo/demoModel';
 import type { LedgerLine } from '../../src/core/llm/spending/ledger';
 import { buildCouncilCli, COUNCIL_BUNDLE } from '../support/buildCouncilCli';
-import { DemoEndpoint } from '../support/demoEndpoint';
+import { DemoCouncilEndpoint } from '../support/demoCouncilEndpoint';
 
 /*
  * The built `council` command on a config file with a model per seat: every request goes over HTTP to a scripted
@@ -21,7 +21,7 @@ function countBy(values: readonly string[]): Record<string, number> {
 
 describe('the built council command with a model per seat', function () {
   this.timeout(60_000);
-  const endpoint = new DemoEndpoint();
+  const endpoint = new DemoCouncilEndpoint();
   let baseUrl: string;
   let project: string;
   before(async () => {

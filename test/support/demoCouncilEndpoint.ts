@@ -4,7 +4,7 @@ import { DemoModel } from '../../src/cli/demo/demoModel';
 import { neverCancelled, type ChatMessage, type ModelRequest } from '../../src/core/llm/languageModel';
 
 /*
- * An OpenAI-compatible endpoint on 127.0.0.1 that plays the demo council (the scripted demo model behind HTTP), so
+ * An OpenAI-compatible endpoint on 127.0.0.1 that plays the demo council (the scripted demo model behind HTTP) and records the model id each request named, so
  * the built `council` command can be run end to end against a real endpoint: tool calls, usage, and faults on cue (a
  * 429 on the nth request, replies held back so a person has time to press Ctrl+C).
  */
@@ -16,6 +16,7 @@ interface OpenAiMessage {
 }
 
 interface OpenAiRequest {
+  readonly model: string;
   readonly messages: readonly OpenAiMessage[];
   readonly tools?: readonly {
     readonly function: { readonly name: string; readonly description?: string; readonly parameters: unknown };
@@ -53,9 +54,19 @@ function portRequest(body: OpenAiRequest): ModelRequest {
   };
 }
 
+function usageOf(request: ModelRequest, text: string, toolCalls: readonly object[]) {
+  const prompt = Math.ceil(
+    request.messages.map(m => (typeof m.content === 'string' ? m.content : '')).join('').length / 4,
+  );
+  const completion = Math.ceil((text.length + JSON.stringify(toolCalls).length) / 4);
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
 export class DemoCouncilEndpoint {
   /** The tool (or "text") each request asked for, in order. */
   readonly received: string[] = [];
+  /** The model id each request named, in order (which seat's model a request went to). */
+  readonly models: string[] = [];
   /** Milliseconds every council reply is held back (0: at once). */
   delayMs = 0;
   private readonly server: Server;
@@ -87,6 +98,7 @@ export class DemoCouncilEndpoint {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as OpenAiRequest;
     const port = portRequest(body);
     this.received.push(port.toolMode === 'required' ? (port.tools?.[0]?.name ?? 'text') : 'text');
+    this.models.push(body.model);
     const fault = this.faults.get(this.received.length);
     if (fault === 'drop') {
       request.socket.destroy();
@@ -116,7 +128,7 @@ export class DemoCouncilEndpoint {
         id: `chatcmpl-${this.received.length}`,
         object: 'chat.completion',
         created: 1,
-        model: 'demo-council',
+        model: body.model,
         choices: [
           {
             index: 0,
@@ -128,7 +140,8 @@ export class DemoCouncilEndpoint {
             finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
           },
         ],
-        usage: { prompt_tokens: 400, completion_tokens: 120, total_tokens: 520 },
+        // About 4 characters a token, so what a seat costs follows what it was sent and said.
+        usage: usageOf(port, text, toolCalls),
       }),
     );
   }
