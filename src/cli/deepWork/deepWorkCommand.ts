@@ -10,6 +10,8 @@ import type { CancellationSignal, LanguageModel } from '../../core/llm/languageM
 import type { CheckpointChoice, NextStep, RunCommand } from '../../core/nextSteps';
 import { cliNextStepsText } from '../cliNextSteps';
 import { commandModels } from '../commands/councilParts';
+import { DEMO_PLAN_GOAL, DemoModel } from '../demo/demoModel';
+import { NodeWorkspaceReader } from '../nodeWorkspaceReader';
 import { SessionFiles } from '../sessionFiles';
 import { applyTicketChanges } from './applyTicketChanges';
 import { workflowListText } from './deepWorkText';
@@ -26,11 +28,12 @@ import { cliScriptSandbox } from './scriptSandbox';
 
 /** The lines `council help` shows for these two commands. */
 export const DEEP_WORK_USAGE = `  council plan "<goal>" [--model <id>] [--yes] [--json]   deep work on this folder: discovery, planning, tickets
+  council plan --demo ["<goal>"]        the same run on this folder with the scripted demo model: no key, no network
   council plan --session <id>            plan a council session's answer
   council plan --run <run-id> [--option <n> | --action continue|redo|skip|abort|resume] [--feedback "<text>"]
   council plan --run <run-id> --apply <ticket-id> [--yes]   apply one ticket's proposed changes (asks [y/N] first)
   council workflow                       list the workflows (built in, and .council/workflows/*.yaml)
-  council workflow <name> "<goal>" [--flags a,b] [--yes] [--json]
+  council workflow <name> "<goal>" [--flags a,b] [--yes] [--json] [--demo]
   council workflow --run <run-id> [--option <n> | --action resume|abort] [--feedback "<text>"]`;
 
 /** A command-line mistake: the message says what to type instead (exit code 2). */
@@ -76,6 +79,8 @@ function inputOf(
   values: Record<string, unknown>,
 ): PlanInput | WorkflowInput {
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+  // The demo works on the goal the demo council recommended when none is given (a new run only).
+  const demoGoal = values['demo'] === true && text('run') === undefined && text('session') === undefined;
   const option = text('option');
   const common = {
     ...(text('run') !== undefined ? { runId: text('run') } : {}),
@@ -87,13 +92,17 @@ function inputOf(
     command === 'plan'
       ? {
           ...common,
-          ...(positionals.length ? { goal: positionals.join(' ') } : {}),
+          ...(positionals.length ? { goal: positionals.join(' ') } : demoGoal ? { goal: DEMO_PLAN_GOAL } : {}),
           ...(text('session') !== undefined ? { sessionId: text('session') } : {}),
         }
       : {
           ...common,
           ...(positionals[0] !== undefined ? { workflow: positionals[0] } : {}),
-          ...(positionals.length > 1 ? { goal: positionals.slice(1).join(' ') } : {}),
+          ...(positionals.length > 1
+            ? { goal: positionals.slice(1).join(' ') }
+            : demoGoal && positionals[0] !== undefined
+              ? { goal: DEMO_PLAN_GOAL }
+              : {}),
           ...(text('flags') !== undefined ? { flags: (text('flags') ?? '').split(',').filter(Boolean) } : {}),
         };
   if (command === 'plan' && Object.keys(raw).length === 0)
@@ -163,6 +172,14 @@ async function confirmChanges(ticketId: string, files: readonly string[]): Promi
   return /^y(es)?$/i.test(reply ?? '');
 }
 
+/** The run ran on the scripted demo model: it goes on on the same one unless another is named (as a session does). */
+async function ranOnDemo(runs: RunFiles, runId: string): Promise<boolean> {
+  const read = await runs.read(runId);
+  const lines = read.kind === 'found' ? read.run.state.spending : [];
+  const demo = new DemoModel().name;
+  return lines.length > 0 && lines.every(line => line.model === demo);
+}
+
 /** `council plan …` or `council workflow …`; returns the exit code. */
 export async function deepWorkCommand(
   command: RunCommand,
@@ -199,6 +216,7 @@ async function run(
       session: { type: 'string' },
       flags: { type: 'string' },
       apply: { type: 'string' },
+      demo: { type: 'boolean' },
     },
   });
   const runs = new RunFiles(project);
@@ -222,11 +240,26 @@ async function run(
   }
   const models = (await commandModels({
     project,
+    demo:
+      values.demo === true ||
+      (values.model === undefined &&
+        given === undefined &&
+        input.runId !== undefined &&
+        (await ranOnDemo(runs, input.runId))),
     ...(values.model ? { modelFlag: values.model } : {}),
     ...(given ? { given } : {}),
     required: true,
   }))!;
   const model = models.model;
+  // The demo's replies cite the folder's files; in a folder with none, discovery could only fail after spending.
+  if (
+    values.demo === true &&
+    !input.runId &&
+    (await new NodeWorkspaceReader(project).listFiles(undefined, 1)).length === 0
+  )
+    throw new DeepWorkUsage(
+      `council ${command} --demo works on the folder it runs in, and ${project} has no files to read: run it in a project folder.`,
+    );
   const stop = interrupts();
   const door: DeepWorkDoor = {
     project,

@@ -10,15 +10,26 @@ import { RESPONSE_FORMAT_HEADING } from '../../core/llm/structuredOutput';
 import { messageText } from '../../core/llm/usage';
 import { SINGLE_PROMPT_OPENING } from '../../core/council/eval/singlePrompt';
 import { ANSWER_STEP, demoCouncilReply, SINGLE_PROMPT_STEP } from './demoCouncil';
+import { demoPlanReply, PLAN_TOOLS } from './demoPlan';
 
 /*
- * The model `council ask --demo` runs on: the demo council's scripted replies, no key and no network. It answers
- * each council step as the real model would be asked for it: a tool call when the step's tool is offered, fenced
- * JSON when the schema came in the prompt, the answer as streamed prose.
+ * The model `council ask --demo` and `council plan --demo` run on: the demo council's and the demo plan's scripted
+ * replies, no key and no network. It answers each step as the real model would be asked for it: a tool call when the
+ * step's tool is offered, fenced JSON when the schema came in the prompt, the answer (and an agent's exploration) as
+ * prose.
  */
 
 /** The question the demo council plays. */
 export const DEMO_DECISION = 'How should we store user sessions for our web app?';
+
+/** The goal the demo plan works on (what the demo council recommended), in the folder the command runs in. */
+export const DEMO_PLAN_GOAL = 'Make user sessions expire and revocable, and store them in Redis.';
+
+/** A `/plan` agent's structured reply (demoPlan.ts), else the council's (demoCouncil.ts). */
+function demoReply(step: string, prompt: string, schema: unknown): object | string[] | undefined {
+  const plan = PLAN_TOOLS.find(tool => tool === step);
+  return (plan && demoPlanReply(plan, schema, prompt)) ?? demoCouncilReply(step, prompt, schema);
+}
 
 const FENCED_SCHEMA = /## Response format: \S+[\s\S]*?JSON Schema:\n```json\n([\s\S]*?)\n```/;
 
@@ -57,7 +68,7 @@ export class DemoModel implements LanguageModel {
     if (token.isCancellationRequested) throw new CancelledError();
     const prompt = request.messages.map(messageText).join('\n');
     const step = stepOf(request, prompt);
-    const value = demoCouncilReply(step, prompt, schemaOf(request, step, prompt));
+    const value = demoReply(step, prompt, schemaOf(request, step, prompt));
     if (Array.isArray(value)) {
       for (const text of value) yield { kind: 'text', text };
     } else if (value && request.tools?.some(tool => tool.name === step)) {
