@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -130,6 +130,82 @@ describe('deep work through the built council command', function () {
       'Goal: Ship the release notes',
     );
     assert.equal(endpoint.requests(), 0, 'the script asked no model');
+  });
+});
+
+describe('council plan --demo through the built command in a terminal', function () {
+  this.timeout(90_000);
+  let project: string;
+  before(buildCouncilCli);
+  beforeEach(() => {
+    project = fixtureProject();
+  });
+  afterEach(() => rmSync(project, { recursive: true, force: true }));
+
+  /** Every file under `folder`, project-relative, sorted. */
+  const filesUnder = (folder: string): string[] =>
+    readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter(entry => entry.isFile())
+      .map(entry => join(relative(folder, entry.parentPath), entry.name))
+      .sort();
+
+  it('checkpoints answered on the terminal (one with feedback), requests counted, nothing written unconfirmed', async () => {
+    const before = filesUnder(project);
+    const terminal = new TmuxTerminal('council-plan-demo');
+    // No key and no endpoint: the demo model is scripted and in-process.
+    terminal.start(`cd ${JSON.stringify(project)} && node ${JSON.stringify(COUNCIL_BUNDLE)} plan --demo`, {
+      OPENAI_API_KEY: '',
+      ANTHROPIC_API_KEY: '',
+      GOOGLE_GENERATIVE_AI_API_KEY: '',
+    });
+    const planningCheckpoints = (screen: string) => screen.match(/Checkpoint after Planning/g)?.length ?? 0;
+    try {
+      await terminal.waitFor(/Checkpoint after Discovery[\s\S]*\[Enter\] Continue/, 'the first checkpoint');
+      assert.match(terminal.screen(), /So far: \d+ requests? · /, 'the checkpoint shows what the run has spent');
+      terminal.type('');
+      await terminal.waitFor(/Checkpoint after Planning[\s\S]*\[Enter\] Continue/, 'the planning checkpoint');
+      terminal.type('2 Keep each ticket to one module.');
+      await terminal.waitFor(
+        /Resuming plan run[\s\S]*Checkpoint after Planning[\s\S]*Checkpoint after Planning[\s\S]*\[Enter\]/,
+        'planning, redone',
+      );
+      assert.equal(planningCheckpoints(terminal.screen()), 2, 'Redo stage ran planning again');
+      terminal.type('');
+      await terminal.waitFor(/changes proposed for T-1[\s\S]*Apply them\? \[y\/N\]/, 'the first confirmation');
+      terminal.type('n');
+      await terminal.waitFor(/changes proposed for T-2[\s\S]*Apply them\? \[y\/N\]/, 'the second confirmation');
+      terminal.type('');
+      const end = await terminal.waitFor(/EXIT=\d+/, 'the command to end');
+      assert.match(end, /EXIT=0/);
+      assert.match(end, /Nothing applied: the changes for T-1 were not confirmed/);
+      assert.match(end, /Nothing applied: the changes for T-2 were not confirmed/);
+      const shown = Number(/The plan is complete \((\d+) requests/.exec(end)?.[1]);
+      const runs = join(project, '.council', 'runs');
+      const [file, ...more] = readdirSync(runs).filter(name => name.endsWith('.json'));
+      assert.equal(more.length, 0, 'one run');
+      const stored = readStoredWorkflowRun(JSON.parse(readFileSync(join(runs, file ?? ''), 'utf8')) as unknown);
+      assert.ok(stored.kind === 'current');
+      const ledger = stored.value.state.spending;
+      assert.equal(
+        ledger.reduce((sum, line) => sum + line.requests, 0),
+        shown,
+        "the requests shown are the ledger's",
+      );
+      assert.ok(
+        ledger.every(line => line.model === 'Demo council (scripted, no network)'),
+        'every request went to the demo model',
+      );
+      const added = filesUnder(project).filter(path => !before.includes(path));
+      assert.ok(
+        added.every(path => path.startsWith(join('.council', 'runs'))),
+        `only .council/runs/ is written: ${added.join(', ')}`,
+      );
+      for (const [path, text] of Object.entries(FIXTURE_FILES))
+        assert.equal(readFileSync(join(project, path), 'utf8'), text, path);
+      console.log(`      (council plan --demo: ${shown} requests on the ledger)`);
+    } finally {
+      terminal.close();
+    }
   });
 });
 
