@@ -31,6 +31,7 @@ import { SessionLimits } from '../../core/session/limits';
 import { activeQuestion } from '../../core/session/selectors';
 import { SessionFiles, unusableMessage } from '../sessionFiles';
 import { SamplingModel } from './samplingModel';
+import { CHECKPOINT_ANSWER_TIMEOUT_MS } from './checkpointElicitation';
 import { callDeepWorkTool, progressNotifier } from './deepWorkTools';
 
 /*
@@ -203,6 +204,8 @@ export function councilMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: input } = request.params;
     const progressToken = request.params._meta?.progressToken;
+    // Form mode: an empty `elicitation` capability means forms (the SDK reads it as `{ form: {} }`); URL mode cannot ask.
+    const canAsk = server.getClientCapabilities()?.elicitation?.form !== undefined;
     if (name === TOOL.plan || name === TOOL.workflow)
       return callDeepWorkTool(name, input, {
         project: options.project,
@@ -211,13 +214,17 @@ export function councilMcpServer(options: McpServerOptions): Server {
         prices: options.spending.prices,
         token: signalFrom(extra.signal),
         progress: progressNotifier(extra.sendNotification, progressToken),
+        ...(canAsk
+          ? {
+              elicit: form => server.elicitInput(form, { signal: extra.signal, timeout: CHECKPOINT_ANSWER_TIMEOUT_MS }),
+            }
+          : {}),
       });
     if (name !== TOOL.open && name !== TOOL.deliberate) return text(`Unknown tool ${name}.`, true);
     const problem = inputProblems(name, name === TOOL.open ? OpenInputSchema : DeliberationInputSchema, input);
     if (problem) return text(problem, true);
     const choice = modelChoice();
     if (!choice) return text(`${name} has no model to run on. ${options.noModelHelp}`, true);
-    const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
 
     if (name === TOOL.open) {
       const open = OpenInputSchema.parse(input);
