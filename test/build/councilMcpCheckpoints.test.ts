@@ -7,6 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import {
   ElicitRequestSchema,
   type CallToolResult,
+  type ClientCapabilities,
   type ElicitRequestFormParams,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -63,7 +64,10 @@ describe('council_plan checkpoints by elicitation over the built MCP server', fu
   });
 
   /** Connects a client; with `answer`, one that shows forms (`elicitation: {}`, form mode) and records each form. */
-  async function connect(answer?: Answer): Promise<ElicitRequestFormParams[]> {
+  async function connect(
+    answer?: Answer,
+    capabilities: ClientCapabilities = answer ? { elicitation: {} } : {},
+  ): Promise<ElicitRequestFormParams[]> {
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(process.env))
       if (value !== undefined && !/_API_KEY$/.test(key)) env[key] = value;
@@ -74,12 +78,9 @@ describe('council_plan checkpoints by elicitation over the built MCP server', fu
       env,
       stderr: 'pipe',
     });
-    client = new Client(
-      { name: 'council-test', version: '1.0.0' },
-      { capabilities: answer ? { elicitation: {} } : {} },
-    );
+    client = new Client({ name: 'council-test', version: '1.0.0' }, { capabilities });
     const forms: ElicitRequestFormParams[] = [];
-    if (answer)
+    if (answer && capabilities.elicitation)
       client.setRequestHandler(ElicitRequestSchema, request => {
         const form = request.params as ElicitRequestFormParams;
         forms.push(form);
@@ -151,14 +152,67 @@ describe('council_plan checkpoints by elicitation over the built MCP server', fu
     assert.ok(!run.state.context.phases.completed.includes('planning'), 'planning never ran');
   });
 
-  it('a client without elicitation gets the checkpoint as next calls, as before', async () => {
-    await connect();
-    const text = textOf(await client!.callTool({ name: 'council_plan', arguments: { goal: 'Add subtraction' } }));
-    assert.match(text, /Checkpoint after Discovery/);
-    assert.doesNotMatch(text, /Asked the user|declined|cancelled/);
-    const runId = /"runId":"(wf-[\w-]+)","option":1/.exec(text)?.[1];
-    assert.ok(runId, text);
-    const next = textOf(await client!.callTool({ name: 'council_plan', arguments: { runId, option: 1 } }));
-    assert.match(next, /Checkpoint after Planning/);
+  for (const [client_, capabilities] of [
+    ['a client without elicitation', {}],
+    ['a client with URL-mode elicitation only', { elicitation: { url: {} } }],
+  ] as const)
+    it(`${client_} gets the checkpoint as next calls, as before`, async () => {
+      const forms = await connect(() => ({ action: 'accept', content: { choice: 'Continue' } }), capabilities);
+      const text = textOf(await client!.callTool({ name: 'council_plan', arguments: { goal: 'Add subtraction' } }));
+      assert.equal(forms.length, 0, 'no form was sent');
+      assert.match(text, /Checkpoint after Discovery/);
+      assert.doesNotMatch(text, /Asked the user|declined|cancelled/);
+      const runId = /"runId":"(wf-[\w-]+)","option":1/.exec(text)?.[1];
+      assert.ok(runId, text);
+      const next = textOf(await client!.callTool({ name: 'council_plan', arguments: { runId, option: 1 } }));
+      assert.match(next, /Checkpoint after Planning/);
+    });
+
+  it("council_workflow: a project workflow's checkpoint is a form too, and Continue runs its next phase", async () => {
+    mkdirSync(join(project, '.council', 'workflows'), { recursive: true });
+    writeFileSync(
+      join(project, '.council', 'workflows', 'notes.yaml'),
+      [
+        'name: notes',
+        'description: Writes the goal down, then a summary after a checkpoint (scripts, no model).',
+        'phases:',
+        '  - id: write',
+        '    name: Write',
+        '    description: Write the goal down.',
+        '    behavior: main-only',
+        '    main_agent:',
+        '      script: |',
+        "        await writeFile('notes.md', 'Goal: ' + context.goal);",
+        '    checkpoint:',
+        '      prompt: "The notes are written. Go on to the summary?"',
+        '      options:',
+        '        - label: Continue',
+        '          on_select: { action: continue }',
+        '        - label: Abort',
+        '          on_select: { action: abort }',
+        '  - id: summary',
+        '    name: Summary',
+        '    description: Write a summary.',
+        '    behavior: main-only',
+        '    main_agent:',
+        '      script: |',
+        "        await writeFile('summary.md', 'Done');",
+        '',
+      ].join('\n'),
+    );
+    const forms = await connect(() => ({ action: 'accept', content: { choice: 'Continue' } }));
+    const result = await client!.callTool({
+      name: 'council_workflow',
+      arguments: { workflow: 'notes', goal: 'Ship the release notes' },
+    });
+    const text = textOf(result);
+    assert.equal(result.isError, undefined, text);
+    assert.equal(forms.length, 1);
+    assert.match(forms[0]?.message ?? '', /The notes are written/);
+    assert.equal(forms[0]?.requestedSchema.properties['feedback'], undefined, 'no option takes feedback');
+    assert.match(text, /notes is complete/);
+    const run = storedRun(project);
+    assert.equal(run.status, 'completed');
+    assert.equal(readFileSync(join(project, run.state.context.output_dir ?? '', 'summary.md'), 'utf8'), 'Done');
   });
 });
