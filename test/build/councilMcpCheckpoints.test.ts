@@ -161,12 +161,20 @@ describe('council_plan checkpoints by elicitation over the built MCP server', fu
       const text = textOf(await client!.callTool({ name: 'council_plan', arguments: { goal: 'Add subtraction' } }));
       assert.equal(forms.length, 0, 'no form was sent');
       assert.match(text, /Checkpoint after Discovery/);
-      assert.doesNotMatch(text, /Asked the user|declined|cancelled/);
+      assert.doesNotMatch(text, /Asked the user|declined|cancelled|could not be put/);
       const runId = /"runId":"(wf-[\w-]+)","option":1/.exec(text)?.[1];
       assert.ok(runId, text);
       const next = textOf(await client!.callTool({ name: 'council_plan', arguments: { runId, option: 1 } }));
       assert.match(next, /Checkpoint after Planning/);
     });
+
+  it("council_open: a URL-only client gets the questions with their ids (it cannot show the question's form)", async () => {
+    const forms = await connect(() => ({ action: 'accept', content: {} }), { elicitation: { url: {} } });
+    const result = await client!.callTool({ name: 'council_open', arguments: { question: 'Redis or JWT sessions?' } });
+    assert.equal(result.isError, undefined, textOf(result));
+    assert.equal(forms.length, 0);
+    assert.match(textOf(result), /\[questionId: [^\]]+\]/);
+  });
 
   it("council_workflow: a project workflow's checkpoint is a form too, and Continue runs its next phase", async () => {
     mkdirSync(join(project, '.council', 'workflows'), { recursive: true });
