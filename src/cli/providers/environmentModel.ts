@@ -10,7 +10,7 @@ import { KEY_VARIABLES, type ModelSpec } from './providerModels';
 type Environment = Readonly<Record<string, string | undefined>>;
 
 /** The model each provider uses when `--model` names none: a cheap one that calls tools well. */
-const DEFAULT_MODELS: Readonly<Record<Exclude<ProviderType, 'openai-compatible'>, string>> = {
+const DEFAULT_MODELS: Readonly<Record<Exclude<ProviderType, 'openai-compatible' | 'copilot'>, string>> = {
   openai: 'gpt-5-mini',
   anthropic: 'claude-sonnet-4-5',
   google: 'gemini-2.5-flash',

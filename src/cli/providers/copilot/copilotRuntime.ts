@@ -1,0 +1,107 @@
+import type { CopilotClient, ModelInfo } from '@github/copilot-sdk';
+import { LanguageModelFailure } from '../../../core/llm/languageModel';
+import { INSTALL_COPILOT_CLI } from './findCopilotCli';
+
+/*
+ * One Copilot CLI process (`copilot --headless --stdio`, driven by @github/copilot-sdk) shared by every model of a
+ * provider: started at the first request, checked logged in, stopped once no request has run for a moment (the
+ * `council` command then exits; a later request starts it again). The SDK is loaded here, only when a copilot
+ * provider sends its first request.
+ */
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/** How long the CLI stays up with no request running: covers the gap between a cycle's requests. */
+const IDLE_STOP_MS = 1_500;
+
+export const LOG_IN =
+  'run `copilot login` (or start `copilot` and type /login), or set COPILOT_GITHUB_TOKEN (or GH_TOKEN) to a token with Copilot access, then run the command again';
+
+export class CopilotRuntime {
+  private client: Promise<CopilotClient> | undefined;
+  private running = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly cliPath: string,
+    private readonly environment: Environment,
+    private readonly idleStopMs = IDLE_STOP_MS,
+  ) {}
+
+  /** The started, logged-in client for one request; `release` it when the request ends. */
+  async acquire(): Promise<CopilotClient> {
+    this.running += 1;
+    clearTimeout(this.idleTimer);
+    this.client ??= this.start();
+    try {
+      return await this.client;
+    } catch (error) {
+      this.client = undefined;
+      this.release();
+      throw error;
+    }
+  }
+
+  release(): void {
+    this.running = Math.max(0, this.running - 1);
+    if (this.running > 0 || !this.client) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.stop(), this.idleStopMs);
+  }
+
+  /** The models this account may use (the SDK caches the list); empty when the CLI cannot list them. */
+  async models(client: CopilotClient): Promise<readonly ModelInfo[]> {
+    return client.listModels().catch(() => []);
+  }
+
+  /** Stops the CLI process (a request still running fails); the next request starts it again. */
+  async stop(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    const started = await client.catch(() => undefined);
+    if (started) await started.stop().catch(() => started.forceStop());
+  }
+
+  private async start(): Promise<CopilotClient> {
+    const { CopilotClient, RuntimeConnection } = await import('@github/copilot-sdk');
+    const client = new CopilotClient({
+      connection: RuntimeConnection.forStdio({ path: this.cliPath }),
+      env: { ...this.environment },
+      // Only errors reach the terminal (the SDK copies the CLI's stderr there).
+      logLevel: 'error',
+    });
+    try {
+      await client.start();
+    } catch (error) {
+      await client.forceStop().catch(() => undefined);
+      throw new LanguageModelFailure(
+        'unknown',
+        `Copilot CLI (${this.cliPath}) did not start: ${error instanceof Error ? error.message : String(error)}. ${INSTALL_COPILOT_CLI}.`,
+        error,
+      );
+    }
+    const auth = await client.getAuthStatus().catch(() => undefined);
+    if (!auth?.isAuthenticated) {
+      await client.stop().catch(() => client.forceStop());
+      throw new LanguageModelFailure(
+        'noPermissions',
+        `Copilot CLI is not logged in${auth?.statusMessage ? ` (${auth.statusMessage})` : ''}: ${LOG_IN}.`,
+      );
+    }
+    return client;
+  }
+}
+
+const shared = new Map<string, CopilotRuntime>();
+
+/** The one runtime per Copilot CLI executable in this process. */
+export function sharedCopilotRuntime(cliPath: string, environment: Environment): CopilotRuntime {
+  let runtime = shared.get(cliPath);
+  if (!runtime) {
+    runtime = new CopilotRuntime(cliPath, environment);
+    shared.set(cliPath, runtime);
+  }
+  return runtime;
+}
