@@ -39,9 +39,7 @@ export const ProviderConfig = z
       .string()
       .min(1)
       .optional()
-      .describe(
-        'copilot only: the Copilot CLI executable; default COPILOT_CLI_PATH, else `copilot` on the PATH.',
-      ),
+      .describe('copilot only: the Copilot CLI executable; default COPILOT_CLI_PATH, else `copilot` on the PATH.'),
   })
   .strict();
 export type ProviderConfig = z.infer<typeof ProviderConfig>;

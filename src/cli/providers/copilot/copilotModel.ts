@@ -179,7 +179,8 @@ export class CopilotModel implements LanguageModel {
             if (turns > 1 && reply.calls.length > 0) void session.abort().catch(() => undefined);
             break;
           case 'assistant.message':
-            if (event.data.content.trim() !== '') reply.texts.push(event.data.content);
+            // After the tool call, text is the runtime going on, not the reply.
+            if (event.data.content.trim() !== '' && reply.calls.length === 0) reply.texts.push(event.data.content);
             break;
           case 'assistant.usage':
             this.addUsage(event.data);

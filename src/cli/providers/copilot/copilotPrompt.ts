@@ -2,7 +2,7 @@ import type { ChatMessage, ModelRequest } from '../../../core/llm/languageModel'
 
 /*
  * A Copilot CLI session takes one prompt per turn, not a list of chat messages: a request's messages become one
- * prompt (a single user message as it is; a conversation, such as a repair round, as a transcript), and the
+ * prompt (Council's own messages as they are; a conversation, such as a repair round, as a transcript), and the
  * system message replaces the CLI's coding-agent prompt with what Council needs (no files, no shell, one reply).
  */
 
@@ -26,8 +26,10 @@ export function systemMessage(request: ModelRequest): string {
 
 /** The request's messages as one prompt. */
 export function promptText(messages: readonly ChatMessage[]): string {
-  const only = messages.length === 1 ? messages[0] : undefined;
-  if (only?.role === 'user' && typeof only.content === 'string') return only.content;
+  // Council's own messages (a prompt and its instruction) go as they are, one after the other.
+  if (messages.every(message => message.role === 'user' && typeof message.content === 'string')) {
+    return messages.map(message => message.content as string).join('\n\n');
+  }
   const toolNames = new Map<string, string>();
   const sections = messages.map(message => {
     const parts =
@@ -42,9 +44,7 @@ export function promptText(messages: readonly ChatMessage[]): string {
     });
     return `### ${message.role === 'assistant' ? 'Your earlier reply' : 'Council'}\n${lines.join('\n')}`;
   });
-  return [
-    'The conversation so far follows; reply to its last message from Council.',
-    '',
-    sections.join('\n\n'),
-  ].join('\n');
+  return ['The conversation so far follows; reply to its last message from Council.', '', sections.join('\n\n')].join(
+    '\n',
+  );
 }
