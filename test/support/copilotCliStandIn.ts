@@ -1,11 +1,14 @@
 import { appendFileSync, readFileSync } from 'node:fs';
+import { DemoModel } from '../../src/cli/demo/demoModel';
+import { neverCancelled, type ResponsePart } from '../../src/core/llm/languageModel';
 
 /*
  * A scripted stand-in for `copilot --headless --stdio`: the JSON-RPC server @github/copilot-sdk drives (Content-Length
  * framed messages on stdin/stdout; methods and events as the SDK 1.0.14 sends and reads them). It answers the
  * handshake, auth and the model list, keeps sessions, and plays one scripted reply per `session.send`: a text, a call
  * to one of the session's tools (through `external_tool.requested`, waiting for the SDK's result), an error, or
- * nothing until `session.abort`. Every message it receives is logged as a JSON line for the test to assert.
+ * nothing until `session.abort`; or, with `demo`, the demo council's reply to the prompt and tools it was sent (so a whole
+ * `council ask` can run through it). Every message it receives is logged as a JSON line for the test to assert.
  * Run by the SDK through a launcher (see copilotStandIn.ts); the scenario and log paths come from the environment.
  */
 
@@ -36,6 +39,8 @@ export interface StandInScenario {
   readonly ignoresTerminal?: boolean;
   /** One per `session.send`, in order. */
   readonly replies: readonly StandInReply[];
+  /** Answer every `session.send` as the demo council would (after the scripted replies run out). */
+  readonly demo?: boolean;
 }
 
 export interface LoggedMessage {
@@ -52,7 +57,12 @@ interface JsonRpcMessage {
 }
 
 interface Session {
-  readonly tools: readonly { readonly name: string; readonly isTerminal?: boolean }[];
+  readonly tools: readonly {
+    readonly name: string;
+    readonly description?: string;
+    readonly parameters?: object;
+    readonly isTerminal?: boolean;
+  }[];
 }
 
 const scenario = JSON.parse(readFileSync(process.env.STAND_IN_SCENARIO ?? '', 'utf8')) as StandInScenario;
@@ -88,11 +98,32 @@ function usageEvent(sessionId: string, model: string, usage: StandInUsage): void
 const models = new Map<string, string>();
 
 /** Plays the next scripted reply in `sessionId`. */
-async function play(sessionId: string, replyIndex: number): Promise<void> {
-  const reply = scenario.replies[replyIndex] ?? {
-    text: '(no scripted reply left)',
-    usage: { inputTokens: 0, outputTokens: 0 },
+/** The demo council's reply to what this session was sent: its tool call, else its text. */
+async function demoReply(sessionId: string, prompt: string): Promise<StandInReply> {
+  const tools = (sessions.get(sessionId)?.tools ?? []).map(tool => ({
+    name: tool.name,
+    description: tool.description ?? '',
+    inputSchema: tool.parameters ?? {},
+  }));
+  const parts: ResponsePart[] = [];
+  const request = {
+    messages: [{ role: 'user' as const, content: prompt }],
+    tools,
+    ...(tools.length > 0 ? { toolMode: 'required' as const } : {}),
   };
+  for await (const part of new DemoModel().sendRequest(request, neverCancelled)) parts.push(part);
+  const call = parts.find(part => part.kind === 'toolCall');
+  const text = parts.map(part => (part.kind === 'text' ? part.text : '')).join('');
+  const usage = { inputTokens: Math.ceil(prompt.length / 4), outputTokens: Math.ceil(text.length / 4) + 20 };
+  return call ? { toolCall: { name: call.name, arguments: call.input }, usage } : { text, usage };
+}
+
+async function play(sessionId: string, replyIndex: number, prompt: string): Promise<void> {
+  const reply = scenario.replies[replyIndex] ??
+    (scenario.demo ? await demoReply(sessionId, prompt) : undefined) ?? {
+      text: '(no scripted reply left)',
+      usage: { inputTokens: 0, outputTokens: 0 },
+    };
   const model = models.get(sessionId) ?? '';
   if ('hang' in reply) return;
   emit(sessionId, 'assistant.turn_start', { turnId: '1' });
@@ -181,7 +212,7 @@ function handle(message: JsonRpcMessage): void {
       // Counted in the log, so a CLI started again goes on with the next scripted reply.
       const replyIndex = readFileSync(logFile, 'utf8').split('"method":"session.send"').length - 2;
       respond({ messageId: `msg${replyIndex}` });
-      void play(sessionId, replyIndex);
+      void play(sessionId, replyIndex, String(params.prompt ?? ''));
       return;
     }
     case 'session.tools.handlePendingToolCall':
