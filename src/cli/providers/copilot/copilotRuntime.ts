@@ -23,8 +23,8 @@ export class CopilotRuntime {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly cliPath: string,
-    private readonly environment: Environment,
+    protected readonly cliPath: string,
+    protected readonly environment: Environment,
     private readonly idleStopMs = IDLE_STOP_MS,
   ) {}
 
@@ -65,6 +65,18 @@ export class CopilotRuntime {
   }
 
   private async start(): Promise<CopilotClient> {
+    const client = await this.connect();
+    try {
+      await this.checkLoggedIn(client);
+    } catch (error) {
+      await client.stop().catch(() => client.forceStop());
+      throw error;
+    }
+    return client;
+  }
+
+  /** Starts the CLI and connects to it over stdio. */
+  protected async connect(): Promise<CopilotClient> {
     const { CopilotClient, RuntimeConnection } = await import('@github/copilot-sdk');
     const client = new CopilotClient({
       connection: RuntimeConnection.forStdio({ path: this.cliPath }),
@@ -82,15 +94,17 @@ export class CopilotRuntime {
         error,
       );
     }
-    const auth = await client.getAuthStatus().catch(() => undefined);
-    if (!auth?.isAuthenticated) {
-      await client.stop().catch(() => client.forceStop());
-      throw new LanguageModelFailure(
-        'noPermissions',
-        `Copilot CLI is not logged in${auth?.statusMessage ? ` (${auth.statusMessage})` : ''}: ${LOG_IN}.`,
-      );
-    }
     return client;
+  }
+
+  /** Fails, saying how to log in, when the CLI has no account: every request would fail anyway. */
+  protected async checkLoggedIn(client: CopilotClient): Promise<void> {
+    const auth = await client.getAuthStatus().catch(() => undefined);
+    if (auth?.isAuthenticated) return;
+    throw new LanguageModelFailure(
+      'noPermissions',
+      `Copilot CLI is not logged in${auth?.statusMessage ? ` (${auth.statusMessage})` : ''}: ${LOG_IN}.`,
+    );
   }
 }
 
