@@ -71,7 +71,6 @@ const sessions = new Map<string, Session>();
 const pendingTools = new Map<string, () => void>();
 const aborted = new Set<string>();
 let eventCount = 0;
-let outgoingId = 0;
 
 function write(message: object): void {
   const body = JSON.stringify({ jsonrpc: '2.0', ...message });
