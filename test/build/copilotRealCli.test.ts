@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -160,5 +160,9 @@ describe('the copilot adapter on the real Copilot CLI (no login; BYOK to a scrip
     assert.equal(received[1]?.tools, undefined, 'a request without tools offers none');
     assert.deepEqual(model.usage, { requests: 2, inputTokens: 222, outputTokens: 44, credits: 0, premiumRequests: 0 });
     await runtime.stop();
+    const sessions = join(home, '.copilot', 'session-state');
+    // The CLI keeps a lock folder there; each session is a folder named by its id.
+    const left = existsSync(sessions) ? readdirSync(sessions).filter(name => !name.startsWith('.')) : [];
+    assert.deepEqual(left, [], "no session left in the user's Copilot CLI");
   });
 });
