@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -68,6 +68,15 @@ describe('the copilot adapter on the real Copilot CLI (no login; BYOK to a scrip
   before(async () => {
     cliPath = realpathSync(agentCli('copilot'));
     home = mkdtempSync(join(tmpdir(), 'council-copilot-home-'));
+    // An MCP server the user configured for Copilot CLI: it leaves a mark when started.
+    mkdirSync(join(home, '.copilot'));
+    const started = `require('fs').writeFileSync(${JSON.stringify(join(home, 'mcp-started'))}, 'yes')`;
+    writeFileSync(
+      join(home, '.copilot', 'mcp-config.json'),
+      JSON.stringify({
+        mcpServers: { marker: { type: 'local', command: process.execPath, args: ['-e', started], tools: ['*'] } },
+      }),
+    );
     server = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -124,7 +133,7 @@ describe('the copilot adapter on the real Copilot CLI (no login; BYOK to a scrip
     await runtime.stop();
   });
 
-  it("sends Council's prompt, only its tool, and ends the turn at the call: one model call per request", async () => {
+  it("sends Council's prompt, only its tool, ends the turn at the call, starts no MCP server, leaves no session", async () => {
     const runtime = new ByokRuntime(cliPath, environment(), baseUrl);
     const model = new CopilotModel({ runtime, modelId: 'scripted-model', maxInputTokens: 128_000 });
     const tool = {
@@ -162,6 +171,7 @@ describe('the copilot adapter on the real Copilot CLI (no login; BYOK to a scrip
     await runtime.stop();
     const sessions = join(home, '.copilot', 'session-state');
     // The CLI keeps a lock folder there; each session is a folder named by its id.
+    assert.equal(existsSync(join(home, 'mcp-started')), false, "the user's MCP servers are not started");
     const left = existsSync(sessions) ? readdirSync(sessions).filter(name => !name.startsWith('.')) : [];
     assert.deepEqual(left, [], "no session left in the user's Copilot CLI");
   });

@@ -35,6 +35,8 @@ export function copilotStandIn(scenario: StandInScenario): CopilotStandIn {
     cliPath,
     environment: {
       PATH: process.env.PATH ?? '',
+      // Not the machine's Copilot CLI home (its MCP config would be read).
+      HOME: folder,
       STAND_IN_SCENARIO: scenarioFile,
       STAND_IN_LOG: log,
     },

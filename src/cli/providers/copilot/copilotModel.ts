@@ -134,7 +134,7 @@ export class CopilotModel implements LanguageModel {
         model: this.id,
         clientName: 'council',
         tools,
-        // Only the core's tools: no shell, no files, no web, no MCP servers.
+        // Only the core's tools: no shell, no files, no web, no MCP server (none is started either).
         availableTools: tools.map(tool => `custom:${tool.name}`),
         systemMessage: { mode: 'replace', content: systemMessage(request) },
         infiniteSessions: { enabled: false },
@@ -142,6 +142,7 @@ export class CopilotModel implements LanguageModel {
         enableSkills: false,
         memory: { enabled: false },
         skipCustomInstructions: true,
+        disabledMcpServers: [...this.runtime.disabledMcpServers],
         onPermissionRequest: () => ({ kind: 'reject', feedback: 'Council allows no tools besides its own.' }),
       });
     } catch (error) {

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { CopilotClient, ModelInfo } from '@github/copilot-sdk';
 import { LanguageModelFailure } from '../../../core/llm/languageModel';
 import { INSTALL_COPILOT_CLI } from './findCopilotCli';
@@ -17,7 +20,23 @@ const IDLE_STOP_MS = 1_500;
 export const LOG_IN =
   'run `copilot login` (or start `copilot` and type /login), or set COPILOT_GITHUB_TOKEN (or GH_TOKEN) to a token with Copilot access, then run the command again';
 
+/**
+ * The MCP servers the user configured for Copilot CLI (`~/.copilot/mcp-config.json`): every session would start
+ * them, though Council offers the model none of their tools, so Council's sessions disable them by name.
+ */
+function userMcpServers(environment: Environment): string[] {
+  const home = environment.COPILOT_HOME?.trim() || join(environment.HOME?.trim() || homedir(), '.copilot');
+  try {
+    const config = JSON.parse(readFileSync(join(home, 'mcp-config.json'), 'utf8')) as { mcpServers?: unknown };
+    return config.mcpServers && typeof config.mcpServers === 'object' ? Object.keys(config.mcpServers) : [];
+  } catch {
+    return [];
+  }
+}
+
 export class CopilotRuntime {
+  /** MCP servers Council's sessions do not start. */
+  readonly disabledMcpServers: readonly string[];
   private client: Promise<CopilotClient> | undefined;
   private running = 0;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -26,7 +45,9 @@ export class CopilotRuntime {
     protected readonly cliPath: string,
     protected readonly environment: Environment,
     private readonly idleStopMs = IDLE_STOP_MS,
-  ) {}
+  ) {
+    this.disabledMcpServers = userMcpServers(environment);
+  }
 
   /** The started, logged-in client for one request; `release` it when the request ends. */
   async acquire(): Promise<CopilotClient> {
@@ -79,7 +100,8 @@ export class CopilotRuntime {
   protected async connect(): Promise<CopilotClient> {
     const { CopilotClient, RuntimeConnection } = await import('@github/copilot-sdk');
     const client = new CopilotClient({
-      connection: RuntimeConnection.forStdio({ path: this.cliPath }),
+      // The built-in GitHub MCP servers would start for every session too; none of their tools is offered.
+      connection: RuntimeConnection.forStdio({ path: this.cliPath, args: ['--disable-builtin-mcps'] }),
       env: { ...this.environment },
       // Only errors reach the terminal (the SDK copies the CLI's stderr there).
       logLevel: 'error',

@@ -93,6 +93,7 @@ describe('copilot provider: the language-model port over Copilot CLI (scripted s
     assert.deepEqual(create?.infiniteSessions, { enabled: false });
     assert.equal(create?.enableSessionStore, false);
     assert.deepEqual(create?.memory, { enabled: false });
+    assert.deepEqual(create?.disabledMcpServers, [], 'the stand-in home configures no MCP server');
     const [send] = sent(received, 'session.send');
     assert.match(String(send?.prompt), /^Has the debate converged\?\n\n[\s\S]*cycle_verdict/);
     assert.equal(sent(received, 'session.tools.handlePendingToolCall').length, 1, "the SDK answered the tool's call");

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, parseConfig } from '../../../../src/cli/config/loadConfig';
 import { CopilotModel } from '../../../../src/cli/providers/copilot/copilotModel';
+import { CopilotRuntime } from '../../../../src/cli/providers/copilot/copilotRuntime';
 import { findCopilotCli } from '../../../../src/cli/providers/copilot/findCopilotCli';
 import { providerModel } from '../../../../src/cli/providers/providerModels';
 import { LanguageModelFailure } from '../../../../src/core/llm/languageModel';
@@ -63,6 +64,16 @@ describe('copilot provider: config and finding Copilot CLI', () => {
     assert.equal(model.vendor, 'copilot');
     assert.equal(model.id, 'claude-sonnet-4.6');
     assert.equal(model.maxInputTokens, 128_000);
+  });
+
+  it("disables the MCP servers the user configured for Copilot CLI in Council's sessions, by name", () => {
+    mkdirSync(join(folder, '.copilot'));
+    writeFileSync(
+      join(folder, '.copilot', 'mcp-config.json'),
+      JSON.stringify({ mcpServers: { playwright: { command: 'npx' }, jira: { url: 'https://example.com' } } }),
+    );
+    assert.deepEqual(new CopilotRuntime('copilot', { HOME: folder }).disabledMcpServers, ['playwright', 'jira']);
+    assert.deepEqual(new CopilotRuntime('copilot', { COPILOT_HOME: join(folder, 'none') }).disabledMcpServers, []);
   });
 
   it('accepts a copilot provider in the config file and refuses a key variable or baseUrl on it', () => {
