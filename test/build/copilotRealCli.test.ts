@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CopilotClient, SessionConfig } from '@github/copilot-sdk';
 import { CopilotModel } from '../../src/cli/providers/copilot/copilotModel';
+import { systemMessage } from '../../src/cli/providers/copilot/copilotPrompt';
 import { CopilotRuntime } from '../../src/cli/providers/copilot/copilotRuntime';
 import { LanguageModelFailure, neverCancelled, type ResponsePart } from '../../src/core/llm/languageModel';
 import { agentCli } from '../support/agentClis';
@@ -24,12 +25,16 @@ interface Completion {
   readonly tools?: readonly { readonly function: { readonly name: string } }[];
 }
 
-/** Copilot CLI with every session on `baseUrl` instead of Copilot's models (the login check is skipped: BYOK has none). */
+/**
+ * Copilot CLI with every session on `baseUrl` instead of Copilot's models (the login check is skipped: BYOK has
+ * none), in `project`.
+ */
 class ByokRuntime extends CopilotRuntime {
   constructor(
     cliPath: string,
     environment: Readonly<Record<string, string | undefined>>,
     private readonly baseUrl: string,
+    private readonly project: string,
   ) {
     super(cliPath, environment, 50);
   }
@@ -38,7 +43,11 @@ class ByokRuntime extends CopilotRuntime {
     const client = await super.connect();
     const create = client.createSession.bind(client);
     client.createSession = (config: SessionConfig) =>
-      create({ ...config, provider: { type: 'openai', baseUrl: this.baseUrl, apiKey: 'scripted' } });
+      create({
+        ...config,
+        provider: { type: 'openai', baseUrl: this.baseUrl, apiKey: 'scripted' },
+        workingDirectory: this.project,
+      });
     return client;
   }
 
@@ -68,6 +77,9 @@ describe('the copilot adapter on the real Copilot CLI (no login; BYOK to a scrip
   before(async () => {
     cliPath = realpathSync(agentCli('copilot'));
     home = mkdtempSync(join(tmpdir(), 'council-copilot-home-'));
+    // A project with instructions for agents, which Council's sessions do not read.
+    mkdirSync(join(home, 'project'));
+    writeFileSync(join(home, 'project', 'AGENTS.md'), 'Always answer in French.\n');
     // An MCP server the user configured for Copilot CLI: it leaves a mark when started.
     mkdirSync(join(home, '.copilot'));
     const started = `require('fs').writeFileSync(${JSON.stringify(join(home, 'mcp-started'))}, 'yes')`;
@@ -134,7 +146,7 @@ describe('the copilot adapter on the real Copilot CLI (no login; BYOK to a scrip
   });
 
   it("sends Council's prompt, only its tool, ends the turn at the call, starts no MCP server, leaves no session", async () => {
-    const runtime = new ByokRuntime(cliPath, environment(), baseUrl);
+    const runtime = new ByokRuntime(cliPath, environment(), baseUrl, join(home, 'project'));
     const model = new CopilotModel({ runtime, modelId: 'scripted-model', maxInputTokens: 128_000 });
     const tool = {
       name: 'cycle_verdict',
@@ -162,8 +174,10 @@ describe('the copilot adapter on the real Copilot CLI (no login; BYOK to a scrip
     );
     const [system, user] = received[0]?.messages ?? [];
     assert.equal(system?.role, 'system');
-    assert.match(String(system?.content), /^You answer one request from Council/);
-    assert.match(String(user?.content), /Has it converged\?$/);
+    assert.equal(system?.content, systemMessage({ messages: [], tools: [tool], toolMode: 'required' }));
+    // The runtime adds the time; nothing else (no AGENTS.md, no environment context).
+    assert.match(String(user?.content), /^<current_datetime>[^<]*<\/current_datetime>\n\nHas it converged\?$/);
+    assert.equal(received[0]?.messages.length, 2);
     const text = await collect(model.sendRequest({ messages: [{ role: 'user', content: 'Say hi.' }] }, neverCancelled));
     assert.deepEqual(text, [{ kind: 'text', text: 'A plain reply.' }]);
     assert.equal(received[1]?.tools, undefined, 'a request without tools offers none');

@@ -142,6 +142,12 @@ export class CopilotModel implements LanguageModel {
         enableSkills: false,
         memory: { enabled: false },
         skipCustomInstructions: true,
+        // Nothing from the project either: no instruction files, hooks, git context or discovered config.
+        enableOnDemandInstructionDiscovery: false,
+        enableFileHooks: false,
+        enableHostGitOperations: false,
+        enableConfigDiscovery: false,
+        skipEmbeddingRetrieval: true,
         disabledMcpServers: [...this.runtime.disabledMcpServers],
         onPermissionRequest: () => ({ kind: 'reject', feedback: 'Council allows no tools besides its own.' }),
       });
