@@ -106,6 +106,9 @@ const cliBundle = {
   ...node,
   // prompt-tsx requires `vscode` only inside functions the core never calls; left external, it is never loaded.
   entryPoints: { council: 'src/cli/council.ts' },
+  // @github/copilot-sdk loads koffi (a native FFI module) only for its in-process runtime, which Council never uses:
+  // it starts the user's Copilot CLI instead. Left external, the bundle carries no native code.
+  external: [...common.external, 'koffi'],
   outdir: 'dist/cli',
   banner: { js: '#!/usr/bin/env node' },
 };

@@ -17,7 +17,8 @@ export function buildCouncilCli(): void {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode'],
+    // koffi: as esbuild.mjs leaves it (the Copilot SDK's in-process runtime, never used).
+    external: ['vscode', 'koffi'],
     // The workflow scripts' engine loader, as esbuild.mjs takes it.
     alias: quickJsAlias,
     banner: { js: '#!/usr/bin/env node' },

@@ -10,7 +10,7 @@ import { z } from 'zod';
 /** Where the JSON Schema is published in the repository. */
 export const CONFIG_SCHEMA_FILE = 'schemas/council-config.schema.json';
 
-export const PROVIDER_TYPES = ['openai', 'anthropic', 'google', 'openai-compatible'] as const;
+export const PROVIDER_TYPES = ['openai', 'anthropic', 'google', 'openai-compatible', 'copilot'] as const;
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
 /** An environment variable's name, never its value. */
@@ -21,7 +21,11 @@ const EnvironmentVariable = z
 
 export const ProviderConfig = z
   .object({
-    type: z.enum(PROVIDER_TYPES).describe('The provider: openai, anthropic, google, or openai-compatible.'),
+    type: z
+      .enum(PROVIDER_TYPES)
+      .describe(
+        "The provider: openai, anthropic, google, openai-compatible, or copilot (Copilot's models through the user's logged-in Copilot CLI).",
+      ),
     apiKeyEnv: EnvironmentVariable.optional().describe(
       "The environment variable holding the key; default the provider's usual one (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY). A local openai-compatible server needs none.",
     ),
@@ -31,6 +35,11 @@ export const ProviderConfig = z
       .describe(
         'The endpoint, e.g. http://localhost:11434/v1 (Ollama) or http://localhost:1234/v1 (LM Studio). Required for openai-compatible.',
       ),
+    cliPath: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('copilot only: the Copilot CLI executable; default COPILOT_CLI_PATH, else `copilot` on the PATH.'),
   })
   .strict();
 export type ProviderConfig = z.infer<typeof ProviderConfig>;

@@ -85,6 +85,17 @@ export function parseConfig(text: string, file: string): CouncilConfig {
   }
   const config = parsed.data;
   for (const [name, provider] of Object.entries(config.providers)) {
+    if (provider.type === 'copilot' && (provider.apiKeyEnv ?? provider.baseUrl)) {
+      const field = provider.apiKeyEnv ? 'apiKeyEnv' : 'baseUrl';
+      throw new ConfigError(
+        `${at(['providers', name, field])}: a copilot provider takes no "${field}": it runs on the account Copilot CLI is logged in with (\`copilot login\`). Remove the field.`,
+      );
+    }
+    if (provider.type !== 'copilot' && provider.cliPath) {
+      throw new ConfigError(
+        `${at(['providers', name, 'cliPath'])}: "cliPath" is for a copilot provider only (the Copilot CLI executable). Remove it.`,
+      );
+    }
     if (provider.type === 'openai-compatible' && !provider.baseUrl) {
       throw new ConfigError(
         `${at(['providers', name])}: an openai-compatible provider needs "baseUrl", e.g. "http://localhost:11434/v1" for Ollama or "http://localhost:1234/v1" for LM Studio.`,

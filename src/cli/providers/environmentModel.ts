@@ -10,7 +10,7 @@ import { KEY_VARIABLES, type ModelSpec } from './providerModels';
 type Environment = Readonly<Record<string, string | undefined>>;
 
 /** The model each provider uses when `--model` names none: a cheap one that calls tools well. */
-const DEFAULT_MODELS: Readonly<Record<Exclude<ProviderType, 'openai-compatible'>, string>> = {
+const DEFAULT_MODELS: Readonly<Record<Exclude<ProviderType, 'openai-compatible' | 'copilot'>, string>> = {
   openai: 'gpt-5-mini',
   anthropic: 'claude-sonnet-4-5',
   google: 'gemini-2.5-flash',
@@ -27,7 +27,7 @@ function familyOf(modelId: string): (typeof ORDER)[number] | undefined {
 }
 
 export const NO_MODEL_HELP =
-  'set OPENAI_API_KEY (with OPENAI_BASE_URL for any OpenAI-compatible endpoint such as Ollama or LM Studio), ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY, and --model <id>; or write .council/config.json (see the README); or run with --demo for the scripted demo council';
+  'set OPENAI_API_KEY (with OPENAI_BASE_URL for any OpenAI-compatible endpoint such as Ollama or LM Studio), ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY, and --model <id>; or write .council/config.json (see the README; a "copilot" provider runs on Copilot models through a logged-in Copilot CLI); or run with --demo for the scripted demo council';
 
 /** The provider and model the environment and `--model` choose; undefined when no provider's key is set. */
 export function environmentModel(environment: Environment, modelFlag: string | undefined): ModelSpec | undefined {

@@ -5,6 +5,9 @@ import { LanguageModelFailure } from '../../core/llm/languageModel';
 import type { ProviderConfig, ProviderType } from '../config/councilConfig';
 import { LOCAL_VENDOR } from '../prices/dollarPrices';
 import { AiSdkModel } from './aiSdkModel';
+import { CopilotModel } from './copilot/copilotModel';
+import { sharedCopilotRuntime } from './copilot/copilotRuntime';
+import { findCopilotCli } from './copilot/findCopilotCli';
 
 /*
  * One provider's model as the core's LanguageModel port, through the AI SDK: the key read from the environment
@@ -20,6 +23,8 @@ export const KEY_VARIABLES: Readonly<Record<ProviderType, string | undefined>> =
   google: 'GOOGLE_GENERATIVE_AI_API_KEY',
   // A local server (Ollama, LM Studio) takes no key; a hosted one names its variable with apiKeyEnv.
   'openai-compatible': undefined,
+  // Copilot CLI's logged-in account.
+  copilot: undefined,
 };
 
 /** The prompt budget when the config gives none: each family's published context window, OpenAI's smallest. */
@@ -28,6 +33,7 @@ const DEFAULT_MAX_INPUT_TOKENS: Readonly<Record<ProviderType, number>> = {
   anthropic: 200_000,
   google: 1_000_000,
   'openai-compatible': 128_000,
+  copilot: 128_000,
 };
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -66,8 +72,16 @@ function apiKey(spec: ModelSpec, environment: Environment): string | undefined {
 }
 
 /** The model `spec` names, ready to send requests. */
-export function providerModel(spec: ModelSpec, environment: Environment): AiSdkModel {
+export function providerModel(spec: ModelSpec, environment: Environment): AiSdkModel | CopilotModel {
   const { provider, modelId } = spec;
+  if (provider.type === 'copilot') {
+    const cliPath = findCopilotCli(spec.providerName, provider.cliPath, environment);
+    return new CopilotModel({
+      runtime: sharedCopilotRuntime(cliPath, environment),
+      modelId,
+      maxInputTokens: spec.maxInputTokens ?? DEFAULT_MAX_INPUT_TOKENS.copilot,
+    });
+  }
   const key = apiKey(spec, environment);
   const keyVariable = provider.apiKeyEnv ?? KEY_VARIABLES[provider.type];
   const maxInputTokens = spec.maxInputTokens ?? DEFAULT_MAX_INPUT_TOKENS[provider.type];
