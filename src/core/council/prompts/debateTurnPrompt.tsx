@@ -28,10 +28,13 @@ export interface DebateTurnPromptProps extends BasePromptElementProps, Clarified
 }
 
 /** The decision's options and what `option` asks for. */
-function optionsText(options: readonly DecisionOption[] | undefined): string {
+function optionsText(options: readonly DecisionOption[] | undefined, brief = false): string {
   if (!options || options.length === 0) return '';
   const listed = options.map(o => `Option ${o.label}: ${o.option}`).join('\n');
-  return `\n\nThe decision's options:\n${listed}\nSet option to the number of the option your position backs, or "${OTHER_OPTION}" when none of them is your answer.`;
+  const ask = brief
+    ? `Set option to the one your position backs, or "${OTHER_OPTION}".`
+    : `Set option to the number of the option your position backs, or "${OTHER_OPTION}" when none of them is your answer.`;
+  return `\n\nThe decision's options:\n${listed}\n${ask}`;
 }
 
 const RULES = `Rules for your contribution:
@@ -53,27 +56,44 @@ function task(cycle: number): string {
 - vote: the one position you back as the council's answer, "${OWN_VOTE}" or a label; confidence: how sure you are of it.`;
 }
 
+/**
+ * A later cycle of the economy protocol: the record above is where the council stands (not every earlier draft),
+ * so the task says what to answer and folds in the rules the persona applied in cycle 1, briefly; the reply schema's
+ * descriptions say the rest.
+ */
+function condensedTask(cycle: number): string {
+  return `This is debate cycle ${cycle}. Above: where the council stands after cycle ${cycle - 1}, and the points of the positions apart from yours. Colleagues appear as Position A, Position B… without their names, so that arguments decide; your own position is marked ${OWN_LABEL}.
+- Answer those points by label: concede what they show, challenge what you think is wrong; add something new, do not repeat your earlier arguments.
+- Hold, refine or change your position; if you change it, set changedPosition to true and say in changeReason what persuaded you.
+- agreesWith: the labels of the positions you now agree with. vote: the one position you back as the council's answer, "${OWN_VOTE}" or a label.
+- Stay in your role; be concrete (technologies, numbers, trade-offs); a few strong points.`;
+}
+
 /** One persona's turn in a debate cycle; reply: PersonaContribution. */
 export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
   render() {
     const { persona, cycle, previousCycles } = this.props;
     const shownCycles = cycle <= 1 ? [] : previousCycles;
+    const condensed = this.props.condensed === true && cycle > 1;
+    const rules = condensed ? '' : `\n\n${RULES}`;
     return (
       <>
         <UserMessage
           priority={1_000}
-        >{`${personaIntroduction(persona, this.props.condensed === true && cycle > 1)}\n\n${RULES}\n\n${DATA_NOTICE}`}</UserMessage>
+        >{`${personaIntroduction(persona, condensed)}${rules}\n\n${DATA_NOTICE}`}</UserMessage>
         <UserMessage priority={900} flexGrow={2}>
           {clarifiedRequestChunks(this.props)}
         </UserMessage>
         {precedentMessage(cycle <= 1 ? this.props.precedent : this.props.precedentList)}
         {shownCycles.length > 0 ? (
           <UserMessage priority={500} flexGrow={1} flexReserve="/3">
-            {'The debate record so far (oldest first):\n\n'}
-            {debateRecordChunks(shownCycles, this.props.ownName ?? persona.name, this.props.condensed)}
+            {condensed ? 'Where the council stands:\n\n' : 'The debate record so far (oldest first):\n\n'}
+            {debateRecordChunks(shownCycles, this.props.ownName ?? persona.name, condensed)}
           </UserMessage>
         ) : undefined}
-        <UserMessage priority={1_000}>{`${task(cycle)}${optionsText(this.props.options)}`}</UserMessage>
+        <UserMessage
+          priority={1_000}
+        >{`${condensed ? condensedTask(cycle) : task(cycle)}${optionsText(this.props.options, condensed)}`}</UserMessage>
       </>
     );
   }
