@@ -100,6 +100,11 @@ function apartBlock(c: AttributedContribution, cycle: number): string {
   return dataBlock('contribution', `Key points:\n${keyPointsText(c)}${concerns}`, { persona: c.persona, cycle });
 }
 
+/** The speaker's own contribution without its change note: it wrote why it moved itself. */
+function unchangedIfOwn(c: AttributedContribution, speaker: string | undefined): AttributedContribution {
+  return c.persona === speaker ? { ...c, changedPosition: false } : c;
+}
+
 /**
  * Plans the condensed debate record (the economy protocol): where the council stands now, not how it got there.
  * Each persona's latest position once (the speaker's own included, so it knows what it holds), the latest cycle's
@@ -116,11 +121,13 @@ function planStanding(cycles: readonly DebateCycleRecord[], speaker?: string): r
     ({ contribution: c }) => c.persona !== speaker && (own === undefined || c.option !== own),
   );
   const parts: string[] = [];
-  if (last.resolutionSummary) parts.push(`Summary of cycle ${last.cycle}: ${last.resolutionSummary}`);
+  // With the decision's options every line says which one it backs: the vote's summary would say it again.
+  const backed = standing.every(s => s.contribution.option !== undefined);
+  if (last.resolutionSummary && !backed) parts.push(`Summary of cycle ${last.cycle}: ${last.resolutionSummary}`);
   if (last.openDisagreements && last.openDisagreements.length > 0)
     parts.push(`Open disagreements:\n${last.openDisagreements.map(d => `- ${d}`).join('\n')}`);
   parts.push(
-    `Positions:\n${standing.map(({ cycle, contribution }) => positionLine(contribution, false, cycle === last.cycle ? undefined : cycle)).join('\n')}`,
+    `Positions:\n${standing.map(({ cycle, contribution }) => positionLine(unchangedIfOwn(contribution, speaker), false, cycle === last.cycle ? undefined : cycle)).join('\n')}`,
   );
   const positions: RecordPiece = {
     text: dataBlock('cycle', parts.join('\n'), { number: last.cycle }),
@@ -149,36 +156,23 @@ export function debateRecordChunks(
 }
 
 /**
- * Where each persona stands at the end of the debate, for the synthesis: its last position (and how it got
- * there), the points it rests on and the concerns it still has, verbatim, so a minority's decisive facts reach
- * the answer; then the last cycle's summary. Not the transcripts: the answer is written from positions and facts.
+ * Where each persona stands at the end of the debate, for the synthesis: its last position (and why it changed, if
+ * it did), the points it rests on and the concerns it still has, verbatim, so a minority's decisive facts reach the
+ * answer; then the last cycle's summary. Not the transcripts, nor the positions since replaced: the answer is
+ * written from where the council landed.
  */
 export function councilStandingChunks(cycles: readonly DebateCycleRecord[]): readonly unknown[] {
   const latest = cycles.at(-1);
   if (!latest) return [];
-  const byPersona = new Map<string, { cycle: number; contribution: AttributedContribution }[]>();
-  for (const record of cycles)
-    for (const contribution of record.contributions)
-      byPersona.set(contribution.persona, [
-        ...(byPersona.get(contribution.persona) ?? []),
-        { cycle: record.cycle, contribution },
-      ]);
-  const standings = [...byPersona.entries()].map(([persona, said]) => {
-    const last = said.at(-1)!;
-    const c = last.contribution;
-    const earlier = said
-      .slice(0, -1)
-      .map(({ cycle, contribution }) => `cycle ${cycle}: ${contribution.position}`)
-      .join('; ');
+  const standings = latestContributions(cycles).map(({ cycle, contribution: c }) => {
     const lines = [
-      `Final position (cycle ${last.cycle}): ${c.position}`,
+      `Final position (cycle ${cycle}): ${c.position}`,
       ...(c.changedPosition && c.changeReason ? [`Changed position because: ${c.changeReason}`] : []),
-      ...(earlier ? [`Earlier: ${earlier}`] : []),
       `Key points:\n${keyPointsText(c)}`,
       ...(c.concerns.length > 0 ? [`Concerns:\n${c.concerns.map(concern => `- ${concern}`).join('\n')}`] : []),
       ...(c.agreesWith.length > 0 ? [`Agrees with: ${c.agreesWith.join(', ')}`] : []),
     ];
-    return <TextChunk priority={9_000}>{dataBlock('standing', lines.join('\n'), { persona })}</TextChunk>;
+    return <TextChunk priority={9_000}>{dataBlock('standing', lines.join('\n'), { persona: c.persona })}</TextChunk>;
   });
   const summary = <TextChunk priority={10_000}>{cycleSummary(latest, false)}</TextChunk>;
   return [summary, ...standings];

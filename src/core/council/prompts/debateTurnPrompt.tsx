@@ -28,13 +28,10 @@ export interface DebateTurnPromptProps extends BasePromptElementProps, Clarified
 }
 
 /** The decision's options and what `option` asks for. */
-function optionsText(options: readonly DecisionOption[] | undefined, brief = false): string {
+function optionsText(options: readonly DecisionOption[] | undefined): string {
   if (!options || options.length === 0) return '';
   const listed = options.map(o => `Option ${o.label}: ${o.option}`).join('\n');
-  const ask = brief
-    ? `Set option to the one your position backs, or "${OTHER_OPTION}".`
-    : `Set option to the number of the option your position backs, or "${OTHER_OPTION}" when none of them is your answer.`;
-  return `\n\nThe decision's options:\n${listed}\n${ask}`;
+  return `\n\nThe decision's options:\n${listed}\nSet option to the number of the one your position backs, or "${OTHER_OPTION}" when none is.`;
 }
 
 const RULES = `Rules for your contribution:
@@ -45,7 +42,7 @@ const RULES = `Rules for your contribution:
 
 function task(cycle: number): string {
   if (cycle <= 1) {
-    return `This is debate cycle 1. Draft your own answer independently: you have not seen your colleagues' views, and should not guess them. State your position in one sentence and argue it, list the key points it rests on, and say how confident you are. Set changedPosition to false and leave agreesWith empty.`;
+    return `This is debate cycle 1. Draft your own answer independently: you have not seen your colleagues' views, and should not guess them.`;
   }
   const previous = cycle - 1;
   return `This is debate cycle ${cycle}. Respond to the positions from cycle ${previous} shown in the debate record (older cycles may be condensed). Your colleagues appear as Position A, Position B… without their names, so that arguments decide, not who made them; your own contributions are marked ${OWN_LABEL}.
@@ -58,14 +55,13 @@ function task(cycle: number): string {
 
 /**
  * A later cycle of the economy protocol: the record above is where the council stands (not every earlier draft),
- * so the task says what to answer and folds in the rules the persona applied in cycle 1, briefly; the reply schema's
- * descriptions say the rest.
+ * so the task says what to answer and folds in the rules the persona applied in cycle 1, briefly. What each field
+ * holds (changedPosition and changeReason, agreesWith, vote) is said once, in the reply schema's descriptions.
  */
 function condensedTask(cycle: number): string {
-  return `This is debate cycle ${cycle}. Above: where the council stands after cycle ${cycle - 1}, and the points of the positions apart from yours. Colleagues appear as Position A, Position B… without their names, so that arguments decide; your own position is marked ${OWN_LABEL}.
-- Answer those points by label: concede what they show, challenge what you think is wrong; add something new, do not repeat your earlier arguments.
-- Hold, refine or change your position; if you change it, set changedPosition to true and say in changeReason what persuaded you.
-- agreesWith: the labels of the positions you now agree with. vote: the one position you back as the council's answer, "${OWN_VOTE}" or a label.
+  return `This is debate cycle ${cycle}. Colleagues appear as Position A, Position B… without names, so that arguments decide; yours is marked ${OWN_LABEL}.
+- Answer the points shown (the positions apart from yours) by label: concede what they show, challenge what is wrong; add something new, not your earlier arguments.
+- Hold, refine or change your position; fill in the reply's fields as their descriptions ask.
 - Stay in your role; be concrete (technologies, numbers, trade-offs); a few strong points.`;
 }
 
@@ -93,7 +89,7 @@ export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
         ) : undefined}
         <UserMessage
           priority={1_000}
-        >{`${condensed ? condensedTask(cycle) : task(cycle)}${optionsText(this.props.options, condensed)}`}</UserMessage>
+        >{`${condensed ? condensedTask(cycle) : task(cycle)}${optionsText(this.props.options)}`}</UserMessage>
       </>
     );
   }

@@ -6,6 +6,8 @@ import { DebateTurnPrompt } from '../../../../../src/core/council/prompts/debate
 import { ModeratorPrompt } from '../../../../../src/core/council/prompts/moderatorPrompt';
 import { renderMessages } from '../../../../../src/core/llm/prompting/render';
 import { SynthesisPrompt } from '../../../../../src/core/council/prompts/synthesisPrompt';
+import { contributionReplySchema } from '../../../../../src/core/council/prompts/replies';
+import { z } from 'zod';
 import { ScriptedModel } from '../../../../support/scriptedModel';
 import { allText, debate, PERSONAS, prose } from './fixtures';
 
@@ -164,6 +166,10 @@ describe('council prompts', () => {
       assert.match(text, /- Cy: POSITION-2-Cy[^\n]*\[backs option 1\]/, "the ally's position stays");
       assert.match(text, /Option 1: [^\n]+\nOption 2: /, 'the options, once');
       assert.equal(text.split('Option 1: ').length - 1, 1, 'the options are listed once');
+      // The reply schema names the labels; the options themselves are spelled out once, in the prompt.
+      const schema = JSON.stringify(z.toJSONSchema(contributionReplySchema({ cycle: 3, colleagues: ['A'], options })));
+      assert.match(schema, /"enum":\["1","2","another answer"\]/);
+      assert.doesNotMatch(schema, /stay a monolith|billing service/);
     });
 
     it('condensed: colleagues are read by their key points, not their prose; the persona gets its brief, not its guidance', async () => {
@@ -172,6 +178,8 @@ describe('council prompts', () => {
       assertSection(text, 'contribution', 'Key points:\n- KEYPOINT-1-Ana: the fact it rests on.');
       assert.doesNotMatch(text, /BEGIN-1-Ana/, "a colleague's argument prose is not resent");
       assert.doesNotMatch(text, /<persona_guidance>/, 'the long guidance went with cycle 1');
+      assert.doesNotMatch(text, /Your expertise:/, 'so did the list of expertise');
+      assert.match(text, /Your role: Bo guards one concern/);
       assert.match(text, /You are Bo, a member of a council/);
       const first = allText(
         (await renderMessages(DebateTurnPrompt, { ...props, cycle: 1, previousCycles: [] }, model)).messages,
@@ -228,7 +236,7 @@ describe('council prompts', () => {
         assertSection(text, 'standing', `- ${c.keyPoints[0]}`);
         assertSection(text, 'standing', `- ${c.concerns[0]}`);
       }
-      assertSection(text, 'standing', 'Earlier: cycle 1: POSITION-1-Ana');
+      assert.doesNotMatch(text, /POSITION-1-/, 'positions since replaced are not resent');
       assert.doesNotMatch(text, /BEGIN-\d-/, 'no argument prose');
       assert.match(text, /a fact one persona raised is not dropped because the others outvoted it/);
     });
