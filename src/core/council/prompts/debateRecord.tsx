@@ -108,9 +108,10 @@ function unchangedIfOwn(c: AttributedContribution, speaker: string | undefined):
 /**
  * Plans the condensed debate record (the economy protocol): where the council stands now, not how it got there.
  * Each persona's latest position once (the speaker's own included, so it knows what it holds), the latest cycle's
- * summary, and the points and concerns of the colleagues still apart from the speaker (backing another option, or
- * every colleague without options): those it has to persuade or concede to. Older cycles' positions and the
- * allies' points are not resent: every cycle repeated them, and a later cycle answers where the others stand now.
+ * summary unless every line already shows the option it backs, and the points and concerns of the colleagues still
+ * apart from the speaker (backing another option, or every colleague without options): those it has to persuade or
+ * concede to. Older cycles' positions and the allies' points are not resent: every cycle repeated them, and a later
+ * cycle answers where the others stand now.
  */
 function planStanding(cycles: readonly DebateCycleRecord[], speaker?: string): readonly RecordPiece[] {
   const last = cycles.at(-1);
