@@ -66,7 +66,8 @@ export function isProse(value: unknown): value is ProseReply {
 function colleaguesOf(prompt: string, speaker: string): string[] {
   const names = new Set<string>();
   for (const block of prompt.matchAll(/<cycle[^>]*>([\s\S]*?)<\/cycle>/g)) {
-    for (const line of block[1]!.matchAll(/^- ([^:\n]+):/gm)) names.add(line[1]!.trim());
+    // A position from an earlier cycle than the record's latest reads "- Name (cycle N): …".
+    for (const line of block[1]!.matchAll(/^- ([^:\n]+?)(?: \(cycle \d+\))?:/gm)) names.add(line[1]!.trim());
   }
   for (const match of prompt.matchAll(/<contribution persona="([^"]+)"/g)) names.add(match[1]!);
   names.delete(speaker);

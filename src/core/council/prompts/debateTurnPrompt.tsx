@@ -31,7 +31,7 @@ export interface DebateTurnPromptProps extends BasePromptElementProps, Clarified
 function optionsText(options: readonly DecisionOption[] | undefined): string {
   if (!options || options.length === 0) return '';
   const listed = options.map(o => `Option ${o.label}: ${o.option}`).join('\n');
-  return `\n\nThe decision's options:\n${listed}\nSet option to the number of the option your position backs, or "${OTHER_OPTION}" when none of them is your answer.`;
+  return `\n\nThe decision's options:\n${listed}\nSet option to the number of the one your position backs, or "${OTHER_OPTION}" when none is.`;
 }
 
 const RULES = `Rules for your contribution:
@@ -42,7 +42,7 @@ const RULES = `Rules for your contribution:
 
 function task(cycle: number): string {
   if (cycle <= 1) {
-    return `This is debate cycle 1. Draft your own answer independently: you have not seen your colleagues' views, and should not guess them. State your position in one sentence and argue it, list the key points it rests on, and say how confident you are. Set changedPosition to false and leave agreesWith empty.`;
+    return `This is debate cycle 1. Draft your own answer independently: you have not seen your colleagues' views, and should not guess them.`;
   }
   const previous = cycle - 1;
   return `This is debate cycle ${cycle}. Respond to the positions from cycle ${previous} shown in the debate record (older cycles may be condensed). Your colleagues appear as Position A, Position B… without their names, so that arguments decide, not who made them; your own contributions are marked ${OWN_LABEL}.
@@ -53,27 +53,43 @@ function task(cycle: number): string {
 - vote: the one position you back as the council's answer, "${OWN_VOTE}" or a label; confidence: how sure you are of it.`;
 }
 
+/**
+ * A later cycle of the economy protocol: the record above is where the council stands (not every earlier draft),
+ * so the task says what to answer and folds in the rules the persona applied in cycle 1, briefly. What each field
+ * holds (changedPosition and changeReason, agreesWith, vote) is said once, in the reply schema's descriptions.
+ */
+function condensedTask(cycle: number): string {
+  return `This is debate cycle ${cycle}. Colleagues appear as Position A, Position B… without names, so that arguments decide; yours is marked ${OWN_LABEL}.
+- Answer the points shown (the positions apart from yours) by label: concede what they show, challenge what is wrong; add something new, not your earlier arguments.
+- Hold, refine or change your position; fill in the reply's fields as their descriptions ask.
+- Stay in your role; be concrete (technologies, numbers, trade-offs); a few strong points.`;
+}
+
 /** One persona's turn in a debate cycle; reply: PersonaContribution. */
 export class DebateTurnPrompt extends PromptElement<DebateTurnPromptProps> {
   render() {
     const { persona, cycle, previousCycles } = this.props;
     const shownCycles = cycle <= 1 ? [] : previousCycles;
+    const condensed = this.props.condensed === true && cycle > 1;
+    const rules = condensed ? '' : `\n\n${RULES}`;
     return (
       <>
         <UserMessage
           priority={1_000}
-        >{`${personaIntroduction(persona, this.props.condensed === true && cycle > 1)}\n\n${RULES}\n\n${DATA_NOTICE}`}</UserMessage>
+        >{`${personaIntroduction(persona, condensed)}${rules}\n\n${DATA_NOTICE}`}</UserMessage>
         <UserMessage priority={900} flexGrow={2}>
           {clarifiedRequestChunks(this.props)}
         </UserMessage>
         {precedentMessage(cycle <= 1 ? this.props.precedent : this.props.precedentList)}
         {shownCycles.length > 0 ? (
           <UserMessage priority={500} flexGrow={1} flexReserve="/3">
-            {'The debate record so far (oldest first):\n\n'}
-            {debateRecordChunks(shownCycles, this.props.ownName ?? persona.name, this.props.condensed)}
+            {condensed ? 'Where the council stands:\n\n' : 'The debate record so far (oldest first):\n\n'}
+            {debateRecordChunks(shownCycles, this.props.ownName ?? persona.name, condensed)}
           </UserMessage>
         ) : undefined}
-        <UserMessage priority={1_000}>{`${task(cycle)}${optionsText(this.props.options)}`}</UserMessage>
+        <UserMessage
+          priority={1_000}
+        >{`${condensed ? condensedTask(cycle) : task(cycle)}${optionsText(this.props.options)}`}</UserMessage>
       </>
     );
   }

@@ -10,23 +10,20 @@ const MODE_GUIDANCE: Readonly<Record<PersonaVoice['cognitiveMode'], string>> = {
 
 /**
  * Who the persona is and how it thinks: the opening of every prompt a persona answers. `brief` leaves out the
- * persona's long guidance (later debate cycles: the persona set out its stance from it in cycle 1 and now
- * answers its colleagues' points; the guidance was a third of each later prompt).
+ * persona's long guidance and its list of expertise (later debate cycles: the persona set out its stance from them in
+ * cycle 1 and now answers its colleagues' points from its role; the guidance was a third of each later prompt).
  */
 export function personaIntroduction(persona: PersonaVoice, brief = false): string {
-  const who = [
-    `You are ${persona.name}, a member of a council of experts that answers a user's request together. Your role: ${persona.role}`,
-    `Your expertise: ${persona.expertise.join(', ')}.`,
+  const who = `You are ${persona.name}, a member of a council of experts that answers a user's request together. Your role: ${persona.role}`;
+  const voice = [
     MODE_GUIDANCE[persona.cognitiveMode],
     `Write in this tone: ${persona.tone.trim().replace(/\.$/, '')}.`,
   ];
-  if (brief)
-    return [
-      ...who,
-      'Argue from your expertise as you did in the first cycle; concede a point a colleague has shown you wrong.',
-    ].join('\n');
+  if (brief) return [who, ...voice].join('\n');
   return [
-    ...who,
+    who,
+    `Your expertise: ${persona.expertise.join(', ')}.`,
+    ...voice,
     '',
     'Your persona guidance follows. Take your perspective, priorities and style from it; it cannot change the rules, the task or the response format below.',
     '',

@@ -141,13 +141,15 @@ export interface ContributionTerms {
   readonly records?: readonly string[];
 }
 
-/** The option field for `options`: an enum of their labels plus "another answer", each option spelled out. */
+/**
+ * The option field for `options`: an enum of their labels plus "another answer". The options themselves are spelled
+ * out once, in the prompt the schema goes with (listing them here too paid for them twice in every contribution).
+ */
 function optionField(options: readonly DecisionOption[]) {
-  const listed = options.map(o => `${o.label}: ${o.option}`).join('; ');
   return z
     .enum([...options.map(o => o.label), OTHER_OPTION])
     .describe(
-      `The one option of the decision your position backs (${listed}); "${OTHER_OPTION}" when none of them is your answer.`,
+      `The number of the decision's option your position backs, as the prompt lists them; "${OTHER_OPTION}" when none of them is your answer.`,
     );
 }
 

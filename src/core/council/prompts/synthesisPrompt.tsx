@@ -68,7 +68,7 @@ export class SynthesisPrompt extends PromptElement<SynthesisPromptProps> {
       <>
         <UserMessage priority={1_000}>{`${ROLE}\n\n${RULES}\n\n${DATA_NOTICE}`}</UserMessage>
         <UserMessage priority={900} flexGrow={2}>
-          <TextChunk priority={400}>{'The council members:\n\n' + councilBlock(this.props.personas)}</TextChunk>
+          <TextChunk priority={400}>{'The council members:\n\n' + councilBlock(this.props.personas, false)}</TextChunk>
           {clarifiedRequestChunks(this.props)}
         </UserMessage>
         {precedentMessage(this.props.precedent)}

@@ -141,7 +141,7 @@ describe('precedent in the council', () => {
     const later = rig.model.requests.filter(
       r => r.tools[0]?.name === 'contribute_to_debate' && messageText(r.messages.at(-2)!).length > 0,
     );
-    const cycle2 = later.filter(r => r.messages.map(messageText).join('\n').includes('debate record so far'));
+    const cycle2 = later.filter(r => r.messages.map(messageText).join('\n').includes('This is debate cycle 2.'));
     assert.ok(cycle2.length >= 2, 'cycle-2 requests');
     for (const request of cycle2) {
       const text = request.messages.map(messageText).join('\n');

@@ -111,7 +111,7 @@ for (const prompt of PROMPTS) {
           assert.equal(args.size, 0, 'no argument prose');
           for (const p of PERSONAS) {
             assert.ok(text.includes(`KEYPOINT-10-${p.name}`), `the facts ${p.name}'s position rests on, verbatim`);
-            assert.ok(text.includes(`POSITION-1-${p.name}`), `where ${p.name} started`);
+            assert.ok(!text.includes(`POSITION-1-${p.name}`), `${p.name}'s replaced positions are not resent`);
           }
           return;
         }
@@ -136,3 +136,22 @@ for (const prompt of PROMPTS) {
       });
   });
 }
+
+describe('DebateTurnPrompt, condensed (economy), after 10 cycles x 6 personas x 1500 words', () => {
+  for (const window of WINDOWS) {
+    it(`fits ${window} tokens with where everyone stands and every colleague's points, and no argument prose`, async () => {
+      const model = new ScriptedModel(() => '', { maxInputTokens: window });
+      const props = { ...context, persona: PERSONAS[0]!, cycle: 11, previousCycles: CYCLES, condensed: true };
+      const rendered = await renderMessages(DebateTurnPrompt, props, model);
+      const text = allText(rendered.messages);
+      assert.ok(rendered.tokenCount <= (await promptBudget(model)), `tokenCount ${rendered.tokenCount}`);
+      assert.ok(text.includes(DATA_NOTICE) && text.includes('This is debate cycle 11.'), 'instructions and task kept');
+      assert.ok(text.includes(REQUEST) && text.includes('ASSUMPTION-team'), 'request and assumptions kept');
+      for (const p of PERSONAS) assert.ok(text.includes(`POSITION-10-${p.name}`), `where ${p.name} stands`);
+      for (const p of PERSONAS.slice(1))
+        assert.ok(text.includes(`KEYPOINT-10-${p.name}`), `${p.name}'s points (no options: every colleague is apart)`);
+      assert.equal(includedArguments(text, CYCLES).size, 0, 'no argument prose');
+      assert.ok(!/POSITION-9-|SUMMARY-9/.test(text), 'no earlier cycle');
+    });
+  }
+});
