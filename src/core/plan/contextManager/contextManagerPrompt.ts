@@ -1,3 +1,4 @@
+import { delimitUntrusted } from '../../llm/dataFence';
 import type { ChatMessage } from '../../llm/languageModel';
 import type { HistoryItem } from '../history/historyItem';
 import type { ContextManagerRequest } from './contextManagerRequest';
@@ -34,13 +35,16 @@ function caseLines(request: ContextManagerRequest): string[] {
  * With tool calling the model explores on its own; without it, it gets the `inline` recent items.
  */
 export function contextManagerPrompt(
-  { request, goal }: { readonly request: ContextManagerRequest; readonly goal?: string },
+  request: ContextManagerRequest,
   inline: readonly HistoryItem[] | undefined,
 ): ChatMessage[] {
   const lines = [
     'You are the context manager of a multi-agent pipeline (discovery -> planning -> tickets).',
     ...caseLines(request).slice(0, 1),
-    ...(goal ? [`The run's goal: ${goal}`] : []),
+    `The run's goal: ${request.goal}`,
+    ...(request.additionalContext === undefined
+      ? []
+      : [`The stage was given this feedback: ${delimitUntrusted('feedback', request.additionalContext)}`]),
     ...caseLines(request).slice(1),
     ...request.evidence.map(item => describeItem(item)),
     '',
