@@ -2,6 +2,7 @@ import { renderMessages } from '../../llm/prompting/render';
 import type { ReconstructedContext } from '../contextManager/routing';
 import type { DraftRequest } from '../drafts/draftRequest';
 import { CollectorPrompt, type CollectorBrief } from '../prompts/collectorPrompt';
+import { PIPELINE_STAGES } from '../schemas/agentType';
 import type { DiscoveryCollectorResult } from '../schemas/collectors';
 import type { CollectorVocabulary } from '../schemas/consolidation';
 import type { CollectorRecordStamp } from '../schemas/recordStamp';
@@ -92,7 +93,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
     let result!: Result;
     await handOffModelDraft(
       env,
-      { stage: frame.stage, agentId },
+      { stage: frame.stage, agentId, to: PIPELINE_STAGES[PIPELINE_STAGES.indexOf(frame.stage) + 1] ?? 'report' },
       spec,
       { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
       draft => {
