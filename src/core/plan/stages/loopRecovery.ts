@@ -122,8 +122,9 @@ export class LoopRecovery {
   /**
    * After a round of `stage`'s agents (`agentIds`): is one of them looping, or did one ask for its context to be
    * rebuilt (`asked`, its reply's `contextRequest`)? A loop comes first. The context manager then rebuilds the context
-   * (spec 001 INTROSPECT_AGENT_CONTEXT) and routes it to this stage's agents (the agent re-runs once with it: returned)
-   * or an earlier stage's (a route-back: `redirect`), or asks the user (throws NeedsUserInput). At most
+   * (spec 001 INTROSPECT_AGENT_CONTEXT) and routes it to this stage's agents (the agent re-runs once with it: returned),
+   * its collector (returned with the collector's id: it consolidates with it) or an earlier stage's agents (a
+   * route-back: `redirect`), or asks the user (throws NeedsUserInput). At most
    * `REPETITION_BOUNDS.reconstructions` per pass of the stage, counted here and nowhere else; a request past it is
    * declined with a `limit-reached` line and the agent's result stands.
    */
