@@ -46,12 +46,13 @@ export function contextManagerPrompt(
       ? []
       : [`The stage was given this feedback: ${delimitUntrusted('feedback', request.additionalContext)}`]),
     ...caseLines(request).slice(1),
-    ...request.evidence.map(item => describeItem(item)),
+    // Items carry agents' inputs and outputs (model text): fenced as data, as every prompt's data is.
+    delimitUntrusted('history', request.evidence.map(item => describeItem(item)).join('\n')),
     '',
     inline === undefined
       ? 'Investigate with the history tools: what each attempt was given and produced, what failed, and what upstream context it had. They only read history; history_add_note, when offered, only adds a note on items.'
       : 'Recent history (oldest first):',
-    ...(inline ?? []).map(item => describeItem(item)),
+    ...(inline === undefined ? [] : [delimitUntrusted('history', inline.map(item => describeItem(item)).join('\n'))]),
     '',
     'Then decide one of:',
     `- route to exactly one of these agent types: ${request.destinations.join(', ')} — with a reconstructed context (goal, summary, what to do differently, the item ids you relied on and the ones to ignore);`,

@@ -140,6 +140,11 @@ describe('runContextManager', () => {
     const opening = messageText(scripted.requests[0]!.messages[0]!);
     assert.match(opening, /The run's goal: Map the parser\./);
     assert.match(opening, /<untrusted-data source="feedback">\s*The user: cover the lexer too\.\s*<\/untrusted-data>/);
+    assert.match(
+      opening,
+      /<untrusted-data source="history">\s*- item-1 [^]*- item-3 [^]*<\/untrusted-data>/,
+      'the evidence is data',
+    );
   });
 
   it('with addNote, offers history_add_note: a note on an item is kept in the run history and read back with the item (spec 001 HistoryNote)', async () => {
@@ -289,7 +294,10 @@ describe('runContextManager', () => {
     assert.deepEqual(result, route);
     assert.equal(scripted.callCount, 1);
     assert.deepEqual(scripted.lastRequest.tools, []);
-    assert.match(messageText(scripted.lastRequest.messages[0]!), /Recent history \(oldest first\):\n- item-1 /);
+    assert.match(
+      messageText(scripted.lastRequest.messages[0]!),
+      /Recent history \(oldest first\):\n<untrusted-data source="history">\n- item-1 /,
+    );
   });
 
   it('leaves the history unchanged', async () => {
