@@ -1,3 +1,4 @@
+import { delimitUntrusted } from '../../llm/dataFence';
 import type { ChatMessage } from '../../llm/languageModel';
 import type { HistoryItem } from '../history/historyItem';
 import type { ContextManagerRequest } from './contextManagerRequest';
@@ -34,20 +35,24 @@ function caseLines(request: ContextManagerRequest): string[] {
  * With tool calling the model explores on its own; without it, it gets the `inline` recent items.
  */
 export function contextManagerPrompt(
-  { request, goal }: { readonly request: ContextManagerRequest; readonly goal?: string },
+  request: ContextManagerRequest,
   inline: readonly HistoryItem[] | undefined,
 ): ChatMessage[] {
   const lines = [
     'You are the context manager of a multi-agent pipeline (discovery -> planning -> tickets).',
     ...caseLines(request).slice(0, 1),
-    ...(goal ? [`The run's goal: ${goal}`] : []),
+    `The run's goal: ${request.goal}`,
+    ...(request.additionalContext === undefined
+      ? []
+      : [`The stage was given this feedback: ${delimitUntrusted('feedback', request.additionalContext)}`]),
     ...caseLines(request).slice(1),
-    ...request.evidence.map(item => describeItem(item)),
+    // Items carry agents' inputs and outputs (model text): fenced as data, as every prompt's data is.
+    delimitUntrusted('history', request.evidence.map(item => describeItem(item)).join('\n')),
     '',
     inline === undefined
       ? 'Investigate with the history tools: what each attempt was given and produced, what failed, and what upstream context it had. They only read history; history_add_note, when offered, only adds a note on items.'
       : 'Recent history (oldest first):',
-    ...(inline ?? []).map(item => describeItem(item)),
+    ...(inline === undefined ? [] : [delimitUntrusted('history', inline.map(item => describeItem(item)).join('\n'))]),
     '',
     'Then decide one of:',
     `- route to exactly one of these agent types: ${request.destinations.join(', ')} — with a reconstructed context (goal, summary, what to do differently, the item ids you relied on and the ones to ignore);`,

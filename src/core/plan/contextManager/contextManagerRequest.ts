@@ -29,8 +29,8 @@ const agentContextRequest = z
   .optional()
   .describe('Only if the context given is not enough to do the task: Council rebuilds it and runs you once more.');
 
-/** Spec 001's ContextManagerRequest as the pipeline builds it: who it is about, why, and where it may return. */
-export interface ContextManagerRequest extends ContextManagerRoutingRequest {
+/** A case for the context manager as a stage sees it: who it is about, why, and where it may return. */
+export interface ContextManagerCase extends ContextManagerRoutingRequest {
   /** The agent it is about: a stuck or asking agent, or the collector whose result proceeds. */
   readonly agentId: string;
   readonly agentType: string;
@@ -40,8 +40,21 @@ export interface ContextManagerRequest extends ContextManagerRoutingRequest {
   readonly destinations: readonly string[];
 }
 
+/**
+ * Spec 001's ContextManagerRequest: the case with the run's part, added as it is asked. No `previousContext`: the
+ * context manager is never re-run on a request (one decision each); its earlier decisions are history items it reads.
+ */
+export interface ContextManagerRequest extends ContextManagerCase {
+  /** Its own context id (spec 000, agent type `context-manager`): its history item and decision carry it. */
+  readonly contextId: string;
+  /** The run's goal: what the reconstruction serves. */
+  readonly goal: string;
+  /** The feedback the stage was given (the user's at a checkpoint, a route-back's, a gap check's), to guide it. */
+  readonly additionalContext?: string;
+}
+
 /** The request for a degenerate loop (spec 001 transition 1): the loop is the reason, its attempts the evidence. */
-export function loopRequest(loop: DegenerateLoop, destinations: readonly string[]): ContextManagerRequest {
+export function loopRequest(loop: DegenerateLoop, destinations: readonly string[]): ContextManagerCase {
   return {
     type: 'introspect_agent_context',
     reason: `it ran ${loop.action}(${loop.inputType}) ${loop.repetitionCount} times in a row; the limit is ${loop.threshold}`,

@@ -29,7 +29,6 @@ export interface ContextManagerRun {
   readonly request: ContextManagerRequest;
   readonly history: HistorySnapshot;
   readonly token: CancellationSignal;
-  readonly goal?: string;
   readonly limits?: Partial<typeof DEFAULT_CONTEXT_MANAGER_LIMITS>;
   /**
    * Adds a note on history items to the run's history (spec 001 HistoryNote); when given, the model is offered the
@@ -96,7 +95,7 @@ export async function runContextManager(run: ContextManagerRun): Promise<Context
       ]
     : READ_ONLY_HISTORY_TOOLS;
   const opening = contextManagerPrompt(
-    run,
+    run.request,
     toolsAvailable ? undefined : run.history.items.slice(-INLINE_HISTORY_ITEMS),
   );
   // The model calls the history tools for at most `maxRounds` turns, stopping at a turn without calls.

@@ -2,7 +2,11 @@ import type { CancellationSignal } from '../../llm/languageModel';
 import type { AgentType } from '../schemas/agentType';
 import type { PreviousContext } from '../schemas/previousContext';
 
-/** What contributors see about the agent being prompted (spec 000's PromptContext). */
+/**
+ * What contributors see about the agent being prompted (spec 000's PromptContext). Its `upstreamContext` and
+ * `blackboardHistory` do not fit here: the upstream context is the stage prompt's own section, and earlier runs reach
+ * the one contributor that needs them through its `EpisodicMemory` port.
+ */
 export interface PromptContext {
   readonly agentType: AgentType;
   /** Id of the current execution; names the same agent type. */

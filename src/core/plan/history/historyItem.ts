@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContextId } from '../schemas/contextId';
 
 /** How an agent invocation ended: with its output, or with an error (never both, never neither). */
 const InvocationOutcomeSchema = z.discriminatedUnion('status', [
@@ -20,10 +21,13 @@ export const HistoryItemSchema = z.object({
   inputType: z.string().min(1),
   input: z.json(),
   outcome: InvocationOutcomeSchema,
-  /** Context id (spec 000) of the result this invocation produced, if any. */
-  contextId: z.string().min(1).optional(),
+  /**
+   * Context id (spec 000) of the result this invocation produced, if any. Its parts (run id, agent type, sequence
+   * >= 1, instant) are checked where a stored run's history is read back, as the board's ids are.
+   */
+  contextId: ContextId.optional(),
   /** Context ids this invocation was given as upstream context; they link items into chains. */
-  upstreamContextIds: z.array(z.string().min(1)),
+  upstreamContextIds: z.array(ContextId),
   startedAt: z.iso.datetime({ offset: true }),
   endedAt: z.iso.datetime({ offset: true }),
   durationMs: z.number().int().min(0),

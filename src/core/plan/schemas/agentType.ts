@@ -37,3 +37,10 @@ export const STAGE_AGENT_TYPES: Readonly<Record<PipelineStage, AgentType>> = {
   planning: 'planning-agent',
   tickets: 'ticket-agent',
 };
+
+/** The agent type that consolidates each stage: a destination the context manager may route this stage's context to. */
+export const STAGE_COLLECTOR_TYPES: Readonly<Record<PipelineStage, AgentType>> = {
+  discovery: 'discovery-collector',
+  planning: 'planning-collector',
+  tickets: 'ticket-collector',
+};

@@ -50,3 +50,10 @@ export const PIPELINE_SCHEMAS: readonly CatalogEntry[] = [
   { name: 'ticket-collector-result-draft', schema: ticketCollectorSchema(), role: 'draft' },
   { name: 'ticket-collector-context', schema: TicketCollectorContext, role: 'record' },
 ];
+
+/** The published name of a payload's schema (the envelope's payload schema), e.g. `discovery-report`. */
+export function publishedName(schema: z.ZodType): string {
+  const entry = PIPELINE_SCHEMAS.find(candidate => candidate.schema === schema);
+  if (!entry) throw new Error('A handed-on payload must have a published schema (schemas/catalog.ts).');
+  return entry.name;
+}

@@ -2,17 +2,25 @@ import { runContextManager } from '../contextManager/runContextManager';
 import { detectDegenerateLoop } from '../contextManager/degenerateLoop';
 import {
   loopRequest,
+  type ContextManagerCase,
   type ContextManagerRequest,
   type ContextManagerRoutingRequest,
 } from '../contextManager/contextManagerRequest';
 import type { ReconstructedContext } from '../contextManager/routing';
-import { PIPELINE_STAGES, STAGE_AGENT_TYPES, type AgentType, type PipelineStage } from '../schemas/agentType';
+import {
+  PIPELINE_STAGES,
+  STAGE_AGENT_TYPES,
+  STAGE_COLLECTOR_TYPES,
+  type AgentType,
+  type PipelineStage,
+} from '../schemas/agentType';
 import { REPETITION_BOUNDS } from '../../workflow/engine/repetitionBounds';
 import { NeedsUserInput } from '../../workflow/engine/needsUserInput';
 import type { BlackboardHistory, InvocationRecord } from '../history/blackboardHistory';
 import type { HistorySnapshot } from '../history/historyItem';
 import type { Clock } from '../../clock';
 import { CancelledError, type CancellationSignal, type LanguageModel } from '../../llm/languageModel';
+import type { ContextIdIssuer } from './contextIdIssuer';
 import type { PipelineOptions } from './pipelineOptions';
 import type { ProgressListener } from './progressEvents';
 
@@ -37,6 +45,9 @@ interface LoopRecoveryDeps {
   readonly token: CancellationSignal;
   readonly clock: Clock;
   readonly goal: string;
+  /** The stage's feedback, handed to the context manager as its request's additional context. */
+  readonly feedback?: string;
+  readonly contextIds: ContextIdIssuer;
   readonly onProgress: ProgressListener;
   readonly options: PipelineOptions;
 }
@@ -111,8 +122,9 @@ export class LoopRecovery {
   /**
    * After a round of `stage`'s agents (`agentIds`): is one of them looping, or did one ask for its context to be
    * rebuilt (`asked`, its reply's `contextRequest`)? A loop comes first. The context manager then rebuilds the context
-   * (spec 001 INTROSPECT_AGENT_CONTEXT) and routes it to this stage's agents (the agent re-runs once with it: returned)
-   * or an earlier stage's (a route-back: `redirect`), or asks the user (throws NeedsUserInput). At most
+   * (spec 001 INTROSPECT_AGENT_CONTEXT) and routes it to this stage's agents (the agent re-runs once with it: returned),
+   * its collector (returned with the collector's id: it consolidates with it) or an earlier stage's agents (a
+   * route-back: `redirect`), or asks the user (throws NeedsUserInput). At most
    * `REPETITION_BOUNDS.reconstructions` per pass of the stage, counted here and nowhere else; a request past it is
    * declined with a `limit-reached` line and the agent's result stands.
    */
@@ -124,17 +136,24 @@ export class LoopRecovery {
     const { deps } = this;
     const history = this.history.snapshot();
     const own = PIPELINE_STAGES.indexOf(stage);
-    const destinations = PIPELINE_STAGES.slice(0, own + 1).map(s => STAGE_AGENT_TYPES[s]);
+    // This stage's agents and its collector, then the earlier stages' agents (a route-back), nearest first.
+    const destinations = [
+      STAGE_AGENT_TYPES[stage],
+      STAGE_COLLECTOR_TYPES[stage],
+      ...PIPELINE_STAGES.slice(0, own)
+        .reverse()
+        .map(s => STAGE_AGENT_TYPES[s]),
+    ];
     const loop = detectDegenerateLoop(
       history.items.filter(item => agentIds.has(item.agentId)),
       deps.options.loopThreshold,
     );
-    const requests: ContextManagerRequest[] = asked.map(({ agentId, request }) => ({
+    const requests: ContextManagerCase[] = asked.map(({ agentId, request }) => ({
       ...request,
       agentId,
       agentType: STAGE_AGENT_TYPES[stage],
       evidence: history.items.filter(item => item.agentId === agentId).slice(-1),
-      destinations: [...destinations].reverse(),
+      destinations,
     }));
     if (loop !== undefined) {
       deps.onProgress({ kind: 'loop-detected', stage, agentId: loop.agentId, repetitionCount: loop.repetitionCount });
@@ -157,9 +176,13 @@ export class LoopRecovery {
     if (spent) return undefined;
     this.reconstructions += 1;
     const routing = await this.route(stage, request, history);
-    if (routing.stage === stage) return { agentId: request.agentId, guidance: routing.context };
-    this.redirect = routing;
-    return undefined;
+    if (routing.stage !== stage) {
+      this.redirect = routing;
+      return undefined;
+    }
+    // Routed to this stage's collector, it consolidates with the context (the agent is not re-run).
+    const collector = STAGE_COLLECTOR_TYPES[stage];
+    return { agentId: routing.to === collector ? collector : request.agentId, guidance: routing.context };
   }
 
   /**
@@ -172,29 +195,44 @@ export class LoopRecovery {
     const own = PIPELINE_STAGES.indexOf(stage);
     const next = PIPELINE_STAGES[own + 1];
     if (next === undefined) return;
-    const request: ContextManagerRequest = {
-      type: 'proceed',
-      reason,
-      agentId: collectorType,
-      agentType: collectorType,
-      evidence: history.items.filter(item => item.agentId === collectorType).slice(-1),
-      destinations: [next, ...PIPELINE_STAGES.slice(0, own)].map(s => STAGE_AGENT_TYPES[s]),
-    };
-    this.redirect = await this.route(stage, request, history);
+    this.redirect = await this.route(
+      stage,
+      {
+        type: 'proceed',
+        reason,
+        agentId: collectorType,
+        agentType: collectorType,
+        evidence: history.items.filter(item => item.agentId === collectorType).slice(-1),
+        destinations: [next, ...PIPELINE_STAGES.slice(0, own)].map(s => STAGE_AGENT_TYPES[s]),
+      },
+      history,
+    );
   }
 
-  /** The context manager's decision on `request`: the stage whose agents get the rebuilt context, or the user's question. */
-  private async route(stage: PipelineStage, request: ContextManagerRequest, history: HistorySnapshot) {
-    const routing = await this.consultContextManager(stage, request, history);
+  /**
+   * The context manager's decision on a case, asked as spec 001's ContextManagerRequest (its own context id, the
+   * run's goal, the stage's feedback): the stage and agent type that get the rebuilt context, or the user's question.
+   */
+  private async route(stage: PipelineStage, asked: ContextManagerCase, history: HistorySnapshot) {
     const { deps } = this;
+    const request: ContextManagerRequest = {
+      ...asked,
+      contextId: deps.contextIds.issue('context-manager'),
+      goal: deps.goal,
+      ...(deps.feedback === undefined ? {} : { additionalContext: deps.feedback }),
+    };
+    const routing = await this.consultContextManager(stage, request, history);
     if (routing.next.kind === 'ask_user') {
       deps.onProgress({ kind: 'context-manager', stage, outcome: 'ask_user' });
       throw new NeedsUserInput(routing.next.question, routing.reason);
     }
     const { targetAgentType, context } = routing.next;
     deps.onProgress({ kind: 'context-manager', stage, outcome: 'route', to: targetAgentType });
-    const target = PIPELINE_STAGES.find(s => STAGE_AGENT_TYPES[s] === targetAgentType) ?? stage;
-    return { stage: target, context, reason: routing.reason };
+    const target =
+      PIPELINE_STAGES.find(s =>
+        [STAGE_AGENT_TYPES[s], STAGE_COLLECTOR_TYPES[s]].includes(targetAgentType as AgentType),
+      ) ?? stage;
+    return { stage: target, to: targetAgentType, context, reason: routing.reason };
   }
 
   /** Asks the context manager about `request`; records its own invocation (spec 001's ContextManagerRequest) too. */
@@ -206,11 +244,13 @@ export class LoopRecovery {
       action: 'reconstruct-context',
       inputType: 'ContextManagerRequest',
       input: asJson({
+        contextId: request.contextId,
         type: request.type,
         reason: request.reason,
         agentId: request.agentId,
         evidenceItemIds: request.evidence.map(item => item.itemId),
         returnTo: request.destinations,
+        ...(request.additionalContext === undefined ? {} : { additionalContext: request.additionalContext }),
       }),
       upstreamContextIds: [],
     });
@@ -220,7 +260,6 @@ export class LoopRecovery {
         request,
         history,
         token: deps.token,
-        goal: deps.goal,
         addNote: note => this.history.addNote({ ...note, authorAgent: 'context-manager' }, deps.clock.now()),
         onNormalized: changes =>
           deps.onProgress({
@@ -231,7 +270,7 @@ export class LoopRecovery {
             changes,
           }),
       });
-      record.succeeded(routing);
+      record.succeeded(routing, request.contextId);
       return routing;
     } catch (error) {
       record.failed(error);

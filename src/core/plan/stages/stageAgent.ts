@@ -123,7 +123,7 @@ export async function runStageAgent<R, D>(
     let contextRequest: ContextManagerRoutingRequest | undefined;
     const accepted = await handOffModelDraft(
       env,
-      { stage: frame.stage, agentId },
+      { stage: frame.stage, agentId, to: frame.stage },
       spec,
       { ...withContextRequest(spec.draftRequest(exploration)), messages },
       ({ contextRequest: asked, ...draft }) => {

@@ -1,6 +1,8 @@
 import { renderMessages } from '../../llm/prompting/render';
+import type { ReconstructedContext } from '../contextManager/routing';
 import type { DraftRequest } from '../drafts/draftRequest';
 import { CollectorPrompt, type CollectorBrief } from '../prompts/collectorPrompt';
+import { PIPELINE_STAGES } from '../schemas/agentType';
 import type { DiscoveryCollectorResult } from '../schemas/collectors';
 import type { CollectorVocabulary } from '../schemas/consolidation';
 import type { CollectorRecordStamp } from '../schemas/recordStamp';
@@ -37,7 +39,7 @@ export interface CollectorSpec<R, D, C, Result extends CollectorResultBase> exte
 /**
  * Runs a stage's collector for `round`: consolidate the agents' results, curate, and hand the curated context to the
  * next stage (validated, repaired by the model when rejected). A later round consolidates new results, so it is a
- * different request, not a repetition. Returns the full result (the last accepted draft's, with its curation).
+ * different request, not a repetition. `guidance` is the context manager's, when it routed this stage's context here. Returns the full result (the last accepted draft's, with its curation).
  */
 export async function runCollector<R, D, C, Result extends CollectorResultBase>(
   env: StageEnvironment,
@@ -46,18 +48,22 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
   runs: readonly AgentRun<R>[],
   round: number,
   previous?: Result,
+  guidance?: ReconstructedContext,
 ): Promise<Result> {
   const { collectorType: agentType, delegation } = frame;
   const agentId = agentType;
   const inputIds = runs.map(run => run.contextId);
-  const record = env.agents.begin({
-    agentType,
-    agentId,
-    action: 'consolidate',
-    inputType: round === 1 ? spec.inputType : `${spec.inputType}+PreviousContext`,
-    input: { round, [spec.inputName]: inputIds, previousResultId: previous?.resultId ?? null },
-    upstreamContextIds: inputIds,
-  });
+  const record = env.agents.begin(
+    {
+      agentType,
+      agentId,
+      action: 'consolidate',
+      inputType: round === 1 ? spec.inputType : `${spec.inputType}+PreviousContext`,
+      input: { round, [spec.inputName]: inputIds, previousResultId: previous?.resultId ?? null },
+      upstreamContextIds: inputIds,
+    },
+    guidance,
+  );
   try {
     const resultId = env.contextIds.issue(agentType);
     const curatedId = env.contextIds.issue(agentType);
@@ -71,6 +77,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
         agentIds: runs.map(run => run.agentId),
         ...spec.brief(runs),
         contributions: await contributionsFor(env, agentType, resultId),
+        ...(guidance === undefined ? {} : { guidance }),
         ...(previous === undefined
           ? {}
           : { previous: { attemptNumber: round - 1, serializedOutput: previous.consolidatedOutput } }),
@@ -86,7 +93,7 @@ export async function runCollector<R, D, C, Result extends CollectorResultBase>(
     let result!: Result;
     await handOffModelDraft(
       env,
-      { stage: frame.stage, agentId },
+      { stage: frame.stage, agentId, to: PIPELINE_STAGES[PIPELINE_STAGES.indexOf(frame.stage) + 1] ?? 'report' },
       spec,
       { ...spec.draftRequest(vocabulary, runs), messages: prompt.messages },
       draft => {

@@ -69,8 +69,14 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
       new Set(pending.map(item => item.assignment.agentId)),
       asking(ran),
     );
-    // A re-run that asks again goes back to recoverAmong, whose bound ends it.
+    // A re-run that asks again goes back to recoverAmong, whose bound ends it. Routed to the collector, the context
+    // is the collector's for this round.
+    let collectorGuidance: ReconstructedContext | undefined;
     while (route) {
+      if (route.agentId === descriptor.collectorType) {
+        collectorGuidance = route.guidance;
+        break;
+      }
       const index = pending.findIndex(item => item.assignment.agentId === route?.agentId);
       const stuck = pending[index];
       if (!stuck) break;
@@ -81,7 +87,7 @@ export async function runStage<R, AgentDraft, CollectorDraft, C, Result extends 
     agentsSpawned += ran.length;
     runs = round === 0 ? ran : runs.map(run => ran.find(r => r.agentId === run.agentId) ?? run);
     round += 1;
-    collected = await runCollector(env, descriptor, descriptor.collector, runs, round, collected);
+    collected = await runCollector(env, descriptor, descriptor.collector, runs, round, collected, collectorGuidance);
     const { decision } = collected;
     env.onProgress({ kind: 'collector-decided', stage, decision });
     // PROCEED (spec 001): the context manager routes the consolidated result on; the pass ends here either way.

@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../llm/languageModel';
 import { requestStructured } from '../../llm/structuredOutput';
 import type { DraftRequest } from '../drafts/draftRequest';
 import type { PipelineStage } from '../schemas/agentType';
+import { publishedName } from '../schemas/catalog';
 import { SCHEMA_VERSION } from '../schemas/version';
 import { handoffFinding, type HandoffFinding, type PayloadAudit } from './handoffAudit';
 import type { StageEnvironment } from './stageEnvironment';
@@ -19,6 +20,13 @@ export interface DraftedPayload<T> {
   readonly audit?: PayloadAudit<T>;
 }
 
+/** Who hands a payload on (a stage's agent or collector) and where it goes: its own stage's collector, or the next stage (`report` after the last). */
+export interface HandoffRoute {
+  readonly stage: PipelineStage;
+  readonly agentId: string;
+  readonly to: PipelineStage | 'report';
+}
+
 /**
  * A reply drafted by `from`'s model (one structured request, built for this request with its deterministic fixes,
  * and its one repair loop), completed into the payload (ids, versions, curations), then checked and handed on.
@@ -29,11 +37,12 @@ export interface DraftedPayload<T> {
  */
 export async function handOffModelDraft<D, T>(
   env: StageEnvironment,
-  from: { readonly stage: PipelineStage; readonly agentId: string },
+  route: HandoffRoute,
   tool: DraftedPayload<T>,
   draft: DraftRequest<D> & { readonly messages: readonly ChatMessage[] },
   complete: (draft: D) => T,
 ): Promise<T> {
+  const { to, ...from } = route;
   const progress = { ...from, reply: tool.name };
   const drafted = await requestStructured(
     env.model,
@@ -57,7 +66,8 @@ export async function handOffModelDraft<D, T>(
     : built.error.issues.map(issue =>
         handoffFinding('SCH-001', issue.path, issue.message, valueText(valueAt(payload, issue.path))),
       );
-  const handoff = { to: from.stage, at: env.clock.now(), payload: tool.name, schemaVersion: SCHEMA_VERSION };
+  // The envelope (spec 003 §2) beside the source agent; its run is the run whose files record it.
+  const handoff = { to, at: env.clock.now(), payload: publishedName(tool.schema), schemaVersion: SCHEMA_VERSION };
   env.audit.checked++;
   env.audit.findings.push(...findings.map(finding => ({ ...finding, agent: from.agentId, handoff })));
   const errors = findings.filter(finding => finding.severity === 'error');

@@ -29,4 +29,18 @@ describe('a stored workflow run', () => {
     assert.match(error, /state\.blackboard\.history: Expected a list, found the text `lost`\./);
     assert.doesNotMatch(error, /Invalid input/, "zod's own wording does not reach the user");
   });
+
+  it("refuses a stored history whose context ids are not spec 000's (run id, agent type, sequence >= 1, instant)", async () => {
+    const { outcome } = await runFixture(pipelineModel());
+    const raw = JSON.parse(JSON.stringify(storeWorkflowRun(outcome.state, 'completed', '2026-01-19T10:00:00.000Z')));
+    const [first] = raw.state.blackboard[HISTORY_KEY] as { contextId: string; upstreamContextIds: string[] }[];
+    assert.ok(first);
+    first.contextId = first.contextId.replace(/\/([a-z-]+)\/\d+\//, '/$1/0/');
+    first.upstreamContextIds = ['wf-not-a-uuid/orchestrator/1/2026-01-19T10:00:00Z'];
+    const read = readStoredWorkflowRun(raw);
+    assert.equal(read.kind, 'damaged');
+    const error = read.kind === 'damaged' ? read.error : '';
+    assert.match(error, /state\.blackboard\.history\[0\]\.contextId: .*context id/);
+    assert.match(error, /state\.blackboard\.history\[0\]\.upstreamContextIds\[0\]: .*context id/);
+  });
 });

@@ -8,7 +8,10 @@ import {
 import { messageText } from '../../../../../src/core/llm/usage';
 import { detectDegenerateLoop, type DegenerateLoop } from '../../../../../src/core/plan/contextManager/degenerateLoop';
 import type { ContextManagerRouting } from '../../../../../src/core/plan/contextManager/routing';
-import { loopRequest } from '../../../../../src/core/plan/contextManager/contextManagerRequest';
+import {
+  loopRequest,
+  type ContextManagerRequest,
+} from '../../../../../src/core/plan/contextManager/contextManagerRequest';
 import {
   runContextManager,
   type ContextManagerRun,
@@ -50,6 +53,13 @@ const askUser: ContextManagerRouting = {
   next: { kind: 'ask_user', question: 'Should discovery cover the lexer too, or only the parser?' },
 };
 
+/** A loop's case asked as spec 001's ContextManagerRequest (its id, the run's goal). */
+const asked = (loop: DegenerateLoop, destinations: readonly string[]): ContextManagerRequest => ({
+  ...loopRequest(loop, destinations),
+  contextId: 'wf-00000000-0000-4000-8000-000000000000/context-manager/9/2026-01-01T00:00:00Z',
+  goal: 'Map the parser.',
+});
+
 async function stuckRun(): Promise<{ readonly history: HistorySnapshot; readonly loop: DegenerateLoop }> {
   const { snapshot } = historyOf([invocation(1), invocation(2), invocation(3)]);
   const loop = detectDegenerateLoop(snapshot.items, 2);
@@ -71,7 +81,7 @@ async function run(scripted: ScriptedModel, overrides: Partial<ContextManagerRun
   const { history, loop } = await stuckRun();
   return runContextManager({
     model: scripted,
-    request: loopRequest(loop, AGENTS),
+    request: asked(loop, AGENTS),
     history,
     token: cancellationSource().token,
     ...overrides,
@@ -118,6 +128,25 @@ describe('runContextManager', () => {
     );
   });
 
+  it("tells the run's goal and the stage's feedback (additionalContext, fenced as data) in its opening", async () => {
+    const scripted = model([], valueReply(route), { supportsToolCalling: false });
+    const { history, loop } = await stuckRun();
+    await runContextManager({
+      model: scripted,
+      request: { ...asked(loop, AGENTS), additionalContext: 'The user: cover the lexer too.' },
+      history,
+      token: cancellationSource().token,
+    });
+    const opening = messageText(scripted.requests[0]!.messages[0]!);
+    assert.match(opening, /The run's goal: Map the parser\./);
+    assert.match(opening, /<untrusted-data source="feedback">\s*The user: cover the lexer too\.\s*<\/untrusted-data>/);
+    assert.match(
+      opening,
+      /<untrusted-data source="history">\s*- item-1 [^]*- item-3 [^]*<\/untrusted-data>/,
+      'the evidence is data',
+    );
+  });
+
   it('with addNote, offers history_add_note: a note on an item is kept in the run history and read back with the item (spec 001 HistoryNote)', async () => {
     const { history, blackboard, snapshot } = historyOf([invocation(1), invocation(2), invocation(3)]);
     const loop = detectDegenerateLoop(snapshot.items, 2);
@@ -132,7 +161,7 @@ describe('runContextManager', () => {
     );
     await runContextManager({
       model: scripted,
-      request: loopRequest(loop, AGENTS),
+      request: asked(loop, AGENTS),
       history: snapshot,
       token: cancellationSource().token,
       addNote: note => history.addNote({ ...note, authorAgent: 'context-manager' }, '2026-01-19T10:05:00.000Z'),
@@ -265,7 +294,10 @@ describe('runContextManager', () => {
     assert.deepEqual(result, route);
     assert.equal(scripted.callCount, 1);
     assert.deepEqual(scripted.lastRequest.tools, []);
-    assert.match(messageText(scripted.lastRequest.messages[0]!), /Recent history \(oldest first\):\n- item-1 /);
+    assert.match(
+      messageText(scripted.lastRequest.messages[0]!),
+      /Recent history \(oldest first\):\n<untrusted-data source="history">\n- item-1 /,
+    );
   });
 
   it('leaves the history unchanged', async () => {
@@ -280,7 +312,7 @@ describe('runContextManager', () => {
     );
     await runContextManager({
       model: scripted,
-      request: loopRequest(loop, AGENTS),
+      request: asked(loop, AGENTS),
       history,
       token: cancellationSource().token,
     });
@@ -297,6 +329,6 @@ describe('runContextManager', () => {
 
   it('needs at least one agent type to route to', async () => {
     const { history, loop } = await stuckRun();
-    await assert.rejects(run(model([], valueReply(route)), { history, request: loopRequest(loop, []) }), RangeError);
+    await assert.rejects(run(model([], valueReply(route)), { history, request: asked(loop, []) }), RangeError);
   });
 });

@@ -40,7 +40,9 @@ const toolOf = (r: { readonly tools: readonly { readonly name: string }[]; reado
 function contextManagerInputs(items: readonly { agentType: string; input: unknown }[]) {
   return items
     .filter(item => item.agentType === 'context-manager')
-    .map(item => item.input as { type: string; reason: string; agentId: string; returnTo: string[] });
+    .map(
+      item => item.input as { contextId: string; type: string; reason: string; agentId: string; returnTo: string[] },
+    );
 }
 
 describe('the context manager (spec 001): agent requests, PROCEED, destinations and bounds', () => {
@@ -195,7 +197,11 @@ describe('the context manager (spec 001): agent requests, PROCEED, destinations 
     const { outcome, snapshot, workflowEvents, board } = await runFixture(model);
     assert.equal(outcome.status, 'completed');
     const inputs = contextManagerInputs(snapshot.items);
-    assert.deepEqual(inputs[0]?.returnTo, ['planning-agent', 'discovery-agent'], "its own stage's agents first");
+    assert.deepEqual(
+      inputs[0]?.returnTo,
+      ['planning-agent', 'planning-collector', 'discovery-agent'],
+      "its own stage's agents and collector first",
+    );
     assert.equal(workflowEvents.filter(e => e.kind === 'route-back').length, REPETITION_BOUNDS.routeBacks);
     const refused = workflowEvents.filter(e => e.kind === 'route-back-refused');
     assert.equal(refused.length, 1, "the second pass's route-back is refused");
@@ -207,5 +213,33 @@ describe('the context manager (spec 001): agent requests, PROCEED, destinations 
       ['discovery:2', 'planning:2', 'tickets:1'],
     );
     assert.equal(readBoard(outcome.state.blackboard).stages.tickets !== undefined, true);
+  });
+  it("routes to this stage's collector: the agent is not re-run, the collector consolidates with the rebuilt context; the request has its own context id (spec 001 ContextManagerRequest)", async () => {
+    const model = pipelineModel({
+      discovery_report: (request: ModelRequest) =>
+        valueReply(
+          agentIdIn(request) === 'discovery-1'
+            ? {
+                ...discoveryReportDraft(),
+                contextRequest: { type: 'introspect_agent_context', reason: 'Is src/ all?' },
+              }
+            : discoveryReportDraft(),
+        ),
+      route_context: routeTo('discovery-collector', 'Weigh discovery-1 lightly: it mapped src/ only.'),
+    });
+    const { outcome, snapshot } = await runFixture(model);
+    assert.equal(outcome.status, 'completed');
+    const [asked] = contextManagerInputs(snapshot.items);
+    assert.deepEqual(asked?.returnTo, ['discovery-agent', 'discovery-collector']);
+    assert.match(asked?.contextId ?? '', /^wf-[0-9a-f-]{36}\/context-manager\/\d+\//, 'a context id of its own');
+    const item = snapshot.items.find(i => i.agentType === 'context-manager');
+    assert.equal(item?.contextId, asked?.contextId, "its history item carries the request's id");
+    assert.equal(snapshot.items.filter(i => i.agentId === 'discovery-1').length, 1, 'the agent is not re-run');
+    assert.deepEqual(
+      snapshot.items.filter(i => i.agentId === 'discovery-collector').map(i => i.inputType),
+      ['DiscoveryCollectorRequest+ReconstructedContext'],
+    );
+    const collectorPrompt = model.requests.find(r => toolOf(r) === 'discovery_collector_result');
+    assert.match(requestText(collectorPrompt!), /Weigh discovery-1 lightly/);
   });
 });

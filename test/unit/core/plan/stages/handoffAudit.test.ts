@@ -57,7 +57,7 @@ async function handOff(
   const handoff = ticket
     ? await handOffModelDraft(
         env,
-        { stage: 'tickets', agentId: 'ticket-agent-1' },
+        { stage: 'tickets', agentId: 'ticket-agent-1', to: 'tickets' },
         {
           name: 'ticket_agent_result',
           description: 'A proposal.',
@@ -75,7 +75,7 @@ async function handOff(
       )
     : await handOffModelDraft(
         env,
-        { stage: 'discovery', agentId: 'discovery-agent-1' },
+        { stage: 'discovery', agentId: 'discovery-agent-1', to: 'discovery' },
         { name: 'discovery_report', description: 'A report.', schema: DiscoveryReport, audit: auditDiscoveryReport },
         { ...discoveryReportRequest(new Set(['src/app.ts'])), messages },
         (draft): DiscoveryReport => built({ ...draft, ...stamp, resultId: contextIds.issue('discovery-agent') }),
@@ -155,7 +155,7 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
         handoff: {
           to: 'discovery',
           at: audit.findings[0]?.handoff?.at,
-          payload: 'discovery_report',
+          payload: 'discovery-report',
           schemaVersion: SCHEMA_VERSION,
         },
       },
