@@ -33,7 +33,7 @@ const routeTo = (targetAgentType: string) =>
     },
   });
 
-const toolOf = (r: ModelRequest) => (r.toolMode === 'required' ? r.tools[0]?.name : undefined);
+const toolOf = (r: ModelRequest) => (r.toolMode === 'required' ? r.tools?.[0]?.name : undefined);
 
 /**
  * Runs /plan with `routes`, every checkpoint continued, and checks each turn against the forecast shown before it (at
