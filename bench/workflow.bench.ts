@@ -2,8 +2,8 @@
  * Workflows (spec 002): what the script sandbox costs, and how close a user workflow's wall time comes to the
  * critical path of its model calls.
  *   npx tsx bench/workflow.bench.ts   (BENCH_TTFT_MS, BENCH_TOKENS_PER_S, BENCH_TIME_SCALE, BENCH_RUNS as for the council)
- * - sandbox: the first script of a session (reads and compiles the engine), then each later script (a fresh engine
- *   per run), and a script's host calls (awaited, excluded from its CPU time);
+ * - sandbox: the first script of a session (reads and compiles the engine), then each later script (a fresh runtime
+ *   in the engine the last one left), and a script's host calls (awaited, excluded from its CPU time);
  * - the "Council: Create Workflow" template (adaptive scan, a sequential review with a criteria gap check, a
  *   script that thinks and writes, finalization) run end to end under the council bench's latency model (each agent
  *   writes a ~250-token Markdown report), every checkpoint continued: wall time against the heaviest chain of calls
@@ -133,7 +133,7 @@ export async function main() {
     runs.length,
   );
   console.log(
-    '  sandbox: first script %s ms (reads and compiles the engine), later scripts %s ms each (a fresh engine per run), %s ms per awaited host call',
+    '  sandbox: first script %s ms (reads and compiles the engine), later scripts %s ms each (a fresh runtime in the kept engine), %s ms per awaited host call',
     firstScriptMs.toFixed(1),
     result.scriptMs.toFixed(1),
     perHostCallMs.toFixed(3),

@@ -512,7 +512,7 @@ describe('QuickJsSandbox @slow', function () {
     });
   });
   describe('the engine kept between runs', () => {
-    it('each run starts from a fresh engine: globals, prototypes and a memory failure never carry over', async () => {
+    it('each run starts from a fresh runtime: globals, prototypes and a memory failure (its engine dropped) never carry over', async () => {
       const own = new QuickJsSandbox(loadQuickJsWasm);
       const first = await own.run({
         mode: 'body',
