@@ -17,6 +17,7 @@ import { runSpent, type WorkflowRunState } from '../src/core/workflow/engine/wor
 import { HANDOFF_LAYERS, layerOf } from '../src/core/plan/stages/handoffCatalogue';
 import { creditsAtPricePoints, PRICE_POINTS_LABEL } from './pricePoints';
 import { forecastLine, ForecastTally, type ForecastFigures } from './forecastTally';
+import { forecastHistory, type ForecastHistory } from '../src/core/deepWork/forecastHistory';
 import { benchRunsFromEnv, LatencyModel, latencyProfileFromEnv, scriptedReplies } from './latencyModel';
 import { ownTimeText, runTiming, type RunTiming } from './runTiming';
 import { InMemoryRunOutputs } from '../test/support/inMemoryRunOutputs';
@@ -205,8 +206,10 @@ export async function main(): Promise<PipelineBenchResult> {
   // Every bench run counts ids from 1: the earlier run is stored under another id, or it would read as this one.
   await store.save({ ...first.state, runId: 'wf-00000000-0000-4000-8000-00000000e001' }, 'completed');
   const remembered = await benchRun({ memory: store });
+  // The timed runs' forecasts learn from the two before them, as the chat's learn from the workspace's run store.
+  const history = forecastHistory('plan', [remembered.state, first.state]);
   const timed: BenchRun[] = [];
-  for (let i = 0; i < benchRunsFromEnv(); i++) timed.push(await benchRun({ timed: true }));
+  for (let i = 0; i < benchRunsFromEnv(); i++) timed.push(await benchRun({ timed: true, history }));
   const last = timed.at(-1) ?? first;
   const timing = [...timed].sort((a, b) => a.timing!.ratio - b.timing!.ratio)[Math.floor(timed.length / 2)]!.timing!;
   const result: PipelineBenchResult = {
@@ -241,7 +244,7 @@ interface BenchRun {
 }
 
 async function benchRun(
-  options: { readonly timed?: boolean; readonly memory?: EpisodicMemory } = {},
+  options: { readonly timed?: boolean; readonly memory?: EpisodicMemory; readonly history?: ForecastHistory } = {},
 ): Promise<BenchRun> {
   const files = benchFiles();
   const scripted = pipelineModel({ discovery_report: citingReport(files) });
@@ -259,7 +262,7 @@ async function benchRun(
   // Parsed once, as the chat has it parsed: parsing it again at each checkpoint was the bench's own time on the chain.
   const workflow = builtInWorkflow('plan');
   // What each stage was forecast to make, taken where the chat shows it: at the start and at each checkpoint.
-  const forecast = new ForecastTally(workflow, model);
+  const forecast = new ForecastTally(workflow, model, options.history);
   forecast.shown();
   // `/plan` as users run it: the built-in plan workflow through the workflow engine; every checkpoint pauses the run
   // and Continue resumes it.

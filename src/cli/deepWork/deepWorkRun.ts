@@ -7,7 +7,8 @@ import { decisionFor, type RunControl } from '../../core/deepWork/runControl';
 import { runDeepWork, withUserAnswer, type DeepWorkRequest } from '../../core/deepWork/runDeepWork';
 import { runNextSteps } from '../../core/deepWork/runNextSteps';
 import type { StoredWorkflowRun, WorkflowRunStatus } from '../../core/deepWork/storedWorkflowRun';
-import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
+import { forecastWorkflow, mostTokensPerRequest, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
+import { forecastHistory } from '../../core/deepWork/forecastHistory';
 import { workflowProgressMessage } from '../../core/deepWork/workflowProgress';
 import {
   CancelledError,
@@ -222,8 +223,15 @@ async function turn(
   // A resumed run keeps its folder; a new one gets its workflow's (`/plan`'s .council/runs, others' their own).
   const folder = resumed?.context.output_dir ?? newRunFolder(workflow.name, runId);
   const before = resumed ? `So far: ${spendBrief(runSpent(resumed))}. ` : '';
+  // Learnt from what earlier runs of the workflow in this project spent.
+  const history = forecastHistory(
+    workflow.name,
+    (await door.runs.list(workflow.name)).map(run => run.state),
+    resumed?.runId,
+  );
+  const toRun = forecastWorkflow(workflow, resumed, undefined, door.model, history);
   door.progress(
-    `${before}${workflowForecastSentence(forecastWorkflow(workflow, resumed), door.spending.prices.priceOf(door.model))}`,
+    `${before}${workflowForecastSentence(toRun, door.spending.prices.priceOf(door.model), mostTokensPerRequest(resumed))}`,
   );
   let spent: SpendTotals | undefined;
   const progress = (message: string | undefined) => {

@@ -70,11 +70,16 @@ export class RunFiles {
 
   /** The most recently updated readable run of `workflow`, if any. */
   async newest(workflow: string): Promise<StoredWorkflowRun | undefined> {
+    return (await this.list(workflow))[0];
+  }
+
+  /** Every readable run of `workflow`, most recently updated first (what its forecasts learn from). */
+  async list(workflow: string): Promise<StoredWorkflowRun[]> {
     let names: string[];
     try {
       names = await readdir(this.folder);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
     const reads = await Promise.all(
@@ -82,7 +87,7 @@ export class RunFiles {
     );
     return reads
       .flatMap(read => (read.kind === 'found' && read.run.workflow === workflow ? [read.run] : []))
-      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
 
   /** The file's JSON, or undefined when there is none; throws when it is not JSON. */

@@ -1,11 +1,12 @@
 import type { RequestSpan, SmallestWork, TokensPerRequest } from '../llm/spending/forecastCost';
-import { forecastText } from '../llm/spending/forecastText';
+import { forecastText, type ForecastFigure } from '../llm/spending/forecastText';
 import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
 import { creditsFor, type ModelPrice } from '../llm/spending/prices';
 import {
   phaseAgentTypes,
   PIPELINE_BOARD_KEY,
   readBoard,
+  STAGE_TYPES,
   stageOfPhase,
   type PipelineBoard,
 } from '../plan/pipelineBoard';
@@ -17,7 +18,9 @@ import type {
   WorkflowDefinition,
 } from '../workflow/definition/workflowDefinition';
 import { DEFAULT_WORKFLOW_LIMITS, type PhaseFloor } from '../workflow/engine/runWorkflow';
-import { runSpent, type WorkflowRunState } from '../workflow/engine/workflowRunState';
+import { phaseRequests, phaseStep, runSpent, type WorkflowRunState } from '../workflow/engine/workflowRunState';
+import { REPETITION_BOUNDS } from '../workflow/engine/repetitionBounds';
+import { NO_HISTORY, type ForecastHistory, type PhaseMeasure } from './forecastHistory';
 import { DEFAULT_SCRIPT_SPEND_LIMITS } from '../workflow/engine/scriptSpending';
 
 /*
@@ -34,39 +37,48 @@ import { DEFAULT_SCRIPT_SPEND_LIMITS } from '../workflow/engine/scriptSpending';
 export const DEEP_WORK_TOKENS_PER_REQUEST: TokensPerRequest = { input: 6_000, output: 1_000 };
 
 /**
- * What a deep-work request probably takes before the run has measured its own: a prompt of the goal, an area and a
- * few file excerpts with its tool schema, and a short structured reply (the bench's /plan averages ~1.5k in and
- * ~260 out a request). Replaced by the run's own average once it has spent.
+ * What a deep-work request of an unknown kind probably takes before any run in the workspace has measured it: a
+ * prompt of the goal, an area and a few file excerpts, and a short reply.
  */
 export const DEEP_WORK_USUAL_TOKENS_PER_REQUEST: TokensPerRequest = { input: 1_500, output: 300 };
+
+/**
+ * What one request of each kind probably takes before a run in the workspace has measured it (priors, taken from a
+ * first run on a small workspace, the bench's 23 files: a /plan discovery request ~1.6k in and ~410 out, its tool
+ * schema included; planning ~1.8k and ~190; a ticket ~1k and ~60; a Markdown report ~800 and ~290). Replaced by
+ * what earlier runs of the workflow measured (forecastHistory.ts) and scaled by what this run has measured so far.
+ */
+const USUAL_TOKENS_BY_TYPE: Readonly<Record<string, TokensPerRequest>> = {
+  [STAGE_TYPES.discovery]: { input: 1_500, output: 400 },
+  [STAGE_TYPES.planning]: { input: 1_700, output: 200 },
+  [STAGE_TYPES.tickets]: { input: 900, output: 100 },
+};
+/** A Markdown role's request: its task, the goal and the files before it; a report of a few hundred tokens. */
+const USUAL_MARKDOWN_TOKENS: TokensPerRequest = { input: 700, output: 300 };
+/** A script's `thinkHard`: usually a summary of what the phases wrote, so a longer prompt. */
+const USUAL_SCRIPT_TOKENS: TokensPerRequest = { input: 1_500, output: 300 };
+
+function usualTokens(type: string): TokensPerRequest {
+  if (MARKDOWN_ROLES.some(role => role.type === type)) return USUAL_MARKDOWN_TOKENS;
+  return USUAL_TOKENS_BY_TYPE[type] ?? DEEP_WORK_USUAL_TOKENS_PER_REQUEST;
+}
 
 /** A later request may carry more than the run's mean so far (more to consolidate): the bound allows half again. */
 const LATER_REQUEST_GROWTH = 1.5;
 
-/** Tokens per request a forecast counts with: probably, and at most. */
-export interface ForecastTokens {
-  readonly expected: TokensPerRequest;
-  readonly most: TokensPerRequest;
-}
-
-/**
- * Tokens per request for the rest of a run: its own average so far (the bound at least half again), or the usual
- * figures before it has spent anything.
- */
-export function forecastTokens(state?: Pick<WorkflowRunState, 'spending'>): ForecastTokens {
+/** Tokens per request the bound counts with: the usual most, or half again the run's own mean once it has spent. */
+export function mostTokensPerRequest(state?: Pick<WorkflowRunState, 'spending'>): TokensPerRequest {
   const spent = state ? runSpent(state) : undefined;
-  if (!spent || spent.requests === 0)
-    return { expected: DEEP_WORK_USUAL_TOKENS_PER_REQUEST, most: DEEP_WORK_TOKENS_PER_REQUEST };
-  const expected = {
-    input: Math.round(spent.inputTokens / spent.requests),
-    output: Math.round(spent.outputTokens / spent.requests),
-  };
+  if (!spent || spent.requests === 0) return DEEP_WORK_TOKENS_PER_REQUEST;
   return {
-    expected,
-    most: {
-      input: Math.max(DEEP_WORK_TOKENS_PER_REQUEST.input, Math.round(expected.input * LATER_REQUEST_GROWTH)),
-      output: Math.max(DEEP_WORK_TOKENS_PER_REQUEST.output, Math.round(expected.output * LATER_REQUEST_GROWTH)),
-    },
+    input: Math.max(
+      DEEP_WORK_TOKENS_PER_REQUEST.input,
+      Math.round((spent.inputTokens / spent.requests) * LATER_REQUEST_GROWTH),
+    ),
+    output: Math.max(
+      DEEP_WORK_TOKENS_PER_REQUEST.output,
+      Math.round((spent.outputTokens / spent.requests) * LATER_REQUEST_GROWTH),
+    ),
   };
 }
 
@@ -106,6 +118,15 @@ export interface PhaseForecast {
   readonly requests: RequestSpan;
   /** What it will probably make. */
   readonly expected: number;
+  /** Tokens one of its requests probably takes (earlier runs' measure, or the priors of its kinds of agent). */
+  readonly each: TokensPerRequest;
+  /**
+   * What one route-back from this phase may add to the run (the phases from the earliest it may return to through
+   * this one, run again); absent when it cannot route back or the run has used its route-back. Not in
+   * `requests.most`: a run routes back at most `REPETITION_BOUNDS.routeBacks` times, so the run's bound counts the
+   * dearest one (see forecastFigures).
+   */
+  readonly routeBack?: number;
   /** Of `requests.most`, what its scripts may ask (`thinkHard`) within their cap; absent without a script. */
   readonly scriptRequests?: number;
   /** What it decides during the run and is not in `requests.most`, e.g. "one agent per ticket planning makes (…)". */
@@ -147,6 +168,7 @@ function phaseForecast(
   board: PipelineBoard | undefined,
   scriptCalls: number,
   model: ForecastModel,
+  measured?: PhaseMeasure,
 ): PhaseForecast {
   const { agents } = phase;
   const types = phaseAgentTypes(phase);
@@ -173,48 +195,147 @@ function phaseForecast(
   });
   const usualAdded =
     adaptive === undefined ? 0 : Math.min(room, namedAgents(adaptive)) * Math.min(3, dearestAgent(model));
-  const expected =
-    [...each, ...skills].reduce((sum, f) => sum + (f?.expected ?? 0), 0) +
-    usualAdded +
+  const calls =
     scriptTexts.reduce((sum, script) => sum + namedCalls(script), 0) +
     (phase.gapCheck?.kind === 'script' ? namedCalls(phase.gapCheck.script) : 0);
+  // What each kind of request probably takes, weighted by how many of it the phase probably makes.
+  const kinds: { readonly requests: number; readonly each: TokensPerRequest }[] = [
+    ...types.map((type, i) => ({ requests: each[i]?.expected ?? 0, each: usualTokens(type) })),
+    ...phase.skills.map(skill => ({
+      requests: agentForecast(skill.name, board, model)?.expected ?? 0,
+      each: usualTokens(skill.name),
+    })),
+    { requests: usualAdded, each: USUAL_MARKDOWN_TOKENS },
+    { requests: calls, each: USUAL_SCRIPT_TOKENS },
+  ];
+  const usual = [...each, ...skills].reduce((sum, f) => sum + (f?.expected ?? 0), 0) + usualAdded + calls;
   const open = each.flatMap(f => f?.pending ?? []);
   const counted = types.length > 0 && adaptive === undefined && each.every(f => f?.agents !== undefined);
   const known = counted ? each.reduce((sum, f) => sum + (f?.agents ?? 0), 0) : undefined;
+  // Earlier runs' measure replaces the usual figure, unless the run's board already knows this stage's agents.
+  const boardKnows = types.some(type => stageForecast(type, board)?.agents !== undefined);
+  const learned = measured && !boardKnows ? Math.round(measured.requestsPerPass) : undefined;
+  const expected =
+    learned === undefined ? usual : Math.max(requests.fewest, open.length ? learned : Math.min(requests.most, learned));
   return {
     phase: phase.id,
     ...(known === undefined ? {} : { agents: known }),
     requests,
     expected,
+    each: measured?.each ?? weighted(kinds),
     ...(scripts > 0 ? { scriptRequests: scripts * scriptCalls } : {}),
     open,
   };
 }
 
-/** What the forecast reads of a run: where it goes next, which phases it skips, and the agents' board. */
-type RunSoFar = Pick<WorkflowRunState, 'nextPhase' | 'blackboard'> & {
-  readonly context: Pick<WorkflowRunState['context'], 'skip_phases'>;
-};
+/** The mean tokens per request over kinds of request, each weighted by its count (the usual figure without any). */
+function weighted(kinds: readonly { readonly requests: number; readonly each: TokensPerRequest }[]): TokensPerRequest {
+  const requests = kinds.reduce((n, k) => n + k.requests, 0);
+  if (requests === 0) return DEEP_WORK_USUAL_TOKENS_PER_REQUEST;
+  const mean = (pick: (each: TokensPerRequest) => number) =>
+    Math.round(kinds.reduce((n, k) => n + k.requests * pick(k.each), 0) / requests);
+  return { input: mean(each => each.input), output: mean(each => each.output) };
+}
+
+/** Whether a phase's agents may send the run back to an earlier phase (the /plan stages' collectors and agents may). */
+function mayRouteBack(phase: PhaseDefinition): boolean {
+  const stages = Object.values(STAGE_TYPES);
+  return phaseAgentTypes(phase).some(type => stages.includes(type));
+}
+
+/**
+ * What the forecast reads of a run: where it goes next, which phases it skips, the agents' board, and (when known)
+ * what it spent and how often it went back.
+ */
+type RunSoFar = Pick<WorkflowRunState, 'nextPhase' | 'blackboard'> &
+  Partial<Pick<WorkflowRunState, 'spending' | 'routeBacks'>> & {
+    readonly context: Pick<WorkflowRunState['context'], 'skip_phases'>;
+  };
+
+/** This run's tokens over what the forecast would have said for the phases it has run: how far its requests differ. */
+function measuredScale(all: readonly PhaseForecast[], spending: WorkflowRunState['spending']): number {
+  let forecast = 0;
+  let spent = 0;
+  for (const f of all) {
+    const requests = phaseRequests({ spending }, f.phase);
+    if (requests === 0) continue;
+    forecast += requests * (f.each.input + f.each.output);
+    const lines = spending.filter(line => line.step === phaseStep(f.phase));
+    spent += lines.reduce((n, line) => n + line.inputTokens + line.outputTokens, 0);
+  }
+  return forecast === 0 ? 1 : Math.min(4, Math.max(0.25, spent / forecast));
+}
 
 /**
  * The phases of `workflow` still to run after `state` (all of them for a new run), skipping the skipped ones; a
  * script counts as up to `scriptCalls` requests (the `council.budget.scriptMaxModelCalls` cap); `model` says whether
- * agents can explore (a model without tool calling writes each report at once).
+ * agents can explore (a model without tool calling writes each report at once). The expected figures learn:
+ * `history` (what earlier runs of the workflow in this workspace measured, forecastHistory.ts) replaces the priors,
+ * and what this run has spent so far scales the tokens of the phases left.
  */
 export function forecastWorkflow(
   workflow: WorkflowDefinition,
   state?: RunSoFar,
   scriptCalls = DEFAULT_SCRIPT_SPEND_LIMITS.maxModelCalls,
   model: ForecastModel = { supportsToolCalling: true },
+  history: ForecastHistory = NO_HISTORY,
 ): PhaseForecast[] {
   const next = state ? state.nextPhase : (workflow.phases[0]?.id ?? null);
   const start = next === null ? workflow.phases.length : workflow.phases.findIndex(phase => phase.id === next);
   const skipped = state?.context.skip_phases ?? [];
   const board = state && PIPELINE_BOARD_KEY in state.blackboard ? readBoard(state.blackboard) : undefined;
-  return workflow.phases
+  const all = workflow.phases.map(phase => phaseForecast(phase, board, scriptCalls, model, history.get(phase.id)));
+  const scale = state?.spending ? measuredScale(all, state.spending) : 1;
+  // One route-back per run (REPETITION_BOUNDS.routeBacks): from a phase whose agents may ask for it, back to the
+  // earliest such phase at most; every phase from there through the one that asked runs again.
+  const canGoBack = (state?.routeBacks ?? 0) < REPETITION_BOUNDS.routeBacks;
+  const first = workflow.phases.findIndex(mayRouteBack);
+  const routeBack = (index: number): number | undefined => {
+    if (!canGoBack || first < 0 || index <= first || !mayRouteBack(workflow.phases[index]!)) return undefined;
+    return all.slice(first, index + 1).reduce((sum, f) => sum + f.requests.most, 0);
+  };
+  return all
+    .map((f, index) => {
+      const back = routeBack(index);
+      const each = { input: Math.round(f.each.input * scale), output: Math.round(f.each.output * scale) };
+      return { ...f, each, ...(back === undefined ? {} : { routeBack: back }) };
+    })
     .slice(Math.max(0, start))
-    .filter(phase => !skipped.includes(phase.id))
-    .map(phase => phaseForecast(phase, board, scriptCalls, model));
+    .filter(f => !skipped.includes(f.phase));
+}
+
+/**
+ * The run's two numbers from its phases: what it will probably cost (each phase's expected requests at its tokens per
+ * request) and the most it can (every phase's bound, plus the dearest route-back left, at `most` tokens a request),
+ * priced at `price` (undefined: unknown).
+ */
+export function forecastFigures(
+  forecast: readonly PhaseForecast[],
+  price: ModelPrice | undefined,
+  most: TokensPerRequest = DEEP_WORK_TOKENS_PER_REQUEST,
+): { readonly expected: ForecastFigure; readonly most: ForecastFigure } {
+  const expectedIn = forecast.reduce((n, f) => n + f.expected * f.each.input, 0);
+  const expectedOut = forecast.reduce((n, f) => n + f.expected * f.each.output, 0);
+  const requests = forecast.reduce((n, f) => n + f.requests.most, 0) + routeBackMost(forecast);
+  const credits = (input: number, output: number) =>
+    price === undefined ? undefined : creditsFor(price, input, output);
+  return {
+    expected: {
+      requests: forecast.reduce((n, f) => n + f.expected, 0),
+      tokens: Math.round(expectedIn + expectedOut),
+      credits: credits(expectedIn, expectedOut),
+    },
+    most: {
+      requests,
+      tokens: requests * (most.input + most.output),
+      credits: credits(requests * most.input, requests * most.output),
+    },
+  };
+}
+
+/** The dearest route-back the phases left may take (0: none may). */
+function routeBackMost(forecast: readonly PhaseForecast[]): number {
+  return Math.max(0, ...forecast.map(f => f.routeBack ?? 0));
 }
 
 /**
@@ -235,7 +356,7 @@ export function phaseFloorOf(workflow: WorkflowDefinition): PhaseFloor {
       return {
         what: stage ? `the ${stage} stage` : `the \`${phase.id}\` phase`,
         fewestRequests: fewest,
-        expected: { requests: Math.max(fewest, forecast.expected), each: DEEP_WORK_USUAL_TOKENS_PER_REQUEST },
+        expected: { requests: Math.max(fewest, forecast.expected), each: forecast.each },
       };
     },
   };
@@ -252,24 +373,21 @@ function phaseText(f: PhaseForecast): string {
 
 /**
  * One sentence on the cost of the phases still to run (before a run or a resumed run spends anything, and at each
- * checkpoint), priced at the run's model (`price` undefined: unknown), tokens per request as `tokens` says (the run's
- * own average once it has spent: see forecastTokens), e.g. "Still to run: discovery about 10, at most 54; planning
- * …: about 24 requests and 43k tokens (≈ 2.1 credits); at most 68 requests and 476k tokens (≈ 22 credits), …".
+ * checkpoint), priced at the run's model (`price` undefined: unknown), the bound's tokens per request as `most` says
+ * (half again the run's own mean once it has spent: see mostTokensPerRequest), e.g. "Still to run: discovery about
+ * 10, at most 59; planning …: about 24 requests and 37k tokens (≈ 2.1 credits); at most 99 requests and 693k tokens
+ * (≈ 30 credits), one route-back included, …".
  */
 export function workflowForecastSentence(
   forecast: readonly PhaseForecast[],
   price: ModelPrice | undefined,
-  tokens: ForecastTokens = forecastTokens(),
+  most: TokensPerRequest = DEEP_WORK_TOKENS_PER_REQUEST,
 ): string {
   if (forecast.length === 0) return 'No phase is left to run.';
-  const expected = forecast.reduce((sum, f) => sum + f.expected, 0);
-  const most = forecast.reduce((sum, f) => sum + f.requests.most, 0);
-  const figure = (requests: number, each: TokensPerRequest) => ({
-    requests,
-    tokens: Math.round(requests * (each.input + each.output)),
-    credits: price === undefined ? undefined : creditsFor(price, requests * each.input, requests * each.output),
-  });
+  const figures = forecastFigures(forecast, price, most);
+  const back = routeBackMost(forecast);
+  const routeBack = back > 0 ? `, one route-back to an earlier stage included (up to ${back} requests)` : '';
   const open = forecast.filter(f => f.open.length).map(f => f.phase);
   const notCounted = open.length ? ` (${open.join(' and ')} not in the most until the stage before it has run)` : '';
-  return `Still to run: ${forecast.map(phaseText).join('; ')}: ${forecastText(figure(expected, tokens.expected), figure(most, tokens.most))}${notCounted}. If the model answers in the wrong format, each agent reply may take up to ${MAX_REPAIRS_PER_REPLY} repair requests more, within the run's limit.`;
+  return `Still to run: ${forecast.map(phaseText).join('; ')}: ${forecastText(figures.expected, figures.most)}${routeBack}${notCounted}. If the model answers in the wrong format, each agent reply may take up to ${MAX_REPAIRS_PER_REPLY} repair requests more, within the run's limit.`;
 }

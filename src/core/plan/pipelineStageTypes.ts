@@ -11,6 +11,7 @@ import type { StageEnvironment } from './stages/stageEnvironment';
 import { ticketStage } from './stages/tickets/ticketStage';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { RequestSpan } from '../llm/spending/forecastCost';
+import { REPETITION_BOUNDS } from '../workflow/engine/repetitionBounds';
 import type { AgentCall, AgentResult, AgentType } from '../workflow/engine/agentTypes';
 import type { AgentAudit } from '../workflow/engine/workflowRunState';
 import { newBoard, PIPELINE_BOARD_KEY, STAGE_TYPES, type PipelineBoard } from './pipelineBoard';
@@ -127,8 +128,9 @@ export interface StageForecast {
 const spanText = (r: RequestSpan): string => (r.fewest === r.most ? `${r.most}` : `${r.fewest}–${r.most}`);
 
 /**
- * Requests one loop recovery takes besides the looping agent's run again: the context manager's investigation rounds
- * and its decision (runContextManager's default limits: 5 rounds, then one routing request).
+ * Requests one call of the context manager takes (a rebuilt context, or the routing of a `proceed`): its investigation
+ * rounds and its decision (runContextManager's default limits: 5 rounds, then one routing request); a rebuilt
+ * context adds the agent's run again.
  */
 const LOOP_RECOVERY_REQUESTS = 6;
 
@@ -156,10 +158,17 @@ export function stageForecast(type: string, board: PipelineBoard | undefined): S
         ? { fewest: 1, most: 1 }
         : { fewest: 2, most: TICKET_EXPLORATION.maxRounds + 1 };
   const usual = stage === 'planning' ? 1 : Math.min(each.most, USUAL_EXPLORING_REQUESTS);
-  const rounds = options.loopThreshold + 1;
+  // Per pass (REPETITION_BOUNDS): the collector rounds its reruns allow, each rebuilt context (the context manager's
+  // requests and the agent once more) and, for a stage with one after it, the context manager's routing of a
+  // `proceed`. A route-back's second pass is counted by the workflow forecast, once per run.
+  const rounds = REPETITION_BOUNDS.reruns + 1;
+  const proceed = PIPELINE_STAGES.indexOf(stage) < PIPELINE_STAGES.length - 1 ? LOOP_RECOVERY_REQUESTS : 0;
   const cost = (fewest: number, most: number): RequestSpan => ({
     fewest: fewest * each.fewest + 1,
-    most: rounds * (most * each.most + 1) + LOOP_RECOVERY_REQUESTS + each.most,
+    most:
+      rounds * (most * each.most + 1) +
+      REPETITION_BOUNDS.reconstructions * (LOOP_RECOVERY_REQUESTS + each.most) +
+      proceed,
   });
   const recommendations = board?.stages.discovery?.result.recommendations.length;
   const tickets = board?.stages.planning?.result.finalizedTickets.length;

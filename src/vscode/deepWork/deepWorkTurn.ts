@@ -10,7 +10,8 @@ import { newRunFolder, newRunId } from '../../core/deepWork/runHome';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
 import { runDeepWork, type DeepWorkRequest } from '../../core/deepWork/runDeepWork';
-import { forecastTokens, forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
+import { forecastWorkflow, mostTokensPerRequest, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
+import { forecastHistory } from '../../core/deepWork/forecastHistory';
 import type { WorkflowOutcome } from '../../core/workflow/engine/runWorkflow';
 import type { ScriptSandbox } from '../../core/workflow/sandbox/scriptSandbox';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
@@ -233,6 +234,15 @@ export function workspaceRefusal(words: { readonly untrusted: string; readonly n
   return undefined;
 }
 
+/** What earlier runs of `workflow` in this workspace spent, phase by phase (`except`: the run being forecast). */
+export function workspaceHistory(deps: Pick<DeepWorkDeps, 'runs'>, workflow: string, except?: string) {
+  return forecastHistory(
+    workflow,
+    deps.runs.list().map(run => run.state),
+    except,
+  );
+}
+
 /** What a stopped run kept, when it was saved (`/plan` names its last stage instead). */
 const PHASES_KEPT = 'The run is saved as of its last completed phase.';
 
@@ -264,11 +274,14 @@ export async function runDeepWorkTurn(deps: DeepWorkDeps, turn: DeepWorkTurn): P
   const { spending } = call.settings;
   const prices = new PriceBook(spending.prices);
   // What the phases still to run will cost, before anything is spent, at the model's price (and, resumed, what the
-  // run has spent).
+  // run has spent), learnt from what earlier runs of the workflow in this workspace spent.
   const before = resumed ? `So far: ${spendBrief(runSpent(resumed))}. ` : '';
   const model = adaptLanguageModel(call.model);
-  const toRun = forecastWorkflow(workflow, resumed, spending.script.maxModelCalls, model);
-  call.say(`_${before}${workflowForecastSentence(toRun, runModelPrice(call, prices), forecastTokens(resumed))}_\n\n`);
+  const history = workspaceHistory(deps, workflow.name, resumed?.runId);
+  const toRun = forecastWorkflow(workflow, resumed, spending.script.maxModelCalls, model, history);
+  call.say(
+    `_${before}${workflowForecastSentence(toRun, runModelPrice(call, prices), mostTokensPerRequest(resumed))}_\n\n`,
+  );
   // Each phase (stage) is checked against the run's credit limit by the engine before it starts, the first included.
   // Said where it runs, before anything is spent: the workspace's file runs its own agents and scripts.
   const replaced = overrideNotice(workflow);

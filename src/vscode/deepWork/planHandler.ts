@@ -1,6 +1,6 @@
 import type { SessionLog } from '../../core/council/sessionLog';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
-import { forecastTokens, forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
+import { forecastWorkflow, mostTokensPerRequest, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
 import { workflowMetadataOf } from '../../core/workflow/engine/workflowMetadata';
 import { systemClock } from '../../core/clock';
 import {
@@ -9,6 +9,7 @@ import {
   runDeepWorkTurn,
   said,
   runModelPrice,
+  workspaceHistory,
   workspaceRefusal,
   type DeepWorkAnswer,
   type DeepWorkCall,
@@ -108,8 +109,9 @@ export function createPlanHandler(deps: DeepWorkDeps): PlanHandler {
       paused: (outcome, workflow) => {
         const price = runModelPrice(call);
         // Re-forecast from what the run has really made: its board (agents, tickets) and its tokens per request.
-        const toRun = forecastWorkflow(workflow, outcome.state, undefined, adaptLanguageModel(call.model));
-        const stillToRun = workflowForecastSentence(toRun, price, forecastTokens(outcome.state));
+        const history = workspaceHistory(deps, workflow.name, outcome.state.runId);
+        const toRun = forecastWorkflow(workflow, outcome.state, undefined, adaptLanguageModel(call.model), history);
+        const stillToRun = workflowForecastSentence(toRun, price, mostTokensPerRequest(outcome.state));
         return planCheckpointReport(workflow, outcome, stillToRun);
       },
       completed: async (state, workflow) => {

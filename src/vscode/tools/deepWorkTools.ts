@@ -11,6 +11,7 @@ import type { WorkflowCatalog } from '../../core/deepWork/buildWorkflowCatalog';
 import {
   runModelPrice,
   workflowNamed,
+  workspaceHistory,
   type DeepWorkAnswer,
   type DeepWorkCall,
   type DeepWorkDeps,
@@ -57,7 +58,7 @@ interface DeepWorkCallPlan {
 /** Reads the settings once, chooses the tools' model and, for a new run of `workflowName`, forecasts it. */
 async function planDeepWorkCall(
   env: CouncilToolEnvironment,
-  deps: Pick<DeepWorkDeps, 'catalog'>,
+  deps: Pick<DeepWorkDeps, 'catalog' | 'runs'>,
   workflowName: string | undefined,
 ): Promise<DeepWorkCallPlan> {
   const settings = readCouncilSettings();
@@ -67,7 +68,19 @@ async function planDeepWorkCall(
   const catalog = deps.catalog();
   const found = workflowNamed(await catalog, workflowName);
   const price = choice ? runModelPrice({ model: choice.model, settings }) : undefined;
-  const forecast = 'workflow' in found ? workflowForecastSentence(forecastWorkflow(found.workflow), price) : resumed;
+  const forecast =
+    'workflow' in found
+      ? workflowForecastSentence(
+          forecastWorkflow(
+            found.workflow,
+            undefined,
+            undefined,
+            undefined,
+            workspaceHistory(deps, found.workflow.name),
+          ),
+          price,
+        )
+      : resumed;
   return { settings, choice, catalog, forecast };
 }
 

@@ -37,9 +37,14 @@ const STACK_BYTES = 96 * 1024;
 const now = (): number => performance.now();
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).byteLength;
 
-/** One engine: its own WebAssembly instance and memory, used for one run and dropped after it. */
+/**
+ * One engine: its own WebAssembly instance and memory, whose maximum is the memory limit it was made for. Runs take
+ * it one at a time, each in its own QuickJS runtime; it is dropped after a run that stopped (memory, CPU time,
+ * cancellation) or failed under the script, and kept for the next run otherwise.
+ */
 interface Engine {
   readonly module: QuickJSWASMModule;
+  readonly memoryBytes: number;
   /** Set when the engine asked for more memory than its maximum (what QuickJS then reports as "out of memory"). */
   readonly outOfMemory: () => boolean;
 }
@@ -88,66 +93,53 @@ async function newEngine(compiled: WebAssembly.Module, memoryBytes: number): Pro
     ),
     failed,
   ]);
-  return { module, outOfMemory: () => outOfMemory };
+  return { module, memoryBytes, outOfMemory: () => outOfMemory };
 }
 
 /**
- * An engine made ready for one run before the run asks for it: instantiated, its runtime limited to `memoryBytes`,
- * a context created and the prelude evaluated (trusted code, no script yet). Used once, like any engine.
+ * A run's own runtime in `engine`: limited to the engine's memory, a context created and the prelude evaluated
+ * (trusted code, no script yet). About a millisecond; the engine itself takes tens.
  */
-interface PreparedEngine {
+interface PreparedRun {
   readonly engine: Engine;
-  readonly memoryBytes: number;
   readonly runtime: QuickJSRuntime;
   readonly ctx: QuickJSContext;
   /** The prelude's helpers, or the error evaluating it gave (the run reports it). */
   readonly prelude: { readonly value: QuickJSHandle } | { readonly error: QuickJSHandle };
 }
 
-async function prepareEngine(compiled: WebAssembly.Module, memoryBytes: number): Promise<PreparedEngine> {
-  const engine = await newEngine(compiled, memoryBytes);
+function prepareRun(engine: Engine): PreparedRun {
   const runtime = engine.module.newRuntime();
-  runtime.setMemoryLimit(memoryBytes);
+  runtime.setMemoryLimit(engine.memoryBytes);
   runtime.setMaxStackSize(STACK_BYTES);
   const ctx = runtime.newContext();
   const evaluated = ctx.evalCode(SANDBOX_PRELUDE, 'prelude.js');
   const prelude = evaluated.error ? { error: evaluated.error } : { value: evaluated.value };
-  return { engine, memoryBytes, runtime, ctx, prelude };
-}
-
-/** Frees a prepared engine no run took (its module and memory go with it). */
-function discard(prepared: PreparedEngine): void {
-  try {
-    const handle = 'value' in prepared.prelude ? prepared.prelude.value : prepared.prelude.error;
-    handle.dispose();
-    prepared.ctx.dispose();
-    prepared.runtime.dispose();
-  } catch {
-    // The engine is dropped whole.
-  }
+  return { engine, runtime, ctx, prelude };
 }
 
 /**
- * How long a spare engine waits for the next script before it is freed: a workflow's scripts come seconds apart
- * (between model requests), a session without scripts should not keep one.
+ * How long an engine no run uses is kept for the next script: a workflow's scripts come seconds apart (between model
+ * requests), a session without scripts should not keep one.
  */
-const SPARE_IDLE_MS = 60_000;
+const IDLE_MS = 60_000;
 
 /**
  * Runs workflow scripts in QuickJS compiled to WebAssembly (quickjs-emscripten, the wasm-file variant; the bytes
- * come from the host, compiled once and kept). Every run gets a fresh engine in its own `WebAssembly.Memory` whose
- * maximum is the run's memory limit, so the total is capped and all of it is returned when the run ends; an
- * interrupt handler enforces the CPU limit (time spent awaiting host calls excluded) and cancellation; the prelude
- * (`sandboxPrelude.ts`) caps built-ins whose single call could run long. Scripts see the standard built-ins and
- * what the request passes in, nothing of the host; values cross the boundary as JSON text, both ways.
- * Runs are independent and may overlap. Once a script has run, the next run's engine is made ready while nothing
- * waits for it (a spare, never used twice): a workflow's scripts sit between its model requests, and making an
- * engine takes longer than most scripts.
+ * come from the host, compiled once and kept). An engine has its own `WebAssembly.Memory` whose maximum is the run's
+ * memory limit, so the total is capped; every run gets a fresh QuickJS runtime and context in it (nothing a script
+ * leaves — globals, prototypes — reaches the next), and the engine is reused by the next run unless the run stopped
+ * or failed under the script, when it is dropped whole (its memory with it). Runs that overlap get an engine each.
+ * An interrupt handler enforces the CPU limit (time spent awaiting host calls excluded) and cancellation; the prelude
+ * (`sandboxPrelude.ts`) caps built-ins whose single call could run long. Scripts see the standard built-ins and what
+ * the request passes in, nothing of the host; values cross the boundary as JSON text, both ways. Making an engine
+ * takes tens of milliseconds and a runtime about one: a workflow's scripts sit between its model requests, on the
+ * run's critical path, so the engine is made once and kept (freed after IDLE_MS without a script).
  */
 export class QuickJsSandbox implements ScriptSandbox {
   private compiled: Promise<WebAssembly.Module> | undefined;
-  private spare: Promise<PreparedEngine | undefined> | undefined;
-  private spareTimer: ReturnType<typeof setTimeout> | undefined;
+  private idle: Engine | undefined;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** `loadWasm` gives the engine's `.wasm` bytes; it is called when the first script runs (again if that failed). */
   constructor(private readonly loadWasm: () => Promise<Uint8Array>) {}
@@ -156,44 +148,31 @@ export class QuickJsSandbox implements ScriptSandbox {
     const limits: ScriptLimits = { ...DEFAULT_SCRIPT_LIMITS, ...request.limits };
     if (request.signal?.isCancellationRequested)
       return { ok: false, failure: stoppedFailure('cancelled', limits), cpuMs: 0, hostCalls: 0 };
-    const prepared =
-      (await this.takeSpare(limits.memoryBytes)) ?? (await prepareEngine(await this.wasmModule(), limits.memoryBytes));
-    this.prepareSpare(limits.memoryBytes);
-    return new ScriptRun(prepared, request, limits).run();
+    const engine = this.takeIdle(limits.memoryBytes) ?? (await newEngine(await this.wasmModule(), limits.memoryBytes));
+    const run = new ScriptRun(prepareRun(engine), request, limits);
+    const outcome = await run.run();
+    if (run.leftEngineSound()) this.keepIdle(engine);
+    return outcome;
   }
 
-  /** The spare engine, when one is ready for this memory limit (it is then no longer the spare). */
-  private async takeSpare(memoryBytes: number): Promise<PreparedEngine | undefined> {
-    const spare = this.spare;
-    if (!spare) return undefined;
-    const prepared = await spare;
-    if (this.spare !== spare) return undefined;
-    if (!prepared || prepared.memoryBytes !== memoryBytes) return undefined;
-    this.spare = undefined;
-    if (this.spareTimer !== undefined) clearTimeout(this.spareTimer);
-    return prepared;
+  /** The idle engine, when one is kept for this memory limit (it is then the caller's until its run ends). */
+  private takeIdle(memoryBytes: number): Engine | undefined {
+    const engine = this.idle;
+    if (!engine || engine.memoryBytes !== memoryBytes) return undefined;
+    this.idle = undefined;
+    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    return engine;
   }
 
-  /** Makes the next run's engine ready in the background, freed if no script asks for it in SPARE_IDLE_MS. */
-  private prepareSpare(memoryBytes: number): void {
-    if (this.spare) return;
-    const spare = this.wasmModule().then(
-      compiled => prepareEngine(compiled, memoryBytes),
-      () => undefined,
-    );
-    const kept = spare.catch(() => undefined);
-    this.spare = kept;
-    void kept.then(prepared => {
-      if (!prepared || this.spare !== kept) return;
-      if (this.spareTimer !== undefined) clearTimeout(this.spareTimer);
-      this.spareTimer = setTimeout(() => {
-        if (this.spare !== kept) return;
-        this.spare = undefined;
-        discard(prepared);
-      }, SPARE_IDLE_MS);
-      // A Node timer would keep the process alive for a spare nobody needs.
-      (this.spareTimer as { unref?: () => void }).unref?.();
-    });
+  /** Keeps `engine` for the next run (replacing an idle one), freed if no script asks for it in IDLE_MS. */
+  private keepIdle(engine: Engine): void {
+    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    this.idle = engine;
+    this.idleTimer = setTimeout(() => {
+      if (this.idle === engine) this.idle = undefined;
+    }, IDLE_MS);
+    // A Node timer would keep the process alive for an engine nobody needs.
+    (this.idleTimer as { unref?: () => void }).unref?.();
   }
 
   private wasmModule(): Promise<WebAssembly.Module> {
@@ -240,10 +219,12 @@ class ScriptRun {
   private unobservedCalls: readonly number[] = [];
 
   private readonly engine: Engine;
-  private readonly prelude: PreparedEngine['prelude'];
+  private readonly prelude: PreparedRun['prelude'];
+  /** Whether the run freed all it held (its runtime and context), so the engine can serve another. */
+  private freed = false;
 
   constructor(
-    prepared: PreparedEngine,
+    prepared: PreparedRun,
     private readonly request: ScriptRequest,
     private readonly limits: ScriptLimits,
   ) {
@@ -481,7 +462,15 @@ class ScriptRun {
   }
 
   /**
-   * Frees what the run holds. The engine is dropped whole after this (its own module and memory), so a failure to
+   * Whether the engine may serve the next run: this one did not stop (memory, CPU time, cancellation), the engine
+   * never ran out of memory, and the run freed its runtime.
+   */
+  leftEngineSound(): boolean {
+    return this.freed && this.stopReason() === undefined;
+  }
+
+  /**
+   * Frees what the run holds. The engine is dropped whole after a failure here (its own module and memory), so a failure to
    * free — QuickJS may refuse after running out of memory — loses nothing.
    */
   private dispose(): void {
@@ -493,6 +482,7 @@ class ScriptRun {
       for (const handle of this.handles) if (handle.alive) handle.dispose();
       this.ctx.dispose();
       this.runtime.dispose();
+      this.freed = true;
     } catch {
       // The engine goes with the run.
     }

@@ -79,7 +79,7 @@ describe('/plan under the run budget', function () {
     assert.equal(outcome.status, 'failed');
     assert.match(
       outcome.status === 'failed' ? outcome.message : '',
-      /^The discovery stage needs about [\d.]+ AI credits at least \(3 requests of ≈7\.0k tokens at this model's price; it probably costs about [\d.]+ AI credits, for about 10 requests of ≈1\.8k tokens\); this run's limit is 0\.05 AI credits\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits`/,
+      /^The discovery stage needs about [\d.]+ AI credits at least \(3 requests of ≈7\.0k tokens at this model's price; it probably costs about [\d.]+ AI credits, for about 10 requests of ≈1\.9k tokens\); this run's limit is 0\.05 AI credits\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits`/,
     );
     assert.equal(model.callCount, 0);
     assert.equal(runSpent(outcome.state).requests, 0);

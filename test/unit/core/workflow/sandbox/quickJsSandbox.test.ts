@@ -511,22 +511,22 @@ describe('QuickJsSandbox @slow', function () {
       }
     });
   });
-  describe('spare engine', () => {
-    it('each run starts from a fresh engine: globals, prototypes and a memory failure never carry over', async () => {
+  describe('the engine kept between runs', () => {
+    it('each run starts from a fresh runtime: globals, prototypes and a memory failure (its engine dropped) never carry over', async () => {
       const own = new QuickJsSandbox(loadQuickJsWasm);
       const first = await own.run({
         mode: 'body',
         code: 'globalThis.leak = 1; Array.prototype.leaked = true; return typeof leak;',
       });
       assert.equal(value(first), 'number');
-      // The second run takes the spare prepared after the first.
+      // The second run takes the engine the first left (a fresh runtime in it).
       const second = await own.run({ mode: 'body', code: 'return [typeof leak, [].leaked === undefined];' });
       assert.deepEqual(value(second), ['undefined', true]);
       const bomb = await own.run({ mode: 'body', code: 'let a = []; for (;;) a.push("x".repeat(1000));' });
       assert.equal(failure(bomb).kind, 'memory');
       const after = await own.run({ mode: 'body', code: 'return [typeof a, "y".repeat(10)];' });
       assert.deepEqual(value(after), ['undefined', 'yyyyyyyyyy']);
-      // A different memory limit does not take a spare made for another.
+      // A different memory limit does not take an engine made for another.
       const small = await own.run({
         mode: 'body',
         code: 'let b = []; for (;;) b.push("x".repeat(1000));',
