@@ -220,12 +220,11 @@ async function run(
     process.stdout.write(`${workflowListText(await projectWorkflows(project, root))}\n`);
     return 0;
   }
-  const models = (await commandModels({
+  const models = await commandModels({
     project,
     ...(values.model ? { modelFlag: values.model } : {}),
     ...(given ? { given } : {}),
-    required: true,
-  }))!;
+  });
   const model = models.model;
   const stop = interrupts();
   const door: DeepWorkDoor = {
