@@ -348,7 +348,7 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Tokens a request carries: its messages and its tool definitions (a tool's schema is sent and billed too). */
+/** Tokens a request carries: its messages, its tool definitions and its response format (each schema is billed). */
 async function countRequestTokens(
   model: LanguageModel,
   request: ModelRequest,
@@ -356,6 +356,7 @@ async function countRequestTokens(
 ): Promise<number> {
   const texts = request.messages.map(messageText);
   if (request.tools && request.tools.length > 0) texts.push(JSON.stringify(request.tools));
+  if (request.responseFormat) texts.push(JSON.stringify(request.responseFormat.schema));
   const counts = await Promise.all(texts.map(text => model.countTokens(text, token)));
   return counts.reduce((sum, n) => sum + n, 0);
 }

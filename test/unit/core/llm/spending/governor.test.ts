@@ -56,6 +56,15 @@ describe('SpendingGovernor', () => {
     assert.ok(spend.spent.inputTokens > 1_100, `tool schema counted: ${spend.spent.inputTokens}`);
   });
 
+  it("counts a JSON-mode request's response format schema as input", async () => {
+    const spend = governor({});
+    const schema = { type: 'object', description: 'd'.repeat(396) };
+    const model = spend.model(new ScriptedModel(() => '{}'), 'A');
+    const responseFormat = { name: 'answer', description: 'd', schema };
+    for await (const _ of model.sendRequest({ messages: ask, responseFormat }, neverCancelled));
+    assert.ok(spend.spent.inputTokens > 1_100, `response format schema counted: ${spend.spent.inputTokens}`);
+  });
+
   it('tokenizes each request once, repairs included, and charges every attempt to the ledger', async () => {
     const spend = governor({});
     const counted: string[] = [];
