@@ -106,7 +106,7 @@ describe('the published package: the council command and what it needs, not the 
     }
   });
 
-  it('keeps the vsix without the command: vsce's list has the personas, not dist/cli or the sources', () => {
+  it("keeps the vsix without the command: vsce's list has the personas, not dist/cli or the sources", () => {
     const listed = execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'vsce'), ['ls', '--no-dependencies'], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
