@@ -3,6 +3,7 @@ import { LanguageModelFailure, type LanguageModel } from '../../core/llm/languag
 import type { PersonaContract } from '../../core/personas/contract';
 import { PriceBook } from '../../core/llm/spending/prices';
 import { builtInPersonas } from '../builtInPersonas';
+import { commandLimitAdvice } from '../commandLimitAdvice';
 import { DemoModel } from '../demo/demoModel';
 import { NO_MODEL_HELP } from '../providers/environmentModel';
 import { userModels } from '../providers/userModels';
@@ -68,6 +69,7 @@ async function chooseModels(
   const copilotPrices = (spentBefore = 0) => ({
     limits: { maxRequests: spentBefore + MAX_REQUESTS_PER_RUN },
     prices: new PriceBook(),
+    advice: commandLimitAdvice(undefined),
   });
   const copilot = { personas, own: false, prices: new PriceBook(), spending: copilotPrices };
   if (options.given) return { model: options.given, ...copilot };
@@ -84,6 +86,7 @@ async function chooseModels(
     spending: (spentBefore = 0) => ({
       limits: { ...chosen.limits, maxRequests: spentBefore + perRun },
       prices: chosen.prices,
+      advice: commandLimitAdvice(chosen.configFile),
     }),
   };
 }

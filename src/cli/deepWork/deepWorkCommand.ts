@@ -9,6 +9,7 @@ import {
 import type { CancellationSignal, LanguageModel } from '../../core/llm/languageModel';
 import type { CheckpointChoice, NextStep, RunCommand } from '../../core/nextSteps';
 import { cliNextStepsText } from '../cliNextSteps';
+import { commandLimitAdvice } from '../commandLimitAdvice';
 import { commandModels } from '../commands/councilParts';
 import { SessionFiles } from '../sessionFiles';
 import { applyTicketChanges } from './applyTicketChanges';
@@ -233,7 +234,7 @@ async function run(
     runs,
     catalog: () => projectWorkflows(project, root),
     sandbox: cliScriptSandbox(root),
-    spending: { limits: RUN_LIMITS, prices: models.prices },
+    spending: { limits: RUN_LIMITS, prices: models.prices, advice: commandLimitAdvice(undefined) },
     token: stop.token,
     progress: message => process.stderr.write(`… ${message}\n`),
     sessions: new SessionFiles(project),

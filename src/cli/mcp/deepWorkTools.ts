@@ -5,6 +5,7 @@ import { PlanInputSchema, WorkflowInputSchema } from '../../core/deepWork/deepWo
 import type { CancellationSignal, LanguageModel } from '../../core/llm/languageModel';
 import type { PriceBook } from '../../core/llm/spending/prices';
 import { SessionFiles } from '../sessionFiles';
+import { commandLimitAdvice } from '../commandLimitAdvice';
 import { planTurn, RUN_LIMITS, workflowTurn, type DeepWorkDoor, type DeepWorkResult } from '../deepWork/deepWorkRun';
 import { workflowListText } from '../deepWork/deepWorkText';
 import { packageRoot, projectWorkflows } from '../deepWork/projectWorkflows';
@@ -89,7 +90,7 @@ export async function callDeepWorkTool(name: string, input: unknown, call: DeepW
     runs: new RunFiles(call.project),
     catalog,
     sandbox: cliScriptSandbox(root),
-    spending: { limits: RUN_LIMITS, prices: call.prices },
+    spending: { limits: RUN_LIMITS, prices: call.prices, advice: commandLimitAdvice(undefined) },
     token: call.token,
     progress: call.progress,
     sessions: new SessionFiles(call.project),

@@ -24,6 +24,8 @@ export interface CliModels {
   readonly limits: SpendingLimits;
   /** Where the models came from, for the first progress line: "config /p/.council/config.json". */
   readonly source: string;
+  /** The config file the models came from; absent: chosen from the environment. */
+  readonly configFile?: string;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function cliModels(options: {
       ...(maxDollars === undefined ? {} : { maxCredits: maxDollars * 100 }),
     },
     source: `config ${file}`,
+    configFile: file,
   };
 }
 
