@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { LanguageModelFailure, neverCancelled } from '../../../../../src/core/llm/languageModel';
 import { streamText } from '../../../../../src/core/llm/textReply';
-import { SpendingGovernor, type SpendingLimits, type SpendingScope } from '../../../../../src/core/llm/spending/governor';
+import {
+  SpendingGovernor,
+  type SpendingLimits,
+  type SpendingScope,
+} from '../../../../../src/core/llm/spending/governor';
 import { SpendingLedger } from '../../../../../src/core/llm/spending/ledger';
 import { PriceBook } from '../../../../../src/core/llm/spending/prices';
 import { jsonReply, ScriptedModel } from '../../../../support/scriptedModel';
