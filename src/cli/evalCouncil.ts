@@ -37,7 +37,8 @@ async function single(decision: Decision, options: EvalOptions, deps: CouncilDep
   const started = options.now();
   const governor = SpendingGovernor.create({
     limits: { maxRequests: 1 },
-    scope: { subject: 'The single prompt', settings: {}, goOn: 'run council eval again' },
+    scope: { subject: 'The single prompt', limits: {}, work: 'session' },
+    advice: { raise: () => undefined, goOn: () => 'run council eval again' },
     prices: deps.spending?.prices ?? new PriceBook(),
     ledger: new SpendingLedger(),
   });

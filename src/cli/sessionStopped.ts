@@ -31,8 +31,8 @@ function whatHappened(stopped: unknown): { readonly what: string; readonly todo?
     case 'malformedReply':
       return { what: `The model's reply could not be read, even after asking it to repair it: ${stopped.message}` };
     case 'budgetSpent':
-      // Each run of the command has its own allowance: going on gets a new one.
-      return { what: `This run's request allowance is used up: ${stopped.message}` };
+      // The refusal names the limit and how to raise it in the command's words (commandLimitAdvice).
+      return { what: stopped.message };
     case 'tooLarge':
       return { what: stopped.message, todo: 'Pick a model with a larger context window (--model)' };
     case 'unknown':

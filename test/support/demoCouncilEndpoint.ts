@@ -6,7 +6,9 @@ import { neverCancelled, type ChatMessage, type ModelRequest } from '../../src/c
 /*
  * An OpenAI-compatible endpoint on 127.0.0.1 that plays the demo council (the scripted demo model behind HTTP) and records the model id each request named, so
  * the built `council` command can be run end to end against a real endpoint: tool calls, usage, and faults on cue (a
- * 429 on the nth request, replies held back so a person has time to press Ctrl+C).
+ * 429 on the nth request, replies held back so a person has time to press Ctrl+C). JSON mode as a server with it
+ * answers: a request with `response_format` gets the bare JSON object; one that takes no tools refuses a request with
+ * tools as Ollama does (400 "… does not support tools").
  */
 
 interface OpenAiMessage {
@@ -22,6 +24,24 @@ interface OpenAiRequest {
     readonly function: { readonly name: string; readonly description?: string; readonly parameters: unknown };
   }[];
   readonly tool_choice?: unknown;
+  readonly response_format?: {
+    readonly type: string;
+    readonly json_schema?: { readonly name?: string; readonly strict?: boolean; readonly schema?: unknown };
+  };
+}
+
+/** What one request carried: its tools and its response format. */
+export interface RequestShape {
+  readonly tools: readonly string[];
+  /** `json_schema`, `json_object`, or undefined (none). */
+  readonly responseFormat?: string;
+  /** The response format's schema name and whether strict decoding was asked. */
+  readonly schemaName?: string;
+  readonly strict?: boolean;
+  /** The text of the request's last message (a repair's request says what was wrong). */
+  readonly lastMessage: string;
+  /** The usage the endpoint reported for it (undefined: it failed). */
+  usage?: { readonly prompt_tokens: number; readonly completion_tokens: number };
 }
 
 /** A reply the endpoint gives instead of the council's, on the request it is scheduled for; `drop`: the connection is cut. */
@@ -54,6 +74,12 @@ function portRequest(body: OpenAiRequest): ModelRequest {
   };
 }
 
+/** The JSON object in a fenced reply, as a JSON mode sends it. */
+function bareJson(text: string): string {
+  const fenced = /```json\n([\s\S]*?)\n```/.exec(text)?.[1];
+  return fenced === undefined ? text : JSON.stringify(JSON.parse(fenced));
+}
+
 function usageOf(request: ModelRequest, text: string, toolCalls: readonly object[]) {
   const prompt = Math.ceil(
     request.messages.map(m => (typeof m.content === 'string' ? m.content : '')).join('').length / 4,
@@ -67,6 +93,10 @@ export class DemoCouncilEndpoint {
   readonly received: string[] = [];
   /** The model id each request named, in order (which seat's model a request went to). */
   readonly models: string[] = [];
+  /** What each request carried, in order. */
+  readonly shapes: RequestShape[] = [];
+  /** True: the model takes no tools, and a request with tools gets a 400 saying so. */
+  takesNoTools = false;
   /** Milliseconds every council reply is held back (0: at once). */
   delayMs = 0;
   private readonly server: Server;
@@ -99,6 +129,30 @@ export class DemoCouncilEndpoint {
     const port = portRequest(body);
     this.received.push(port.toolMode === 'required' ? (port.tools?.[0]?.name ?? 'text') : 'text');
     this.models.push(body.model);
+    const last = port.messages.at(-1)?.content;
+    const shape: RequestShape = {
+      tools: port.tools?.map(tool => tool.name) ?? [],
+      lastMessage: typeof last === 'string' ? last : '',
+      ...(body.response_format
+        ? {
+            responseFormat: body.response_format.type,
+            ...(body.response_format.json_schema?.name ? { schemaName: body.response_format.json_schema.name } : {}),
+            ...(body.response_format.json_schema?.strict === undefined
+              ? {}
+              : { strict: body.response_format.json_schema.strict }),
+          }
+        : {}),
+    };
+    this.shapes.push(shape);
+    if (this.takesNoTools && shape.tools.length > 0) {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          error: { message: `registry.ollama.ai/library/${body.model}:latest does not support tools` },
+        }),
+      );
+      return;
+    }
     const fault = this.faults.get(this.received.length);
     if (fault === 'drop') {
       request.socket.destroy();
@@ -122,6 +176,9 @@ export class DemoCouncilEndpoint {
         });
     }
     if (response.destroyed) return;
+    // JSON mode decodes the object itself: no fence, no prose around it.
+    if (body.response_format) text = bareJson(text);
+    shape.usage = usageOf(port, text, toolCalls);
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(
       JSON.stringify({
@@ -141,7 +198,7 @@ export class DemoCouncilEndpoint {
           },
         ],
         // About 4 characters a token, so what a seat costs follows what it was sent and said.
-        usage: usageOf(port, text, toolCalls),
+        usage: shape.usage,
       }),
     );
   }

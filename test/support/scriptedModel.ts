@@ -45,6 +45,7 @@ export interface RecordedRequest {
   readonly messages: readonly ChatMessage[];
   readonly tools: readonly ToolDefinition[];
   readonly toolMode: ModelRequest['toolMode'];
+  readonly responseFormat?: ModelRequest['responseFormat'];
 }
 
 /** Waits `ms`, rejecting with CancelledError as soon as the token fires. */
@@ -108,7 +109,12 @@ export class ScriptedModel implements LanguageModel {
 
   async *sendRequest(request: ModelRequest, token: CancellationSignal): AsyncIterable<ResponsePart> {
     const callIndex = this.requests.length;
-    this.requests.push({ messages: request.messages, tools: request.tools ?? [], toolMode: request.toolMode });
+    this.requests.push({
+      messages: request.messages,
+      tools: request.tools ?? [],
+      toolMode: request.toolMode,
+      ...(request.responseFormat ? { responseFormat: request.responseFormat } : {}),
+    });
     await cancellableDelay(this.latencyMs, token);
     const reply = await this.responder(request, callIndex);
     yield* this.stream(partsOf(reply, request, callIndex), token);

@@ -37,12 +37,11 @@ export async function ask(args: readonly string[], project: string, model?: Lang
     demo,
     ...(values.model ? { modelFlag: values.model } : {}),
     ...(model ? { given: model } : {}),
-    required: true,
   });
   return runOnTerminal(
     {
       project,
-      models: models!,
+      models,
       json: values.json === true,
       interactive: values.yes !== true && process.stdin.isTTY === true,
     },

@@ -4,7 +4,6 @@ import { systemClock } from '../../core/clock';
 import { DECISIONS } from '../../core/council/eval/decisions';
 import type { CouncilOutput } from '../../core/council/ports';
 import { neverCancelled, type LanguageModel } from '../../core/llm/languageModel';
-import { builtInPersonas } from '../builtInPersonas';
 import { evalCouncil } from '../evalCouncil';
 import { SessionFiles } from '../sessionFiles';
 import { commandModels } from './councilParts';
@@ -22,15 +21,13 @@ export async function evaluate(args: readonly string[], project: string, model?:
   const decisions = wanted === undefined ? DECISIONS : DECISIONS.filter(d => d.id === wanted);
   if (decisions.length === 0)
     throw new UsageError(`No eval decision "${wanted}". The decisions: ${DECISIONS.map(d => d.id).join(', ')}.`);
-  const models = (await commandModels({
+  const models = await commandModels({
     project,
     demo,
     ...(values.model ? { modelFlag: values.model } : {}),
     ...(model ? { given: model } : {}),
-    required: true,
-  }))!;
+  });
   const files = new SessionFiles(project);
-  const personas = await builtInPersonas();
   const quiet: CouncilOutput = { progress: () => undefined, markdown: () => undefined, visible: () => undefined };
   const { report } = await evalCouncil({
     decisions,
@@ -38,7 +35,7 @@ export async function evaluate(args: readonly string[], project: string, model?:
     councilDeps: () => ({
       model: models.model,
       ...(models.roleModels ? { roleModels: models.roleModels } : {}),
-      personas,
+      personas: models.personas,
       clock: systemClock,
       ids: { next: randomUUID },
       output: quiet,

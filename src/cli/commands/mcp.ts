@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { LanguageModel } from '../../core/llm/languageModel';
-import { builtInPersonas } from '../builtInPersonas';
 import { serveMcp } from '../mcp/serveMcp';
-import { commandModels, MAX_REQUESTS_PER_RUN } from './councilParts';
+import { availableModels, MAX_REQUESTS_PER_RUN } from './councilParts';
 import { NO_MODEL_HELP } from '../providers/environmentModel';
 import { PriceBook } from '../../core/llm/spending/prices';
 
@@ -12,19 +11,18 @@ export async function mcp(args: readonly string[], project: string, model?: Lang
     args: [...args],
     options: { model: { type: 'string' }, demo: { type: 'boolean' } },
   });
-  const models = await commandModels({
+  const { personas, models } = await availableModels({
     project,
     demo: values.demo === true,
     ...(values.model ? { modelFlag: values.model } : {}),
     ...(model ? { given: model } : {}),
-    required: false,
   });
   await serveMcp({
     project,
     ...(models ? { model: models.model } : {}),
     ...(models?.roleModels ? { roleModels: models.roleModels } : {}),
     noModelHelp: `Configure one in the server's environment: ${NO_MODEL_HELP}; or start the server with --demo for the scripted demo council. A client that offers MCP sampling lends its own model instead.`,
-    personas: await builtInPersonas(),
+    personas,
     spending: models?.spending() ?? { limits: { maxRequests: MAX_REQUESTS_PER_RUN }, prices: new PriceBook() },
   });
   return 0;

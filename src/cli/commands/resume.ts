@@ -7,7 +7,6 @@ import { CancelledError, type LanguageModel } from '../../core/llm/languageModel
 import { spendSummary, tokensText } from '../../core/llm/spending/spendText';
 import { canAskMore, canExtend, canRevisit, effectiveCycleLimit } from '../../core/session/selectors';
 import { continueCouncil } from '../askCouncil';
-import { builtInPersonas } from '../builtInPersonas';
 import { cliNextStepsText } from '../cliNextSteps';
 import { sessionNextSteps } from '../../core/council/sessionNextSteps';
 import { DemoModel } from '../demo/demoModel';
@@ -139,16 +138,14 @@ export async function resume(
     return 0;
   }
   const demo = values.demo === true || (values.model === undefined && ranOnDemo(log));
-  const models = (await commandModels({
+  const models = await commandModels({
     project,
     demo,
     ...(values.model ? { modelFlag: values.model } : {}),
     ...(model ? { given: model } : {}),
-    required: true,
-  }))!;
+  });
   const chat = models.model;
-  const personas = await builtInPersonas();
-  const estimate = requestsAhead(log, action, personas.length, MAX_REQUESTS_PER_RUN);
+  const estimate = requestsAhead(log, action, models.personas.length, MAX_REQUESTS_PER_RUN);
   process.stderr.write(await forecastText(log, action, chat, estimate));
   const interactive = process.stdin.isTTY === true;
   if (values.yes !== true) {

@@ -10,7 +10,6 @@ import { NodeWorkspaceReader } from '../nodeWorkspaceReader';
 import { SessionFiles } from '../sessionFiles';
 import { sessionStoppedText } from '../sessionStopped';
 import { askOnTerminal, questionPrompt } from '../terminalPrompts';
-import { builtInPersonas } from '../builtInPersonas';
 import type { CommandModels } from './councilParts';
 import { seatCostsText } from '../seatCosts';
 import { sessionJson } from './sessionJson';
@@ -57,7 +56,7 @@ export async function runOnTerminal(
   const deps: CouncilDeps = {
     model: session.models.model,
     ...(session.models.roleModels ? { roleModels: session.models.roleModels } : {}),
-    personas: await builtInPersonas(),
+    personas: session.models.personas,
     clock: systemClock,
     ids: { next: randomUUID },
     output: terminalOutput(session.json),

@@ -59,6 +59,12 @@ export const ModelReference = z.union([
         .positive()
         .optional()
         .describe('The prompt budget (context window); default 128000. Set it for small local models.'),
+      toolCalling: z
+        .boolean()
+        .optional()
+        .describe(
+          "false: the model takes no tools, so Council asks for its structured replies through the provider's JSON mode (the same schemas). Default true; an endpoint that answers a request with tools by a 400 saying it takes none is switched to JSON mode for the rest of the session anyway.",
+        ),
     })
     .strict(),
 ]);

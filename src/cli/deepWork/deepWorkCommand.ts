@@ -9,6 +9,7 @@ import {
 import type { CancellationSignal, LanguageModel } from '../../core/llm/languageModel';
 import type { CheckpointChoice, NextStep, RunCommand } from '../../core/nextSteps';
 import { cliNextStepsText } from '../cliNextSteps';
+import { commandLimitAdvice } from '../commandLimitAdvice';
 import { commandModels } from '../commands/councilParts';
 import { DEMO_PLAN_GOAL, DemoModel } from '../demo/demoModel';
 import { NodeWorkspaceReader } from '../nodeWorkspaceReader';
@@ -238,7 +239,7 @@ async function run(
     process.stdout.write(`${workflowListText(await projectWorkflows(project, root))}\n`);
     return 0;
   }
-  const models = (await commandModels({
+  const models = await commandModels({
     project,
     demo:
       values.demo === true ||
@@ -248,8 +249,7 @@ async function run(
         (await ranOnDemo(runs, input.runId))),
     ...(values.model ? { modelFlag: values.model } : {}),
     ...(given ? { given } : {}),
-    required: true,
-  }))!;
+  });
   const model = models.model;
   // The demo's replies cite the folder's files; in a folder with none, discovery could only fail after spending.
   if (
@@ -267,7 +267,7 @@ async function run(
     runs,
     catalog: () => projectWorkflows(project, root),
     sandbox: cliScriptSandbox(root),
-    spending: { limits: RUN_LIMITS, prices: models.prices },
+    spending: { limits: RUN_LIMITS, prices: models.prices, advice: commandLimitAdvice(undefined) },
     token: stop.token,
     progress: message => process.stderr.write(`… ${message}\n`),
     sessions: new SessionFiles(project),

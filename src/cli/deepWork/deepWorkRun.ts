@@ -18,6 +18,7 @@ import {
 } from '../../core/llm/languageModel';
 import type { SpendingLimits } from '../../core/llm/spending/governor';
 import type { SpendTotals } from '../../core/llm/spending/ledger';
+import type { LimitAdvice } from '../../core/llm/spending/limitAdvice';
 import type { PriceBook } from '../../core/llm/spending/prices';
 import { spendBrief } from '../../core/llm/spending/spendText';
 import type { NextStep, RunCommand } from '../../core/nextSteps';
@@ -51,7 +52,7 @@ export interface DeepWorkDoor {
   readonly runs: RunFiles;
   readonly catalog: () => Promise<WorkflowCatalog>;
   readonly sandbox: ScriptSandbox;
-  readonly spending: { readonly limits: SpendingLimits; readonly prices: PriceBook };
+  readonly spending: { readonly limits: SpendingLimits; readonly prices: PriceBook; readonly advice: LimitAdvice };
   readonly token: CancellationSignal;
   /** One line of progress (stderr in a terminal, a progress notification over MCP). */
   readonly progress: (message: string) => void;

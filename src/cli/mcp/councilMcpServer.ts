@@ -23,8 +23,6 @@ import {
   type CancellationSignal,
   type LanguageModel,
 } from '../../core/llm/languageModel';
-import type { PriceBook } from '../../core/llm/spending/prices';
-import type { SpendingLimits } from '../../core/llm/spending/governor';
 import type { PersonaContract } from '../../core/personas/contract';
 import type { ClarificationQuestion } from '../../core/session/clarification';
 import { SessionLimits } from '../../core/session/limits';
@@ -49,7 +47,7 @@ export interface McpServerOptions {
   /** How to configure a model, for the error when there is none. */
   readonly noModelHelp: string;
   readonly personas: readonly PersonaContract[];
-  readonly spending: { readonly limits: SpendingLimits; readonly prices: PriceBook };
+  readonly spending: NonNullable<CouncilDeps['spending']>;
   /** Where the tool definitions are read from (the package manifest shipped beside the bundle). */
   readonly manifest?: string;
 }

@@ -16,6 +16,7 @@ import type { CancellationSignal, LanguageModel } from '../../core/llm/languageM
 import type { PriceBook } from '../../core/llm/spending/prices';
 import type { CheckpointChoice } from '../../core/nextSteps';
 import { SessionFiles } from '../sessionFiles';
+import { commandLimitAdvice } from '../commandLimitAdvice';
 import { planTurn, RUN_LIMITS, workflowTurn, type DeepWorkDoor, type DeepWorkResult } from '../deepWork/deepWorkRun';
 import { workflowListText } from '../deepWork/deepWorkText';
 import { packageRoot, projectWorkflows } from '../deepWork/projectWorkflows';
@@ -112,7 +113,7 @@ export async function callDeepWorkTool(name: string, input: unknown, call: DeepW
     runs: new RunFiles(call.project),
     catalog,
     sandbox: cliScriptSandbox(root),
-    spending: { limits: RUN_LIMITS, prices: call.prices },
+    spending: { limits: RUN_LIMITS, prices: call.prices, advice: commandLimitAdvice(undefined) },
     token: call.token,
     progress: call.progress,
     sessions: new SessionFiles(call.project),

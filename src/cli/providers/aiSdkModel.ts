@@ -14,7 +14,9 @@ import { retryAfterSeconds, toModelError } from '../../core/llm/modelErrors';
 /*
  * The language-model port over any AI SDK provider model (OpenAI, Anthropic, Google, an OpenAI-compatible
  * endpoint), for hosts without VS Code. Structured replies go through tool calling with the schemas the core
- * sends, unchanged; a provider that refuses a schema gets the core's JSON-in-the-reply repair.
+ * sends, unchanged; a provider that refuses a schema gets the core's JSON-in-the-reply repair. A model without tool
+ * calling (the config says so, or its endpoint refused tools with a 400) gets them through the provider's JSON mode:
+ * the core's response format, the same schema, as the SDK's `responseFormat`.
  */
 
 type CallOptions = Parameters<LanguageModelV3['doGenerate']>[0];
@@ -38,7 +40,17 @@ export interface AiSdkModelSettings {
   readonly maxInputTokens: number;
   /** What to check when the key is refused, e.g. "ANTHROPIC_API_KEY". */
   readonly keyHint: string;
+  /** False: the model takes no tools, structured replies go through JSON mode. Default true. */
+  readonly toolCalling?: boolean;
 }
+
+/**
+ * A 400 saying the model or endpoint takes no tools: Ollama's "… does not support tools", vLLM's "\"auto\" tool
+ * choice requires --enable-auto-tool-choice", llama.cpp's "tools param requires --jinja flag", and the plain
+ * "tools are not supported" / "does not support tool use" of other servers.
+ */
+const TOOLS_REFUSED =
+  /does not support (?:tools|tool (?:use|calling|calls))|tools? (?:use |calling |calls )?(?:is |are )?not supported|tool[_ ]choice requires|tools param requires/i;
 
 /** ceil(chars / 4): the endpoint has no tokenizer call, and budgets only need an estimate. */
 function estimateTokens(text: string): number {
@@ -51,9 +63,11 @@ export class AiSdkModel implements LanguageModel {
   readonly family: string;
   readonly vendor: string;
   readonly maxInputTokens: number;
-  readonly supportsToolCalling = true;
   private readonly chat: LanguageModelV3;
   private readonly keyHint: string;
+  private toolCalling: boolean;
+  /** The endpoint's refusal of tools, once it said so: told again to a request still carrying tools. */
+  private toolsRefusal: LanguageModelFailure | undefined;
   private spent: ReportedUsage = { requests: 0, inputTokens: 0, outputTokens: 0 };
 
   constructor(settings: AiSdkModelSettings) {
@@ -64,6 +78,12 @@ export class AiSdkModel implements LanguageModel {
     this.maxInputTokens = settings.maxInputTokens;
     this.chat = settings.chat;
     this.keyHint = settings.keyHint;
+    this.toolCalling = settings.toolCalling ?? true;
+  }
+
+  /** False from the start when the config says so, or from the endpoint's first refusal of tools on. */
+  get supportsToolCalling(): boolean {
+    return this.toolCalling;
   }
 
   /** Requests and tokens as the endpoint reported them. */
@@ -77,13 +97,21 @@ export class AiSdkModel implements LanguageModel {
 
   async *sendRequest(request: ModelRequest, token: CancellationSignal): AsyncGenerator<ResponsePart> {
     if (token.isCancellationRequested) throw new CancelledError();
+    const withTools = (request.tools?.length ?? 0) > 0;
+    // Never send tools again to an endpoint that refused them: the caller asks again in JSON mode.
+    if (withTools && !this.toolCalling) throw this.toolsRefusal ?? noToolsConfigured(this.id);
     const abort = new AbortController();
     const subscription = token.onCancellationRequested(() => abort.abort());
     let result: Awaited<ReturnType<LanguageModelV3['doGenerate']>>;
     try {
       result = await this.chat.doGenerate(toCallOptions(request, abort.signal));
     } catch (error) {
-      throw toEndpointFailure(error, token, this.id, this.keyHint);
+      const failure = toEndpointFailure(error, token, this.id, this.keyHint);
+      if (withTools && failure instanceof LanguageModelFailure && refusesTools(error)) {
+        this.toolCalling = false;
+        this.toolsRefusal = failure;
+      }
+      throw failure;
     } finally {
       subscription.dispose();
     }
@@ -113,11 +141,43 @@ function toolInput(text: string): unknown {
   }
 }
 
+/** Whether a failed request was the endpoint refusing tools altogether (not one schema). */
+function refusesTools(error: unknown): boolean {
+  return (
+    APICallError.isInstance(error) &&
+    error.statusCode === 400 &&
+    TOOLS_REFUSED.test(`${providerMessage(error)} ${error.responseBody ?? ''}`)
+  );
+}
+
+/** A request with tools to a model the config says takes none: refused as the endpoint would, nothing sent. */
+function noToolsConfigured(modelId: string): LanguageModelFailure {
+  return new LanguageModelFailure(
+    'unknown',
+    `400 Bad Request (not sent): the config says ${modelId} takes no tools ("toolCalling": false).`,
+  );
+}
+
+/** The portable schemas are not strict-mode schemas (optional fields stay optional): OpenAI's strict decoding is off. */
+const LENIENT_SCHEMA = { openaiCompatible: { strictJsonSchema: false } };
+
 function toCallOptions(request: ModelRequest, abortSignal: AbortSignal): CallOptions {
   const tools = request.tools ?? [];
+  const format = request.responseFormat;
   return {
     prompt: toPrompt(request.messages),
     abortSignal,
+    ...(format
+      ? {
+          responseFormat: {
+            type: 'json' as const,
+            schema: format.schema,
+            name: format.name,
+            description: format.description,
+          },
+          providerOptions: LENIENT_SCHEMA,
+        }
+      : {}),
     ...(tools.length === 0
       ? {}
       : {

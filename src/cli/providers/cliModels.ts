@@ -24,6 +24,8 @@ export interface CliModels {
   readonly limits: SpendingLimits;
   /** Where the models came from, for the first progress line: "config /p/.council/config.json". */
   readonly source: string;
+  /** The config file the models came from; absent: chosen from the environment. */
+  readonly configFile?: string;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function cliModels(options: {
   const built = new Map<string, LanguageModel>();
   const model = (reference: ModelReference): LanguageModel => {
     const spec = modelSpec(config, reference);
-    const key = `${spec.providerName}:${spec.modelId}:${spec.maxInputTokens ?? ''}`;
+    const key = `${spec.providerName}:${spec.modelId}:${spec.maxInputTokens ?? ''}:${spec.toolCalling ?? ''}`;
     const existing = built.get(key);
     if (existing) return existing;
     const created = providerModel(spec, environment);
@@ -84,6 +86,7 @@ export async function cliModels(options: {
       ...(maxDollars === undefined ? {} : { maxCredits: maxDollars * 100 }),
     },
     source: `config ${file}`,
+    configFile: file,
   };
 }
 
@@ -98,10 +101,10 @@ function flagReference(flag: string, file: string, config: CouncilConfig): Model
 }
 
 function modelSpec(config: CouncilConfig, reference: ModelReference): ModelSpec {
-  const [providerName, modelId, maxInputTokens] =
+  const [providerName, modelId, maxInputTokens, toolCalling] =
     typeof reference === 'string'
-      ? [reference.slice(0, reference.indexOf(':')), reference.slice(reference.indexOf(':') + 1), undefined]
-      : [reference.provider, reference.model, reference.maxInputTokens];
+      ? [reference.slice(0, reference.indexOf(':')), reference.slice(reference.indexOf(':') + 1), undefined, undefined]
+      : [reference.provider, reference.model, reference.maxInputTokens, reference.toolCalling];
   // parseConfig has checked every provider name; --model's is checked here.
   const provider = config.providers[providerName];
   if (!provider) {
@@ -111,5 +114,11 @@ function modelSpec(config: CouncilConfig, reference: ModelReference): ModelSpec 
         .join(', ')}).`,
     );
   }
-  return { providerName, provider, modelId, ...(maxInputTokens === undefined ? {} : { maxInputTokens }) };
+  return {
+    providerName,
+    provider,
+    modelId,
+    ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
+    ...(toolCalling === undefined ? {} : { toolCalling }),
+  };
 }

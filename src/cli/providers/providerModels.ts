@@ -44,6 +44,8 @@ export interface ModelSpec {
   readonly provider: ProviderConfig;
   readonly modelId: string;
   readonly maxInputTokens?: number;
+  /** False: the model takes no tools (structured replies through the provider's JSON mode). */
+  readonly toolCalling?: boolean;
 }
 
 /** Whether `baseUrl` is on this machine (a local model costs nothing). */
@@ -86,7 +88,7 @@ export function providerModel(spec: ModelSpec, environment: Environment): AiSdkM
   const keyVariable = provider.apiKeyEnv ?? KEY_VARIABLES[provider.type];
   const maxInputTokens = spec.maxInputTokens ?? DEFAULT_MAX_INPUT_TOKENS[provider.type];
   const keyHint = `${keyVariable ?? 'the key'} for provider "${spec.providerName}"${provider.baseUrl ? ` and its baseUrl ${provider.baseUrl}` : ''}`;
-  const common = { modelId, maxInputTokens, keyHint };
+  const common = { modelId, maxInputTokens, keyHint, ...(spec.toolCalling === false ? { toolCalling: false } : {}) };
   switch (provider.type) {
     case 'anthropic':
       return new AiSdkModel({
@@ -110,6 +112,8 @@ export function providerModel(spec: ModelSpec, environment: Environment): AiSdkM
         baseURL,
         ...(key ? { apiKey: key } : {}),
         includeUsage: true,
+        // JSON mode sends the schema (response_format json_schema), as OpenAI, Ollama, LM Studio and llama.cpp take it.
+        supportsStructuredOutputs: true,
       }).chatModel(modelId);
       const vendor = isLocalEndpoint(baseURL) ? LOCAL_VENDOR : provider.type;
       return new AiSdkModel({ ...common, vendor, chat });

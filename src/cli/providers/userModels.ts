@@ -1,18 +1,15 @@
-import { LanguageModelFailure } from '../../core/llm/languageModel';
 import { showCostsIn } from '../../core/llm/spending/spendText';
 import { cliModels, type CliModels } from './cliModels';
-import { NO_MODEL_HELP } from './environmentModel';
 
 /**
  * The user's models for a `council` command (config file, else environment), named on stderr, with costs shown in
- * dollars from here on; undefined when none is set up and `required` is false (`council mcp` may then sample).
+ * dollars from here on; undefined when none is set up.
  */
 export async function userModels(
   project: string,
   modelFlag: string | undefined,
   personas: readonly { readonly id: string }[],
   maxRequests: number,
-  required: boolean,
 ): Promise<CliModels | undefined> {
   const chosen = await cliModels({
     project,
@@ -21,7 +18,6 @@ export async function userModels(
     personaIds: personas.map(p => p.id),
     maxRequests,
   });
-  if (!chosen && required) throw new LanguageModelFailure('noPermissions', `No API key: ${NO_MODEL_HELP}.`);
   if (chosen) {
     showCostsIn('dollars');
     process.stderr.write(`… Models: ${chosen.source}\n`);

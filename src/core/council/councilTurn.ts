@@ -16,7 +16,7 @@ import { OUTPUT_RESERVE_TOKENS } from '../llm/spending/governor';
 import { MAX_PANEL, MIN_PANEL } from '../personas/select';
 import { runEconomyDebate } from './economyDebate';
 import { runThoroughDebate } from './thoroughDebate';
-import { SpendingGovernor } from '../llm/spending/governor';
+import { SpendingGovernor, type SpendingScope } from '../llm/spending/governor';
 import { PriceBook } from '../llm/spending/prices';
 import { spendBrief } from '../llm/spending/spendText';
 import { findCurrentDiscussion } from '../session/queries';
@@ -308,11 +308,11 @@ export async function runCouncilTurn(
   }
 }
 
-/** How a refusal names the session's limits and the way on. */
-const SESSION_SCOPE = {
+/** How a refusal names the session's limits (the door's advice says how to raise them). */
+const SESSION_SCOPE: SpendingScope = {
   subject: 'This session',
-  settings: { credits: '`council.budget.maxCredits`', requests: '`council.budget.maxRequests`' },
-  goOn: 'press Try again to continue where it stopped',
+  limits: { credits: 'sessionCredits', requests: 'sessionRequests' },
+  work: 'session',
 };
 
 /** The step a request is charged to in the ledger, from where the session stands. */
@@ -339,6 +339,7 @@ function governed(log: SessionLog, deps: CouncilDeps): CouncilDeps {
     limits: deps.spending?.limits ?? {},
     prices: deps.spending?.prices ?? new PriceBook(),
     scope: SESSION_SCOPE,
+    ...(deps.spending?.advice ? { advice: deps.spending.advice } : {}),
     ledger: log.ledger,
     spentBefore: log.spent,
     step: () => stepOf(log),

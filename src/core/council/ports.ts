@@ -1,6 +1,7 @@
 import type { Clock, IdSource } from '../clock';
 import type { CancellationSignal, LanguageModel } from '../llm/languageModel';
 import type { SpendingGovernor, SpendingLimits } from '../llm/spending/governor';
+import type { LimitAdvice } from '../llm/spending/limitAdvice';
 import type { PriceBook } from '../llm/spending/prices';
 import type { PersonaContract } from '../personas/contract';
 import type { SelectionDefaults } from '../personas/select';
@@ -89,8 +90,11 @@ export interface CouncilDeps {
   readonly decisions?: DecisionRecordsSource;
   /** How the council debates; default `economy`. */
   readonly protocol?: DebateProtocol;
-  /** What the session may spend over all its turns, and the prices requests are counted at; absent: no limits. */
-  readonly spending?: { readonly limits: SpendingLimits; readonly prices: PriceBook };
+  /**
+   * What the session may spend over all its turns, the prices requests are counted at, and how this door says to
+   * raise a limit (default: VS Code's settings); absent: no limits.
+   */
+  readonly spending?: { readonly limits: SpendingLimits; readonly prices: PriceBook; readonly advice?: LimitAdvice };
   /** Models per role; absent: `model` for every call. */
   readonly roleModels?: RoleModels;
   /**

@@ -32,6 +32,7 @@ import { showVisibly, type CouncilDeps } from './ports';
 import { PersonaConclusionSchema, type Confidence } from './prompts/replies';
 import type { Recorder, SessionLog } from './sessionLog';
 import { clarifiedRequest, councilSeats, debateRecords, voiceOf, type Seat } from './sessionFacts';
+import { SETTINGS_ADVICE } from '../llm/spending/limitAdvice';
 
 /** Which earlier decision records the council was given, from the session (the prose says whether it agrees). */
 function precedentLine(log: SessionLog): string {
@@ -304,7 +305,15 @@ export async function concludeCouncil(
     );
   }
   if (deliberation.kind === 'debate' && deliberation.stop === 'budget')
-    showVisibly(deps.output, budgetStopNotice(log.snapshot, spendOf(log, deps), deps.governor?.forecast));
+    showVisibly(
+      deps.output,
+      budgetStopNotice(
+        log.snapshot,
+        spendOf(log, deps),
+        deps.governor?.advice ?? SETTINGS_ADVICE,
+        deps.governor?.forecast,
+      ),
+    );
   if (deliberation.kind === 'debate' && deliberation.stop === 'stable')
     showVisibly(deps.output, stableVoteNotice(records.at(-1)?.cycle ?? 0));
   const preface = answerPreface(log, summary);

@@ -47,11 +47,24 @@ export interface ToolDefinition {
   readonly inputSchema: object;
 }
 
+/** A structured reply asked for without tools: one JSON object matching `schema` (the prompt says so too). */
+export interface ResponseFormat {
+  readonly name: string;
+  readonly description: string;
+  /** The same portable JSON Schema a tool would carry. */
+  readonly schema: object;
+}
+
 export interface ModelRequest {
   readonly messages: readonly ChatMessage[];
   readonly tools?: readonly ToolDefinition[];
   /** `required`: the model must call one of `tools` (VS Code's LanguageModelChatToolMode.Required). */
   readonly toolMode?: 'auto' | 'required';
+  /**
+   * Set on a structured request to a model that takes no tools: a provider with a JSON mode constrains the reply to
+   * the schema; a host without one (VS Code's chat models) leaves it to the prompt's instruction.
+   */
+  readonly responseFormat?: ResponseFormat;
   /** Shown by VS Code when it asks the user to allow the model call. */
   readonly justification?: string;
 }
@@ -66,7 +79,10 @@ export interface LanguageModel {
   readonly vendor: string;
   /** Budget for the rendered prompt. */
   readonly maxInputTokens: number;
-  /** Whether the model can be asked for a (required) tool call. */
+  /**
+   * Whether the model can be asked for a (required) tool call. It may turn false during a session, when the
+   * endpoint refuses tools: read it before each request.
+   */
   readonly supportsToolCalling: boolean;
   /** The most tokens one reply may have, when the provider says (a reply is cut there). */
   readonly maxOutputTokens?: number;
@@ -77,7 +93,7 @@ export interface LanguageModel {
 
 /** `model` with its requests sent through `sendRequest` (which may pass them on to `model`); the rest is `model`'s. */
 export function withSendRequest(model: LanguageModel, sendRequest: LanguageModel['sendRequest']): LanguageModel {
-  const { id, name, family, vendor, maxInputTokens, supportsToolCalling, maxOutputTokens } = model;
+  const { id, name, family, vendor, maxInputTokens, maxOutputTokens } = model;
   const countTokens: LanguageModel['countTokens'] = (text, token) => model.countTokens(text, token);
   return {
     id,
@@ -85,7 +101,10 @@ export function withSendRequest(model: LanguageModel, sendRequest: LanguageModel
     family,
     vendor,
     maxInputTokens,
-    supportsToolCalling,
+    // Read through: the model may learn mid-session that its endpoint takes no tools.
+    get supportsToolCalling() {
+      return model.supportsToolCalling;
+    },
     ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
     countTokens,
     sendRequest,

@@ -277,7 +277,8 @@ function cutReply(model: LanguageModel, name: string, asked: number): LanguageMo
 /**
  * Asks the model for a value matching `schema`: through one required tool call when the model
  * supports tools (the prompt then says to answer only by calling it: some families take "required" as a hint),
- * otherwise as a fenced JSON block. Validates with zod and, on a malformed reply, sends the issues back and retries
+ * otherwise as a fenced JSON block, with the schema as the request's response format (the provider's JSON mode,
+ * where the model has one). Validates with zod and, on a malformed reply, sends the issues back and retries
  * while the repair budget lasts. A provider that refuses the tool schema (HTTP 400, "Invalid schema", "Unknown
  * name"…) is asked once more without tools, for fenced JSON against the same schema: that costs no repair. A reply
  * cut at the model's output limit gets one repair asking for the same fields, shorter; a second cut ends the
@@ -292,7 +293,11 @@ export async function requestStructured<T>(
   throwIfCancelled(token);
   const jsonSchema = jsonSchemaOf(request.schema);
   let useTool = model.supportsToolCalling;
+  // Without tools the provider's JSON mode carries the same schema; not after a refused schema (it would refuse it
+  // there too): then the JSON is only asked for in the prompt.
+  let jsonMode = !useTool;
   const tool: ToolDefinition = { name: request.name, description: request.description, inputSchema: jsonSchema };
+  const responseFormat = { name: request.name, description: request.description, schema: jsonSchema };
   const asJson = (): readonly ChatMessage[] => [
     ...request.messages,
     formatInstruction(request.name, request.description, jsonSchema),
@@ -303,15 +308,25 @@ export async function requestStructured<T>(
   let cutBefore = false;
 
   for (let attempt = 1; ; attempt++) {
-    const modelRequest: ModelRequest = useTool ? { messages, tools: [tool], toolMode: 'required' } : { messages };
+    if (useTool && !model.supportsToolCalling) {
+      // The endpoint refused tools on another request since this one began: ask in JSON mode from the start.
+      useTool = false;
+      jsonMode = true;
+      messages = asJson();
+    }
+    const modelRequest: ModelRequest = useTool
+      ? { messages, tools: [tool], toolMode: 'required' }
+      : { messages, ...(jsonMode ? { responseFormat } : {}) };
     let reply: CollectedReply;
     try {
       reply = await collectReply(model, modelRequest, token);
     } catch (error) {
       if (!refusedSchema(error, useTool)) throw error;
       // The provider refused the tool schema itself: ask for the same schema as fenced JSON, once, as no repair.
+      // A model that learned from the refusal that its endpoint takes no tools at all is asked in JSON mode.
       request.onToolRefused?.(error.message);
       useTool = false;
+      jsonMode = !model.supportsToolCalling;
       messages = asJson();
       attempt -= 1;
       continue;

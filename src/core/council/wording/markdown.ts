@@ -13,6 +13,7 @@ import type { SessionSnapshot } from '../../session/machine';
 import { currentFinalRun } from '../../session/turns';
 import { questionPosition } from '../questionPosition';
 import { activeAssumptions, effectiveCycleLimit } from '../../session/selectors';
+import type { LimitAdvice } from '../../llm/spending/limitAdvice';
 
 /*
  * Everything the council shows the user, as Markdown. Model output is untrusted: the chat view renders
@@ -204,11 +205,22 @@ export const ANSWER_HEADING = "## The council's answer";
 
 /**
  * The notice that the spending limit ended the debate before the council agreed; `forecast`: the debate's latest
- * forecast sentence (limitNotes.ts), when there is one.
+ * forecast sentence (limitNotes.ts), when there is one; `advice`: how this door raises the session's limits.
  */
-export function budgetStopNotice(snapshot: SessionSnapshot, spend: SessionSpend, forecast?: string): string {
+export function budgetStopNotice(
+  snapshot: SessionSnapshot,
+  spend: SessionSpend,
+  advice: LimitAdvice,
+  forecast?: string,
+): string {
   const cycles = snapshot.context.debateCycles;
-  return `\n**⚠ Spending limit reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement: another cycle of two personas or more, plus the answer, did not fit in what is left of its ${limitText(spend.limits ?? {})} (spent so far: ${spendBrief(spend.totals)}).${forecast ? ` ${forecast}` : ''} The answer below is written from where the council stands and records what is still contested. To let the council debate longer, raise \`council.budget.maxCredits\` or \`council.budget.maxRequests\` and ask again.\n`;
+  const { maxCredits, maxRequests } = spend.limits ?? {};
+  const raise = [
+    maxCredits === undefined ? undefined : advice.raise('sessionCredits'),
+    maxRequests === undefined ? undefined : advice.raise('sessionRequests'),
+  ].filter(clause => clause !== undefined);
+  const longer = raise.length > 0 ? ` To let the council debate longer, ${raise.join(' or ')}, and ask again.` : '';
+  return `\n**⚠ Spending limit reached:** the council stopped after ${cycles} debate cycle${cycles === 1 ? '' : 's'} without full agreement: another cycle of two personas or more, plus the answer, did not fit in what is left of its ${limitText(spend.limits ?? {})} (spent so far: ${spendBrief(spend.totals)}).${forecast ? ` ${forecast}` : ''} The answer below is written from where the council stands and records what is still contested.${longer}\n`;
 }
 
 /** The notice that the debate stopped because nobody moved: the disagreement left is the council's real one. */

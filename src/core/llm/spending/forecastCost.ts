@@ -1,3 +1,4 @@
+import { sentenceStart } from './limitAdvice';
 import { creditsFor, type ModelPrice } from './prices';
 import { costText, leftText, tokensText } from './spendText';
 
@@ -26,7 +27,8 @@ export interface SmallestWork {
  * The sentence that refuses `work` before anything is spent on it, when even its fewest requests of about `each`
  * tokens at `price` cost more credits than the limit leaves (the check errs on the side of starting: the governor
  * still stops the work at the limit); undefined when it fits, or no credit limit or price applies. It says what the
- * work probably costs too, when `work` knows. `setting` names the limit; `goOn` what to do after raising it.
+ * work probably costs too, when `work` knows. `raise` says how to raise the limit (a clause, or undefined: no way
+ * here); `goOn` what to do after.
  */
 export function workDoesNotFit(
   work: SmallestWork,
@@ -35,7 +37,7 @@ export function workDoesNotFit(
   limit: {
     readonly maxCredits?: number;
     readonly spentCredits: number;
-    readonly setting: string;
+    readonly raise: string | undefined;
     readonly goOn: string;
   },
 ): string | undefined {
@@ -48,5 +50,5 @@ export function workDoesNotFit(
   const probably = expected
     ? `; it probably costs about ${costText(creditsFor(price, expected.requests * expected.each.input, expected.requests * expected.each.output))}, for about ${expected.requests} request${expected.requests === 1 ? '' : 's'} of ≈${tokensText(expected.each.input + expected.each.output)} tokens`
     : '';
-  return `${work.what.charAt(0).toUpperCase()}${work.what.slice(1)} needs about ${costText(need)} at least (${work.fewestRequests} request${work.fewestRequests === 1 ? '' : 's'} of ≈${tokensText(each.input + each.output)} tokens at this model's price${probably}); this run's limit is ${costText(limit.maxCredits)}${spent}. Nothing was spent on it. Raise ${limit.setting} or pick a cheaper model, then ${limit.goOn}.`;
+  return `${work.what.charAt(0).toUpperCase()}${work.what.slice(1)} needs about ${costText(need)} at least (${work.fewestRequests} request${work.fewestRequests === 1 ? '' : 's'} of ≈${tokensText(each.input + each.output)} tokens at this model's price${probably}); this run's limit is ${costText(limit.maxCredits)}${spent}. Nothing was spent on it. ${sentenceStart(limit.raise ?? 'raise the limit')} or pick a cheaper model, then ${limit.goOn}.`;
 }

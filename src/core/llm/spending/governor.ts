@@ -11,6 +11,7 @@ import {
 import { messageText } from '../usage';
 import { addCharge, NO_SPEND, type SpendCharge, type SpendingLedger, type SpendTotals } from './ledger';
 import { creditsFor, type PriceBook } from './prices';
+import { SETTINGS_ADVICE, sentenceStart, type LimitAdvice, type LimitedWork, type RaisableLimit } from './limitAdvice';
 import { amountText, costText, leftText, tokensText } from './spendText';
 
 /** Limits of one scope (a session, a run, a script); an absent limit does not apply. */
@@ -27,10 +28,14 @@ export interface SpendingLimits {
 export interface SpendingScope {
   /** "This session", "This /plan run", "This script". */
   readonly subject: string;
-  /** The setting that raises each limit, e.g. "`council.budget.maxCredits`". */
-  readonly settings: { readonly credits?: string; readonly requests?: string; readonly tokens?: string };
-  /** What to do after raising it, e.g. "press Try again to continue where it stopped". */
-  readonly goOn: string;
+  /** Which limit each of the scope's measures is (the door's advice says how to raise it). */
+  readonly limits: {
+    readonly credits?: RaisableLimit;
+    readonly requests?: RaisableLimit;
+    readonly tokens?: RaisableLimit;
+  };
+  /** What the limit stops, for how to go on once it is raised. */
+  readonly work: LimitedWork;
 }
 
 /** Output tokens a request is assumed to need when it is checked against a credit limit before it is sent. */
@@ -47,6 +52,8 @@ const CHARS_PER_TOKEN = 4;
 interface GovernorOptions {
   readonly limits: SpendingLimits;
   readonly scope: SpendingScope;
+  /** How this door says to raise a limit and go on (shared with child scopes); default: VS Code's settings. */
+  readonly advice?: LimitAdvice;
   readonly prices: PriceBook;
   /** Where every request is recorded; shared with child scopes. */
   readonly ledger: SpendingLedger;
@@ -110,6 +117,11 @@ export class SpendingGovernor {
 
   get prices(): PriceBook {
     return this.options.prices;
+  }
+
+  /** How this door says to raise a limit and go on. */
+  get advice(): LimitAdvice {
+    return this.options.advice ?? SETTINGS_ADVICE;
   }
 
   /**
@@ -295,7 +307,8 @@ export class SpendingGovernor {
    * less is left: what it needs, the limit, what is left, and what to change.
    */
   creditShortfall(credits: number, requests: number, forWhat: string): LanguageModelFailure {
-    const { subject, settings, goOn } = this.options.scope;
+    const { subject, limits, work } = this.options.scope;
+    const raise = limits.credits && this.advice.raise(limits.credits);
     const maxCredits = this.limits.maxCredits ?? 0;
     const spentSome = this.spentTotals.credits > 0;
     const left = spentSome ? `, ${leftText(this.creditsLeft())}` : '';
@@ -304,7 +317,7 @@ export class SpendingGovernor {
       [
         `${subject} needs about ${costText(credits, spentSome)} for ${forWhat} (${requests} request${requests === 1 ? '' : 's'}; each reserves up to 1,000 output tokens while it runs); its limit is ${costText(maxCredits)}${left}. Nothing was spent on it.`,
         this.forecastNote,
-        `Raise ${settings.credits ?? 'the credit limit'} or pick a cheaper model, then ${goOn}.`,
+        `${sentenceStart(raise ?? 'raise the credit limit')} or pick a cheaper model, then ${this.advice.goOn(work)}.`,
       ]
         .filter(Boolean)
         .join(' '),
@@ -315,7 +328,7 @@ export class SpendingGovernor {
   shortfall(requests: number, forWhat: string): LanguageModelFailure {
     const { maxRequests } = this.limits;
     const left = maxRequests === undefined ? Infinity : maxRequests - this.spentTotals.requests;
-    const need = `${capitalized(forWhat)} needs ${requests} more request${requests === 1 ? '' : 's'}.`;
+    const need = `${sentenceStart(forWhat)} needs ${requests} more request${requests === 1 ? '' : 's'}.`;
     return this.refusal(left < requests ? 'requests' : 'credits', need);
   }
 
@@ -324,7 +337,7 @@ export class SpendingGovernor {
    * `next` (what the next step needs), and what to do.
    */
   refusal(limit: 'requests' | 'credits' | 'tokens', next?: string): LanguageModelFailure {
-    const { subject, settings, goOn } = this.options.scope;
+    const { subject, limits, work } = this.options.scope;
     const spent = this.spentTotals;
     const { maxRequests, maxCredits, maxTokens } = this.limits;
     const figures =
@@ -333,8 +346,10 @@ export class SpendingGovernor {
         : limit === 'credits'
           ? `has spent about ${amountText(spent.credits)} of its ${costText(maxCredits ?? 0)} (${spent.requests} request${spent.requests === 1 ? '' : 's'}, ${tokensText(spent.inputTokens + spent.outputTokens)} tokens)`
           : `has used ${tokensText(spent.inputTokens + spent.outputTokens)} of its ${tokensText(maxTokens ?? 0)} tokens`;
-    const setting = settings[limit];
-    const how = setting ? `Raise ${setting} in the settings, then ${goOn}.` : `${capitalized(goOn)}.`;
+    const raisable = limits[limit];
+    const raise = raisable && this.advice.raise(raisable);
+    const goOn = this.advice.goOn(work);
+    const how = raise ? `${sentenceStart(raise)}, then ${goOn}.` : `${sentenceStart(goOn)}.`;
     // The scope rides along as the cause, so a caller can tell whose limit stopped the work (a script's or its run's).
     return new LanguageModelFailure(
       'budgetSpent',
@@ -344,11 +359,7 @@ export class SpendingGovernor {
   }
 }
 
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Tokens a request carries: its messages and its tool definitions (a tool's schema is sent and billed too). */
+/** Tokens a request carries: its messages, its tool definitions and its response format (each schema is billed). */
 async function countRequestTokens(
   model: LanguageModel,
   request: ModelRequest,
@@ -356,6 +367,7 @@ async function countRequestTokens(
 ): Promise<number> {
   const texts = request.messages.map(messageText);
   if (request.tools && request.tools.length > 0) texts.push(JSON.stringify(request.tools));
+  if (request.responseFormat) texts.push(JSON.stringify(request.responseFormat.schema));
   const counts = await Promise.all(texts.map(text => model.countTokens(text, token)));
   return counts.reduce((sum, n) => sum + n, 0);
 }

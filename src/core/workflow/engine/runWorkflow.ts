@@ -9,6 +9,7 @@ import {
 } from '../../llm/languageModel';
 import { SpendingGovernor, type SpendingLimits } from '../../llm/spending/governor';
 import { SpendingLedger, type SpendTotals } from '../../llm/spending/ledger';
+import type { LimitAdvice } from '../../llm/spending/limitAdvice';
 import { PriceBook } from '../../llm/spending/prices';
 import { workDoesNotFit, type SmallestWork, type TokensPerRequest } from '../../llm/spending/forecastCost';
 import { mapBounded } from '../../llm/boundedParallel';
@@ -62,6 +63,8 @@ export interface RunSpending {
   readonly script?: ScriptSpendLimits;
   /** Called after every request with the run's totals (progress lines). */
   readonly onSpend?: (totals: SpendTotals) => void;
+  /** How this door says to raise a limit and go on (default: VS Code's settings). */
+  readonly advice?: LimitAdvice;
   /**
    * The fewest requests a phase makes, when they can be counted ahead (the engine knows no agent's cost; the feature
    * that composes it does). Before every phase starts, the run's credit limit must leave room for them at the run
@@ -77,9 +80,6 @@ export interface PhaseFloor {
   /** Tokens one of those requests is expected to take. */
   readonly each: TokensPerRequest;
 }
-
-const RUN_CREDITS_SETTING = '`council.budget.runMaxCredits`';
-const RUN_GO_ON = 'press Try again to continue where it stopped';
 
 export interface WorkflowRunRequest {
   readonly workflow: WorkflowDefinition;
@@ -211,9 +211,10 @@ class WorkflowRun {
       // Who a budget stop names, and how the user goes on after raising the limit.
       scope: {
         subject: workflow.name === 'plan' ? 'This /plan run' : `This \`${workflow.name}\` workflow run`,
-        settings: { credits: RUN_CREDITS_SETTING, requests: '`council.budget.runMaxRequests`' },
-        goOn: RUN_GO_ON,
+        limits: { credits: 'runCredits', requests: 'runRequests' },
+        work: 'run',
       },
+      ...(request.spending?.advice ? { advice: request.spending.advice } : {}),
       ledger,
       spentBefore: runSpent(this.st),
       // The phase last started is the one spending (its checkpoint's condition included).
@@ -342,8 +343,8 @@ class WorkflowRun {
     const refusal = workDoesNotFit(work, spending.phaseFloor.each, spending.prices.priceOf(model), {
       maxCredits: spending.limits.maxCredits,
       spentCredits: runSpent(this.st).credits ?? 0,
-      setting: RUN_CREDITS_SETTING,
-      goOn: RUN_GO_ON,
+      raise: this.governor.advice.raise('runCredits'),
+      goOn: this.governor.advice.goOn('run'),
     });
     if (refusal) throw new LanguageModelFailure('budgetSpent', refusal);
   }

@@ -1,6 +1,7 @@
 import { CancellationScope } from '../../llm/cancellationScope';
 import { CancelledError, LanguageModelFailure, type CancellationSignal } from '../../llm/languageModel';
 import type { SpendingGovernor, SpendingScope } from '../../llm/spending/governor';
+import { sentenceStart } from '../../llm/spending/limitAdvice';
 import type { HostFunction, JsonValue } from '../sandbox/scriptSandbox';
 
 /** The message of whatever a call rejected with, as one sentence without its final stop. */
@@ -32,8 +33,8 @@ export const DEFAULT_SCRIPT_SPEND_LIMITS: ScriptSpendLimits = {
 /** How a script's own limits are named when one stops it. */
 const SCRIPT_SCOPE: SpendingScope = {
   subject: 'The script',
-  settings: { requests: '`council.budget.scriptMaxModelCalls`', tokens: '`council.budget.scriptMaxTokens`' },
-  goOn: 'resume the run',
+  limits: { requests: 'scriptModelCalls', tokens: 'scriptTokens' },
+  work: 'script',
 };
 
 /**
@@ -60,6 +61,13 @@ export class ScriptSpending {
     this.signal = new CancellationScope(token);
   }
 
+  /** How to go on after the host-call cap stopped the script, in the door's words. */
+  private hostCallsAdvice(): string {
+    const { advice } = this.governor;
+    const raise = advice.raise('scriptHostCalls');
+    return `${sentenceStart(raise ? `${raise}, or make fewer calls` : 'make fewer calls')}, then ${advice.goOn('script')}.`;
+  }
+
   /** The host functions, each call counted against the host-call cap and tracked until it settles. */
   guard(functions: Readonly<Record<string, HostFunction>>): Record<string, HostFunction> {
     return Object.fromEntries(
@@ -74,7 +82,7 @@ export class ScriptSpending {
     if (this.hostCalls > this.limits.maxHostCalls) {
       const refusal = new LanguageModelFailure(
         'budgetSpent',
-        `${SCRIPT_SCOPE.subject} made more than its ${this.limits.maxHostCalls} calls to the host (\`${name}\` was the next). Raise \`council.budget.scriptMaxHostCalls\` in the settings, or make fewer calls, then resume the run.`,
+        `${SCRIPT_SCOPE.subject} made more than its ${this.limits.maxHostCalls} calls to the host (\`${name}\` was the next). ${this.hostCallsAdvice()}`,
         SCRIPT_SCOPE,
       );
       this.firstRefusal ??= refusal;

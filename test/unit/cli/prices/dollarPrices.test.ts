@@ -6,7 +6,7 @@ import {
 } from '../../../../src/cli/prices/dollarPrices';
 import { seatCostsText } from '../../../../src/cli/seatCosts';
 import { LanguageModelFailure, neverCancelled } from '../../../../src/core/llm/languageModel';
-import { SpendingGovernor } from '../../../../src/core/llm/spending/governor';
+import { SpendingGovernor, type SpendingScope } from '../../../../src/core/llm/spending/governor';
 import { SpendingLedger } from '../../../../src/core/llm/spending/ledger';
 import { costsInDollars, ledgerMarkdown, showCostsIn, spendSummary } from '../../../../src/core/llm/spending/spendText';
 import { forecastText } from '../../../../src/core/llm/spending/forecastText';
@@ -35,7 +35,7 @@ describe('council command: costs in dollars', () => {
   // The unit is process-wide; every test here puts it back.
   afterEach(() => showCostsIn('credits'));
 
-  const SCOPE = { subject: 'This session', settings: {}, goOn: 'run council retry' };
+  const SCOPE: SpendingScope = { subject: 'This session', limits: {}, work: 'session' };
 
   it("keeps the governor's limit, ledger and refusal in dollars: 1 credit = $0.01", async () => {
     showCostsIn('dollars');

@@ -26,6 +26,10 @@ interface ReceivedRequest {
     readonly messages: readonly { readonly role: string }[];
     readonly tools?: readonly { readonly function: { readonly name: string; readonly parameters: unknown } }[];
     readonly tool_choice?: unknown;
+    readonly response_format?: {
+      readonly type: string;
+      readonly json_schema?: { readonly name: string; readonly strict: boolean; readonly schema: unknown };
+    };
   };
 }
 
@@ -184,6 +188,75 @@ describe('AI SDK model: the language-model port, here over an OpenAI-compatible 
     assert.equal(refusals.length, 1);
     assert.match(refusals[0] ?? '', /400 Bad Request: Invalid schema for function "cycle_verdict"/);
     assert.equal(endpoint.received[1]?.body.tools, undefined, 'asked again as fenced JSON, without tools');
+    // A schema refused as a tool would be refused as a response format too: the JSON is asked for in the prompt only.
+    assert.equal(endpoint.received[1]?.body.response_format, undefined);
+    assert.equal(model.supportsToolCalling, true, 'one refused schema does not switch the model to JSON mode');
+  });
+
+  it('asks a model configured without tool calling through JSON mode: the schema as response_format, usage summed', async () => {
+    endpoint.script(completion({ content: '{"converged":true,"reason":"all agree"}' }, 'stop'));
+    const model = providerModel(
+      {
+        providerName: 'scripted',
+        provider: { type: 'openai-compatible', baseUrl, apiKeyEnv: 'OPENAI_API_KEY' },
+        modelId: 'test-model',
+        toolCalling: false,
+      },
+      { OPENAI_API_KEY: 'sk-test' },
+    );
+    assert.equal(model.supportsToolCalling, false);
+    const verdict = await requestStructured(
+      model,
+      { schema: Verdict, name: 'cycle_verdict', description: 'Whether the debate converged.', messages },
+      neverCancelled,
+    );
+    assert.deepEqual(verdict, { converged: true, reason: 'all agree' });
+    const sent = endpoint.received[0]?.body;
+    assert.equal(sent?.tools, undefined);
+    assert.equal(sent?.response_format?.type, 'json_schema');
+    assert.equal(sent?.response_format?.json_schema?.name, 'cycle_verdict');
+    assert.equal(sent?.response_format?.json_schema?.strict, false, 'portable schemas are not strict-mode schemas');
+    assert.deepEqual((sent?.response_format?.json_schema?.schema as { required?: unknown }).required, [
+      'converged',
+      'reason',
+    ]);
+    assert.deepEqual(model.usage, { requests: 1, inputTokens: 120, outputTokens: 30 });
+    // A request that still carries tools is refused here, never sent.
+    await assert.rejects(
+      collect(
+        model.sendRequest({ messages, tools: [{ name: 't', description: 'd', inputSchema: {} }] }, neverCancelled),
+      ),
+      failsWith('unknown', /not sent.*"toolCalling": false/),
+    );
+    assert.equal(endpoint.received.length, 1);
+  });
+
+  it('after a 400 saying the model takes no tools, reports no tool calling and refuses tools without sending them', async () => {
+    endpoint.script(
+      {
+        status: 400,
+        body: { error: { message: 'registry.ollama.ai/library/test-model:latest does not support tools' } },
+      },
+      completion({ content: '{"converged":false,"reason":"split"}' }, 'stop'),
+    );
+    const model = endpointModel();
+    assert.equal(model.supportsToolCalling, true);
+    const verdict = await requestStructured(
+      model,
+      { schema: Verdict, name: 'cycle_verdict', description: 'd', messages },
+      neverCancelled,
+    );
+    assert.deepEqual(verdict, { converged: false, reason: 'split' });
+    assert.equal(model.supportsToolCalling, false);
+    assert.equal(endpoint.received[1]?.body.tools, undefined);
+    assert.equal(endpoint.received[1]?.body.response_format?.type, 'json_schema');
+    await assert.rejects(
+      collect(
+        model.sendRequest({ messages, tools: [{ name: 't', description: 'd', inputSchema: {} }] }, neverCancelled),
+      ),
+      failsWith('unknown', /does not support tools/),
+    );
+    assert.equal(endpoint.received.length, 2, 'the refused request is not sent again');
   });
 
   it('maps a 429 to rateLimited with the Retry-After header, and an exhausted quota to quotaExceeded', async () => {

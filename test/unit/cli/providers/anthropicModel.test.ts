@@ -17,6 +17,7 @@ interface Received {
     readonly model: string;
     readonly tools?: readonly { readonly name: string; readonly input_schema: unknown }[];
     readonly tool_choice?: unknown;
+    readonly output_config?: { readonly format?: { readonly type: string; readonly schema?: unknown } };
   };
 }
 
@@ -93,6 +94,48 @@ describe('AI SDK model on Anthropic: the same port over the Messages API', () =>
     );
     assert.deepEqual(claude.usage, { requests: 1, inputTokens: 120, outputTokens: 30 });
     assert.equal(claude.vendor, 'anthropic');
+  });
+
+  it("asks a model configured without tool calling through Anthropic's structured output: the schema, no tools", async () => {
+    answers = [
+      {
+        status: 200,
+        body: {
+          id: 'msg_2',
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-4-5',
+          content: [{ type: 'text', text: '{"converged":false,"reason":"split"}' }],
+          stop_reason: 'end_turn',
+          usage: { input_tokens: 90, output_tokens: 12 },
+        },
+      },
+    ];
+    const claude = providerModel(
+      {
+        providerName: 'claude',
+        provider: { type: 'anthropic', baseUrl, apiKeyEnv: 'WORK_ANTHROPIC_KEY' },
+        modelId: 'claude-sonnet-4-5',
+        toolCalling: false,
+      },
+      { WORK_ANTHROPIC_KEY: 'sk-ant-test' },
+    );
+    const verdict = await requestStructured(
+      claude,
+      {
+        schema: z.object({ converged: z.boolean(), reason: z.string() }),
+        name: 'cycle_verdict',
+        description: 'Whether the debate converged.',
+        messages: [{ role: 'user', content: 'Has the council converged?' }],
+      },
+      neverCancelled,
+    );
+    assert.deepEqual(verdict, { converged: false, reason: 'split' });
+    const sent = received.at(-1)?.body;
+    assert.equal(sent?.tools, undefined);
+    assert.equal(sent?.output_config?.format?.type, 'json_schema');
+    assert.deepEqual((sent?.output_config?.format?.schema as { required?: unknown }).required, ['converged', 'reason']);
+    assert.deepEqual(claude.usage, { requests: 1, inputTokens: 90, outputTokens: 12 });
   });
 
   it('maps a refused key to noPermissions naming the variable the config gave', async () => {

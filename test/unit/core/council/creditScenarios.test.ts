@@ -40,7 +40,7 @@ describe('credit limits at $30/$150 per million tokens (issue 31)', () => {
     console.log(`      50 credits: ${error.message}`);
     assert.match(
       error.message,
-      /^This session needs about \d+ AI credits for its smallest useful council \(the opening, the first drafts of 2 personas and the answer\) \(4 requests; each reserves up to 1,000 output tokens while it runs\); its limit is 50 AI credits\. Nothing was spent on it\. The debate's forecast: .*\. Raise `council\.budget\.maxCredits` or pick a cheaper model/,
+      /^This session needs about \d+ AI credits for its smallest useful council \(the opening, the first drafts of 2 personas and the answer\) \(4 requests; each reserves up to 1,000 output tokens while it runs\); its limit is 50 AI credits\. Nothing was spent on it\. The debate's forecast: .*\. Raise `council\.budget\.maxCredits` in the settings or pick a cheaper model/,
     );
     // The limit decides on the smallest council; the message also says what the debate needs without it.
     const bound = estimateDebate('economy', 4, LIMITS.debateCycleLimit, Number.MAX_SAFE_INTEGER);

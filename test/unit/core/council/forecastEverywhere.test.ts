@@ -7,6 +7,7 @@ import type { SessionLog } from '../../../../src/core/council/sessionLog';
 import { clarifyingReport } from '../../../../src/core/council/toolSession';
 import { debateLimitNote } from '../../../../src/core/council/wording/limitNotes';
 import { budgetStopNotice } from '../../../../src/core/council/wording/markdown';
+import { SETTINGS_ADVICE } from '../../../../src/core/llm/spending/limitAdvice';
 import { statusMarkdown } from '../../../../src/core/council/wording/transcript';
 import { LanguageModelFailure } from '../../../../src/core/llm/languageModel';
 import { MAX_REPAIRS_PER_REPLY } from '../../../../src/core/llm/repairBudget';
@@ -181,7 +182,9 @@ describe('both figures wherever a council forecast is shown', () => {
       { requests: 7, tokens: 9_000, credits: 1 },
       { requests: 11, tokens: 20_000, credits: 2 },
     );
-    assert.ok(budgetStopNotice(log.snapshot, { totals: log.spent }, note).includes(`). ${note} The answer`));
-    assert.ok(!budgetStopNotice(log.snapshot, { totals: log.spent }).includes('forecast'));
+    assert.ok(
+      budgetStopNotice(log.snapshot, { totals: log.spent }, SETTINGS_ADVICE, note).includes(`). ${note} The answer`),
+    );
+    assert.ok(!budgetStopNotice(log.snapshot, { totals: log.spent }, SETTINGS_ADVICE).includes('forecast'));
   });
 });

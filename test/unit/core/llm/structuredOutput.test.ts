@@ -4,12 +4,14 @@ import {
   CancelledError,
   LanguageModelFailure,
   neverCancelled,
+  withSendRequest,
   type ChatMessage,
+  type LanguageModel,
   type MessagePart,
 } from '../../../../src/core/llm/languageModel';
 import { dedupeArray } from '../../../../src/core/llm/replyNormalizing';
 import { describeModelFailure } from '../../../../src/core/llm/failureMessages';
-import { RESPONSE_FORMAT_HEADING, requestStructured } from '../../../../src/core/llm/structuredOutput';
+import { jsonSchemaOf, RESPONSE_FORMAT_HEADING, requestStructured } from '../../../../src/core/llm/structuredOutput';
 import {
   cancellationSource,
   jsonReply,
@@ -27,7 +29,7 @@ const Verdict = z.object({
 const good = { converged: true, score: 4, notes: ['ok'] };
 const prompt: readonly ChatMessage[] = [{ role: 'user', content: 'Judge the debate.' }];
 
-function ask(model: ScriptedModel, extra: { maxRepairs?: number } = {}) {
+function ask(model: LanguageModel, extra: { maxRepairs?: number } = {}) {
   return requestStructured(
     model,
     { schema: Verdict, name: 'cycle_verdict', description: 'The verdict.', messages: prompt, ...extra },
@@ -131,6 +133,12 @@ describe('requestStructured', () => {
       assert.ok(instruction.startsWith(`${RESPONSE_FORMAT_HEADING}cycle_verdict`));
       assert.match(instruction, /```json/);
       assert.match(instruction, /"converged"/);
+      // The same schema goes as the request's response format, for a provider's JSON mode.
+      assert.deepEqual(request.responseFormat, {
+        name: 'cycle_verdict',
+        description: 'The verdict.',
+        schema: jsonSchemaOf(Verdict),
+      });
     });
 
     it('parses bare JSON', async () => {
@@ -419,10 +427,34 @@ describe('requestStructured: a provider that refuses the tool schema', () => {
       assert.deepEqual(model.requests[1]?.tools, [], 'the second request carries no tool');
       assert.match(lastUserText(model), new RegExp(`^${RESPONSE_FORMAT_HEADING}cycle_verdict`));
       assert.match(lastUserText(model), /"score"/, 'the same schema, in the prompt');
+      assert.equal(model.requests[1]?.responseFormat, undefined, 'a refused schema is not sent as a format either');
       assert.equal(refused.length, 1);
       assert.match(refused[0] ?? '', new RegExp(message.slice(0, 12).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     });
   }
+
+  it('asks in JSON mode once the model says, after the refusal, that it takes no tools at all', async () => {
+    const scripted = new ScriptedModel(
+      sequence(refusal('400 Bad Request: model does not support tools'), jsonReply(good)),
+    );
+    let tools = true;
+    const model: LanguageModel = {
+      ...withSendRequest(scripted, async function* (request, token) {
+        try {
+          yield* scripted.sendRequest(request, token);
+        } catch (error) {
+          tools = false;
+          throw error;
+        }
+      }),
+      get supportsToolCalling() {
+        return tools;
+      },
+    };
+    assert.deepEqual(await ask(model), good);
+    assert.equal(scripted.requests[1]?.responseFormat?.name, 'cycle_verdict');
+    assert.deepEqual(scripted.requests[1]?.tools, []);
+  });
 
   it('falls back only once: a refusal of the JSON request too is the failure', async () => {
     const model = new ScriptedModel(sequence(refusal('400 Bad Request')));

@@ -61,7 +61,7 @@ describe('renderMessages', () => {
     );
     const governed = SpendingGovernor.create({
       limits: {},
-      scope: { subject: 'This test', settings: {}, goOn: 'go on' },
+      scope: { subject: 'This test', limits: {}, work: 'session' },
       prices: new PriceBook(),
       ledger: new SpendingLedger(),
     }).model(model, 'test');

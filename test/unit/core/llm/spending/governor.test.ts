@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { LanguageModelFailure, neverCancelled } from '../../../../../src/core/llm/languageModel';
 import { streamText } from '../../../../../src/core/llm/textReply';
-import { SpendingGovernor, type SpendingLimits } from '../../../../../src/core/llm/spending/governor';
+import {
+  SpendingGovernor,
+  type SpendingLimits,
+  type SpendingScope,
+} from '../../../../../src/core/llm/spending/governor';
 import { SpendingLedger } from '../../../../../src/core/llm/spending/ledger';
 import { PriceBook } from '../../../../../src/core/llm/spending/prices';
 import { jsonReply, ScriptedModel } from '../../../../support/scriptedModel';
@@ -10,10 +14,10 @@ import { ledgerMarkdown } from '../../../../../src/core/llm/spending/spendText';
 import { z } from 'zod';
 import { debateLimitNote } from '../../../../../src/core/council/wording/limitNotes';
 
-const SCOPE = {
+const SCOPE: SpendingScope = {
   subject: 'This session',
-  settings: { credits: '`council.budget.maxCredits`', requests: '`council.budget.maxRequests`' },
-  goOn: 'press Try again to continue where it stopped',
+  limits: { credits: 'sessionCredits', requests: 'sessionRequests' },
+  work: 'session',
 };
 // $3 / $15 per million tokens: 4 characters a token in the scripted model.
 const PRICES = new PriceBook({ scripted: { input: 3, output: 15 } });
@@ -54,6 +58,15 @@ describe('SpendingGovernor', () => {
     const model = spend.model(new ScriptedModel(() => ({ kind: 'toolCall', name: 'answer', input: {} })), 'A');
     for await (const _ of model.sendRequest({ messages: ask, tools: [tool], toolMode: 'required' }, neverCancelled));
     assert.ok(spend.spent.inputTokens > 1_100, `tool schema counted: ${spend.spent.inputTokens}`);
+  });
+
+  it("counts a JSON-mode request's response format schema as input", async () => {
+    const spend = governor({});
+    const schema = { type: 'object', description: 'd'.repeat(396) };
+    const model = spend.model(new ScriptedModel(() => '{}'), 'A');
+    const responseFormat = { name: 'answer', description: 'd', schema };
+    for await (const _ of model.sendRequest({ messages: ask, responseFormat }, neverCancelled));
+    assert.ok(spend.spent.inputTokens > 1_100, `response format schema counted: ${spend.spent.inputTokens}`);
   });
 
   it('tokenizes each request once, repairs included, and charges every attempt to the ledger', async () => {
@@ -179,7 +192,7 @@ describe('SpendingGovernor', () => {
 
   it('a child scope has its own caps and spends from its parent too; the ledger records each request once', async () => {
     const run = governor({ maxRequests: 10 });
-    const script = run.child({ maxRequests: 2 }, { ...SCOPE, subject: 'This script', settings: {} });
+    const script = run.child({ maxRequests: 2 }, { ...SCOPE, subject: 'This script', limits: {} });
     const model = script.model(new ScriptedModel(() => 'ok'), 'script');
     await streamText(model, ask, neverCancelled);
     await streamText(model, ask, neverCancelled);

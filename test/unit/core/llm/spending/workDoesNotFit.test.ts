@@ -16,7 +16,7 @@ describe('a /plan stage the run limit cannot pay for is not started', () => {
     vendor: 'vendor',
   });
   const next = forecastWorkflow(builtInWorkflow('plan'))[0]!;
-  const limit = { setting: '`council.budget.runMaxCredits`', goOn: 'run it again' };
+  const limit = { raise: 'raise `council.budget.runMaxCredits` in the settings', goOn: 'run it again' };
 
   it('says before spending anything what the next stage needs at least, the limit, and what to change', () => {
     assert.ok(price !== undefined && price !== 0);
@@ -32,7 +32,7 @@ describe('a /plan stage the run limit cannot pay for is not started', () => {
     );
     assert.match(
       refusal ?? '',
-      /^The discovery stage needs about \d+ AI credits at least \(3 requests of ≈7\.0k tokens at this model's price; it probably costs about \d+ AI credits, for about 10 requests of ≈1\.8k tokens\); this run's limit is 40 AI credits\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits` or pick a cheaper model, then run it again\.$/,
+      /^The discovery stage needs about \d+ AI credits at least \(3 requests of ≈7\.0k tokens at this model's price; it probably costs about \d+ AI credits, for about 10 requests of ≈1\.8k tokens\); this run's limit is 40 AI credits\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits` in the settings or pick a cheaper model, then run it again\.$/,
     );
     console.log(`      runMaxCredits 40: ${refusal}`);
   });

@@ -671,7 +671,7 @@ describe('workflow engine: every phase is checked against the run credit limit b
     assert.equal(outcome.error.kind, 'budgetSpent');
     assert.match(
       outcome.message,
-      /^The ‘Review’ phase needs about 30 AI credits at least \(30 requests of ≈7\.0k tokens at this model's price\); this run's limit is 12 AI credits, about [\d.]+ of them left\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits` or pick a cheaper model, then press Try again to continue where it stopped\.$/,
+      /^The ‘Review’ phase needs about 30 AI credits at least \(30 requests of ≈7\.0k tokens at this model's price\); this run's limit is 12 AI credits, about [\d.]+ of them left\. Nothing was spent on it\. Raise `council\.budget\.runMaxCredits` in the settings or pick a cheaper model, then press Try again to continue where it stopped\.$/,
     );
     // The first phase ran and spent; the second was never started.
     assert.equal(model.requests.length, 1);

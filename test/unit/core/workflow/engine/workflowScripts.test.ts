@@ -524,7 +524,10 @@ describe('workflow engine: gap checks and conditions', function () {
         model,
         ...loop('', { maxModelCalls: 5, maxTokens: 200_000, maxHostCalls: 300 }),
       });
-      assert.match(failure(outcome), /phase `think`, main agent script.*more than its 300 calls to the host/);
+      assert.match(
+        failure(outcome),
+        /phase `think`, main agent script.*more than its 300 calls to the host .*Raise `council\.budget\.scriptMaxHostCalls` in the settings, or make fewer calls, then resume the run\./,
+      );
       assert.ok(model.requests.length <= 5);
     });
 
