@@ -134,7 +134,7 @@ describe('copilot provider: the language-model port over Copilot CLI (scripted s
     const ledger = new SpendingLedger();
     const governor = SpendingGovernor.create({
       limits: { maxRequests: 5 },
-      scope: { subject: 'This session', settings: {}, goOn: 'run council retry' },
+      scope: { subject: 'This session', limits: {}, work: 'session' },
       prices: new DollarPriceBook(),
       ledger,
     });
