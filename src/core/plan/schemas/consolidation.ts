@@ -68,7 +68,9 @@ export function consolidationShape(stage: PipelineStage, vocabulary?: CollectorV
       .array(
         z.object({
           inputContextId: inputIdOf(inputIds, 'An agent result of this request.'),
-          inputType: nonBlank('e.g. "discovery-report".'),
+          inputType: nonBlank('The agent type of the input.').meta({
+            notAsked: 'Council derives it from the inputContextId.',
+          }),
           inputSummary: nonBlank('What it contributed, in a sentence or two.'),
         }),
       )

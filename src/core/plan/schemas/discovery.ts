@@ -115,7 +115,11 @@ export function diagram(files?: ReadonlySet<string>) {
       title: nonBlank(),
       nodes: z.array(node).min(1).describe('nodeIds unique.'),
       edges: z.array(edge),
-      mermaidSource: z.string().optional().describe('The same diagram in Mermaid, if useful.'),
+      mermaidSource: z
+        .string()
+        .optional()
+        .describe('The same diagram in Mermaid.')
+        .meta({ notAsked: 'Council draws Mermaid from the nodes and edges.' }),
     })
     .superRefine((value, ctx) => {
       requireUnique(ctx, value.nodes, node => node.nodeId, ['nodes'], 'nodeId');
@@ -173,7 +177,9 @@ function reportShape(files: ReadonlySet<string> | undefined) {
     diagrams: z.array(diagram(files).safeExtend({ diagramId: nonBlank(FINDING_ID) })),
     keyPatterns: z.array(z.string()),
     integrationPoints: z.array(z.string()).describe('Where this code meets other parts or systems.'),
-    relevanceScores: pathScores(files, 'Relevance to the goal of each file cited in fileReferences.'),
+    relevanceScores: pathScores(files, 'Relevance to the goal of each file cited in fileReferences.').meta({
+      notAsked: "Council derives it: each cited file's highest relevanceScore in fileReferences.",
+    }),
   };
 }
 type DiscoveryContent = z.infer<z.ZodObject<ReturnType<typeof reportShape>>>;
