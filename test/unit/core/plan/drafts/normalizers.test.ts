@@ -238,7 +238,14 @@ describe('draft schemas built per request', () => {
     assert.equal(planningAgentRequest({ files, discoveryResultId: 'ctx-a' }), planning);
     const other = planningAgentRequest({ files, discoveryResultId: 'ctx-b' });
     assert.notEqual(other, planning);
-    assert.match(JSON.stringify(jsonSchemaOf(other.schema)), /"enum":\["ctx-b"\]/);
+    // Its one discovery result is not asked for: the request fills it into each link.
+    assert.doesNotMatch(JSON.stringify(jsonSchemaOf(other.schema)), /ctx-b|discoveryResultId/);
+    const reply = { tickets: [{ discoveryLinks: [{ referenceId: 'R-1', linkRationale: 'Why.' }] }] };
+    assert.equal(
+      (other.normalize(reply, () => undefined) as typeof reply & { tickets: { discoveryLinks: object[] }[] }).tickets[0]
+        ?.discoveryLinks[0]?.['discoveryResultId' as keyof object],
+      'ctx-b',
+    );
   });
 
   it('describe the files instead of listing them past the cap', () => {
