@@ -26,6 +26,25 @@ export const SELF_DESCRIBING_FIELDS: ReadonlySet<string> = new Set([
   'relatedFilePaths',
   'relatedFiles',
   'semanticTags',
+  // A finding id: the referenceId's description says the kinds share one namespace.
+  'tagId',
+  'queryId',
+  'diagramId',
+  // Said by the prompt, which every request of the stage sends anyway.
+  'architectureOverview',
+  'fileReferences',
+  'crossLinks',
+  'generatedQueries',
+  'mergeStrategy',
+  'conflictResolutions',
+  'decision',
+  'mergedTags',
+  'recommendations',
+  'queryFindings',
+  'results',
+  'nodes',
+  'unifiedDiagram',
+  'tasks',
 ]);
 
 /**

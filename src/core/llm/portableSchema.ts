@@ -31,6 +31,18 @@ export const PORTABLE_KEYWORDS: ReadonlySet<string> = new Set([
   'title',
 ]);
 
+/**
+ * The keyword (set with zod's `.meta({ notAsked: 'why' })`) of a field a model is not asked for: Council derives it
+ * (the reply's normalizer fills it in before validation) or has no use for a model's value. The sent schema leaves
+ * the field out; the zod schema still checks whatever the reply ends up holding, and published schemas keep the
+ * field with its reason.
+ */
+export const NOT_ASKED = 'notAsked';
+
+function isNotAsked(property: unknown): boolean {
+  return isObject(property) && typeof property[NOT_ASKED] === 'string';
+}
+
 /** Field names of one entry of a map sent as a list. */
 const KEY = 'key';
 const VALUE = 'value';
@@ -158,9 +170,13 @@ function portableNode(schema: unknown): JsonObject {
   if (node['type'] === 'array' && node['items'] === undefined) node['items'] = { type: 'string' };
   if (isObject(node['items'])) node['items'] = portableNode(node['items']);
   if (isObject(node['properties'])) {
-    node['properties'] = Object.fromEntries(
-      Object.entries(node['properties']).map(([name, property]) => [name, portableNode(property)]),
-    );
+    // A field Council fills itself is not asked for: it would only be billed, and a model's value would be replaced.
+    const asked = Object.entries(node['properties']).filter(([, property]) => !isNotAsked(property));
+    node['properties'] = Object.fromEntries(asked.map(([name, property]) => [name, portableNode(property)]));
+    if (Array.isArray(node['required'])) {
+      const names = new Set(asked.map(([name]) => name));
+      node['required'] = node['required'].filter(name => typeof name === 'string' && names.has(name));
+    }
   }
   if (Array.isArray(node['anyOf'])) node['anyOf'] = node['anyOf'].map(portableNode);
   if (node['type'] === undefined && node['anyOf'] === undefined) node['type'] = 'string';

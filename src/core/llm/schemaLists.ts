@@ -2,10 +2,11 @@ import { isObject, type JsonObject } from './replyNormalizing';
 
 /**
  * A value list this long (as JSON) is spelled out once per schema. Per-request enums repeat the same list at every
- * field that takes it (a workspace's files in a discovery report: five fields), and the schema is billed with each
- * request; past this size the sentence that points back at the first listing costs less than the list.
+ * field that takes it (a workspace's files in a discovery report: five fields; a collector's two or more input
+ * context ids, some 85 characters each, at its inputs and its conflicts), and the schema is billed with each request;
+ * past this size the sentence that points back at the first listing (some 60 characters) costs less than the list.
  */
-export const LISTED_ONCE_MIN_CHARS = 200;
+export const LISTED_ONCE_MIN_CHARS = 160;
 
 /**
  * Spells each long `enum` of a JSON Schema out at its first field (in the order a model reads the schema) and,

@@ -10,15 +10,19 @@ import { estimateTokens } from '../../support/scriptedModel';
  * planning_collector_result 1,757, ticket_agent_result 967, ticket_collector_result 884, the workspace tools 231 (195
  * before their limits lost a description the name and bounds say; 163 after). The whole run: planBilledInput.test.ts.
  * A schema that needs more says why in its review, and its budget here moves with it. Spec 001 (issue 39): every
- * agent reply's optional `contextRequest` adds 92 tokens; the discovery and planning collectors' `proceed` ~25.
+ * agent reply's optional `contextRequest` added 92 tokens (46 since it is sent as one string, the reason); the
+ * discovery and planning collectors' `proceed` ~25. Issue 37 again (h37b): what Council fills itself is not asked
+ * (relevanceScores, mermaidSource, inputType, a one-value discoveryResultId or ticketId), descriptions the prompt or the
+ * field's name already say are gone, and a collector's input ids are listed once: 1,565 / 2,290 / 770 / 1,500 / 845 /
+ * 735 before.
  */
 const BUDGETS: Readonly<Record<string, number>> = {
-  discovery_report: 1_565,
-  discovery_collector_result: 2_290,
-  planning_agent_result: 770,
-  planning_collector_result: 1_500,
-  ticket_agent_result: 845,
-  ticket_collector_result: 735,
+  discovery_report: 1_320,
+  discovery_collector_result: 2_130,
+  planning_agent_result: 710,
+  planning_collector_result: 1_370,
+  ticket_agent_result: 790,
+  ticket_collector_result: 610,
 };
 
 /** The read-only workspace tools' input schemas together: sent with every exploring request. */

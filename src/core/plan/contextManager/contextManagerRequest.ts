@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DraftRequest } from '../drafts/draftRequest';
 import type { HistoryItem } from '../history/historyItem';
+import { isObject } from '../../llm/replyNormalizing';
 import { nonBlank } from '../schemas/common';
 import type { DegenerateLoop } from './degenerateLoop';
 
@@ -18,16 +19,26 @@ export interface ContextManagerRoutingRequest {
 
 /**
  * The optional field of every /plan agent's reply by which the agent asks for reconstruction itself. Only
- * `introspect_agent_context` is offered (an agent's own `proceed` is its collector's decision); kept to one short
- * object so it adds little to every request.
+ * `introspect_agent_context` is offered (an agent's own `proceed` is its collector's decision), so the model writes
+ * only the reason, as one string, and Council adds the type: the field rides in every agent request, and as an
+ * object with a one-value `type` it cost twice as much. A reply in the object form is normalized to the string.
  */
-const agentContextRequest = z
-  .object({
-    type: z.enum(['introspect_agent_context']).default('introspect_agent_context'),
-    reason: nonBlank('What context you lack.'),
-  })
+const agentContextRequest = nonBlank()
+  .transform((reason): ContextManagerRoutingRequest => ({ type: 'introspect_agent_context', reason }))
   .optional()
-  .describe('Only if the context given is not enough to do the task: Council rebuilds it and runs you once more.');
+  .describe(
+    'Only if the context given is not enough to do the task: what you lack. Council rebuilds it and runs you once more.',
+  );
+
+/** `reply`'s `contextRequest` given as spec 001's object ({type, reason}) becomes its reason, the form asked for. */
+function contextRequestAsReason(reply: unknown, note: (change: string) => void): void {
+  if (!isObject(reply)) return;
+  const asked = reply['contextRequest'];
+  if (!isObject(asked) || typeof asked['reason'] !== 'string') return;
+  if (asked['type'] !== undefined && asked['type'] !== 'introspect_agent_context') return;
+  reply['contextRequest'] = asked['reason'];
+  note('contextRequest given as an object: its reason kept');
+}
 
 /** A case for the context manager as a stage sees it: who it is about, why, and where it may return. */
 export interface ContextManagerCase extends ContextManagerRoutingRequest {
@@ -79,9 +90,16 @@ export function withContextRequest<D>(request: DraftRequest<D>): DraftRequest<As
   const known = asking.get(request as DraftRequest<unknown>);
   if (known) return known as DraftRequest<AskingDraft<D>>;
   const { schema } = request;
-  const built =
+  const built: DraftRequest<AskingDraft<D>> =
     schema instanceof z.ZodObject
-      ? { ...request, schema: schema.safeExtend({ contextRequest: agentContextRequest }) as z.ZodType<AskingDraft<D>> }
+      ? {
+          ...request,
+          schema: schema.safeExtend({ contextRequest: agentContextRequest }) as z.ZodType<AskingDraft<D>>,
+          normalize: (reply, note) => {
+            contextRequestAsReason(reply, note);
+            return request.normalize(reply, note);
+          },
+        }
       : (request as DraftRequest<AskingDraft<D>>);
   asking.set(request as DraftRequest<unknown>, built as DraftRequest<unknown>);
   return built;

@@ -8,16 +8,17 @@ export const TOOL_GUIDANCE = 'tool-guidance';
 /** The agents that explore the workspace with the read-only tools before they report. */
 const EXPLORING_AGENTS: readonly AgentType[] = ['discovery-agent', 'ticket-agent'];
 
-/** Only what the tools' own descriptions and the agent's instructions do not say already: each request pays for it. */
-const HOW_TO_USE = [
-  '- Search or list first; then read only the lines you need, and stop once you can answer.',
-  '- Cite workspace-relative paths and line numbers; never guess what a file holds, say what is missing.',
-];
+/**
+ * Only what the tools' own descriptions and the agent's instructions do not say already: each exploring request pays
+ * for it. The instructions name the tools and say to stop once the agent knows enough; the request carries each tool.
+ */
+const HOW_TO_USE =
+  'Search or list before you read, then read only the lines you need. Cite workspace-relative paths and line numbers; never guess what a file holds, say what is missing.';
 
 /**
- * Tells agents that explore the code which read-only tools exist and how to use them well. It names them only: each
- * request that offers a tool sends its description with it, and the same words again here would be billed twice.
- * `tools` is read at prompt time, so tools registered later are included.
+ * Tells agents that explore the code how to use the read-only tools well. It does not name them: each request that
+ * offers a tool sends its name and description with it, and the instructions name them too. With no tool at prompt
+ * time (`tools` is read then) it says nothing.
  */
 export function toolGuidanceContributor(tools: () => readonly Pick<ToolDefinition, 'name'>[]): PromptContributor {
   return {
@@ -25,11 +26,7 @@ export function toolGuidanceContributor(tools: () => readonly Pick<ToolDefinitio
     appliesTo: EXPLORING_AGENTS,
     priority: 900,
     async contribute() {
-      const available = tools();
-      if (available.length === 0) return undefined;
-      return [`Read-only tools you can call: ${available.map(tool => tool.name).join(', ')}.`, ...HOW_TO_USE].join(
-        '\n',
-      );
+      return tools().length === 0 ? undefined : HOW_TO_USE;
     },
   };
 }

@@ -5,7 +5,7 @@ import { draftRequest } from './draftRequest';
 import { dropItems, dropUnknownStrings, objectAt, textAt, type Note, textsAt } from './normalizing';
 
 /**
- * Consolidation fixes: inputs once each and only this request's; conflicts cite listed inputs only (a conflict
+ * Consolidation fixes: inputs once each and only this request's, each with its type (not asked: the id names it); conflicts cite listed inputs only (a conflict
  * left with none is dropped); a rerun names each known agent once.
  */
 export function normalizeConsolidation(reply: JsonObject, vocabulary: CollectorVocabulary, note: Note): void {
@@ -18,6 +18,11 @@ export function normalizeConsolidation(reply: JsonObject, vocabulary: CollectorV
     input => `dropped input "${String(textAt(input, 'inputContextId'))}": not an input of this collector`,
     note,
   );
+  // Not asked (the schema sent leaves it out): the agent type a context id names (`wf-…/{agentType}/{n}/{time}`).
+  for (const input of objectsAt(reply, 'inputs')) {
+    const id = input['inputContextId'];
+    if (input['inputType'] === undefined && typeof id === 'string') input['inputType'] = id.split('/')[1] ?? id;
+  }
   const listed = new Set(textsAt(reply, 'inputs', 'inputContextId'));
   for (const resolution of objectsAt(reply, 'conflictResolutions')) {
     dedupeArray(resolution, 'conflictingInputs', undefined, 'conflicting input', note);

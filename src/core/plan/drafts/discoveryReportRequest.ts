@@ -1,4 +1,4 @@
-import { dedupeArray, isObject, objectsAt } from '../../llm/replyNormalizing';
+import { dedupeArray, isObject, objectsAt, type JsonObject } from '../../llm/replyNormalizing';
 import { discoveryReportSchema } from '../schemas/discovery';
 import { draftRequest } from './draftRequest';
 import {
@@ -19,7 +19,8 @@ const built = new WeakMap<ReadonlySet<string>, ReturnType<typeof buildRequest>>(
 /**
  * The discovery report request for a workspace whose visible files are `files`. Its fixes: references only to existing
  * files, ranges in order, finding ids distinct, diagram edges between existing nodes, links and tags citing existing
- * findings, scores only for referenced files, queries expecting existing files.
+ * findings, scores only for referenced files (derived from the references when absent: they are not asked for),
+ * queries expecting existing files.
  */
 export function discoveryReportRequest(files: ReadonlySet<string>) {
   const known = built.get(files);
@@ -65,6 +66,9 @@ function buildRequest(files: ReadonlySet<string>) {
       query => `dropped query "${String(textAt(query, 'queryId'))}": none of its expected files exists`,
       note,
     );
+    // Not asked (the schema sent leaves it out): each cited file's best reference score. A reply that gives it keeps it.
+    if (reply['relevanceScores'] === undefined)
+      reply['relevanceScores'] = bestScores(objectsAt(reply, 'fileReferences'));
     const referenced = new Set(textsAt(reply, 'fileReferences', 'filePath'));
     dropKeys(
       reply,
@@ -76,4 +80,16 @@ function buildRequest(files: ReadonlySet<string>) {
     );
     dedupeArray(reply, 'keyPatterns', undefined, 'key pattern', note);
   });
+}
+
+/** Each cited file's highest relevanceScore among `references` (the report's relevanceScores, derived). */
+function bestScores(references: readonly JsonObject[]): JsonObject {
+  const best: Record<string, number> = {};
+  for (const reference of references) {
+    const path = reference['filePath'];
+    const score = reference['relevanceScore'];
+    if (typeof path !== 'string' || typeof score !== 'number') continue;
+    best[path] = Math.max(score, best[path] ?? score);
+  }
+  return best;
 }

@@ -1,3 +1,4 @@
+import { objectsAt, type JsonObject } from '../../llm/replyNormalizing';
 import { planningCollectorSchema } from '../schemas/collectors';
 import type { CollectorVocabulary } from '../schemas/consolidation';
 import { planningAgentSchema, type TicketVocabulary } from '../schemas/planning';
@@ -21,6 +22,7 @@ export function planningAgentRequest(vocabulary: TicketVocabulary) {
 
 function buildAgentRequest(vocabulary: TicketVocabulary) {
   return draftRequest(planningAgentSchema(vocabulary), (reply, note) => {
+    linkDiscoveryResult(reply, 'tickets', vocabulary.discoveryResultId);
     normalizeTickets(reply, 'tickets', note);
     breakDependencyCycles(reply, 'tickets', undefined, note);
   });
@@ -30,8 +32,15 @@ function buildAgentRequest(vocabulary: TicketVocabulary) {
 export function planningCollectorRequest(vocabulary: TicketVocabulary & CollectorVocabulary) {
   return draftRequest(planningCollectorSchema(vocabulary), (reply, note) => {
     normalizeConsolidation(reply, vocabulary, note);
+    linkDiscoveryResult(reply, 'finalizedTickets', vocabulary.discoveryResultId);
     normalizeTickets(reply, 'finalizedTickets', note);
     closeTicketGraph(reply, 'finalizedTickets', 'dependencyGraph', note);
     breakDependencyCycles(reply, 'finalizedTickets', 'dependencyGraph', note);
   });
+}
+
+/** Each discovery link of the `field` tickets names `discoveryResultId` (the request's only one: not asked for). */
+function linkDiscoveryResult(reply: JsonObject, field: string, discoveryResultId: string): void {
+  for (const ticket of objectsAt(reply, field))
+    for (const link of objectsAt(ticket, 'discoveryLinks')) link['discoveryResultId'] ??= discoveryResultId;
 }

@@ -61,7 +61,7 @@ function reconcileWithWorkspace(
 }
 
 /**
- * The ticket agent request. Its fixes: the assigned ticket id, usable paths, kinds that match the workspace, one change
+ * The ticket agent request. Its fixes: the assigned ticket id (filled in: not asked), usable paths, kinds that match the workspace, one change
  * per path, no overlapping ranges.
  */
 export function ticketAgentRequest(vocabulary: TicketAgentRequestVocabulary) {
@@ -71,6 +71,8 @@ export function ticketAgentRequest(vocabulary: TicketAgentRequestVocabulary) {
       note(`read ticketId "${reply['ticketId']}" as the assigned "${vocabulary.ticketId}"`);
       reply['ticketId'] = vocabulary.ticketId;
     }
+    // Not asked (the schema sent leaves it out): the request's one ticket.
+    reply['ticketId'] ??= vocabulary.ticketId;
     const seen = new Set<string>();
     updateArray(reply, 'proposedChanges', list =>
       list.flatMap(item => {

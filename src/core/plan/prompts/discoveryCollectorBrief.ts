@@ -11,8 +11,12 @@ export function discoveryCollectorBrief(reports: readonly AgentOutput<DiscoveryR
       'resultIds of the reports behind each), answer the generated queries, and record conflicts between reports and how you resolved them.',
     ],
     // The pipeline's stamp stays out of the body: the title names the resultId, the rest says nothing to consolidate.
+    // relevanceScores too: Council derives them from fileReferences, which the collector reads.
     inputs: reports.map(
-      ({ agentId, result: { schemaVersion: _version, resultId, upstreamContextId: _up, ...report } }) => ({
+      ({
+        agentId,
+        result: { schemaVersion: _version, resultId, upstreamContextId: _up, relevanceScores: _derived, ...report },
+      }) => ({
         title: `Report of ${agentId} (resultId ${resultId})`,
         body: JSON.stringify(report),
         source: `discovery-report-${agentId}`,

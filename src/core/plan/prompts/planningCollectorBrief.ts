@@ -2,8 +2,8 @@ import type { PlanningAgentResult } from '../schemas/planning';
 import type { AgentOutput, CollectorBrief } from './collectorPrompt';
 
 /**
- * The planning collector: merge the agents' tickets into one final, acyclic ticket set. `discovery` is the curated
- * discovery context as JSON.
+ * The planning collector: merge the agents' tickets into one final, acyclic ticket set. `discovery` is what it reads
+ * of discovery's result, as JSON: the recommendations the tickets must cover (see discoveryForPlanningCollector).
  */
 export function planningCollectorBrief(
   results: readonly AgentOutput<PlanningAgentResult>[],
@@ -21,6 +21,6 @@ export function planningCollectorBrief(
       body: JSON.stringify(result.tickets),
       source: `planning-result-${agentId}`,
     })),
-    context: [{ title: 'What discovery found', body: discovery, source: 'discovery-context', priority: 1100 }],
+    context: [{ title: 'What discovery recommended', body: discovery, source: 'discovery-context', priority: 1100 }],
   };
 }

@@ -23,8 +23,9 @@ export function discoveryCollectorSchema(vocabulary?: DiscoveryCollectorVocabula
     .object({
       ...consolidationShape('discovery', vocabulary),
       unifiedCodeMap: codeMap(vocabulary?.files),
-      recommendations: z.array(recommendation(vocabulary)).describe('Actionable, for planning.'),
-      queryFindings: z.array(queryFindings(vocabulary)).describe('Per generated query.'),
+      // The prompt says what these are for (actionable recommendations, answers to the generated queries).
+      recommendations: z.array(recommendation(vocabulary)),
+      queryFindings: z.array(queryFindings(vocabulary)),
     })
     .superRefine((value, ctx) => {
       checkConsolidation(value, ctx);

@@ -25,11 +25,12 @@ export function inputIdOf(inputIds: readonly string[] | undefined, description?:
  * discovery), proceed hands the result on through the context manager (spec 001 PROCEED; none for the last stage).
  */
 function collectorDecision(stage: PipelineStage, agentIds: readonly string[] | undefined) {
-  // The kinds name the branches; the prompt says when to choose each.
-  const advance = z.object({ kind: z.literal('advance'), rationale: nonBlank('Why the stage is complete.') });
+  // The kinds name the branches; the prompt says when to choose each and what its rationale is for (a rerun's goes to
+  // the agents as feedback), so only what it does not say is described here: every request pays for the words.
+  const advance = z.object({ kind: z.literal('advance'), rationale: nonBlank() });
   const rerun = z.object({
     kind: z.literal('rerun'),
-    rationale: nonBlank('What was missing or wrong; sent to the rerun agents.'),
+    rationale: nonBlank(),
     agentIds: distinctItems(
       oneOf(agentIds, undefined, 'Must be an agent id of this stage.'),
       'Agents to rerun; empty reruns them all.',
@@ -39,8 +40,8 @@ function collectorDecision(stage: PipelineStage, agentIds: readonly string[] | u
   const earlier = PIPELINE_STAGES.slice(0, index);
   const routeBack = z.object({
     kind: z.literal('route_back'),
-    target: z.enum(earlier as [PipelineStage, ...PipelineStage[]]).describe('Earlier stage to return to.'),
-    rationale: nonBlank('Why it must be redone.'),
+    target: z.enum(earlier as [PipelineStage, ...PipelineStage[]]),
+    rationale: nonBlank(),
   });
   const proceed = z.object({
     kind: z.literal('proceed'),
@@ -52,7 +53,7 @@ function collectorDecision(stage: PipelineStage, agentIds: readonly string[] | u
     ...(earlier.length > 0 ? [routeBack] : []),
     ...(index < PIPELINE_STAGES.length - 1 ? [proceed] : []),
   ] as unknown as [typeof advance, typeof rerun, typeof routeBack, typeof proceed];
-  return z.discriminatedUnion('kind', branches).describe('What the pipeline does next.');
+  return z.discriminatedUnion('kind', branches);
 }
 /** A collector's decision on what the pipeline does next. */
 export type CollectorDecision = z.infer<ReturnType<typeof collectorDecision>>;
@@ -67,23 +68,23 @@ export function consolidationShape(stage: PipelineStage, vocabulary?: CollectorV
     inputs: z
       .array(
         z.object({
-          inputContextId: inputIdOf(inputIds, 'An agent result of this request.'),
-          inputType: nonBlank('e.g. "discovery-report".'),
+          inputContextId: inputIdOf(inputIds),
+          inputType: nonBlank('The agent type of the input.').meta({
+            notAsked: 'Council derives it from the inputContextId.',
+          }),
           inputSummary: nonBlank('What it contributed, in a sentence or two.'),
         }),
       )
       .min(1)
       .describe('Every input consumed, each once.'),
-    mergeStrategy: nonBlank('How the inputs were merged.'),
-    conflictResolutions: z
-      .array(
-        z.object({
-          conflictDescription: nonBlank(),
-          resolutionApproach: nonBlank(),
-          conflictingInputs: distinctItems(inputIdOf(inputIds), 'Each also listed in inputs.').min(1),
-        }),
-      )
-      .describe('Conflicts between inputs and how each was resolved.'),
+    mergeStrategy: nonBlank(),
+    conflictResolutions: z.array(
+      z.object({
+        conflictDescription: nonBlank(),
+        resolutionApproach: nonBlank(),
+        conflictingInputs: distinctItems(inputIdOf(inputIds), 'Each also listed in inputs.').min(1),
+      }),
+    ),
     aggregatedMetrics: z.record(z.string(), z.number()).describe('Numeric metrics, e.g. filesCovered: 12.'),
     consolidatedOutput: nonBlank('The consolidated summary of this stage.'),
     decision: collectorDecision(stage, vocabulary?.agentIds),

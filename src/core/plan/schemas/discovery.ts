@@ -113,9 +113,13 @@ export function diagram(files?: ReadonlySet<string>) {
       diagramId: nonBlank('Unique in the report.'),
       diagramType: DiagramType,
       title: nonBlank(),
-      nodes: z.array(node).min(1).describe('nodeIds unique.'),
+      nodes: z.array(node).min(1),
       edges: z.array(edge),
-      mermaidSource: z.string().optional().describe('The same diagram in Mermaid, if useful.'),
+      mermaidSource: z
+        .string()
+        .optional()
+        .describe('The same diagram in Mermaid.')
+        .meta({ notAsked: 'Council draws Mermaid from the nodes and edges.' }),
     })
     .superRefine((value, ctx) => {
       requireUnique(ctx, value.nodes, node => node.nodeId, ['nodes'], 'nodeId');
@@ -125,33 +129,28 @@ export function diagram(files?: ReadonlySet<string>) {
           addIssue(ctx, ['edges', index, 'fromNodeId'], `unknown node "${edge.fromNodeId}"`);
         if (!nodeIds.has(edge.toNodeId)) addIssue(ctx, ['edges', index, 'toNodeId'], `unknown node "${edge.toNodeId}"`);
       });
-    })
-    .describe('An architectural diagram.');
+    });
 }
 /** An architectural diagram. */
 export type DiagramRepresentation = z.infer<ReturnType<typeof diagram>>;
 
-/** Said at each finding id: the four kinds share one namespace. */
-const FINDING_ID = 'Differs from every other finding id.';
-
 /** The fields of a discovery report; every cited path is one of `files` when given. */
 function reportShape(files: ReadonlySet<string> | undefined) {
   return {
-    architectureOverview: nonBlank('Overview of the part of the codebase examined.'),
-    fileReferences: z
-      .array(
-        fileReference(files).safeExtend({
-          referenceId: nonBlank(
-            'e.g. "ref-1"; tags and links cite it. All finding ids (referenceId, tagId, queryId, diagramId) differ.',
-          ),
-        }),
-      )
-      .describe('Code locations that matter.'),
-    crossLinks: z.array(CrossLink).describe('Relationships between findings of this report.'),
+    architectureOverview: nonBlank(),
+    fileReferences: z.array(
+      fileReference(files).safeExtend({
+        referenceId: nonBlank(
+          'e.g. "ref-1"; tags and links cite it. All finding ids (referenceId, tagId, queryId, diagramId) differ.',
+        ),
+      }),
+    ),
+    crossLinks: z.array(CrossLink),
     semanticTags: z
       .array(
         SemanticTag.safeExtend({
-          tagId: nonBlank(FINDING_ID),
+          // The referenceId's description says the four kinds of finding id share one namespace: said once.
+          tagId: nonBlank(),
           appliedTo: distinctItems(nonBlank(), 'Finding ids of this report (usually referenceIds) it applies to.').min(
             1,
           ),
@@ -161,19 +160,20 @@ function reportShape(files: ReadonlySet<string> | undefined) {
     generatedQueries: z
       .array(
         z.object({
-          queryId: nonBlank(FINDING_ID),
+          queryId: nonBlank(),
           queryText: nonBlank('A question a developer might ask about this code.'),
           expectedResultPaths: distinctItems(existingFile(files), 'Files a good search returns.').min(1),
           queryType: QueryType,
           groundTruthRelevance: pathScores(files, 'How relevant each file is to the query.'),
         }),
       )
-      .min(MIN_QUERIES_PER_REPORT)
-      .describe('Retrieval queries.'),
-    diagrams: z.array(diagram(files).safeExtend({ diagramId: nonBlank(FINDING_ID) })),
+      .min(MIN_QUERIES_PER_REPORT),
+    diagrams: z.array(diagram(files).safeExtend({ diagramId: nonBlank() })),
     keyPatterns: z.array(z.string()),
     integrationPoints: z.array(z.string()).describe('Where this code meets other parts or systems.'),
-    relevanceScores: pathScores(files, 'Relevance to the goal of each file cited in fileReferences.'),
+    relevanceScores: pathScores(files, 'Relevance to the goal of each file cited in fileReferences.').meta({
+      notAsked: "Council derives it: each cited file's highest relevanceScore in fileReferences.",
+    }),
   };
 }
 type DiscoveryContent = z.infer<z.ZodObject<ReturnType<typeof reportShape>>>;

@@ -38,7 +38,7 @@ export function codeMap(files?: ReadonlySet<string>) {
         .min(1)
         .describe('Merged from all reports; each location (file and lines) once.'),
       unifiedDiagram: diagram(files),
-      mergedTags: z.array(SemanticTag).min(1).describe('Merged from all reports.'),
+      mergedTags: z.array(SemanticTag).min(1),
     })
     .superRefine((value, ctx) => {
       requireUnique(ctx, value.modules, module => module.moduleName, ['modules'], 'moduleName');
@@ -87,7 +87,7 @@ export function queryFindings(vocabulary?: DiscoveryCollectorVocabulary) {
   return z.object({
     queryId: oneOf(vocabulary?.queryIds, 'The generated query answered; each once.', 'Each query once.'),
     originalQuery: nonBlank('Its text.'),
-    results: z.array(fileReference(vocabulary?.files)).describe('References found.'),
+    results: z.array(fileReference(vocabulary?.files)),
     confidenceScore: unitInterval(),
     summary: nonBlank(),
   });

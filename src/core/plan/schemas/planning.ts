@@ -40,8 +40,11 @@ export function planningTicket(vocabulary: TicketVocabulary | undefined, closed:
     discoveryResultId:
       vocabulary === undefined
         ? contextIdOf('discovery-collector').describe(linkedResultId)
-        : oneOf([vocabulary.discoveryResultId], undefined, 'Copy it exactly.'),
-    referenceId: nonBlank('A finding of that result (e.g. a referenceId or recommendationId).'),
+        : // One value in a request, and a long one: Council fills it in rather than asking for a copy.
+          oneOf([vocabulary.discoveryResultId], undefined, 'Copy it exactly.').meta({
+            notAsked: "Council fills in this run's discovery result.",
+          }),
+    referenceId: nonBlank('A discovery finding (e.g. a referenceId or recommendationId).'),
     linkRationale: nonBlank('Why the ticket relates to it.'),
   });
   return z
@@ -49,7 +52,7 @@ export function planningTicket(vocabulary: TicketVocabulary | undefined, closed:
       ticketId: nonBlank('Unique, e.g. "T-1".'),
       title: nonBlank(),
       description: nonBlank(),
-      tasks: z.array(task).min(1).describe('Implementation tasks.'),
+      tasks: z.array(task).min(1),
       dependencies: distinctItems(
         nonBlank(),
         closed

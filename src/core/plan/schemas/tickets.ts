@@ -77,7 +77,13 @@ const VerificationStatus = z
 export function ticketAgentSchema(vocabulary?: TicketAgentVocabulary) {
   return z
     .object({
-      ticketId: oneOf(vocabulary && [vocabulary.ticketId], 'The assigned ticket.', 'Copy it exactly.'),
+      ticketId:
+        vocabulary === undefined
+          ? oneOf(undefined, 'The assigned ticket.', 'Copy it exactly.')
+          : // One value in a request: Council fills it in rather than asking for a copy.
+            oneOf([vocabulary.ticketId], 'The assigned ticket.', 'Copy it exactly.').meta({
+              notAsked: 'Council fills in the assigned ticket.',
+            }),
       implementationSummary: nonBlank(),
       implementationPlan: z.array(nonBlank()).min(1).describe('Ordered steps.'),
       proposedChanges: z.array(proposedChange(vocabulary?.files)).describe('At most one per path.'),

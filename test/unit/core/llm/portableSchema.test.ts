@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { z } from 'zod';
-import { fromPortableReply, portableSchema } from '../../../../src/core/llm/portableSchema';
+import { fromPortableReply, NOT_ASKED, portableSchema } from '../../../../src/core/llm/portableSchema';
 import { jsonSchemaOf, replyInFullShape } from '../../../../src/core/llm/structuredOutput';
 import { nonPortable } from '../../../support/portableSchemaRules';
 import { everySentSchema, WORKSPACE_SIZES } from '../../../support/sentSchemas';
@@ -138,6 +138,23 @@ describe('portableSchema', () => {
     );
     assert.deepEqual(schema.parse(back), { ids: ['a', 'b'], changed: false });
     assert.deepEqual(notes, ['dropped 1 repeated item(s) of `ids`', 'set `changed` to false, its only allowed value']);
+  });
+
+  it('leaves out a field Council fills itself (meta notAsked), at any depth, and takes it off the required list', () => {
+    const derived = z.string().meta({ [NOT_ASKED]: 'Council derives it.' });
+    const schema = z.object({
+      title: z.string(),
+      kind: derived,
+      items: z.array(z.object({ name: z.string(), kind: derived.optional() })),
+    });
+    const sent = jsonSchemaOf(schema) as {
+      properties: Record<string, { items?: { properties: object; required: string[] } }>;
+      required: string[];
+    };
+    assert.deepEqual(Object.keys(sent.properties), ['title', 'items']);
+    assert.deepEqual(sent.required, ['title', 'items']);
+    assert.deepEqual(Object.keys(sent.properties['items']?.items?.properties ?? {}), ['name']);
+    assert.equal(schema.safeParse({ title: 't', items: [] }).success, false, 'zod still requires what it derives');
   });
 
   it('leaves a reply that already has the full shape as it is', () => {

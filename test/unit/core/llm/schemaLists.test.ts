@@ -97,6 +97,7 @@ describe('a request whose schema lists values once', () => {
     ).catch(() => undefined);
     const sent = JSON.stringify(model.requests[0]?.tools[0]?.inputSchema);
     assert.equal(sent.split('"src/folder3/file12.ts"').length - 1, 1);
-    assert.equal(sent.split('One of the values listed for `fileReferences[].filePath`').length - 1, 4);
+    // expectedResultPaths, groundTruthRelevance's keys and a diagram node's file (relevanceScores is not asked for).
+    assert.equal(sent.split('One of the values listed for `fileReferences[].filePath`').length - 1, 3);
   });
 });

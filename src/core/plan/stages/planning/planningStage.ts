@@ -13,7 +13,7 @@ import type { StageEnvironment } from '../stageEnvironment';
 import type { PlanningStageRecord } from '../stageRecords';
 import { curatePlanning } from './planningCuration';
 import { delegatePlanning } from './planningOrchestrator';
-import { discoveryForPlanning } from './discoveryForPlanning';
+import { discoveryForPlanning, discoveryForPlanningCollector } from './discoveryForPlanning';
 
 /**
  * Runs planning on the curated discovery context: agents turn
@@ -66,7 +66,7 @@ export function planningStage(env: StageEnvironment, stages: PipelineBoard['stag
       description: 'The final tickets and their acyclic dependency graph, with your decision.',
       draftRequest: vocabulary =>
         planningCollectorRequest({ ...vocabulary, files: env.index.visiblePaths, discoveryResultId }),
-      brief: runs => planningCollectorBrief(runs, found),
+      brief: runs => planningCollectorBrief(runs, discoveryForPlanningCollector(discovery)),
       curate: (draft, ids) => curatePlanning(draft, { ...ids, discoveryResultId }),
       result: (stamped, curated): PlanningCollectorResult => ({
         ...stamped,

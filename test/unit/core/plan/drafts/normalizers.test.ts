@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { z } from 'zod';
 import { jsonSchemaOf } from '../../../../../src/core/llm/structuredOutput';
 import { discoveryReportRequest } from '../../../../../src/core/plan/drafts/discoveryReportRequest';
 import { planningAgentRequest, planningCollectorRequest } from '../../../../../src/core/plan/drafts/planningRequest';
 import { ticketAgentRequest } from '../../../../../src/core/plan/drafts/ticketAgentRequest';
+import { ticketCollectorRequest } from '../../../../../src/core/plan/drafts/consolidationRequest';
+import { discoveryReportSchema } from '../../../../../src/core/plan/schemas/discovery';
 import { consolidationShape } from '../../../../../src/core/plan/schemas/consolidation';
 import { ENUM_CAP } from '../../../../../src/core/plan/schemas/vocabulary';
 import { discoveryReportDraft, planningCollectorDraft } from '../../../../support/pipelineScript';
@@ -68,6 +71,42 @@ describe('draft normalizers: deterministic fixes before validation', () => {
       'dropped the cross link "l-1": it must join two different findings of the report',
       'dropped relevance score of "src/missing.ts" (not a file of fileReferences)',
     ]);
+  });
+
+  it("derives a report's relevanceScores, when absent, from its references: each cited file's best score", () => {
+    const draft = discoveryReportDraft();
+    const reference = draft.fileReferences[0]!;
+    const { relevanceScores: _notAsked, ...reply } = {
+      ...draft,
+      fileReferences: [
+        { ...reference, relevanceScore: 0.4 },
+        { ...reference, referenceId: 'ref-2', startLine: 5, endLine: 6, relevanceScore: 0.7 },
+        { ...reference, referenceId: 'ref-3', filePath: 'lib/format.ts', relevanceScore: 0.2 },
+      ],
+    };
+    const { value, notes } = normalized(discoveryReportRequest(FILES).normalize, reply);
+    const parsed = discoveryReportRequest(FILES).schema.parse(value);
+    assert.deepEqual(parsed.relevanceScores, { 'src/app.ts': 0.7, 'lib/format.ts': 0.2 });
+    assert.deepEqual(notes, [], 'filling what was not asked is no fix of the reply');
+  });
+
+  it("fills each collector input's type from its context id when absent (not asked), keeping one given", () => {
+    const ids = [
+      'wf-00000000-0000-4000-8000-000000000001/ticket-agent/3/2026-01-19T10:00:00.004Z',
+      'wf-00000000-0000-4000-8000-000000000001/ticket-agent/4/2026-01-19T10:00:00.005Z',
+    ];
+    const request = ticketCollectorRequest({ inputIds: ids, agentIds: ['ticket-1', 'ticket-2'] });
+    const reply = {
+      inputs: [
+        { inputContextId: ids[0], inputSummary: 'First.' },
+        { inputContextId: ids[1], inputType: 'ticket-proposal', inputSummary: 'Second.' },
+      ],
+    };
+    const { value } = normalized(request.normalize, reply);
+    assert.deepEqual(
+      (value as { inputs: { inputType?: string }[] }).inputs.map(input => input.inputType),
+      ['ticket-agent', 'ticket-proposal'],
+    );
   });
 
   it('gives finding ids repeated across kinds fresh ids, and retargets a tag left without a known target', () => {
@@ -175,8 +214,20 @@ describe('draft schemas built per request', () => {
     );
     assert.match(
       schema,
-      /"relevanceScores":\{"type":"array","items":\{"type":"object","properties":\{"key":\{"type":"string","enum":\["lib\/format.ts"/,
+      /"groundTruthRelevance":\{"type":"array","items":\{"type":"object","properties":\{"key":\{"type":"string","enum":\["lib\/format.ts"/,
     );
+  });
+
+  it('leave out what Council fills itself (relevanceScores, mermaidSource, inputType), which the published drafts keep', () => {
+    const report = JSON.stringify(jsonSchemaOf(discoveryReportRequest(FILES).schema));
+    assert.doesNotMatch(report, /relevanceScores|mermaidSource|notAsked/);
+    const collector = JSON.stringify(
+      jsonSchemaOf(ticketCollectorRequest({ inputIds: ['ctx-1'], agentIds: ['ticket-1'] }).schema),
+    );
+    assert.match(collector, /"inputSummary"/);
+    assert.doesNotMatch(collector, /inputType|notAsked/);
+    const published = JSON.stringify(z.toJSONSchema(discoveryReportSchema()));
+    assert.match(published, /"relevanceScores":\{[^]*"notAsked":"Council derives it/);
   });
 
   it("are built once for the agents of a stage that share a vocabulary, and anew for another one's", () => {
@@ -187,7 +238,14 @@ describe('draft schemas built per request', () => {
     assert.equal(planningAgentRequest({ files, discoveryResultId: 'ctx-a' }), planning);
     const other = planningAgentRequest({ files, discoveryResultId: 'ctx-b' });
     assert.notEqual(other, planning);
-    assert.match(JSON.stringify(jsonSchemaOf(other.schema)), /"enum":\["ctx-b"\]/);
+    // Its one discovery result is not asked for: the request fills it into each link.
+    assert.doesNotMatch(JSON.stringify(jsonSchemaOf(other.schema)), /ctx-b|discoveryResultId/);
+    const reply = { tickets: [{ discoveryLinks: [{ referenceId: 'R-1', linkRationale: 'Why.' }] }] };
+    assert.equal(
+      (other.normalize(reply, () => undefined) as typeof reply & { tickets: { discoveryLinks: object[] }[] }).tickets[0]
+        ?.discoveryLinks[0]?.['discoveryResultId' as keyof object],
+      'ctx-b',
+    );
   });
 
   it('describe the files instead of listing them past the cap', () => {
