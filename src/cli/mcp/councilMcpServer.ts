@@ -9,14 +9,13 @@ import {
   type ServerNotification,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ZodType } from 'zod';
 import { systemClock } from '../../core/clock';
 import type { CouncilCommand } from '../../core/council/commands';
 import { newCouncilSession, runCouncilTurn } from '../../core/council/councilTurn';
-import { DeliberationInputSchema, deliberationResultText } from '../../core/council/deliberation';
+import { DeliberationInputSchema, sessionRequest, sessionToolResult } from '../../core/council/deliberation';
 import type { CouncilDeps, RoleModels } from '../../core/council/ports';
 import type { SessionLog } from '../../core/council/sessionLog';
-import { clarifyingReport, continuationCommands, OpenInputSchema, TOOL } from '../../core/council/toolSession';
+import { continuationCommands, OpenInputSchema, readToolInput, TOOL } from '../../core/council/toolSession';
 import {
   CancelledError,
   LanguageModelFailure,
@@ -73,14 +72,6 @@ async function toolDefinitions(manifest: string): Promise<Tool[]> {
 
 function text(body: string, isError = false): CallToolResult {
   return { content: [{ type: 'text', text: body }], ...(isError ? { isError: true } : {}) };
-}
-
-/** What is wrong with a tool input, field by field; nothing has been spent. */
-function inputProblems(tool: string, schema: ZodType, input: unknown): string | undefined {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return undefined;
-  const problems = parsed.error.issues.map(issue => `${issue.path.join('.') || 'input'}: ${issue.message}`);
-  return `${tool} was called with a malformed input (nothing was run or spent): ${problems.join('; ')}.`;
 }
 
 function signalFrom(abort: AbortSignal): CancellationSignal {
@@ -178,18 +169,8 @@ export function councilMcpServer(options: McpServerOptions): Server {
     return undefined;
   };
 
-  const result = (log: SessionLog, modelText: string, stopped?: string): string => {
-    const open = log.state === 'clarifying';
-    if (open && stopped === undefined) return clarifyingReport(log.snapshot, { model: modelText, spent: log.spent });
-    if (open) return `${stopped}\n\n${clarifyingReport(log.snapshot, { model: modelText, spent: log.spent })}`;
-    return deliberationResultText({
-      snapshot: log.snapshot,
-      spent: log.spent,
-      model: modelText,
-      clarified: log.snapshot.context.questions.length > 0,
-      ...(stopped !== undefined ? { stopped } : {}),
-    });
-  };
+  const result = (log: SessionLog, model: string, stopped?: string): string =>
+    sessionToolResult(log, { model, ...(stopped !== undefined ? { stopped } : {}) });
 
   const stoppedBy = (error: unknown): string => {
     if (error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled'))
@@ -213,18 +194,20 @@ export function councilMcpServer(options: McpServerOptions): Server {
         progress: progressNotifier(extra.sendNotification, progressToken),
       });
     if (name !== TOOL.open && name !== TOOL.deliberate) return text(`Unknown tool ${name}.`, true);
-    const problem = inputProblems(name, name === TOOL.open ? OpenInputSchema : DeliberationInputSchema, input);
-    if (problem) return text(problem, true);
+    const read =
+      name === TOOL.open
+        ? readToolInput(name, OpenInputSchema, input)
+        : readToolInput(name, DeliberationInputSchema, input);
+    if ('malformed' in read) return text(read.malformed, true);
     const choice = modelChoice();
     if (!choice) return text(`${name} has no model to run on. ${options.noModelHelp}`, true);
     const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
 
     if (name === TOOL.open) {
       const open = OpenInputSchema.parse(input);
-      const context = open.context?.trim();
-      const requestText = context ? `${open.question}\n\nContext:\n${context}` : open.question;
+      const request = sessionRequest(open.question, open.context);
       return run(extra, progressToken, choice.model, async deps => {
-        const log = newCouncilSession({ request: requestText, userId: 'mcp', limits: SessionLimits.parse({}) }, deps);
+        const log = newCouncilSession({ request, userId: 'mcp', limits: SessionLimits.parse({}) }, deps);
         await files.save(log.stored);
         try {
           await runCouncilTurn(log, { kind: 'retry' }, deps);
@@ -237,12 +220,11 @@ export function councilMcpServer(options: McpServerOptions): Server {
 
     const deliberate = DeliberationInputSchema.parse(input);
     if (deliberate.question !== undefined) {
-      const question = deliberate.question;
-      const context = deliberate.context?.trim();
+      const request = sessionRequest(deliberate.question, deliberate.context);
       return run(extra, progressToken, choice.model, async deps => {
         const log = newCouncilSession(
           {
-            request: context ? `${question}\n\nContext:\n${context}` : question,
+            request,
             userId: 'mcp',
             limits: SessionLimits.parse(
               deliberate.maxCycles

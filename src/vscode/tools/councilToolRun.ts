@@ -4,21 +4,20 @@ import type { CouncilCommand } from '../../core/council/commands';
 import { runCouncilTurn, type NewSessionOptions } from '../../core/council/councilTurn';
 import {
   costEstimate,
-  deliberationResultText,
+  sessionToolResult,
   type CostEstimate,
   type RequestEstimate,
+  type SessionToolOutcome,
 } from '../../core/council/deliberation';
 import { SessionLog } from '../../core/council/sessionLog';
-import { clarifyingReport, TOOL, type QuestionsAsked } from '../../core/council/toolSession';
+import { readToolInput, TOOL } from '../../core/council/toolSession';
 import { LanguageModelFailure } from '../../core/llm/languageModel';
 import { creditsFor, PriceBook } from '../../core/llm/spending/prices';
 import { debateAheadOf } from '../chat/debateAheadOf';
-import type { DebateForecastFigures } from '../../core/council/debateForecast';
 import { NO_SPEND } from '../../core/llm/spending/ledger';
 import { describeTurnStop } from '../../core/llm/turnStop';
 import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 import type { PersonaRegistry } from '../../core/personas/registry';
-import { describeIssues } from '../../core/zodIssues';
 import { councilRun, logCouncilTurn, startCouncilSession, type CouncilRunEnvironment } from '../chat/councilDeps';
 import { storedSession } from '../chat/threadSession';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
@@ -48,8 +47,8 @@ const TOOL_STOP = {
   button: 'Try again',
 } as const;
 
-const NO_MODEL =
-  'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
+export const NO_MODEL =
+  'No language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
 
 /** What a council tool call runs on: the settings read once for the call, the model the tools' rule picked, the personas. */
 interface ToolTurn {
@@ -71,11 +70,6 @@ export async function toolTurn(
     loadCouncilPersonas(env.context.extensionUri, settings),
   ]);
   return { settings, registry, turn: choice ? { settings, choice, registry } : undefined };
-}
-
-/** What is wrong with a tool's input, in the words Council uses for every file and record it checks. */
-export function inputProblems(schema: z.ZodType, data: unknown, issues: readonly z.core.$ZodIssue[]): string {
-  return describeIssues(issues, 'input', { schema, data }).join(' ');
 }
 
 export function textResult(text: string): vscode.LanguageModelToolResult {
@@ -138,8 +132,6 @@ interface SessionRun {
 /** A council tool over one planned call: its input, the line shown while it runs, its plan. */
 export interface SessionTool<Input> {
   readonly schema: z.ZodType<Input>;
-  /** The result for input that is not valid, from the problems found. */
-  readonly invalid: (problems: string) => string;
   readonly working: (input: Input | undefined) => string;
   readonly plan: (input: Input) => Promise<SessionCall>;
   /** A call that runs no council turn (nothing is spent, so nothing to confirm): its line and its result. */
@@ -171,12 +163,12 @@ export function sessionTool<Input>(
       return { invocationMessage, confirmationMessages: { title: confirmation.title, message } };
     },
     async invoke(options, token) {
-      const input = tool.schema.safeParse(options.input);
-      if (!input.success)
-        return textResult(tool.invalid(inputProblems(tool.schema, options.input, input.error.issues)));
-      const direct = tool.direct?.(input.data);
+      const read = readToolInput(name, tool.schema, options.input);
+      if ('malformed' in read) return textResult(read.malformed);
+      const { input } = read;
+      const direct = tool.direct?.(input);
       if (direct) return textResult(await direct.run());
-      const { turn, refused, run } = await calls.take(options.input, () => tool.plan(input.data));
+      const { turn, refused, run } = await calls.take(options.input, () => tool.plan(input));
       if (refused !== undefined) return textResult(refused);
       if (!turn || !run) return textResult(NO_MODEL);
       const { settings, choice, registry } = turn;
@@ -198,7 +190,14 @@ export function sessionTool<Input>(
           const ahead = run.forecastAhead ? await debateAheadOf(log, choice.model, settings, env.store) : undefined;
           const how = ahead ? { ...advanced, ahead } : advanced;
           logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
-          return sessionResult(log, choice, how, run);
+          const { estimate, expected, unknownIds } = run;
+          return sessionToolResult(log, {
+            model: modelText(choice),
+            ...how,
+            ...(estimate ? { estimate } : {}),
+            ...(expected !== undefined ? { expected } : {}),
+            ...(unknownIds?.length ? { unknownIds } : {}),
+          });
         },
       );
       return textResult(text);
@@ -207,14 +206,7 @@ export function sessionTool<Input>(
 }
 
 /** How a tool call left a session: why it stopped early, how the asked questions went, the answer from the vote. */
-interface Advanced {
-  readonly stopped?: string;
-  readonly asked?: QuestionsAsked;
-  /** The answer the council wrote from the vote (its own request failed). */
-  readonly fromVote?: string;
-  /** The debate still ahead, for a session still clarifying (the agent reads what council_deliberate may cost). */
-  readonly ahead?: DebateForecastFigures;
-}
+type Advanced = Pick<SessionToolOutcome, 'stopped' | 'asked' | 'fromVote' | 'ahead'>;
 
 /** Runs the call's commands on `log` (the last one on to the debate and the answer unless it asks), then asks. */
 async function advance(
@@ -249,35 +241,6 @@ async function advance(
           : `Council stopped on an internal problem (the details are in the Council output channel). ${TOOL_STOP.kept}`,
     };
   }
-}
-
-/** What the agent gets back: the questions still to ask, or the council's answer as Council wrote it. */
-function sessionResult(
-  log: SessionLog,
-  choice: ToolModelChoice<vscode.LanguageModelChat>,
-  how: Advanced,
-  { estimate, expected, unknownIds }: SessionRun,
-): string {
-  const model = modelText(choice);
-  const stillOpen = log.state === 'clarifying' || (log.state === 'debating' && log.snapshot.context.debateCycles === 0);
-  if (stillOpen && how.stopped === undefined)
-    return clarifyingReport(log.snapshot, {
-      model,
-      spent: log.spent,
-      ...(how.asked ? { asked: how.asked } : {}),
-      ...(how.ahead ? { ahead: how.ahead } : {}),
-    });
-  return deliberationResultText({
-    snapshot: log.snapshot,
-    spent: log.spent,
-    model,
-    clarified: log.snapshot.context.questions.length > 0,
-    ...(estimate ? { estimate } : {}),
-    ...(expected !== undefined ? { expected } : {}),
-    ...(how.stopped !== undefined ? { stopped: how.stopped } : {}),
-    ...(how.fromVote ? { fromVote: how.fromVote } : {}),
-    ...(unknownIds?.length ? { unknownIds } : {}),
-  });
 }
 
 /** A stored session by id, or why it cannot be `what` ("continued", "planned"). */
