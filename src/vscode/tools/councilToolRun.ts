@@ -1,21 +1,19 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
 import type { CouncilCommand } from '../../core/council/commands';
-import { runCouncilTurn, type NewSessionOptions } from '../../core/council/councilTurn';
+import type { NewSessionOptions } from '../../core/council/councilTurn';
 import {
   costEstimate,
   sessionToolResult,
   type CostEstimate,
   type RequestEstimate,
-  type SessionToolOutcome,
 } from '../../core/council/deliberation';
 import { SessionLog } from '../../core/council/sessionLog';
-import { readToolInput, TOOL } from '../../core/council/toolSession';
-import { LanguageModelFailure } from '../../core/llm/languageModel';
+import { readToolInput } from '../../core/council/toolSession';
+import { advanceSession } from '../../core/council/toolSessionRun';
 import { creditsFor, PriceBook } from '../../core/llm/spending/prices';
 import { debateAheadOf } from '../chat/debateAheadOf';
 import { NO_SPEND } from '../../core/llm/spending/ledger';
-import { describeTurnStop } from '../../core/llm/turnStop';
 import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 import type { PersonaRegistry } from '../../core/personas/registry';
 import { councilRun, logCouncilTurn, startCouncilSession, type CouncilRunEnvironment } from '../chat/councilDeps';
@@ -25,7 +23,7 @@ import { toolModel, type ModelMemento } from '../languageModel/toolModel';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { pinnedPersonaIds } from '../personas/pinnedPersonas';
 import { readCouncilSettings, type CouncilSettings } from '../settings';
-import { askOpenQuestions, canAskInChat } from './askQuestions';
+import { questionAsker } from './askQuestions';
 import { CallPlans } from './callPlans';
 import { withToolProgress } from './toolProgress';
 
@@ -40,12 +38,6 @@ export interface CouncilToolEnvironment extends CouncilRunEnvironment {
   /** Where the model of the last `@council` request is remembered (the tools' model rule). */
   readonly models: ModelMemento;
 }
-
-/** A tool's session is continued by id, with the tool or in the chat. */
-const TOOL_STOP = {
-  kept: `The session is saved; \`${TOOL.deliberate}\` with its sessionId and "action": "retry" continues it.`,
-  button: 'Try again',
-} as const;
 
 export const NO_MODEL =
   'No language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
@@ -185,8 +177,12 @@ export function sessionTool<Input>(
           const { deps } = councilRun(env, choice.model, registry, settings, output, progress.token);
           const log =
             stored ?? (await startCouncilSession(env, run.session as Omit<NewSessionOptions, 'userId'>, deps));
-          const ask = run.asks ? options.toolInvocationToken : undefined;
-          const advanced = await advance(env, log, deps, run, ask, progress.token);
+          const ask = run.asks ? questionAsker(options.toolInvocationToken, progress.token) : undefined;
+          const { internal, ...advanced } = await advanceSession(log, run.commands, deps, {
+            stopBeforeDebate: run.asks,
+            ...(ask ? { ask } : {}),
+          });
+          if (internal) env.log.logError(internal.error, `session ${log.sessionId} (Council tool): ${internal.detail}`);
           const ahead = run.forecastAhead ? await debateAheadOf(log, choice.model, settings, env.store) : undefined;
           const how = ahead ? { ...advanced, ahead } : advanced;
           logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
@@ -203,44 +199,6 @@ export function sessionTool<Input>(
       return textResult(text);
     },
   };
-}
-
-/** How a tool call left a session: why it stopped early, how the asked questions went, the answer from the vote. */
-type Advanced = Pick<SessionToolOutcome, 'stopped' | 'asked' | 'fromVote' | 'ahead'>;
-
-/** Runs the call's commands on `log` (the last one on to the debate and the answer unless it asks), then asks. */
-async function advance(
-  env: CouncilToolEnvironment,
-  log: SessionLog,
-  deps: ReturnType<typeof councilRun>['deps'],
-  { commands, asks }: SessionRun,
-  ask: vscode.ChatParticipantToolToken | undefined,
-  token: vscode.CancellationToken,
-): Promise<Advanced> {
-  try {
-    for (const [i, command] of commands.entries()) {
-      const report = await runCouncilTurn(log, command, deps, { stopBeforeDebate: asks || i < commands.length - 1 });
-      // The answer's own request failed: the council answered from the vote; the agent gets that and Try again.
-      if (report.answerPending !== undefined)
-        return {
-          stopped: `The answer's own request failed: ${report.answerPending.reason} ${TOOL_STOP.kept}`,
-          fromVote: report.answerPending.answer,
-        };
-    }
-    const canAsk = ask && log.state === 'clarifying' && canAskInChat(ask);
-    return canAsk ? { asked: await askOpenQuestions(log, deps, ask, token) } : {};
-  } catch (error) {
-    // Why the run stopped, for the agent: the model's failure as the chat would say it, else a sentence.
-    const stop = describeTurnStop(error, TOOL_STOP, token.isCancellationRequested);
-    if (stop.kind === 'cancelled') return { stopped: `It was cancelled. ${TOOL_STOP.kept}` };
-    env.log.logError(error, `session ${log.sessionId} (Council tool): ${stop.detail}`);
-    return {
-      stopped:
-        error instanceof LanguageModelFailure
-          ? stop.message
-          : `Council stopped on an internal problem (the details are in the Council output channel). ${TOOL_STOP.kept}`,
-    };
-  }
 }
 
 /** A stored session by id, or why it cannot be `what` ("continued", "planned"). */
