@@ -166,37 +166,34 @@ export function sessionTool<Input>(
       const { settings, choice, registry } = turn;
       const stored = run.session instanceof SessionLog ? run.session : undefined;
       const spentBefore = stored?.spent ?? NO_SPEND;
-      const text = await withToolProgress(
-        `Council (${choice.model.name || choice.model.id})`,
-        token,
-        async progress => {
-          const startedAt = Date.now();
-          // The agent reads the result; the user reads the notification: each progress line and each cycle summary.
-          const report = (message: string) => progress.report(message);
-          const output = { progress: report, markdown: () => undefined, visible: report };
-          const { deps } = councilRun(env, choice.model, registry, settings, output, progress.token);
-          const log =
-            stored ?? (await startCouncilSession(env, run.session as Omit<NewSessionOptions, 'userId'>, deps));
-          const ask = run.asks ? questionAsker(options.toolInvocationToken, progress.token) : undefined;
-          const { internal, ...advanced } = await advanceSession(log, run.commands, deps, {
-            stopBeforeDebate: run.asks,
-            ...(ask ? { ask } : {}),
-          });
-          if (internal) env.log.logError(internal.error, `session ${log.sessionId} (Council tool): ${internal.detail}`);
-          const ahead = run.forecastAhead ? await debateAheadOf(log, choice.model, settings, env.store) : undefined;
-          const how = ahead ? { ...advanced, ahead } : advanced;
-          logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
-          const { estimate, expected, unknownIds } = run;
-          return sessionToolResult(log, {
+      // Handed on, not awaited: invoke leaves no frame on the path to the model.
+      return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
+        const startedAt = Date.now();
+        // The agent reads the result; the user reads the notification: each progress line and each cycle summary.
+        const report = (message: string) => progress.report(message);
+        const output = { progress: report, markdown: () => undefined, visible: report };
+        const { deps } = councilRun(env, choice.model, registry, settings, output, progress.token);
+        const log = stored ?? (await startCouncilSession(env, run.session as Omit<NewSessionOptions, 'userId'>, deps));
+        const ask = run.asks ? questionAsker(options.toolInvocationToken, progress.token) : undefined;
+        const { internal, ...advanced } = await advanceSession(log, run.commands, deps, {
+          stopBeforeDebate: run.asks,
+          ...(ask ? { ask } : {}),
+        });
+        if (internal) env.log.logError(internal.error, `session ${log.sessionId} (Council tool): ${internal.detail}`);
+        const ahead = run.forecastAhead ? await debateAheadOf(log, choice.model, settings, env.store) : undefined;
+        const how = ahead ? { ...advanced, ahead } : advanced;
+        logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
+        const { estimate, expected, unknownIds } = run;
+        return textResult(
+          sessionToolResult(log, {
             model: modelText(choice),
             ...how,
             ...(estimate ? { estimate } : {}),
             ...(expected !== undefined ? { expected } : {}),
             ...(unknownIds?.length ? { unknownIds } : {}),
-          });
-        },
-      );
-      return textResult(text);
+          }),
+        );
+      });
     },
   };
 }
