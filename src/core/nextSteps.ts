@@ -2,8 +2,9 @@
  * What a user can do next, after a council turn or a deep-work run step: one typed list, decided in the core from the
  * session's or the run's state (core/council/sessionNextSteps.ts, core/deepWork/runNextSteps.ts), and rendered by
  * each door its own way: buttons and slash commands in the chat (vscode/chat/chatNextSteps.ts), exact next calls in a
- * tool result (vscode/tools/toolNextSteps.ts). Each step has one name here; a door's words for it (`/retry`, "Try
- * again", `"action": "retry"`, `/plan resume`) are that door's rendering.
+ * tool result, VS Code's or MCP's (core/council/toolNextCalls.ts), commands in a terminal (cli/cliNextSteps.ts).
+ * Each step has one name here; a door's words for it (`/retry`, "Try again", `"action": "retry"`, `/plan resume`)
+ * are that door's rendering.
  *
  * To add a step: add its kind to {@link NextStep} (with what a door needs to show it), offer it where the session's
  * or run's state allows it (the two deciders above), then follow the compile errors: every door renders steps with

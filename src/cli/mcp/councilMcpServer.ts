@@ -9,24 +9,20 @@ import {
   type ServerNotification,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ZodType } from 'zod';
 import { systemClock } from '../../core/clock';
 import type { CouncilCommand } from '../../core/council/commands';
-import { newCouncilSession, runCouncilTurn } from '../../core/council/councilTurn';
-import { DeliberationInputSchema, deliberationResultText } from '../../core/council/deliberation';
+import { newCouncilSession, type NewSessionOptions } from '../../core/council/councilTurn';
+import { DeliberationInputSchema, sessionRequest, sessionToolResult } from '../../core/council/deliberation';
 import type { CouncilDeps, RoleModels } from '../../core/council/ports';
 import type { SessionLog } from '../../core/council/sessionLog';
-import { clarifyingReport, continuationCommands, OpenInputSchema, TOOL } from '../../core/council/toolSession';
-import {
-  CancelledError,
-  LanguageModelFailure,
-  type CancellationSignal,
-  type LanguageModel,
-} from '../../core/llm/languageModel';
+import { continuationCommands, OpenInputSchema, readToolInput, TOOL } from '../../core/council/toolSession';
+import type { CancellationSignal, LanguageModel } from '../../core/llm/languageModel';
+import { advanceSession, type QuestionReply } from '../../core/council/toolSessionRun';
+import type { PriceBook } from '../../core/llm/spending/prices';
+import type { SpendingLimits } from '../../core/llm/spending/governor';
 import type { PersonaContract } from '../../core/personas/contract';
 import type { ClarificationQuestion } from '../../core/session/clarification';
 import { SessionLimits } from '../../core/session/limits';
-import { activeQuestion } from '../../core/session/selectors';
 import { SessionFiles, unusableMessage } from '../sessionFiles';
 import { SamplingModel } from './samplingModel';
 import { CHECKPOINT_ANSWER_TIMEOUT_MS } from './checkpointElicitation';
@@ -74,14 +70,6 @@ function text(body: string, isError = false): CallToolResult {
   return { content: [{ type: 'text', text: body }], ...(isError ? { isError: true } : {}) };
 }
 
-/** What is wrong with a tool input, field by field; nothing has been spent. */
-function inputProblems(tool: string, schema: ZodType, input: unknown): string | undefined {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return undefined;
-  const problems = parsed.error.issues.map(issue => `${issue.path.join('.') || 'input'}: ${issue.message}`);
-  return `${tool} was called with a malformed input (nothing was run or spent): ${problems.join('; ')}.`;
-}
-
 function signalFrom(abort: AbortSignal): CancellationSignal {
   return {
     get isCancellationRequested() {
@@ -93,8 +81,6 @@ function signalFrom(abort: AbortSignal): CancellationSignal {
     },
   };
 }
-
-type Reply = { readonly command: CouncilCommand } | { readonly cancelled: true };
 
 export function councilMcpServer(options: McpServerOptions): Server {
   const server = new Server(
@@ -118,7 +104,7 @@ export function councilMcpServer(options: McpServerOptions): Server {
   };
 
   /** One question through elicitation: the recommended answer is the default; decline skips; cancel stops. */
-  const elicit = async (question: ClarificationQuestion): Promise<Reply> => {
+  const elicit = async (question: ClarificationQuestion): Promise<QuestionReply> => {
     const recommended = question.recommendedAnswer;
     const result = await server.elicitInput({
       message: `${question.question}${recommended ? `\n\nRecommended: ${recommended}` : ''}\n\nDecline to skip (the recommended answer is logged as an assumption); cancel to stop the council.`,
@@ -129,72 +115,54 @@ export function councilMcpServer(options: McpServerOptions): Server {
         },
       },
     });
-    if (result.action === 'cancel') return { cancelled: true };
-    if (result.action === 'decline') return { command: { kind: 'skip' } };
+    if (result.action === 'cancel') return { kind: 'cancelled' };
+    if (result.action === 'decline') return { kind: 'skipped', unavailable: false };
     const answer = typeof result.content?.answer === 'string' ? result.content.answer.trim() : '';
-    if (!answer || answer === recommended?.trim()) return { command: { kind: 'accept' } };
-    return { command: { kind: 'answer', text: answer } };
+    if (!answer || answer === recommended?.trim()) return { kind: 'answered', command: { kind: 'accept' } };
+    return { kind: 'answered', command: { kind: 'answer', text: answer } };
   };
 
+  /**
+   * Runs `commands` on the session `open` gives (a stored one, or a new one it saves) to the next question or the
+   * answer, asking each question by elicitation when `ask`; returns the session as the agent reads it.
+   */
   const run = async (
     extra: { signal: AbortSignal; sendNotification: (n: ServerNotification) => Promise<void> },
     progressToken: string | number | undefined,
-    model: LanguageModel,
-    work: (deps: CouncilDeps) => Promise<{ log: SessionLog; stopped?: string }>,
-  ) => {
-    let step = 0;
-    const progress = (message: string) => {
-      if (progressToken === undefined) return;
-      step += 1;
-      void extra.sendNotification({
-        method: 'notifications/progress',
-        params: { progressToken, progress: step, message },
-      });
-    };
+    choice: { readonly model: LanguageModel; readonly text: string },
+    call: { open: (deps: CouncilDeps) => Promise<SessionLog>; commands: readonly CouncilCommand[]; ask: boolean },
+  ): Promise<CallToolResult> => {
     const deps: CouncilDeps = {
-      model,
+      model: choice.model,
       personas: options.personas,
       clock: systemClock,
       ids: { next: randomUUID },
-      output: { progress, markdown: () => undefined, visible: () => undefined },
+      output: {
+        progress: progressNotifier(extra.sendNotification, progressToken),
+        markdown: () => undefined,
+        visible: () => undefined,
+      },
       token: signalFrom(extra.signal),
       persist: stored => files.save(stored),
       spending: options.spending,
       // The seats' own models only with the configured model; a client's sampled model runs every seat.
-      ...(options.roleModels && model === options.model ? { roleModels: options.roleModels } : {}),
+      ...(options.roleModels && choice.model === options.model ? { roleModels: options.roleModels } : {}),
     };
-    return work(deps);
-  };
-
-  /** Turns until the next question or the answer; asks each question by elicitation when `ask` is given. */
-  const advance = async (log: SessionLog, deps: CouncilDeps, ask: boolean): Promise<string | undefined> => {
-    for (let question = activeQuestion(log.snapshot); question && ask; question = activeQuestion(log.snapshot)) {
-      const reply = await elicit(question);
-      if ('cancelled' in reply)
-        return 'The user cancelled the clarifying questions; the session is saved with its questions open.';
-      await runCouncilTurn(log, reply.command, deps);
-    }
-    return undefined;
-  };
-
-  const result = (log: SessionLog, modelText: string, stopped?: string): string => {
-    const open = log.state === 'clarifying';
-    if (open && stopped === undefined) return clarifyingReport(log.snapshot, { model: modelText, spent: log.spent });
-    if (open) return `${stopped}\n\n${clarifyingReport(log.snapshot, { model: modelText, spent: log.spent })}`;
-    return deliberationResultText({
-      snapshot: log.snapshot,
-      spent: log.spent,
-      model: modelText,
-      clarified: log.snapshot.context.questions.length > 0,
-      ...(stopped !== undefined ? { stopped } : {}),
+    const log = await call.open(deps);
+    const { stopped, fromVote, internal } = await advanceSession(log, call.commands, deps, {
+      stopBeforeDebate: false,
+      ...(call.ask ? { ask: elicit } : {}),
     });
+    if (internal) throw internal.error;
+    const outcome = { ...(stopped !== undefined ? { stopped } : {}), ...(fromVote ? { fromVote } : {}) };
+    return text(sessionToolResult(log, { model: choice.text, ...outcome }));
   };
 
-  const stoppedBy = (error: unknown): string => {
-    if (error instanceof CancelledError || (error instanceof LanguageModelFailure && error.kind === 'cancelled'))
-      return 'Cancelled by the client: the spending stopped and the session is saved.';
-    if (error instanceof LanguageModelFailure) return `The model failed: ${error.message} The session is saved.`;
-    throw error;
+  /** A new session, saved before its first request. */
+  const started = (session: NewSessionOptions) => async (deps: CouncilDeps) => {
+    const log = newCouncilSession(session, deps);
+    await files.save(log.stored);
+    return log;
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await toolDefinitions(manifest) }));
@@ -219,53 +187,32 @@ export function councilMcpServer(options: McpServerOptions): Server {
           : {}),
       });
     if (name !== TOOL.open && name !== TOOL.deliberate) return text(`Unknown tool ${name}.`, true);
-    const problem = inputProblems(name, name === TOOL.open ? OpenInputSchema : DeliberationInputSchema, input);
-    if (problem) return text(problem, true);
+    const read =
+      name === TOOL.open
+        ? readToolInput(name, OpenInputSchema, input)
+        : readToolInput(name, DeliberationInputSchema, input);
+    if ('malformed' in read) return text(read.malformed, true);
     const choice = modelChoice();
     if (!choice) return text(`${name} has no model to run on. ${options.noModelHelp}`, true);
 
+    const retry = [{ kind: 'retry' }] as const;
     if (name === TOOL.open) {
       const open = OpenInputSchema.parse(input);
-      const context = open.context?.trim();
-      const requestText = context ? `${open.question}\n\nContext:\n${context}` : open.question;
-      return run(extra, progressToken, choice.model, async deps => {
-        const log = newCouncilSession({ request: requestText, userId: 'mcp', limits: SessionLimits.parse({}) }, deps);
-        await files.save(log.stored);
-        try {
-          await runCouncilTurn(log, { kind: 'retry' }, deps);
-          return { log, stopped: await advance(log, deps, canAsk) };
-        } catch (error) {
-          return { log, stopped: stoppedBy(error) };
-        }
-      }).then(({ log, stopped }) => text(result(log, choice.text, stopped)));
+      const request = sessionRequest(open.question, open.context);
+      const session = { request, userId: 'mcp', limits: SessionLimits.parse({}) };
+      return run(extra, progressToken, choice, { open: started(session), commands: retry, ask: canAsk });
     }
 
     const deliberate = DeliberationInputSchema.parse(input);
     if (deliberate.question !== undefined) {
-      const question = deliberate.question;
-      const context = deliberate.context?.trim();
-      return run(extra, progressToken, choice.model, async deps => {
-        const log = newCouncilSession(
-          {
-            request: context ? `${question}\n\nContext:\n${context}` : question,
-            userId: 'mcp',
-            limits: SessionLimits.parse(
-              deliberate.maxCycles
-                ? { debateCycleLimit: deliberate.maxCycles, adminMaxDebateCycles: deliberate.maxCycles }
-                : {},
-            ),
-            skipClarification: true,
-          },
-          deps,
-        );
-        await files.save(log.stored);
-        try {
-          await runCouncilTurn(log, { kind: 'retry' }, deps);
-          return { log };
-        } catch (error) {
-          return { log, stopped: stoppedBy(error) };
-        }
-      }).then(({ log, stopped }) => text(result(log, choice.text, stopped)));
+      const cycles = deliberate.maxCycles;
+      const session = {
+        request: sessionRequest(deliberate.question, deliberate.context),
+        userId: 'mcp',
+        limits: SessionLimits.parse(cycles ? { debateCycleLimit: cycles, adminMaxDebateCycles: cycles } : {}),
+        skipClarification: true,
+      };
+      return run(extra, progressToken, choice, { open: started(session), commands: retry, ask: false });
     }
     const sessionId = deliberate.sessionId ?? '';
     const found = await files.read(sessionId);
@@ -277,14 +224,8 @@ export function councilMcpServer(options: McpServerOptions): Server {
       ...(deliberate.answers ? { answers: deliberate.answers } : {}),
     });
     if ('refused' in planned) return text(planned.refused, true);
-    return run(extra, progressToken, choice.model, async deps => {
-      try {
-        for (const command of planned.commands) await runCouncilTurn(log, command, deps);
-        return { log, stopped: await advance(log, deps, canAsk) };
-      } catch (error) {
-        return { log, stopped: stoppedBy(error) };
-      }
-    }).then(({ log: ran, stopped }) => text(result(ran, choice.text, stopped)));
+    const { commands } = planned;
+    return run(extra, progressToken, choice, { open: () => Promise.resolve(log), commands, ask: canAsk });
   });
 
   return server;

@@ -4,7 +4,7 @@ import type {
   ElicitResult,
   ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
-import { TOOL } from '../../core/council/toolSession';
+import { readToolInput, TOOL } from '../../core/council/toolSession';
 import { nextCallsText } from '../../core/council/toolNextCalls';
 import {
   PlanInputSchema,
@@ -96,15 +96,12 @@ function resultText(modelText: string, result: DeepWorkResult, asked: Asked): st
 /** Runs one `council_plan` or `council_workflow` call; a malformed input spends nothing. */
 export async function callDeepWorkTool(name: string, input: unknown, call: DeepWorkToolCall): Promise<CallToolResult> {
   const schema = name === TOOL.plan ? PlanInputSchema : WorkflowInputSchema;
-  const parsed = schema.safeParse(input ?? {});
-  if (!parsed.success)
-    return text(
-      `${name} was called with a malformed input (nothing was run or spent): ${parsed.error.issues.map(i => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}.`,
-      true,
-    );
+  const parsed = readToolInput(name, schema, input);
+  if ('malformed' in parsed) return text(parsed.malformed, true);
   const root = packageRoot();
   const catalog = () => projectWorkflows(call.project, root);
-  const listing = name === TOOL.workflow && !('workflow' in parsed.data && parsed.data.workflow) && !parsed.data.runId;
+  const listing =
+    name === TOOL.workflow && !('workflow' in parsed.input && parsed.input.workflow) && !parsed.input.runId;
   if (listing) return text(workflowListText(await catalog()));
   if (!call.model) return text(`${name} has no model to run on. ${call.noModelHelp}`, true);
   const door: DeepWorkDoor = {
@@ -120,7 +117,7 @@ export async function callDeepWorkTool(name: string, input: unknown, call: DeepW
   };
   const turnOf = (next: PlanInput | WorkflowInput) =>
     name === TOOL.plan ? planTurn(door, next as PlanInput) : workflowTurn(door, next as WorkflowInput);
-  let result = await turnOf(parsed.data);
+  let result = await turnOf(parsed.input);
   const chosen: string[] = [];
   let ended: string | undefined;
   for (;;) {

@@ -15,7 +15,7 @@ import { costSpanText, spendSummary, tokensText } from '../llm/spending/spendTex
 import type { DebateProtocol } from './protocol';
 import { sessionNextSteps } from './sessionNextSteps';
 import { nextCallsText } from './toolNextCalls';
-import { ContinuationFields } from './toolSession';
+import { clarifyingReport, ContinuationFields, type QuestionsAsked } from './toolSession';
 
 /**
  * The vscode-free part of the `council_deliberate` language model tool: what an agent may pass, what a run
@@ -126,11 +126,16 @@ export function deliberationPlan(
   const named = ids.flatMap(id => personas.filter(p => p.id === id));
   const unknownIds = ids.filter(id => !personas.some(p => p.id === id));
   const cycles = Math.max(1, Math.min(input.maxCycles ?? defaultCycles, maxCycles));
-  const context = input.context?.trim();
-  const request = context ? `${input.question.trim()}\n\nContext:\n${context}` : input.question.trim();
+  const request = sessionRequest(input.question, input.context);
   const panel = { named: named.length, available: personas.length };
   const { fewest, most, expected } = requestForecast(panel, cycles, lookupRounds, spending.protocol, spending.budget);
   return { request, named, unknownIds, cycles, estimate: { fewest, most }, expected };
+}
+
+/** The request a session started by a tool debates: the question, then the agent's context. */
+export function sessionRequest(question: string, context: string | undefined): string {
+  const given = context?.trim();
+  return given ? `${question.trim()}\n\nContext:\n${given}` : question.trim();
 }
 
 function shortened(text: string, max = 80): string {
@@ -340,4 +345,37 @@ export function deliberationResultText(outcome: DeliberationOutcome): string {
       ? c.finalAnswer
       : `The council did not finish. ${outcome.stopped ?? ''}\n\n${progressSoFar(outcome.snapshot)}`;
   return [facts, body, sessionNote(outcome.snapshot, outcome.stopped !== undefined)].join('\n\n') + '\n';
+}
+
+/** How a tool call left a session, in every door: the result's facts beside the session itself. */
+export interface SessionToolOutcome extends Omit<DeliberationOutcome, 'snapshot' | 'spent' | 'clarified' | 'model'> {
+  readonly model: string;
+  /** How the questions put to the user went (VS Code's question tool). */
+  readonly asked?: QuestionsAsked;
+  /** The debate still ahead, for a session still clarifying (what `council_deliberate` may cost). */
+  readonly ahead?: Parameters<typeof clarifyingReport>[1]['ahead'];
+}
+
+/**
+ * What an agent gets back from a call on `session`, the same from every door: while it is still clarifying (or has
+ * not debated yet) its questions and how to answer them (after why it stopped, when a stop left questions open),
+ * otherwise the council's answer, or how far it got before it stopped.
+ */
+export function sessionToolResult(
+  session: { readonly snapshot: SessionSnapshot; readonly spent: SpendTotals },
+  { asked, ahead, ...outcome }: SessionToolOutcome,
+): string {
+  const { snapshot, spent } = session;
+  const open =
+    snapshot.value === 'clarifying' || (snapshot.value === 'debating' && snapshot.context.debateCycles === 0);
+  const report = () =>
+    clarifyingReport(snapshot, {
+      model: outcome.model,
+      spent,
+      ...(asked ? { asked } : {}),
+      ...(ahead ? { ahead } : {}),
+    });
+  if (open && outcome.stopped === undefined) return report();
+  if (snapshot.value === 'clarifying') return `${outcome.stopped}\n\n${report()}`;
+  return deliberationResultText({ ...outcome, snapshot, spent, clarified: snapshot.context.questions.length > 0 });
 }

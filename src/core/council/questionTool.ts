@@ -1,5 +1,5 @@
 import type { ClarificationQuestion } from '../session/clarification';
-import type { CouncilCommand } from './commands';
+import type { QuestionReply } from './toolSessionRun';
 
 /*
  * VS Code's own question tool (`vscode_askQuestions`) shows a question in the chat with options, one marked
@@ -56,12 +56,6 @@ export function questionToolInput(question: ClarificationQuestion, header: strin
     ],
   };
 }
-
-/** What the user did with one question, as the session records it. */
-export type QuestionReply =
-  | { readonly kind: 'answered'; readonly command: CouncilCommand & { readonly kind: 'answer' } }
-  /** Skipped by the user, or nobody could answer (`unavailable`): either way a logged assumption. */
-  | { readonly kind: 'skipped'; readonly unavailable: boolean };
 
 interface ToolAnswer {
   readonly selected?: readonly unknown[];

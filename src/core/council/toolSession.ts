@@ -8,6 +8,7 @@ import { openSessionCommand } from './chatIntent';
 import type { CouncilCommand } from './commands';
 import type { NextStepKind } from '../nextSteps';
 import { untrusted } from './wording/markdown';
+import { describeIssues } from '../zodIssues';
 
 /*
  * What Council's language-model tools take and say about a session, beside the chat: the same session, the same
@@ -25,6 +26,21 @@ export const TOOL = {
 } as const;
 
 const Personas = z.array(z.string()).optional();
+
+/**
+ * A tool's input as `schema` reads it, or what is wrong with it field by field, in the words Council uses for every
+ * file and record it checks; the same from every door (nothing has been run or spent).
+ */
+export function readToolInput<T>(
+  tool: string,
+  schema: z.ZodType<T>,
+  input: unknown,
+): { readonly input: T } | { readonly malformed: string } {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return { input: parsed.data };
+  const problems = describeIssues(parsed.error.issues, 'input', { schema, data: input ?? {} }).join(' ');
+  return { malformed: `${tool} was called with a malformed input (nothing was run or spent): ${problems}` };
+}
 
 /** `council_open`'s input. */
 export const OpenInputSchema = z.object({

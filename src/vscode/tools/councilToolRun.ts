@@ -1,24 +1,21 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
 import type { CouncilCommand } from '../../core/council/commands';
-import { runCouncilTurn, type NewSessionOptions } from '../../core/council/councilTurn';
+import type { NewSessionOptions } from '../../core/council/councilTurn';
 import {
   costEstimate,
-  deliberationResultText,
+  sessionToolResult,
   type CostEstimate,
   type RequestEstimate,
 } from '../../core/council/deliberation';
 import { SessionLog } from '../../core/council/sessionLog';
-import { clarifyingReport, TOOL, type QuestionsAsked } from '../../core/council/toolSession';
-import { LanguageModelFailure } from '../../core/llm/languageModel';
+import { readToolInput } from '../../core/council/toolSession';
+import { advanceSession } from '../../core/council/toolSessionRun';
 import { creditsFor, PriceBook } from '../../core/llm/spending/prices';
 import { debateAheadOf } from '../chat/debateAheadOf';
-import type { DebateForecastFigures } from '../../core/council/debateForecast';
 import { NO_SPEND } from '../../core/llm/spending/ledger';
-import { describeTurnStop } from '../../core/llm/turnStop';
 import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 import type { PersonaRegistry } from '../../core/personas/registry';
-import { describeIssues } from '../../core/zodIssues';
 import { councilRun, logCouncilTurn, startCouncilSession, type CouncilRunEnvironment } from '../chat/councilDeps';
 import { storedSession } from '../chat/threadSession';
 import { adaptLanguageModel } from '../languageModel/languageModelAdapter';
@@ -26,7 +23,7 @@ import { toolModel, type ModelMemento } from '../languageModel/toolModel';
 import { loadCouncilPersonas } from '../personas/personaSource';
 import { pinnedPersonaIds } from '../personas/pinnedPersonas';
 import { readCouncilSettings, type CouncilSettings } from '../settings';
-import { askOpenQuestions, canAskInChat } from './askQuestions';
+import { questionAsker } from './askQuestions';
 import { CallPlans } from './callPlans';
 import { withToolProgress } from './toolProgress';
 
@@ -42,14 +39,8 @@ export interface CouncilToolEnvironment extends CouncilRunEnvironment {
   readonly models: ModelMemento;
 }
 
-/** A tool's session is continued by id, with the tool or in the chat. */
-const TOOL_STOP = {
-  kept: `The session is saved; \`${TOOL.deliberate}\` with its sessionId and "action": "retry" continues it.`,
-  button: 'Try again',
-} as const;
-
-const NO_MODEL =
-  'The council could not run: no language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
+export const NO_MODEL =
+  'No language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
 
 /** What a council tool call runs on: the settings read once for the call, the model the tools' rule picked, the personas. */
 interface ToolTurn {
@@ -71,11 +62,6 @@ export async function toolTurn(
     loadCouncilPersonas(env.context.extensionUri, settings),
   ]);
   return { settings, registry, turn: choice ? { settings, choice, registry } : undefined };
-}
-
-/** What is wrong with a tool's input, in the words Council uses for every file and record it checks. */
-export function inputProblems(schema: z.ZodType, data: unknown, issues: readonly z.core.$ZodIssue[]): string {
-  return describeIssues(issues, 'input', { schema, data }).join(' ');
 }
 
 export function textResult(text: string): vscode.LanguageModelToolResult {
@@ -138,8 +124,6 @@ interface SessionRun {
 /** A council tool over one planned call: its input, the line shown while it runs, its plan. */
 export interface SessionTool<Input> {
   readonly schema: z.ZodType<Input>;
-  /** The result for input that is not valid, from the problems found. */
-  readonly invalid: (problems: string) => string;
   readonly working: (input: Input | undefined) => string;
   readonly plan: (input: Input) => Promise<SessionCall>;
   /** A call that runs no council turn (nothing is spent, so nothing to confirm): its line and its result. */
@@ -171,113 +155,47 @@ export function sessionTool<Input>(
       return { invocationMessage, confirmationMessages: { title: confirmation.title, message } };
     },
     async invoke(options, token) {
-      const input = tool.schema.safeParse(options.input);
-      if (!input.success)
-        return textResult(tool.invalid(inputProblems(tool.schema, options.input, input.error.issues)));
-      const direct = tool.direct?.(input.data);
+      const read = readToolInput(name, tool.schema, options.input);
+      if ('malformed' in read) return textResult(read.malformed);
+      const { input } = read;
+      const direct = tool.direct?.(input);
       if (direct) return textResult(await direct.run());
-      const { turn, refused, run } = await calls.take(options.input, () => tool.plan(input.data));
+      const { turn, refused, run } = await calls.take(options.input, () => tool.plan(input));
       if (refused !== undefined) return textResult(refused);
       if (!turn || !run) return textResult(NO_MODEL);
       const { settings, choice, registry } = turn;
       const stored = run.session instanceof SessionLog ? run.session : undefined;
       const spentBefore = stored?.spent ?? NO_SPEND;
-      const text = await withToolProgress(
-        `Council (${choice.model.name || choice.model.id})`,
-        token,
-        async progress => {
-          const startedAt = Date.now();
-          // The agent reads the result; the user reads the notification: each progress line and each cycle summary.
-          const report = (message: string) => progress.report(message);
-          const output = { progress: report, markdown: () => undefined, visible: report };
-          const { deps } = councilRun(env, choice.model, registry, settings, output, progress.token);
-          const log =
-            stored ?? (await startCouncilSession(env, run.session as Omit<NewSessionOptions, 'userId'>, deps));
-          const ask = run.asks ? options.toolInvocationToken : undefined;
-          const advanced = await advance(env, log, deps, run, ask, progress.token);
-          const ahead = run.forecastAhead ? await debateAheadOf(log, choice.model, settings, env.store) : undefined;
-          const how = ahead ? { ...advanced, ahead } : advanced;
-          logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
-          return sessionResult(log, choice, how, run);
-        },
-      );
-      return textResult(text);
+      // Handed on, not awaited: invoke leaves no frame on the path to the model.
+      return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {
+        const startedAt = Date.now();
+        // The agent reads the result; the user reads the notification: each progress line and each cycle summary.
+        const report = (message: string) => progress.report(message);
+        const output = { progress: report, markdown: () => undefined, visible: report };
+        const { deps } = councilRun(env, choice.model, registry, settings, output, progress.token);
+        const log = stored ?? (await startCouncilSession(env, run.session as Omit<NewSessionOptions, 'userId'>, deps));
+        const ask = run.asks ? questionAsker(options.toolInvocationToken, progress.token) : undefined;
+        const { internal, ...advanced } = await advanceSession(log, run.commands, deps, {
+          stopBeforeDebate: run.asks,
+          ...(ask ? { ask } : {}),
+        });
+        if (internal) env.log.logError(internal.error, `session ${log.sessionId} (Council tool): ${internal.detail}`);
+        const ahead = run.forecastAhead ? await debateAheadOf(log, choice.model, settings, env.store) : undefined;
+        const how = ahead ? { ...advanced, ahead } : advanced;
+        logCouncilTurn(env, log, { modelId: choice.model.id, command: name, startedAt, spentBefore }, settings);
+        const { estimate, expected, unknownIds } = run;
+        return textResult(
+          sessionToolResult(log, {
+            model: modelText(choice),
+            ...how,
+            ...(estimate ? { estimate } : {}),
+            ...(expected !== undefined ? { expected } : {}),
+            ...(unknownIds?.length ? { unknownIds } : {}),
+          }),
+        );
+      });
     },
   };
-}
-
-/** How a tool call left a session: why it stopped early, how the asked questions went, the answer from the vote. */
-interface Advanced {
-  readonly stopped?: string;
-  readonly asked?: QuestionsAsked;
-  /** The answer the council wrote from the vote (its own request failed). */
-  readonly fromVote?: string;
-  /** The debate still ahead, for a session still clarifying (the agent reads what council_deliberate may cost). */
-  readonly ahead?: DebateForecastFigures;
-}
-
-/** Runs the call's commands on `log` (the last one on to the debate and the answer unless it asks), then asks. */
-async function advance(
-  env: CouncilToolEnvironment,
-  log: SessionLog,
-  deps: ReturnType<typeof councilRun>['deps'],
-  { commands, asks }: SessionRun,
-  ask: vscode.ChatParticipantToolToken | undefined,
-  token: vscode.CancellationToken,
-): Promise<Advanced> {
-  try {
-    for (const [i, command] of commands.entries()) {
-      const report = await runCouncilTurn(log, command, deps, { stopBeforeDebate: asks || i < commands.length - 1 });
-      // The answer's own request failed: the council answered from the vote; the agent gets that and Try again.
-      if (report.answerPending !== undefined)
-        return {
-          stopped: `The answer's own request failed: ${report.answerPending.reason} ${TOOL_STOP.kept}`,
-          fromVote: report.answerPending.answer,
-        };
-    }
-    const canAsk = ask && log.state === 'clarifying' && canAskInChat(ask);
-    return canAsk ? { asked: await askOpenQuestions(log, deps, ask, token) } : {};
-  } catch (error) {
-    // Why the run stopped, for the agent: the model's failure as the chat would say it, else a sentence.
-    const stop = describeTurnStop(error, TOOL_STOP, token.isCancellationRequested);
-    if (stop.kind === 'cancelled') return { stopped: `It was cancelled. ${TOOL_STOP.kept}` };
-    env.log.logError(error, `session ${log.sessionId} (Council tool): ${stop.detail}`);
-    return {
-      stopped:
-        error instanceof LanguageModelFailure
-          ? stop.message
-          : `Council stopped on an internal problem (the details are in the Council output channel). ${TOOL_STOP.kept}`,
-    };
-  }
-}
-
-/** What the agent gets back: the questions still to ask, or the council's answer as Council wrote it. */
-function sessionResult(
-  log: SessionLog,
-  choice: ToolModelChoice<vscode.LanguageModelChat>,
-  how: Advanced,
-  { estimate, expected, unknownIds }: SessionRun,
-): string {
-  const model = modelText(choice);
-  const stillOpen = log.state === 'clarifying' || (log.state === 'debating' && log.snapshot.context.debateCycles === 0);
-  if (stillOpen && how.stopped === undefined)
-    return clarifyingReport(log.snapshot, {
-      model,
-      spent: log.spent,
-      ...(how.asked ? { asked: how.asked } : {}),
-      ...(how.ahead ? { ahead: how.ahead } : {}),
-    });
-  return deliberationResultText({
-    snapshot: log.snapshot,
-    spent: log.spent,
-    model,
-    clarified: log.snapshot.context.questions.length > 0,
-    ...(estimate ? { estimate } : {}),
-    ...(expected !== undefined ? { expected } : {}),
-    ...(how.stopped !== undefined ? { stopped: how.stopped } : {}),
-    ...(how.fromVote ? { fromVote: how.fromVote } : {}),
-    ...(unknownIds?.length ? { unknownIds } : {}),
-  });
 }
 
 /** A stored session by id, or why it cannot be `what` ("continued", "planned"). */

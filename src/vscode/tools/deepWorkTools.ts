@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
 import { forecastWorkflow, workflowForecastSentence } from '../../core/deepWork/workflowForecast';
-import { TOOL } from '../../core/council/toolSession';
+import { readToolInput, TOOL } from '../../core/council/toolSession';
 import { nextCallsText } from '../../core/council/toolNextCalls';
 import type { ToolModelChoice } from '../../core/llm/toolModelRule';
 import { toolModel } from '../languageModel/toolModel';
@@ -24,13 +24,7 @@ import {
   type WorkflowInput,
 } from '../../core/deepWork/deepWorkInput';
 import { planRequestOf, workflowRequestOf } from './deepWorkInput';
-import {
-  inputProblems,
-  modelText,
-  storedCouncilSession,
-  textResult,
-  type CouncilToolEnvironment,
-} from './councilToolRun';
+import { modelText, NO_MODEL, storedCouncilSession, textResult, type CouncilToolEnvironment } from './councilToolRun';
 import { withToolProgress } from './toolProgress';
 import { CallPlans } from './callPlans';
 
@@ -39,9 +33,6 @@ import { CallPlans } from './callPlans';
  * its text, and runs the same handler (the same engine, run store and run limits). A run pauses at its checkpoints
  * as in the chat; the result is the answer's report as text, with its next steps as the exact next calls.
  */
-
-const NO_MODEL =
-  'No language model is available in VS Code. Sign in to a model provider (e.g. GitHub Copilot) and try again.';
 
 /**
  * A deep-work call planned once (CallPlans): the settings read once, the model chosen from them, and for a new run
@@ -129,12 +120,11 @@ function deepWorkTool<Input>(
       };
     },
     async invoke(options, token) {
-      const input = tool.schema.safeParse(options.input);
-      if (!input.success)
-        return textResult(`${tool.name} cannot run: ${inputProblems(tool.schema, options.input, input.error.issues)}`);
-      const run = tool.run(input.data);
+      const read = readToolInput(tool.name, tool.schema, options.input);
+      if ('malformed' in read) return textResult(read.malformed);
+      const run = tool.run(read.input);
       if ('refused' in run) return textResult(run.refused);
-      const planned = await calls.take(options.input, plan(input.data));
+      const planned = await calls.take(options.input, plan(read.input));
       const { choice, settings, catalog } = planned;
       if (!choice) return textResult(NO_MODEL);
       return withToolProgress(`Council (${choice.model.name || choice.model.id})`, token, async progress => {

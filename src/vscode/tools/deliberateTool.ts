@@ -112,7 +112,6 @@ async function planDeliberation(env: CouncilToolEnvironment, input: Deliberation
 export function deliberateTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<DeliberationInput> {
   return sessionTool(env, TOOL.deliberate, {
     schema: DeliberationInputSchema,
-    invalid: problems => `The council needs a question or a session to continue: ${problems}`,
     working: input => (input ? invocationMessage(input) : 'Consulting the council'),
     plan: input => planDeliberation(env, input),
     direct: input =>

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { OpenInputSchema, TOOL, type OpenInput } from '../../core/council/toolSession';
 import { MAX_PANEL } from '../../core/personas/select';
-import { openingForecastLine } from '../../core/council/deliberation';
+import { openingForecastLine, sessionRequest } from '../../core/council/deliberation';
 import { MAX_REPAIRS_PER_REPLY } from '../../core/llm/repairBudget';
 import { withPinned } from '../personas/pinnedPersonas';
 import {
@@ -24,8 +24,7 @@ async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<
   const seats = named.length || MAX_PANEL;
   const cost = turn && (await priced(estimate, input.question, seats, turn.choice.model, settings, opening));
   const question = input.question.replace(/\s+/g, ' ');
-  const context = input.context?.trim();
-  const request = context ? `${input.question.trim()}\n\nContext:\n${context}` : input.question.trim();
+  const request = sessionRequest(input.question, input.context);
   return {
     turn,
     confirmation: {
@@ -53,8 +52,6 @@ async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<
 export function openTool(env: CouncilToolEnvironment): vscode.LanguageModelTool<OpenInput> {
   return sessionTool(env, TOOL.open, {
     schema: OpenInputSchema,
-    invalid: problems =>
-      `${TOOL.open} needs a question: ${problems} Pass {"question": "…"} and, optionally, "context" and "personas".`,
     working: input =>
       input
         ? `Opening a council session: ${input.question.replace(/\s+/g, ' ').slice(0, 80)}`

@@ -35,28 +35,27 @@ export function withToolProgress<T>(
 ): Thenable<T> {
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-    async (notification, cancelled) => {
+    (notification, cancelled) => {
       const source = new vscode.CancellationTokenSource();
       const links = [
         token.onCancellationRequested(() => source.cancel()),
         cancelled.onCancellationRequested(() => source.cancel()),
       ];
       if (token.isCancellationRequested) source.cancel();
-      try {
-        return await work({
-          report: message => {
-            const line = oneLine(message);
-            if (!line) return;
-            notification.report({ message: line });
-            shownProgress.push({ at: Date.now(), message: line });
-            if (shownProgress.length > SHOWN_KEPT) shownProgress.splice(0, shownProgress.length - SHOWN_KEPT);
-          },
-          token: source.token,
-        });
-      } finally {
+      // Handed on, not awaited: the notification adds no frame to the tool's path to the model.
+      return work({
+        report: message => {
+          const line = oneLine(message);
+          if (!line) return;
+          notification.report({ message: line });
+          shownProgress.push({ at: Date.now(), message: line });
+          if (shownProgress.length > SHOWN_KEPT) shownProgress.splice(0, shownProgress.length - SHOWN_KEPT);
+        },
+        token: source.token,
+      }).finally(() => {
         for (const link of links) link.dispose();
         source.dispose();
-      }
+      });
     },
   );
 }

@@ -186,15 +186,18 @@ describe('Council in any harness: its tools, custom agent and skill', function (
   it('a malformed input gets a message that says what is wrong, and no request is made', async () => {
     const fixtureApi = await fixture();
     playCouncil(fixtureApi, {});
-    assert.match(await invoke(TOOL.open, { context: 'no question' }), /council_open needs a question: .*question/);
+    assert.match(
+      await invoke(TOOL.open, { context: 'no question' }),
+      /council_open was called with a malformed input \(nothing was run or spent\): .*question/,
+    );
     assert.match(
       await invoke(TOOL.deliberate, { sessionId: 'nope', answers: [{ questionId: 'q', answer: 'a' }] }),
       /cannot be continued: no session `nope` is stored in this workspace/,
     );
-    assert.match(await invoke(TOOL.plan, {}), /council_plan cannot run: .*goal/);
+    assert.match(await invoke(TOOL.plan, {}), /council_plan was called with a malformed input .*goal/);
     assert.match(
       await invoke(TOOL.workflow, { workflow: 'plan', runId: 'wf-x' }),
-      /council_workflow cannot run: .*runId/,
+      /council_workflow was called with a malformed input .*runId/,
     );
     assert.equal(fixtureApi.requests().length, 0);
   });

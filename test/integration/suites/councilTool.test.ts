@@ -140,7 +140,10 @@ describe('the council_deliberate tool (agent mode)', () => {
     const api = await fixture();
     playCouncil(api, { questions: 0 });
     const text = await invoke({ context: 'no question here' });
-    assert.match(text, /The council needs a question or a session to continue: .*either `question`.* or `sessionId`/);
+    assert.match(
+      text,
+      /council_deliberate was called with a malformed input \(nothing was run or spent\): .*either `question`.* or `sessionId`/,
+    );
     assert.equal(api.requests().length, 0);
   });
 

@@ -1,7 +1,17 @@
 import * as assert from 'node:assert/strict';
 import { newCouncilSession, runCouncilTurn } from '../../../../src/core/council/councilTurn';
-import { deliberationResultText, DeliberationInputSchema } from '../../../../src/core/council/deliberation';
-import { clarifyingReport, continuationCommands } from '../../../../src/core/council/toolSession';
+import {
+  deliberationResultText,
+  DeliberationInputSchema,
+  sessionRequest,
+  sessionToolResult,
+} from '../../../../src/core/council/deliberation';
+import {
+  clarifyingReport,
+  continuationCommands,
+  OpenInputSchema,
+  readToolInput,
+} from '../../../../src/core/council/toolSession';
 import { pendingQuestions } from '../../../../src/core/session/selectors';
 import { councilRig } from '../../../support/councilHarness';
 import type { CouncilScriptOptions } from '../../../support/councilScript';
@@ -140,5 +150,42 @@ describe('the council tools: a session opened, answered and continued by id', ()
       assert.match(parsed.error.issues[0]?.message ?? '', /either `question`.*or `sessionId`/);
     }
     assert.ok(!DeliberationInputSchema.safeParse({ sessionId: 's-1', action: 'dance' }).success);
+  });
+
+  it('every door reads a tool input the same way: the input, or what is wrong with it field by field', () => {
+    assert.deepEqual(readToolInput('council_open', OpenInputSchema, { question: ' Q? ' }), {
+      input: { question: 'Q?' },
+    });
+    const neither = readToolInput('council_deliberate', DeliberationInputSchema, undefined);
+    assert.ok('malformed' in neither);
+    assert.match(
+      neither.malformed,
+      /^council_deliberate was called with a malformed input \(nothing was run or spent\): /,
+    );
+    assert.match(neither.malformed, /either `question`.*or `sessionId`/);
+    const empty = readToolInput('council_open', OpenInputSchema, { question: '  ' });
+    assert.ok('malformed' in empty);
+    assert.match(empty.malformed, /question/);
+  });
+
+  it("a session's request is the question, then the agent's context when there is any", () => {
+    assert.equal(sessionRequest(' Q? ', ' Our logs. '), 'Q?\n\nContext:\nOur logs.');
+    assert.equal(sessionRequest('Q?', '  '), 'Q?');
+    assert.equal(sessionRequest('Q?', undefined), 'Q?');
+  });
+
+  it("every door's result for a session: its questions while open, the stop before them, else the answer", async () => {
+    const { rig, log } = await opened();
+    const open = sessionToolResult(log, { model: 'Test' });
+    assert.equal(open, clarifyingReport(log.snapshot, { model: 'Test', spent: log.spent }));
+    const stopped = sessionToolResult(log, { model: 'Test', stopped: 'The user cancelled the questions.' });
+    assert.ok(stopped.startsWith('The user cancelled the questions.\n\n'), stopped);
+    assert.match(stopped, /\[questionId: /, 'the questions still open are listed after the stop');
+    await runCouncilTurn(log, { kind: 'skip' }, rig.deps, { stopBeforeDebate: true });
+    await runCouncilTurn(log, { kind: 'skip' }, rig.deps);
+    assert.equal(log.state, 'completed');
+    const answered = sessionToolResult(log, { model: 'Test', estimate: { fewest: 3, most: 9 }, expected: 5 });
+    assert.match(answered, /forecast: about 5 requests, at most 9/);
+    assert.match(answered, /Clarifying questions: 2 asked/);
   });
 });
