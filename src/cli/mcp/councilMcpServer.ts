@@ -18,8 +18,6 @@ import type { SessionLog } from '../../core/council/sessionLog';
 import { continuationCommands, OpenInputSchema, readToolInput, TOOL } from '../../core/council/toolSession';
 import type { CancellationSignal, LanguageModel } from '../../core/llm/languageModel';
 import { advanceSession, type QuestionReply } from '../../core/council/toolSessionRun';
-import type { PriceBook } from '../../core/llm/spending/prices';
-import type { SpendingLimits } from '../../core/llm/spending/governor';
 import type { PersonaContract } from '../../core/personas/contract';
 import type { ClarificationQuestion } from '../../core/session/clarification';
 import { SessionLimits } from '../../core/session/limits';
