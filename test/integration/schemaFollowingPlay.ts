@@ -1,10 +1,12 @@
 import { createGeneratorSync } from 'json-schema-faker';
+import { withListsReadBack } from '../support/schemaReadBack';
 import type { FixtureApi, ScriptedReply, ScriptedRequest } from './fixture/src/api';
 
 /**
  * Makes the fixture's models answer like an independent model that knows nothing about Council but what
  * each request says: a structured request gets a seeded random instance of exactly the JSON Schema sent
- * (the required tool's `inputSchema`, or the schema in the fenced-JSON instruction); anything else gets
+ * (the required tool's `inputSchema`, or the schema in the fenced-JSON instruction, read as its descriptions say:
+ * `schemaReadBack.ts`); anything else gets
  * a line of prose. `hang` makes the first request for one tool wait until the user presses Stop.
  */
 export interface SchemaFollowingPlay {
@@ -56,7 +58,8 @@ export function playSchemaFollowing(api: FixtureApi, options: SchemaFollowingOpt
       return { waitForCancellation: true };
     }
     if (target === undefined) return 'I have read enough to answer; here is my view in one paragraph.';
-    const generate = (): unknown => generator.generate(target.schema as never);
+    const schema = withListsReadBack(target.schema);
+    const generate = (): unknown => generator.generate(schema as never);
     const value = options.choose ? options.choose(tool, generate) : generate();
     return target.asTool
       ? { toolCall: { name: tool, input: value as object } }

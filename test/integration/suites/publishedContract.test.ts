@@ -139,7 +139,7 @@ describe('a model that follows only the published schemas', function () {
       const button = deepWorkFollowups(result)?.find(f => f.label === 'Continue');
       result = await sendChat(`@council /${button?.command} ${button?.prompt}`);
     }
-    assert.equal(result.errorDetails?.message, undefined, 'no error');
+    assert.equal(result.errorDetails?.message, undefined, `no error, got: ${result.errorDetails?.message}`);
     const metadata = readDeepWorkMetadata(result);
     assert.equal(metadata?.status, 'completed', JSON.stringify(metadata));
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
