@@ -46,7 +46,7 @@ function sent(received: LoggedMessage[], method: string): Record<string, unknown
   return received.filter(message => message.method === method).map(message => message.params);
 }
 
-describe('copilot provider: the language-model port over Copilot CLI (scripted stand-in)', function () {
+describe('copilot provider: the language-model port over Copilot CLI (scripted stand-in) @slow', function () {
   // Each test starts the stand-in as a process (through tsx), as the SDK starts the real CLI.
   this.timeout(30_000);
   let standIn: CopilotStandIn | undefined;
