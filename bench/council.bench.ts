@@ -64,6 +64,33 @@ const TYPICAL_KEY_POINTS = [
   'Two weeks fit one Redis instance with a fallback to re-login, not a cluster.',
 ];
 
+/**
+ * ~650 tokens: the answer's prose as long as a real consolidated answer (recommendation, where each persona landed,
+ * what is left open, next steps), so its output weighs what a user pays for it.
+ */
+const TYPICAL_ANSWER = Array.from(
+  { length: 20 },
+  (_, i) =>
+    `\n- Step ${i + 1}: keep sessions in Redis with a short TTL, revoke on logout, and measure the p99 latency against the 50 ms budget before widening the rollout.`,
+).join('');
+
+/** The scripted council with replies as long as real ones: each contribution's argument and the answer's prose. */
+function benchResponder(script: CouncilScriptOptions, also?: Parameters<typeof councilResponder>[1]) {
+  return councilResponder(script, (step, request, index) => {
+    const custom = also?.(step, request, index);
+    if (custom !== undefined) return custom;
+    const prompt = request.messages.map(messageText).join('\n');
+    if (step === ANSWER_STEP) {
+      const prose = (councilReply(step, prompt, script) as { prose: readonly string[] }).prose;
+      return { kind: 'parts', parts: [...prose, TYPICAL_ANSWER].map(text => ({ kind: 'text' as const, text })) };
+    }
+    if (step !== 'contribute_to_debate') return undefined;
+    // A contribution as long as a real one (~350 tokens), so what later prompts resend weighs what it would.
+    const value = councilReply(step, prompt, script) as { argument: string };
+    return valueReply({ ...value, argument: `${value.argument} ${TYPICAL_ARGUMENT}`, keyPoints: TYPICAL_KEY_POINTS });
+  });
+}
+
 /** One case: its label, the protocol, the request budget and how the scripted council debates. */
 interface Configuration {
   readonly label: string;
@@ -74,18 +101,23 @@ interface Configuration {
 
 /** The cases compared, side by side: the economy protocol, the default budget of 12 requests, the decision's options named. */
 const ECONOMY: readonly Configuration[] = [
-  { label: 'first drafts agree', protocol: 'economy', maxRequests: 12, script: { convergeAtCycle: 1 } },
+  {
+    label: 'first drafts agree',
+    protocol: 'economy',
+    maxRequests: 12,
+    script: { convergeAtCycle: 1, outlook: 'agree' },
+  },
   {
     label: 'contested, settled in cycle 2',
     protocol: 'economy',
     maxRequests: 12,
-    script: { convergeAtCycle: 2, dissenters: 1 },
+    script: { convergeAtCycle: 2, dissenters: 1, outlook: 'debate' },
   },
   {
     label: 'contested to the limit',
     protocol: 'economy',
     maxRequests: 12,
-    script: { convergeAtCycle: 'never', dissenters: 2 },
+    script: { convergeAtCycle: 'never', dissenters: 2, outlook: 'standoff' },
   },
 ];
 
@@ -106,7 +138,7 @@ const THOROUGH: readonly Configuration[] = [
     label: 'thorough, default budget 12: contested',
     protocol: 'thorough',
     maxRequests: 12,
-    script: { convergeAtCycle: 2, dissenters: 1 },
+    script: { convergeAtCycle: 2, dissenters: 1, outlook: 'debate' },
   },
 ];
 
@@ -185,12 +217,7 @@ async function runOnce(
   };
   const rig = await councilRig({
     script,
-    responder: councilResponder(script, (step, request) => {
-      if (step !== 'contribute_to_debate') return undefined;
-      // A contribution as long as a real one (~350 tokens), so what later prompts resend weighs what it would.
-      const value = councilReply(step, request.messages.map(messageText).join('\n'), script) as { argument: string };
-      return valueReply({ ...value, argument: `${value.argument} ${TYPICAL_ARGUMENT}`, keyPoints: TYPICAL_KEY_POINTS });
-    }),
+    responder: benchResponder(script),
     protocol: configuration.protocol,
     ...(configuration.maxRequests !== undefined ? { maxRequests: configuration.maxRequests } : {}),
   });
@@ -267,6 +294,69 @@ async function runOnce(
     debateCycles: session.debateCycles,
     stoppedBy,
   };
+}
+
+/** A debate history store over a fixed list of outcomes (it keeps none added). */
+function fixedHistory(outcomes: readonly DebateOutcome[]): DebateHistoryStore {
+  return { read: () => outcomes, remember: () => {} };
+}
+
+/**
+ * The expected figure the chat shows before the debate of `configuration`'s session, on the scripted model without
+ * latency, with `history` as the workspace's finished debates (a memory store also keeps this one's outcome);
+ * `withoutRead`: the opening gives no read, as a model that omits the optional field.
+ */
+async function expectedShown(
+  configuration: Configuration,
+  history: DebateHistoryStore,
+  withoutRead = false,
+): Promise<{ readonly requests: number; readonly tokens: number }> {
+  const { outlook, ...rest } = configuration.script;
+  const script: CouncilScriptOptions = {
+    personaIds: PERSONA_IDS,
+    questions: QUESTIONS,
+    decisionOptions: true,
+    ...rest,
+    ...(outlook && !withoutRead ? { outlook } : {}),
+  };
+  const rig = await councilRig({
+    script,
+    responder: benchResponder(script),
+    protocol: configuration.protocol,
+    ...(configuration.maxRequests !== undefined ? { maxRequests: configuration.maxRequests } : {}),
+  });
+  const deps = { ...rig.deps, debateHistory: history };
+  const log = newCouncilSession(
+    { request: 'How should we store user sessions for our web app?', userId: 'bench', limits: LIMITS },
+    deps,
+  );
+  for (const turn of TURNS) await runCouncilTurn(log, turn.command, deps);
+  const shown = /expects about (\d+) more requests? and ([\d.]+)(k?) tokens/.exec(rig.output.text);
+  if (!shown) fail(`${configuration.label}: no expected figure was shown`);
+  return { requests: Number(shown[1]), tokens: tokensFrom(shown[2]!, shown[3]!) };
+}
+
+/**
+ * The expected figures of every case besides the main runs': without a read, and after a mixed history (one
+ * finished debate of each case of the same protocol, this one's included), the workspace a user's habits make.
+ */
+async function otherForecasts(): Promise<{
+  readonly withoutRead: readonly Run['expected'][];
+  readonly mixed: readonly Run['expected'][];
+}> {
+  const outcomes = new Map<DebateProtocol, DebateOutcome[]>();
+  for (const configuration of CONFIGURATIONS) {
+    const store = memoryHistory();
+    await expectedShown(configuration, store);
+    outcomes.set(configuration.protocol, [...(outcomes.get(configuration.protocol) ?? []), ...store.read()]);
+  }
+  const withoutRead: Run['expected'][] = [];
+  const mixed: Run['expected'][] = [];
+  for (const configuration of CONFIGURATIONS) {
+    withoutRead.push(await expectedShown(configuration, fixedHistory([]), true));
+    mixed.push(await expectedShown(configuration, fixedHistory(outcomes.get(configuration.protocol) ?? [])));
+  }
+  return { withoutRead, mixed };
 }
 
 /**
@@ -438,6 +528,7 @@ export async function main(): Promise<{
     for (let i = 0; i < runs; i++) results.push(await runOnce(configuration, profile, history));
     all.push(figures(configuration.label, results));
   }
+  const others = await otherForecasts();
 
   const column = (pick: (f: Figures) => string) => all.map(pick);
   const rows: string[][] = [
@@ -452,7 +543,7 @@ export async function main(): Promise<{
     [PRICE_POINTS_LABEL, ...column(f => creditsAtPricePoints(f.spent.inputTokens, f.spent.outputTokens))],
     [`credits, diverse seats (${DIVERSE_FAMILIES.join(' · ')}; the rest at $3/$15)`, ...column(f => f.diverseCredits)],
     [
-      '(a) debate forecast, expected, no history: requests / tokens',
+      "(a) debate forecast, expected, no history (with the opening's read): requests / tokens",
       ...column(f => `${f.expectedFirst.requests} / ${f.expectedFirst.tokens}`),
     ],
     [
@@ -465,8 +556,19 @@ export async function main(): Promise<{
     ],
     ['debate forecast, at most: requests / tokens', ...column(f => `${f.forecast.requests} / ${f.forecast.tokens}`)],
     ['debate spent: requests / tokens', ...column(f => `${f.debateSpent.requests} / ${f.debateSpent.tokens}`)],
-    ['(a) expected ÷ spent, no history: requests / tokens', ...column(f => spentRatio(f.expectedFirst, f))],
-    ['(b) expected ÷ spent, with history (aim 0.8–1.25)', ...column(f => spentRatio(f.expected, f))],
+    [
+      "(a) expected ÷ spent, no history, with the opening's read (aim 0.8–1.25)",
+      ...column(f => spentRatio(f.expectedFirst, f)),
+    ],
+    [
+      '(a) expected ÷ spent, no history and no read (the model gave none)',
+      ...all.map((f, i) => spentRatio(others.withoutRead[i]!, f)),
+    ],
+    ['(b) expected ÷ spent, after earlier runs of this case (aim 0.8–1.25)', ...column(f => spentRatio(f.expected, f))],
+    [
+      '(b) expected ÷ spent, after one run of each case of this protocol (aim 0.8–1.25)',
+      ...all.map((f, i) => spentRatio(others.mixed[i]!, f)),
+    ],
     ['(c) re-forecast ÷ spent (aim 0.8–1.25)', ...column(f => (f.reforecast ? spentRatio(f.reforecast, f) : '—'))],
     [
       '(c) re-forecast, at most ÷ spent (≥ 1)',

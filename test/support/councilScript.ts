@@ -1,4 +1,5 @@
 import { WRITE_ANSWER_TASK } from '../../src/core/council/prompts/answerTask';
+import type { DebateOutlook } from '../../src/core/session/debateOutlook';
 
 /**
  * A deterministic "council" played by a scripted model: given the structured reply a council step
@@ -27,6 +28,8 @@ export interface CouncilScriptOptions {
    * against: the first `opposeRecords` personas of the council (default 0) go against all of them, the others none.
    */
   readonly opposeRecords?: number;
+  /** The selection's read of how far apart the council will start (default: none given, as a model may omit it). */
+  readonly outlook?: DebateOutlook;
 }
 
 /** The options a scripted opening names when `decisionOptions` is set. */
@@ -112,6 +115,7 @@ export function councilReply(step: string, prompt: string, options: CouncilScrip
         personaIds: [...(options.personaIds ?? DEFAULT_SCRIPT_PERSONAS)],
         reason: 'The request touches design, implementation and security.',
         ...(options.decisionOptions ? { decisionOptions: [...SCRIPT_OPTIONS] } : {}),
+        ...(options.outlook ? { outlook: options.outlook } : {}),
       };
     case 'open_session':
       return {

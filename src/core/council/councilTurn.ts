@@ -36,7 +36,12 @@ import { showVisibly, type CouncilDeps } from './ports';
 import { SessionLog, SessionRuleError, type Recorder } from './sessionLog';
 import { personaParticipant } from './sessionFacts';
 import { concludeCouncil, type AnswerFromVote } from './synthesize';
-import { forecastDebate, measuredPerRequest, type DebateForecastFigures } from './debateForecast';
+import {
+  COUNCIL_LEDGER_NAME,
+  forecastDebate,
+  measuredContributions,
+  type DebateForecastFigures,
+} from './debateForecast';
 import { debateLimitNote } from './wording/limitNotes';
 import type { DebateEnding, DebateOutcome } from './debateOutcome';
 import type { SessionSnapshot } from '../session/machine';
@@ -201,6 +206,7 @@ async function seatCouncil(selection: PersonaSelection, deps: CouncilDeps, recor
     requestClassification: selection.classification,
     reason: selection.reason,
     ...(selection.options ? { options: [...selection.options] } : {}),
+    ...(selection.outlook ? { outlook: selection.outlook } : {}),
   };
   await record({
     type: 'PERSONAS_SELECTED',
@@ -353,7 +359,7 @@ function governed(log: SessionLog, deps: CouncilDeps): CouncilDeps {
   return {
     ...deps,
     governor,
-    model: governor.model(deps.model, 'Council'),
+    model: governor.model(deps.model, COUNCIL_LEDGER_NAME),
     output: {
       progress: message =>
         output.progress(governor.spent.requests > spentBefore ? `${message} (${spendBrief(governor.spent)})` : message),
@@ -416,8 +422,9 @@ async function sessionDebateForecast(
     remaining,
     seatCost: seatCost(deps, log.attached.length),
     contextTokens: await contextTokens(log, deps),
-    measured: measuredPerRequest(log.spent),
+    measured: measuredContributions(log.ledger.entries),
     history: deps.debateHistory?.read() ?? [],
+    outlook: log.snapshot.context.selection?.outlook,
     quote: (input, output) => deps.governor?.quote(deps.model, input, output),
   });
 }
@@ -439,6 +446,7 @@ async function debateForecast(log: SessionLog, deps: CouncilDeps): Promise<strin
     spend: { totals: log.spent, limits: deps.spending?.limits },
     repairsPerReply: MAX_REPAIRS_PER_REPLY,
     votesFirst: protocol === 'economy' && (log.snapshot.context.selection?.options?.length ?? 0) > 0,
+    outlook: log.snapshot.context.selection?.outlook,
   });
 }
 
@@ -473,8 +481,10 @@ async function rememberOutcome(log: SessionLog, deps: CouncilDeps, start: SpendT
   const moderator = protocol === 'thorough' && ending.kind !== 'first-vote' ? 1 : 0;
   const drafts = Math.min(requests, seats * seatCost(deps, log.attached.length) + moderator);
   const answer = requests > drafts ? 1 : 0;
+  const outlook = log.snapshot.context.selection?.outlook;
   const outcome: DebateOutcome = {
     protocol,
+    ...(outlook ? { outlook } : {}),
     seats,
     ending,
     drafts,

@@ -1,6 +1,7 @@
 import type { ForecastFigure } from '../llm/spending/forecastText';
 import type { SpendingLimits } from '../llm/spending/governor';
-import type { SpendTotals } from '../llm/spending/ledger';
+import type { LedgerLine, SpendTotals } from '../llm/spending/ledger';
+import type { DebateOutlook } from '../session/debateOutlook';
 import { MAX_PANEL } from '../personas/select';
 import type { SessionSnapshot } from '../session/machine';
 import { effectiveCycleLimit } from '../session/selectors';
@@ -16,6 +17,9 @@ import type { DebateProtocol } from './protocol';
  * sentence a limit's refusal adds.
  */
 
+/** Who the ledger charges the council's own requests to (the opening, the moderator), as opposed to a persona. */
+export const COUNCIL_LEDGER_NAME = 'Council';
+
 /** What the forecast of a debate is made from. */
 export interface DebateForecastInput {
   readonly protocol: DebateProtocol;
@@ -28,10 +32,12 @@ export interface DebateForecastInput {
   readonly seatCost: number;
   /** Tokens of what every request carries: the request and the attached context. */
   readonly contextTokens: number;
-  /** Mean input and output tokens per request measured in this session (zeros before any). */
+  /** Mean input and output tokens per contribution measured in this session (zeros before any). */
   readonly measured: { readonly input: number; readonly output: number };
   /** The workspace's finished debates. */
   readonly history: readonly DebateOutcome[];
+  /** The opening's read of how far apart the council will start (undefined: none). */
+  readonly outlook?: DebateOutlook | undefined;
   /** Credits of these tokens on the council's model (undefined: price unknown). */
   readonly quote: (input: number, output: number) => number | undefined;
 }
@@ -57,6 +63,7 @@ export function forecastDebate(input: DebateForecastInput): DebateForecastFigure
     input.measured,
     input.history,
     input.seatCost,
+    input.outlook,
   );
   return {
     estimate,
@@ -73,15 +80,21 @@ export function forecastDebate(input: DebateForecastInput): DebateForecastFigure
   };
 }
 
-/** Mean input and output tokens per request of `spent` (zeros before any request). */
-export function measuredPerRequest(spent: {
-  readonly requests: number;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-}): { readonly input: number; readonly output: number } {
-  return spent.requests > 0
-    ? { input: Math.round(spent.inputTokens / spent.requests), output: Math.round(spent.outputTokens / spent.requests) }
-    : { input: 0, output: 0 };
+/**
+ * Mean input and output tokens per persona contribution among `ledger`'s lines (its "cycle N" steps, not the
+ * moderator's), zeros before the first: what a debate's requests are like. The opening's are not: its persona
+ * catalogue and schema make its request larger and its reply shorter.
+ */
+export function measuredContributions(
+  ledger: readonly Pick<LedgerLine, 'who' | 'step' | 'requests' | 'inputTokens' | 'outputTokens'>[],
+): { readonly input: number; readonly output: number } {
+  const lines = ledger.filter(line => /^cycle \d+$/.test(line.step) && line.who !== COUNCIL_LEDGER_NAME);
+  const requests = lines.reduce((sum, line) => sum + line.requests, 0);
+  if (requests === 0) return { input: 0, output: 0 };
+  return {
+    input: Math.round(lines.reduce((sum, line) => sum + line.inputTokens, 0) / requests),
+    output: Math.round(lines.reduce((sum, line) => sum + line.outputTokens, 0) / requests),
+  };
 }
 
 /** What the debate a stored session still has ahead is forecast from, outside a turn (`/status`, the agent's tools). */
@@ -105,10 +118,14 @@ const BEFORE_THE_ANSWER: ReadonlySet<string> = new Set(['created', 'clarifying',
  * as the governor plans). Undefined when no debate lies ahead or the limits leave room for no cycle.
  */
 export function debateAhead(
-  session: { readonly snapshot: SessionSnapshot; readonly spent: SpendTotals },
+  session: {
+    readonly snapshot: SessionSnapshot;
+    readonly spent: SpendTotals;
+    readonly ledger: { readonly entries: readonly LedgerLine[] };
+  },
   facts: DebateAheadFacts,
 ): DebateForecastFigures | undefined {
-  const { snapshot, spent } = session;
+  const { snapshot, spent, ledger } = session;
   const cycles =
     facts.cycles ??
     (BEFORE_THE_ANSWER.has(snapshot.value) ? effectiveCycleLimit(snapshot) - snapshot.context.debateCycles : 0);
@@ -121,8 +138,9 @@ export function debateAhead(
     remaining: requestsLeft(spent, facts.limits),
     seatCost: facts.seatCost,
     contextTokens: facts.contextTokens,
-    measured: measuredPerRequest(spent),
+    measured: measuredContributions(ledger.entries),
     history: facts.history,
+    outlook: snapshot.context.selection?.outlook,
     quote: facts.quote,
   });
 }

@@ -1,6 +1,7 @@
+import { DEBATE_OUTLOOKS, type DebateOutlook } from '../session/debateOutlook';
 import type { DebateProtocol } from './protocol';
 import type { DebateOutcome } from './debateOutcome';
-import { expectDebate, type DebateEstimate, type DebateExpectation } from './debatePlan';
+import { expectDebate, shapeTokens, type DebateEstimate, type DebateExpectation } from './debatePlan';
 
 /*
  * What Council has seen debates cost in this workspace, so the expected figure follows how debates here end and
@@ -28,6 +29,7 @@ function isOutcome(value: unknown): value is DebateOutcome {
   const ending = o.ending as Record<string, unknown> | undefined;
   return (
     (o.protocol === 'economy' || o.protocol === 'thorough') &&
+    (o.outlook === undefined || (DEBATE_OUTLOOKS as readonly unknown[]).includes(o.outlook)) &&
     counts.every(k => typeof o[k] === 'number' && Number.isFinite(o[k]) && (o[k] as number) >= 0) &&
     (o.seats as number) > 0 &&
     typeof ending === 'object' &&
@@ -42,20 +44,44 @@ function requestsOf(o: DebateOutcome): number {
   return o.drafts + o.laterCycles + o.answer;
 }
 
-/** Input and output tokens per request over `outcomes` (requests-weighted), or zeros when they spent none. */
-function tokensPerRequest(outcomes: readonly DebateOutcome[]): { readonly input: number; readonly output: number } {
-  const requests = outcomes.reduce((sum, o) => sum + requestsOf(o), 0);
-  if (requests === 0) return { input: 0, output: 0 };
+/**
+ * How the workspace's requests compare with what the prior assumes (`shapeTokens` without measurements): actual ÷
+ * assumed, in and out, over `outcomes`, each assumed for its own shape (so a thorough standoff's long later cycles
+ * are not read as large requests); 1 when they spent none.
+ */
+function tokenScale(
+  outcomes: readonly DebateOutcome[],
+  contextTokens: number,
+): { readonly input: number; readonly output: number } {
+  let input = 0;
+  let output = 0;
+  let assumedInput = 0;
+  let assumedOutput = 0;
+  for (const o of outcomes) {
+    const assumed = shapeTokens(
+      { requests: requestsOf(o), later: o.laterCycles, answer: o.answer },
+      o.protocol,
+      o.seats,
+      contextTokens,
+    );
+    input += o.inputTokens;
+    output += o.outputTokens;
+    assumedInput += assumed.input;
+    assumedOutput += assumed.output;
+  }
   return {
-    input: outcomes.reduce((sum, o) => sum + o.inputTokens, 0) / requests,
-    output: outcomes.reduce((sum, o) => sum + o.outputTokens, 0) / requests,
+    input: assumedInput > 0 && input > 0 ? input / assumedInput : 1,
+    output: assumedOutput > 0 && output > 0 ? output / assumedOutput : 1,
   };
 }
 
 /**
  * The requests and tokens a debate is expected to spend, from the workspace's finished debates of the same protocol
- * when there are any: their first and later cycles (scaled to this council's seats, never above the bound's) and their
- * tokens per request. Without such history: the prior (`expectDebate`). Never above the bound in requests.
+ * and the same opening read (`outlook`; every one of the protocol when there is no read) when there are any: their
+ * first and later cycles (scaled to this council's seats, never above the bound's), and their tokens as the prior
+ * assumes them for that shape, scaled by how this workspace's requests compared with it. A debate its limit stopped
+ * before any later cycle says nothing of how far one goes, so it is left out while this bound allows later cycles.
+ * Without such history: the prior for the read (`expectDebate`). Never above the bound in requests.
  */
 export function expectFromHistory(
   bound: DebateEstimate,
@@ -65,23 +91,28 @@ export function expectFromHistory(
   measured: { readonly input: number; readonly output: number },
   history: readonly DebateOutcome[],
   seatCost = 1,
+  outlook?: DebateOutlook,
 ): DebateExpectation {
-  const same = history.filter(o => o.protocol === protocol);
-  if (bound.total === 0 || same.length === 0)
-    return expectDebate(bound, protocol, seats, contextTokens, measured, seatCost);
-  // A debate's first cycle may be smaller than the bound's (thorough drafts that agree need no moderator).
-  const perDebate = same.map(
+  const alike = history.filter(
     o =>
-      Math.min(bound.drafts, (o.drafts * seats) / o.seats) +
-      Math.min(bound.laterCycles, (o.laterCycles * seats) / o.seats),
+      o.protocol === protocol &&
+      (outlook === undefined || o.outlook === outlook) &&
+      !(o.ending.kind === 'limit' && o.laterCycles === 0 && bound.laterCycleCount > 0),
   );
-  const beforeAnswer = perDebate.reduce((sum, r) => sum + r, 0) / same.length;
-  const requests = Math.min(bound.total, Math.round(beforeAnswer + bound.answer));
-  const perRequest = tokensPerRequest(same);
+  if (bound.total === 0 || alike.length === 0)
+    return expectDebate(bound, protocol, seats, contextTokens, measured, seatCost, outlook);
+  // A debate's first cycle may be smaller than the bound's (thorough drafts that agree need no moderator).
+  const mean = (pick: (o: DebateOutcome) => number) => alike.reduce((sum, o) => sum + pick(o), 0) / alike.length;
+  const drafts = mean(o => Math.min(bound.drafts, (o.drafts * seats) / o.seats));
+  const later = mean(o => Math.min(bound.laterCycles, (o.laterCycles * seats) / o.seats));
+  const requests = Math.min(bound.total, Math.round(drafts + later + bound.answer));
+  const shape = { requests, later: Math.min(Math.round(later), requests), answer: bound.answer };
+  const assumed = shapeTokens(shape, protocol, seats, contextTokens, measured);
+  const scale = measured.input > 0 ? { input: 1, output: 1 } : tokenScale(alike, contextTokens);
   return {
     requests,
-    input: Math.round(requests * perRequest.input),
-    output: Math.round(requests * perRequest.output),
+    input: Math.round(assumed.input * scale.input),
+    output: Math.round(assumed.output * scale.output),
   };
 }
 

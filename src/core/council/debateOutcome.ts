@@ -1,3 +1,4 @@
+import type { DebateOutlook } from '../session/debateOutlook';
 import type { DebateProtocol } from './protocol';
 
 /* What one finished debate spent: the record the workspace's debate history keeps (debateHistory.ts). */
@@ -9,6 +10,8 @@ export type DebateEnding =
 /** One finished debate, as spent (the debate only: from the first drafts to the answer). */
 export interface DebateOutcome {
   readonly protocol: DebateProtocol;
+  /** The opening's read of how far apart the council would start (absent without one, and in older records). */
+  readonly outlook?: DebateOutlook;
   /** Personas seated in the first cycle. */
   readonly seats: number;
   readonly ending: DebateEnding;

@@ -1,3 +1,4 @@
+import type { DebateOutlook } from '../session/debateOutlook';
 import type { DebateProtocol } from './protocol';
 import type { CouncilDeps } from './ports';
 import { groundingApplies, PERSONA_EXPLORATION_LIMITS } from './workspaceGrounding';
@@ -173,13 +174,61 @@ export interface DebateExpectation {
 }
 
 /**
- * The requests and tokens a debate is expected to spend, from the rules it runs by and how debates end: the first
- * cycle, one later cycle among those still apart (economy: about half the seats, at least two; thorough: everyone
- * with the moderator's verdict) when the bound allows one, and the answer. Input per request: what the session's
- * requests carried so far (`measured`, their mean, tool schemas included; 0 before any), else the request
- * with its context, a step's instructions and the positions a later cycle quotes; output per request likewise
- * (measured, else a contribution's), the answer longer.
- * Never above the bound.
+ * The requests a debate is expected to make by the opening's read (`outlook`): drafts that agree make the first
+ * cycle's contributions (thorough needs no moderator then) and the answer; a debate that settles adds one later cycle
+ * (economy: about half the seats, at least two; thorough: everyone with the moderator's verdict); a standoff runs to
+ * the bound. Without a read, the middle case. Never above the bound.
+ */
+function expectedRequests(
+  bound: DebateEstimate,
+  protocol: DebateProtocol,
+  seats: number,
+  seatCost: number,
+  outlook: DebateOutlook | undefined,
+): DebateShape {
+  if (outlook === 'standoff') return { requests: bound.total, later: bound.laterCycles, answer: bound.answer };
+  if (outlook === 'agree')
+    return { requests: Math.min(bound.drafts, seats * seatCost) + bound.answer, later: 0, answer: bound.answer };
+  const apart = Math.max(2, Math.ceil(seats / 2));
+  const oneLaterCycle = protocol === 'thorough' ? bound.drafts : Math.min(seats, apart) * seatCost;
+  const later = bound.laterCycleCount > 0 ? Math.min(bound.laterCycles, oneLaterCycle) : 0;
+  return { requests: bound.drafts + later + bound.answer, later, answer: bound.answer };
+}
+
+/** How many requests a debate makes in all, how many of them in cycles after the first, and its answer's (0 or 1). */
+export interface DebateShape {
+  readonly requests: number;
+  readonly later: number;
+  readonly answer: number;
+}
+
+/**
+ * The tokens a debate of `shape` is assumed to spend. Per request: what the session's contributions carried so far
+ * (`measured`, their mean, tool schemas included; zeros before the first), else the request with its context and a
+ * contribution's instructions and reply schema (a later cycle quotes positions but no longer repeats the persona's
+ * guidance, so about the same), and a contribution's reply; the answer's reply is longer. Thorough: a later-cycle
+ * request also reads every seat's whole latest argument. Not the opening's size: its persona catalogue and schema
+ * make its request larger than a contribution, and its reply shorter.
+ */
+export function shapeTokens(
+  shape: DebateShape,
+  protocol: DebateProtocol,
+  seats: number,
+  contextTokens: number,
+  measured: { readonly input: number; readonly output: number } = { input: 0, output: 0 },
+): { readonly input: number; readonly output: number } {
+  const perRequest = measured.input > 0 ? measured.input : contextTokens + STEP_OVERHEAD_TOKENS;
+  const perReply = measured.output > 0 ? measured.output : OUTPUT_TOKENS;
+  const arguments_ = protocol === 'thorough' ? shape.later * seats * perReply : 0;
+  return {
+    input: shape.requests * perRequest + arguments_,
+    output: shape.requests * perReply + (shape.answer > 0 ? ANSWER_EXTRA_OUTPUT_TOKENS : 0),
+  };
+}
+
+/**
+ * The requests and tokens a debate is expected to spend, from the rules it runs by and the opening's read (see
+ * `expectedRequests`), its tokens as `shapeTokens` assumes them.
  */
 export function expectDebate(
   bound: DebateEstimate,
@@ -188,21 +237,9 @@ export function expectDebate(
   contextTokens: number,
   measured: { readonly input: number; readonly output: number },
   seatCost = 1,
+  outlook?: DebateOutlook,
 ): DebateExpectation {
   if (bound.total === 0) return { requests: 0, input: 0, output: 0 };
-  const apart = Math.max(2, Math.ceil(seats / 2));
-  const oneLaterCycle = protocol === 'thorough' ? bound.drafts : Math.min(seats, apart) * seatCost;
-  const later = bound.laterCycleCount > 0 ? Math.min(bound.laterCycles, oneLaterCycle) : 0;
-  const requests = bound.drafts + later + bound.answer;
-  const perRequest =
-    measured.input > 0 ? measured.input : contextTokens + STEP_OVERHEAD_TOKENS + Math.ceil(seats / 2) * POSITION_TOKENS;
-  const perReply = measured.output > 0 ? measured.output : OUTPUT_TOKENS;
-  // Thorough: each later-cycle request also reads every seat's whole latest argument (a contribution's length;
-  // the replies measured so far are the opening's, shorter).
-  const arguments_ = protocol === 'thorough' ? later * seats * OUTPUT_TOKENS : 0;
-  return {
-    requests,
-    input: requests * perRequest + arguments_,
-    output: requests * perReply + (bound.answer > 0 ? ANSWER_EXTRA_OUTPUT_TOKENS : 0),
-  };
+  const shape = expectedRequests(bound, protocol, seats, seatCost, outlook);
+  return { requests: shape.requests, ...shapeTokens(shape, protocol, seats, contextTokens, measured) };
 }

@@ -15,6 +15,7 @@ import { PersonaContractSchema, RequestClassificationSchema, type PersonaContrac
 import { explicitPersonaNames } from './naming';
 import { selectionNormalizer } from './selectionNormalizer';
 import { OPTION_LABELS, type DecisionOption } from '../session/decisionOptions';
+import { DEBATE_OUTLOOKS, outlookField, type DebateOutlook } from '../session/debateOutlook';
 
 /** Panel size the model may choose (spec: at least 2 personas for a real discussion). */
 export const MIN_PANEL = 2;
@@ -27,6 +28,8 @@ const selectionFields = {
   reason: z.string().min(1),
   /** The decision's options (numbered 1, 2… in order); absent when the request is no choice between alternatives. */
   options: z.array(z.object({ label: z.enum(OPTION_LABELS), option: z.string().min(1) })).optional(),
+  /** The model's read of how far apart the council will start (absent: no read, e.g. a council the user named). */
+  outlook: z.enum(DEBATE_OUTLOOKS).optional(),
 };
 
 /**
@@ -67,6 +70,7 @@ export function selectionReplySchema(knownIds: readonly [string, ...string[]], m
       .trim()
       .describe('One or two sentences for the user: why these personas.'),
     decisionOptions: decisionOptionsField,
+    outlook: outlookField,
   });
 }
 
@@ -180,6 +184,7 @@ export function selectionFromReply(
     readonly personaIds: readonly string[];
     readonly reason: string;
     readonly decisionOptions?: readonly string[];
+    readonly outlook?: DebateOutlook;
   },
 ): PersonaSelection {
   const options = labelledOptions(reply.decisionOptions);
@@ -188,6 +193,7 @@ export function selectionFromReply(
     personas: byIds(personas, reply.personaIds),
     reason: reply.reason,
     ...(options ? { options } : {}),
+    ...(reply.outlook ? { outlook: reply.outlook } : {}),
     userOverride: false,
     overriddenPersonas: [],
   };

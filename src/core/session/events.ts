@@ -5,6 +5,7 @@ import { Participant } from './participants';
 import { EntityId, Timestamp } from './primitives';
 import { TurnMetadata } from './turns';
 import { DecisionOption } from './decisionOptions';
+import { DEBATE_OUTLOOKS } from './debateOutlook';
 
 /*
  * The session machine's events. Each carries every id and timestamp its transition needs, so the
@@ -20,6 +21,8 @@ const SelectionDraft = z.discriminatedUnion('userOverride', [
     reason: z.string(),
     /** The decision's options, when the request is a choice between alternatives (absent in older sessions). */
     options: z.array(DecisionOption).optional(),
+    /** The opening's read of how far apart the council will start (absent without one, and in older sessions). */
+    outlook: z.enum(DEBATE_OUTLOOKS).optional(),
     userOverride: z.literal(false),
   }),
   z.object({
@@ -27,6 +30,7 @@ const SelectionDraft = z.discriminatedUnion('userOverride', [
     requestClassification: z.string(),
     reason: z.string(),
     options: z.array(DecisionOption).optional(),
+    outlook: z.enum(DEBATE_OUTLOOKS).optional(),
     userOverride: z.literal(true),
     overriddenPersonas: z.array(z.string()),
   }),

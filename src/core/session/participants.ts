@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ParticipantType } from './enums';
 import { EntityId, NonBlankText, Timestamp } from './primitives';
 import { DecisionOption } from './decisionOptions';
+import { DEBATE_OUTLOOKS } from './debateOutlook';
 
 /** Display name of the one user participant. */
 export const USER_DISPLAY_NAME = 'User';
@@ -27,6 +28,8 @@ const selectionFields = {
   createdAt: Timestamp,
   /** The decision's options (first drafts each back one); absent when the request is no choice, and in older sessions. */
   options: z.array(DecisionOption).optional(),
+  /** The opening's read of how far apart the council will start; absent without one, and in older sessions. */
+  outlook: z.enum(DEBATE_OUTLOOKS).optional(),
 };
 
 /** Which personas were selected for a session and why; a user override names the personas asked for. */

@@ -81,6 +81,7 @@ export function recordSelection(context: SessionContext, event: EventOf<'PERSONA
     reason: draft.reason,
     createdAt: event.at,
     ...(draft.options && draft.options.length > 0 ? { options: [...draft.options] } : {}),
+    ...(draft.outlook ? { outlook: draft.outlook } : {}),
   };
   const selection: PersonaSelection = draft.userOverride
     ? { ...fields, userOverride: true, overriddenPersonas: [...draft.overriddenPersonas] }

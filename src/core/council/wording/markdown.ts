@@ -14,6 +14,7 @@ import { currentFinalRun } from '../../session/turns';
 import { questionPosition } from '../questionPosition';
 import { activeAssumptions, effectiveCycleLimit } from '../../session/selectors';
 import type { LimitAdvice } from '../../llm/spending/limitAdvice';
+import { outlookWords, type DebateOutlook } from '../../session/debateOutlook';
 
 /*
  * Everything the council shows the user, as Markdown. Model output is untrusted: the chat view renders
@@ -393,6 +394,8 @@ export type DebateForecast = DebateEstimate & {
   readonly repairsPerReply: number;
   /** The drafts back the decision's options: when they agree, the answer follows them at once. */
   readonly votesFirst?: boolean;
+  /** The opening's read the expected figure follows (absent: none was given). */
+  readonly outlook?: DebateOutlook | undefined;
 };
 
 /** The line before the debate: what it expects to spend, from the same rules the debate runs by. */
@@ -414,5 +417,8 @@ export function debateForecastNote(forecast: DebateForecast): string {
     forecast.repairsPerReply > 0
       ? ` If the model answers in the wrong format, each reply may take up to ${forecast.repairsPerReply} repair requests more, within the limit.`
       : '';
-  return `_This debate expects ${forecastText(forecast.expected, forecast.bound, 'more request')}: ${first}${later}${forAnswer}. So far: ${spendLine(spend)}.${repairs}_\n\n`;
+  const read = forecast.outlook
+    ? ` The expected figure follows the council's first read: ${outlookWords(forecast.outlook)}.`
+    : '';
+  return `_This debate expects ${forecastText(forecast.expected, forecast.bound, 'more request')}: ${first}${later}${forAnswer}.${read} So far: ${spendLine(spend)}.${repairs}_\n\n`;
 }

@@ -95,6 +95,65 @@ describe('expectFromHistory (the expected figure from the workspace’s finished
     const expected = expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, [AGREED, TO_THE_LIMIT]);
     assert.equal(expected.requests, 4 + 3 + 1);
   });
+
+  it('with the opening’s read, a mixed history gives the debates of the same read: each case within 0.8–1.25', () => {
+    const history = [
+      { ...AGREED, outlook: 'agree' as const },
+      { ...SETTLED, outlook: 'debate' as const },
+      { ...TO_THE_LIMIT, outlook: 'standoff' as const },
+    ];
+    for (const spent of history) {
+      const expected = expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, history, 1, spent.outlook);
+      const spentRequests = spent.drafts + spent.laterCycles + spent.answer;
+      assert.equal(expected.requests, spentRequests, spent.outlook);
+      const tokens = ratio(expected.input + expected.output, spent.inputTokens + spent.outputTokens);
+      assert.ok(tokens >= 0.8 && tokens <= 1.25, `${spent.outlook}: tokens ${tokens}`);
+    }
+  });
+
+  it('a read no earlier debate had: the prior for that read, not the others’ mean', () => {
+    const history = [{ ...AGREED, outlook: 'agree' as const }];
+    assert.deepEqual(
+      expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, history, 1, 'standoff'),
+      expectDebate(bound, 'economy', 4, 500, NOTHING_MEASURED, 1, 'standoff'),
+    );
+  });
+
+  it('leaves out a debate its limit stopped before any later cycle while this bound allows some', () => {
+    const cut = outcome({ ending: { kind: 'limit' }, laterCycles: 0, outlook: 'debate' });
+    const settled = { ...SETTLED, outlook: 'debate' as const };
+    assert.equal(
+      expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, [cut, settled], 1, 'debate').requests,
+      7,
+    );
+    const noLaterCycle = estimateDebate('economy', 4, 10, 5);
+    assert.equal(noLaterCycle.laterCycleCount, 0);
+    assert.equal(
+      expectFromHistory(noLaterCycle, 'economy', 4, 500, NOTHING_MEASURED, [cut], 1, 'debate').requests,
+      noLaterCycle.total,
+    );
+  });
+
+  it('tokens follow how this workspace’s requests compared with the prior, for this debate’s own shape', () => {
+    // Requests twice the prior's size in an agreed debate: a standoff expected here is twice its prior too.
+    const prior = expectDebate(bound, 'economy', 4, 500, NOTHING_MEASURED, 1, 'agree');
+    const doubled = {
+      ...AGREED,
+      outlook: 'agree' as const,
+      inputTokens: 2 * prior.input,
+      outputTokens: 2 * prior.output,
+    };
+    const expected = expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, [doubled], 1, 'agree');
+    assert.equal(expected.input, 2 * prior.input);
+    assert.equal(expected.output, 2 * prior.output);
+  });
+});
+
+describe('readDebateHistory (stored debates are untrusted)', () => {
+  it('keeps a debate’s read and drops an entry whose read is not one Council gives', () => {
+    const kept = readDebateHistory([{ ...AGREED, outlook: 'agree' }, { ...AGREED, outlook: 'certain' }, AGREED]);
+    assert.deepEqual(kept, [{ ...AGREED, outlook: 'agree' }, AGREED]);
+  });
 });
 
 describe('reforecastAfterFirstVote (the expected figure once the council’s agreement is known)', () => {

@@ -15,6 +15,8 @@ import { councilStep, speakerOf, type CouncilScriptOptions } from '../../../supp
 import { jsonReply, requestedName, ScriptedModel, type ScriptedReply } from '../../../support/scriptedModel';
 import { transcriptMarkdown } from '../../../../src/core/council/wording/transcript';
 import { estimateDebate, expectDebate } from '../../../../src/core/council/debatePlan';
+import type { DebateOutcome } from '../../../../src/core/council/debateOutcome';
+import { outlookWords } from '../../../../src/core/session/debateOutlook';
 
 const FOUR = ['senior-developer', 'security-expert', 'software-architect', 'qa-engineer'];
 const LIMITS = { maxClarificationRounds: 3, debateCycleLimit: 3, adminMaxDebateCycles: 5 };
@@ -96,6 +98,36 @@ describe('the economy protocol', () => {
     assert.ok(spent.inputTokens > 0 && spent.outputTokens > 0 && spent.credits > 0, JSON.stringify(spent));
     await assertValid(log);
   });
+
+  for (const [outlook, convergeAtCycle, expectedRequests] of [
+    ['agree', 1, 4 + 1],
+    ['standoff', 'never', 11],
+  ] as const)
+    it(`the opening's read "${outlook}" sets the expected figure, the chat says so, and the finished debate keeps it`, async () => {
+      const remembered: DebateOutcome[] = [];
+      const rig = await councilRig({
+        script: { personaIds: FOUR, convergeAtCycle, outlook, decisionOptions: true, dissenters: 2 },
+        maxRequests: 12,
+      });
+      const deps = {
+        ...rig.deps,
+        debateHistory: { read: () => remembered, remember: (o: DebateOutcome) => void remembered.push(o) },
+      };
+      const log = newCouncilSession(
+        { request: 'Queue or cron for the nightly export?', userId: 'u', limits: LIMITS },
+        deps,
+      );
+      await runCouncilTurn(log, { kind: 'retry' }, deps);
+      while (log.state === 'clarifying')
+        await runCouncilTurn(log, { kind: 'answer', text: 'Latency matters most.' }, deps);
+      assert.equal(log.state, 'completed');
+      assert.equal(log.snapshot.context.selection?.outlook, outlook);
+      assert.match(rig.output.text, new RegExp(`This debate expects about ${expectedRequests} more requests`));
+      assert.match(rig.output.text, new RegExp(`follows the council's first read: ${outlookWords(outlook)}`));
+      assert.equal(remembered.length, 1);
+      assert.equal(remembered[0]?.outlook, outlook);
+      assert.equal(log.requestsUsed - 1, expectedRequests, 'what the debate spent is what it expected');
+    });
 
   it('later cycles seat only the personas still in disagreement; the others keep their stated positions', async () => {
     // Cycle 2: Senior Developer and Security Expert agree with everyone; Software Architect and QA Engineer agree

@@ -1,6 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { newCouncilSession, runCouncilTurn } from '../../../../src/core/council/councilTurn';
-import { debateAhead, forecastDebate, type DebateAheadFacts } from '../../../../src/core/council/debateForecast';
+import {
+  COUNCIL_LEDGER_NAME,
+  debateAhead,
+  forecastDebate,
+  measuredContributions,
+  type DebateAheadFacts,
+} from '../../../../src/core/council/debateForecast';
 import { debateTokens, estimateDebate, expectDebate } from '../../../../src/core/council/debatePlan';
 import { costEstimate, deliberationResultText, openingForecastLine } from '../../../../src/core/council/deliberation';
 import type { SessionLog } from '../../../../src/core/council/sessionLog';
@@ -186,5 +192,34 @@ describe('both figures wherever a council forecast is shown', () => {
       budgetStopNotice(log.snapshot, { totals: log.spent }, SETTINGS_ADVICE, note).includes(`). ${note} The answer`),
     );
     assert.ok(!budgetStopNotice(log.snapshot, { totals: log.spent }, SETTINGS_ADVICE).includes('forecast'));
+  });
+});
+
+describe('measuredContributions (what a debate request is like, from the ledger)', () => {
+  const line = (who: string, step: string, requests: number, inputTokens: number, outputTokens: number) => ({
+    who,
+    step,
+    requests,
+    inputTokens,
+    outputTokens,
+  });
+
+  it("averages the personas' contributions only: not the opening, the moderator or the answer", () => {
+    const measured = measuredContributions([
+      line(COUNCIL_LEDGER_NAME, 'opening', 1, 2_400, 170),
+      line('Senior Developer', 'cycle 1', 1, 1_500, 550),
+      line('Security Expert', 'cycle 1', 1, 1_600, 540),
+      line('Senior Developer', 'cycle 2', 2, 2_800, 1_100),
+      line(COUNCIL_LEDGER_NAME, 'cycle 1', 1, 2_900, 90),
+      line('Synthesis', 'answer', 1, 1_250, 700),
+    ]);
+    assert.deepEqual(measured, { input: Math.round(5_900 / 4), output: Math.round(2_190 / 4) });
+  });
+
+  it('zeros before any contribution, so the forecast uses its prior instead of the opening’s size', () => {
+    assert.deepEqual(measuredContributions([line(COUNCIL_LEDGER_NAME, 'opening', 1, 2_400, 170)]), {
+      input: 0,
+      output: 0,
+    });
   });
 });

@@ -85,6 +85,18 @@ describe('openSession (selection and clarification in one request)', () => {
     ]);
   });
 
+  it("keeps the model's read of how far apart the council will start, and drops one it does not know without a repair", async () => {
+    const read = modelFor({ open_session: valueReply({ ...OPENING, outlook: 'standoff' }) });
+    assert.equal((await openSession(input(read))).selection.outlook, 'standoff');
+    const notes: string[] = [];
+    const unknown = modelFor({ open_session: valueReply({ ...OPENING, outlook: 'likely split' }) });
+    const opened = await openSession(input(unknown, { onNormalized: (_step, changes) => notes.push(...changes) }));
+    assert.equal(unknown.requests.length, 1, 'no repair request');
+    assert.equal(opened.selection.outlook, undefined);
+    assert.equal(opened.selection.personas.length, 3);
+    assert.match(notes.join('\n'), /dropped the outlook "likely split"/);
+  });
+
   it('sends one schema with the selection fields (ids an enum, each once, 2-4) before the round-1 question fields', async () => {
     const model = modelFor({ open_session: valueReply(OPENING) });
     await openSession(input(model));
@@ -102,6 +114,7 @@ describe('openSession (selection and clarification in one request)', () => {
       'personaIds',
       'reason',
       'decisionOptions',
+      'outlook',
       'needsClarification',
       'questions',
     ]);
