@@ -166,6 +166,25 @@ export function debateTokens(
   };
 }
 
+/** Tokens each persona of the catalogue adds to the opening's request (its name, role and expertise). */
+const CATALOGUE_TOKENS_PER_PERSONA = 100;
+/** Output tokens of an opening: the council, why, and a few questions with their recommended answers. */
+const OPENING_OUTPUT_TOKENS = 400;
+
+/**
+ * The tokens one opening (or persona selection) request is assumed to spend: the request and its context, the
+ * step's instructions and schema, and the catalogue of `personas` it chooses from; a short reply.
+ */
+export function openingTokens(
+  contextTokens: number,
+  personas: number,
+): { readonly input: number; readonly output: number } {
+  return {
+    input: contextTokens + STEP_OVERHEAD_TOKENS + personas * CATALOGUE_TOKENS_PER_PERSONA,
+    output: OPENING_OUTPUT_TOKENS,
+  };
+}
+
 /** What a debate will probably cost: how debates usually end, not the worst case `estimateDebate` bounds. */
 export interface DebateExpectation {
   readonly requests: number;

@@ -7,7 +7,10 @@ import { sessionOptionVote } from './optionVote';
 import { voteTally } from './councilVote';
 import { debateRecords } from './sessionFacts';
 import { openSessionCommand } from './chatIntent';
-import { debateTokens, estimateDebate, expectDebate } from './debatePlan';
+import { debateTokens, estimateDebate, openingTokens, type DebateExpectation } from './debatePlan';
+import { expectFromHistory } from './debateHistory';
+import type { DebateOutcome } from './debateOutcome';
+import type { DebateOutlook } from '../session/debateOutlook';
 import { forecastText, type ForecastFigure } from '../llm/spending/forecastText';
 import type { SpendTotals } from '../llm/spending/ledger';
 import { MAX_REPAIRS_PER_REPLY } from '../llm/repairBudget';
@@ -61,8 +64,10 @@ export interface DeliberationPlan {
   readonly unknownIds: readonly string[];
   /** The session's debate cycle limit. */
   readonly cycles: number;
+  /** Personas named, and personas the council may choose from. */
+  readonly panel: { readonly named: number; readonly available: number };
   readonly estimate: RequestEstimate;
-  /** The requests the run will probably make (debatePlan's prior: the drafts, one later cycle, the answer). */
+  /** The requests the run will probably make (see `requestForecast`). */
   readonly expected: number;
 }
 
@@ -78,9 +83,20 @@ export function requestEstimate(...args: Parameters<typeof requestForecast>): Re
   return { fewest, most };
 }
 
+/** What the expected figure is learnt from besides the rules: the workspace's finished debates and the opening's read. */
+export interface ExpectationFacts {
+  readonly history: readonly DebateOutcome[];
+  /** The read of a session that has one (a continuation); a new session has none before its opening. */
+  readonly outlook?: DebateOutlook | undefined;
+}
+
+const NO_FACTS: ExpectationFacts = { history: [] };
+const NOTHING_MEASURED = { input: 0, output: 0 };
+
 /**
- * {@link requestEstimate}, and the requests a run will probably make by debatePlan's prior (`expectDebate`; never
- * above the estimate's most).
+ * {@link requestEstimate}, and what a run will probably spend: the selection, and the debate as the chat forecasts
+ * it (debateHistory's `expectFromHistory`: the workspace's finished debates, else the prior; never above the
+ * estimate's most), its tokens for a request and context of `contextTokens`.
  */
 function requestForecast(
   panel: { readonly named: number; readonly available: number },
@@ -88,7 +104,9 @@ function requestForecast(
   lookupRounds = 0,
   protocol: DebateProtocol = 'economy',
   budget?: number,
-): RequestEstimate & { readonly expected: number } {
+  facts: ExpectationFacts = NO_FACTS,
+  contextTokens = 0,
+): RequestEstimate & { readonly expected: DebateExpectation } {
   const chosen = panel.named === 0;
   const selection = chosen && panel.available > MIN_PANEL ? 1 : 0;
   const smallest = chosen ? Math.min(MIN_PANEL, panel.available) : panel.named;
@@ -98,16 +116,47 @@ function requestForecast(
   const bound = estimateDebate(protocol, largest, cycles, cap - selection, 1 + lookupRounds);
   const most = selection + bound.total;
   const fewest = selection + smallest * (1 + firstLookups) + (protocol === 'thorough' ? 1 : 0) + 1;
-  const expected = expectDebate(bound, protocol, largest, 0, { input: 0, output: 0 }, 1 + lookupRounds).requests;
-  return { fewest: Math.min(fewest, most), most, expected: selection + expected };
+  const debate = expectFromHistory(
+    bound,
+    protocol,
+    largest,
+    contextTokens,
+    NOTHING_MEASURED,
+    facts.history,
+    1 + lookupRounds,
+    facts.outlook,
+  );
+  const selecting = openingTokens(contextTokens, panel.available);
+  const expected = {
+    requests: selection + debate.requests,
+    input: selection * selecting.input + debate.input,
+    output: selection * selecting.output + debate.output,
+  };
+  return { fewest: Math.min(fewest, most), most, expected };
 }
 
 /**
- * The requests a run will probably make, by debatePlan's prior (`expectDebate`); never above the estimate's most.
+ * The requests a run will probably make (see `requestForecast`); never above the estimate's most.
  * Arguments as {@link requestEstimate}'s.
  */
 export function expectedRequests(...args: Parameters<typeof requestForecast>): number {
-  return requestForecast(...args).expected;
+  return requestForecast(...args).expected.requests;
+}
+
+/**
+ * What a run will probably spend, requests and tokens, for a request and context of `contextTokens`: the same
+ * figure the chat shows before a debate. Other arguments as {@link requestEstimate}'s.
+ */
+export function expectedSpend(
+  contextTokens: number,
+  panel: Parameters<typeof requestForecast>[0],
+  cycles: number,
+  lookupRounds: number,
+  protocol: DebateProtocol,
+  budget: number | undefined,
+  facts: ExpectationFacts,
+): DebateExpectation {
+  return requestForecast(panel, cycles, lookupRounds, protocol, budget, facts, contextTokens).expected;
 }
 
 /**
@@ -120,7 +169,7 @@ export function deliberationPlan(
   defaultCycles: number,
   maxCycles: number,
   lookupRounds = 0,
-  spending: { readonly protocol?: DebateProtocol; readonly budget?: number } = {},
+  spending: { readonly protocol?: DebateProtocol; readonly budget?: number; readonly facts?: ExpectationFacts } = {},
 ): DeliberationPlan {
   const ids = [...new Set(input.personas ?? [])];
   const named = ids.flatMap(id => personas.filter(p => p.id === id));
@@ -128,8 +177,15 @@ export function deliberationPlan(
   const cycles = Math.max(1, Math.min(input.maxCycles ?? defaultCycles, maxCycles));
   const request = sessionRequest(input.question, input.context);
   const panel = { named: named.length, available: personas.length };
-  const { fewest, most, expected } = requestForecast(panel, cycles, lookupRounds, spending.protocol, spending.budget);
-  return { request, named, unknownIds, cycles, estimate: { fewest, most }, expected };
+  const { fewest, most, expected } = requestForecast(
+    panel,
+    cycles,
+    lookupRounds,
+    spending.protocol,
+    spending.budget,
+    spending.facts,
+  );
+  return { request, named, unknownIds, cycles, panel, estimate: { fewest, most }, expected: expected.requests };
 }
 
 /** The request a session started by a tool debates: the question, then the agent's context. */
@@ -168,22 +224,20 @@ export function costEstimate(
   contextTokens: number,
   seats: number,
   quote: (input: number, output: number) => number | undefined,
-  expectedRequests?: number,
+  likely?: DebateExpectation,
   protocol: DebateProtocol = 'economy',
 ): CostEstimate {
   const fewest = debateTokens(estimate.fewest, contextTokens, seats, protocol);
   const most = debateTokens(estimate.most, contextTokens, seats, protocol);
   const low = quote(fewest.input, fewest.output);
   const high = quote(most.input, most.output);
-  const likely =
-    expectedRequests === undefined ? undefined : debateTokens(expectedRequests, contextTokens, seats, protocol);
   return {
     tokens: { fewest: fewest.input + fewest.output, most: most.input + most.output },
     ...(low !== undefined && high !== undefined ? { credits: { fewest: low, most: high } } : {}),
-    ...(likely && expectedRequests !== undefined
+    ...(likely
       ? {
           expected: {
-            requests: expectedRequests,
+            requests: likely.requests,
             tokens: likely.input + likely.output,
             credits: quote(likely.input, likely.output),
           },

@@ -11,6 +11,7 @@ import {
 import { SessionLog } from '../../core/council/sessionLog';
 import { readToolInput } from '../../core/council/toolSession';
 import { advanceSession } from '../../core/council/toolSessionRun';
+import type { DebateExpectation } from '../../core/council/debatePlan';
 import { creditsFor, PriceBook } from '../../core/llm/spending/prices';
 import { debateAheadOf } from '../chat/debateAheadOf';
 import { NO_SPEND } from '../../core/llm/spending/ledger';
@@ -80,13 +81,14 @@ export async function priced(
   seats: number,
   chat: vscode.LanguageModelChat,
   settings: CouncilSettings,
-  /** The requests the run will probably make, when known: the estimate then carries the expected figure too. */
-  expectedRequests?: number,
+  /** What the run will probably spend for a request of so many tokens, when known: the estimate then carries it too. */
+  expected?: (contextTokens: number) => DebateExpectation,
 ): Promise<CostEstimate> {
   const model = adaptLanguageModel(chat);
   const price = new PriceBook(settings.spending.prices).priceOf(model);
   const quote = (input: number, output: number) => (price ? creditsFor(price, input, output) : undefined);
-  return costEstimate(estimate, await model.countTokens(request), seats, quote, expectedRequests, settings.protocol);
+  const contextTokens = await model.countTokens(request);
+  return costEstimate(estimate, contextTokens, seats, quote, expected?.(contextTokens), settings.protocol);
 }
 
 /** The personas an agent named, else the ones the user pinned with "Council: Select Personas". */

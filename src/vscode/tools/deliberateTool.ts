@@ -5,12 +5,14 @@ import {
   DeliberationInputSchema,
   invocationMessage,
   expectedRequests,
+  expectedSpend,
   requestEstimate,
   type DeliberationInput,
   type RequestEstimate,
 } from '../../core/council/deliberation';
 import { continuationCommands, councilLine, TOOL } from '../../core/council/toolSession';
 import { MAX_PANEL } from '../../core/personas/select';
+import { debateTokens, type DebateExpectation } from '../../core/council/debatePlan';
 import { effectiveCycleLimit } from '../../core/session/selectors';
 import { lookupRoundsWithoutAttachments } from '../chat/councilDeps';
 import { withPinned } from '../personas/pinnedPersonas';
@@ -37,16 +39,19 @@ async function planDeliberation(env: CouncilToolEnvironment, input: Deliberation
   if (input.sessionId === undefined) {
     const question = input.question ?? '';
     const { limits, protocol } = settings;
+    const facts = { history: env.store.debateHistory().read() };
     const plan = deliberationPlan(
       { ...input, question },
       registry.personas,
       limits.debateCycleLimit,
       limits.adminMaxDebateCycles,
       lookups,
-      { protocol, budget },
+      { protocol, budget, facts },
     );
     const seats = plan.named.length || MAX_PANEL;
-    const cost = turn && (await priced(plan.estimate, plan.request, seats, turn.choice.model, settings, plan.expected));
+    const expected = (context: number) =>
+      expectedSpend(context, plan.panel, plan.cycles, lookups, protocol, budget, facts);
+    const cost = turn && (await priced(plan.estimate, plan.request, seats, turn.choice.model, settings, expected));
     const session = {
       request: withPinned(plan.request, plan.named),
       limits: { ...limits, debateCycleLimit: plan.cycles },
@@ -85,11 +90,24 @@ async function planDeliberation(env: CouncilToolEnvironment, input: Deliberation
     : debates
       ? requestEstimate(panel, cycles, lookups, settings.protocol, left)
       : { fewest: 0, most: 0 };
-  // The requests it will probably make: the same prior as a new debate's.
-  const expected = debates ? expectedRequests(panel, cycles, lookups, settings.protocol, left) : estimate.most;
+  // What it will probably spend: as a new debate's, learnt from this workspace and the session's own read.
+  const facts = { history: env.store.debateHistory().read(), outlook: snapshot.context.selection?.outlook };
+  const spend = (context: number): DebateExpectation =>
+    debates
+      ? expectedSpend(context, panel, cycles, lookups, settings.protocol, left, facts)
+      : { requests: estimate.most, ...debateTokens(estimate.most, context, Math.max(1, seats), settings.protocol) };
+  const expected = debates ? expectedRequests(panel, cycles, lookups, settings.protocol, left, facts) : estimate.most;
   const request = snapshot.context.requestText;
   const cost =
-    turn && (await priced(estimate, request, Math.max(1, seats), turn.choice.model, settings, expected || undefined));
+    turn &&
+    (await priced(
+      estimate,
+      request,
+      Math.max(1, seats),
+      turn.choice.model,
+      settings,
+      expected > 0 ? spend : undefined,
+    ));
   const council = councilLine(snapshot)
     .replace(/^Council: /, '')
     .replace(/\.$/, '');

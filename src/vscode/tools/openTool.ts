@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import { OpenInputSchema, TOOL, type OpenInput } from '../../core/council/toolSession';
 import { MAX_PANEL } from '../../core/personas/select';
+import { openingTokens } from '../../core/council/debatePlan';
 import { openingForecastLine, sessionRequest } from '../../core/council/deliberation';
 import { MAX_REPAIRS_PER_REPLY } from '../../core/llm/repairBudget';
 import { withPinned } from '../personas/pinnedPersonas';
@@ -22,7 +23,11 @@ async function planOpen(env: CouncilToolEnvironment, input: OpenInput): Promise<
   // The bound: every reply of the opening malformed and repaired; the expected figure: the opening alone.
   const estimate = { fewest: opening, most: opening * (1 + MAX_REPAIRS_PER_REPLY) };
   const seats = named.length || MAX_PANEL;
-  const cost = turn && (await priced(estimate, input.question, seats, turn.choice.model, settings, opening));
+  const expected = (context: number) => {
+    const one = openingTokens(context, registry.personas.length);
+    return { requests: opening, input: opening * one.input, output: opening * one.output };
+  };
+  const cost = turn && (await priced(estimate, input.question, seats, turn.choice.model, settings, expected));
   const question = input.question.replace(/\s+/g, ' ');
   const request = sessionRequest(input.question, input.context);
   return {

@@ -8,12 +8,15 @@ import {
   DeliberationInputSchema,
   invocationMessage,
   expectedRequests,
+  expectedSpend,
   requestEstimate,
 } from '../../../../src/core/council/deliberation';
 import { CancelledError } from '../../../../src/core/llm/languageModel';
 import { cancellationSource } from '../../../support/scriptedModel';
 import { builtInPersonas, councilRig } from '../../../support/councilHarness';
 import type { CouncilScriptOptions } from '../../../support/councilScript';
+import type { DebateOutcome } from '../../../../src/core/council/debateOutcome';
+import { openingTokens } from '../../../../src/core/council/debatePlan';
 
 /** Runs the scripted council the way the tool does: no clarifying questions, `cycles` as the limit. */
 async function deliberate(request: string, cycles: number, script: CouncilScriptOptions) {
@@ -92,6 +95,49 @@ describe('council_deliberate (vscode-free part)', () => {
         });
       }
     }
+  });
+
+  describe('the expected figure of a tool call (the one the chat shows)', () => {
+    const agreed: DebateOutcome = {
+      protocol: 'economy',
+      outlook: 'agree',
+      seats: 4,
+      ending: { kind: 'first-vote' },
+      drafts: 4,
+      laterCycles: 0,
+      answer: 1,
+      inputTokens: 8_000,
+      outputTokens: 3_000,
+    };
+    const panel = { named: 0, available: 8 };
+
+    it("a new session: the selection and the debate as this workspace's debates went, their tokens as measured", () => {
+      const prior = expectedSpend(100, panel, 3, 0, 'economy', 12, { history: [] });
+      const learnt = expectedSpend(100, panel, 3, 0, 'economy', 12, { history: [agreed, agreed] });
+      assert.equal(prior.requests, 1 + 4 + 2 + 1);
+      assert.equal(learnt.requests, 1 + 4 + 1);
+      const selection = openingTokens(100, 8);
+      assert.equal(learnt.input - selection.input, 8_000);
+      assert.equal(learnt.output - selection.output, 3_000);
+      assert.equal(expectedRequests(panel, 3, 0, 'economy', 12, { history: [agreed] }), learnt.requests);
+    });
+
+    it('a continued session: its own read decides (a standoff runs to the bound), and no selection', () => {
+      const seated = { named: 4, available: 4 };
+      const bound = requestEstimate(seated, 3, 0, 'economy', 11);
+      const standoff = expectedSpend(100, seated, 3, 0, 'economy', 11, { history: [agreed], outlook: 'standoff' });
+      assert.equal(standoff.requests, bound.most);
+      const agree = expectedSpend(100, seated, 3, 0, 'economy', 11, { history: [agreed], outlook: 'agree' });
+      assert.equal(agree.requests, 4 + 1);
+    });
+
+    it("the plan's expected requests are the same computation's", async () => {
+      const personas = await builtInPersonas();
+      const facts = { history: [agreed] };
+      const plan = deliberationPlan({ question: 'Queue or cron?' }, personas, 3, 10, 0, { budget: 12, facts });
+      assert.equal(plan.expected, expectedSpend(100, plan.panel, plan.cycles, 0, 'economy', 12, facts).requests);
+      assert.equal(plan.expected, 1 + 4 + 1);
+    });
   });
 
   describe('the plan', () => {
@@ -177,12 +223,14 @@ describe('council_deliberate (vscode-free part)', () => {
         /requests.*: about 9\.0k–14k tokens, [\d.]+–[\d.]+ AI credits\./,
       );
       assert.equal(plan.expected, 2 + 2 + 1, 'expected: 2 drafts, one later cycle of both, the answer');
+      const likely = expectedSpend(100, plan.panel, plan.cycles, 0, 'economy', 6, { history: [] });
+      assert.equal(likely.requests, plan.expected, 'one computation for the requests and their tokens');
       const withExpected = costEstimate(
         plan.estimate,
         100,
         2,
         (input, output) => (input * 3 + output * 15) / 10_000,
-        plan.expected,
+        likely,
       );
       assert.match(
         confirmationMessage(plan, 'GPT-5 mini', withExpected).message,
@@ -197,7 +245,7 @@ describe('council_deliberate (vscode-free part)', () => {
         100,
         2,
         (input, output) => (input * 3 + output * 15) / 10_000,
-        extendExpected,
+        expectedSpend(100, { named: 2, available: 2 }, 2, 0, 'economy', undefined, { history: [] }),
       );
       const continued = confirmationMessage(
         { request: 'JWT or sessions?', named: [], unknownIds: [], cycles: 2, estimate: extend },

@@ -7,7 +7,7 @@ import {
   measuredContributions,
   type DebateAheadFacts,
 } from '../../../../src/core/council/debateForecast';
-import { debateTokens, estimateDebate, expectDebate } from '../../../../src/core/council/debatePlan';
+import { debateTokens, estimateDebate, expectDebate, openingTokens } from '../../../../src/core/council/debatePlan';
 import { costEstimate, deliberationResultText, openingForecastLine } from '../../../../src/core/council/deliberation';
 import type { SessionLog } from '../../../../src/core/council/sessionLog';
 import { clarifyingReport } from '../../../../src/core/council/toolSession';
@@ -117,7 +117,10 @@ describe('both figures wherever a council forecast is shown', () => {
   it("council_open's confirmation: the opening expected, at most every reply repaired", () => {
     const opening = 1;
     const most = opening * (1 + MAX_REPAIRS_PER_REPLY);
-    const cost = costEstimate({ fewest: opening, most }, 200, 4, quote, opening);
+    const cost = costEstimate({ fewest: opening, most }, 200, 4, quote, {
+      requests: opening,
+      ...openingTokens(200, 8),
+    });
     const line = openingForecastLine(opening, cost);
     assert.ok(cost.expected);
     assert.ok(
