@@ -126,6 +126,9 @@ describe('the economy protocol', () => {
       assert.match(rig.output.text, new RegExp(`follows the council's first read: ${outlookWords(outlook)}`));
       assert.equal(remembered.length, 1);
       assert.equal(remembered[0]?.outlook, outlook);
+      // A window reload replays the stored events: the read is still there for `/status` and the tools.
+      const reloaded = SessionLog.restore(JSON.parse(JSON.stringify(log.stored)));
+      assert.equal(reloaded.snapshot.context.selection?.outlook, outlook);
       assert.equal(log.requestsUsed - 1, expectedRequests, 'what the debate spent is what it expected');
     });
 
