@@ -204,6 +204,11 @@ describe('council mcp over stdio', function () {
     const result = resultText(await client.callTool({ name: 'council_open', arguments: { question: DEMO_DECISION } }));
     assert.match(result, /\[questionId: [^\]]+\]/);
     assert.equal(sessions(project)[0]?.state, 'clarifying');
+    // What the debate still ahead will probably cost, and at most, as the VS Code tool tells its agent.
+    assert.match(
+      result,
+      /The debate still ahead is forecast at about \d+ more requests? and .*; at most \d+ more requests?/,
+    );
   });
 
   it("runs on the client's model through sampling when none is configured, and says so", async () => {

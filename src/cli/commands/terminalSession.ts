@@ -8,6 +8,7 @@ import { cliNextStepsText } from '../cliNextSteps';
 import { interruptOnCtrlC } from '../interrupt';
 import { NodeWorkspaceReader } from '../nodeWorkspaceReader';
 import { SessionFiles } from '../sessionFiles';
+import { fileDebateHistory } from '../debateHistoryFile';
 import { sessionStoppedText } from '../sessionStopped';
 import { askOnTerminal, questionPrompt } from '../terminalPrompts';
 import type { CommandModels } from './councilParts';
@@ -62,6 +63,7 @@ export async function runOnTerminal(
     output: terminalOutput(session.json),
     token: interrupt.token,
     persist: stored => files.save(stored),
+    debateHistory: fileDebateHistory(session.project),
     // The project's earlier decision records, as precedent (read-only, no model request).
     decisions: { reader: new NodeWorkspaceReader(session.project) },
     spending: session.models.spending(session.spentBefore),

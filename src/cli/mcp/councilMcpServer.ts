@@ -22,6 +22,8 @@ import type { PersonaContract } from '../../core/personas/contract';
 import type { ClarificationQuestion } from '../../core/session/clarification';
 import { SessionLimits } from '../../core/session/limits';
 import { SessionFiles, unusableMessage } from '../sessionFiles';
+import { fileDebateHistory } from '../debateHistoryFile';
+import { mcpDebateAhead } from './mcpDebateAhead';
 import { SamplingModel } from './samplingModel';
 import { CHECKPOINT_ANSWER_TIMEOUT_MS } from './checkpointElicitation';
 import { callDeepWorkTool, progressNotifier } from './deepWorkTools';
@@ -89,6 +91,7 @@ export function councilMcpServer(options: McpServerOptions): Server {
     },
   );
   const files = new SessionFiles(options.project);
+  const debateHistory = fileDebateHistory(options.project);
   const manifest = options.manifest ?? resolve(__dirname, '..', '..', 'package.json');
 
   const modelChoice = (): { model: LanguageModel; text: string } | undefined => {
@@ -142,6 +145,7 @@ export function councilMcpServer(options: McpServerOptions): Server {
       },
       token: signalFrom(extra.signal),
       persist: stored => files.save(stored),
+      debateHistory,
       spending: options.spending,
       // The seats' own models only with the configured model; a client's sampled model runs every seat.
       ...(options.roleModels && choice.model === options.model ? { roleModels: options.roleModels } : {}),
@@ -152,7 +156,14 @@ export function councilMcpServer(options: McpServerOptions): Server {
       ...(call.ask ? { ask: elicit } : {}),
     });
     if (internal) throw internal.error;
-    const outcome = { ...(stopped !== undefined ? { stopped } : {}), ...(fromVote ? { fromVote } : {}) };
+    // Before its debate, the agent reads what the debate still ahead is forecast at, as the VS Code tool says it.
+    const ahead =
+      log.state === 'clarifying' ? await mcpDebateAhead(log, choice.model, options.spending, debateHistory) : undefined;
+    const outcome = {
+      ...(stopped !== undefined ? { stopped } : {}),
+      ...(fromVote ? { fromVote } : {}),
+      ...(ahead ? { ahead } : {}),
+    };
     return text(sessionToolResult(log, { model: choice.text, ...outcome }));
   };
 

@@ -49,6 +49,32 @@ describe('the council command: ask, sessions, sessions show', () => {
     assert.match(shown.stdout, /Should we use PostgreSQL or MongoDB\?/);
   });
 
+  it("ask keeps the project's finished debates, and the next forecast follows how they ended", async () => {
+    const agreeing = () =>
+      new ScriptedModel(councilResponder({ questions: 0, convergeAtCycle: 1, decisionOptions: true }));
+    const first = await run(['ask', 'Queue or cron for the nightly export?', '--yes'], project, agreeing());
+    assert.equal(first.code, 0, first.stderr);
+    // Three seats and no history: the drafts, one later cycle of two, the answer.
+    assert.match(first.stdout, /This debate expects about 6 more requests/);
+    const kept = JSON.parse(await readFile(join(project, '.council', 'debate-history.json'), 'utf8')) as unknown[];
+    assert.equal(kept.length, 1);
+    const second = await run(['ask', 'Queue or cron for the weekly export?', '--yes'], project, agreeing());
+    assert.equal(second.code, 0, second.stderr);
+    // The project's one debate agreed at the first vote: the drafts and the answer.
+    assert.match(second.stdout, /This debate expects about 4 more requests/);
+  });
+
+  it('a damaged debate history is an empty one: the command still runs, and the next debate is kept', async () => {
+    await mkdir(join(project, '.council'), { recursive: true });
+    await writeFile(join(project, '.council', 'debate-history.json'), '{ not json', 'utf8');
+    const model = new ScriptedModel(councilResponder({ questions: 0, convergeAtCycle: 1, decisionOptions: true }));
+    const result = await run(['ask', 'Queue or cron?', '--yes'], project, model);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /This debate expects about 6 more requests/);
+    const kept = JSON.parse(await readFile(join(project, '.council', 'debate-history.json'), 'utf8')) as unknown[];
+    assert.equal(kept.length, 1);
+  });
+
   it('ask --demo plays the demo council with no key and no network', async () => {
     const key = process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_API_KEY;
