@@ -62,16 +62,21 @@ function listText(items: readonly string[], conjunction: 'and' | 'or'): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1) ?? ''}`;
 }
 
-/** Why a proposal cannot be applied: the refused changes and the rule they break ("would modify …, and Council …"). */
-export function refusalReason(ticketId: string, refused: readonly RefusedChange[]): string {
+/** Why a proposal cannot be applied: "would modify .git/config, and Council never writes Git's own state (.git/)". */
+export function refusalReason(refused: readonly RefusedChange[]): string {
   const reasons = [...new Set(refused.map(change => change.reason))].map(reason => NEVER_WRITES[reason]);
-  return `the proposal for ${ticketId} would ${listText(refused.map(changeText), 'and')}, and Council never writes ${listText(reasons, 'or')}`;
+  return `would ${listText(refused.map(changeText), 'and')}, and Council never writes ${listText(reasons, 'or')}`;
+}
+
+/** What the user can do instead; `planAgain` is the door's command ("/plan", "council plan"). */
+export function refusalAdvice(planAgain: string): string {
+  return `Apply the other changes by hand, or run ${planAgain} again.`;
 }
 
 /**
- * What Apply says when it refuses a proposal: nothing of it is written (all or nothing: the rest of a ticket was
- * planned together with the refused change), and what to do instead. `planAgain` is the door's command ("/plan").
+ * What Apply says when it refuses a proposal. Nothing of it is written: all or nothing, since the rest of a ticket
+ * was planned together with the refused change and may not stand without it.
  */
 export function refusalMessage(ticketId: string, refused: readonly RefusedChange[], planAgain: string): string {
-  return `Nothing applied: ${refusalReason(ticketId, refused)}. Apply the other changes by hand, or run ${planAgain} again.`;
+  return `Nothing applied: the proposal for ${ticketId} ${refusalReason(refused)}. ${refusalAdvice(planAgain)}`;
 }
