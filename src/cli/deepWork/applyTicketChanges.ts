@@ -3,6 +3,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { applyLineReplacements, StaleProposalError } from '../../core/deepWork/lineReplacements';
 import { readBoard } from '../../core/plan/pipelineBoard';
 import type { ProposedChange } from '../../core/plan/schemas/tickets';
+import { refusalMessage, refusedChanges } from '../../core/plan/writablePath';
 import type { RunFiles } from './runFiles';
 
 /** What applying a ticket's changes did. */
@@ -63,7 +64,8 @@ async function planned(project: string, changes: readonly ProposedChange[]): Pro
 
 /**
  * Applies one ticket's proposed changes to the project after `confirm` (shown the list of files) says yes; without it
- * nothing changes. Every change is checked against the files first, so a proposal that no longer fits changes nothing.
+ * nothing changes. A proposal with a change Council never writes (writablePath) is refused whole, without asking.
+ * Every change is checked against the files first, so a proposal that no longer fits changes nothing.
  */
 export async function applyTicketChanges(
   project: string,
@@ -80,6 +82,9 @@ export async function applyTicketChanges(
   if (!proposal) return { applied: false, files: [], message: `There is no proposal for ${ticketId} in run ${runId}.` };
   const files = proposal.proposedChanges.map(change => `${change.kind} ${change.path}`);
   if (files.length === 0) return { applied: false, files, message: `${ticketId} proposes no file changes.` };
+  // Model output is untrusted: a change to .git/ or .council/ is refused before anyone is asked, and so is the ticket.
+  const refused = refusedChanges(proposal.proposedChanges);
+  if (refused.length > 0) return { applied: false, files, message: refusalMessage(ticketId, refused, 'council plan') };
   let writes: Map<string, string | undefined>;
   try {
     writes = await planned(project, proposal.proposedChanges);

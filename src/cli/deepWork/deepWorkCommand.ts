@@ -153,8 +153,11 @@ async function pickOnTerminal(
 function show(result: DeepWorkResult): void {
   if (result.report) process.stdout.write(`${result.report}\n`);
   if (result.error) process.stderr.write(`council: ${result.error}\n`);
-  const apply = (result.proposals ?? []).map(
-    p => `  council plan --run ${result.run?.runId} --apply ${p.ticketId}   (${p.changes.join(', ')})`,
+  // A proposal Apply would refuse gets why, not a command that cannot work.
+  const apply = (result.proposals ?? []).map(p =>
+    p.refused
+      ? `  ${p.ticketId}: ${p.refused}`
+      : `  council plan --run ${result.run?.runId} --apply ${p.ticketId}   (${p.changes.join(', ')})`,
   );
   const next = cliNextStepsText(result.next);
   if (result.run) process.stderr.write(`\nSaved: ${result.run.file}\n`);
@@ -299,7 +302,7 @@ async function run(
       if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       else show(result);
       if (!yes && !json && runId && result.proposals?.length && process.stdin.isTTY === true)
-        for (const proposal of result.proposals) {
+        for (const proposal of result.proposals.filter(p => !p.refused)) {
           const outcome = await applyTicketChanges(project, runs, runId, proposal.ticketId, files =>
             confirmChanges(proposal.ticketId, files),
           );

@@ -25,6 +25,7 @@ import type { NextStep, RunCommand } from '../../core/nextSteps';
 import { boardOf, lastCompletedStage } from '../../core/plan/pipelineBoard';
 import { pipelineReportFiles, runFolder } from '../../core/plan/run/report';
 import type { PipelineStage } from '../../core/plan/schemas/agentType';
+import { refusalAdvice, refusalReason, refusedChanges } from '../../core/plan/writablePath';
 import { newRunFolder, newRunId } from '../../core/deepWork/runHome';
 import { activeAssumptions } from '../../core/session/selectors';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
@@ -64,6 +65,8 @@ export interface DeepWorkDoor {
 export interface TicketProposal {
   readonly ticketId: string;
   readonly changes: readonly string[];
+  /** Why Apply refuses it, with what to do instead; absent when it can be applied. */
+  readonly refused?: string;
 }
 
 /** What one turn came to: `--json` prints it; the terminal and MCP render it. */
@@ -112,7 +115,16 @@ function runResult(
   const pending = status === 'paused' ? state.pendingCheckpoint : undefined;
   const proposals = (board?.stages.tickets?.agentResults ?? [])
     .filter(p => p.proposedChanges.length > 0)
-    .map(p => ({ ticketId: p.ticketId, changes: p.proposedChanges.map(c => `${c.kind} ${c.path}`) }));
+    .map((p): TicketProposal => {
+      const refused = refusedChanges(p.proposedChanges);
+      return {
+        ticketId: p.ticketId,
+        changes: p.proposedChanges.map(c => `${c.kind} ${c.path}`),
+        ...(refused.length
+          ? { refused: `Council will not apply it: it ${refusalReason(refused)}. ${refusalAdvice('council plan')}` }
+          : {}),
+      };
+    });
   return {
     command,
     report,

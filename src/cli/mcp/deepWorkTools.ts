@@ -74,9 +74,10 @@ function resultText(modelText: string, result: DeepWorkResult, asked: Asked): st
   const run = result.run
     ? `\n\nRun ${result.run.runId} (${result.run.workflow}): ${result.run.status}; stored in ${result.run.file}, its files in ${result.run.folder}/.`
     : '';
-  const apply = (result.proposals ?? []).map(
-    p =>
-      `- ${p.ticketId} (${p.changes.join(', ')}): the user applies it in a terminal with \`council plan --run ${result.run?.runId} --apply ${p.ticketId}\` (it asks before writing; nothing was applied).`,
+  const apply = (result.proposals ?? []).map(p =>
+    p.refused
+      ? `- ${p.ticketId} (${p.changes.join(', ')}): ${p.refused}`
+      : `- ${p.ticketId} (${p.changes.join(', ')}): the user applies it in a terminal with \`council plan --run ${result.run?.runId} --apply ${p.ticketId}\` (it asks before writing; nothing was applied).`,
   );
   const calls = nextCallsText(result.next);
   return [

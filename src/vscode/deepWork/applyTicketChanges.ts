@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { RunStore } from './runStore';
 import { boardOf } from '../../core/plan/pipelineBoard';
 import { StaleProposalError } from '../../core/deepWork/lineReplacements';
+import { refusalMessage, refusedChanges } from '../../core/plan/writablePath';
 import { ticketWorkspaceEdit } from './ticketEdit';
 
 /** What `council.applyTicketChanges` takes. */
@@ -37,7 +38,8 @@ async function confirm(ticketId: string, files: readonly string[]): Promise<bool
 
 /**
  * Applies one ticket's proposed changes after an explicit, modal confirmation that lists the files; without it
- * nothing changes. Refused in an untrusted workspace. Applied like a refactoring: VS Code saves files it had to open
+ * nothing changes. Refused in an untrusted workspace, and (without the modal) for a proposal with a change Council
+ * never writes (writablePath). Applied like a refactoring: VS Code saves files it had to open
  * (`files.refactoring.autoSave`), and Undo reverts the edit.
  */
 export async function applyTicketChanges(
@@ -57,6 +59,9 @@ export async function applyTicketChanges(
   if (!proposal) return done(false, [], `There is no proposal for ${args.ticketId} in run ${args.runId}.`);
   const files = proposal.proposedChanges.map(change => `${change.kind} ${change.path}`);
   if (files.length === 0) return done(false, [], `${args.ticketId} proposes no file changes.`);
+  // Model output is untrusted: a change to .git/ or .council/ is refused before the modal, and so is the ticket.
+  const refused = refusedChanges(proposal.proposedChanges);
+  if (refused.length > 0) return done(false, files, refusalMessage(args.ticketId, refused, '/plan'));
   const confirmed = args.confirmed ?? (await confirm(args.ticketId, files));
   if (!confirmed) return done(false, files, `Nothing applied: the changes for ${args.ticketId} were not confirmed.`);
   let edit: vscode.WorkspaceEdit;

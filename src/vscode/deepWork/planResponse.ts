@@ -3,6 +3,7 @@ import { untrusted } from '../../core/council/wording/markdown';
 import { PIPELINE_STAGES } from '../../core/plan/schemas/agentType';
 import { spendBrief, spendSummary } from '../../core/llm/spending/spendText';
 import { proposedChangeMarkdown } from '../../core/plan/run/proposedChangeMarkdown';
+import { refusalAdvice, refusalReason, refusedChanges } from '../../core/plan/writablePath';
 import { readBoard, skippedStages, stageOfPhase } from '../../core/plan/pipelineBoard';
 import type { WorkflowDefinition } from '../../core/workflow/definition/workflowDefinition';
 import { runSpent, type WorkflowRunState } from '../../core/workflow/engine/workflowRunState';
@@ -55,6 +56,14 @@ export function planCompletedReport(
     );
     for (const change of proposal.proposedChanges) {
       parts.push(`${proposedChangeMarkdown({ ...change, rationale: oneLine(change.rationale) })}\n\n`);
+    }
+    // A proposal Apply would refuse shows why, not a button that cannot work.
+    const refused = refusedChanges(proposal.proposedChanges);
+    if (refused.length > 0) {
+      parts.push(
+        `Nothing has been applied. **Council will not apply this proposal:** it ${untrusted(refusalReason(refused))}. ${refusalAdvice('/plan')}\n\n`,
+      );
+      continue;
     }
     parts.push('Nothing has been applied. **Apply** asks you to confirm the list of files first.\n\n');
     parts.push(

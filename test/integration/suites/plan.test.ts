@@ -1,11 +1,19 @@
 import * as vscode from 'vscode';
 import * as assert from '../assert';
-import { councilExtension, fixture, newChat, sendChat, workspaceUri } from '../harness';
+import {
+  councilExtension,
+  fixture,
+  newChat,
+  readWorkspaceFile,
+  sendChat,
+  workspaceUri,
+  writeWorkspaceFile,
+} from '../harness';
 import { playCouncil } from '../councilPlay';
 import type { FixtureApi } from '../fixture/src/api';
 import { playPipeline } from '../pipelinePlay';
 import type { CouncilApi } from '../../../src/extension';
-import { readBoard, skippedStages, type PipelineBoard } from '../../../src/core/plan/pipelineBoard';
+import { PIPELINE_BOARD_KEY, readBoard, skippedStages, type PipelineBoard } from '../../../src/core/plan/pipelineBoard';
 import { HISTORY_KEY } from '../../../src/core/plan/history/blackboardHistory';
 import type { HistoryItem } from '../../../src/core/plan/history/historyItem';
 import { DEEP_WORK_AGENT_TYPES } from '../../../src/core/deepWork/runDeepWork';
@@ -18,6 +26,7 @@ import {
   type DeepWorkResultMetadata,
 } from '../../../src/vscode/deepWork/deepWorkResult';
 import type { ApplyTicketChangesResult } from '../../../src/vscode/deepWork/applyTicketChanges';
+import { planCompletedReport } from '../../../src/vscode/deepWork/planResponse';
 import { councilFollowups } from '../../../src/vscode/chat/followups';
 import { VsCodeWorkspaceReader } from '../../../src/vscode/workspace/vscodeWorkspaceReader';
 function calls(api: FixtureApi, route: string): number {
@@ -280,6 +289,65 @@ describe('/plan: the deep-work pipeline in chat', function () {
     assert.ok(await exists('test/T-1.test.ts'), 'the proposed file is created');
     assert.equal(math.lineAt(1).text, '  return a + b; // checked');
     assert.equal(math.lineAt(0).text, 'export function add(a: number, b: number): number {', 'other lines stay');
+  });
+
+  it('refuses a ticket that modifies .git/config before any modal, writes nothing, and the report shows why instead of Apply', async () => {
+    const api = await fixture();
+    playPipeline(api);
+    const done = await completedRun('Add a subtract helper');
+    const runId = meta(done).runId ?? '';
+    // The stored run as a model could have left it: T-2 modifies Git's config besides the helper.
+    const council = (await councilExtension()).exports as CouncilApi;
+    const stored = council.runs.load(runId);
+    assert.ok(stored, 'the run is stored');
+    const { state } = stored as StoredWorkflowRun;
+    const board = readBoard(state.blackboard);
+    const hook = {
+      kind: 'modify',
+      path: '.git/config',
+      edit: { mode: 'replace_ranges', replacements: [{ startLine: 1, endLine: 1, newText: '[core] hooksPath = x' }] },
+      rationale: 'Install the hooks.',
+    } as const;
+    const results = board.stages.tickets?.agentResults.map(result =>
+      result.ticketId === 'T-2' ? { ...result, proposedChanges: [hook, ...result.proposedChanges] } : result,
+    );
+    assert.ok(results && board.stages.tickets, 'the run has ticket proposals');
+    const tickets = { ...board.stages.tickets, agentResults: results };
+    const poisoned: WorkflowRunState = {
+      ...state,
+      blackboard: { ...state.blackboard, [PIPELINE_BOARD_KEY]: { ...board, stages: { ...board.stages, tickets } } },
+    };
+    await council.runs.save(poisoned, 'completed');
+    await writeWorkspaceFile('.git/config', '[core]\n');
+    // The workspace is shared by the suite: an earlier test may have applied T-1.
+    const math = await readWorkspaceFile('src/util/math.ts');
+    try {
+      // No `confirmed`: a modal would fail the test (the test workbench refuses to show dialogs).
+      const refused = await vscode.commands.executeCommand<ApplyTicketChangesResult>('council.applyTicketChanges', {
+        runId,
+        ticketId: 'T-2',
+      });
+      assert.equal(refused.applied, false);
+      assert.equal(
+        refused.message,
+        "Nothing applied: the proposal for T-2 would modify .git/config, and Council never writes Git's own state (.git/). Apply the other changes by hand, or run /plan again.",
+      );
+      assert.equal(await readWorkspaceFile('.git/config'), '[core]\n', '.git/config is left as it was');
+      assert.equal(await exists('test/T-2.test.ts'), false, 'all or nothing: the rest of T-2 is not applied');
+      assert.equal(await readWorkspaceFile('src/util/math.ts'), math, 'nor its change to the helper');
+
+      // The completed run's report: why for T-2, the Apply link still for T-1.
+      const plan = (await loadWorkflows((await councilExtension()).extensionUri, DEEP_WORK_AGENT_TYPES)).get('plan');
+      assert.ok(plan, 'the plan workflow loads');
+      const text = planCompletedReport(plan as NonNullable<typeof plan>, poisoned, [])
+        .map(part => (typeof part === 'string' ? part : part.value))
+        .join('');
+      assert.match(text, /\*\*Council will not apply this proposal:\*\* it would modify \.git\/config/);
+      assert.doesNotMatch(text, /Apply changes for T-2/);
+      assert.match(text, /Apply changes for T-1/);
+    } finally {
+      await vscode.workspace.fs.delete(workspaceUri('.git'), { recursive: true });
+    }
   });
 
   it('"Council: Plan a Task" opens chat with @council /plan <goal>', async () => {

@@ -3,6 +3,7 @@ import type { AgentAudit } from '../../workflow/engine/workflowRunState';
 import type { DiscoveryCollectorContext } from '../schemas/curation';
 import type { DiscoveryReport } from '../schemas/discovery';
 import type { TicketAgentResult } from '../schemas/tickets';
+import { unwritableReason } from '../writablePath';
 import { HANDOFF_RULES, type HandoffCode } from './handoffCatalogue';
 
 /** One thing the audit found, in spec 003 §6.2's shape (the agent and the handoff's envelope are added by the log). */
@@ -52,9 +53,6 @@ function unknownFiles(references: readonly FileReference[], files: ReadonlySet<s
   });
 }
 
-/** Folders no proposal may write: Council's own run state, and version control's internals. */
-const UNWRITABLE = ['.council/', '.git/'];
-
 /** SEM-001 (a report that found nothing), SEM-002 (a tag it doubts), REF-001. */
 export const auditDiscoveryReport: PayloadAudit<DiscoveryReport> = (report, files) => [
   ...(report.fileReferences.length === 0
@@ -78,7 +76,7 @@ export const auditDiscoveryReport: PayloadAudit<DiscoveryReport> = (report, file
   ),
 ];
 
-/** SEM-005 (create only new files), CON-001 (never Council's state or `.git`), REF-001 (what it changes exists). */
+/** SEM-005 (create only new files), CON-001 (never what Council may not write: its state, `.git`), REF-001 (what it changes exists). */
 export const auditTicketResult: PayloadAudit<TicketAgentResult> = (result, files) => [
   ...result.proposedChanges.flatMap((change, index) =>
     change.kind === 'create' && files.has(change.path)
@@ -93,16 +91,16 @@ export const auditTicketResult: PayloadAudit<TicketAgentResult> = (result, files
       : [],
   ),
   ...result.proposedChanges.flatMap((change, index) =>
-    UNWRITABLE.some(folder => `${change.path}/`.startsWith(folder))
-      ? [
+    unwritableReason(change.path) === undefined
+      ? []
+      : [
           handoffFinding(
             'CON-001',
             ['proposedChanges', index, 'path'],
             `The proposal would ${change.kind} ${change.path}`,
             change.path,
           ),
-        ]
-      : [],
+        ],
   ),
   ...unknownFiles(
     result.proposedChanges.flatMap((change, index): FileReference[] =>

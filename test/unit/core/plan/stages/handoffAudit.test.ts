@@ -206,6 +206,9 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
         { kind: 'create', path: '.council/runs/notes.md', content: 'decided\n', rationale: 'record it' },
         { kind: 'create', path: '.git/hooks/pre-commit', content: 'npm test\n', rationale: 'guard' },
         { kind: 'create', path: '.gitignore', content: 'out\n', rationale: 'ignore builds' },
+        // A case-insensitive file system writes this into .git too.
+        { kind: 'create', path: '.GIT/info/exclude', content: 'out\n', rationale: 'ignore builds' },
+        { kind: 'create', path: '.github/workflows/ci.yml', content: 'on: push\n', rationale: 'run the tests' },
       ],
     };
     assert.deepEqual(
@@ -213,6 +216,7 @@ describe('the handoff audit: spec 003’s checks read an accepted result, they r
       [
         ['CON-001', 'error', '$.proposedChanges[0].path'],
         ['CON-001', 'error', '$.proposedChanges[1].path'],
+        ['CON-001', 'error', '$.proposedChanges[3].path'],
       ],
     );
   });

@@ -1,0 +1,82 @@
+import { workspacePathProblem } from './schemas/common';
+import type { ProposedChange } from './schemas/tickets';
+
+/** Why Council never writes a path a proposal names. */
+export type UnwritableReason = 'git-state' | 'council-state' | 'outside-workspace';
+
+/** What Council never writes, as the end of "Council never writes …". */
+const NEVER_WRITES: Record<UnwritableReason, string> = {
+  'git-state': "Git's own state (.git/)",
+  'council-state': 'its own state (.council/)',
+  'outside-workspace':
+    'a path that is not plainly inside the workspace (absolute, "..", a drive letter, a backslash or empty)',
+};
+
+/**
+ * A folder name as a case-insensitive file system reads it: lower case, without an NTFS stream (`.git::$DATA`) or the
+ * trailing dots and spaces Windows drops (`.git.`), as Git itself guards `.git` (core.protectNTFS).
+ */
+function folderName(segment: string): string {
+  return (segment.split(':')[0] ?? '').replace(/[. ]+$/, '').toLowerCase();
+}
+
+/** `.git` and its 8.3 short name on Windows. */
+const GIT_NAMES = new Set(['.git', 'git~1']);
+
+/**
+ * Why Council may not write `path` (a proposal's workspace-relative path), or undefined when it may. Any segment
+ * counts, not only the first: in a multi-root workspace a path starts with its folder's name, and a nested
+ * repository has its own `.git`. `.gitignore`, `.github/` and `docs/council.md` are ordinary files.
+ */
+export function unwritableReason(path: string): UnwritableReason | undefined {
+  if (workspacePathProblem(path) !== undefined) return 'outside-workspace';
+  // The last segment counts too: writing or deleting `.git` itself (a file in a Git worktree) is Git's state.
+  const names = path.split('/').map(folderName);
+  if (names.some(name => GIT_NAMES.has(name))) return 'git-state';
+  if (names.includes('.council')) return 'council-state';
+  return undefined;
+}
+
+/** One proposed change Council refuses to write. */
+export interface RefusedChange {
+  readonly kind: ProposedChange['kind'];
+  readonly path: string;
+  readonly reason: UnwritableReason;
+}
+
+/** The changes of a proposal Council may not write, in order. */
+export function refusedChanges(changes: readonly Pick<ProposedChange, 'kind' | 'path'>[]): RefusedChange[] {
+  return changes.flatMap(({ kind, path }) => {
+    const reason = unwritableReason(path);
+    return reason === undefined ? [] : [{ kind, path, reason }];
+  });
+}
+
+/** "modify .git/config" (an empty path quoted, so it still shows). */
+function changeText(change: RefusedChange): string {
+  return `${change.kind} ${change.path.trim() === '' ? JSON.stringify(change.path) : change.path}`;
+}
+
+/** "a, b and c" (or "a, b or c"). */
+function listText(items: readonly string[], conjunction: 'and' | 'or'): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1) ?? ''}`;
+}
+
+/** Why a proposal cannot be applied: "would modify .git/config, and Council never writes Git's own state (.git/)". */
+export function refusalReason(refused: readonly RefusedChange[]): string {
+  const reasons = [...new Set(refused.map(change => change.reason))].map(reason => NEVER_WRITES[reason]);
+  return `would ${listText(refused.map(changeText), 'and')}, and Council never writes ${listText(reasons, 'or')}`;
+}
+
+/** What the user can do instead; `planAgain` is the door's command ("/plan", "council plan"). */
+export function refusalAdvice(planAgain: string): string {
+  return `Apply the other changes by hand, or run ${planAgain} again.`;
+}
+
+/**
+ * What Apply says when it refuses a proposal. Nothing of it is written: all or nothing, since the rest of a ticket
+ * was planned together with the refused change and may not stand without it.
+ */
+export function refusalMessage(ticketId: string, refused: readonly RefusedChange[], planAgain: string): string {
+  return `Nothing applied: the proposal for ${ticketId} ${refusalReason(refused)}. ${refusalAdvice(planAgain)}`;
+}
