@@ -2,7 +2,7 @@ import { workspacePathProblem } from './schemas/common';
 import type { ProposedChange } from './schemas/tickets';
 
 /** Why Council never writes a path a proposal names. */
-export type UnwritableReason = 'git-state' | 'council-state' | 'outside-workspace';
+export type UnwritableReason = 'git-state' | 'council-state' | 'outside-workspace' | 'symbolic-link';
 
 /** What Council never writes, as the end of "Council never writes …". */
 const NEVER_WRITES: Record<UnwritableReason, string> = {
@@ -10,6 +10,7 @@ const NEVER_WRITES: Record<UnwritableReason, string> = {
   'council-state': 'its own state (.council/)',
   'outside-workspace':
     'a path that is not plainly inside the workspace (absolute, "..", a drive letter, a backslash or empty)',
+  'symbolic-link': 'through a symbolic link (it may lead anywhere, .git/ included)',
 };
 
 /**
@@ -42,6 +43,8 @@ export interface RefusedChange {
   readonly kind: ProposedChange['kind'];
   readonly path: string;
   readonly reason: UnwritableReason;
+  /** For `symbolic-link`: the first part of the path that is a link (`docs/notes`). */
+  readonly link?: string;
 }
 
 /** The changes of a proposal Council may not write, in order. */
@@ -52,9 +55,57 @@ export function refusedChanges(changes: readonly Pick<ProposedChange, 'kind' | '
   });
 }
 
-/** "modify .git/config" (an empty path quoted, so it still shows). */
+/**
+ * Whether a workspace-relative path (a prefix of a proposed path) is a symbolic link on disk now; false when it does
+ * not exist. Each door answers it from its own file system.
+ */
+export type IsSymbolicLink = (prefix: string) => Promise<boolean>;
+
+/** `docs`, `docs/notes`, …, up to the path itself. */
+function prefixes(path: string): string[] {
+  const segments = path.split('/');
+  return segments.map((_, index) => segments.slice(0, index + 1).join('/'));
+}
+
+/**
+ * The first part of `path` that is a symbolic link, from the outermost folder down to the file itself, or undefined.
+ * A write follows links, so `create docs/notes/hooks/pre-commit` with `docs/notes -> ../.git` would land in
+ * `.git/hooks/`, whatever the path's text says. The file itself counts for every kind: a create over a link (even
+ * one to nothing yet) would write where it points.
+ */
+async function linkOnPath(path: string, isSymbolicLink: IsSymbolicLink): Promise<string | undefined> {
+  for (const prefix of prefixes(path)) if (await isSymbolicLink(prefix)) return prefix;
+  return undefined;
+}
+
+/**
+ * What Apply refuses: the changes `refusedChanges` refuses by their text, then those whose path goes through a
+ * symbolic link on disk now (asked of `isSymbolicLink`), in order. Both doors check this before their confirmation.
+ */
+export async function refusedWrites(
+  changes: readonly Pick<ProposedChange, 'kind' | 'path'>[],
+  isSymbolicLink: IsSymbolicLink,
+): Promise<RefusedChange[]> {
+  const refused: RefusedChange[] = [];
+  for (const { kind, path } of changes) {
+    const reason = unwritableReason(path);
+    // A path refused by its text is never looked up on disk (it may be absolute or leave the workspace).
+    if (reason !== undefined) refused.push({ kind, path, reason });
+    else {
+      const link = await linkOnPath(path, isSymbolicLink);
+      if (link !== undefined) refused.push({ kind, path, reason: 'symbolic-link', link });
+    }
+  }
+  return refused;
+}
+
+/**
+ * "modify .git/config" (an empty path quoted, so it still shows); a change refused for a link names it:
+ * "create docs/notes/hooks/pre-commit (docs/notes is a symbolic link)".
+ */
 function changeText(change: RefusedChange): string {
-  return `${change.kind} ${change.path.trim() === '' ? JSON.stringify(change.path) : change.path}`;
+  const text = `${change.kind} ${change.path.trim() === '' ? JSON.stringify(change.path) : change.path}`;
+  return change.link === undefined ? text : `${text} (${change.link} is a symbolic link)`;
 }
 
 /** "a, b and c" (or "a, b or c"). */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {
   refusalMessage,
   refusedChanges,
+  refusedWrites,
   unwritableReason,
   type UnwritableReason,
 } from '../../../../src/core/plan/writablePath';
@@ -87,5 +88,81 @@ describe('writablePath: which proposed paths Council may write', () => {
 
   it('shows an empty path quoted, so the message still names it', () => {
     assert.match(refusalMessage('T-1', refusedChanges([{ kind: 'create', path: '' }]), 'council plan'), /create "",/);
+  });
+
+  describe('refusedWrites: the same rule, and no write through a symbolic link', () => {
+    /** A disk whose links are `links`; it records every prefix it is asked about. */
+    function disk(...links: string[]) {
+      const asked: string[] = [];
+      const isSymbolicLink = (prefix: string) => {
+        asked.push(prefix);
+        return Promise.resolve(links.includes(prefix));
+      };
+      return { asked, isSymbolicLink };
+    }
+
+    it('refuses a path whose first, middle or last part is a link, naming the outermost link', async () => {
+      const cases: [link: string, path: string][] = [
+        ['docs', 'docs/notes/hooks/pre-commit'],
+        ['docs/notes', 'docs/notes/hooks/pre-commit'],
+        ['docs/notes/hooks/pre-commit', 'docs/notes/hooks/pre-commit'],
+      ];
+      for (const [link, path] of cases)
+        for (const kind of ['create', 'modify', 'delete'] as const)
+          assert.deepEqual(
+            await refusedWrites([{ kind, path }], disk(link).isSymbolicLink),
+            [{ kind, path, reason: 'symbolic-link', link }],
+            `${kind} ${path} with ${link} a link`,
+          );
+      // Two links on the way: the outer one is where the write leaves the workspace's own folders.
+      assert.equal(
+        (await refusedWrites([{ kind: 'create', path: 'a/b/c.md' }], disk('a/b', 'a').isSymbolicLink))[0]?.link,
+        'a',
+      );
+    });
+
+    it('asks about every prefix, from the outermost folder down to the file, and allows a path without links', async () => {
+      const { asked, isSymbolicLink } = disk('src/other');
+      assert.deepEqual(
+        await refusedWrites([{ kind: 'create', path: 'docs/notes/hooks/pre-commit' }], isSymbolicLink),
+        [],
+      );
+      assert.deepEqual(asked, ['docs', 'docs/notes', 'docs/notes/hooks', 'docs/notes/hooks/pre-commit']);
+    });
+
+    it('takes missing prefixes as no link (the port says false), so a new folder can be created', async () => {
+      // A disk where nothing exists: every prefix answers false.
+      assert.deepEqual(await refusedWrites([{ kind: 'create', path: 'new/deep/file.ts' }], disk().isSymbolicLink), []);
+    });
+
+    it('refuses by the path’s text first, without asking the disk about such a path', async () => {
+      const { asked, isSymbolicLink } = disk('docs/notes');
+      const refused = await refusedWrites(
+        [
+          { kind: 'modify', path: 'src/app.ts' },
+          { kind: 'modify', path: '.git/config' },
+          { kind: 'create', path: '../outside.ts' },
+          { kind: 'create', path: 'docs/notes/hooks/pre-commit' },
+        ],
+        isSymbolicLink,
+      );
+      assert.deepEqual(refused, [
+        { kind: 'modify', path: '.git/config', reason: 'git-state' },
+        { kind: 'create', path: '../outside.ts', reason: 'outside-workspace' },
+        { kind: 'create', path: 'docs/notes/hooks/pre-commit', reason: 'symbolic-link', link: 'docs/notes' },
+      ]);
+      assert.ok(!asked.some(prefix => prefix.startsWith('.git') || prefix.startsWith('..')), asked.join(', '));
+    });
+
+    it('says which part is a link and that Council never writes through one', async () => {
+      const refused = await refusedWrites(
+        [{ kind: 'create', path: 'docs/notes/hooks/pre-commit' }],
+        disk('docs/notes').isSymbolicLink,
+      );
+      assert.equal(
+        refusalMessage('T-4', refused, 'council plan'),
+        'Nothing applied: the proposal for T-4 would create docs/notes/hooks/pre-commit (docs/notes is a symbolic link), and Council never writes through a symbolic link (it may lead anywhere, .git/ included). Apply the other changes by hand, or run council plan again.',
+      );
+    });
   });
 });
