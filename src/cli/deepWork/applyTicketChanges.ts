@@ -1,9 +1,9 @@
 import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { applyLineReplacements, StaleProposalError } from '../../core/deepWork/lineReplacements';
 import { readBoard } from '../../core/plan/pipelineBoard';
 import type { ProposedChange } from '../../core/plan/schemas/tickets';
-import { refusalMessage, refusedChanges } from '../../core/plan/writablePath';
+import { refusalMessage, refusedWrites, type IsSymbolicLink } from '../../core/plan/writablePath';
 import type { RunFiles } from './runFiles';
 
 /** What applying a ticket's changes did. */
@@ -28,14 +28,21 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+/** Whether a project-relative path is a symbolic link now (lstat: the link itself, not where it points). */
+function isSymbolicLinkIn(project: string): IsSymbolicLink {
+  return prefix =>
+    lstat(join(project, prefix)).then(
+      info => info.isSymbolicLink(),
+      () => false, // missing: not a link (the write creates a real folder or file there)
+    );
+}
+
 /** Each change's new content (undefined: delete), checked against the files as they are now; writes nothing. */
 async function planned(project: string, changes: readonly ProposedChange[]): Promise<Map<string, string | undefined>> {
   const writes = new Map<string, string | undefined>();
   for (const change of changes) {
     const full = inside(project, change.path);
     if (!full) throw new StaleProposalError(`${change.path} is not a path inside the project`);
-    if ((await lstat(full).catch(() => undefined))?.isSymbolicLink())
-      throw new StaleProposalError(`${change.path} is a symbolic link`);
     switch (change.kind) {
       case 'create':
         if (await exists(full)) throw new StaleProposalError(`${change.path} already exists`);
@@ -64,7 +71,8 @@ async function planned(project: string, changes: readonly ProposedChange[]): Pro
 
 /**
  * Applies one ticket's proposed changes to the project after `confirm` (shown the list of files) says yes; without it
- * nothing changes. A proposal with a change Council never writes (writablePath) is refused whole, without asking.
+ * nothing changes. A proposal with a change Council never writes (writablePath: by its text, or through a symbolic link
+ * in the project) is refused whole, without asking.
  * Every change is checked against the files first, so a proposal that no longer fits changes nothing.
  */
 export async function applyTicketChanges(
@@ -82,8 +90,9 @@ export async function applyTicketChanges(
   if (!proposal) return { applied: false, files: [], message: `There is no proposal for ${ticketId} in run ${runId}.` };
   const files = proposal.proposedChanges.map(change => `${change.kind} ${change.path}`);
   if (files.length === 0) return { applied: false, files, message: `${ticketId} proposes no file changes.` };
-  // Model output is untrusted: a change to .git/ or .council/ is refused before anyone is asked, and so is the ticket.
-  const refused = refusedChanges(proposal.proposedChanges);
+  // Model output is untrusted: a change to .git/ or .council/, or through a link, is refused before anyone is asked
+  // (even with --yes), and so is the ticket.
+  const refused = await refusedWrites(proposal.proposedChanges, isSymbolicLinkIn(project));
   if (refused.length > 0) return { applied: false, files, message: refusalMessage(ticketId, refused, 'council plan') };
   let writes: Map<string, string | undefined>;
   try {
