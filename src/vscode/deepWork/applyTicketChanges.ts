@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import type { RunStore } from './runStore';
 import { boardOf } from '../../core/plan/pipelineBoard';
 import { StaleProposalError } from '../../core/deepWork/lineReplacements';
-import { refusalMessage, refusedChanges } from '../../core/plan/writablePath';
+import { refusalMessage, refusedWrites } from '../../core/plan/writablePath';
 import { ticketWorkspaceEdit } from './ticketEdit';
+import { workspaceSymbolicLinks } from './workspaceLinks';
 
 /** What `council.applyTicketChanges` takes. */
 export interface ApplyTicketChangesArgs {
@@ -39,8 +40,8 @@ async function confirm(ticketId: string, files: readonly string[]): Promise<bool
 /**
  * Applies one ticket's proposed changes after an explicit, modal confirmation that lists the files; without it
  * nothing changes. Refused in an untrusted workspace, and (without the modal) for a proposal with a change Council
- * never writes (writablePath). Applied like a refactoring: VS Code saves files it had to open
- * (`files.refactoring.autoSave`), and Undo reverts the edit.
+ * never writes (writablePath: by its text, or through a symbolic link in the workspace). Applied like a refactoring:
+ * VS Code saves files it had to open (`files.refactoring.autoSave`), and Undo reverts the edit.
  */
 export async function applyTicketChanges(
   runs: RunStore,
@@ -59,8 +60,9 @@ export async function applyTicketChanges(
   if (!proposal) return done(false, [], `There is no proposal for ${args.ticketId} in run ${args.runId}.`);
   const files = proposal.proposedChanges.map(change => `${change.kind} ${change.path}`);
   if (files.length === 0) return done(false, [], `${args.ticketId} proposes no file changes.`);
-  // Model output is untrusted: a change to .git/ or .council/ is refused before the modal, and so is the ticket.
-  const refused = refusedChanges(proposal.proposedChanges);
+  // Model output is untrusted: a change to .git/ or .council/, or through a link, is refused before the modal, and so
+  // is the ticket.
+  const refused = await refusedWrites(proposal.proposedChanges, workspaceSymbolicLinks());
   if (refused.length > 0) return done(false, files, refusalMessage(args.ticketId, refused, '/plan'));
   const confirmed = args.confirmed ?? (await confirm(args.ticketId, files));
   if (!confirmed) return done(false, files, `Nothing applied: the changes for ${args.ticketId} were not confirmed.`);

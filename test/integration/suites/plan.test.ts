@@ -27,6 +27,8 @@ import {
 } from '../../../src/vscode/deepWork/deepWorkResult';
 import type { ApplyTicketChangesResult } from '../../../src/vscode/deepWork/applyTicketChanges';
 import { planCompletedReport } from '../../../src/vscode/deepWork/planResponse';
+import { workspaceSymbolicLinks } from '../../../src/vscode/deepWork/workspaceLinks';
+import { refusalMessage, refusedWrites } from '../../../src/core/plan/writablePath';
 import { councilFollowups } from '../../../src/vscode/chat/followups';
 import { VsCodeWorkspaceReader } from '../../../src/vscode/workspace/vscodeWorkspaceReader';
 function calls(api: FixtureApi, route: string): number {
@@ -348,6 +350,60 @@ describe('/plan: the deep-work pipeline in chat', function () {
     } finally {
       await vscode.workspace.fs.delete(workspaceUri('.git'), { recursive: true });
     }
+  });
+
+  it('Apply’s symbolic-link check reads workspace.fs.stat’s SymbolicLink bit: it refuses a path through docs/notes', async () => {
+    // The web test host serves the workspace without links (its server stats through them), so a file system of the
+    // test's own, registered in this VS Code, holds the link a cloned repository could: docs/notes -> ../.git.
+    const linked = new Set(['docs/notes']);
+    const folders = new Set(['docs', 'docs/notes', 'src']);
+    const asked: string[] = [];
+    const provider: vscode.FileSystemProvider = {
+      onDidChangeFile: new vscode.EventEmitter<vscode.FileChangeEvent[]>().event,
+      watch: () => new vscode.Disposable(() => undefined),
+      stat: uri => {
+        const path = uri.path.replace(/^\/root\/?/, '');
+        asked.push(path);
+        if (path === 'src/app.ts') return { type: vscode.FileType.File, ctime: 0, mtime: 0, size: 0 };
+        if (!folders.has(path)) throw vscode.FileSystemError.FileNotFound(uri);
+        const link = linked.has(path) ? vscode.FileType.SymbolicLink : 0;
+        return { type: vscode.FileType.Directory | link, ctime: 0, mtime: 0, size: 0 };
+      },
+      readDirectory: () => [],
+      createDirectory: () => undefined,
+      readFile: uri => {
+        throw vscode.FileSystemError.FileNotFound(uri);
+      },
+      writeFile: () => undefined,
+      delete: () => undefined,
+      rename: () => undefined,
+    };
+    const registration = vscode.workspace.registerFileSystemProvider('council-applylinks', provider);
+    try {
+      const root = vscode.Uri.parse('council-applylinks:/root');
+      const isSymbolicLink = workspaceSymbolicLinks(path => vscode.Uri.joinPath(root, path));
+      const refused = await refusedWrites(
+        [
+          { kind: 'modify', path: 'src/app.ts' },
+          { kind: 'create', path: 'docs/notes/hooks/pre-commit' },
+          { kind: 'create', path: 'docs/new/page.md' },
+        ],
+        isSymbolicLink,
+      );
+      assert.deepEqual(refused, [
+        { kind: 'create', path: 'docs/notes/hooks/pre-commit', reason: 'symbolic-link', link: 'docs/notes' },
+      ]);
+      assert.equal(
+        refusalMessage('T-2', refused, '/plan'),
+        'Nothing applied: the proposal for T-2 would create docs/notes/hooks/pre-commit (docs/notes is a symbolic link), and Council never writes through a symbolic link (it may lead anywhere, .git/ included). Apply the other changes by hand, or run /plan again.',
+      );
+      assert.ok(asked.includes('docs/new'), `a missing folder is asked and is no link: ${asked.join(', ')}`);
+    } finally {
+      registration.dispose();
+    }
+    // The real workspace's folders and files are no links, and a missing path is none either.
+    const workspace = workspaceSymbolicLinks();
+    for (const path of ['src', 'src/util/math.ts', 'no/such/file.ts']) assert.equal(await workspace(path), false, path);
   });
 
   it('"Council: Plan a Task" opens chat with @council /plan <goal>', async () => {
