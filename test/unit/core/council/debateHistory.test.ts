@@ -13,32 +13,23 @@ import {
   rememberDebate,
 } from '../../../../src/core/council/debateHistory';
 import type { DebateOutcome } from '../../../../src/core/council/debateOutcome';
+import { debateOutcome } from '../../../support/debateOutcomes';
 
 const NOTHING_MEASURED = { input: 0, output: 0 };
 
-/** A finished economy debate of 4 seats (figures as the bench measures them). */
-function outcome(over: Partial<DebateOutcome>): DebateOutcome {
-  return {
-    protocol: 'economy',
-    seats: 4,
-    ending: { kind: 'first-vote' },
-    drafts: 4,
-    laterCycles: 0,
-    answer: 1,
-    inputTokens: 8_000,
-    outputTokens: 2_400,
-    ...over,
-  };
-}
-
-const AGREED = outcome({});
-const SETTLED = outcome({
+const AGREED = debateOutcome({});
+const SETTLED = debateOutcome({
   ending: { kind: 'settled', cycle: 2 },
   laterCycles: 2,
   inputTokens: 11_600,
   outputTokens: 3_466,
 });
-const TO_THE_LIMIT = outcome({ ending: { kind: 'limit' }, laterCycles: 6, inputTokens: 18_800, outputTokens: 5_610 });
+const TO_THE_LIMIT = debateOutcome({
+  ending: { kind: 'limit' },
+  laterCycles: 6,
+  inputTokens: 18_800,
+  outputTokens: 5_610,
+});
 
 function ratio(expected: number, spent: number): number {
   return expected / spent;
@@ -55,7 +46,7 @@ describe('expectFromHistory (the expected figure from the workspace’s finished
   });
 
   it('ignores another protocol’s debates', () => {
-    const thorough = outcome({ protocol: 'thorough', laterCycles: 5 });
+    const thorough = debateOutcome({ protocol: 'thorough', laterCycles: 5 });
     assert.deepEqual(
       expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, [thorough]),
       expectDebate(bound, 'economy', 4, 500, NOTHING_MEASURED),
@@ -86,7 +77,7 @@ describe('expectFromHistory (the expected figure from the workspace’s finished
 
   it('thorough drafts that agreed at the first vote needed no moderator: the expected figure follows them', () => {
     const thoroughBound = estimateDebate('thorough', 4, 10, 6);
-    const agreed = outcome({ protocol: 'thorough', drafts: 4 });
+    const agreed = debateOutcome({ protocol: 'thorough', drafts: 4 });
     assert.equal(expectFromHistory(thoroughBound, 'thorough', 4, 500, NOTHING_MEASURED, [agreed]).requests, 4 + 1);
     assert.equal(expectDebate(thoroughBound, 'thorough', 4, 500, NOTHING_MEASURED).requests, 5 + 1);
   });
@@ -120,7 +111,7 @@ describe('expectFromHistory (the expected figure from the workspace’s finished
   });
 
   it('leaves out a debate its limit stopped before any later cycle while this bound allows some', () => {
-    const cut = outcome({ ending: { kind: 'limit' }, laterCycles: 0, outlook: 'debate' });
+    const cut = debateOutcome({ ending: { kind: 'limit' }, laterCycles: 0, outlook: 'debate' });
     const settled = { ...SETTLED, outlook: 'debate' as const };
     assert.equal(
       expectFromHistory(bound, 'economy', 4, 500, NOTHING_MEASURED, [cut, settled], 1, 'debate').requests,
@@ -219,7 +210,7 @@ describe('debateTokens (the bound’s tokens per request)', () => {
 describe('the stored debate history', () => {
   it('keeps the last few debates', () => {
     let history: readonly DebateOutcome[] = [];
-    for (let i = 0; i < DEBATE_HISTORY_LENGTH + 3; i++) history = rememberDebate(history, outcome({ drafts: i }));
+    for (let i = 0; i < DEBATE_HISTORY_LENGTH + 3; i++) history = rememberDebate(history, debateOutcome({ drafts: i }));
     assert.equal(history.length, DEBATE_HISTORY_LENGTH);
     assert.equal(history[0]!.drafts, 3);
   });

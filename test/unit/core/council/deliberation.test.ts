@@ -15,7 +15,7 @@ import { CancelledError } from '../../../../src/core/llm/languageModel';
 import { cancellationSource } from '../../../support/scriptedModel';
 import { builtInPersonas, councilRig } from '../../../support/councilHarness';
 import type { CouncilScriptOptions } from '../../../support/councilScript';
-import type { DebateOutcome } from '../../../../src/core/council/debateOutcome';
+import { debateOutcome } from '../../../support/debateOutcomes';
 import { openingTokens } from '../../../../src/core/council/debatePlan';
 
 /** Runs the scripted council the way the tool does: no clarifying questions, `cycles` as the limit. */
@@ -98,17 +98,7 @@ describe('council_deliberate (vscode-free part)', () => {
   });
 
   describe('the expected figure of a tool call (the one the chat shows)', () => {
-    const agreed: DebateOutcome = {
-      protocol: 'economy',
-      outlook: 'agree',
-      seats: 4,
-      ending: { kind: 'first-vote' },
-      drafts: 4,
-      laterCycles: 0,
-      answer: 1,
-      inputTokens: 8_000,
-      outputTokens: 3_000,
-    };
+    const agreed = debateOutcome({ outlook: 'agree', outputTokens: 3_000 });
     const panel = { named: 0, available: 8 };
 
     it("a new session: the selection and the debate as this workspace's debates went, their tokens as measured", () => {
