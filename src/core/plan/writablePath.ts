@@ -87,13 +87,13 @@ export async function refusedWrites(
   isSymbolicLink: IsSymbolicLink,
 ): Promise<RefusedChange[]> {
   const refused: RefusedChange[] = [];
-  for (const { kind, path } of changes) {
-    const reason = unwritableReason(path);
+  for (const change of changes) {
+    const byText = refusedChanges([change]);
     // A path refused by its text is never looked up on disk (it may be absolute or leave the workspace).
-    if (reason !== undefined) refused.push({ kind, path, reason });
+    if (byText.length > 0) refused.push(...byText);
     else {
-      const link = await linkOnPath(path, isSymbolicLink);
-      if (link !== undefined) refused.push({ kind, path, reason: 'symbolic-link', link });
+      const link = await linkOnPath(change.path, isSymbolicLink);
+      if (link !== undefined) refused.push({ kind: change.kind, path: change.path, reason: 'symbolic-link', link });
     }
   }
   return refused;
